@@ -1,0 +1,23 @@
+import type { ShownCitation, ShownClaim } from '@/lib/pipeline';
+import { CitationButton } from './CitationButton';
+
+export interface ClaimItemProps {
+  claim: ShownClaim;
+  onReveal: (citation: ShownCitation) => void;
+}
+
+/** One verified claim and the sources that back it. */
+export function ClaimItem({ claim, onReveal }: ClaimItemProps) {
+  return (
+    <li class="claim">
+      <p>{claim.text}</p>
+      <ul class="citations" aria-label="Sources">
+        {claim.citations.map((c, i) => (
+          <li key={`${c.passageId}-${i}`}>
+            <CitationButton citation={c} onReveal={onReveal} />
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

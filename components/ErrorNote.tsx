@@ -1,0 +1,20 @@
+import type { ShownError } from '@/lib/errors';
+
+export interface ErrorNoteProps {
+  error: ShownError;
+  onOpenOptions: () => void;
+}
+
+/** A failure in words, with the one action that helps. */
+export function ErrorNote({ error, onOpenOptions }: ErrorNoteProps) {
+  return (
+    <div class="error" role="alert">
+      <p>{error.message}</p>
+      {error.action === 'open-options' && (
+        <button type="button" onClick={onOpenOptions}>
+          Open options
+        </button>
+      )}
+    </div>
+  );
+}

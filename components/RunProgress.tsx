@@ -1,0 +1,23 @@
+import type { Stage } from '@/lib/storage';
+
+export interface RunProgressProps {
+  stage: Stage | undefined;
+}
+
+const STAGE_TEXT: Record<Stage, string> = {
+  reading: 'Reading the pages…',
+  choosing: 'Choosing the passages to send…',
+  asking: 'Asking Claude…',
+  checking: 'Checking every quote against the pages…',
+  retrying: 'Some quotes did not check out; asking Claude to correct them…',
+};
+
+/** What the pipeline is doing now, announced politely to screen readers. */
+export function RunProgress({ stage }: RunProgressProps) {
+  return (
+    <p class="progress" role="status">
+      <span class="spinner" aria-hidden="true" />
+      {STAGE_TEXT[stage ?? 'reading']}
+    </p>
+  );
+}

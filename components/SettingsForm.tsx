@@ -1,0 +1,62 @@
+import { useState } from 'preact/hooks';
+import type { Settings } from '@/lib/storage';
+
+export interface SettingsFormProps {
+  initial: Settings;
+  onSave: (settings: Settings) => Promise<void>;
+}
+
+/** The extension's settings; nothing is stored until Save. */
+export function SettingsForm({ initial, onSave }: SettingsFormProps) {
+  const [draft, setDraft] = useState(initial);
+  const [status, setStatus] = useState('');
+  const set = <K extends keyof Settings>(key: K, value: Settings[K]) => {
+    setDraft({ ...draft, [key]: value });
+    setStatus('');
+  };
+  const baseUrlValid = /^https?:\/\/[^\s]+$/.test(draft.baseURL.trim());
+  return (
+    <form
+      class="settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!baseUrlValid) {
+          setStatus('The API base URL must start with http:// or https://.');
+          return;
+        }
+        const cleaned = { ...draft, apiKey: draft.apiKey.trim(), model: draft.model.trim(), baseURL: draft.baseURL.trim().replace(/\/+$/, '') };
+        void onSave(cleaned).then(() => setStatus('Saved.'));
+      }}
+    >
+      <label for="api-key">API key</label>
+      <input
+        id="api-key"
+        type="password"
+        autocomplete="off"
+        spellcheck={false}
+        value={draft.apiKey}
+        onInput={(e) => set('apiKey', e.currentTarget.value)}
+      />
+      <p class="hint">Kept in this browser's extension storage; sent only to the API base URL below.</p>
+      <label for="model">Model</label>
+      <input id="model" value={draft.model} onInput={(e) => set('model', e.currentTarget.value)} />
+      <label for="base-url">API base URL</label>
+      <input id="base-url" type="url" value={draft.baseURL} onInput={(e) => set('baseURL', e.currentTarget.value)} />
+      <p class="hint">Any server that speaks the Anthropic Messages API.</p>
+      <label for="min-quote">Minimum quote length</label>
+      <input
+        id="min-quote"
+        type="number"
+        min={5}
+        max={200}
+        value={draft.minQuoteLength}
+        onInput={(e) => set('minQuoteLength', Number(e.currentTarget.value) || draft.minQuoteLength)}
+      />
+      <p class="hint">Shorter quotes prove too little: a citation must quote at least this many characters.</p>
+      <button type="submit">Save</button>
+      <p role="status" class="status">
+        {status}
+      </p>
+    </form>
+  );
+}

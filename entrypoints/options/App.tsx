@@ -1,0 +1,17 @@
+import { useEffect, useState } from 'preact/hooks';
+import { SettingsForm } from '@/components/SettingsForm';
+import { loadSettings, settingsItem, type Settings } from '@/lib/storage';
+
+/** The options page: settings, loaded from and saved to extension storage. */
+export function App() {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  useEffect(() => {
+    void loadSettings().then(setSettings);
+  }, []);
+  return (
+    <main class="options">
+      <h1>Cited Tabs</h1>
+      {settings && <SettingsForm initial={settings} onSave={(s) => settingsItem.setValue(s)} />}
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+import { render } from 'preact';
+import * as z from 'zod';
+import { App } from './App';
+import './style.css';
+
+z.config({ jitless: true });
+render(<App />, document.getElementById('app')!);

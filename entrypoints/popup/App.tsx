@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'preact/hooks';
+import { AnswerView } from '@/components/AnswerView';
+import { AskForm } from '@/components/AskForm';
+import { ErrorNote } from '@/components/ErrorNote';
+import { NoKeyNote } from '@/components/NoKeyNote';
+import { RunProgress } from '@/components/RunProgress';
+import type { RevealResult, UiMessage } from '@/lib/messages';
+import type { ShownCitation } from '@/lib/pipeline';
+import { draftItem, lastRunItem, loadSettings, settingsItem, type RunState, type Scope } from '@/lib/storage';
+
+const openOptions = () => void browser.runtime.openOptionsPage();
+
+/** The popup: ask, follow progress, read the verified answer, jump to a quote. */
+export function App() {
+  const [loaded, setLoaded] = useState(false);
+  const [hasKey, setHasKey] = useState(false);
+  const [question, setQuestion] = useState('');
+  const [scope, setScope] = useState<Scope>('tab');
+  const [run, setRun] = useState<RunState | null>(null);
+  const [revealNote, setRevealNote] = useState<string | null>(null);
+
+  useEffect(() => {
+    void (async () => {
+      const [settings, last, draft] = await Promise.all([loadSettings(), lastRunItem.getValue(), draftItem.getValue()]);
+      setHasKey(settings.apiKey !== '');
+      setRun(last);
+      setQuestion(draft.question || last?.question || '');
+      setScope(draft.scope);
+      setLoaded(true);
+    })();
+    // Storage is the source of truth: the background writes progress there, even while we are closed.
+    const unwatchRun = lastRunItem.watch(setRun);
+    const unwatchSettings = settingsItem.watch((s) => setHasKey(Boolean(s?.apiKey)));
+    return () => {
+      unwatchRun();
+      unwatchSettings();
+    };
+  }, []);
+
+  const saveDraft = (q: string, s: Scope) => void draftItem.setValue({ question: q, scope: s });
+
+  const ask = async () => {
+    if (question.trim() === '') return;
+    setRevealNote(null);
+    // Without a key nothing is sent: the note above says how to set one.
+    if (!hasKey) return;
+    const win = await browser.windows.getCurrent();
+    const msg: UiMessage = { type: 'ask', question: question.trim(), scope, windowId: win.id! };
+    await browser.runtime.sendMessage(msg);
+  };
+
+  const reveal = async (c: ShownCitation) => {
+    setRevealNote(null);
+    const msg: UiMessage = {
+      type: 'reveal',
+      citation: {
+        tabId: c.tabId,
+        windowId: c.windowId,
+        frameId: c.frameId,
+        url: c.url,
+        literal: c.literal,
+        passageText: c.passageText,
+        passageOrder: c.passageOrder,
+      },
+    };
+    const result = (await browser.runtime.sendMessage(msg)) as RevealResult | undefined;
+    if (result && !result.ok) setRevealNote(result.message);
+  };
+
+  if (!loaded) return <main class="popup" aria-busy="true" />;
+  const working = run?.status === 'working';
+  return (
+    <main class="popup">
+      <h1>Ask about your tabs</h1>
+      {!hasKey && <NoKeyNote onOpenOptions={openOptions} />}
+      <AskForm
+        question={question}
+        scope={scope}
+        busy={working}
+        onQuestion={(q) => {
+          setQuestion(q);
+          saveDraft(q, scope);
+        }}
+        onScope={(s) => {
+          setScope(s);
+          saveDraft(question, s);
+        }}
+        onAsk={() => void ask()}
+      />
+      {run && run.question !== question.trim() && run.status !== 'working' && (
+        <p class="note">Last question: “{run.question}”</p>
+      )}
+      {working && <RunProgress stage={run.stage} />}
+      {run?.status === 'error' && run.error && <ErrorNote error={run.error} onOpenOptions={openOptions} />}
+      {revealNote && (
+        <p class="reveal-note" role="alert">
+          {revealNote}
+        </p>
+      )}
+      {run?.status === 'done' && <AnswerView run={run} onReveal={(c) => void reveal(c)} />}
+    </main>
+  );
+}

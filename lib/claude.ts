@@ -1,0 +1,49 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
+import type { ModelCall } from './pipeline';
+import { SYSTEM_PROMPT } from './prompt';
+import { answerSchema } from './schema';
+
+export interface ClaudeSettings {
+  apiKey: string;
+  model: string;
+  baseURL: string;
+}
+
+const OUTPUT_FORMAT = zodOutputFormat(answerSchema);
+const MAX_TOKENS = 4096;
+
+/**
+ * The model call of the pipeline, through the real SDK. It streams (no timeout trap for large
+ * `max_tokens`, and a worker that sees bytes arriving stays alive) and returns the raw text and
+ * stop reason: parsing is the pipeline's job, so a bad reply is explained rather than thrown away.
+ */
+export function claudeModelCall(settings: ClaudeSettings, signal?: AbortSignal): ModelCall {
+  const client = new Anthropic({
+    apiKey: settings.apiKey,
+    baseURL: settings.baseURL,
+    // An extension's requests carry an Origin; this flag adds the header the API requires then.
+    dangerouslyAllowBrowser: true,
+    maxRetries: 2,
+    timeout: 90_000,
+  });
+  return async (messages) => {
+    const stream = client.messages.stream(
+      {
+        model: settings.model,
+        max_tokens: MAX_TOKENS,
+        system: SYSTEM_PROMPT,
+        messages,
+        output_config: { format: OUTPUT_FORMAT },
+      },
+      signal ? { signal } : undefined,
+    );
+    const message = await stream.finalMessage();
+    const text = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
+    return {
+      text,
+      stopReason: message.stop_reason,
+      ...(message.stop_details?.explanation ? { stopExplanation: message.stop_details.explanation } : {}),
+    };
+  };
+}

@@ -1,0 +1,48 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import { ModelReplyError } from './pipeline';
+
+/** A failure as the popup shows it: serialisable, with the next step the user can take. */
+export interface ShownError {
+  kind: string;
+  message: string;
+  action?: 'open-options';
+}
+
+/** Turns whatever the ask failed with into words for the user. Never throws. */
+export function describeError(err: unknown): ShownError {
+  if (err instanceof ModelReplyError) return { kind: err.kind, message: err.message };
+  if (err instanceof APIUserAbortError) return { kind: 'cancelled', message: 'The question was cancelled.' };
+  if (err instanceof APIConnectionTimeoutError) {
+    return { kind: 'timeout', message: 'Claude did not answer in time. Check your connection and ask again.' };
+  }
+  if (err instanceof APIConnectionError) {
+    return { kind: 'offline', message: 'Could not reach the API. Check your connection, or the API base URL in the options.', action: 'open-options' };
+  }
+  if (err instanceof APIError) {
+    const detail = err.apiMessage ? ` (${err.apiMessage})` : '';
+    switch (err.status) {
+      case 401:
+        return { kind: 'auth', message: `The API key was rejected${detail}. Check it in the options.`, action: 'open-options' };
+      case 403:
+        return { kind: 'forbidden', message: `The API refused this request${detail}.`, action: 'open-options' };
+      case 404:
+        return { kind: 'model', message: `The model was not found${detail}. Choose another in the options.`, action: 'open-options' };
+      case 413:
+        return { kind: 'too-large', message: 'The pages were too large to send. Ask about fewer tabs.' };
+      case 429:
+        return { kind: 'rate-limit', message: `Too many requests right now${detail}. Wait a moment and ask again.` };
+      case 529:
+        return { kind: 'overloaded', message: 'Claude is overloaded right now. Ask again in a moment.' };
+      default:
+        if (err.status !== undefined && err.status >= 500) {
+          return { kind: 'server', message: `The API had an error (${err.status}). Ask again in a moment.` };
+        }
+        if (err.status === undefined) {
+          return { kind: 'stream', message: `The answer broke off${detail}. Ask again.` };
+        }
+        return { kind: 'api', message: `The API answered ${err.status}${detail}.` };
+    }
+  }
+  const text = err instanceof Error ? err.message : String(err);
+  return { kind: 'unexpected', message: `Something went wrong: ${text}` };
+}

@@ -1,0 +1,65 @@
+import * as z from 'zod';
+
+/**
+ * The one protocol between the extension's contexts, discriminated by `type`. Whatever arrives
+ * is parsed before use: a message is data from another context, not a trusted object.
+ */
+
+export const askMessage = z.object({
+  type: z.literal('ask'),
+  question: z.string().trim().min(1).max(4000),
+  scope: z.enum(['tab', 'window']),
+  windowId: z.number().int(),
+});
+
+export const revealMessage = z.object({
+  type: z.literal('reveal'),
+  citation: z.object({
+    tabId: z.number().int(),
+    windowId: z.number().int(),
+    frameId: z.number().int(),
+    url: z.string(),
+    literal: z.string().min(1),
+    passageText: z.string(),
+    passageOrder: z.number().int(),
+  }),
+});
+
+/** Messages the popup and options page may send to the background. */
+export const uiMessage = z.discriminatedUnion('type', [askMessage, revealMessage]);
+export type UiMessage = z.infer<typeof uiMessage>;
+export type RevealMessage = z.infer<typeof revealMessage>;
+
+/** Messages the background sends to the script it injects into a page. */
+export const pageMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('extract') }),
+  z.object({
+    type: z.literal('highlight'),
+    target: z.object({ literal: z.string(), passageText: z.string(), passageOrder: z.number().int() }),
+  }),
+  z.object({ type: z.literal('clear-highlight') }),
+]);
+export type PageMessage = z.infer<typeof pageMessage>;
+
+export type RevealResult = { ok: true } | { ok: false; message: string };
+
+/** The shape an extraction reply must have before the background trusts it. */
+export const pageTextSchema = z.object({
+  url: z.string(),
+  title: z.string(),
+  chars: z.number(),
+  passages: z.array(
+    z.object({
+      id: z.string(),
+      text: z.string(),
+      heading: z.string().optional(),
+      selection: z.boolean().optional(),
+      order: z.number().int(),
+    }),
+  ),
+});
+
+export const highlightOutcomeSchema = z.union([
+  z.object({ ok: z.literal(true), text: z.string() }),
+  z.object({ ok: z.literal(false), reason: z.enum(['not-found', 'no-document']) }),
+]);

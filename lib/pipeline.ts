@@ -1,0 +1,194 @@
+import { numberFragments, siteOf, type Fragment } from './fragments';
+import { buildMessages, buildRetryMessages, type PromptMessage } from './prompt';
+import { answerSchema, type ModelAnswer } from './schema';
+import type { SourcedPassage } from './types';
+import { verifyAnswer, type Problem } from './verify';
+
+/**
+ * The ask pipeline: prompt, model call, verification, one retry, trim or abstain. It takes the
+ * model call, clock and log as arguments, so every decision is tested without a browser or network.
+ */
+
+export interface ModelReply {
+  text: string;
+  stopReason: string | null;
+  /** The API's explanation when it stopped for a refusal. */
+  stopExplanation?: string;
+}
+
+export type ModelCall = (messages: PromptMessage[]) => Promise<ModelReply>;
+
+export interface ShownCitation {
+  literal: string;
+  index: number;
+  passageId: string;
+  passageText: string;
+  passageOrder: number;
+  tabId: number;
+  windowId: number;
+  frameId: number;
+  url: string;
+  title: string;
+  site: string;
+}
+
+export interface ShownClaim {
+  text: string;
+  citations: ShownCitation[];
+}
+
+export type AbstainReason = 'no-relevant-passages' | 'no-information' | 'unverifiable';
+
+export type Outcome =
+  | { kind: 'answer'; claims: ShownClaim[]; droppedClaims: number; retried: boolean }
+  | { kind: 'abstain'; reason: AbstainReason; retried: boolean };
+
+export type FailureOutcome = 'repaired' | 'dropped-claims' | 'abstained' | 'error';
+
+export interface FailureLogEntry {
+  at: number;
+  question: string;
+  sites: string[];
+  /** The problems of each attempt that had any, in order. */
+  attempts: Problem[][];
+  outcome: FailureOutcome;
+  detail?: string;
+}
+
+/** A reply we cannot use at all; `message` is what the user reads. */
+export class ModelReplyError extends Error {
+  constructor(
+    readonly kind: 'truncated' | 'refused' | 'malformed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ModelReplyError';
+  }
+}
+
+export interface AskInput {
+  question: string;
+  passages: SourcedPassage[];
+  minLiteralLength: number;
+}
+
+export interface AskDeps {
+  callModel: ModelCall;
+  log: (entry: FailureLogEntry) => Promise<void> | void;
+  now: () => number;
+  onStage?: (stage: 'asking' | 'checking' | 'retrying') => void;
+}
+
+type Parsed = { ok: true; answer: ModelAnswer } | { ok: false; problem: Problem };
+
+export function parseReply(reply: ModelReply): Parsed {
+  if (reply.stopReason === 'max_tokens' || reply.stopReason === 'model_context_window_exceeded') {
+    throw new ModelReplyError('truncated', 'Claude’s answer was cut off before it was complete. Try a narrower question or fewer tabs.');
+  }
+  if (reply.stopReason === 'refusal') {
+    const why = reply.stopExplanation ? ` ${reply.stopExplanation}` : '';
+    throw new ModelReplyError('refused', `Claude declined to answer this question.${why}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(reply.text);
+  } catch {
+    return { ok: false, problem: { kind: 'no-claims', message: 'The reply was not valid JSON.' } };
+  }
+  const parsed = answerSchema.safeParse(json);
+  if (!parsed.success) {
+    const where = parsed.error.issues.map((i) => `${i.path.join('.') || 'reply'}: ${i.message}`).join('; ');
+    return { ok: false, problem: { kind: 'no-claims', message: `The reply did not match the schema (${where}).` } };
+  }
+  return { ok: true, answer: parsed.data };
+}
+
+function show(answer: ModelAnswer, claimOk: boolean[], fragments: Fragment[]): ShownClaim[] {
+  const byIndex = new Map(fragments.map((f) => [f.index, f.passage]));
+  return answer.claims
+    .filter((_, i) => claimOk[i])
+    .map((claim) => ({
+      text: claim.text,
+      citations: claim.citations.map((c) => {
+        const p = byIndex.get(c.index)!;
+        return {
+          literal: c.literal,
+          index: c.index,
+          passageId: p.id,
+          passageText: p.text,
+          passageOrder: p.order,
+          tabId: p.tabId,
+          windowId: p.windowId,
+          frameId: p.frameId,
+          url: p.url,
+          title: p.title,
+          site: siteOf(p.url),
+        };
+      }),
+    }));
+}
+
+export async function answerQuestion(input: AskInput, deps: AskDeps): Promise<Outcome> {
+  const { question, passages, minLiteralLength } = input;
+  if (passages.length === 0) return { kind: 'abstain', reason: 'no-relevant-passages', retried: false };
+
+  const fragments = numberFragments(passages);
+  const verifiable = fragments.map((f) => ({ index: f.index, text: f.passage.text }));
+  const sites = [...new Set(passages.map((p) => siteOf(p.url)))];
+  const attempts: Problem[][] = [];
+  const log = (outcome: FailureOutcome, detail?: string) =>
+    deps.log({ at: deps.now(), question, sites, attempts, outcome, ...(detail ? { detail } : {}) });
+
+  const attempt = async (messages: PromptMessage[]) => {
+    const reply = await deps.callModel(messages);
+    deps.onStage?.('checking');
+    const parsed = parseReply(reply);
+    if (!parsed.ok) return { reply, answer: null, problems: [parsed.problem], claimOk: [] as boolean[] };
+    const v = verifyAnswer(parsed.answer, verifiable, minLiteralLength);
+    return { reply, answer: parsed.answer, ...v };
+  };
+
+  const withReplyErrorsLogged = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof ModelReplyError) await log('error', err.message);
+      throw err;
+    }
+  };
+
+  deps.onStage?.('asking');
+  const first = await withReplyErrorsLogged(() => attempt(buildMessages(fragments, question)));
+  if (first.problems.length === 0) {
+    if (first.answer!.no_information) return { kind: 'abstain', reason: 'no-information', retried: false };
+    return { kind: 'answer', claims: show(first.answer!, first.claimOk, fragments), droppedClaims: 0, retried: false };
+  }
+  attempts.push(first.problems);
+
+  deps.onStage?.('retrying');
+  const second = await withReplyErrorsLogged(() =>
+    attempt(buildRetryMessages(fragments, question, first.reply.text, first.problems)),
+  );
+  if (second.problems.length > 0) attempts.push(second.problems);
+
+  if (!second.answer) {
+    await log('error', 'The reply was malformed twice.');
+    throw new ModelReplyError('malformed', 'Claude’s reply could not be read, even after a second try. Ask again, or try another model.');
+  }
+  if (second.answer.no_information && second.problems.length === 0) {
+    await log('abstained', 'After the retry Claude found no information.');
+    return { kind: 'abstain', reason: 'no-information', retried: true };
+  }
+  const kept = show(second.answer, second.claimOk, fragments);
+  if (second.problems.length === 0) {
+    await log('repaired');
+    return { kind: 'answer', claims: kept, droppedClaims: 0, retried: true };
+  }
+  if (kept.length > 0) {
+    const dropped = second.answer.claims.length - kept.length;
+    await log('dropped-claims', `${dropped} claim(s) dropped`);
+    return { kind: 'answer', claims: kept, droppedClaims: dropped, retried: true };
+  }
+  await log('abstained', 'No claim could be verified after the retry.');
+  return { kind: 'abstain', reason: 'unverifiable', retried: true };
+}

@@ -1,0 +1,65 @@
+import { storage } from 'wxt/utils/storage';
+import type { ShownError } from './errors';
+import type { FailureLogEntry, Outcome } from './pipeline';
+import type { SkippedTab } from './types';
+import { DEFAULT_MIN_LITERAL_LENGTH } from './verify';
+
+/** Every storage item of the extension, in one place. Extension storage is the source of truth. */
+
+export interface Settings {
+  apiKey: string;
+  model: string;
+  baseURL: string;
+  minQuoteLength: number;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  apiKey: '',
+  model: 'claude-sonnet-5-5',
+  baseURL: 'https://api.anthropic.com',
+  minQuoteLength: DEFAULT_MIN_LITERAL_LENGTH,
+};
+
+export const settingsItem = storage.defineItem<Settings>('local:settings', {
+  fallback: DEFAULT_SETTINGS,
+  version: 1,
+});
+
+/** Settings with every field present, whatever an older version stored. */
+export async function loadSettings(): Promise<Settings> {
+  return { ...DEFAULT_SETTINGS, ...(await settingsItem.getValue()) };
+}
+
+export type Scope = 'tab' | 'window';
+export type Stage = 'reading' | 'choosing' | 'asking' | 'checking' | 'retrying';
+
+export interface RunState {
+  id: string;
+  question: string;
+  scope: Scope;
+  status: 'working' | 'done' | 'error';
+  stage?: Stage;
+  startedAt: number;
+  finishedAt?: number;
+  outcome?: Outcome;
+  error?: ShownError;
+  skipped: SkippedTab[];
+  /** How much was read and sent, for the popup's coverage line. */
+  coverage?: { tabs: number; passages: number; sent: number; leftOut: number };
+}
+
+/** The question in flight or the last one answered: what the popup shows when it opens. */
+export const lastRunItem = storage.defineItem<RunState | null>('local:lastRun', { fallback: null });
+
+/** The question being typed, so closing the popup loses nothing. */
+export const draftItem = storage.defineItem<{ question: string; scope: Scope }>('local:draft', {
+  fallback: { question: '', scope: 'tab' },
+});
+
+export const FAILURE_LOG_LIMIT = 500;
+export const failureLogItem = storage.defineItem<FailureLogEntry[]>('local:failureLog', { fallback: [] });
+
+export async function appendFailure(entry: FailureLogEntry): Promise<void> {
+  const log = await failureLogItem.getValue();
+  await failureLogItem.setValue([...log, entry].slice(-FAILURE_LOG_LIMIT));
+}

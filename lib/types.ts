@@ -1,0 +1,54 @@
+/** Shapes shared by the content script, the background pipeline and the popup. */
+
+/** A few sentences of a page's visible text, as extraction cut them. */
+export interface Passage {
+  /** Stable for the same page content: the same text at the same place gives the same id. */
+  id: string;
+  text: string;
+  /** The nearest heading above the passage, as context for the reader and the model. */
+  heading?: string;
+  /** True for the user's own text selection, which always comes first. */
+  selection?: boolean;
+  /** Position of the passage in reading order (0-based); anchoring uses it to pick an occurrence. */
+  order: number;
+}
+
+/** What extraction returns for one frame of one tab. */
+export interface PageText {
+  url: string;
+  title: string;
+  passages: Passage[];
+  /** Characters of visible text read. */
+  chars: number;
+}
+
+/** Where a passage came from: enough to show its source and to go back to it. */
+export interface PassageSource {
+  tabId: number;
+  windowId: number;
+  frameId: number;
+  url: string;
+  title: string;
+}
+
+export type SourcedPassage = Passage & PassageSource;
+
+/** A tab that was in scope but could not be read, with the reason the popup shows. */
+export interface SkippedTab {
+  tabId: number;
+  title: string;
+  url: string;
+  reason: string;
+}
+
+/** What the content script needs to find a cited quote in the live page. */
+export interface QuoteTarget {
+  literal: string;
+  /** The text of the passage the quote was verified against, to choose the right occurrence. */
+  passageText: string;
+  passageOrder: number;
+}
+
+export type HighlightOutcome =
+  | { ok: true; text: string }
+  | { ok: false; reason: 'not-found' | 'no-document' };

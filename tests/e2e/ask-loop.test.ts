@@ -1,0 +1,216 @@
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RecordedRequest } from '../stand-in/messages-api';
+import {
+  answerReply,
+  answerText,
+  ask,
+  clearStorage,
+  highlightedText,
+  launch,
+  openFixture,
+  openPopup,
+  useStandIn,
+  type Harness,
+} from './harness';
+
+/**
+ * The whole loop in headless Chromium: the built extension, the real popup, pages on localhost
+ * and the Messages API stand-in, driven through the real SDK inside the service worker.
+ */
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await launch();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+beforeEach(async () => {
+  h.api.reset();
+  await clearStorage(h);
+  for (const page of await h.browser.pages()) {
+    if (page.url().startsWith('http')) await page.close();
+  }
+});
+
+/** The Messages API calls the extension made (CORS preflights aside). */
+function calls(): RecordedRequest[] {
+  return h.api.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/messages'));
+}
+
+/** The text of the user turn the extension sent: its documents, then its question. */
+function sentText(req: RecordedRequest): string {
+  const body = req.body as { messages: Array<{ content: string | Array<{ text: string }> }> };
+  return body.messages
+    .map((m) => (typeof m.content === 'string' ? m.content : m.content.map((b) => b.text).join('\n')))
+    .join('\n');
+}
+
+/** The index the extension gave the document that contains `words`. */
+function indexOf(req: RecordedRequest, words: string): number {
+  const docs = [...sentText(req).matchAll(/<document index="(\d+)"[^>]*>\n([\s\S]*?)\n<\/document>/g)];
+  const doc = docs.find((m) => m[2]!.includes(words));
+  if (!doc) throw new Error(`no document sent contains "${words}"`);
+  return Number(doc[1]);
+}
+
+async function activeTabUrl(): Promise<string> {
+  return h.worker.evaluate(async () => {
+    const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+    return tab?.url ?? '';
+  });
+}
+
+/** Clicks a citation by its accessible name: the page's title and its site, never a number. */
+async function clickCitation(popup: Page, page: Page): Promise<void> {
+  const name = `${await page.title()} — ${new URL(page.url()).host}`;
+  await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+}
+
+describe('ask about open tabs, verified and highlighted', () => {
+  it('(a) answers from two tabs; each citation activates its tab and highlights exactly the quote', async () => {
+    await useStandIn(h);
+    const hours = await openFixture(h, 'museum-hours.html');
+    const tickets = await openFixture(h, 'museum-tickets.html');
+    const hoursQuote = 'The City Museum opens at 9 a.m. and closes at 6 p.m.';
+    const ticketQuote = 'Adult tickets cost 12 euros.';
+    h.api.enqueue((req) =>
+      answerReply([
+        { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] },
+        { text: 'An adult ticket costs 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: ticketQuote }] },
+      ]),
+    );
+
+    let popup = await openPopup(h, tickets);
+    await ask(popup, 'When does the museum open and what do adult tickets cost?', 'All tabs in this window');
+    const text = await answerText(popup);
+    expect(text).toContain('The museum opens at 9 a.m.');
+    expect(text).toContain('An adult ticket costs 12 euros.');
+    // Citations show the page, never a bare index.
+    expect(text).toContain('City Museum – Opening hours');
+    expect(text).toContain('City Museum – Tickets');
+    expect(text).not.toMatch(/\[\d\]/);
+
+    // The prompt: documents in XML with index and source, before the question.
+    const [req] = calls();
+    expect(req!.headers['anthropic-dangerous-direct-browser-access']).toBe('true');
+    const sent = sentText(req!);
+    expect(sent.indexOf('</documents>')).toBeLessThan(sent.indexOf('<question>'));
+    expect(sent).not.toContain('Secret staff note');
+
+    await clickCitation(popup, hours);
+    await expect.poll(() => highlightedText(hours), { timeout: 10_000 }).toBe(hoursQuote);
+    expect(await activeTabUrl()).toBe(hours.url());
+
+    popup = await openPopup(h, hours);
+    await answerText(popup);
+    await clickCitation(popup, tickets);
+    await expect.poll(() => highlightedText(tickets), { timeout: 10_000 }).toBe(ticketQuote);
+    expect(await activeTabUrl()).toBe(tickets.url());
+  });
+
+  it('(b) a broken citation is repaired by the retry, which names the failing quote', async () => {
+    await useStandIn(h);
+    const page = await openFixture(h, 'museum-hours.html');
+    const wrong = 'The museum opens at nine in the morning';
+    h.api.enqueue(
+      (req) => answerReply([{ text: 'It opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: wrong }] }]),
+      (req) => answerReply([{ text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] }]),
+    );
+    const popup = await openPopup(h, page);
+    await ask(popup, 'When does the museum open?');
+    const text = await answerText(popup);
+    expect(text).toContain('It opens at 9 a.m.');
+    expect(calls()).toHaveLength(2);
+    const retry = sentText(calls()[1]!);
+    expect(retry).toContain(wrong);
+    expect((calls()[1]!.body as { messages: Array<{ role: string }> }).messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+    ]);
+  });
+
+  it('(c) a claim still broken after the retry is not shown; the verified one is', async () => {
+    await useStandIn(h);
+    const page = await openFixture(h, 'museum-hours.html');
+    const reply = (req: RecordedRequest) =>
+      answerReply([
+        { text: 'It closes at 6 p.m.', citations: [{ index: indexOf(req, 'opens at'), literal: 'closes at 6 p.m. every day except Monday' }] },
+        { text: 'Entry is free on Sundays.', citations: [{ index: indexOf(req, 'opens at'), literal: 'entry is free on Sundays for everyone' }] },
+      ]);
+    h.api.enqueue(reply, reply);
+    const popup = await openPopup(h, page);
+    await ask(popup, 'When does the museum close?');
+    const text = await answerText(popup);
+    expect(text).toContain('It closes at 6 p.m.');
+    expect(text).not.toContain('free on Sundays');
+    expect(text).toMatch(/1 claim was left out/);
+    const log = await h.worker.evaluate(async () => (await chrome.storage.local.get('failureLog')).failureLog);
+    expect(log).toHaveLength(1);
+    expect(JSON.stringify(log)).toContain('entry is free on Sundays for everyone');
+  });
+
+  it('(d) nothing relevant: "not found in these pages" is shown as the answer', async () => {
+    await useStandIn(h);
+    const page = await openFixture(h, 'gardening.html');
+    h.api.enqueue(answerReply([], true));
+    const popup = await openPopup(h, page);
+    await ask(popup, 'When should I sow tomatoes for a winter harvest on Mars?');
+    const text = await answerText(popup);
+    expect(text).toContain('Not found in these pages.');
+    expect(await popup.$('::-p-aria([role="alert"])')).toBeNull();
+
+    // A question that shares no word with the page is answered without calling Claude at all.
+    h.api.reset();
+    await ask(popup, 'Quelle heure est-il à Tokyo?');
+    await expect.poll(async () => (await answerText(popup)).includes('Claude was not asked')).toBe(true);
+    expect(calls()).toHaveLength(0);
+  });
+
+  it('(e) without an API key the popup says how to set one and sends nothing', async () => {
+    const page = await openFixture(h, 'museum-hours.html');
+    const popup = await openPopup(h, page);
+    const note = await popup.waitForSelector('::-p-aria(Open options to set your API key)');
+    expect(note).not.toBeNull();
+    expect(await popup.evaluate(() => document.body.innerText)).toMatch(/add your Anthropic API key in the options/);
+    await ask(popup, 'When does the museum open?');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(calls()).toHaveLength(0);
+    expect(await popup.$('::-p-aria([name="Answer"][role="region"])')).toBeNull();
+  });
+
+  it('(f) a rejected key says so, and the question stays in its box', async () => {
+    await useStandIn(h, { apiKey: 'sk-ant-revoked' });
+    const page = await openFixture(h, 'museum-hours.html');
+    h.api.enqueue({ kind: 'error', status: 401, type: 'authentication_error', message: 'invalid x-api-key' });
+    const popup = await openPopup(h, page);
+    await ask(popup, 'When does the museum open?');
+    const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 15_000 });
+    expect(await alert!.evaluate((el) => (el as HTMLElement).innerText)).toMatch(/API key was rejected/);
+    expect(await popup.$eval('textarea', (t) => t.value)).toBe('When does the museum open?');
+    expect(await popup.$('::-p-aria(Open options[role="button"])')).not.toBeNull();
+  });
+
+  it('(g) the popup closed mid-question and reopened shows the answer and its question', async () => {
+    await useStandIn(h);
+    const page = await openFixture(h, 'museum-tickets.html');
+    h.api.enqueue((req) => ({
+      // A slow stream: the popup closes while Claude is still answering.
+      ...answerReply([{ text: 'Children enter for free.', citations: [{ index: indexOf(req, 'Children'), literal: 'Children under twelve enter for free' }] }]),
+      chunkDelayMs: 100,
+    }));
+    let popup = await openPopup(h, page);
+    await ask(popup, 'Do children pay?');
+    await expect.poll(() => calls().length).toBe(1);
+    await popup.close();
+
+    popup = await openPopup(h, page);
+    expect(await answerText(popup)).toContain('Children enter for free.');
+    expect(await popup.$eval('textarea', (t) => t.value)).toBe('Do children pay?');
+  });
+});
