@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { findQuote } from '@/lib/anchor';
+import type { AnchorOptions } from '@/lib/anchor';
 import { extractPage } from '@/lib/extract';
-import { clearHighlight, showHighlight } from '@/lib/highlight';
+import { clearHighlight, highlightQuote } from '@/lib/highlight';
 import { pageMessage } from '@/lib/messages';
 import type { HighlightOutcome, PageText } from '@/lib/types';
 
@@ -21,6 +21,12 @@ export default defineContentScript({
     window.__citedTabsListening = true;
     z.config({ jitless: true });
 
+    // Closed shadow roots hold visible text too; only an extension can open them (Chrome, Firefox).
+    const openOrClosed = browser.dom?.openOrClosedShadowRoot;
+    const options: AnchorOptions = openOrClosed
+      ? { getShadowRoot: (el) => (el instanceof HTMLElement ? openOrClosed(el) : el.shadowRoot) }
+      : {};
+
     browser.runtime.onMessage.addListener((raw, sender) => {
       if (sender.id !== browser.runtime.id) return;
       const msg = pageMessage.safeParse(raw);
@@ -28,17 +34,10 @@ export default defineContentScript({
       switch (msg.data.type) {
         case 'extract': {
           const selection = window.getSelection()?.toString() ?? '';
-          return Promise.resolve<PageText>(extractPage(document, { selection }));
+          return Promise.resolve<PageText>(extractPage(document, { ...options, selection }));
         }
-        case 'highlight': {
-          const range = findQuote(document, msg.data.target);
-          if (!range) {
-            clearHighlight(document);
-            return Promise.resolve<HighlightOutcome>({ ok: false, reason: 'not-found' });
-          }
-          showHighlight(document, range);
-          return Promise.resolve<HighlightOutcome>({ ok: true, text: range.toString() });
-        }
+        case 'highlight':
+          return Promise.resolve<HighlightOutcome>(highlightQuote(document, msg.data.target, options));
         case 'clear-highlight':
           clearHighlight(document);
           return Promise.resolve({ ok: true });

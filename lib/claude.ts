@@ -10,7 +10,9 @@ export interface ClaudeSettings {
   baseURL: string;
 }
 
-const OUTPUT_FORMAT = zodOutputFormat(answerSchema);
+// Only the schema, not the SDK's auto-parsing wrapper: with it, `finalMessage()` throws on a
+// refused, truncated or malformed reply and the reply is lost. The pipeline parses it instead.
+const OUTPUT_FORMAT = { type: 'json_schema' as const, schema: zodOutputFormat(answerSchema).schema };
 const MAX_TOKENS = 4096;
 
 /**

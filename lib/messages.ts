@@ -63,3 +63,15 @@ export const highlightOutcomeSchema = z.union([
   z.object({ ok: z.literal(true), text: z.string() }),
   z.object({ ok: z.literal(false), reason: z.enum(['not-found', 'no-document']) }),
 ]);
+
+/**
+ * True only for the extension's own pages (popup, options). A content script's messages carry the
+ * page's URL: it speaks for a page, and nothing a page does may make the extension ask or reveal.
+ */
+export function isFromExtensionPage(
+  sender: { id?: string; url?: string },
+  runtimeId: string,
+  extensionOrigin: string,
+): boolean {
+  return sender.id === runtimeId && sender.url !== undefined && sender.url.startsWith(extensionOrigin);
+}
