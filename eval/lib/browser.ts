@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { build } from 'esbuild';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { CorpusPage } from './corpus';
+
+/** Debian's Chromium, headless, with nothing reaching the network. */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
+  if (!executablePath) throw new Error('Chromium not found: apt-get install chromium (or set CHROMIUM_PATH)');
+  return puppeteer.launch({
+    executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/**
+ * Bundles a module of ours for a page: its exports land on `window[globalName]`, so the eval runs
+ * the very code the content script runs.
+ */
+export async function bundleForPage(entry: string, globalName: string): Promise<string> {
+  const root = resolve(import.meta.dirname, '../..');
+  const out = await build({
+    entryPoints: [resolve(root, entry)],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName,
+    target: 'chrome120',
+    alias: { '@': root },
+  });
+  return out.outputFiles[0]!.text;
+}
+
+/**
+ * Opens a corpus page at its own URL (so relative links and `document.URL` are as served), with
+ * every other request refused: the corpus keeps no scripts, styles or images, and there is no network.
+ */
+export async function openCorpusPage(browser: Browser, page: CorpusPage): Promise<Page> {
+  const tab = await browser.newPage();
+  const url = typeof page.meta.url === 'string' && /^https?:/.test(page.meta.url) ? page.meta.url : `http://corpus.invalid/${page.name}/`;
+  await tab.setRequestInterception(true);
+  tab.on('request', (req) => {
+    if (req.isInterceptResolutionHandled()) return;
+    if (req.isNavigationRequest() && req.frame() === tab.mainFrame()) {
+      void req.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: page.html });
+    } else {
+      void req.abort();
+    }
+  });
+  await tab.goto(url, { waitUntil: 'load', timeout: 30_000 });
+  return tab;
+}
