@@ -5,7 +5,8 @@ import { highlightOutcomeSchema, pageTextSchema, type RevealMessage, type Reveal
 import type { askMessage } from './messages';
 import { answerQuestion } from './pipeline';
 import { selectPassages } from './rank';
-import { appendFailure, lastRunItem, loadSettings, type RunState } from './storage';
+import { appendFailure, appendRunRecord, lastRunItem, loadSettings, type RunState } from './storage';
+import { siteOf } from './fragments';
 import { sameDocument, unreadableReason } from './tabs';
 import type { PageText, SkippedTab, SourcedPassage } from './types';
 import type * as z from 'zod';
@@ -120,10 +121,23 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
       },
     );
     await updateRun(id, { status: 'done', finishedAt: Date.now(), outcome });
+    await appendRunRecord({
+      at: Date.now(),
+      model: settings.model,
+      sites: [...new Set(chosen.passages.map((p) => siteOf(p.url)))],
+      citations: outcome.checks.citations,
+      broken: outcome.checks.broken,
+      retried: outcome.retried,
+      droppedClaims: outcome.kind === 'answer' ? outcome.droppedClaims : 0,
+      outcome: outcome.kind,
+      ...(outcome.kind === 'abstain' ? { detail: outcome.reason } : {}),
+    });
   } catch (err) {
     const error = describeError(err);
     if (error.kind !== 'cancelled') {
       await appendFailure({ at: Date.now(), question: msg.question, sites: [], attempts: [], outcome: 'error', detail: `${error.kind}: ${error.message}` });
+      const { model } = await loadSettings();
+      await appendRunRecord({ at: Date.now(), model, sites: [], citations: 0, broken: 0, retried: false, droppedClaims: 0, outcome: 'error', detail: error.kind });
     }
     await updateRun(id, { status: 'error', finishedAt: Date.now(), error });
   } finally {

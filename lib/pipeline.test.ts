@@ -62,7 +62,7 @@ describe('answerQuestion', () => {
   it('drops the claims still broken after the retry when verified ones remain', async () => {
     const r = await run({ no_information: false, claims: [good, broken] }, { no_information: false, claims: [good, broken] });
     const outcome = await r.promise;
-    expect(outcome).toMatchObject({ kind: 'answer', droppedClaims: 1, retried: true });
+    expect(outcome).toMatchObject({ kind: 'answer', droppedClaims: 1, retried: true, checks: { citations: 4, broken: 2 } });
     if (outcome.kind !== 'answer') throw new Error('expected an answer');
     expect(outcome.claims.map((c) => c.text)).toEqual(['It opens at 9.']);
     expect(r.log[0]).toMatchObject({ outcome: 'dropped-claims' });
@@ -71,14 +71,14 @@ describe('answerQuestion', () => {
 
   it('abstains when nothing verifies after the retry, and never calls a third time', async () => {
     const r = await run({ no_information: false, claims: [broken] }, { no_information: false, claims: [broken] });
-    expect(await r.promise).toEqual({ kind: 'abstain', reason: 'unverifiable', retried: true });
+    expect(await r.promise).toEqual({ kind: 'abstain', reason: 'unverifiable', retried: true, checks: { citations: 2, broken: 2 } });
     expect(r.calls).toHaveLength(2);
     expect(r.log[0]).toMatchObject({ outcome: 'abstained' });
   });
 
   it('takes "no information" as an answer, not a failure', async () => {
     const r = await run({ no_information: true, claims: [] });
-    expect(await r.promise).toEqual({ kind: 'abstain', reason: 'no-information', retried: false });
+    expect(await r.promise).toEqual({ kind: 'abstain', reason: 'no-information', retried: false, checks: { citations: 0, broken: 0 } });
     expect(r.log).toEqual([]);
   });
 
@@ -88,7 +88,7 @@ describe('answerQuestion', () => {
       { question: 'q', passages: [], minLiteralLength: 15 },
       { callModel: model.callModel, log: () => {}, now: () => 0 },
     );
-    expect(outcome).toEqual({ kind: 'abstain', reason: 'no-relevant-passages', retried: false });
+    expect(outcome).toEqual({ kind: 'abstain', reason: 'no-relevant-passages', retried: false, checks: { citations: 0, broken: 0 } });
     expect(model.calls).toHaveLength(0);
   });
 

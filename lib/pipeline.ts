@@ -39,9 +39,15 @@ export interface ShownClaim {
 
 export type AbstainReason = 'no-relevant-passages' | 'no-information' | 'unverifiable';
 
+/** Citations checked and found broken, over every attempt: the diagnostics' broken-quote rate. */
+export interface CitationChecks {
+  citations: number;
+  broken: number;
+}
+
 export type Outcome =
-  | { kind: 'answer'; claims: ShownClaim[]; droppedClaims: number; retried: boolean }
-  | { kind: 'abstain'; reason: AbstainReason; retried: boolean };
+  | { kind: 'answer'; claims: ShownClaim[]; droppedClaims: number; retried: boolean; checks: CitationChecks }
+  | { kind: 'abstain'; reason: AbstainReason; retried: boolean; checks: CitationChecks };
 
 export type FailureOutcome = 'repaired' | 'dropped-claims' | 'abstained' | 'error';
 
@@ -130,7 +136,8 @@ function show(answer: ModelAnswer, claimOk: boolean[], fragments: Fragment[]): S
 
 export async function answerQuestion(input: AskInput, deps: AskDeps): Promise<Outcome> {
   const { question, passages, minLiteralLength } = input;
-  if (passages.length === 0) return { kind: 'abstain', reason: 'no-relevant-passages', retried: false };
+  const checks: CitationChecks = { citations: 0, broken: 0 };
+  if (passages.length === 0) return { kind: 'abstain', reason: 'no-relevant-passages', retried: false, checks };
 
   const fragments = numberFragments(passages);
   const verifiable = fragments.map((f) => ({ index: f.index, text: f.passage.text }));
@@ -145,6 +152,8 @@ export async function answerQuestion(input: AskInput, deps: AskDeps): Promise<Ou
     const parsed = parseReply(reply);
     if (!parsed.ok) return { reply, answer: null, problems: [parsed.problem], claimOk: [] as boolean[] };
     const v = verifyAnswer(parsed.answer, verifiable, minLiteralLength);
+    for (const claim of parsed.answer.claims) checks.citations += claim.citations.length;
+    checks.broken += v.problems.filter((p) => p.citation !== undefined).length;
     return { reply, answer: parsed.answer, ...v };
   };
 
@@ -160,8 +169,8 @@ export async function answerQuestion(input: AskInput, deps: AskDeps): Promise<Ou
   deps.onStage?.('asking');
   const first = await withReplyErrorsLogged(() => attempt(buildMessages(fragments, question)));
   if (first.problems.length === 0) {
-    if (first.answer!.no_information) return { kind: 'abstain', reason: 'no-information', retried: false };
-    return { kind: 'answer', claims: show(first.answer!, first.claimOk, fragments), droppedClaims: 0, retried: false };
+    if (first.answer!.no_information) return { kind: 'abstain', reason: 'no-information', retried: false, checks };
+    return { kind: 'answer', claims: show(first.answer!, first.claimOk, fragments), droppedClaims: 0, retried: false, checks };
   }
   attempts.push(first.problems);
 
@@ -177,18 +186,18 @@ export async function answerQuestion(input: AskInput, deps: AskDeps): Promise<Ou
   }
   if (second.answer.no_information && second.problems.length === 0) {
     await log('abstained', 'After the retry Claude found no information.');
-    return { kind: 'abstain', reason: 'no-information', retried: true };
+    return { kind: 'abstain', reason: 'no-information', retried: true, checks };
   }
   const kept = show(second.answer, second.claimOk, fragments);
   if (second.problems.length === 0) {
     await log('repaired');
-    return { kind: 'answer', claims: kept, droppedClaims: 0, retried: true };
+    return { kind: 'answer', claims: kept, droppedClaims: 0, retried: true, checks };
   }
   if (kept.length > 0) {
     const dropped = second.answer.claims.length - kept.length;
     await log('dropped-claims', `${dropped} claim(s) dropped`);
-    return { kind: 'answer', claims: kept, droppedClaims: dropped, retried: true };
+    return { kind: 'answer', claims: kept, droppedClaims: dropped, retried: true, checks };
   }
   await log('abstained', 'No claim could be verified after the retry.');
-  return { kind: 'abstain', reason: 'unverifiable', retried: true };
+  return { kind: 'abstain', reason: 'unverifiable', retried: true, checks };
 }

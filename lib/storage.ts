@@ -59,6 +59,28 @@ export const draftItem = storage.defineItem<{ question: string; scope: Scope }>(
 export const FAILURE_LOG_LIMIT = 500;
 export const failureLogItem = storage.defineItem<FailureLogEntry[]>('local:failureLog', { fallback: [] });
 
+/** One line per question, failures or not: the denominators the diagnostics' rates need. */
+export interface RunRecord {
+  at: number;
+  model: string;
+  sites: string[];
+  citations: number;
+  broken: number;
+  retried: boolean;
+  droppedClaims: number;
+  outcome: 'answer' | 'abstain' | 'error';
+  /** The abstention's reason or the error's kind. */
+  detail?: string;
+}
+
+export const RUN_LOG_LIMIT = 2000;
+export const runLogItem = storage.defineItem<RunRecord[]>('local:runLog', { fallback: [] });
+
+export async function appendRunRecord(record: RunRecord): Promise<void> {
+  const log = await runLogItem.getValue();
+  await runLogItem.setValue([...log, record].slice(-RUN_LOG_LIMIT));
+}
+
 export async function appendFailure(entry: FailureLogEntry): Promise<void> {
   const log = await failureLogItem.getValue();
   await failureLogItem.setValue([...log, entry].slice(-FAILURE_LOG_LIMIT));

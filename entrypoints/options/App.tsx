@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
+import { DiagnosticsView } from '@/components/DiagnosticsView';
 import { SettingsForm } from '@/components/SettingsForm';
 import { loadSettings, settingsItem, type Settings } from '@/lib/storage';
 
-/** The options page: settings, loaded from and saved to extension storage. */
+/** The options page: settings, loaded from and saved to extension storage, and diagnostics. */
 export function App() {
   const [settings, setSettings] = useState<Settings | null>(null);
   useEffect(() => {
@@ -12,6 +13,7 @@ export function App() {
     <main class="options">
       <h1>Cited Tabs</h1>
       {settings && <SettingsForm initial={settings} onSave={(s) => settingsItem.setValue(s)} />}
+      <DiagnosticsView />
     </main>
   );
 }

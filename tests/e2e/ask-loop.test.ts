@@ -145,6 +145,13 @@ describe('ask about open tabs, verified and highlighted', () => {
     const log = await h.worker.evaluate(async () => (await chrome.storage.local.get('failureLog')).failureLog);
     expect(log).toHaveLength(1);
     expect(JSON.stringify(log)).toContain('entry is free on Sundays for everyone');
+
+    // The diagnostics view counts it: 2 of the 4 quotes checked over both attempts were broken.
+    const options = await h.browser.newPage();
+    await options.goto(h.worker.url().replace('background.js', 'options.html'));
+    const summary = await options.waitForSelector('::-p-text(Last 30 days)');
+    expect(await summary!.evaluate((el) => el.textContent)).toMatch(/1 question, 2 of 4 quotes broken before repair, 1 retry, 1 dropped claim,/);
+    await options.close();
   });
 
   it('(d) nothing relevant: "not found in these pages" is shown as the answer', async () => {
