@@ -2,6 +2,7 @@ import type { Stage } from '@/lib/storage';
 
 export interface RunProgressProps {
   stage: Stage | undefined;
+  onCancel: () => void;
 }
 
 const STAGE_TEXT: Record<Stage, string> = {
@@ -12,12 +13,17 @@ const STAGE_TEXT: Record<Stage, string> = {
   retrying: 'Some quotes did not check out; asking Claude to correct them…',
 };
 
-/** What the pipeline is doing now, announced politely to screen readers. */
-export function RunProgress({ stage }: RunProgressProps) {
+/** What the pipeline is doing now, announced politely to screen readers, and a way to stop it. */
+export function RunProgress({ stage, onCancel }: RunProgressProps) {
   return (
-    <p class="progress" role="status">
-      <span class="spinner" aria-hidden="true" />
-      {STAGE_TEXT[stage ?? 'reading']}
-    </p>
+    <div class="progress">
+      <p role="status">
+        <span class="spinner" aria-hidden="true" />
+        {STAGE_TEXT[stage ?? 'reading']}
+      </p>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { markInterruptedRun, revealCitation, startAsk } from '@/lib/ask-service';
+import { cancelAsk, markInterruptedRun, revealCitation, startAsk } from '@/lib/ask-service';
 import { isFromExtensionPage, uiMessage } from '@/lib/messages';
 
 export default defineBackground(() => {
@@ -10,11 +10,17 @@ export default defineBackground(() => {
     if (!isFromExtensionPage(sender, browser.runtime.id, browser.runtime.getURL('/'))) return;
     const msg = uiMessage.safeParse(raw);
     if (!msg.success) return;
-    if (msg.data.type === 'ask') {
-      void startAsk(msg.data);
-      return Promise.resolve({ started: true });
+    switch (msg.data.type) {
+      case 'ask':
+        void startAsk(msg.data);
+        return Promise.resolve({ started: true });
+      case 'cancel':
+        return Promise.resolve({ cancelled: cancelAsk() });
+      case 'status':
+        return markInterruptedRun().then(() => ({ ok: true }));
+      case 'reveal':
+        return revealCitation(msg.data.citation);
     }
-    return revealCitation(msg.data.citation);
   });
 
   void markInterruptedRun();

@@ -106,6 +106,7 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
       const source = { tabId: tab.id!, windowId: tab.windowId, frameId: 0, url: result.url, title: result.title || tab.title || result.url };
       for (const p of result.passages) passages.push({ ...p, ...source });
     }
+    controller.signal.throwIfAborted();
     await updateRun(id, { stage: 'choosing', skipped });
     const chosen = selectPassages(passages, msg.question);
     await updateRun(id, {
@@ -145,6 +146,13 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
   }
 }
 
+/** Stops the question in flight, if any; the run then ends as "cancelled". */
+export function cancelAsk(): boolean {
+  if (!inFlight) return false;
+  inFlight.abort();
+  return true;
+}
+
 /**
  * A worker that starts finds no question in flight in memory: if storage says one was, the
  * browser stopped the worker mid-question. Say so, keeping the question.
@@ -156,7 +164,7 @@ export async function markInterruptedRun(): Promise<void> {
     ...run,
     status: 'error',
     finishedAt: Date.now(),
-    error: { kind: 'interrupted', message: 'The browser stopped the extension while it was answering. Ask again.' },
+    error: { kind: 'interrupted', message: 'The browser stopped the extension while it was answering. Ask again.', action: 'ask-again' },
   });
 }
 

@@ -5,15 +5,18 @@ import { ModelReplyError } from './pipeline';
 export interface ShownError {
   kind: string;
   message: string;
-  action?: 'open-options';
+  /** The one next step the popup offers: fix the settings, or ask the same question again. */
+  action?: 'open-options' | 'ask-again';
 }
 
 /** Turns whatever the ask failed with into words for the user. Never throws. */
 export function describeError(err: unknown): ShownError {
   if (err instanceof ModelReplyError) return { kind: err.kind, message: err.message };
-  if (err instanceof APIUserAbortError) return { kind: 'cancelled', message: 'The question was cancelled.' };
+  if (err instanceof APIUserAbortError || (err instanceof DOMException && err.name === 'AbortError')) {
+    return { kind: 'cancelled', message: 'The question was cancelled.', action: 'ask-again' };
+  }
   if (err instanceof APIConnectionTimeoutError) {
-    return { kind: 'timeout', message: 'Claude did not answer in time. Check your connection and ask again.' };
+    return { kind: 'timeout', message: 'Claude did not answer in time. Check your connection and ask again.', action: 'ask-again' };
   }
   if (err instanceof APIConnectionError) {
     return { kind: 'offline', message: 'Could not reach the API. Check your connection, or the API base URL in the options.', action: 'open-options' };
@@ -30,15 +33,15 @@ export function describeError(err: unknown): ShownError {
       case 413:
         return { kind: 'too-large', message: 'The pages were too large to send. Ask about fewer tabs.' };
       case 429:
-        return { kind: 'rate-limit', message: `Too many requests right now${detail}. Wait a moment and ask again.` };
+        return { kind: 'rate-limit', message: `Too many requests right now${detail}. Wait a moment and ask again.`, action: 'ask-again' };
       case 529:
-        return { kind: 'overloaded', message: 'Claude is overloaded right now. Ask again in a moment.' };
+        return { kind: 'overloaded', message: 'Claude is overloaded right now. Ask again in a moment.', action: 'ask-again' };
       default:
         if (err.status !== undefined && err.status >= 500) {
-          return { kind: 'server', message: `The API had an error (${err.status}). Ask again in a moment.` };
+          return { kind: 'server', message: `The API had an error (${err.status}). Ask again in a moment.`, action: 'ask-again' };
         }
         if (err.status === undefined) {
-          return { kind: 'stream', message: `The answer broke off${detail}. Ask again.` };
+          return { kind: 'stream', message: `The answer broke off${detail}. Ask again.`, action: 'ask-again' };
         }
         return { kind: 'api', message: `The API answered ${err.status}${detail}.` };
     }

@@ -25,8 +25,17 @@ export const revealMessage = z.object({
   }),
 });
 
+/** Stops the question in flight. */
+export const cancelMessage = z.object({ type: z.literal('cancel') });
+
+/**
+ * Asked by an open popup while a question is in flight: it wakes a worker the browser stopped,
+ * whose start-up then reports the lost question instead of leaving a spinner.
+ */
+export const statusMessage = z.object({ type: z.literal('status') });
+
 /** Messages the popup and options page may send to the background. */
-export const uiMessage = z.discriminatedUnion('type', [askMessage, revealMessage]);
+export const uiMessage = z.discriminatedUnion('type', [askMessage, revealMessage, cancelMessage, statusMessage]);
 export type UiMessage = z.infer<typeof uiMessage>;
 export type RevealMessage = z.infer<typeof revealMessage>;
 

@@ -37,6 +37,17 @@ export function App() {
     };
   }, []);
 
+  const working = run?.status === 'working';
+  // While a question is in flight, ask the background now and then: if the browser stopped the
+  // worker, this wakes it and it reports the lost question instead of leaving a spinner.
+  useEffect(() => {
+    if (!working) return;
+    const ping = () => void browser.runtime.sendMessage({ type: 'status' } satisfies UiMessage).catch(() => {});
+    ping();
+    const timer = setInterval(ping, 3000);
+    return () => clearInterval(timer);
+  }, [working]);
+
   const saveDraft = (q: string, s: Scope) => void draftItem.setValue({ question: q, scope: s });
 
   const ask = async () => {
@@ -68,7 +79,6 @@ export function App() {
   };
 
   if (!loaded) return <main class="popup" aria-busy="true" />;
-  const working = run?.status === 'working';
   return (
     <main class="popup">
       <h1>Ask about your tabs</h1>
@@ -90,8 +100,8 @@ export function App() {
       {run && run.question !== question.trim() && run.status !== 'working' && (
         <p class="note">Last question: “{run.question}”</p>
       )}
-      {working && <RunProgress stage={run.stage} />}
-      {run?.status === 'error' && run.error && <ErrorNote error={run.error} onOpenOptions={openOptions} />}
+      {working && <RunProgress stage={run.stage} onCancel={() => void browser.runtime.sendMessage({ type: 'cancel' } satisfies UiMessage)} />}
+      {run?.status === 'error' && run.error && <ErrorNote error={run.error} onOpenOptions={openOptions} onAskAgain={() => void ask()} />}
       {revealNote && (
         <p class="reveal-note" role="alert">
           {revealNote}

@@ -166,3 +166,39 @@ export function indexOf(req: RecordedRequest, words: string): number {
   if (!doc) throw new Error(`no document sent contains "${words}"`);
   return Number(doc[1]);
 }
+
+/**
+ * Stops the extension's service worker through the DevTools protocol, as Chrome does to an idle
+ * or hung worker. When something wakes it again, the new worker is handed back running: puppeteer
+ * auto-attaches to it paused ("waiting for debugger") and leaves it so, which no user ever sees.
+ */
+export async function stopServiceWorker(h: Harness): Promise<void> {
+  const session = await h.browser.target().createCDPSession();
+  const { targetInfos } = await session.send('Target.getTargets');
+  const sw = targetInfos.find((t) => t.type === 'service_worker' && t.url.endsWith('/background.js'));
+  if (!sw) throw new Error('no service worker to stop');
+  await session.send('Target.closeTarget', { targetId: sw.targetId });
+  await session.detach();
+  void resumeRestartedWorker(h);
+}
+
+async function resumeRestartedWorker(h: Harness, deadline = Date.now() + 30_000): Promise<void> {
+  const within = <T,>(p: Promise<T>, ms: number) =>
+    Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 300));
+    for (const target of h.browser.targets()) {
+      if (target.type() !== 'service_worker' || !target.url().endsWith('/background.js')) continue;
+      try {
+        const cdp = await within(target.createCDPSession(), 1000);
+        await within(cdp.send('Runtime.runIfWaitingForDebugger'), 1000);
+        const worker = (await within(target.worker(), 1000))!;
+        await within(worker.evaluate(() => 1), 1000);
+        h.worker = worker;
+        return;
+      } catch {
+        // Not restarted yet, or a stale target of the stopped worker: look again.
+      }
+    }
+  }
+}
