@@ -53,6 +53,17 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
         onInput={(e) => set('minQuoteLength', Number(e.currentTarget.value) || draft.minQuoteLength)}
       />
       <p class="hint">Shorter quotes prove too little: a citation must quote at least this many characters.</p>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={draft.citationMode === 'native'}
+          onChange={(e) => set('citationMode', e.currentTarget.checked ? 'native' : 'structured')}
+        />
+        Use the API’s native citations
+      </label>
+      <p class="hint">
+        Claude cites whole sentences of the pages itself instead of copying quotes; every citation is still checked.
+      </p>
       <button type="submit">Save</button>
       <p role="status" class="status">
         {status}

@@ -1,5 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
-import { claudeModelCall } from './claude';
+import { claudeModelCall, claudeNativeModelCall } from './claude';
+import { nativePrompt } from './native-citations';
 import { describeError } from './errors';
 import { highlightOutcomeSchema, pageTextSchema, type RevealMessage, type RevealResult } from './messages';
 import type { askMessage } from './messages';
@@ -115,7 +116,9 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
     const outcome = await answerQuestion(
       { question: msg.question, passages: chosen.passages, minLiteralLength: settings.minQuoteLength },
       {
-        callModel: claudeModelCall(settings, controller.signal),
+        ...(settings.citationMode === 'native'
+          ? { callModel: claudeNativeModelCall(settings, controller.signal), prompt: nativePrompt }
+          : { callModel: claudeModelCall(settings, controller.signal) }),
         log: appendFailure,
         now: Date.now,
         onStage: (stage) => void updateRun(id, { stage }),

@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
-import type { ModelCall } from './pipeline';
+import { answerFromNativeBlocks, NATIVE_SYSTEM_PROMPT, nativeTranscript } from './native-citations';
+import type { ModelCall, ModelReply } from './pipeline';
 import { SYSTEM_PROMPT } from './prompt';
 import { answerSchema } from './schema';
 
@@ -21,14 +22,7 @@ const MAX_TOKENS = 4096;
  * stop reason: parsing is the pipeline's job, so a bad reply is explained rather than thrown away.
  */
 export function claudeModelCall(settings: ClaudeSettings, signal?: AbortSignal): ModelCall {
-  const client = new Anthropic({
-    apiKey: settings.apiKey,
-    baseURL: settings.baseURL,
-    // An extension's requests carry an Origin; this flag adds the header the API requires then.
-    dangerouslyAllowBrowser: true,
-    maxRetries: 2,
-    timeout: 90_000,
-  });
+  const client = makeClient(settings);
   return async (messages) => {
     const stream = client.messages.stream(
       {
@@ -41,11 +35,42 @@ export function claudeModelCall(settings: ClaudeSettings, signal?: AbortSignal):
       signal ? { signal } : undefined,
     );
     const message = await stream.finalMessage();
-    const text = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
-    return {
-      text,
-      stopReason: message.stop_reason,
-      ...(message.stop_details?.explanation ? { stopExplanation: message.stop_details.explanation } : {}),
-    };
+    return replyOf(message, message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join(''));
+  };
+}
+
+function makeClient(settings: ClaudeSettings): Anthropic {
+  return new Anthropic({
+    apiKey: settings.apiKey,
+    baseURL: settings.baseURL,
+    // An extension's requests carry an Origin; this flag adds the header the API requires then.
+    dangerouslyAllowBrowser: true,
+    maxRetries: 2,
+    timeout: 90_000,
+  });
+}
+
+/** The reply the pipeline reads: the answer text, and why the model stopped. */
+function replyOf(message: Anthropic.Message, text: string): ModelReply {
+  return {
+    text,
+    stopReason: message.stop_reason,
+    ...(message.stop_details?.explanation ? { stopExplanation: message.stop_details.explanation } : {}),
+  };
+}
+
+/**
+ * The model call in native-citations mode: no structured output (the API refuses both at once);
+ * the cited text blocks become the same answer JSON the pipeline parses and verifies.
+ */
+export function claudeNativeModelCall(settings: ClaudeSettings, signal?: AbortSignal): ModelCall {
+  const client = makeClient(settings);
+  return async (messages) => {
+    const stream = client.messages.stream(
+      { model: settings.model, max_tokens: MAX_TOKENS, system: NATIVE_SYSTEM_PROMPT, messages },
+      signal ? { signal } : undefined,
+    );
+    const message = await stream.finalMessage();
+    return { ...replyOf(message, JSON.stringify(answerFromNativeBlocks(message.content))), transcript: nativeTranscript(message.content) };
   };
 }

@@ -1,5 +1,5 @@
 import { numberFragments, siteOf, type Fragment } from './fragments';
-import { buildMessages, buildRetryMessages, type PromptMessage } from './prompt';
+import { xmlPrompt, type PromptBuilder, type PromptMessage } from './prompt';
 import { answerSchema, type ModelAnswer } from './schema';
 import type { SourcedPassage } from './types';
 import { verifyAnswer, type Problem } from './verify';
@@ -10,7 +10,10 @@ import { verifyAnswer, type Problem } from './verify';
  */
 
 export interface ModelReply {
+  /** The answer as JSON of the answer schema. */
   text: string;
+  /** What the model wrote, when `text` was derived from it (native citations): the retry shows it this. */
+  transcript?: string;
   stopReason: string | null;
   /** The API's explanation when it stopped for a refusal. */
   stopExplanation?: string;
@@ -83,6 +86,8 @@ export interface AskDeps {
   log: (entry: FailureLogEntry) => Promise<void> | void;
   now: () => number;
   onStage?: (stage: 'asking' | 'checking' | 'retrying') => void;
+  /** XML fragments with structured output (the default), or native document citations. */
+  prompt?: PromptBuilder;
 }
 
 type Parsed = { ok: true; answer: ModelAnswer } | { ok: false; problem: Problem };
@@ -166,8 +171,9 @@ export async function answerQuestion(input: AskInput, deps: AskDeps): Promise<Ou
     }
   };
 
+  const prompt = deps.prompt ?? xmlPrompt;
   deps.onStage?.('asking');
-  const first = await withReplyErrorsLogged(() => attempt(buildMessages(fragments, question)));
+  const first = await withReplyErrorsLogged(() => attempt(prompt.first(fragments, question)));
   if (first.problems.length === 0) {
     if (first.answer!.no_information) return { kind: 'abstain', reason: 'no-information', retried: false, checks };
     return { kind: 'answer', claims: show(first.answer!, first.claimOk, fragments), droppedClaims: 0, retried: false, checks };
@@ -176,7 +182,7 @@ export async function answerQuestion(input: AskInput, deps: AskDeps): Promise<Ou
 
   deps.onStage?.('retrying');
   const second = await withReplyErrorsLogged(() =>
-    attempt(buildRetryMessages(fragments, question, first.reply.text, first.problems)),
+    attempt(prompt.retry(fragments, question, first.reply.transcript ?? first.reply.text, first.problems)),
   );
   if (second.problems.length > 0) attempts.push(second.problems);
 

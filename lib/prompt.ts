@@ -40,8 +40,24 @@ export function formatQuestion(question: string): string {
   return `<question>\n${escapeXml(question)}\n</question>\nAnswer from the documents above only, quoting them exactly.`;
 }
 
-export type PromptBlock = { type: 'text'; text: string; cache_control?: { type: 'ephemeral' } };
+export type TextPromptBlock = { type: 'text'; text: string; cache_control?: { type: 'ephemeral' } };
+/** A fragment as the API's own document block (native citations mode). */
+export type DocumentPromptBlock = {
+  type: 'document';
+  source: { type: 'text'; media_type: 'text/plain'; data: string };
+  title: string;
+  context?: string;
+  citations: { enabled: true };
+  cache_control?: { type: 'ephemeral' };
+};
+export type PromptBlock = TextPromptBlock | DocumentPromptBlock;
 export type PromptMessage = { role: 'user' | 'assistant'; content: string | PromptBlock[] };
+
+/** How the fragments and the question become messages: XML fragments, or native documents. */
+export interface PromptBuilder {
+  first(fragments: Fragment[], question: string): PromptMessage[];
+  retry(fragments: Fragment[], question: string, previousReply: string, problems: Problem[]): PromptMessage[];
+}
 
 /** The first turn: documents (cacheable) then the question. */
 export function buildMessages(fragments: Fragment[], question: string): PromptMessage[] {
@@ -73,3 +89,6 @@ export function buildRetryMessages(
     },
   ];
 }
+
+/** The default prompt: XML fragments and structured output. */
+export const xmlPrompt: PromptBuilder = { first: buildMessages, retry: buildRetryMessages };

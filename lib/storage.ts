@@ -11,6 +11,8 @@ export interface Settings {
   model: string;
   baseURL: string;
   minQuoteLength: number;
+  /** Quotes asked for in structured output (default), or the API's own document citations. */
+  citationMode: 'structured' | 'native';
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -18,6 +20,7 @@ export const DEFAULT_SETTINGS: Settings = {
   model: 'claude-sonnet-5-5',
   baseURL: 'https://api.anthropic.com',
   minQuoteLength: DEFAULT_MIN_LITERAL_LENGTH,
+  citationMode: 'structured',
 };
 
 export const settingsItem = storage.defineItem<Settings>('local:settings', {

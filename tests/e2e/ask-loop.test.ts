@@ -294,3 +294,36 @@ describe('untrusted pages and the settings that make it work', () => {
     await blocked.close();
   });
 });
+
+describe('native citations mode', () => {
+  it('(k) the API’s own citations, checked by the same verifier, shown and highlighted the same way', async () => {
+    await useStandIn(h, { citationMode: 'native' });
+    const page = await openFixture(h, 'museum-hours.html');
+    const cited = 'Bicycle racks stand by the north entrance.';
+    h.api.enqueue((req) => {
+      const docs = (req.body as { messages: Array<{ content: Array<{ type: string; source?: { data: string } }> }> }).messages[0]!.content.filter(
+        (b) => b.type === 'document',
+      );
+      const i = docs.findIndex((d) => d.source!.data.includes(cited));
+      const data = docs[i]!.source!.data;
+      return {
+        kind: 'native-citations',
+        blocks: [
+          { text: 'You can leave a bike ' },
+          {
+            text: 'at the racks by the north entrance.',
+            citations: [{ type: 'char_location', cited_text: cited, document_index: i, start_char_index: data.indexOf(cited), end_char_index: data.indexOf(cited) + cited.length }],
+          },
+        ],
+      };
+    });
+    const popup = await openPopup(h, page);
+    await ask(popup, 'Where can I park my bicycle at the museum?');
+    const text = await answerText(popup);
+    expect(text).toContain('at the racks by the north entrance.');
+    expect(text).not.toContain('You can leave a bike');
+    expect((calls()[0]!.body as { output_config?: unknown }).output_config).toBeUndefined();
+    await clickCitation(popup, page);
+    await expect.poll(() => highlightedText(page), { timeout: 10_000 }).toBe(cited);
+  });
+});
