@@ -25,6 +25,13 @@ export function AnswerView({ run, onReveal }: AnswerViewProps) {
               <ClaimItem key={i} claim={claim} onReveal={onReveal} />
             ))}
           </ol>
+          {outcome.judged?.policy === 'drop' && outcome.judged.unsupported > 0 && (
+            <p class="note">
+              {outcome.judged.unsupported === 1
+                ? '1 claim was left out: a second check found that its quotes do not support it.'
+                : `${outcome.judged.unsupported} claims were left out: a second check found that their quotes do not support them.`}
+            </p>
+          )}
           {outcome.droppedClaims > 0 && (
             <p class="note">
               {outcome.droppedClaims === 1

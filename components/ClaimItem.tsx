@@ -11,6 +11,11 @@ export function ClaimItem({ claim, onReveal }: ClaimItemProps) {
   return (
     <li class="claim">
       <p>{claim.text}</p>
+      {claim.doubt && (
+        <p class="doubt">
+          <strong>Doubtful:</strong> a second check found that the quotes may not support this claim. {claim.doubt}
+        </p>
+      )}
       <ul class="citations" aria-label="Sources">
         {claim.citations.map((c, i) => (
           <li key={`${c.passageId}-${i}`}>

@@ -11,6 +11,7 @@ const STAGE_TEXT: Record<Stage, string> = {
   asking: 'Asking Claude…',
   checking: 'Checking every quote against the pages…',
   retrying: 'Some quotes did not check out; asking Claude to correct them…',
+  judging: 'Checking that the quotes support each claim…',
 };
 
 /** What the pipeline is doing now, announced politely to screen readers, and a way to stop it. */

@@ -24,7 +24,13 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
           setStatus('The API base URL must start with http:// or https://.');
           return;
         }
-        const cleaned = { ...draft, apiKey: draft.apiKey.trim(), model: draft.model.trim(), baseURL: draft.baseURL.trim().replace(/\/+$/, '') };
+        const cleaned = {
+          ...draft,
+          apiKey: draft.apiKey.trim(),
+          model: draft.model.trim(),
+          judgeModel: draft.judgeModel.trim(),
+          baseURL: draft.baseURL.trim().replace(/\/+$/, ''),
+        };
         void onSave(cleaned).then(() => setStatus('Saved.'));
       }}
     >
@@ -64,6 +70,15 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
       <p class="hint">
         Claude cites whole sentences of the pages itself instead of copying quotes; every citation is still checked.
       </p>
+      <label for="judge">Support check</label>
+      <select id="judge" value={draft.judge} onChange={(e) => set('judge', e.currentTarget.value as Settings['judge'])}>
+        <option value="off">Off</option>
+        <option value="mark">Mark claims whose quotes do not support them</option>
+        <option value="drop">Leave out claims whose quotes do not support them</option>
+      </select>
+      <label for="judge-model">Support check model</label>
+      <input id="judge-model" value={draft.judgeModel} onInput={(e) => set('judgeModel', e.currentTarget.value)} />
+      <p class="hint">A second, cheaper call that reads each claim with its quotes. Off by default.</p>
       <button type="submit">Save</button>
       <p role="status" class="status">
         {status}

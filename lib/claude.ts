@@ -4,6 +4,8 @@ import { answerFromNativeBlocks, NATIVE_SYSTEM_PROMPT, nativeTranscript } from '
 import type { ModelCall, ModelReply } from './pipeline';
 import { SYSTEM_PROMPT } from './prompt';
 import { answerSchema } from './schema';
+import { JUDGE_SYSTEM_PROMPT, verdictSchema } from './judge';
+import type * as z from 'zod';
 
 export interface ClaudeSettings {
   apiKey: string;
@@ -13,7 +15,11 @@ export interface ClaudeSettings {
 
 // Only the schema, not the SDK's auto-parsing wrapper: with it, `finalMessage()` throws on a
 // refused, truncated or malformed reply and the reply is lost. The pipeline parses it instead.
-const OUTPUT_FORMAT = { type: 'json_schema' as const, schema: zodOutputFormat(answerSchema).schema };
+function jsonFormat(schema: z.ZodType) {
+  return { type: 'json_schema' as const, schema: zodOutputFormat(schema).schema };
+}
+const ANSWER_FORMAT = jsonFormat(answerSchema);
+const VERDICT_FORMAT = jsonFormat(verdictSchema);
 const MAX_TOKENS = 4096;
 
 /**
@@ -22,16 +28,19 @@ const MAX_TOKENS = 4096;
  * stop reason: parsing is the pipeline's job, so a bad reply is explained rather than thrown away.
  */
 export function claudeModelCall(settings: ClaudeSettings, signal?: AbortSignal): ModelCall {
+  return jsonCall(settings, SYSTEM_PROMPT, ANSWER_FORMAT, signal);
+}
+
+/** The judge's call: the same path, its own prompt and verdict schema. */
+export function claudeJudgeCall(settings: ClaudeSettings, signal?: AbortSignal): ModelCall {
+  return jsonCall(settings, JUDGE_SYSTEM_PROMPT, VERDICT_FORMAT, signal);
+}
+
+function jsonCall(settings: ClaudeSettings, system: string, format: ReturnType<typeof jsonFormat>, signal?: AbortSignal): ModelCall {
   const client = makeClient(settings);
   return async (messages) => {
     const stream = client.messages.stream(
-      {
-        model: settings.model,
-        max_tokens: MAX_TOKENS,
-        system: SYSTEM_PROMPT,
-        messages,
-        output_config: { format: OUTPUT_FORMAT },
-      },
+      { model: settings.model, max_tokens: MAX_TOKENS, system, messages, output_config: { format } },
       signal ? { signal } : undefined,
     );
     const message = await stream.finalMessage();

@@ -127,4 +127,58 @@ describe('answerQuestion', () => {
     expect(await r.promise).toMatchObject({ kind: 'answer', retried: true });
     expect(JSON.stringify(r.calls[1]!.at(-1))).toContain('did not match the schema');
   });
+
+  describe('with the judge', () => {
+    const judged = (verdicts: object, policy: 'mark' | 'drop') => {
+      const model = scripted({ no_information: false, claims: [good, alsoGood] });
+      const judgeCalls: PromptMessage[][] = [];
+      return {
+        judgeCalls,
+        promise: answerQuestion(
+          { question: 'q', passages, minLiteralLength: 15 },
+          {
+            callModel: model.callModel,
+            log: () => {},
+            now: () => 0,
+            judge: {
+              policy,
+              call: async (m) => {
+                judgeCalls.push(m);
+                return { text: JSON.stringify(verdicts), stopReason: 'end_turn' };
+              },
+            },
+          },
+        ),
+      };
+    };
+
+    it('marks a claim whose quotes do not support it', async () => {
+      const r = judged({ verdicts: [{ claim: 2, supported: false, reason: 'Age limit differs.' }] }, 'mark');
+      const outcome = await r.promise;
+      expect(r.judgeCalls).toHaveLength(1);
+      expect(outcome).toMatchObject({ kind: 'answer', judged: { policy: 'mark', unsupported: 1 } });
+      if (outcome.kind === 'answer') expect(outcome.claims[1]!.doubt).toBe('Age limit differs.');
+    });
+
+    it('abstains when it drops every claim', async () => {
+      const r = judged({ verdicts: [{ claim: 1, supported: false, reason: 'a' }, { claim: 2, supported: false, reason: 'b' }] }, 'drop');
+      expect(await r.promise).toMatchObject({ kind: 'abstain', reason: 'unsupported' });
+    });
+
+    it('a failing judge leaves the verified answer standing, and the failure is logged', async () => {
+      const log: FailureLogEntry[] = [];
+      const outcome = await answerQuestion(
+        { question: 'q', passages, minLiteralLength: 15 },
+        {
+          callModel: scripted({ no_information: false, claims: [good] }).callModel,
+          log: (e) => void log.push(e),
+          now: () => 0,
+          judge: { policy: 'drop', call: async () => Promise.reject(new Error('overloaded')) },
+        },
+      );
+      expect(outcome).toMatchObject({ kind: 'answer', claims: [{ text: 'It opens at 9.' }] });
+      expect(log[0]!.detail).toMatch(/judge: overloaded/);
+    });
+  });
 });
+

@@ -1,4 +1,5 @@
 import { numberFragments, siteOf, type Fragment } from './fragments';
+import { applyVerdicts, judgeClaims } from './judge';
 import { xmlPrompt, type PromptBuilder, type PromptMessage } from './prompt';
 import { answerSchema, type ModelAnswer } from './schema';
 import type { SourcedPassage } from './types';
@@ -38,9 +39,11 @@ export interface ShownCitation {
 export interface ShownClaim {
   text: string;
   citations: ShownCitation[];
+  /** Set when the judge found that the quotes, though on the page, do not support the claim. */
+  doubt?: string;
 }
 
-export type AbstainReason = 'no-relevant-passages' | 'no-information' | 'unverifiable';
+export type AbstainReason = 'no-relevant-passages' | 'no-information' | 'unverifiable' | 'unsupported';
 
 /** Citations checked and found broken, over every attempt: the diagnostics' broken-quote rate. */
 export interface CitationChecks {
@@ -49,7 +52,15 @@ export interface CitationChecks {
 }
 
 export type Outcome =
-  | { kind: 'answer'; claims: ShownClaim[]; droppedClaims: number; retried: boolean; checks: CitationChecks }
+  | {
+      kind: 'answer';
+      claims: ShownClaim[];
+      droppedClaims: number;
+      retried: boolean;
+      checks: CitationChecks;
+      /** What the judge did, when it ran. */
+      judged?: { policy: 'mark' | 'drop'; unsupported: number };
+    }
   | { kind: 'abstain'; reason: AbstainReason; retried: boolean; checks: CitationChecks };
 
 export type FailureOutcome = 'repaired' | 'dropped-claims' | 'abstained' | 'error';
@@ -85,9 +96,11 @@ export interface AskDeps {
   callModel: ModelCall;
   log: (entry: FailureLogEntry) => Promise<void> | void;
   now: () => number;
-  onStage?: (stage: 'asking' | 'checking' | 'retrying') => void;
+  onStage?: (stage: 'asking' | 'checking' | 'retrying' | 'judging') => void;
   /** XML fragments with structured output (the default), or native document citations. */
   prompt?: PromptBuilder;
+  /** A second model call that checks that verified quotes support their claims. */
+  judge?: { call: ModelCall; policy: 'mark' | 'drop' };
 }
 
 type Parsed = { ok: true; answer: ModelAnswer } | { ok: false; problem: Problem };
@@ -172,11 +185,27 @@ export async function answerQuestion(input: AskInput, deps: AskDeps): Promise<Ou
   };
 
   const prompt = deps.prompt ?? xmlPrompt;
+  /** The answer as shown, after the judge (when enabled) has marked or dropped unsupported claims. */
+  const finish = async (claims: ShownClaim[], droppedClaims: number, retried: boolean): Promise<Outcome> => {
+    const answer: Outcome = { kind: 'answer', claims, droppedClaims, retried, checks };
+    if (!deps.judge) return answer;
+    deps.onStage?.('judging');
+    const verdicts = await judgeClaims(claims, deps.judge.call).catch(async (err: unknown) => {
+      // The judge is a second opinion: its failure leaves the verified answer standing.
+      await deps.log({ at: deps.now(), question, sites, attempts: [], outcome: 'error', detail: `judge: ${err instanceof Error ? err.message : String(err)}` });
+      return null;
+    });
+    if (!verdicts) return answer;
+    const judged = applyVerdicts(claims, verdicts, deps.judge.policy);
+    if (judged.claims.length === 0) return { kind: 'abstain', reason: 'unsupported', retried, checks };
+    return { ...answer, claims: judged.claims, judged: { policy: deps.judge.policy, unsupported: judged.unsupported } };
+  };
+
   deps.onStage?.('asking');
   const first = await withReplyErrorsLogged(() => attempt(prompt.first(fragments, question)));
   if (first.problems.length === 0) {
     if (first.answer!.no_information) return { kind: 'abstain', reason: 'no-information', retried: false, checks };
-    return { kind: 'answer', claims: show(first.answer!, first.claimOk, fragments), droppedClaims: 0, retried: false, checks };
+    return finish(show(first.answer!, first.claimOk, fragments), 0, false);
   }
   attempts.push(first.problems);
 
@@ -197,12 +226,12 @@ export async function answerQuestion(input: AskInput, deps: AskDeps): Promise<Ou
   const kept = show(second.answer, second.claimOk, fragments);
   if (second.problems.length === 0) {
     await log('repaired');
-    return { kind: 'answer', claims: kept, droppedClaims: 0, retried: true, checks };
+    return finish(kept, 0, true);
   }
   if (kept.length > 0) {
     const dropped = second.answer.claims.length - kept.length;
     await log('dropped-claims', `${dropped} claim(s) dropped`);
-    return { kind: 'answer', claims: kept, droppedClaims: dropped, retried: true, checks };
+    return finish(kept, dropped, true);
   }
   await log('abstained', 'No claim could be verified after the retry.');
   return { kind: 'abstain', reason: 'unverifiable', retried: true, checks };

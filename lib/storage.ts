@@ -13,6 +13,9 @@ export interface Settings {
   minQuoteLength: number;
   /** Quotes asked for in structured output (default), or the API's own document citations. */
   citationMode: 'structured' | 'native';
+  /** Whether a second, cheap call checks that quotes support their claims, and what it does then. */
+  judge: 'off' | 'mark' | 'drop';
+  judgeModel: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -21,6 +24,8 @@ export const DEFAULT_SETTINGS: Settings = {
   baseURL: 'https://api.anthropic.com',
   minQuoteLength: DEFAULT_MIN_LITERAL_LENGTH,
   citationMode: 'structured',
+  judge: 'off',
+  judgeModel: 'claude-haiku-5-5',
 };
 
 export const settingsItem = storage.defineItem<Settings>('local:settings', {
@@ -34,7 +39,7 @@ export async function loadSettings(): Promise<Settings> {
 }
 
 export type Scope = 'tab' | 'window';
-export type Stage = 'reading' | 'choosing' | 'asking' | 'checking' | 'retrying';
+export type Stage = 'reading' | 'choosing' | 'asking' | 'checking' | 'retrying' | 'judging';
 
 export interface RunState {
   id: string;
