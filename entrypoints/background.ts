@@ -19,7 +19,7 @@ export default defineBackground(() => {
       case 'status':
         return markInterruptedRun().then(() => ({ ok: true }));
       case 'reveal':
-        return revealCitation(msg.data.citation);
+        return revealCitation(msg.data.citation, msg.data.openAsCited);
     }
   });
 

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import type { AnchorOptions } from '@/lib/anchor';
-import { extractPage } from '@/lib/extract';
 import { clearHighlight, highlightQuote } from '@/lib/highlight';
 import { pageMessage } from '@/lib/messages';
+import { readFrame } from '@/lib/read-frame';
 import type { HighlightOutcome, PageText } from '@/lib/types';
 
 declare global {
@@ -23,21 +23,21 @@ export default defineContentScript({
 
     // Closed shadow roots hold visible text too; only an extension can open them (Chrome, Firefox).
     const openOrClosed = browser.dom?.openOrClosedShadowRoot;
+    // Chrome: browser.dom; Firefox: a property that only content scripts see.
     const options: AnchorOptions = openOrClosed
       ? { getShadowRoot: (el) => (el instanceof HTMLElement ? openOrClosed(el) : el.shadowRoot) }
-      : {};
+      : { getShadowRoot: (el) => (el as Element & { openOrClosedShadowRoot?: ShadowRoot | null }).openOrClosedShadowRoot ?? el.shadowRoot };
 
     browser.runtime.onMessage.addListener((raw, sender) => {
       if (sender.id !== browser.runtime.id) return;
       const msg = pageMessage.safeParse(raw);
       if (!msg.success) return;
       switch (msg.data.type) {
-        case 'extract': {
-          const selection = window.getSelection()?.toString() ?? '';
-          return Promise.resolve<PageText>(extractPage(document, { ...options, selection }));
-        }
+        case 'extract':
+          // Waits for the page to settle (capped), then reads it within its budgets.
+          return readFrame(document, options) satisfies Promise<PageText>;
         case 'highlight':
-          return Promise.resolve<HighlightOutcome>(highlightQuote(document, msg.data.target, options));
+          return Promise.resolve<HighlightOutcome>(highlightQuote(document, msg.data.target, options, msg.data.others ?? []));
         case 'clear-highlight':
           clearHighlight(document);
           return Promise.resolve({ ok: true });

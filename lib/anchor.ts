@@ -1,154 +1,203 @@
 /**
- * Anchoring: finds a cited literal in the live page and turns it into a DOM Range covering
+ * Anchoring: finds a cited literal in the live page and turns it into DOM ranges covering
  * exactly those words. Same walk as extraction (`collectText`), same normalisation as the
- * verifier (`normalizeWithMap`): what was verified is what gets highlighted, or nothing is.
+ * verifier (lib/normalize.ts, through lib/quote-search.ts): what was verified is what gets
+ * highlighted, or nothing is.
+ *
+ * When the words occur more than once, the occurrence chosen is the one whose surroundings are
+ * those of the cited passage (its text before and after the quote); between equally good ones,
+ * the one nearest to where the cited passage sits in reading order. The page may have changed
+ * since extraction: the quote is found again by its text, forgiving only typographic drift.
  */
 import { collectText, collapse, type CollectOptions, type CollectedText } from './dom-text';
-import { layoutPassages, type ExtractOptions } from './extract';
-import { normalize, normalizeWithMap, sourceSpan, type NormalizedText } from './normalize';
+import { layoutPassages, type ExtractOptions, type LaidOutPassage } from './extract';
+import { normalize } from './normalize';
+import {
+  findNormalized,
+  lowerBound,
+  normalizedAfter,
+  normalizedBefore,
+  searchText,
+  type SearchText,
+  type Span,
+} from './quote-search';
 import type { QuoteTarget } from './types';
 
 export type AnchorOptions = CollectOptions & Pick<ExtractOptions, 'minChars' | 'maxChars'>;
 
 export interface LocatedQuote {
-  range: Range;
-  /** The page's own characters that the range covers (whitespace collapsed). */
+  /**
+   * The quote's ranges, in reading order: one, unless the words cross into or out of a shadow
+   * tree (a Range cannot span two trees) or slots reorder them.
+   */
+  ranges: Range[];
+  /** The page's own characters that the ranges cover (whitespace collapsed). */
   text: string;
   /** The span in `collectText(root).text`. */
   start: number;
   end: number;
 }
 
-/** The Range of `target.literal` in `root`, or null when the page no longer contains it. */
-export function findQuote(
-  root: Document | Element,
-  target: QuoteTarget,
-  options: AnchorOptions = {},
-): Range | null {
-  return locateQuote(root, target, options)?.range ?? null;
+/** How much of the cited passage around the quote is compared with the page (each side). */
+const CONTEXT_CHARS = 240;
+
+/** A page's visible text, walked once for all the quotes anchored in it. */
+export interface AnchorPage {
+  root: Document | Element;
+  collected: CollectedText;
+  search: SearchText;
+  options: AnchorOptions;
+  /** The passages as extraction cuts them, computed only to break a tie. */
+  laidOut?: LaidOutPassage[];
 }
 
-/** Like `findQuote`, with the covered text and offsets as well. */
+export function readPage(root: Document | Element, options: AnchorOptions = {}): AnchorPage {
+  const collected = collectText(root, options);
+  return { root, collected, search: searchText(collected.text), options };
+}
+
+/** `target.literal` in `root`, or null when the page no longer holds those words. */
 export function locateQuote(
   root: Document | Element,
   target: QuoteTarget,
   options: AnchorOptions = {},
 ): LocatedQuote | null {
+  return locateIn(readPage(root, options), target);
+}
+
+/** Several quotes of one page, with one walk of the page. */
+export function locateQuotes(
+  root: Document | Element,
+  targets: QuoteTarget[],
+  options: AnchorOptions = {},
+): Array<LocatedQuote | null> {
+  const page = readPage(root, options);
+  return targets.map((t) => locateIn(page, t));
+}
+
+export function locateIn(page: AnchorPage, target: QuoteTarget): LocatedQuote | null {
   const literal = normalize(target.literal);
   if (!literal) return null;
-  const collected = collectText(root, options);
-  const page = normalizeWithMap(collected.text);
-  const hits = occurrences(page.text, literal);
+  const hits = findNormalized(page.search, literal);
   if (hits.length === 0) return null;
+  const [start, end] = hits.length === 1 ? hits[0]! : chooseOccurrence(page, hits, target, literal);
+  const ranges = toRanges(page.root, page.collected, start, end);
+  if (ranges.length === 0) return null;
+  return { ranges, text: collapse(page.collected.text.slice(start, end)), start, end };
+}
 
-  let chosen = hits[0]!;
-  if (hits.length > 1) {
-    const region = passageRegion(collected, page, target, options);
-    if (region) {
-      const spans = hits.map((h) => sourceSpan(page, h, h + literal.length));
-      let best = Infinity;
-      spans.forEach(([s, e], k) => {
-        const d = s >= region[0] && e <= region[1] ? -1 : distance([s, e], region);
-        if (d < best) {
-          best = d;
-          chosen = hits[k]!;
-        }
-      });
+/**
+ * The occurrence that sits where the cited passage put the quote: the most of the passage's text
+ * before and after it agrees with the page's; ties (identical passages, or none of the context
+ * left) go to the one nearest to the cited passage's place in reading order.
+ */
+function chooseOccurrence(page: AnchorPage, hits: Span[], target: QuoteTarget, literal: string): Span {
+  const passage = normalize(target.passageText);
+  const at = passage.indexOf(literal);
+  let best: Span[] = hits;
+  if (at >= 0) {
+    const before = passage.slice(Math.max(0, at - CONTEXT_CHARS), at).trimEnd();
+    const after = passage.slice(at + literal.length, at + literal.length + CONTEXT_CHARS).trimStart();
+    let bestScore = -1;
+    for (const hit of hits) {
+      const score =
+        commonSuffix(before, normalizedBefore(page.search, hit[0], before.length)) +
+        commonPrefix(after, normalizedAfter(page.search, hit[1], after.length));
+      if (score > bestScore) {
+        bestScore = score;
+        best = [hit];
+      } else if (score === bestScore) {
+        best.push(hit);
+      }
     }
   }
+  if (best.length === 1 || target.passageOrder < 0) return best[0]!;
 
-  const [start, end] = sourceSpan(page, chosen, chosen + literal.length);
-  const range = toRange(root, collected, start, end);
-  if (!range) return null;
-  return { range, text: collapse(collected.text.slice(start, end)), start, end };
+  page.laidOut ??= layoutPassages(page.collected, page.options);
+  const place = page.laidOut[target.passageOrder];
+  if (!place) return best[0]!;
+  let chosen = best[0]!;
+  let nearest = Infinity;
+  for (const hit of best) {
+    const d = distance(hit, [place.start, place.end]);
+    if (d < nearest) {
+      nearest = d;
+      chosen = hit;
+    }
+  }
+  return chosen;
 }
 
-/** All (possibly overlapping) start indices of `needle` in `haystack`. */
-function occurrences(haystack: string, needle: string): number[] {
-  const out: number[] = [];
-  for (let i = haystack.indexOf(needle); i >= 0; i = haystack.indexOf(needle, i + 1)) out.push(i);
-  return out;
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
 }
 
-function distance([s, e]: [number, number], [rs, re]: [number, number]): number {
+function commonSuffix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
+  return i;
+}
+
+/** 0 inside the region (or overlapping it), else how far outside. */
+function distance([s, e]: Span, [rs, re]: Span): number {
   if (e <= rs) return rs - e;
   if (s >= re) return s - re;
-  return 0; // overlaps the region without being inside it
+  return 0;
 }
 
 /**
- * Where the cited passage sits in the page, as a span of `collected.text`: the passage that
- * extraction would number `passageOrder`, if its text is still the cited one; else the
- * occurrence of the passage text nearest to that place; else that place.
- */
-function passageRegion(
-  collected: CollectedText,
-  page: NormalizedText,
-  target: QuoteTarget,
-  options: AnchorOptions,
-): [number, number] | null {
-  const wanted = normalize(target.passageText);
-  const laidOut = target.passageOrder >= 0 ? layoutPassages(collected, options) : [];
-  const atOrder = laidOut[target.passageOrder];
-  if (atOrder && wanted && normalize(atOrder.text) === wanted) return [atOrder.start, atOrder.end];
-
-  const found = wanted
-    ? occurrences(page.text, wanted).map((i) => sourceSpan(page, i, i + wanted.length))
-    : [];
-  if (found.length === 0) return atOrder ? [atOrder.start, atOrder.end] : null;
-  if (!atOrder) return found[0]!;
-  let best = found[0]!;
-  let bestDistance = Infinity;
-  for (const span of found) {
-    const d = distance(span, [atOrder.start, atOrder.end]);
-    if (d < bestDistance) {
-      bestDistance = d;
-      best = span;
-    }
-  }
-  return best;
-}
-
-/**
- * The DOM Range of `[start, end)` of `collected.text`. Offsets that fall on a separator (a "\n"
+ * The DOM ranges of `[start, end)` of `collected.text`. Offsets that fall on a separator (a "\n"
  * that no node holds) move inwards to the nearest text: the start forward, the end backward.
+ * A new range starts wherever the next text node is in another tree (shadow root) or does not
+ * follow the previous one in the tree (slotted content shown out of order).
  */
-function toRange(
+export function toRanges(
   root: Document | Element,
   collected: CollectedText,
   start: number,
   end: number,
-): Range | null {
+): Range[] {
   const segs = collected.segments;
-  if (segs.length === 0 || end <= start) return null;
-  // First segment that ends after `start`.
+  if (segs.length === 0 || end <= start) return [];
+  // First segment that ends after `start`; last segment that starts before `end`.
   const i = lowerBound(segs.length, (k) => segs[k]!.end > start);
-  // Last segment that starts before `end`.
   const j = lowerBound(segs.length, (k) => segs[k]!.start >= end) - 1;
-  if (i >= segs.length || j < 0 || i > j) return null;
-  const first = segs[i]!;
-  const last = segs[j]!;
-  const startOffset = Math.max(start, first.start) - first.start;
-  const endOffset = Math.min(end, last.end) - last.start;
-
+  if (i >= segs.length || j < 0 || i > j) return [];
   const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument;
-  if (!doc) return null;
-  // A Range cannot start in one tree (the page) and end in another (a shadow tree).
-  if (first.node.getRootNode() !== last.node.getRootNode()) return null;
-  const range = doc.createRange();
-  range.setStart(first.node, startOffset);
-  range.setEnd(last.node, endOffset);
-  return range;
-}
+  if (!doc) return [];
 
-/** The smallest k in [0, n) with `pred(k)` true (pred monotone), or n. */
-function lowerBound(n: number, pred: (k: number) => boolean): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (pred(mid)) hi = mid;
-    else lo = mid + 1;
+  const ranges: Range[] = [];
+  let range: Range | null = null;
+  let last: Text | null = null;
+  let lastEnd = 0;
+  for (let k = i; k <= j; k++) {
+    const seg = segs[k]!;
+    const from = Math.max(start, seg.start) - seg.start;
+    const to = Math.min(end, seg.end) - seg.start;
+    const node = seg.node;
+    const continues =
+      range !== null &&
+      last !== null &&
+      node.getRootNode() === last.getRootNode() &&
+      (last.compareDocumentPosition(node) & 4) /* FOLLOWING */ !== 0;
+    if (!continues) {
+      if (range && last) {
+        range.setEnd(last, lastEnd);
+        ranges.push(range);
+      }
+      range = doc.createRange();
+      range.setStart(node, from);
+    }
+    last = node;
+    lastEnd = to;
   }
-  return lo;
+  if (range && last) {
+    range.setEnd(last, lastEnd);
+    ranges.push(range);
+  }
+  return ranges.filter((r) => !r.collapsed);
 }

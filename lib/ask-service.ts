@@ -1,15 +1,17 @@
 import { browser, type Browser } from 'wxt/browser';
-import { claudeModelCall, claudeNativeModelCall } from './claude';
+import { claudeJudgeCall, claudeModelCall, claudeNativeModelCall, type CallOptions } from './claude';
 import { nativePrompt } from './native-citations';
 import { describeError } from './errors';
-import { highlightOutcomeSchema, pageTextSchema, type RevealMessage, type RevealResult } from './messages';
+import { pageTextSchema } from './messages';
 import type { askMessage } from './messages';
 import { answerQuestion } from './pipeline';
+import { clearHighlights } from './reveal-service';
 import { selectPassages } from './rank';
 import { appendFailure, appendRunRecord, lastRunItem, loadSettings, type RunState } from './storage';
 import { siteOf } from './fragments';
-import { sameDocument, unreadableReason } from './tabs';
-import type { PageText, SkippedTab, SourcedPassage } from './types';
+import { unreadableReason } from './tabs';
+import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from './frames';
+import type { SkippedTab, SourcedPassage } from './types';
 import type * as z from 'zod';
 
 /**
@@ -41,29 +43,24 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   ]);
 }
 
-async function injectPageScript(tabId: number): Promise<void> {
-  await browser.scripting.executeScript({ target: { tabId }, files: [PAGE_SCRIPT] });
-}
-
-async function readTab(tab: Browser.tabs.Tab): Promise<PageText | SkippedTab> {
+/** Every frame of the tab the extension may reach (the page, and the frames in it) reads itself. */
+async function readTab(tab: Browser.tabs.Tab): Promise<TabRead | SkippedTab> {
   const base = { tabId: tab.id ?? -1, title: tab.title ?? '', url: tab.url ?? '' };
   const reason = unreadableReason(tab.url);
   if (reason) return { ...base, reason };
   if (tab.discarded) return { ...base, reason: 'The tab is asleep: open it once, then ask again.' };
-  try {
-    await injectPageScript(tab.id!);
-    const reply = await withTimeout(
-      browser.tabs.sendMessage(tab.id!, { type: 'extract' }, { frameId: 0 }),
-      EXTRACT_TIMEOUT_MS,
-      'Reading the page',
-    );
-    const page = pageTextSchema.safeParse(reply);
-    if (!page.success) return { ...base, reason: 'The page sent back something unreadable.' };
-    return page.data;
-  } catch (err) {
-    const text = err instanceof Error ? err.message : String(err);
-    return { ...base, reason: `The page could not be read (${text}).` };
-  }
+  const tabId = tab.id!;
+  const result = await readTabFrames({
+    inject: async () =>
+      (await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [PAGE_SCRIPT] })).map((r) => r.frameId),
+    ask: (frameId) =>
+      withTimeout(browser.tabs.sendMessage(tabId, { type: 'extract' }, { frameId }), EXTRACT_TIMEOUT_MS, 'Reading the page'),
+    parse: (reply) => {
+      const page = pageTextSchema.safeParse(reply);
+      return page.success ? page.data : null;
+    },
+  });
+  return result.ok ? result.read : { ...base, reason: result.reason };
 }
 
 async function tabsInScope(msg: z.infer<typeof askMessage>): Promise<Browser.tabs.Tab[]> {
@@ -71,7 +68,27 @@ async function tabsInScope(msg: z.infer<typeof askMessage>): Promise<Browser.tab
   return browser.tabs.query(query);
 }
 
+/**
+ * Model-call options that report to the popup through the run state: the countdown before a
+ * retry, and the answer's characters as they stream in (at most a few writes a second).
+ */
+function progressReporter(id: string, signal: AbortSignal): CallOptions {
+  let lastWrite = 0;
+  return {
+    signal,
+    onWait: (ms) => void updateRun(id, { stage: 'waiting', retryAt: Date.now() + ms }),
+    onText: (chars) => {
+      const now = Date.now();
+      if (now - lastWrite < 300) return;
+      lastWrite = now;
+      void updateRun(id, { stage: 'asking', received: chars });
+    },
+  };
+}
+
 export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
+  // The last answer's highlights go with it.
+  void clearHighlights().catch(() => {});
   inFlight?.abort();
   const controller = new AbortController();
   inFlight = controller;
@@ -99,29 +116,41 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
     const passages: SourcedPassage[] = [];
     const skipped: SkippedTab[] = [];
     const results = await Promise.all(tabs.map(async (tab) => ({ tab, result: await readTab(tab) })));
+    const partial: SkippedTab[] = [];
+    let chars = 0;
+    let frames = 0;
     for (const { tab, result } of results) {
       if ('reason' in result) {
         skipped.push(result);
         continue;
       }
-      const source = { tabId: tab.id!, windowId: tab.windowId, frameId: 0, url: result.url, title: result.title || tab.title || result.url };
-      for (const p of result.passages) passages.push({ ...p, ...source });
+      const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title };
+      passages.push(...passagesOfTab(result, names));
+      const totals = tabTotals(result);
+      chars += totals.chars;
+      frames += totals.frames;
+      const part = partialTab(result, names);
+      if (part) partial.push(part);
     }
     controller.signal.throwIfAborted();
     await updateRun(id, { stage: 'choosing', skipped });
     const chosen = selectPassages(passages, msg.question);
     await updateRun(id, {
-      coverage: { tabs: tabs.length - skipped.length, passages: passages.length, sent: chosen.passages.length, leftOut: chosen.leftOut },
+      coverage: { tabs: tabs.length - skipped.length, passages: passages.length, sent: chosen.passages.length, leftOut: chosen.leftOut, chars, frames, partial },
     });
+    const callOptions = progressReporter(id, controller.signal);
     const outcome = await answerQuestion(
       { question: msg.question, passages: chosen.passages, minLiteralLength: settings.minQuoteLength },
       {
         ...(settings.citationMode === 'native'
-          ? { callModel: claudeNativeModelCall(settings, controller.signal), prompt: nativePrompt }
-          : { callModel: claudeModelCall(settings, controller.signal) }),
+          ? { callModel: claudeNativeModelCall(settings, callOptions), prompt: nativePrompt }
+          : { callModel: claudeModelCall(settings, callOptions) }),
+        ...(settings.judge !== 'off'
+          ? { judge: { call: claudeJudgeCall({ ...settings, model: settings.judgeModel }, callOptions), policy: settings.judge } }
+          : {}),
         log: appendFailure,
         now: Date.now,
-        onStage: (stage) => void updateRun(id, { stage }),
+        onStage: (stage) => void updateRun(id, { stage, received: 0 }),
       },
     );
     await updateRun(id, { status: 'done', finishedAt: Date.now(), outcome });
@@ -171,28 +200,5 @@ export async function markInterruptedRun(): Promise<void> {
   });
 }
 
-export async function revealCitation(c: RevealMessage['citation']): Promise<RevealResult> {
-  const tab = await browser.tabs.get(c.tabId).catch(() => null);
-  if (!tab) return { ok: false, message: 'That tab has been closed.' };
-  if (!tab.url || !sameDocument(tab.url, c.url)) {
-    return { ok: false, message: 'That tab has moved to another page since the answer.' };
-  }
-  try {
-    await injectPageScript(c.tabId);
-    const reply = await browser.tabs.sendMessage(
-      c.tabId,
-      { type: 'highlight', target: { literal: c.literal, passageText: c.passageText, passageOrder: c.passageOrder } },
-      { frameId: c.frameId },
-    );
-    const outcome = highlightOutcomeSchema.safeParse(reply);
-    if (!outcome.success || !outcome.data.ok) {
-      return { ok: false, message: 'The quoted words are no longer on the page, so nothing was highlighted.' };
-    }
-  } catch (err) {
-    const text = err instanceof Error ? err.message : String(err);
-    return { ok: false, message: `The page could not be reached (${text}).` };
-  }
-  await browser.tabs.update(c.tabId, { active: true });
-  await browser.windows.update(c.windowId, { focused: true });
-  return { ok: true };
-}
+/** A click on a citation: lib/reveal-service.ts. */
+export { revealCitation } from './reveal-service';

@@ -95,6 +95,21 @@ describe('collectText', () => {
     expect(collapse(collectText(document, { getShadowRoot }).text)).toBe('closed inside');
   });
 
+  it('reads a closed shadow root on a built-in element too', () => {
+    document.body.innerHTML = '<p>before</p><div id="host"></div><p>after</p>';
+    const host = document.getElementById('host')!;
+    const shadow = host.attachShadow({ mode: 'closed' });
+    shadow.innerHTML = '<p>inside a closed div</p>';
+    const getShadowRoot = (el: Element) => (el === host ? shadow : null);
+    expect(flat(document)).toBe('before | after');
+    expect(
+      collectText(document, { getShadowRoot })
+        .text.split('\n')
+        .map(collapse)
+        .filter(Boolean),
+    ).toEqual(['before', 'inside a closed div', 'after']);
+  });
+
   it('maps every segment back to its text node exactly', () => {
     document.body.innerHTML = '<h1>Title</h1><p>a <a href="#">link</a> here</p><ul><li>x</li></ul>';
     const c = collectText(document);
@@ -131,6 +146,30 @@ describe('collectText', () => {
   it('walks only the given element', () => {
     document.body.innerHTML = '<p>outside</p><article id="a"><p>in one</p><p>in two</p></article>';
     expect(flat(document.getElementById('a')!)).toBe('in one | in two');
+  });
+
+  it('keeps side-by-side links apart when the next one starts a new word, and only then', () => {
+    document.body.innerHTML =
+      '<p class="tags"><a href="#">Survival Horror</a><a href="#">Zombies</a><a href="#">3D</a></p>' +
+      '<p>See<sup><a href="#n1">[12]</a><a href="#n2">[13]</a></sup></p>' +
+      '<p><a href="#d">D</a><a href="#d">ata</a> <a href="#m">M</a><a href="#m">odel</a></p>' +
+      '<p>un<a href="#x">Linked</a> stays as shown</p>';
+    expect(flat()).toBe('Survival Horror | Zombies | 3D | See[12][13] | Data Model | unLinked stays as shown');
+  });
+
+  it('inherits visibility: hidden into children that do not set it back', () => {
+    document.body.innerHTML = '<div style="visibility:hidden"><p>secret</p><ul><li>also secret</li></ul></div><p>shown</p>';
+    expect(flat()).toBe('shown');
+  });
+
+  it('reads the same text without keeping segments', () => {
+    document.body.innerHTML = '<h1>T</h1><p>a <b>b</b></p><table><tr><td>c</td><td>d</td></tr></table>';
+    const withSegments = collectText(document);
+    const without = collectText(document, { segments: false });
+    expect(without.text).toBe(withSegments.text);
+    expect(without.blocks).toEqual(withSegments.blocks);
+    expect(without.segments).toEqual([]);
+    expect(without.truncated).toBeUndefined();
   });
 
   it('works on a DOMParser document', () => {

@@ -1,4 +1,4 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import { AnthropicError, APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { ModelReplyError } from './pipeline';
 
 /** A failure as the popup shows it: serialisable, with the next step the user can take. */
@@ -45,6 +45,10 @@ export function describeError(err: unknown): ShownError {
         }
         return { kind: 'api', message: `The API answered ${err.status}${detail}.` };
     }
+  }
+  // What the SDK throws when a stream stops without its last event: the connection was cut.
+  if (err instanceof AnthropicError) {
+    return { kind: 'stream', message: 'The connection broke while Claude was answering. Ask again.', action: 'ask-again' };
   }
   const text = err instanceof Error ? err.message : String(err);
   return { kind: 'unexpected', message: `Something went wrong: ${text}` };

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { cutText, extractPage } from './extract';
+import { cutText, extractPage, layoutPassages } from './extract';
+import { collectText } from './dom-text';
 
 function parse(html: string, url = 'https://example.com/page'): Document {
   const doc = new DOMParser().parseFromString(html, 'text/html');
@@ -64,12 +65,13 @@ describe('extractPage', () => {
         `<p>${long}</p><p>Short one.</p><p>Short two.</p><h2>Last</h2><p>Short three.</p>`,
     );
     const { passages } = extractPage(doc);
+    // A heading opens the first passage of its section; the passages carry the heading above.
     expect(passages.map((p) => [p.text, p.heading])).toEqual([
-      ['Apples\nPears\nPlums', 'Groceries'],
-      ['Soap\nRice', 'Other'],
+      ['Groceries\nApples\nPears\nPlums', undefined],
+      ['Other\nSoap\nRice', 'Groceries'],
       [long, 'Other'],
       ['Short one.\nShort two.', 'Other'],
-      ['Short three.', 'Last'],
+      ['Last\nShort three.', 'Other'],
     ]);
   });
 
@@ -139,17 +141,30 @@ describe('extractPage', () => {
     const page = extractPage(doc);
     expect(page.title).toBe('My page');
     expect(page.url).toBe('https://example.org/x?y=1');
-    expect(page.chars).toBe('abc'.length + 'de f'.length);
+    expect(page.chars).toBe('abc\nde f'.length);
+    expect(page.coverage).toEqual({ readShare: 1 });
   });
 
-  it('uses headings as context and keeps headings that have nothing under them', () => {
+  it('keeps headings quotable: with what is under them, or together when nothing is', () => {
     const doc = parse(
       '<h1>Site</h1><h2>Story A</h2><p>Text of A.</p><h2>Headline B</h2><h2>Headline C</h2>',
     );
     expect(extractPage(doc).passages.map((p) => [p.text, p.heading ?? null])).toEqual([
-      ['Text of A.', 'Story A'],
+      ['Site\nStory A\nText of A.', null],
       ['Headline B\nHeadline C', 'Story A'],
     ]);
+  });
+
+  it('gives every passage after a heading that heading as its context', () => {
+    const body = sentences(24, 'Body').join(' '); // cut into several passages
+    const doc = parse(`<h1>Guide</h1><h2>Opening hours</h2><p>${body}</p><h2>Tickets</h2><p>Adults pay 12 euros.</p>`);
+    const { passages } = extractPage(doc);
+    expect(passages[0]!.text.startsWith('Guide\nOpening hours\nBody number 1 ')).toBe(true);
+    const underHours = passages.filter((p) => p.text.includes('Body number'));
+    expect(underHours.length).toBeGreaterThan(2);
+    expect(underHours.slice(1).every((p) => p.heading === 'Opening hours')).toBe(true);
+    expect(passages.at(-1)).toMatchObject({ text: 'Tickets\nAdults pay 12 euros.', heading: 'Opening hours' });
+    for (const p of passages) expect(p.text.length).toBeLessThanOrEqual(600);
   });
 });
 
@@ -161,5 +176,73 @@ describe('cutText', () => {
     expect(pieces.length).toBe(2);
     const [first, second] = pieces.map(([a, b]) => b - a);
     expect(Math.abs(first! - second!)).toBeLessThan(120);
+  });
+});
+
+describe('headings in passages', () => {
+  it('never leaves a heading alone above a paragraph that fills a passage', () => {
+    // Under 600 characters, but not with the heading.
+    const body = `${sentences(10, 'Fact').join(' ')} Closing time is six in the evening, sharp.`;
+    expect(body.length).toBeGreaterThan(600 - 'Opening hours of the museum\n'.length);
+    expect(body.length).toBeLessThanOrEqual(600);
+    const { passages } = extractPage(parse(`<h2>Opening hours of the museum</h2><p>${body}</p>`));
+    expect(passages[0]!.text.startsWith('Opening hours of the museum\nFact number 1 ')).toBe(true);
+    expect(passages.map((p) => p.text).join(' ')).toBe(`Opening hours of the museum\n${body}`);
+    for (const p of passages) expect(p.text.length).toBeLessThanOrEqual(600);
+  });
+
+  it('cuts a heading that is a whole paragraph like any other text', () => {
+    const long = sentences(20, 'Heading').join(' ');
+    const { passages } = extractPage(parse(`<h2>${long}</h2><p>Short body.</p>`));
+    for (const p of passages) expect(p.text.length).toBeLessThanOrEqual(600);
+    expect(passages.map((p) => p.text).join(' ').replace(/\n/g, ' ')).toBe(`${long} Short body.`);
+  });
+});
+
+describe('budgets for huge pages', () => {
+  const page = (n: number) =>
+    parse(`<h1>Log</h1>${Array.from({ length: n }, (_, i) => `<p>${sentences(4, `Entry ${i}`).join(' ')}</p>`).join('')}`);
+
+  it('stops at the size budget, keeps whole passages of what it read and says how much that was', () => {
+    const doc = page(200); // about 50,000 characters
+    const whole = extractPage(doc);
+    expect(whole.coverage).toEqual({ readShare: 1 });
+    const part = extractPage(doc, { maxTextChars: 10_000 });
+    expect(part.coverage?.truncatedBy).toBe('size');
+    expect(part.coverage!.readShare).toBeGreaterThan(0.1);
+    expect(part.coverage!.readShare).toBeLessThan(0.3);
+    expect(part.chars).toBeLessThan(11_000);
+    // What was read is the beginning of the page, passage for passage.
+    expect(part.passages.slice(0, -1).map((p) => p.text)).toEqual(whole.passages.slice(0, part.passages.length - 1).map((p) => p.text));
+  });
+
+  it('cuts a single huge text node at the budget', () => {
+    const doc = parse(`<pre>${'line of a very long log file\n'.repeat(2000)}</pre>`);
+    const part = extractPage(doc, { maxTextChars: 5_000 });
+    expect(part.coverage?.truncatedBy).toBe('size');
+    expect(part.chars).toBeLessThanOrEqual(5_000);
+    expect(part.coverage!.readShare).toBeCloseTo(5_000 / 58_000, 1);
+  });
+
+  it('stops when its time is up, whatever the size', () => {
+    let clock = 0;
+    // Every look at the clock (one every few hundred nodes) finds 40 ms more gone.
+    const part = extractPage(page(400), { timeBudgetMs: 100, now: () => (clock += 40) });
+    expect(part.coverage?.truncatedBy).toBe('time');
+    expect(part.coverage!.readShare).toBeLessThan(1);
+    expect(part.passages.length).toBeGreaterThan(0);
+  });
+});
+
+describe('layoutPassages', () => {
+  it('maps every passage to the span of the page text it came from', () => {
+    const doc = parse(
+      `<h2>Title  here</h2><p>  ${sentences(14).join('\n   ')}  </p><ul><li> one </li><li>two</li></ul>`,
+    );
+    const collected = collectText(doc);
+    for (const p of layoutPassages(collected)) {
+      const span = collected.text.slice(p.start, p.end);
+      expect(span.replace(/\s+/g, ' ')).toBe(p.text.replace(/\s+/g, ' '));
+    }
   });
 });

@@ -2,11 +2,13 @@
  * Extraction: a page's visible text, block by block, cut into passages of a few sentences.
  *
  * Passages keep the page's real characters (only whitespace runs become single spaces), so a
- * model quoting them quotes words that anchoring can find again in the live page. Pure DOM code.
+ * model quoting them quotes words that anchoring can find again in the live page. A heading is
+ * the first line of the passage that starts its section (so it can be quoted too) and the
+ * `heading` of the passages after it. Pure DOM code.
  */
-import { collectText, collapse, type CollectOptions, type CollectedText } from './dom-text';
+import { collectText, collapse, type CollectOptions, type CollectedText, type TextBlock } from './dom-text';
 import { normalize } from './normalize';
-import type { PageText, Passage } from './types';
+import type { FrameCoverage, PageText, Passage } from './types';
 
 export interface ExtractOptions extends CollectOptions {
   /** Blocks shorter than this may be merged with their neighbours; passages aim above it. */
@@ -19,6 +21,10 @@ export interface ExtractOptions extends CollectOptions {
 
 export const DEFAULT_MIN_CHARS = 200;
 export const DEFAULT_MAX_CHARS = 600;
+/** About 300,000 words: far more than any answer needs, and what a tab can send in one message. */
+export const DEFAULT_MAX_TEXT_CHARS = 2_000_000;
+/** The page is frozen while it is walked: never longer than this. */
+export const DEFAULT_TIME_BUDGET_MS = 1_500;
 
 /** A passage and the span `[start, end)` of `CollectedText.text` it was cut from. */
 export interface LaidOutPassage {
@@ -29,9 +35,14 @@ export interface LaidOutPassage {
   end: number;
 }
 
-/** Reads `doc`'s visible text and cuts it into passages. */
+/** Reads `doc`'s visible text and cuts it into passages, within a size and a time budget. */
 export function extractPage(doc: Document, options: ExtractOptions = {}): PageText {
-  const collected = collectText(doc, options);
+  const collected = collectText(doc, {
+    ...options,
+    segments: false,
+    maxTextChars: options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS,
+    timeBudgetMs: options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS,
+  });
   const laidOut = layoutPassages(collected, options);
 
   const passages: Passage[] = [];
@@ -42,6 +53,7 @@ export function extractPage(doc: Document, options: ExtractOptions = {}): PageTe
     passages.push({ id, text: selection, selection: true, order: -1 });
   }
   const seen = new Map<string, number>();
+  let chars = 0;
   for (const p of laidOut) {
     const norm = normalize(p.text);
     const k = seen.get(norm) ?? 0;
@@ -50,16 +62,17 @@ export function extractPage(doc: Document, options: ExtractOptions = {}): PageTe
     const passage: Passage = { id, text: p.text, order: p.order };
     if (p.heading !== undefined) passage.heading = p.heading;
     passages.push(passage);
+    chars += p.text.length;
   }
 
-  let chars = 0;
-  for (const b of collected.blocks) chars += collapse(collected.text.slice(b.start, b.end)).length;
-
+  const coverage: FrameCoverage = { readShare: collected.truncated?.share ?? 1 };
+  if (collected.truncated) coverage.truncatedBy = collected.truncated.reason;
   return {
     url: doc.URL || doc.location?.href || '',
     title: collapse(doc.title ?? ''),
     passages,
     chars,
+    coverage,
   };
 }
 
@@ -67,14 +80,22 @@ interface Unit {
   text: string;
   start: number;
   end: number;
+  /** The nearest heading above the unit's block. */
   heading?: string;
-  /** Units that may be merged with each other share a key; unmergeable units have none. */
-  mergeKey?: string;
+  section: number;
+  /** For a heading's own unit: its level. */
+  level?: number;
+  /** A whole block shorter than `minChars`: it may share a passage with its short neighbours. */
+  short: boolean;
 }
 
 /**
  * The passages of already collected text, with their spans in `collected.text`, in reading
  * order. Anchoring uses it to find where a cited passage sits in the live page.
+ *
+ * A heading goes with what is under it: the deeper headings right below it and the first piece
+ * of its section, when that fits. Short blocks of one section (list items, table rows, short
+ * lines) share a passage; headings with nothing under them (a list of headlines) too.
  */
 export function layoutPassages(
   collected: CollectedText,
@@ -82,51 +103,35 @@ export function layoutPassages(
 ): LaidOutPassage[] {
   const maxChars = Math.max(20, options.maxChars ?? DEFAULT_MAX_CHARS);
   const minChars = Math.min(options.minChars ?? DEFAULT_MIN_CHARS, maxChars);
-  const { text, blocks } = collected;
   const units: Unit[] = [];
-
-  for (let i = 0; i < blocks.length; i++) {
-    const block = blocks[i]!;
-    const { text: flat, map } = collapseWithMap(text, block.start, block.end);
-    if (!flat) continue;
-    if (block.headingLevel !== undefined) {
-      // A heading is the `heading` of the passages under it; it is a passage of its own only
-      // when nothing but headings sits under it (a list of headlines, say).
-      if (!isOrphanHeading(blocks, i)) continue;
-      const unit: Unit = { text: flat, start: map[0]!, end: map[flat.length - 1]! + 1 };
-      if (block.heading !== undefined) unit.heading = block.heading;
-      if (flat.length < minChars) unit.mergeKey = 'headings';
-      units.push(unit);
-      continue;
-    }
-    const pieces = cutText(flat, minChars, maxChars);
-    for (const [a, b] of pieces) {
-      const unit: Unit = { text: flat.slice(a, b), start: map[a]!, end: map[b - 1]! + 1 };
-      if (block.heading !== undefined) unit.heading = block.heading;
-      if (pieces.length === 1 && flat.length < minChars) unit.mergeKey = `s${block.section}`;
-      units.push(unit);
-    }
-  }
+  for (const block of collected.blocks) addUnits(units, collected.text, block, minChars, maxChars);
 
   // Very short neighbours of one section (list items, table rows, short lines) go together.
   const mergeTarget = Math.max(minChars, Math.floor((minChars + maxChars) / 2));
   const out: LaidOutPassage[] = [];
   for (let i = 0; i < units.length; ) {
     const first = units[i]!;
-    let textOut = first.text;
-    let end = first.end;
+    let text = first.text;
+    let last = first;
     let j = i + 1;
-    if (first.mergeKey !== undefined) {
-      while (j < units.length) {
-        const next = units[j]!;
-        if (next.mergeKey !== first.mergeKey) break;
-        if (textOut.length >= mergeTarget || textOut.length + 1 + next.text.length > maxChars) break;
-        textOut += '\n' + next.text;
-        end = next.end;
-        j++;
+    for (; j < units.length; j++) {
+      const next = units[j]!;
+      if (text.length + 1 + next.text.length > maxChars) break;
+      let joins: boolean;
+      if (last.level !== undefined) {
+        const under = next.level === undefined ? next.section === last.section : next.level > last.level;
+        // Headings with nothing under them, one after the other, are a list of headlines.
+        const headlines = next.level !== undefined && text.length < mergeTarget;
+        joins = under || headlines;
+      } else {
+        joins =
+          next.level === undefined && last.short && next.short && next.section === last.section && text.length < mergeTarget;
       }
+      if (!joins) break;
+      text += '\n' + next.text;
+      last = next;
     }
-    const passage: LaidOutPassage = { text: textOut, order: out.length, start: first.start, end };
+    const passage: LaidOutPassage = { text, order: out.length, start: first.start, end: last.end };
     if (first.heading !== undefined) passage.heading = first.heading;
     out.push(passage);
     i = j;
@@ -134,16 +139,79 @@ export function layoutPassages(
   return out;
 }
 
-/** True when no content block sits under the heading at `i` before a heading of its rank. */
-function isOrphanHeading(blocks: CollectedText['blocks'], i: number): boolean {
-  const block = blocks[i]!;
-  const level = block.headingLevel!;
-  for (let j = i + 1; j < blocks.length; j++) {
-    const b = blocks[j]!;
-    if (b.headingLevel === undefined) return false;
-    if (b.section !== block.section && b.headingLevel <= level) return true;
+/** The units of one block: the block itself, or its pieces when it is longer than `maxChars`. */
+function addUnits(units: Unit[], text: string, block: TextBlock, minChars: number, maxChars: number): void {
+  const raw = text.slice(block.start, block.end);
+  const flat = collapse(raw);
+  if (!flat) return;
+  const base = { section: block.section, heading: block.heading };
+  // The headings right above a section's first block ride on top of its first piece: room is
+  // left for them (when they are not long themselves), so that they are not a passage alone.
+  let room = maxChars;
+  if (block.headingLevel === undefined) {
+    let above = 0;
+    for (let k = units.length - 1; k >= 0 && units[k]!.level !== undefined; k--) above += units[k]!.text.length + 1;
+    if (above > 0 && above <= maxChars / 3) room = maxChars - above;
   }
-  return true;
+  const pieces: Array<[number, number]> =
+    flat.length <= room ? [[0, flat.length]] : cutText(flat, Math.min(minChars, room), room);
+  // Where each piece starts and ends in the page's text: at its first and after its last character.
+  let at: number[];
+  if (pieces.length === 1) {
+    let a = 0;
+    let b = raw.length - 1;
+    while (isSpace(raw.charCodeAt(a))) a++;
+    while (isSpace(raw.charCodeAt(b))) b--;
+    at = [a, b];
+  } else {
+    const wanted: number[] = [];
+    for (const [a, b] of pieces) wanted.push(a, b - 1);
+    at = sourceOffsets(raw, wanted);
+  }
+  pieces.forEach(([a, b], k) => {
+    const unit: Unit = {
+      ...base,
+      text: pieces.length === 1 ? flat : flat.slice(a, b),
+      start: block.start + at[2 * k]!,
+      end: block.start + at[2 * k + 1]! + 1,
+      short: pieces.length === 1 && flat.length < minChars,
+    };
+    if (unit.heading === undefined) delete unit.heading;
+    if (block.headingLevel !== undefined) unit.level = block.headingLevel;
+    units.push(unit);
+  });
+}
+
+/** True for the characters that `\s` matches, which `collapse` turns into single spaces. */
+function isSpace(code: number): boolean {
+  if (code <= 0xff) return code === 32 || (code >= 9 && code <= 13) || code === 0xa0;
+  return /\s/.test(String.fromCharCode(code));
+}
+
+/**
+ * For offsets into `collapse(raw)`, ascending and each on a character that is not a space, the
+ * offsets of the same characters in `raw`.
+ */
+function sourceOffsets(raw: string, wanted: number[]): number[] {
+  const out: number[] = [];
+  let r = 0;
+  let c = 0;
+  let k = 0;
+  while (r < raw.length && isSpace(raw.charCodeAt(r))) r++;
+  while (k < wanted.length && r < raw.length) {
+    if (isSpace(raw.charCodeAt(r))) {
+      while (r < raw.length && isSpace(raw.charCodeAt(r))) r++;
+      c++; // one space in the collapsed text
+      continue;
+    }
+    while (k < wanted.length && wanted[k] === c) {
+      out.push(r);
+      k++;
+    }
+    r++;
+    c++;
+  }
+  return out;
 }
 
 /**
@@ -183,11 +251,16 @@ export function cutText(text: string, minChars: number, maxChars: number): Array
   return pieces;
 }
 
+let sentenceSegmenter: Intl.Segmenter | null | undefined;
+
 function sentences(text: string): Array<[number, number]> {
   const out: Array<[number, number]> = [];
-  const Segmenter = (Intl as { Segmenter?: typeof Intl.Segmenter }).Segmenter;
-  if (typeof Segmenter === 'function') {
-    for (const seg of new Segmenter(undefined, { granularity: 'sentence' }).segment(text)) {
+  if (sentenceSegmenter === undefined) {
+    const Segmenter = (Intl as { Segmenter?: typeof Intl.Segmenter }).Segmenter;
+    sentenceSegmenter = typeof Segmenter === 'function' ? new Segmenter(undefined, { granularity: 'sentence' }) : null;
+  }
+  if (sentenceSegmenter) {
+    for (const seg of sentenceSegmenter.segment(text)) {
       out.push([seg.index, seg.index + seg.segment.length]);
     }
     return out;
@@ -238,28 +311,6 @@ function wordBoundaryBefore(text: string, from: number, limit: number): number {
     if (seg.index > 0 && seg.index <= limit - from) best = from + seg.index;
   }
   return best;
-}
-
-/**
- * Collapses whitespace runs in `source.slice(from, to)` to single spaces, trimmed, and keeps for
- * each output character the offset in `source` it came from (a space: the run's first char).
- */
-function collapseWithMap(source: string, from: number, to: number): { text: string; map: number[] } {
-  let text = '';
-  const map: number[] = [];
-  const slice = source.slice(from, to);
-  let prevEnd = -1;
-  for (const m of slice.matchAll(/\S+/g)) {
-    const at = m.index;
-    if (prevEnd >= 0) {
-      text += ' ';
-      map.push(from + prevEnd);
-    }
-    text += m[0];
-    for (let k = 0; k < m[0].length; k++) map.push(from + at + k);
-    prevEnd = at + m[0].length;
-  }
-  return { text, map };
 }
 
 /** FNV-1a (32 bits) of the UTF-16 code units of `s`, in base 36. */

@@ -23,6 +23,8 @@ export const revealMessage = z.object({
     passageText: z.string(),
     passageOrder: z.number().int(),
   }),
+  /** Open the cited URL in a new tab (with a text fragment), whatever the original tab shows. */
+  openAsCited: z.boolean().optional(),
 });
 
 /** Stops the question in flight. */
@@ -39,18 +41,23 @@ export const uiMessage = z.discriminatedUnion('type', [askMessage, revealMessage
 export type UiMessage = z.infer<typeof uiMessage>;
 export type RevealMessage = z.infer<typeof revealMessage>;
 
+const quoteTarget = z.object({ literal: z.string(), passageText: z.string(), passageOrder: z.number().int() });
+
 /** Messages the background sends to the script it injects into a page. */
 export const pageMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('extract') }),
   z.object({
     type: z.literal('highlight'),
-    target: z.object({ literal: z.string(), passageText: z.string(), passageOrder: z.number().int() }),
+    target: quoteTarget,
+    /** The other quotes cited from this page, highlighted more softly. */
+    others: z.array(quoteTarget).max(50).optional(),
   }),
   z.object({ type: z.literal('clear-highlight') }),
 ]);
 export type PageMessage = z.infer<typeof pageMessage>;
 
-export type RevealResult = { ok: true } | { ok: false; message: string };
+/** `offerOpen`: the popup offers to open the page as cited (the quote is gone from the tab). */
+export type RevealResult = { ok: true } | { ok: false; message: string; offerOpen?: boolean };
 
 /** The shape an extraction reply must have before the background trusts it. */
 export const pageTextSchema = z.object({
@@ -66,6 +73,15 @@ export const pageTextSchema = z.object({
       order: z.number().int(),
     }),
   ),
+  coverage: z
+    .object({
+      readShare: z.number().min(0).max(1),
+      truncatedBy: z.enum(['size', 'time']).optional(),
+      unsettled: z.boolean().optional(),
+      childFrames: z.number().int().min(0).optional(),
+      hiddenFrame: z.boolean().optional(),
+    })
+    .optional(),
 });
 
 export const highlightOutcomeSchema = z.union([

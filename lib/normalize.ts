@@ -22,13 +22,31 @@ const DOUBLE_QUOTES = /[\u201C\u201D\u201E\u201F\u2033\u2036\u00AB\u00BB\u301D\u
 const DASHES = /[\u2010-\u2015\u2212\u2E3A\u2E3B\uFE58\uFE63\uFF0D]/u;
 const COMBINING_MARK = /\p{M}/u;
 
+/** A space for whitespace (a run of it becomes one space), else what the cluster folds to. */
+function foldSpaceOrCluster(cluster: string): string {
+  return SPACE.test(cluster) ? ' ' : foldCluster(cluster);
+}
+
+/** `foldSpaceOrCluster` of single UTF-16 units, remembered: a page uses few distinct characters. */
+const unitFolds = new Map<number, string>();
+
+function foldUnit(c: number): string {
+  let folded = unitFolds.get(c);
+  if (folded === undefined) {
+    folded = foldSpaceOrCluster(String.fromCharCode(c));
+    unitFolds.set(c, folded);
+  }
+  return folded;
+}
+
 function foldCluster(cluster: string): string {
   if (INVISIBLE.test(cluster)) return '';
   if (SINGLE_QUOTES.test(cluster)) return "'";
   if (DOUBLE_QUOTES.test(cluster)) return '"';
   if (DASHES.test(cluster)) return '-';
   if (cluster === '\u2026') return '...';
-  return cluster.normalize('NFC').toLowerCase();
+  // Greek has two lower-case sigmas; upper case has one. Fold both to σ so case never matters.
+  return cluster.normalize('NFC').toLowerCase().replace(/\u03C2/g, '\u03C3');
 }
 
 /** Source span `[start, end)` of the normalised match `[from, to)`. */
@@ -41,46 +59,122 @@ export function sourceSpan(n: NormalizedText, from: number, to: number): [number
  * into source offsets (and from there into DOM ranges).
  */
 export function normalizeWithMap(source: string): NormalizedText {
-  let text = '';
   const starts: number[] = [];
   const ends: number[] = [];
+  return { text: fold(source, starts, ends), starts, ends };
+}
+
+/**
+ * True for a UTF-16 unit that, on its own and with no combining mark after it, folds to itself
+ * or to its ASCII lower case: the bulk of most pages (ASCII letters, digits and punctuation, CJK
+ * ideographs, kana). Everything else goes through `foldCluster`, one cluster at a time.
+ */
+function isPlain(c: number): boolean {
+  if (c < 0x80) return c > 32 && c !== 0x60 && c !== 0x7f; // not a space, a control or a backtick
+  return (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3041 && c <= 0x3096) || (c >= 0x30a1 && c <= 0x30fa);
+}
+
+/** True when `c` can never be a combining mark, so the unit before it is a cluster on its own. */
+function cannotCombine(c: number): boolean {
+  return c < 0x300 || isPlain(c);
+}
+
+/**
+ * The normalisation, with the source span of every output character pushed to `starts`/`ends`
+ * when they are given. Runs of plain units are copied in one slice (lower-cased, which for them
+ * is per character); other characters are folded cluster by cluster, as the rules above say.
+ */
+function fold(source: string, starts: number[] | null, ends: number[] | null): string {
+  const parts: string[] = [];
+  let length = 0; // of the output so far, plain run excluded
+  let runStart = -1; // start of a run of plain units not yet copied
   let pendingSpace = -1; // source offset of a whitespace run not yet emitted
+  const n = source.length;
+
+  const flushRun = (end: number): void => {
+    if (runStart < 0) return;
+    parts.push(source.slice(runStart, end).toLowerCase());
+    length += end - runStart;
+    runStart = -1;
+  };
+  const emitPendingSpace = (): void => {
+    if (pendingSpace < 0) return;
+    if (length > 0) {
+      parts.push(' ');
+      length++;
+      if (starts && ends) {
+        starts.push(pendingSpace);
+        ends.push(pendingSpace + 1);
+      }
+    }
+    pendingSpace = -1;
+  };
+
   let i = 0;
-  while (i < source.length) {
+  while (i < n) {
+    // The longest run of plain units from i; its last unit stays out if a mark may follow it.
+    // A single space between two plain units folds to itself, so it does not end the run.
+    let j = i;
+    while (j < n) {
+      const d = source.charCodeAt(j);
+      if (isPlain(d)) j++;
+      else if (d === 32 && (j > i || runStart >= 0) && j + 1 < n && isPlain(source.charCodeAt(j + 1))) j++;
+      else break;
+    }
+    if (j < n && j > i && !cannotCombine(source.charCodeAt(j))) j--;
+    if (j > i) {
+      if (runStart < 0) {
+        emitPendingSpace();
+        runStart = i;
+      }
+      if (starts && ends) {
+        for (let k = i; k < j; k++) {
+          starts.push(k);
+          ends.push(k + 1);
+        }
+      }
+      i = j;
+      continue;
+    }
+    const c = source.charCodeAt(i);
+    if ((c === 32 || (c >= 9 && c <= 13)) && (i + 1 === n || cannotCombine(source.charCodeAt(i + 1)))) {
+      flushRun(i);
+      if (pendingSpace < 0) pendingSpace = i;
+      i++;
+      continue;
+    }
+    flushRun(i);
     const start = i;
     const cp = source.codePointAt(i)!;
     i += cp > 0xffff ? 2 : 1;
     // A base character and the combining marks after it are one unit, so that "é" and "e\u0301"
     // fold to the same text.
-    while (i < source.length && COMBINING_MARK.test(String.fromCodePoint(source.codePointAt(i)!))) {
+    while (i < n && !cannotCombine(source.charCodeAt(i)) && COMBINING_MARK.test(String.fromCodePoint(source.codePointAt(i)!))) {
       i += source.codePointAt(i)! > 0xffff ? 2 : 1;
     }
-    const cluster = source.slice(start, i);
-    if (SPACE.test(cluster)) {
+    const single = i - start === 1;
+    const folded = single ? foldUnit(c) : foldSpaceOrCluster(source.slice(start, i));
+    if (folded === ' ') {
       if (pendingSpace < 0) pendingSpace = start;
       continue;
     }
-    const folded = foldCluster(cluster);
     if (folded === '') continue;
-    if (pendingSpace >= 0) {
-      if (text.length > 0) {
-        text += ' ';
-        starts.push(pendingSpace);
-        ends.push(pendingSpace + 1);
+    emitPendingSpace();
+    parts.push(folded);
+    length += folded.length;
+    if (starts && ends) {
+      for (let k = 0; k < folded.length; k++) {
+        starts.push(start);
+        ends.push(i);
       }
-      pendingSpace = -1;
-    }
-    text += folded;
-    for (let k = 0; k < folded.length; k++) {
-      starts.push(start);
-      ends.push(i);
     }
   }
-  return { text, starts, ends };
+  flushRun(n);
+  return parts.join('');
 }
 
 export function normalize(source: string): string {
-  return normalizeWithMap(source).text;
+  return fold(source, null, null);
 }
 
 /** True when `needle` occurs in `haystack` once both are normalised. */

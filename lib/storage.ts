@@ -39,7 +39,7 @@ export async function loadSettings(): Promise<Settings> {
 }
 
 export type Scope = 'tab' | 'window';
-export type Stage = 'reading' | 'choosing' | 'asking' | 'checking' | 'retrying' | 'judging';
+export type Stage = 'reading' | 'choosing' | 'asking' | 'waiting' | 'checking' | 'retrying' | 'judging';
 
 export interface RunState {
   id: string;
@@ -47,13 +47,28 @@ export interface RunState {
   scope: Scope;
   status: 'working' | 'done' | 'error';
   stage?: Stage;
+  /** While waiting to retry: when the next try starts (ms since epoch). */
+  retryAt?: number;
+  /** Characters of the answer received so far, while it streams in. */
+  received?: number;
   startedAt: number;
   finishedAt?: number;
   outcome?: Outcome;
   error?: ShownError;
   skipped: SkippedTab[];
   /** How much was read and sent, for the popup's coverage line. */
-  coverage?: { tabs: number; passages: number; sent: number; leftOut: number };
+  coverage?: {
+    tabs: number;
+    passages: number;
+    sent: number;
+    leftOut: number;
+    /** Characters of text read, over all tabs and frames. */
+    chars?: number;
+    /** Frames that were read (each tab's page counts as one). */
+    frames?: number;
+    /** Tabs read only in part (too long, still loading, frames out of reach), with why. */
+    partial?: SkippedTab[];
+  };
 }
 
 /** The question in flight or the last one answered: what the popup shows when it opens. */

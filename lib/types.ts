@@ -20,6 +20,22 @@ export interface PageText {
   passages: Passage[];
   /** Characters of visible text read. */
   chars: number;
+  /** How completely the frame was read (replies of older scripts have none). */
+  coverage?: FrameCoverage;
+}
+
+/** How completely one frame was read, for the popup's coverage line and the abstentions. */
+export interface FrameCoverage {
+  /** About how much of the frame's text was read, 0–1: below 1 when a budget stopped the walk. */
+  readShare: number;
+  /** What stopped the walk: too much text, or too long to read. */
+  truncatedBy?: 'size' | 'time';
+  /** The page was still loading or changing when the wait for it to settle ran out. */
+  unsettled?: boolean;
+  /** Frames embedded in this one (each is read by a script of its own). */
+  childFrames?: number;
+  /** An embedded frame too small to show anything (hidden, 0×0, 1×1): not read. */
+  hiddenFrame?: boolean;
 }
 
 /** Where a passage came from: enough to show its source and to go back to it. */

@@ -3,6 +3,7 @@ import { AnswerView } from '@/components/AnswerView';
 import { AskForm } from '@/components/AskForm';
 import { ErrorNote } from '@/components/ErrorNote';
 import { NoKeyNote } from '@/components/NoKeyNote';
+import { RevealNote } from '@/components/RevealNote';
 import { RunProgress } from '@/components/RunProgress';
 import type { RevealResult, UiMessage } from '@/lib/messages';
 import type { ShownCitation } from '@/lib/pipeline';
@@ -17,7 +18,7 @@ export function App() {
   const [question, setQuestion] = useState('');
   const [scope, setScope] = useState<Scope>('tab');
   const [run, setRun] = useState<RunState | null>(null);
-  const [revealNote, setRevealNote] = useState<string | null>(null);
+  const [revealNote, setRevealNote] = useState<{ message: string; retry: ShownCitation | null } | null>(null);
 
   useEffect(() => {
     void (async () => {
@@ -60,10 +61,11 @@ export function App() {
     await browser.runtime.sendMessage(msg);
   };
 
-  const reveal = async (c: ShownCitation) => {
+  const reveal = async (c: ShownCitation, openAsCited = false) => {
     setRevealNote(null);
     const msg: UiMessage = {
       type: 'reveal',
+      openAsCited,
       citation: {
         tabId: c.tabId,
         windowId: c.windowId,
@@ -75,7 +77,7 @@ export function App() {
       },
     };
     const result = (await browser.runtime.sendMessage(msg)) as RevealResult | undefined;
-    if (result && !result.ok) setRevealNote(result.message);
+    if (result && !result.ok) setRevealNote({ message: result.message, retry: result.offerOpen ? c : null });
   };
 
   if (!loaded) return <main class="popup" aria-busy="true" />;
@@ -100,12 +102,14 @@ export function App() {
       {run && run.question !== question.trim() && run.status !== 'working' && (
         <p class="note">Last question: “{run.question}”</p>
       )}
-      {working && <RunProgress stage={run.stage} onCancel={() => void browser.runtime.sendMessage({ type: 'cancel' } satisfies UiMessage)} />}
+      {working && <RunProgress run={run} onCancel={() => void browser.runtime.sendMessage({ type: 'cancel' } satisfies UiMessage)} />}
       {run?.status === 'error' && run.error && <ErrorNote error={run.error} onOpenOptions={openOptions} onAskAgain={() => void ask()} />}
       {revealNote && (
-        <p class="reveal-note" role="alert">
-          {revealNote}
-        </p>
+        <RevealNote
+          message={revealNote.message}
+          offerOpen={revealNote.retry !== null}
+          onOpenAsCited={() => revealNote.retry && void reveal(revealNote.retry, true)}
+        />
       )}
       {run?.status === 'done' && <AnswerView run={run} onReveal={(c) => void reveal(c)} />}
     </main>

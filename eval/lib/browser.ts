@@ -39,6 +39,8 @@ export async function bundleForPage(entry: string, globalName: string): Promise<
  */
 export async function openCorpusPage(browser: Browser, page: CorpusPage): Promise<Page> {
   const tab = await browser.newPage();
+  // Some pages call alert() inline, which would hold their load event forever.
+  tab.on('dialog', (dialog) => void dialog.dismiss().catch(() => {}));
   const url = typeof page.meta.url === 'string' && /^https?:/.test(page.meta.url) ? page.meta.url : `http://corpus.invalid/${page.name}/`;
   await tab.setRequestInterception(true);
   tab.on('request', (req) => {

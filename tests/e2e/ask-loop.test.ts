@@ -327,3 +327,26 @@ describe('native citations mode', () => {
     await expect.poll(() => highlightedText(page), { timeout: 10_000 }).toBe(cited);
   });
 });
+
+describe('the support check (judge)', () => {
+  it('(l) marks a claim whose verified quote does not support it, with a second, cheaper call', async () => {
+    await useStandIn(h, { judge: 'mark', judgeModel: 'claude-haiku-5-5' });
+    const page = await openFixture(h, 'museum-hours.html');
+    h.api.enqueue(
+      (req) =>
+        answerReply([
+          { text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] },
+          { text: 'It is the best museum in the country.', citations: [{ index: indexOf(req, 'Central Station'), literal: 'a five-minute walk from Central Station' }] },
+        ]),
+      { kind: 'json', value: { verdicts: [{ claim: 1, supported: true, reason: 'Stated.' }, { claim: 2, supported: false, reason: 'Its location says nothing about its quality.' }] } },
+    );
+    const popup = await openPopup(h, page);
+    await ask(popup, 'Is the museum good, and when does it open?');
+    const text = await answerText(popup);
+    expect(text).toContain('It is the best museum in the country.');
+    expect(text).toMatch(/Doubtful:.*Its location says nothing about its quality\./s);
+    const [, judgeReq] = calls();
+    expect((judgeReq!.body as { model: string }).model).toBe('claude-haiku-5-5');
+    expect(sentText(judgeReq!)).toContain('It is the best museum in the country.');
+  });
+});

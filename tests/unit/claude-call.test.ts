@@ -76,6 +76,44 @@ describe('claudeModelCall', () => {
   });
 });
 
+describe('retries', () => {
+  const answer = { kind: 'json' as const, value: { no_information: true, claims: [] } };
+
+  it('an overloaded API is tried again after the wait it asks for, and the wait is reported', async () => {
+    api.enqueue({ kind: 'error', status: 529, type: 'overloaded_error', message: 'Overloaded', headers: { 'retry-after-ms': '20' } }, answer);
+    const waits: number[] = [];
+    const reply = await claudeModelCall(settings(), { onWait: (ms) => waits.push(ms) })(messages);
+    expect(reply.stopReason).toBe('end_turn');
+    expect(waits).toEqual([20]);
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+  });
+
+  it('a rate limit asking for ten minutes is waited out for the cap only', async () => {
+    api.enqueue({ kind: 'error', status: 429, type: 'rate_limit_error', message: 'slow down', headers: { 'retry-after': '600' } }, answer);
+    const waits: number[] = [];
+    await claudeModelCall(settings(), { onWait: (ms) => waits.push(ms), retryPolicy: { retries: 2, capMs: 50, baseMs: 1 } })(messages);
+    expect(waits).toEqual([50]);
+  });
+
+  it('reports the answer’s characters as they stream in', async () => {
+    api.enqueue(answer);
+    const seen: number[] = [];
+    await claudeModelCall(settings(), { onText: (n) => seen.push(n) })(messages);
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.at(-1)).toBe(JSON.stringify(answer.value).length);
+  });
+
+  it('Cancel during a wait stops at once', async () => {
+    api.enqueue({ kind: 'error', status: 529, type: 'overloaded_error', message: 'Overloaded', headers: { 'retry-after': '20' } });
+    const controller = new AbortController();
+    const started = Date.now();
+    const call = claudeModelCall(settings(), { signal: controller.signal, onWait: () => controller.abort() })(messages);
+    await expect(call).rejects.toBeDefined();
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(describeError(await call.catch((e: unknown) => e)).kind).toBe('cancelled');
+  });
+});
+
 describe('describeError: what the user reads for each failure', () => {
   it('401: the key was rejected, with the way to the options', async () => {
     const shown = await failure({ kind: 'error', status: 401, type: 'authentication_error', message: 'invalid x-api-key' });
@@ -104,7 +142,7 @@ describe('describeError: what the user reads for each failure', () => {
   });
 
   it('a server that cannot be reached: check the connection or the base URL', async () => {
-    const dead = claudeModelCall({ ...settings(), baseURL: 'http://127.0.0.1:9' });
+    const dead = claudeModelCall({ ...settings(), baseURL: 'http://127.0.0.1:9' }, { retryPolicy: { retries: 1, capMs: 10, baseMs: 1 } });
     const shown = describeError(await dead(messages).catch((e: unknown) => e));
     expect(shown).toMatchObject({ kind: 'offline', action: 'open-options' });
   });
@@ -112,5 +150,13 @@ describe('describeError: what the user reads for each failure', () => {
   it('never throws, whatever it is given', () => {
     expect(describeError('a string').message).toMatch(/a string/);
     expect(describeError(undefined).kind).toBe('unexpected');
+  });
+});
+
+describe('describeError for broken streams', () => {
+  it('a stream cut before its end: the connection broke, ask again', async () => {
+    api.enqueue({ kind: 'stream-cut', afterText: '{"no_information": fa' });
+    const err = await claudeModelCall(settings(), { retryPolicy: { retries: 0, capMs: 1, baseMs: 1 } })(messages).catch((e: unknown) => e);
+    expect(describeError(err)).toMatchObject({ kind: 'stream', action: 'ask-again' });
   });
 });

@@ -1,0 +1,160 @@
+/**
+ * Bundled into each corpus page by eval/extract.ts: the extension's own extraction, the two
+ * baselines it is timed against and a floor for scale, all running in the page as a content
+ * script would.
+ */
+import { Readability } from '@mozilla/readability';
+import { extractPage } from '../lib/extract';
+import { normalize } from '../lib/normalize';
+import { readFrame } from '../lib/read-frame';
+
+/**
+ * What the content script does when asked to read this frame (wait for the page to settle, read
+ * it within its budgets), and the text it would send: the passages in reading order.
+ */
+export async function readForEval(): Promise<{ text: string; passages: number; chars: number; note: string }> {
+  const page = await readFrame(document);
+  const c = page.coverage;
+  const note = [
+    c?.truncatedBy ? `read ${Math.round(c.readShare * 100)}%, stopped by ${c.truncatedBy}` : '',
+    c?.unsettled ? 'still changing when read' : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  return { text: page.passages.map((p) => p.text).join('\n'), passages: page.passages.length, chars: page.chars, note };
+}
+
+/** The simplest possible reading: every text node's data, concatenated. */
+function bareWalk(): number {
+  const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_TEXT);
+  const parts: string[] = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) parts.push((n as Text).data);
+  return parts.join('').length;
+}
+
+/**
+ * The least that any reading which respects CSS must do: the same walk, asking each element's
+ * computed display. Not a method of its own, a floor: how close to it our extraction comes.
+ */
+function styleWalk(): number {
+  const parts: string[] = [];
+  const visit = (parent: Node): void => {
+    for (let c = parent.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) parts.push((c as Text).data);
+      else if (c.nodeType === 1 && getComputedStyle(c as Element).display !== 'none') visit(c);
+    }
+  };
+  visit(document.documentElement);
+  return parts.join('').length;
+}
+
+/** The work of reading the page (the wait for it to settle is no work, and is not timed). */
+function ours(): number {
+  return extractPage(document).passages.length;
+}
+
+function readability(): number {
+  const article = new Readability(document.cloneNode(true) as Document).parse();
+  return article?.textContent?.length ?? 0;
+}
+
+export type Method = 'ours' | 'readability' | 'bare' | 'style';
+const METHODS: Record<Method, () => number> = { ours, readability, bare: bareWalk, style: styleWalk };
+
+/** Runs `f` `n` times; the time per run in milliseconds. */
+function timeRuns(f: () => number, n: number): number {
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    try {
+      f();
+    } catch {
+      // Readability throws on some documents; its time until then still counts.
+    }
+  }
+  return (performance.now() - t0) / n;
+}
+
+/**
+ * Times the methods `reps` times each, interleaved and in a rotating order so that none of
+ * them always runs first (warm caches, style recalculation) or last. The page's clock is coarse
+ * (0.1 ms without cross-origin isolation), so a method that is fast on this page is run several
+ * times per measurement, enough for about 5 ms.
+ */
+export function timeMethods(reps: number): Record<Method, number[]> {
+  const names = Object.keys(METHODS) as Method[];
+  const batch = {} as Record<Method, number>;
+  for (const name of names) {
+    const once = timeRuns(METHODS[name], 1); // also warms up
+    batch[name] = Math.min(200, Math.max(1, Math.ceil(5 / Math.max(once, 0.05))));
+  }
+  const out: Record<Method, number[]> = { ours: [], readability: [], bare: [], style: [] };
+  for (let r = 0; r < reps; r++) {
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(r + k) % names.length]!;
+      out[name].push(timeRuns(METHODS[name], batch[name]));
+    }
+  }
+  return out;
+}
+
+/**
+ * Letters and digits only, without accents, in lower case, every other run (spaces,
+ * punctuation, signs) one space: the words of a text, for telling an annotation that wrote the
+ * same words with other characters from text that is really missing. Words glued together stay
+ * different.
+ */
+export function skeleton(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+const NOT_TEXT = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TITLE', 'TEXTAREA', 'OPTION']);
+
+/**
+ * Why each missed sentence (normalised) was not read, as far as the page can tell: not in its
+ * DOM text at all (its scripts would render it, it sits in <noscript>, or the annotation wrote
+ * it differently), hidden by the page itself (and how), or read but written differently.
+ */
+export function explainMisses(missed: string[]): string[] {
+  const nodes: Text[] = [];
+  const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    let skip = false;
+    for (let e = n.parentElement; e; e = e.parentElement) {
+      if (NOT_TEXT.has(e.tagName)) {
+        skip = true;
+        break;
+      }
+    }
+    if (!skip) nodes.push(n as Text);
+  }
+  const glued = skeleton(nodes.map((n) => n.data).join(''));
+  const spaced = skeleton(nodes.map((n) => n.data).join(' '));
+  return missed.map((sentence) => {
+    const bare = skeleton(sentence);
+    if (!glued.includes(bare) && !spaced.includes(bare)) return 'not in the page text';
+    // A text node holding some of the sentence's words (its start, middle or end), and what hides it.
+    const at = [0, Math.max(0, (sentence.length >> 1) - 8), Math.max(0, sentence.length - 16)];
+    let node: Text | undefined;
+    for (const a of at) {
+      const probe = sentence.slice(a, a + 16);
+      node = nodes.find((n) => normalize(n.data).includes(probe));
+      if (node) break;
+    }
+    if (!node) return 'read differently';
+    for (let e: Element | null = node.parentElement; e; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      if (cs.display === 'none') return 'hidden: display none';
+      if (cs.overflow !== 'visible' && (e.clientWidth <= 1 || e.clientHeight <= 1) && cs.display !== 'inline') {
+        return 'hidden: clipped to nothing';
+      }
+    }
+    const own = node.parentElement ? getComputedStyle(node.parentElement).visibility : 'visible';
+    if (own === 'hidden' || own === 'collapse') return 'hidden: visibility';
+    return 'read differently';
+  });
+}

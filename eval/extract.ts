@@ -1,0 +1,298 @@
+/**
+ * npm run eval:extract -- <corpus-dir> [--reps N] [--worst N] [--page NAME]
+ *
+ * --reps 0 skips the timing; --page reads one page and lists every sentence it missed.
+ *
+ * Runs the extension's extraction in headless Chromium on every page of a corpus (layout of
+ * shared/corpus/README.md) and measures recall against each page's expected.txt:
+ *
+ * - expected.txt is cut into lines (a line break ends a sentence; paragraphs are lines too),
+ *   Markdown list markers are dropped and Markdown table rows split into cells (see
+ *   `lineUnits`), then each is cut into sentences by Intl.Segmenter in the page's language
+ *   (meta.json `lang`, else English).
+ * - A sentence counts when it has 20 characters or more once normalised with lib/normalize.ts
+ *   (the product's one normalisation: whitespace, quote marks, dashes, invisible characters,
+ *   accents, case). Shorter ones ("Share", "Read more", dates) prove little either way.
+ * - A sentence is found when its normalised text is a substring of the normalised text of all
+ *   passages, joined in reading order: exactly what the model could quote. The passages' headings
+ *   are context, not quotable text, so they do not count (heading blocks that stand alone are
+ *   passages and do).
+ *
+ * In the same run it times, on the same page, our extraction against @mozilla/readability
+ * (a parse of a clone of the document) and a bare TreeWalker that concatenates text nodes:
+ * interleaved, in rotating order, `--reps` times each, median per page, then the median over
+ * pages of the per-page ratios. The last line is the overall recall.
+ */
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { normalize } from '../lib/normalize';
+import { skeleton } from './extract-page';
+import { bundleForPage, launchChromium, openCorpusPage } from './lib/browser';
+import { corpusArg, listPages, median, type CorpusPage } from './lib/corpus';
+
+const MIN_SENTENCE_CHARS = 20;
+
+interface PageResult {
+  name: string;
+  total: number;
+  found: number;
+  missed: string[];
+  /** Why each missed sentence was missed, as far as the page can tell (see `explain`). */
+  why: string[];
+  passages: number;
+  chars: number;
+  note: string;
+  ms: { ours: number; readability: number; bare: number; style: number } | null;
+  error?: string;
+}
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i > 0 ? Number(process.argv[i + 1]) : NaN;
+  return Number.isFinite(v) && v >= 0 ? v : fallback;
+}
+
+function stringOption(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+
+/** The sentences of expected.txt that the recall is measured on, normalised. */
+function expectedSentences(expected: string, lang: string | undefined): string[] {
+  let locale = 'en';
+  try {
+    if (lang) locale = Intl.getCanonicalLocales(lang.replace('_', '-'))[0] ?? 'en';
+  } catch {
+    // an odd lang attribute: English rules are a fair default for sentence ends
+  }
+  const segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' });
+  const out: string[] = [];
+  for (const line of expected.split('\n')) {
+    for (const unit of lineUnits(line)) {
+      for (const s of segmenter.segment(unit)) {
+        const n = normalize(s.segment);
+        if (n.length >= MIN_SENTENCE_CHARS) out.push(n);
+      }
+    }
+  }
+  return out;
+}
+
+const LIST_MARKER = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const TABLE_RULE = /^[\s|:-]*$/;
+
+/**
+ * The text units of one line of expected.txt. Some corpora (WCXB) write lists and tables in
+ * Markdown: a list marker ("- ", "* ", "1. ") is drawn by the page's CSS, not written in its text,
+ * so it is dropped; a table row "| a | b |" is cells, each a unit of its own. Dropping a marker
+ * only ever shortens a sentence, so a page that does write "1. " in its text still matches.
+ */
+function lineUnits(line: string): string[] {
+  if (TABLE_ROW.test(line)) {
+    if (TABLE_RULE.test(line)) return [];
+    return line.split('|').map((c) => c.trim()).filter(Boolean);
+  }
+  return [line.replace(LIST_MARKER, '')];
+}
+
+const PAGE_TIMEOUT_MS = 60_000;
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    p.finally(() => clearTimeout(timer)),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms / 1000} s`)), ms);
+    }),
+  ]);
+}
+
+async function evalPage(
+  browser: Browser,
+  page: CorpusPage,
+  bundles: string,
+  reps: number,
+): Promise<PageResult> {
+  const sentences = expectedSentences(page.expected, page.meta.lang);
+  const result: PageResult = {
+    name: page.name,
+    total: sentences.length,
+    found: 0,
+    missed: [],
+    why: [],
+    passages: 0,
+    chars: 0,
+    note: '',
+    ms: null,
+  };
+  const tab = await openCorpusPage(browser, page);
+  try {
+    await tab.evaluate(bundles);
+    const read = (await tab.evaluate('CitedExtractEval.readForEval()')) as {
+      text: string;
+      passages: number;
+      chars: number;
+      note?: string;
+    };
+    result.passages = read.passages;
+    result.chars = read.chars;
+    result.note = read.note ?? '';
+    const extracted = normalize(read.text);
+    for (const s of sentences) {
+      if (extracted.includes(s)) result.found++;
+      else result.missed.push(s);
+    }
+    result.why = await explain(tab, result.missed, forgiving(extracted), skeleton(read.text));
+    if (reps > 0) {
+      const times = (await tab.evaluate(`CitedExtractEval.timeMethods(${reps})`)) as Record<
+        'ours' | 'readability' | 'bare' | 'style',
+        number[]
+      >;
+      result.ms = {
+        ours: median(times.ours),
+        readability: median(times.readability),
+        bare: median(times.bare),
+        style: median(times.style),
+      };
+    }
+  } finally {
+    await tab.close().catch(() => {});
+  }
+  return result;
+}
+
+/**
+ * What the annotators of a corpus wrote differently from the page without any extraction error:
+ * spaces next to punctuation ("then() , catch()" for "then(), catch()"; a separator of ours
+ * before a comma), and the ™ ® © signs some annotations drop. Never a space between two letters:
+ * glued words stay errors.
+ */
+function forgiving(s: string): string {
+  return s
+    .replace(/[™®©℠]/g, '')
+    .replace(/ +(?=[,.;:!?)\]}])/g, '')
+    .replace(/([([{]) +/g, '$1')
+    .replace(/ {2,}/g, ' ');
+}
+
+/** A reason for each missed sentence: annotation drift, or what the page says about it. */
+async function explain(tab: Page, missed: string[], forgivingText: string, words: string): Promise<string[]> {
+  const why: string[] = missed.map((s) =>
+    forgivingText.includes(forgiving(s))
+      ? 'annotation spacing or ™ ®'
+      : ` ${words} `.includes(` ${skeleton(s)} `)
+        ? 'same words, other characters (quotes, accents, signs, CSS text)'
+        : '',
+  );
+  const rest = missed.filter((_, i) => why[i] === '');
+  if (rest.length === 0) return why;
+  const found = (await tab.evaluate(`CitedExtractEval.explainMisses(${JSON.stringify(rest)})`)) as string[];
+  let k = 0;
+  return why.map((w) => w || found[k++] || 'read differently');
+}
+
+function histogram(reasons: string[]): string {
+  const counts = new Map<string, number>();
+  for (const r of reasons) counts.set(r, (counts.get(r) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([r, n]) => `${n} ${r}`).join(', ');
+}
+
+function fmt(n: number, digits = 3): string {
+  return Number.isFinite(n) ? n.toFixed(digits) : '-';
+}
+
+async function main(): Promise<void> {
+  const dir = corpusArg('npm run eval:extract -- <corpus-dir> [--reps N] [--worst N] [--page NAME]');
+  const reps = option('reps', 5);
+  const worstCount = option('worst', 10);
+  const only = stringOption('page');
+  const pages = listPages(dir).filter((p) => !only || p.name === only);
+  const root = resolve(import.meta.dirname, '..');
+  const bundles = await bundleForPage(resolve(root, 'eval/extract-page.ts'), 'CitedExtractEval');
+
+  const browser = await launchChromium();
+  const results: PageResult[] = [];
+  try {
+    for (const page of pages) {
+      let r: PageResult;
+      try {
+        r = await withTimeout(evalPage(browser, page, bundles, reps), PAGE_TIMEOUT_MS);
+      } catch (err) {
+        const sentences = expectedSentences(page.expected, page.meta.lang);
+        r = {
+          name: page.name,
+          total: sentences.length,
+          found: 0,
+          missed: sentences,
+          why: sentences.map(() => 'error'),
+          passages: 0,
+          chars: 0,
+          note: '',
+          ms: null,
+          error: err instanceof Error ? err.message : String(err),
+        };
+      }
+      results.push(r);
+      const recall = r.total > 0 ? r.found / r.total : NaN;
+      const ms = r.ms
+        ? `ours ${fmt(r.ms.ours, 2)} ms  readability ${fmt(r.ms.readability, 2)} ms  bare ${fmt(r.ms.bare, 2)} ms`
+        : r.error
+          ? `error: ${r.error}`
+          : '';
+      console.log(
+        `${fmt(recall)}  ${String(r.found).padStart(4)}/${String(r.total).padEnd(4)}  ${String(r.passages).padStart(5)} passages  ${ms}  ${r.name}${r.note ? `  (${r.note})` : ''}`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const measured = results.filter((r) => r.total > 0);
+  const worst = [...measured].sort((a, b) => a.found / a.total - b.found / b.total).slice(0, worstCount);
+  console.log(`\nworst pages:`);
+  for (const r of worst) {
+    console.log(`  ${fmt(r.found / r.total)}  ${r.name}  (${r.total - r.found} of ${r.total} sentences missed)${r.error ? `  error: ${r.error}` : ''}`);
+    if (r.why.length > 0) console.log(`      why: ${histogram(r.why)}`);
+    r.missed.slice(0, only ? Infinity : 3).forEach((s, i) => {
+      console.log(`      missed (${r.why[i]}): ${s.length > 100 ? `${s.slice(0, 100)}…` : s}`);
+    });
+  }
+  const allWhy = results.flatMap((r) => r.why);
+  if (allWhy.length > 0) console.log(`\nall missed sentences: ${histogram(allWhy)}`);
+
+  const timed = results.filter((r) => r.ms && r.ms.readability > 0 && r.ms.bare > 0);
+  if (reps > 0) {
+  const vsReadability = median(timed.map((r) => r.ms!.ours / r.ms!.readability));
+  const vsBare = median(timed.map((r) => r.ms!.ours / r.ms!.bare));
+  console.log(
+    `\ntime per page (median of ${reps} runs, then median over ${timed.length} pages): ` +
+      `ours ${fmt(median(timed.map((r) => r.ms!.ours)), 1)} ms, readability ${fmt(median(timed.map((r) => r.ms!.readability)), 1)} ms, ` +
+      `bare walk ${fmt(median(timed.map((r) => r.ms!.bare)), 1)} ms`,
+  );
+  console.log(`median ratio ours/readability ${fmt(vsReadability, 2)}, ours/bare-walk ${fmt(vsBare, 2)}`);
+    const vsStyle = median(timed.map((r) => r.ms!.ours / r.ms!.style));
+    const styleVsBare = median(timed.map((r) => r.ms!.style / r.ms!.bare));
+    console.log(
+      `for scale: a walk that only asks each element's display costs ${fmt(styleVsBare, 2)}x the bare walk; ours/that ${fmt(vsStyle, 2)}`,
+    );
+  }
+  const below = measured.filter((r) => r.found / r.total < 0.9).length;
+  const macro = measured.reduce((s, r) => s + r.found / r.total, 0) / (measured.length || 1);
+  const errors = results.filter((r) => r.error).length;
+  console.log(
+    `mean per-page recall ${fmt(macro)}; ${below} pages below 0.9; ${results.length - measured.length} pages without expected sentences; ${errors} errors`,
+  );
+  const found = measured.reduce((s, r) => s + r.found, 0);
+  const total = measured.reduce((s, r) => s + r.total, 0);
+  const drift = allWhy.filter((w) => w.startsWith('annotation')).length;
+  const pageHides = allWhy.filter((w) => w.startsWith('hidden') || w === 'not in the page text').length;
+  console.log(
+    `forgiving annotation spacing and ™ ®: ${fmt((found + drift) / total)}; ` +
+      `of the sentences a reader of this rendering can see (${pageHides} hidden by the page or not in its text set aside): ` +
+      `${fmt((found + drift) / (total - pageHides))}`,
+  );
+  console.log(`extract recall ${fmt(total > 0 ? found / total : NaN)} over ${measured.length} pages`);
+}
+
+await main();

@@ -1,0 +1,39 @@
+import type { PageText, SourcedPassage } from '../../lib/types';
+import { bundleForPage, launchChromium, openCorpusPage } from './browser';
+import type { CorpusPage } from './corpus';
+
+/**
+ * Every page of a corpus as a tab the user has open, read by the extension's own extraction
+ * (lib/extract.ts bundled into the page, as the content script runs it) in headless Chromium.
+ * Tab ids follow the corpus order, from 1, so that each page is one tab.
+ */
+export interface OpenTab {
+  page: CorpusPage;
+  tabId: number;
+  passages: SourcedPassage[];
+}
+
+export async function readCorpusAsTabs(pages: CorpusPage[]): Promise<OpenTab[]> {
+  const script = await bundleForPage('lib/extract.ts', 'CitedTabsExtract');
+  const browser = await launchChromium();
+  const tabs: OpenTab[] = [];
+  try {
+    for (const [i, page] of pages.entries()) {
+      const tab = await openCorpusPage(browser, page);
+      try {
+        await tab.evaluate(script);
+        const text = (await tab.evaluate(
+          () => (window as unknown as { CitedTabsExtract: { extractPage(d: Document): PageText } }).CitedTabsExtract.extractPage(document),
+        )) as PageText;
+        const tabId = i + 1;
+        const source = { tabId, windowId: 1, frameId: 0, url: text.url, title: text.title || page.name };
+        tabs.push({ page, tabId, passages: text.passages.map((p) => ({ ...p, ...source })) });
+      } finally {
+        await tab.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return tabs;
+}

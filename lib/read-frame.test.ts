@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { readFrame } from './read-frame';
+
+const quick = { settle: { quietMs: 10, capMs: 500 } };
+
+afterEach(() => {
+  delete (document as unknown as Record<string, unknown>).readyState;
+  document.body.innerHTML = '';
+});
+
+describe('readFrame', () => {
+  it('reads the page once it has settled, the user selection first, and says it read it whole', async () => {
+    Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
+    document.body.innerHTML = '<p id="p">The museum opens at nine.</p>';
+    const range = document.createRange();
+    range.selectNodeContents(document.getElementById('p')!);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+    // Rendered after the request came in, as a single-page app would.
+    setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<p>Tickets cost twelve euros.</p>'), 5);
+    const page = await readFrame(document, quick);
+    window.getSelection()!.removeAllRanges();
+    expect(page.passages.map((p) => p.text)).toEqual([
+      'The museum opens at nine.',
+      'The museum opens at nine.\nTickets cost twelve euros.',
+    ]);
+    expect(page.passages[0]!.selection).toBe(true);
+    expect(page.coverage).toMatchObject({ readShare: 1, childFrames: 0 });
+    expect(page.coverage!.unsettled).toBeUndefined();
+  });
+
+  it('reads a page that never settles as it is, and says so', async () => {
+    Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
+    document.body.innerHTML = '<p>Live score: <span id="s">0</span></p>';
+    let n = 0;
+    const ticker = setInterval(() => (document.getElementById('s')!.textContent = String(++n)), 5);
+    try {
+      const page = await readFrame(document, { settle: { quietMs: 50, capMs: 150 } });
+      expect(page.passages[0]!.text).toMatch(/^Live score: \d+$/);
+      expect(page.coverage).toMatchObject({ unsettled: true, readShare: 1 });
+    } finally {
+      clearInterval(ticker);
+    }
+  });
+
+  it('does not read an embedded frame too small to show anything', async () => {
+    const top = {};
+    const tiny = {
+      URL: 'https://ads.example/pixel',
+      title: 'pixel',
+      defaultView: { top, innerWidth: 1, innerHeight: 1, frames: { length: 0 } },
+      readyState: 'complete',
+    } as unknown as Document;
+    const page = await readFrame(tiny, quick);
+    expect(page).toMatchObject({ passages: [], chars: 0, coverage: { hiddenFrame: true } });
+  });
+});

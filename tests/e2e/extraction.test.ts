@@ -1,0 +1,231 @@
+import type { Frame, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PageText } from '../../lib/types';
+import {
+  answerReply,
+  answerText,
+  ask,
+  clearStorage,
+  indexOf,
+  launch,
+  messageCalls,
+  openFixture,
+  openPopup,
+  sentText,
+  useStandIn,
+  type Harness,
+} from './harness';
+
+/**
+ * Extraction in headless Chromium, through the built extension: what a reader sees (real CSS,
+ * real layout, closed shadow roots opened by the extension), every frame read by its own script,
+ * single-page apps waited for, huge pages read within a budget, and the popup saying what was
+ * read and what was not.
+ */
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await launch();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+beforeEach(async () => {
+  h.api.reset();
+  await clearStorage(h);
+  for (const page of await h.browser.pages()) {
+    if (page.url().startsWith('http')) await page.close();
+  }
+});
+
+interface FrameReply {
+  frameId: number;
+  page: PageText;
+}
+
+/**
+ * Every frame of the page's tab read as the background reads it: the built page script injected
+ * into all frames, then each frame asked for its text.
+ */
+async function readFrames(page: Page): Promise<FrameReply[]> {
+  return h.worker.evaluate(async (url) => {
+    const [tab] = await chrome.tabs.query({ url });
+    const tabId = tab!.id!;
+    const injected = await chrome.scripting.executeScript({
+      target: { tabId, allFrames: true },
+      files: ['/content-scripts/page.js'],
+    });
+    return Promise.all(
+      injected.map(async (r) => ({
+        frameId: r.frameId,
+        page: (await chrome.tabs.sendMessage(tabId, { type: 'extract' }, { frameId: r.frameId })) as PageText,
+      })),
+    );
+  }, page.url());
+}
+
+function textOf(page: PageText): string {
+  return page.passages.map((p) => p.text).join('\n');
+}
+
+/** The reply of the one frame whose text holds `words`. */
+function frameWith(replies: FrameReply[], words: string): FrameReply {
+  const found = replies.filter((r) => textOf(r.page).includes(words));
+  expect(found, `frames holding "${words}"`).toHaveLength(1);
+  return found[0]!;
+}
+
+async function frameOf(page: Page, words: string): Promise<Frame> {
+  for (const frame of page.frames()) {
+    if (await frame.evaluate((w) => document.body?.innerText.includes(w) ?? false, words)) return frame;
+  }
+  throw new Error(`no frame holds "${words}"`);
+}
+
+describe('what a reader sees', () => {
+  it('reads visible text in reading order, and nothing hidden, with words kept apart', async () => {
+    const page = await openFixture(h, 'extraction.html');
+    const main = (await readFrames(page)).find((r) => r.frameId === 0)!;
+    const text = textOf(main.page);
+    for (const seen of [
+      'Wetland birds and mammals',
+      'Visible paragraph about otters in the reed beds.',
+      'Shown words about minks by the water.',
+      // A reader can open these, and the highlight opens them.
+      'Closed details text about sea otters.',
+      'Until-found text about river otters.',
+      // Shadow roots, the closed one opened by the extension.
+      'Open shadow text about puffins.',
+      'Closed shadow text about gannets.',
+    ]) {
+      expect(text).toContain(seen);
+    }
+    for (const hidden of ['badgers', 'ferrets', 'weasels', 'stoats', 'pine martens', 'bitterns']) {
+      expect(text).not.toContain(hidden);
+    }
+    // Flex items, inline blocks, cells, list items and lines are kept apart.
+    expect(text).toMatch(/Reedbeds\sMudflats/);
+    expect(text).toMatch(/Entry\s12 EUR\stoday/);
+    expect(text).toMatch(/Cell about avocets\sCell about curlews/);
+    expect(text).toMatch(/Item about lapwings\sItem about redshanks/);
+    expect(text).toMatch(/Line about grebes\sLine about coots/);
+    // Reading order.
+    const order = ['otters in the reed beds', 'minks', 'sea otters', 'river otters', 'avocets', 'puffins', 'gannets'];
+    const at = order.map((w) => text.indexOf(w));
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    // The heading opens the first passage and is the context of the rest.
+    expect(main.page.passages[0]!.text.startsWith('Wetland birds and mammals\n')).toBe(true);
+    expect(main.page.passages.slice(1).every((p) => p.heading === 'Wetland birds and mammals')).toBe(true);
+    expect(main.page.coverage).toMatchObject({ readShare: 1, childFrames: 4 });
+  });
+
+  it('reads every frame with a script of its own: same-origin, inline and cross-origin; a hidden frame shows nothing', async () => {
+    const page = await openFixture(h, 'extraction.html');
+    await (await frameOf(page, 'cormorants')).waitForFunction(() => document.readyState === 'complete');
+    const replies = await readFrames(page);
+    const same = frameWith(replies, 'Same-origin frame text about kingfishers.');
+    const inline = frameWith(replies, 'Srcdoc frame text about herons.');
+    const cross = frameWith(replies, 'Cross-origin frame text about cormorants.');
+    const ids = [0, same.frameId, inline.frameId, cross.frameId];
+    expect(new Set(ids).size).toBe(4);
+    // The frame in a display: none iframe was reached, and read as showing nothing.
+    const hidden = replies.filter((r) => r.page.coverage?.hiddenFrame);
+    expect(hidden).toHaveLength(1);
+    expect(hidden[0]!.page.passages).toEqual([]);
+    expect(replies.some((r) => textOf(r.page).includes('bitterns'))).toBe(false);
+  });
+});
+
+describe('pages that are still changing', () => {
+  it('waits for a single-page app to render before reading it', async () => {
+    const page = await h.browser.newPage();
+    // Asked as soon as the page has loaded, before the app has fetched and rendered anything.
+    await page.goto(`${h.fixtures}/spa.html`, { waitUntil: 'load' });
+    const [main] = await readFrames(page);
+    const text = textOf(main!.page);
+    expect(text).toContain('The first ferry to the island leaves the harbour at 7:15.');
+    expect(text).toContain('The last ferry back from the island leaves at 18:05.');
+    expect(text).not.toContain('Loading');
+    expect(main!.page.coverage?.unsettled).toBeUndefined();
+  });
+
+  it('reads a page that never stops changing as it is, after a capped wait, and says so', async () => {
+    const page = await openFixture(h, 'ticker.html');
+    const started = Date.now();
+    const [main] = await readFrames(page);
+    expect(Date.now() - started).toBeLessThan(12_000);
+    expect(textOf(main!.page)).toContain('Harbour Rovers against Lighthouse United, second half.');
+    expect(main!.page.coverage).toMatchObject({ unsettled: true, readShare: 1 });
+  });
+});
+
+describe('a huge page', () => {
+  it('is read within its budget, its tab kept responsive, and what was left out is reported', async () => {
+    const page = await openFixture(h, 'huge.html');
+    const total = await page.evaluate(() => document.body.textContent!.length);
+    expect(total).toBeGreaterThan(3_000_000);
+    // The page's longest task while it is read: how long its tab could not respond.
+    await page.evaluate(() => {
+      const w = window as unknown as { longest: number };
+      w.longest = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.longest = Math.max(w.longest, e.duration);
+      }).observe({ type: 'longtask' });
+    });
+    const [main] = await readFrames(page);
+    const coverage = main!.page.coverage!;
+    expect(coverage.truncatedBy).toBe('size');
+    expect(coverage.readShare).toBeGreaterThan(0.2);
+    expect(coverage.readShare).toBeLessThan(0.8);
+    expect(main!.page.chars).toBeLessThanOrEqual(2_000_000 + main!.page.passages.length);
+    // What was read is the page's beginning, in order.
+    expect(main!.page.passages[0]!.text.startsWith('Server log\nEntry 0:')).toBe(true);
+    const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+    // Bounded by the walk's time budget (1.5 s) and the cutting of what it read, far below what
+    // reading the whole page without limits would take on a slow machine.
+    expect(longest).toBeLessThan(8_000);
+  });
+});
+
+describe('the popup says what was read', () => {
+  it('cites a passage read in a cross-origin frame, counts the frames, and highlights in that frame', async () => {
+    await useStandIn(h);
+    const page = await openFixture(h, 'extraction.html');
+    const crossFrame = await frameOf(page, 'cormorants');
+    await crossFrame.waitForFunction(() => document.readyState === 'complete');
+    const quote = 'Cross-origin frame text about cormorants.';
+    h.api.enqueue((req) => answerReply([{ text: 'Cormorants are mentioned.', citations: [{ index: indexOf(req, 'cormorants'), literal: quote }] }]));
+    const popup = await openPopup(h, page);
+    await ask(popup, 'Which birds: otters, kingfishers, cormorants, herons, gannets?');
+    const answer = await answerText(popup);
+    expect(answer).toContain('Cormorants are mentioned.');
+    const sent = sentText(messageCalls(h.api)[0]!);
+    for (const words of ['kingfishers', 'cormorants', 'herons', 'gannets', 'otters']) expect(sent).toContain(words);
+    expect(sent).not.toContain('bitterns');
+    // The page and three embedded frames (the hidden one shows nothing and is not counted).
+    expect(answer).toMatch(/Read 1 tab \(\d+ passages, [\d,]+ characters, 3 embedded frames\)/);
+
+    // Named after the tab, with the site the frame comes from.
+    const title = await page.title();
+    await popup.locator(`::-p-aria([name="${title} — ${new URL(crossFrame.url()).host}"][role="button"])`).click();
+    await expect
+      .poll(() => crossFrame.evaluate(() => [...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join(' ')), { timeout: 10_000 })
+      .toBe(quote);
+  });
+
+  it('tells an abstention that a huge page was read only in part', async () => {
+    await useStandIn(h);
+    const page = await openFixture(h, 'huge.html');
+    h.api.enqueue(() => answerReply([], true));
+    const popup = await openPopup(h, page);
+    await ask(popup, 'Which client was served from the lighthouse cache?');
+    const answer = await answerText(popup);
+    expect(answer).toContain('Not found in these pages.');
+    expect(answer).toContain('Not all of the pages could be read in full');
+    expect(answer).toContain('1 tab was read in part');
+    expect(answer).toMatch(/Only about \d+% of the page was read: it is too long to read whole\./);
+  });
+});
