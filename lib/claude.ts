@@ -21,6 +21,8 @@ export interface CallOptions {
   /** As the answer streams in: characters received so far. */
   onText?: (chars: number) => void;
   retryPolicy?: RetryPolicy;
+  /** For one try, request to last byte; a hung connection ends as a timeout. */
+  timeoutMs?: number;
 }
 
 // Only the schema, not the SDK's auto-parsing wrapper: with it, `finalMessage()` throws on a
@@ -80,7 +82,7 @@ function streamingCall(settings: ClaudeSettings, extras: RequestExtras, options:
     dangerouslyAllowBrowser: true,
     // Retries are ours (lib/retry.ts): capped waits, and a countdown the user can see.
     maxRetries: 0,
-    timeout: 90_000,
+    timeout: options.timeoutMs ?? 90_000,
   });
   return (messages: PromptMessage[]) =>
     withRetries(

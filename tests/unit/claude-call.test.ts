@@ -153,6 +153,15 @@ describe('describeError: what the user reads for each failure', () => {
   });
 });
 
+describe('describeError for a hung server', () => {
+  it('a server that never answers: a timeout, after the bounded retries', async () => {
+    api.enqueue({ kind: 'hang' }, { kind: 'hang' });
+    const err = await claudeModelCall(settings(), { timeoutMs: 200, retryPolicy: { retries: 1, capMs: 1, baseMs: 1 } })(messages).catch((e: unknown) => e);
+    expect(describeError(err)).toMatchObject({ kind: 'timeout', action: 'ask-again' });
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+  });
+});
+
 describe('describeError for broken streams', () => {
   it('a stream cut before its end: the connection broke, ask again', async () => {
     api.enqueue({ kind: 'stream-cut', afterText: '{"no_information": fa' });
