@@ -1,12 +1,12 @@
 import { browser, type Browser } from 'wxt/browser';
 import { claudeJudgeCall, claudeModelCall, claudeNativeModelCall, type CallOptions } from './claude';
 import { nativePrompt } from './native-citations';
-import { describeError } from './errors';
+import { describeError, isTooLarge } from './errors';
 import { pageTextSchema } from './messages';
 import type { askMessage } from './messages';
 import { answerQuestion } from './pipeline';
 import { clearHighlights } from './reveal-service';
-import { selectPassages } from './rank';
+import { DEFAULT_FRAGMENT_BUDGET, selectPassages } from './rank';
 import { appendFailure, appendRunRecord, lastRunItem, loadSettings, type RunState } from './storage';
 import { siteOf } from './fragments';
 import { unreadableReason } from './tabs';
@@ -134,25 +134,34 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
     }
     controller.signal.throwIfAborted();
     await updateRun(id, { stage: 'choosing', skipped });
-    const chosen = selectPassages(passages, msg.question);
-    await updateRun(id, {
-      coverage: { tabs: tabs.length - skipped.length, passages: passages.length, sent: chosen.passages.length, leftOut: chosen.leftOut, chars, frames, partial },
-    });
     const callOptions = progressReporter(id, controller.signal);
-    const outcome = await answerQuestion(
-      { question: msg.question, passages: chosen.passages, minLiteralLength: settings.minQuoteLength },
-      {
-        ...(settings.citationMode === 'native'
-          ? { callModel: claudeNativeModelCall(settings, callOptions), prompt: nativePrompt }
-          : { callModel: claudeModelCall(settings, callOptions) }),
-        ...(settings.judge !== 'off'
-          ? { judge: { call: claudeJudgeCall({ ...settings, model: settings.judgeModel }, callOptions), policy: settings.judge } }
-          : {}),
-        log: appendFailure,
-        now: Date.now,
-        onStage: (stage) => void updateRun(id, { stage, received: 0 }),
-      },
-    );
+    const answerWithin = async (budget: number) => {
+      const chosen = selectPassages(passages, msg.question, budget);
+      await updateRun(id, {
+        coverage: { tabs: tabs.length - skipped.length, passages: passages.length, sent: chosen.passages.length, leftOut: chosen.leftOut, chars, frames, partial },
+      });
+      const outcome = await answerQuestion(
+        { question: msg.question, passages: chosen.passages, minLiteralLength: settings.minQuoteLength },
+        {
+          ...(settings.citationMode === 'native'
+            ? { callModel: claudeNativeModelCall(settings, callOptions), prompt: nativePrompt }
+            : { callModel: claudeModelCall(settings, callOptions) }),
+          ...(settings.judge !== 'off'
+            ? { judge: { call: claudeJudgeCall({ ...settings, model: settings.judgeModel }, callOptions), policy: settings.judge } }
+            : {}),
+          log: appendFailure,
+          now: Date.now,
+          onStage: (stage) => void updateRun(id, { stage, received: 0 }),
+        },
+      );
+      return { chosen, outcome };
+    };
+    const { chosen, outcome } = await answerWithin(DEFAULT_FRAGMENT_BUDGET).catch(async (err: unknown) => {
+      if (!isTooLarge(err)) throw err;
+      // Estimates of tokens can be wrong for unusual text: one more try with half the passages.
+      await appendFailure({ at: Date.now(), question: msg.question, sites: [], attempts: [], outcome: 'error', detail: 'too-large: asked again with half the budget' });
+      return answerWithin(DEFAULT_FRAGMENT_BUDGET / 2);
+    });
     await updateRun(id, { status: 'done', finishedAt: Date.now(), outcome });
     await appendRunRecord({
       at: Date.now(),

@@ -9,6 +9,16 @@ export interface ShownError {
   action?: 'open-options' | 'ask-again';
 }
 
+/**
+ * The request was larger than the model takes: a 413, or a 400 whose message says the prompt is
+ * too long. Worth one automatic try with fewer passages.
+ */
+export function isTooLarge(err: unknown): boolean {
+  if (!(err instanceof APIError)) return false;
+  if (err.status === 413) return true;
+  return err.status === 400 && /prompt is too long|too many (input )?tokens|context (window|length)/i.test(err.apiMessage ?? '');
+}
+
 /** Turns whatever the ask failed with into words for the user. Never throws. */
 export function describeError(err: unknown): ShownError {
   if (err instanceof ModelReplyError) return { kind: err.kind, message: err.message };

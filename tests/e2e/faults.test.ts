@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Scripted } from '../stand-in/messages-api';
-import { answerReply, answerText, ask, clearStorage, indexOf, launch, messageCalls, openFixture, openPopup, useStandIn, type Harness } from './harness';
+import { answerReply, answerText, ask, clearStorage, indexOf, launch, messageCalls, openFixture, openPopup, sentText, useStandIn, type Harness } from './harness';
 
 /** The most common failures, end to end in the real popup: what the user sees, and what is kept. */
 
@@ -100,5 +100,19 @@ describe('faults in the real popup', () => {
     expect(await alertText(popup)).toMatch(/The API had an error \(500\)/);
     await popup.locator('::-p-aria(Ask again[role="button"])').click();
     expect(await answerText(popup)).toContain('It opens at 9 a.m.');
+  });
+});
+
+describe('a request too large', () => {
+  it('is asked again once, automatically, with a smaller budget', async () => {
+    h.api.enqueue({ kind: 'error', status: 413, type: 'request_too_large', message: 'Request exceeds the maximum allowed number of bytes.' }, good);
+    const popup = await askOnHours();
+    expect(await answerText(popup)).toContain('It opens at 9 a.m.');
+    const [first, second] = messageCalls(h.api);
+    const documents = (r: typeof first) => (sentText(r!).match(/<document index=/g) ?? []).length;
+    expect(documents(second)).toBeGreaterThan(0);
+    expect(documents(second)).toBeLessThanOrEqual(documents(first));
+    const log = await h.worker.evaluate(async () => (await chrome.storage.local.get('failureLog')).failureLog);
+    expect(JSON.stringify(log)).toContain('asked again with half the budget');
   });
 });
