@@ -8,7 +8,7 @@ import {
   sentText,
   answerText,
   ask,
-  clearStorage,
+  resetBetweenTests,
   highlightedText,
   launch,
   openFixture,
@@ -33,13 +33,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-beforeEach(async () => {
-  h.api.reset();
-  await clearStorage(h);
-  for (const page of await h.browser.pages()) {
-    if (page.url().startsWith('http')) await page.close();
-  }
-});
+beforeEach(() => resetBetweenTests(h));
 
 async function activeTabUrl(): Promise<string> {
   return h.worker.evaluate(async () => {

@@ -5,7 +5,7 @@ import {
   answerReply,
   answerText,
   ask,
-  clearStorage,
+  resetBetweenTests,
   indexOf,
   launch,
   messageCalls,
@@ -33,13 +33,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-beforeEach(async () => {
-  h.api.reset();
-  await clearStorage(h);
-  for (const page of await h.browser.pages()) {
-    if (page.url().startsWith('http')) await page.close();
-  }
-});
+beforeEach(() => resetBetweenTests(h));
 
 interface FrameReply {
   frameId: number;

@@ -91,6 +91,15 @@ export async function clearStorage(h: Harness): Promise<void> {
   await h.worker.evaluate(() => chrome.storage.local.clear());
 }
 
+/** Each test starts with no scripted replies, empty storage and no page of an earlier test. */
+export async function resetBetweenTests(h: Harness): Promise<void> {
+  h.api.reset();
+  await clearStorage(h);
+  for (const page of await h.browser.pages()) {
+    if (page.url().startsWith('http')) await page.close();
+  }
+}
+
 export async function useStandIn(h: Harness, extra: Record<string, unknown> = {}): Promise<void> {
   await setSettings(h, {
     apiKey: 'sk-ant-test-key',

@@ -5,7 +5,7 @@ import {
   answerReply,
   answerText,
   ask,
-  clearStorage,
+  resetBetweenTests,
   highlightedText,
   indexOf,
   launch,
@@ -34,13 +34,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-beforeEach(async () => {
-  h.api.reset();
-  await clearStorage(h);
-  for (const page of await h.browser.pages()) {
-    if (page.url().startsWith('http')) await page.close();
-  }
-});
+beforeEach(() => resetBetweenTests(h));
 
 const LAMP = 'Its lamp could be seen from thirty kilometres out at sea on a clear night';
 const BUILT = 'The lighthouse was built in 1871 by the harbour board';
