@@ -42,7 +42,8 @@ function startParagraph(q: LocatedQuote): string | undefined {
 const filler = (tag: string) =>
   `This paragraph about ${tag} has enough words to stand as a passage of its own in the ` +
   `extraction, which merges only short neighbours together. It goes on a little more so that ` +
-  `it is clearly longer than two hundred characters in total.`;
+  `it is clearly longer than the shortest passage, which is three hundred characters, once ` +
+  `this last sentence, about ${tag} again, is added.`;
 
 beforeEach(() => {
   document.body.innerHTML = '';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { cutText, extractPage, layoutPassages } from './extract';
+import { cutText, DEFAULT_MAX_CHARS, DEFAULT_MIN_CHARS, defaultBounds, extractPage, layoutPassages } from './extract';
 import { collectText } from './dom-text';
 
 function parse(html: string, url = 'https://example.com/page'): Document {
@@ -20,13 +20,13 @@ function sentences(n: number, prefix = 'Sentence'): string[] {
 
 describe('extractPage', () => {
   it('cuts a long block into passages of whole sentences within the size limits', () => {
-    const all = sentences(30);
+    const all = sentences(50);
     const doc = parse(`<title>Doc</title><p>${all.join(' ')}</p>`);
     const { passages } = extractPage(doc);
     expect(passages.length).toBeGreaterThan(2);
     for (const p of passages) {
-      expect(p.text.length).toBeLessThanOrEqual(600);
-      expect(p.text.length).toBeGreaterThanOrEqual(200);
+      expect(p.text.length).toBeLessThanOrEqual(DEFAULT_MAX_CHARS);
+      expect(p.text.length).toBeGreaterThanOrEqual(DEFAULT_MIN_CHARS);
       // Starts at a sentence start and ends at a sentence end.
       expect(p.text).toMatch(/^Sentence number \d+ /);
       expect(p.text.endsWith('at hand.')).toBe(true);
@@ -58,7 +58,7 @@ describe('extractPage', () => {
   });
 
   it('keeps a passage inside its block and its section, merging only short neighbours', () => {
-    const long = sentences(5, 'Long').join(' '); // about 300 characters: not merged
+    const long = sentences(7, 'Long').join(' '); // about 370 characters: not merged
     const doc = parse(
       '<h1>Groceries</h1><ul><li>Apples</li><li>Pears</li><li>Plums</li></ul>' +
         '<h2>Other</h2><ul><li>Soap</li><li>Rice</li></ul>' +
@@ -101,10 +101,10 @@ describe('extractPage', () => {
   });
 
   it('gives the same ids to the same content and different ids to different text', () => {
-    const repeated = sentences(4, 'Repeated').join(' '); // long enough not to be merged
+    const repeated = sentences(6, 'Repeated').join(' '); // long enough not to be merged
     const html =
-      `<h1>T</h1><p>${sentences(12).join(' ')}</p><p>${repeated}</p><p>${repeated}</p>` +
-      `<p>${sentences(4, 'Closing').join(' ')}</p>`;
+      `<h1>T</h1><p>${sentences(18).join(' ')}</p><p>${repeated}</p><p>${repeated}</p>` +
+      `<p>${sentences(6, 'Closing').join(' ')}</p>`;
     const a = extractPage(parse(html)).passages;
     const b = extractPage(parse(html)).passages;
     expect(a.length).toBe(5);
@@ -156,7 +156,7 @@ describe('extractPage', () => {
   });
 
   it('gives every passage after a heading that heading as its context', () => {
-    const body = sentences(24, 'Body').join(' '); // cut into several passages
+    const body = sentences(40, 'Body').join(' '); // cut into several passages
     const doc = parse(`<h1>Guide</h1><h2>Opening hours</h2><p>${body}</p><h2>Tickets</h2><p>Adults pay 12 euros.</p>`);
     const { passages } = extractPage(doc);
     expect(passages[0]!.text.startsWith('Guide\nOpening hours\nBody number 1 ')).toBe(true);
@@ -164,7 +164,7 @@ describe('extractPage', () => {
     expect(underHours.length).toBeGreaterThan(2);
     expect(underHours.slice(1).every((p) => p.heading === 'Opening hours')).toBe(true);
     expect(passages.at(-1)).toMatchObject({ text: 'Tickets\nAdults pay 12 euros.', heading: 'Opening hours' });
-    for (const p of passages) expect(p.text.length).toBeLessThanOrEqual(600);
+    for (const p of passages) expect(p.text.length).toBeLessThanOrEqual(DEFAULT_MAX_CHARS);
   });
 });
 
@@ -181,20 +181,25 @@ describe('cutText', () => {
 
 describe('headings in passages', () => {
   it('never leaves a heading alone above a paragraph that fills a passage', () => {
-    // Under 600 characters, but not with the heading.
-    const body = `${sentences(10, 'Fact').join(' ')} Closing time is six in the evening, sharp.`;
-    expect(body.length).toBeGreaterThan(600 - 'Opening hours of the museum\n'.length);
-    expect(body.length).toBeLessThanOrEqual(600);
+    // Under the maximum, but not with the heading.
+    const closing = ' Closing time is six in the evening, sharp.';
+    let n = 1;
+    while (sentences(n + 1, 'Fact').join(' ').length + closing.length <= DEFAULT_MAX_CHARS) n++;
+    let body = `${sentences(n, 'Fact').join(' ')}${closing}`;
+    while (body.length + ' Really.'.length <= DEFAULT_MAX_CHARS) body += ' Really.';
+    expect(body.length).toBeGreaterThan(DEFAULT_MAX_CHARS - 'Opening hours of the museum\n'.length);
+    expect(body.length).toBeLessThanOrEqual(DEFAULT_MAX_CHARS);
     const { passages } = extractPage(parse(`<h2>Opening hours of the museum</h2><p>${body}</p>`));
     expect(passages[0]!.text.startsWith('Opening hours of the museum\nFact number 1 ')).toBe(true);
     expect(passages.map((p) => p.text).join(' ')).toBe(`Opening hours of the museum\n${body}`);
-    for (const p of passages) expect(p.text.length).toBeLessThanOrEqual(600);
+    for (const p of passages) expect(p.text.length).toBeLessThanOrEqual(DEFAULT_MAX_CHARS);
   });
 
   it('cuts a heading that is a whole paragraph like any other text', () => {
-    const long = sentences(20, 'Heading').join(' ');
+    const long = sentences(30, 'Heading').join(' ');
     const { passages } = extractPage(parse(`<h2>${long}</h2><p>Short body.</p>`));
-    for (const p of passages) expect(p.text.length).toBeLessThanOrEqual(600);
+    expect(passages.length).toBeGreaterThan(1);
+    for (const p of passages) expect(p.text.length).toBeLessThanOrEqual(DEFAULT_MAX_CHARS);
     expect(passages.map((p) => p.text).join(' ').replace(/\n/g, ' ')).toBe(`${long} Short body.`);
   });
 });
@@ -244,5 +249,23 @@ describe('layoutPassages', () => {
       const span = collected.text.slice(p.start, p.end);
       expect(span.replace(/\s+/g, ' ')).toBe(p.text.replace(/\s+/g, ' '));
     }
+  });
+});
+
+describe('defaultBounds', () => {
+  it('halves the passage size where Chinese, Japanese or Korean is most of the text', () => {
+    const latin = defaultBounds('The museum opens at nine and closes at six, every day but Monday.');
+    expect(latin).toEqual({ minChars: DEFAULT_MIN_CHARS, maxChars: DEFAULT_MAX_CHARS });
+    const chinese = defaultBounds('博物馆每天上午九点开门，下午六点关门，周一除外。Louvre 2024');
+    expect(chinese).toEqual({ minChars: DEFAULT_MIN_CHARS / 2, maxChars: DEFAULT_MAX_CHARS / 2 });
+    // A few Han characters in an English page change nothing.
+    expect(defaultBounds('Beijing (北京) is the capital of China, with a population of over twenty million.')).toEqual(latin);
+  });
+
+  it('cuts a Chinese page into passages of as many sentences as an English one, not characters', () => {
+    const zh = Array.from({ length: 40 }, (_, i) => `这是关于博物馆的第${i + 1}句话，它说明了开放时间。`).join('');
+    const { passages } = extractPage(parse(`<p>${zh}</p>`));
+    expect(passages.length).toBeGreaterThan(1);
+    for (const p of passages) expect(p.text.length).toBeLessThanOrEqual(DEFAULT_MAX_CHARS / 2);
   });
 });

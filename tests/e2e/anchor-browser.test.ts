@@ -73,7 +73,8 @@ describe('anchoring in Chromium', () => {
   it('picks the repeated quote inside the cited passage, not the first on the page', async () => {
     const filler = (t: string) =>
       `This paragraph about ${t} has enough words to stand as a passage of its own in the extraction, ` +
-      `which merges only short neighbours together, and it goes on to be long enough for that.`;
+      `which merges only short neighbours together, and it goes on to be long enough for that: ` +
+      `longer than the shortest passage, which is three hundred characters, once this sentence about ${t} ends.`;
     const page = await open(
       `<p id="a">${filler('apples')} The price was twelve euros.</p><p id="b">${filler('pears')} The price was twelve euros.</p>`,
     );
