@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { cacheBreakpoints, createPromptCache, MAX_BREAKPOINTS, type CacheUsage } from './prompt-cache';
 import type {
   CitationCharLocation,
   CitationContentBlockLocation,
@@ -157,13 +158,11 @@ function chunkText(text: string): string[] {
   return chunks;
 }
 
-function fullUsage(inputTokens: number, outputTokens: number, override: Partial<Usage> = {}): Usage {
+function fullUsage(input: CacheUsage, outputTokens: number, override: Partial<Usage> = {}): Usage {
   return {
-    input_tokens: inputTokens,
+    ...input,
     output_tokens: outputTokens,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
-    cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
+    cache_creation: { ephemeral_5m_input_tokens: input.cache_creation_input_tokens, ephemeral_1h_input_tokens: 0 },
     inference_geo: null,
     output_tokens_details: null,
     server_tool_use: null,
@@ -251,6 +250,14 @@ function validate(headers: Record<string, string>, body: any, path: string): voi
   for (const field of required) {
     if (body[field] === undefined) throw new HttpError(400, 'invalid_request_error', `${field}: Field required`);
   }
+  const breakpoints = cacheBreakpoints(body);
+  if (breakpoints > MAX_BREAKPOINTS) {
+    throw new HttpError(
+      400,
+      'invalid_request_error',
+      `A maximum of ${MAX_BREAKPOINTS} blocks with cache_control may be provided. Found ${breakpoints}.`,
+    );
+  }
   const citations = hasCitationDocuments(body);
   if (citations.any && !citations.all) {
     throw new HttpError(
@@ -272,6 +279,7 @@ export async function startMessagesApi(options: { port?: number } = {}): Promise
   const queue: Scripted[] = [];
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
+  const cache = createPromptCache();
 
   function sendJson(
     res: ServerResponse,
@@ -313,7 +321,8 @@ export async function startMessagesApi(options: { port?: number } = {}): Promise
     body: any,
     reply: Reply,
     requestId: string,
-    inputTokens: number,
+    /** The request's input tokens, split by the prompt cache; called once, for an answer. */
+    inputUsage: () => CacheUsage,
   ) {
     const streaming = body.stream === true;
     if (reply.kind === 'hang') return; // the socket stays open until the client gives up or close()
@@ -342,11 +351,13 @@ export async function startMessagesApi(options: { port?: number } = {}): Promise
       usage,
     });
     const answer = answerOf(reply);
+    // Only a request the model answers reads and writes the cache.
+    const input = answer ? inputUsage() : { input_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
 
     if (!streaming) {
       if (answer) {
         const outChars = answer.blocks.reduce((n, b) => n + b.text.length, 0);
-        const usage = fullUsage(inputTokens, estimateTokens(outChars), answer.usage);
+        const usage = fullUsage(input, estimateTokens(outChars), answer.usage);
         return sendJson(res, 200, message(answer.blocks, answer.stopReason, answer.stopDetails, usage), requestId);
       }
       if (reply.kind === 'stream-error') {
@@ -356,7 +367,7 @@ export async function startMessagesApi(options: { port?: number } = {}): Promise
       }
       // stream-cut: the connection drops half-way through the body.
       res.writeHead(200, { 'content-type': 'application/json', 'request-id': requestId });
-      res.write(JSON.stringify(message([], null, null, fullUsage(inputTokens, 1))).slice(0, 40));
+      res.write(JSON.stringify(message([], null, null, fullUsage(input, 1))).slice(0, 40));
       return void setTimeout(() => res.socket?.destroy(), 10);
     }
 
@@ -374,7 +385,7 @@ export async function startMessagesApi(options: { port?: number } = {}): Promise
       else await new Promise<void>((resolve) => setImmediate(resolve));
     };
 
-    const startUsage = fullUsage(inputTokens, 1, answer?.usage);
+    const startUsage = fullUsage(input, 1, answer?.usage);
     // message_start carries the skeleton: no content, no stop reason, output tokens so far.
     await send({ type: 'message_start', message: message([], null, null, { ...startUsage, output_tokens: 1 }) });
 
@@ -413,7 +424,7 @@ export async function startMessagesApi(options: { port?: number } = {}): Promise
       await send({ type: 'content_block_stop', index });
       outChars += block.text.length;
     }
-    const usage = fullUsage(inputTokens, estimateTokens(outChars), answer.usage);
+    const usage = fullUsage(input, estimateTokens(outChars), answer.usage);
     await send({
       type: 'message_delta',
       delta: { stop_reason: answer.stopReason, stop_sequence: null, stop_details: answer.stopDetails, container: null },
@@ -476,7 +487,7 @@ export async function startMessagesApi(options: { port?: number } = {}): Promise
       const next = queue.shift();
       const reply = typeof next === 'function' ? next(recorded) : next;
       if (!reply) throw new HttpError(500, 'api_error', 'stand-in: no reply scripted');
-      await serveMessages(res, body, reply, requestId, estimateTokens(raw.length));
+      await serveMessages(res, body, reply, requestId, () => cache.account(body, estimateTokens(raw.length)));
     } catch (error) {
       if (res.headersSent || res.destroyed) return;
       if (error instanceof HttpError) return sendError(res, error, requestId);
@@ -504,6 +515,7 @@ export async function startMessagesApi(options: { port?: number } = {}): Promise
     reset: () => {
       queue.length = 0;
       requests.length = 0;
+      cache.clear();
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
