@@ -1,6 +1,7 @@
 import type { ShownCitation } from '@/lib/pipeline';
 import type { RunState } from '@/lib/storage';
 import { Abstention } from './Abstention';
+import { AnswerDetails } from './AnswerDetails';
 import { ClaimItem } from './ClaimItem';
 import { CoverageNote } from './CoverageNote';
 
@@ -42,6 +43,7 @@ export function AnswerView({ run, onReveal }: AnswerViewProps) {
         </>
       )}
       <CoverageNote run={run} />
+      <AnswerDetails run={run} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Settings } from '@/lib/storage';
+import { clampBudget, DEFAULT_FRAGMENT_BUDGET, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET } from '@/lib/budget';
 
 export interface SettingsFormProps {
   initial: Settings;
@@ -30,6 +31,7 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
           model: draft.model.trim(),
           judgeModel: draft.judgeModel.trim(),
           baseURL: draft.baseURL.trim().replace(/\/+$/, ''),
+          fragmentBudget: clampBudget(draft.fragmentBudget),
         };
         void onSave(cleaned).then(() => setStatus('Saved.'));
       }}
@@ -79,6 +81,29 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
       <label for="judge-model">Support check model</label>
       <input id="judge-model" value={draft.judgeModel} onInput={(e) => set('judgeModel', e.currentTarget.value)} />
       <p class="hint">A second, cheaper call that reads each claim with its quotes. Off by default.</p>
+      <label for="fragment-budget">Passage budget (tokens)</label>
+      <input
+        id="fragment-budget"
+        type="number"
+        min={MIN_FRAGMENT_BUDGET}
+        max={MAX_FRAGMENT_BUDGET}
+        step={500}
+        value={draft.fragmentBudget}
+        onInput={(e) => set('fragmentBudget', Number(e.currentTarget.value) || draft.fragmentBudget)}
+      />
+      <p class="hint">
+        How much of your pages a question may send: more passages can find more, and cost more. Default{' '}
+        {DEFAULT_FRAGMENT_BUDGET.toLocaleString('en')}.
+      </p>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={draft.reviewBeforeSending}
+          onChange={(e) => set('reviewBeforeSending', e.currentTarget.checked)}
+        />
+        Review before sending
+      </label>
+      <p class="hint">Shows the passages and their sources before anything is sent, with Send and Cancel.</p>
       <button type="submit">Save</button>
       <p role="status" class="status">
         {status}

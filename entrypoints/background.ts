@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { cancelAsk, markInterruptedRun, revealCitation, startAsk } from '@/lib/ask-service';
+import { cancelAsk, decideReview, markInterruptedRun, revealCitation, startAsk } from '@/lib/ask-service';
 import { isFromExtensionPage, uiMessage } from '@/lib/messages';
 
 export default defineBackground(() => {
@@ -20,6 +20,9 @@ export default defineBackground(() => {
         return markInterruptedRun().then(() => ({ ok: true }));
       case 'reveal':
         return revealCitation(msg.data.citation, msg.data.openAsCited);
+      case 'review':
+        void decideReview(msg.data.runId, msg.data.send);
+        return Promise.resolve({ ok: true });
     }
   });
 

@@ -6,8 +6,11 @@ import { pageTextSchema } from './messages';
 import type { askMessage } from './messages';
 import { answerQuestion } from './pipeline';
 import { clearHighlights } from './reveal-service';
-import { DEFAULT_FRAGMENT_BUDGET, selectPassages } from './rank';
-import { appendFailure, appendRunRecord, lastRunItem, loadSettings, type RunState } from './storage';
+import { fragmentBudget } from './budget';
+import { selectPassages } from './rank';
+import { searchPassages } from './search-results';
+import { halvePlan, planSend, type PreviousSend } from './send-plan';
+import { appendFailure, appendRunRecord, lastRunItem, loadSettings, type RunState, type Settings } from './storage';
 import { siteOf } from './fragments';
 import { unreadableReason } from './tabs';
 import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from './frames';
@@ -93,6 +96,8 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
   const controller = new AbortController();
   inFlight = controller;
   const id = crypto.randomUUID();
+  // The question before, for a follow-up to send its fragments again from the prompt cache.
+  const previous = previousSend(await lastRunItem.getValue());
   await lastRunItem.setValue({
     id,
     question: msg.question,
@@ -104,14 +109,6 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
   });
   try {
     const settings = await loadSettings();
-    if (!settings.apiKey) {
-      await updateRun(id, {
-        status: 'error',
-        finishedAt: Date.now(),
-        error: { kind: 'no-key', message: 'Set your Anthropic API key in the options first.', action: 'open-options' },
-      });
-      return;
-    }
     const tabs = await tabsInScope(msg);
     const passages: SourcedPassage[] = [];
     const skipped: SkippedTab[] = [];
@@ -134,54 +131,117 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
     }
     controller.signal.throwIfAborted();
     await updateRun(id, { stage: 'choosing', skipped });
-    const callOptions = progressReporter(id, controller.signal);
-    const answerWithin = async (budget: number) => {
-      const chosen = selectPassages(passages, msg.question, budget);
-      await updateRun(id, {
-        coverage: { tabs: tabs.length - skipped.length, passages: passages.length, sent: chosen.passages.length, leftOut: chosen.leftOut, chars, frames, partial },
-      });
-      const outcome = await answerQuestion(
-        { question: msg.question, passages: chosen.passages, minLiteralLength: settings.minQuoteLength },
-        {
-          ...(settings.citationMode === 'native'
-            ? { callModel: claudeNativeModelCall(settings, callOptions), prompt: nativePrompt }
-            : { callModel: claudeModelCall(settings, callOptions) }),
-          ...(settings.judge !== 'off'
-            ? { judge: { call: claudeJudgeCall({ ...settings, model: settings.judgeModel }, callOptions), policy: settings.judge } }
-            : {}),
-          log: appendFailure,
-          now: Date.now,
-          onStage: (stage) => void updateRun(id, { stage, received: 0 }),
-        },
-      );
-      return { chosen, outcome };
-    };
-    const { chosen, outcome } = await answerWithin(DEFAULT_FRAGMENT_BUDGET).catch(async (err: unknown) => {
-      if (!isTooLarge(err)) throw err;
-      // Estimates of tokens can be wrong for unusual text: one more try with half the passages.
-      await appendFailure({ at: Date.now(), question: msg.question, sites: [], attempts: [], outcome: 'error', detail: 'too-large: asked again with half the budget' });
-      return answerWithin(DEFAULT_FRAGMENT_BUDGET / 2);
-    });
-    await updateRun(id, { status: 'done', finishedAt: Date.now(), outcome });
-    await appendRunRecord({
-      at: Date.now(),
-      model: settings.model,
-      sites: [...new Set(chosen.passages.map((p) => siteOf(p.url)))],
-      citations: outcome.checks.citations,
-      broken: outcome.checks.broken,
-      retried: outcome.retried,
-      droppedClaims: outcome.kind === 'answer' ? outcome.droppedClaims : 0,
-      outcome: outcome.kind,
-      ...(outcome.kind === 'abstain' ? { detail: outcome.reason } : {}),
-    });
-  } catch (err) {
-    const error = describeError(err);
-    if (error.kind !== 'cancelled') {
-      await appendFailure({ at: Date.now(), question: msg.question, sites: [], attempts: [], outcome: 'error', detail: `${error.kind}: ${error.message}` });
-      const { model } = await loadSettings();
-      await appendRunRecord({ at: Date.now(), model, sites: [], citations: 0, broken: 0, retried: false, droppedClaims: 0, outcome: 'error', detail: error.kind });
+    const coverage = { tabs: tabs.length - skipped.length, passages: passages.length, chars, frames, partial };
+    if (!settings.apiKey) {
+      // Without a key the extension still helps: the best passages, ranked here, sent nowhere.
+      const hits = searchPassages(passages, msg.question);
+      await updateRun(id, { status: 'done', finishedAt: Date.now(), results: hits, coverage: { ...coverage, sent: 0, leftOut: 0 } });
+      return;
     }
-    await updateRun(id, { status: 'error', finishedAt: Date.now(), error });
+    const budget = fragmentBudget(settings.fragmentBudget, msg.question);
+    const chosen = selectPassages(passages, msg.question, budget);
+    const plan = { ...planSend(chosen, passages, budget, previous, Date.now()), budget };
+    await updateRun(id, { plan, coverage: { ...coverage, sent: plan.passages.length, leftOut: chosen.leftOut } });
+    if (settings.reviewBeforeSending && plan.passages.length > 0) {
+      // Nothing leaves the machine until the user has seen it: Send or Cancel (`decideReview`).
+      await updateRun(id, { status: 'review' });
+      return;
+    }
+    await askWithPlan(id, msg.question, plan, settings, controller.signal);
+  } catch (err) {
+    await failRun(id, msg.question, err);
+  } finally {
+    if (inFlight === controller) inFlight = null;
+  }
+}
+
+type Plan = NonNullable<RunState['plan']>;
+
+/**
+ * Claude's part of a question: the pipeline on the plan's fragments, then the outcome kept.
+ * A request the API finds too large (token estimates can be wrong for unusual text) is asked
+ * again once with the better half of the fragments.
+ */
+async function askWithPlan(id: string, question: string, plan: Plan, settings: Settings, signal: AbortSignal): Promise<void> {
+  const callOptions = progressReporter(id, signal);
+  const ask = (p: Plan) =>
+    answerQuestion(
+      { question, passages: p.passages, groups: p.groups, minLiteralLength: settings.minQuoteLength },
+      {
+        ...(settings.citationMode === 'native'
+          ? { callModel: claudeNativeModelCall(settings, callOptions), prompt: nativePrompt }
+          : { callModel: claudeModelCall(settings, callOptions) }),
+        ...(settings.judge !== 'off'
+          ? { judge: { call: claudeJudgeCall({ ...settings, model: settings.judgeModel }, callOptions), policy: settings.judge } }
+          : {}),
+        log: appendFailure,
+        now: Date.now,
+        onStage: (stage) => void updateRun(id, { stage, received: 0 }),
+      },
+    );
+  let sent = plan;
+  const outcome = await ask(plan).catch(async (err: unknown) => {
+    if (!isTooLarge(err)) throw err;
+    await appendFailure({ at: Date.now(), question, sites: [], attempts: [], outcome: 'error', detail: 'too-large: asked again with half the budget' });
+    sent = { ...halvePlan(plan), budget: plan.budget / 2 };
+    await updateRun(id, { plan: sent });
+    return ask(sent);
+  });
+  await updateRun(id, { status: 'done', finishedAt: Date.now(), outcome });
+  await appendRunRecord({
+    at: Date.now(),
+    model: settings.model,
+    sites: [...new Set(sent.passages.map((p) => siteOf(p.url)))],
+    citations: outcome.checks.citations,
+    broken: outcome.checks.broken,
+    retried: outcome.retried,
+    droppedClaims: outcome.kind === 'answer' ? outcome.droppedClaims : 0,
+    outcome: outcome.kind,
+    ...(outcome.kind === 'abstain' ? { detail: outcome.reason } : {}),
+  });
+}
+
+/** A question that failed: logged (unless the user cancelled it) and shown with its reason. */
+async function failRun(id: string, question: string, err: unknown): Promise<void> {
+  const error = describeError(err);
+  if (error.kind !== 'cancelled') {
+    await appendFailure({ at: Date.now(), question, sites: [], attempts: [], outcome: 'error', detail: `${error.kind}: ${error.message}` });
+    const { model } = await loadSettings();
+    await appendRunRecord({ at: Date.now(), model, sites: [], citations: 0, broken: 0, retried: false, droppedClaims: 0, outcome: 'error', detail: error.kind });
+  }
+  await updateRun(id, { status: 'error', finishedAt: Date.now(), error });
+}
+
+/** The last question's fragments, when Claude was asked with them: what a follow-up can reuse. */
+function previousSend(run: RunState | null): PreviousSend | null {
+  if (run?.status !== 'done' || !run.plan || !run.outcome?.usage) return null;
+  return { plan: run.plan, sentAt: run.finishedAt ?? run.startedAt };
+}
+
+/**
+ * The user's Send or Cancel on the fragments shown for review. The plan comes from storage, not
+ * from memory: a worker stopped while the user read is woken by the message and still sends
+ * exactly what was shown. Cancel sends nothing.
+ */
+export async function decideReview(runId: string, send: boolean): Promise<void> {
+  const run = await lastRunItem.getValue();
+  if (run?.id !== runId || run.status !== 'review' || !run.plan) return;
+  if (!send) {
+    await updateRun(runId, {
+      status: 'error',
+      finishedAt: Date.now(),
+      error: { kind: 'cancelled', message: 'Cancelled: nothing was sent.' },
+    });
+    return;
+  }
+  inFlight?.abort();
+  const controller = new AbortController();
+  inFlight = controller;
+  await updateRun(runId, { status: 'working', stage: 'asking' });
+  try {
+    await askWithPlan(runId, run.question, run.plan, await loadSettings(), controller.signal);
+  } catch (err) {
+    await failRun(runId, run.question, err);
   } finally {
     if (inFlight === controller) inFlight = null;
   }

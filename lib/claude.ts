@@ -7,6 +7,7 @@ import type { ModelCall, ModelReply } from './pipeline';
 import { SYSTEM_PROMPT, type PromptMessage } from './prompt';
 import { abortableSleep, DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy } from './retry';
 import { answerSchema } from './schema';
+import { usageOf } from './usage';
 
 export interface ClaudeSettings {
   apiKey: string;
@@ -109,5 +110,6 @@ function replyOf(message: Anthropic.Message, text: string): ModelReply {
     text,
     stopReason: message.stop_reason,
     ...(message.stop_details?.explanation ? { stopExplanation: message.stop_details.explanation } : {}),
+    ...(message.usage ? { usage: usageOf(message.usage) } : {}),
   };
 }

@@ -36,8 +36,11 @@ export const cancelMessage = z.object({ type: z.literal('cancel') });
  */
 export const statusMessage = z.object({ type: z.literal('status') });
 
+/** The user's answer to "Review before sending": send the fragments shown, or nothing. */
+export const reviewMessage = z.object({ type: z.literal('review'), runId: z.string().min(1), send: z.boolean() });
+
 /** Messages the popup and options page may send to the background. */
-export const uiMessage = z.discriminatedUnion('type', [askMessage, revealMessage, cancelMessage, statusMessage]);
+export const uiMessage = z.discriminatedUnion('type', [askMessage, revealMessage, cancelMessage, statusMessage, reviewMessage]);
 export type UiMessage = z.infer<typeof uiMessage>;
 export type RevealMessage = z.infer<typeof revealMessage>;
 

@@ -3,6 +3,7 @@ import { applyVerdicts, judgeClaims } from './judge';
 import { xmlPrompt, type PromptBuilder, type PromptMessage } from './prompt';
 import { answerSchema, type ModelAnswer } from './schema';
 import type { SourcedPassage } from './types';
+import { addUsage, NO_USAGE, type TokenUsage } from './usage';
 import { verifyAnswer, type Problem } from './verify';
 
 /**
@@ -18,6 +19,8 @@ export interface ModelReply {
   stopReason: string | null;
   /** The API's explanation when it stopped for a refusal. */
   stopExplanation?: string;
+  /** Tokens the call cost, as the API reported them. */
+  usage?: TokenUsage;
 }
 
 export type ModelCall = (messages: PromptMessage[]) => Promise<ModelReply>;
@@ -60,8 +63,10 @@ export type Outcome =
       checks: CitationChecks;
       /** What the judge did, when it ran. */
       judged?: { policy: 'mark' | 'drop'; unsupported: number };
+      /** Tokens of every model call the answer took. */
+      usage?: TokenUsage;
     }
-  | { kind: 'abstain'; reason: AbstainReason; retried: boolean; checks: CitationChecks };
+  | { kind: 'abstain'; reason: AbstainReason; retried: boolean; checks: CitationChecks; usage?: TokenUsage };
 
 export type FailureOutcome = 'repaired' | 'dropped-claims' | 'abstained' | 'error';
 
@@ -89,6 +94,8 @@ export class ModelReplyError extends Error {
 export interface AskInput {
   question: string;
   passages: SourcedPassage[];
+  /** The fragments' cached blocks, by size (lib/send-plan.ts); one block when absent. */
+  groups?: number[];
   minLiteralLength: number;
 }
 
@@ -152,7 +159,25 @@ function show(answer: ModelAnswer, claimOk: boolean[], fragments: Fragment[]): S
     }));
 }
 
+/** The pipeline, with the tokens of its model calls (the judge's too) added up in the outcome. */
 export async function answerQuestion(input: AskInput, deps: AskDeps): Promise<Outcome> {
+  let usage = NO_USAGE;
+  const counted =
+    (call: ModelCall): ModelCall =>
+    async (messages) => {
+      const reply = await call(messages);
+      if (reply.usage) usage = addUsage(usage, reply.usage);
+      return reply;
+    };
+  const outcome = await answerChecked(input, {
+    ...deps,
+    callModel: counted(deps.callModel),
+    ...(deps.judge ? { judge: { ...deps.judge, call: counted(deps.judge.call) } } : {}),
+  });
+  return usage.calls > 0 ? { ...outcome, usage } : outcome;
+}
+
+async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
   const { question, passages, minLiteralLength } = input;
   const checks: CitationChecks = { citations: 0, broken: 0 };
   if (passages.length === 0) return { kind: 'abstain', reason: 'no-relevant-passages', retried: false, checks };
@@ -202,7 +227,7 @@ export async function answerQuestion(input: AskInput, deps: AskDeps): Promise<Ou
   };
 
   deps.onStage?.('asking');
-  const first = await withReplyErrorsLogged(() => attempt(prompt.first(fragments, question)));
+  const first = await withReplyErrorsLogged(() => attempt(prompt.first(fragments, question, input.groups)));
   if (first.problems.length === 0) {
     if (first.answer!.no_information) return { kind: 'abstain', reason: 'no-information', retried: false, checks };
     return finish(show(first.answer!, first.claimOk, fragments), 0, false);
@@ -211,7 +236,7 @@ export async function answerQuestion(input: AskInput, deps: AskDeps): Promise<Ou
 
   deps.onStage?.('retrying');
   const second = await withReplyErrorsLogged(() =>
-    attempt(prompt.retry(fragments, question, first.reply.transcript ?? first.reply.text, first.problems)),
+    attempt(prompt.retry(fragments, question, first.reply.transcript ?? first.reply.text, first.problems, input.groups)),
   );
   if (second.problems.length > 0) attempts.push(second.problems);
 

@@ -55,17 +55,32 @@ export type PromptMessage = { role: 'user' | 'assistant'; content: string | Prom
 
 /** How the fragments and the question become messages: XML fragments, or native documents. */
 export interface PromptBuilder {
-  first(fragments: Fragment[], question: string): PromptMessage[];
-  retry(fragments: Fragment[], question: string, previousReply: string, problems: Problem[]): PromptMessage[];
+  first(fragments: Fragment[], question: string, groups?: number[]): PromptMessage[];
+  retry(fragments: Fragment[], question: string, previousReply: string, problems: Problem[], groups?: number[]): PromptMessage[];
 }
 
-/** The first turn: documents (cacheable) then the question. */
-export function buildMessages(fragments: Fragment[], question: string): PromptMessage[] {
+/**
+ * The fragments cut into their cached blocks (lib/send-plan.ts): `groups` gives each block's
+ * size; absent, or not adding up to the fragments, all of them make one block.
+ */
+export function fragmentBlocks(fragments: Fragment[], groups?: number[]): Fragment[][] {
+  if (!groups || groups.some((g) => g <= 0) || groups.reduce((a, b) => a + b, 0) !== fragments.length) return [fragments];
+  let at = 0;
+  return groups.map((g) => fragments.slice(at, (at += g)));
+}
+
+/**
+ * The first turn: documents then the question. Each block of documents ends at a cache
+ * breakpoint, so that a follow-up that sends the same first blocks reads them from the cache.
+ */
+export function buildMessages(fragments: Fragment[], question: string, groups?: number[]): PromptMessage[] {
   return [
     {
       role: 'user',
       content: [
-        { type: 'text', text: formatDocuments(fragments), cache_control: { type: 'ephemeral' } },
+        ...fragmentBlocks(fragments, groups).map(
+          (block): TextPromptBlock => ({ type: 'text', text: formatDocuments(block), cache_control: { type: 'ephemeral' } }),
+        ),
         { type: 'text', text: formatQuestion(question) },
       ],
     },
@@ -78,10 +93,11 @@ export function buildRetryMessages(
   question: string,
   previousReply: string,
   problems: Problem[],
+  groups?: number[],
 ): PromptMessage[] {
   const list = problems.map((p) => `- ${p.claim !== undefined ? `Claim ${p.claim + 1}: ` : ''}${p.message}`);
   return [
-    ...buildMessages(fragments, question),
+    ...buildMessages(fragments, question, groups),
     { role: 'assistant', content: previousReply },
     {
       role: 'user',

@@ -1,6 +1,9 @@
 import { storage } from 'wxt/utils/storage';
 import type { ShownError } from './errors';
 import type { FailureLogEntry, Outcome } from './pipeline';
+import { DEFAULT_FRAGMENT_BUDGET } from './budget';
+import type { SearchHit } from './search-results';
+import type { SendPlan } from './send-plan';
 import type { SkippedTab } from './types';
 import { DEFAULT_MIN_LITERAL_LENGTH } from './verify';
 
@@ -16,6 +19,10 @@ export interface Settings {
   /** Whether a second, cheap call checks that quotes support their claims, and what it does then. */
   judge: 'off' | 'mark' | 'drop';
   judgeModel: string;
+  /** Tokens the passages sent with a question may take (lib/budget.ts). */
+  fragmentBudget: number;
+  /** Show the fragments and their sources before anything is sent, with Send and Cancel. */
+  reviewBeforeSending: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -26,6 +33,8 @@ export const DEFAULT_SETTINGS: Settings = {
   citationMode: 'structured',
   judge: 'off',
   judgeModel: 'claude-haiku-5-5',
+  fragmentBudget: DEFAULT_FRAGMENT_BUDGET,
+  reviewBeforeSending: false,
 };
 
 export const settingsItem = storage.defineItem<Settings>('local:settings', {
@@ -45,7 +54,8 @@ export interface RunState {
   id: string;
   question: string;
   scope: Scope;
-  status: 'working' | 'done' | 'error';
+  /** `review`: the fragments wait for the user's Send or Cancel (setting "Review before sending"). */
+  status: 'working' | 'review' | 'done' | 'error';
   stage?: Stage;
   /** While waiting to retry: when the next try starts (ms since epoch). */
   retryAt?: number;
@@ -56,6 +66,10 @@ export interface RunState {
   outcome?: Outcome;
   error?: ShownError;
   skipped: SkippedTab[];
+  /** What was (or, in review, will be) sent: the fragments in prompt order and their cached blocks. */
+  plan?: SendPlan & { budget: number };
+  /** Without an API key: the best passages for the question, found on this machine. */
+  results?: SearchHit[];
   /** How much was read and sent, for the popup's coverage line. */
   coverage?: {
     tabs: number;

@@ -4,12 +4,21 @@ import { AskForm } from '@/components/AskForm';
 import { ErrorNote } from '@/components/ErrorNote';
 import { NoKeyNote } from '@/components/NoKeyNote';
 import { RevealNote } from '@/components/RevealNote';
+import { ReviewPanel } from '@/components/ReviewPanel';
 import { RunProgress } from '@/components/RunProgress';
+import { SearchResults } from '@/components/SearchResults';
 import type { RevealResult, UiMessage } from '@/lib/messages';
 import type { ShownCitation } from '@/lib/pipeline';
 import { draftItem, lastRunItem, loadSettings, settingsItem, type RunState, type Scope } from '@/lib/storage';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
 
 /** The popup: ask, follow progress, read the verified answer, jump to a quote. */
 export function App() {
@@ -18,12 +27,14 @@ export function App() {
   const [question, setQuestion] = useState('');
   const [scope, setScope] = useState<Scope>('tab');
   const [run, setRun] = useState<RunState | null>(null);
+  const [apiHost, setApiHost] = useState('');
   const [revealNote, setRevealNote] = useState<{ message: string; retry: ShownCitation | null } | null>(null);
 
   useEffect(() => {
     void (async () => {
       const [settings, last, draft] = await Promise.all([loadSettings(), lastRunItem.getValue(), draftItem.getValue()]);
       setHasKey(settings.apiKey !== '');
+      setApiHost(hostOf(settings.baseURL));
       setRun(last);
       setQuestion(draft.question || last?.question || '');
       setScope(draft.scope);
@@ -31,7 +42,10 @@ export function App() {
     })();
     // Storage is the source of truth: the background writes progress there, even while we are closed.
     const unwatchRun = lastRunItem.watch(setRun);
-    const unwatchSettings = settingsItem.watch((s) => setHasKey(Boolean(s?.apiKey)));
+    const unwatchSettings = settingsItem.watch((s) => {
+      setHasKey(Boolean(s?.apiKey));
+      if (s?.baseURL) setApiHost(hostOf(s.baseURL));
+    });
     return () => {
       unwatchRun();
       unwatchSettings();
@@ -54,8 +68,7 @@ export function App() {
   const ask = async () => {
     if (question.trim() === '') return;
     setRevealNote(null);
-    // Without a key nothing is sent: the note above says how to set one.
-    if (!hasKey) return;
+    // Without a key the background only searches the pages here: nothing is sent anywhere.
     const win = await browser.windows.getCurrent();
     const msg: UiMessage = { type: 'ask', question: question.trim(), scope, windowId: win.id! };
     await browser.runtime.sendMessage(msg);
@@ -78,6 +91,10 @@ export function App() {
     };
     const result = (await browser.runtime.sendMessage(msg)) as RevealResult | undefined;
     if (result && !result.ok) setRevealNote({ message: result.message, retry: result.offerOpen ? c : null });
+  };
+
+  const decideReview = (send: boolean) => {
+    if (run) void browser.runtime.sendMessage({ type: 'review', runId: run.id, send } satisfies UiMessage);
   };
 
   if (!loaded) return <main class="popup" aria-busy="true" />;
@@ -111,6 +128,10 @@ export function App() {
           onOpenAsCited={() => revealNote.retry && void reveal(revealNote.retry, true)}
         />
       )}
+      {run?.status === 'review' && (
+        <ReviewPanel run={run} destination={apiHost} onSend={() => decideReview(true)} onCancel={() => decideReview(false)} />
+      )}
+      {run?.status === 'done' && run.results && <SearchResults run={run} onReveal={(c) => void reveal(c)} />}
       {run?.status === 'done' && <AnswerView run={run} onReveal={(c) => void reveal(c)} />}
     </main>
   );

@@ -1,0 +1,133 @@
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RecordedRequest } from '../stand-in/messages-api';
+import {
+  answerReply,
+  answerText,
+  ask,
+  highlightedText,
+  launch,
+  messageCalls,
+  openFixture,
+  openPopup,
+  resetBetweenTests,
+  sentText,
+  useStandIn,
+  type Harness,
+} from './harness';
+
+/**
+ * What is sent, and what is shown without sending: early abstention, search results without a
+ * key, review before sending, and the cached prefix of a follow-up, in the built extension.
+ */
+
+let h: Harness;
+const calls = () => messageCalls(h.api);
+
+beforeAll(async () => {
+  h = await launch();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+beforeEach(() => resetBetweenTests(h));
+
+const region = (popup: Page, name: string) => popup.waitForSelector(`::-p-aria([name="${name}"][role="region"])`, { timeout: 30_000 });
+const textOf = async (popup: Page, name: string) => (await region(popup, name))!.evaluate((el) => (el as HTMLElement).innerText);
+
+const lastRun = () => h.worker.evaluate(async () => (await chrome.storage.local.get('lastRun')).lastRun as { question: string; status: string });
+
+/** The content blocks of the user turn of a request. */
+type Block = { type: string; text?: string; cache_control?: { type: string } };
+const blocks = (req: RecordedRequest): Block[] => (req.body as { messages: Array<{ content: Block[] }> }).messages[0]!.content;
+
+/** The documents of a request, as the model read them. */
+const documents = (req: RecordedRequest) =>
+  [...sentText(req).matchAll(/<document index="\d+"[^>]*>\n([\s\S]*?)\n<\/document>/g)].map((m) => m[1]!);
+
+describe('what is sent', () => {
+  it('a question no passage is relevant to is answered "not found" without a model call', async () => {
+    await useStandIn(h);
+    const page = await openFixture(h, 'gardening.html');
+    const popup = await openPopup(h, page);
+    await ask(popup, 'Who won the Super Bowl in 2016?');
+    const text = await answerText(popup);
+    expect(text).toContain('Not found in these pages.');
+    expect(text).toContain('Claude was not asked');
+    expect(calls()).toHaveLength(0);
+  });
+
+  it('without a key, the best passages are shown as search results, and a click highlights the quote', async () => {
+    const page = await openFixture(h, 'museum-hours.html');
+    const popup = await openPopup(h, page);
+    await ask(popup, 'At what time does the museum close?');
+    const text = await textOf(popup, 'Search results');
+    expect(text).toMatch(/search results, not an answer/);
+    expect(text).toMatch(/Nothing was sent/);
+    // Results, not an answer: no Answer region, and no request to any API.
+    expect(await popup.$('::-p-aria([name="Answer"][role="region"])')).toBeNull();
+    expect(calls()).toHaveLength(0);
+
+    const quote = await popup.$eval('.result blockquote', (el) => (el as HTMLElement).innerText);
+    expect(quote).toContain('closes at 6 p.m.');
+    const name = `${await page.title()} — ${new URL(page.url()).host}`;
+    await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+    await expect.poll(() => highlightedText(page), { timeout: 10_000 }).toBe(quote);
+  });
+
+  it('"Review before sending" shows the fragments and their sources; Cancel sends nothing, Send sends exactly them', async () => {
+    await useStandIn(h, { reviewBeforeSending: true });
+    const page = await openFixture(h, 'museum-hours.html');
+    let popup = await openPopup(h, page);
+    await ask(popup, 'When does the museum open?');
+    let review = await textOf(popup, 'Review before sending');
+    expect(review).toContain('The City Museum opens at 9 a.m.');
+    expect(review).toContain(`City Museum – Opening hours — ${new URL(page.url()).host}`);
+    expect(review).toContain(new URL(h.api.url).host);
+
+    await popup.locator('::-p-aria(Cancel[role="button"])').click();
+    await popup.waitForSelector('::-p-text(Cancelled: nothing was sent.)');
+    expect(calls()).toHaveLength(0);
+
+    h.api.enqueue(answerReply([], true));
+    await ask(popup, 'When does the museum open?');
+    review = await textOf(popup, 'Review before sending');
+    const shown = await popup.$$eval('.fragment-text', (els) => els.map((el) => el.textContent ?? ''));
+    // The popup may close while the user reads: the plan waits in storage, not in the popup.
+    await popup.close();
+    popup = await openPopup(h, page);
+    await region(popup, 'Review before sending');
+    await popup.locator('::-p-aria(Send[role="button"])').click();
+    await answerText(popup);
+    expect(calls()).toHaveLength(1);
+    expect(documents(calls()[0]!)).toEqual(shown.map((t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')));
+  });
+
+  it('a follow-up about the same pages sends the same document block first, cached; the usage is in the details', async () => {
+    await useStandIn(h);
+    const hours = await openFixture(h, 'museum-hours.html');
+    await openFixture(h, 'museum-tickets.html');
+    h.api.enqueue(answerReply([], true), { ...answerReply([], true), usage: { cache_read_input_tokens: 1234, input_tokens: 56, output_tokens: 7 } });
+    const popup = await openPopup(h, hours);
+    await ask(popup, 'When does the museum open?', 'All tabs in this window');
+    await answerText(popup);
+    await ask(popup, 'How much do adult tickets cost?', 'All tabs in this window');
+    await expect.poll(() => calls().length).toBe(2);
+    await expect.poll(() => lastRun(), { timeout: 15_000 }).toMatchObject({ question: 'How much do adult tickets cost?', status: 'done' });
+
+    const [first, second] = calls().map(blocks);
+    expect(second![0]).toEqual(first![0]);
+    expect(second![0]!.cache_control).toEqual({ type: 'ephemeral' });
+    expect(calls()[1]!.body.system).toBe(calls()[0]!.body.system);
+    expect(sentText(calls()[1]!)).toContain('Adult tickets cost 12 euros.');
+    // The question is last, after every block of documents.
+    expect(second!.at(-1)!.text).toContain('How much do adult tickets cost?');
+
+    await popup.locator('::-p-text(Details)').click();
+    const details = await popup.$eval('.answer-details', (el) => (el as HTMLElement).innerText);
+    expect(details).toMatch(/Read from the cache\s+1,234/);
+    expect(details).toMatch(/Output tokens\s+7/);
+  });
+});
