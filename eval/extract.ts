@@ -236,7 +236,10 @@ async function main(): Promise<void> {
   const stillBelow = measured.filter((r) => forgivenRecall(r) < 0.9);
   if (stillBelow.length > 0) {
     console.log(`pages below 0.9 even forgiving annotation drift (${stillBelow.length}), with their main reason:`);
-    for (const r of stillBelow) console.log(`  ${fmt(forgivenRecall(r))}  ${r.name}  ${histogram(r.why.filter((w) => !w.startsWith('annotation'))).split(', ')[0]}`);
+    for (const r of stillBelow) {
+      const reasons = histogram(r.why.filter((w) => !w.startsWith('annotation')));
+      console.log(`  ${fmt(forgivenRecall(r))}  ${r.name}  (${reasons})`);
+    }
   }
   const macro = measured.reduce((s, r) => s + r.found / r.total, 0) / (measured.length || 1);
   const errors = results.filter((r) => r.error).length;

@@ -53,7 +53,8 @@ export function lineUnits(line: string): string[] {
 /**
  * What the annotators of a corpus wrote differently from the page without any extraction error,
  * on top of lib/normalize.ts and applied to both sides alike: spaces next to punctuation
- * ("then() , catch()" for "then(), catch()", "( my fave )" for "(my fave)"), the ™ ® © signs
+ * ("then() , catch()" for "then(), catch()", "( my fave )" for "(my fave)", "Developed By: X"
+ * for a page's "Developed By:X"), the ™ ® © signs
  * some annotations drop, single for double quotes ('significantly' for "significantly"), and
  * accents dropped ("cafe" for "café"). Never a space between two letters or digits: glued words
  * stay errors, and so does any word or sign the annotation added or left out.
@@ -65,7 +66,7 @@ export function forgiving(s: string): string {
     .replace(/\p{M}/gu, '')
     .replace(/"/g, "'")
     .replace(/ +(?=[,.;:!?)\]}/])/g, '')
-    .replace(/([([{/]) +/g, '$1')
+    .replace(/([([{/,.;:!?]) +/g, '$1')
     .replace(/ {2,}/g, ' ')
     .trim();
 }

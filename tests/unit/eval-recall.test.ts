@@ -27,6 +27,7 @@ describe('eval: forgiving annotation drift', () => {
   it('forgives spacing at punctuation, ™ ®, quote kinds and dropped accents, on both sides alike', () => {
     expect(same('the methods then() , catch()', 'the methods then(), catch()')).toBe(true);
     expect(same('reusable mug ( my fave )', 'reusable mug (my fave)')).toBe(true);
+    expect(same('Developed By: CAPCOM Co., Ltd.', 'Developed By:CAPCOM Co., Ltd.')).toBe(true);
     expect(same('Proven Winners® LeafJoy™ plants', 'Proven Winners LeafJoy plants')).toBe(true);
     expect(same("raising costs 'significantly'", 'raising costs \u201csignificantly\u201d')).toBe(true);
     expect(same('this new cafe offers', 'this new café offers')).toBe(true);
