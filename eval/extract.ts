@@ -7,12 +7,12 @@
  * shared/corpus/README.md) and measures recall against each page's expected.txt:
  *
  * - expected.txt is cut into lines (a line break ends a sentence; paragraphs are lines too),
- *   Markdown list markers are dropped and Markdown table rows split into cells (see
- *   `lineUnits`), then each is cut into sentences by Intl.Segmenter in the page's language
- *   (meta.json `lang`, else English).
+ *   Markdown list markers are dropped and Markdown table rows ("| a | b |", or "a | b") split
+ *   into cells (see `lineUnits` in eval/lib/recall.ts), then each is cut into sentences by
+ *   Intl.Segmenter in the page's language (meta.json `lang`, else English).
  * - A sentence counts when it has 20 characters or more once normalised with lib/normalize.ts
  *   (the product's one normalisation: whitespace, quote marks, dashes, invisible characters,
- *   accents, case). Shorter ones ("Share", "Read more", dates) prove little either way.
+ *   composed accents, case). Shorter ones ("Share", "Read more", dates) prove little either way.
  * - A sentence is found when its normalised text is a substring of the normalised text of all
  *   passages, joined in reading order: exactly what the model could quote. The passages' headings
  *   are context, not quotable text, so they do not count (heading blocks that stand alone are
@@ -21,7 +21,9 @@
  * In the same run it times, on the same page, our extraction against @mozilla/readability
  * (a parse of a clone of the document) and a bare TreeWalker that concatenates text nodes:
  * interleaved, in rotating order, `--reps` times each, median per page, then the median over
- * pages of the per-page ratios. The last line is the overall recall.
+ * pages of the per-page ratios. The last line is the overall recall, with lib/normalize.ts only;
+ * the line before it also gives it forgiving the annotation's drift (`forgiving` in
+ * eval/lib/recall.ts, the same on both sides), and the pages still below 0.9 with why.
  */
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
@@ -29,8 +31,7 @@ import { normalize } from '../lib/normalize';
 import { skeleton } from './extract-page';
 import { bundleForPage, launchChromium, openCorpusPage } from './lib/browser';
 import { corpusArg, listPages, median, type CorpusPage } from './lib/corpus';
-
-const MIN_SENTENCE_CHARS = 20;
+import { expectedSentences, forgiving } from './lib/recall';
 
 interface PageResult {
   name: string;
@@ -55,45 +56,6 @@ function option(name: string, fallback: number): number {
 function stringOption(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
-}
-
-/** The sentences of expected.txt that the recall is measured on, normalised. */
-function expectedSentences(expected: string, lang: string | undefined): string[] {
-  let locale = 'en';
-  try {
-    if (lang) locale = Intl.getCanonicalLocales(lang.replace('_', '-'))[0] ?? 'en';
-  } catch {
-    // an odd lang attribute: English rules are a fair default for sentence ends
-  }
-  const segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' });
-  const out: string[] = [];
-  for (const line of expected.split('\n')) {
-    for (const unit of lineUnits(line)) {
-      for (const s of segmenter.segment(unit)) {
-        const n = normalize(s.segment);
-        if (n.length >= MIN_SENTENCE_CHARS) out.push(n);
-      }
-    }
-  }
-  return out;
-}
-
-const LIST_MARKER = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
-const TABLE_ROW = /^\s*\|.*\|\s*$/;
-const TABLE_RULE = /^[\s|:-]*$/;
-
-/**
- * The text units of one line of expected.txt. Some corpora (WCXB) write lists and tables in
- * Markdown: a list marker ("- ", "* ", "1. ") is drawn by the page's CSS, not written in its text,
- * so it is dropped; a table row "| a | b |" is cells, each a unit of its own. Dropping a marker
- * only ever shortens a sentence, so a page that does write "1. " in its text still matches.
- */
-function lineUnits(line: string): string[] {
-  if (TABLE_ROW.test(line)) {
-    if (TABLE_RULE.test(line)) return [];
-    return line.split('|').map((c) => c.trim()).filter(Boolean);
-  }
-  return [line.replace(LIST_MARKER, '')];
 }
 
 const PAGE_TIMEOUT_MS = 60_000;
@@ -162,25 +124,11 @@ async function evalPage(
   return result;
 }
 
-/**
- * What the annotators of a corpus wrote differently from the page without any extraction error:
- * spaces next to punctuation ("then() , catch()" for "then(), catch()"; a separator of ours
- * before a comma), and the ™ ® © signs some annotations drop. Never a space between two letters:
- * glued words stay errors.
- */
-function forgiving(s: string): string {
-  return s
-    .replace(/[™®©℠]/g, '')
-    .replace(/ +(?=[,.;:!?)\]}])/g, '')
-    .replace(/([([{]) +/g, '$1')
-    .replace(/ {2,}/g, ' ');
-}
-
 /** A reason for each missed sentence: annotation drift, or what the page says about it. */
 async function explain(tab: Page, missed: string[], forgivingText: string, words: string): Promise<string[]> {
   const why: string[] = missed.map((s) =>
     forgivingText.includes(forgiving(s))
-      ? 'annotation spacing or ™ ®'
+      ? 'annotation drift (spacing, ™ ®, quote kind, accents)'
       : ` ${words} `.includes(` ${skeleton(s)} `)
         ? 'same words, other characters (quotes, accents, signs, CSS text)'
         : '',
@@ -190,6 +138,11 @@ async function explain(tab: Page, missed: string[], forgivingText: string, words
   const found = (await tab.evaluate(`CitedExtractEval.explainMisses(${JSON.stringify(rest)})`)) as string[];
   let k = 0;
   return why.map((w) => w || found[k++] || 'read differently');
+}
+
+/** The page's recall once the annotation's drift (see `forgiving`) is forgiven. */
+function forgivenRecall(r: PageResult): number {
+  return r.total > 0 ? (r.found + r.why.filter((w) => w.startsWith('annotation')).length) / r.total : NaN;
 }
 
 function histogram(reasons: string[]): string {
@@ -252,7 +205,9 @@ async function main(): Promise<void> {
   const worst = [...measured].sort((a, b) => a.found / a.total - b.found / b.total).slice(0, worstCount);
   console.log(`\nworst pages:`);
   for (const r of worst) {
-    console.log(`  ${fmt(r.found / r.total)}  ${r.name}  (${r.total - r.found} of ${r.total} sentences missed)${r.error ? `  error: ${r.error}` : ''}`);
+    console.log(
+      `  ${fmt(r.found / r.total)}  ${r.name}  (${r.total - r.found} of ${r.total} sentences missed; ${fmt(forgivenRecall(r))} forgiving annotation drift)${r.error ? `  error: ${r.error}` : ''}`,
+    );
     if (r.why.length > 0) console.log(`      why: ${histogram(r.why)}`);
     r.missed.slice(0, only ? Infinity : 3).forEach((s, i) => {
       console.log(`      missed (${r.why[i]}): ${s.length > 100 ? `${s.slice(0, 100)}…` : s}`);
@@ -278,6 +233,14 @@ async function main(): Promise<void> {
     );
   }
   const below = measured.filter((r) => r.found / r.total < 0.9).length;
+  const stillBelow = measured.filter((r) => forgivenRecall(r) < 0.9);
+  if (stillBelow.length > 0) {
+    console.log(`pages below 0.9 even forgiving annotation drift (${stillBelow.length}), with their main reason:`);
+    for (const r of stillBelow) {
+      const reasons = histogram(r.why.filter((w) => !w.startsWith('annotation')));
+      console.log(`  ${fmt(forgivenRecall(r))}  ${r.name}  (${reasons})`);
+    }
+  }
   const macro = measured.reduce((s, r) => s + r.found / r.total, 0) / (measured.length || 1);
   const errors = results.filter((r) => r.error).length;
   console.log(
@@ -288,7 +251,7 @@ async function main(): Promise<void> {
   const drift = allWhy.filter((w) => w.startsWith('annotation')).length;
   const pageHides = allWhy.filter((w) => w.startsWith('hidden') || w === 'not in the page text').length;
   console.log(
-    `forgiving annotation spacing and ™ ®: ${fmt((found + drift) / total)}; ` +
+    `forgiving annotation drift (spacing, ™ ®, quote kind, accents, on both sides): ${fmt((found + drift) / total)}; ` +
       `of the sentences a reader of this rendering can see (${pageHides} hidden by the page or not in its text set aside): ` +
       `${fmt((found + drift) / (total - pageHides))}`,
   );

@@ -72,6 +72,14 @@ describe('collectText', () => {
     expect(collapse(collectText(document).text)).toBe('Price 12 EUR now');
   });
 
+  it('keeps words apart around an inline box, but not punctuation written against it', () => {
+    const box = (t: string) => `<code style="display:inline-block">${t}</code>`;
+    document.body.innerHTML =
+      `<p>a series of ${box('if')}-blocks (of a ${box('c/o')}). Call ${box('then()')}: done</p>` +
+      `<p>Home<i style="display:inline-block"></i>About</p><p>${box('Map')}'s keys, "${box('x')}"</p>`;
+    expect(flat()).toBe('a series of if-blocks (of a c/o). Call then(): done | Home | About | Map\'s keys, "x"');
+  });
+
   it('separates flex items', () => {
     document.body.innerHTML = '<nav style="display:flex"><a href="#">Home</a><a href="#">About</a></nav>';
     expect(flat()).toBe('Home | About');
@@ -155,6 +163,13 @@ describe('collectText', () => {
       '<p><a href="#d">D</a><a href="#d">ata</a> <a href="#m">M</a><a href="#m">odel</a></p>' +
       '<p>un<a href="#x">Linked</a> stays as shown</p>';
     expect(flat()).toBe('Survival Horror | Zombies | 3D | See[12][13] | Data Model | unLinked stays as shown');
+  });
+
+  it('keeps side-by-side links to different places apart even when the next starts in lower case', () => {
+    document.body.innerHTML =
+      '<p><a href="/tags/team">Team-Based</a><a href="/tags/esports">eSports</a><a href="/tags/pvp">PvP</a></p>' +
+      '<p>a word cut into links to one place: <a href="#d">D</a><a href="#d">ata</a></p>';
+    expect(flat()).toBe('Team-Based | eSports | PvP | a word cut into links to one place: Data');
   });
 
   it('inherits visibility: hidden into children that do not set it back', () => {

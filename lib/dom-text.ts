@@ -107,6 +107,13 @@ const HEADING_LEVEL: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 
 const NON_SPACE = /\S/;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 const UPPER_OR_DIGIT = /[\p{Lu}\p{Lt}\p{N}]/u;
+/**
+ * Around an inline box (inline-block, inline-flex...), characters that the box's text is written
+ * against: after an opening bracket, quote, dash or slash, before a closing one or punctuation.
+ * "<code>if</code>-blocks" and "(<code>c/o</code>)." stay as written; words are kept apart.
+ */
+const GLUES_BEFORE_BOX = /[(\[{'"\u2018\u201c\u00ab/\-\u2010-\u2014@#$\u00a3\u20ac\u00a5]/u;
+const GLUES_AFTER_BOX = /[)\]}'"\u2019\u201d\u00bb/\-\u2010-\u2014.,;:!?%\u2026]/u;
 
 /** How many nodes are visited between two looks at the clock. */
 const CLOCK_EVERY = 256;
@@ -132,6 +139,8 @@ export function collectText(
   let length = 0;
   let endsWithSeparator = false;
   let endsWithSpace = true;
+  /** An inline box began or ended since the last text: keep the next word apart if it touches one. */
+  let boxEdge = false;
   let lastChar = ''; // of the last text read
   let link: Element | null = null; // the <a> being read
   let textLink: Element | null = null; // the <a> the last words read came from
@@ -165,6 +174,7 @@ export function collectText(
     length += s.length;
     endsWithSeparator = s === '\n';
     endsWithSpace = true; // separators; text sets it from its last character
+    boxEdge = false;
     if (headingParts) headingParts.push(s);
   }
 
@@ -233,7 +243,13 @@ export function collectText(
       // second plainly starts a new word ("Horror" "Zombies", "Home" "About", "1" "2"), they are
       // kept apart here too. "[12][13]" stays as shown, and so does a word cut into links
       // ("D" "ata").
-      if (link && textLink && !endsWithSpace && WORD_CHAR.test(lastChar) && UPPER_OR_DIGIT.test(data[0]!)) {
+      // Links to two different places are two things even when the second starts in lower case
+      // ("Team-Based" "eSports").
+      if (
+        link && textLink && !endsWithSpace && WORD_CHAR.test(lastChar) &&
+        (UPPER_OR_DIGIT.test(data[0]!) ||
+          (WORD_CHAR.test(data[0]!) && link.getAttribute('href') !== textLink.getAttribute('href')))
+      ) {
         separate(false);
       }
       textLink = link;
@@ -244,6 +260,9 @@ export function collectText(
       data = data.slice(0, Math.max(0, maxChars - length));
       stoppedAt = node;
       truncated = { reason: 'size', share: total > 0 ? (length + data.length) / total : 1 };
+    }
+    if (boxEdge && !endsWithSpace && !GLUES_BEFORE_BOX.test(lastChar) && !GLUES_AFTER_BOX.test(data[0]!) && !isSpaceCode(data.charCodeAt(0))) {
+      separate(false);
     }
     // Text directly inside a flex or grid container is an item of its own.
     const ownItem = isFlexItem && NON_SPACE.test(data);
@@ -302,15 +321,17 @@ export function collectText(
     }
 
     const isBlock = BLOCK_TAGS.has(tag) || isFlexItem || isBlockDisplay(display);
-    // Cells and inline boxes (buttons, badges: inline-block, inline-flex...) sit apart from their
-    // neighbours: a space too many is harmless, two words glued together are not.
-    const isSeparator =
-      !isBlock && (SEPARATOR_TAGS.has(tag) || display === 'table-cell' || display.startsWith('inline-'));
+    // Cells sit apart from their neighbours. So do inline boxes (buttons, badges: inline-block,
+    // inline-flex...), but only where a word would touch a word: "Entry 12 EUR today", yet
+    // "<code>if</code>-blocks" as written.
+    const isCell = !isBlock && (SEPARATOR_TAGS.has(tag) || display === 'table-cell');
+    const isBox = !isBlock && !isCell && display.startsWith('inline-');
     const level = HEADING_LEVEL[tag];
     const isHeading = level !== undefined && headingLevel === 0;
 
     if (isBlock) separate(true);
-    else if (isSeparator) separate(false);
+    else if (isCell) separate(false);
+    else if (isBox) boxEdge = true;
 
     if (isHeading) {
       headingParts = [];
@@ -346,7 +367,8 @@ export function collectText(
       return;
     }
     if (isBlock) separate(true);
-    else if (isSeparator) separate(false);
+    else if (isCell) separate(false);
+    else if (isBox) boxEdge = true;
   }
 
   /** Nodes slotted into a slot are shown there, with the slot's style for bare text. */
