@@ -140,23 +140,25 @@ function show(answer: ModelAnswer, claimOk: boolean[], fragments: Fragment[]): S
     .filter((_, i) => claimOk[i])
     .map((claim) => ({
       text: claim.text,
-      citations: claim.citations.map((c) => {
-        const p = byIndex.get(c.index)!;
-        return {
-          literal: c.literal,
-          index: c.index,
-          passageId: p.id,
-          passageText: p.text,
-          passageOrder: p.order,
-          tabId: p.tabId,
-          windowId: p.windowId,
-          frameId: p.frameId,
-          url: p.url,
-          title: p.title,
-          site: siteOf(p.url),
-        };
-      }),
+      citations: claim.citations.map((c) => citationOf(byIndex.get(c.index)!, c.literal, c.index)),
     }));
+}
+
+/** A quote of a passage as the popup shows it: with its real source, and what finds it again. */
+export function citationOf(p: SourcedPassage, literal: string, index: number): ShownCitation {
+  return {
+    literal,
+    index,
+    passageId: p.id,
+    passageText: p.text,
+    passageOrder: p.order,
+    tabId: p.tabId,
+    windowId: p.windowId,
+    frameId: p.frameId,
+    url: p.url,
+    title: p.title,
+    site: siteOf(p.url),
+  };
 }
 
 /** The pipeline, with the tokens of its model calls (the judge's too) added up in the outcome. */

@@ -1,5 +1,4 @@
-import { siteOf } from './fragments';
-import type { ShownCitation } from './pipeline';
+import { citationOf, type ShownCitation } from './pipeline';
 import { leadingShare, rankPassages, RELEVANCE_THRESHOLD } from './rank';
 import { isGrammable, questionWords, searchWords, wordGrams } from './tokenize';
 import type { SourcedPassage } from './types';
@@ -72,19 +71,7 @@ export function searchPassages(passages: SourcedPassage[], question: string, lim
     });
     const { p, quote } = candidates.reduce((a, b) => (b.score > a.score ? b : a));
     if (hits.some((h) => h.passageId === p.id && h.tabId === p.tabId && h.frameId === p.frameId)) continue;
-    hits.push({
-      literal: quote,
-      index: hits.length + 1,
-      passageId: p.id,
-      passageText: p.text,
-      passageOrder: p.order,
-      tabId: p.tabId,
-      windowId: p.windowId,
-      frameId: p.frameId,
-      url: p.url,
-      title: p.title,
-      site: siteOf(p.url),
-    });
+    hits.push(citationOf(p, quote, hits.length + 1));
   }
   return hits;
 }
