@@ -25,10 +25,10 @@ export function ReviewPanel({ run, destination, onSend, onCancel }: ReviewPanelP
         tokens) will be sent to {destination}.
       </p>
       <ol class="fragments" aria-label="Passages to send">
-        {plan.passages.map((p, i) => (
+        {plan.passages.map((p) => (
           <li key={`${p.tabId}-${p.frameId}-${p.id}`}>
             <p class="fragment-source">
-              {i + 1}. {p.title || siteOf(p.url)} — {siteOf(p.url)}
+              {p.title || siteOf(p.url)} — {siteOf(p.url)}
               {p.selection ? ' (your selection)' : ''}
             </p>
             <p class="fragment-text">{p.text}</p>

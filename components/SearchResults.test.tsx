@@ -76,9 +76,11 @@ describe('ReviewPanel', () => {
     const root = mount(<ReviewPanel run={{ ...base, status: 'review', plan }} destination="api.anthropic.com" onSend={onSend} onCancel={onCancel} />);
     expect(root.textContent).toContain('these 2 passages');
     expect(root.textContent).toContain('api.anthropic.com');
+    // Numbered by the list itself, in the order they will be sent.
+    expect(root.querySelectorAll('ol.fragments > li')).toHaveLength(2);
     expect([...root.querySelectorAll('.fragment-source')].map((e) => e.textContent)).toEqual([
-      '1. Tickets — museum.example',
-      '2. Hours — museum.example (your selection)',
+      'Tickets — museum.example',
+      'Hours — museum.example (your selection)',
     ]);
     expect([...root.querySelectorAll('.fragment-text')].map((e) => e.textContent)).toEqual(['Adult tickets cost 12 euros.', 'Selected <i>words</i>.']);
     const [send, cancel] = [...root.querySelectorAll('button')];
