@@ -15,6 +15,8 @@ import type { QuoteTarget } from './types';
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
 const LOAD_TIMEOUT_MS = 20_000;
+/** How often a loading tab's status is asked, besides listening to its events. */
+const LOAD_POLL_MS = 250;
 /** A page opened again may still be drawing its content after `load` (single-page apps). */
 const RETRY_DELAYS_MS = [250, 500, 1000, 1500, 2000];
 const SETTLE_MS = 8_000;
@@ -81,6 +83,7 @@ function waitForLoad(tabId: number): Promise<boolean> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearInterval(poll);
       browser.tabs.onUpdated.removeListener(onUpdated);
       browser.tabs.onRemoved.removeListener(onRemoved);
       resolve(ok);
@@ -97,10 +100,15 @@ function waitForLoad(tabId: number): Promise<boolean> {
     const timer = setTimeout(() => finish(false), LOAD_TIMEOUT_MS);
     browser.tabs.onUpdated.addListener(onUpdated);
     browser.tabs.onRemoved.addListener(onRemoved);
-    browser.tabs.get(tabId).then(
-      (t) => loaded(t.status, t) && finish(true),
-      () => finish(false),
-    );
+    // The events alone are not enough: a listener added while the tab loads can miss its
+    // "complete" (Chromium registers it with the browser asynchronously; seen in e2e runs).
+    const check = () =>
+      browser.tabs.get(tabId).then(
+        (t) => loaded(t.status, t) && finish(true),
+        () => finish(false),
+      );
+    const poll = setInterval(() => void check(), LOAD_POLL_MS);
+    void check();
   });
 }
 
