@@ -1,9 +1,8 @@
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import { HIGHLIGHT_CSS } from './highlight-style';
 import { highlightOutcomeSchema, type RevealMessage, type RevealResult } from './messages';
 import { otherQuotesOnPage, planReveal, REVEAL_NOTES, targetOf, type CitationRef, type OpenTab, type TabNow } from './reveal';
-import { lastRunItem } from './storage';
+import { lastRunItem, revealStateItem, type RevealState } from './storage';
 import type { QuoteTarget } from './types';
 
 /**
@@ -21,21 +20,9 @@ const LOAD_POLL_MS = 250;
 const RETRY_DELAYS_MS = [250, 500, 1000, 1500, 2000];
 const SETTLE_MS = 8_000;
 
-interface RevealState {
-  /** Tabs that may show a highlight of ours. */
-  highlighted: number[];
-  /** Tabs opened as cited, standing in for the citation's closed tab (by tab id and URL). */
-  reopened: Record<string, number>;
-}
-
-// Session storage: gone with the browser session, kept across restarts of the worker.
-const revealState = storage.defineItem<RevealState>('session:revealState', {
-  fallback: { highlighted: [], reopened: {} },
-});
-
 async function readState(): Promise<RevealState> {
   try {
-    return await revealState.getValue();
+    return await revealStateItem.getValue();
   } catch {
     return { highlighted: [], reopened: {} };
   }
@@ -43,7 +30,7 @@ async function readState(): Promise<RevealState> {
 
 async function updateState(patch: (s: RevealState) => RevealState): Promise<void> {
   try {
-    await revealState.setValue(patch(await readState()));
+    await revealStateItem.setValue(patch(await readState()));
   } catch {
     // Without session storage the extension still works; only the clean-up knows less.
   }

@@ -122,3 +122,16 @@ export async function appendFailure(entry: FailureLogEntry): Promise<void> {
   const log = await failureLogItem.getValue();
   await failureLogItem.setValue([...log, entry].slice(-FAILURE_LOG_LIMIT));
 }
+
+/** What the highlights of the last answer left in the tabs, for the next click and the clean-up. */
+export interface RevealState {
+  /** Tabs that may show a highlight of ours. */
+  highlighted: number[];
+  /** Tabs opened as cited, standing in for the citation's closed tab (by tab id and URL). */
+  reopened: Record<string, number>;
+}
+
+// Session storage: gone with the browser session, kept across restarts of the worker.
+export const revealStateItem = storage.defineItem<RevealState>('session:revealState', {
+  fallback: { highlighted: [], reopened: {} },
+});
