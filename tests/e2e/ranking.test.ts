@@ -12,6 +12,7 @@ import {
   openPopup,
   resetBetweenTests,
   sentText,
+  stopServiceWorker,
   useStandIn,
   type Harness,
 } from './harness';
@@ -77,34 +78,6 @@ describe('what is sent', () => {
     await expect.poll(() => highlightedText(page), { timeout: 10_000 }).toBe(quote);
   });
 
-  it('"Review before sending" shows the fragments and their sources; Cancel sends nothing, Send sends exactly them', async () => {
-    await useStandIn(h, { reviewBeforeSending: true });
-    const page = await openFixture(h, 'museum-hours.html');
-    let popup = await openPopup(h, page);
-    await ask(popup, 'When does the museum open?');
-    let review = await textOf(popup, 'Review before sending');
-    expect(review).toContain('The City Museum opens at 9 a.m.');
-    expect(review).toContain(`City Museum – Opening hours — ${new URL(page.url()).host}`);
-    expect(review).toContain(new URL(h.api.url).host);
-
-    await popup.locator('::-p-aria(Cancel[role="button"])').click();
-    await popup.waitForSelector('::-p-text(Cancelled: nothing was sent.)');
-    expect(calls()).toHaveLength(0);
-
-    h.api.enqueue(answerReply([], true));
-    await ask(popup, 'When does the museum open?');
-    review = await textOf(popup, 'Review before sending');
-    const shown = await popup.$$eval('.fragment-text', (els) => els.map((el) => el.textContent ?? ''));
-    // The popup may close while the user reads: the plan waits in storage, not in the popup.
-    await popup.close();
-    popup = await openPopup(h, page);
-    await region(popup, 'Review before sending');
-    await popup.locator('::-p-aria(Send[role="button"])').click();
-    await answerText(popup);
-    expect(calls()).toHaveLength(1);
-    expect(documents(calls()[0]!)).toEqual(shown.map((t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')));
-  });
-
   it('a follow-up about the same pages sends the same document block first, cached; the usage is in the details', async () => {
     await useStandIn(h);
     const hours = await openFixture(h, 'museum-hours.html');
@@ -129,5 +102,36 @@ describe('what is sent', () => {
     const details = await popup.$eval('.answer-details', (el) => (el as HTMLElement).innerText);
     expect(details).toMatch(/Read from the cache\s+1,234/);
     expect(details).toMatch(/Output tokens\s+7/);
+  });
+
+  // Last: it stops the worker, which the harness wakes again in the background.
+  it('"Review before sending" shows the fragments and their sources; Cancel sends nothing, Send sends exactly them, even after the worker was stopped', async () => {
+    await useStandIn(h, { reviewBeforeSending: true });
+    const page = await openFixture(h, 'museum-hours.html');
+    let popup = await openPopup(h, page);
+    await ask(popup, 'When does the museum open?');
+    let review = await textOf(popup, 'Review before sending');
+    expect(review).toContain('The City Museum opens at 9 a.m.');
+    expect(review).toContain(`City Museum – Opening hours — ${new URL(page.url()).host}`);
+    expect(review).toContain(new URL(h.api.url).host);
+
+    await popup.locator('::-p-aria(Cancel[role="button"])').click();
+    await popup.waitForSelector('::-p-text(Cancelled: nothing was sent.)');
+    expect(calls()).toHaveLength(0);
+
+    h.api.enqueue(answerReply([], true));
+    await ask(popup, 'When does the museum open?');
+    review = await textOf(popup, 'Review before sending');
+    const shown = await popup.$$eval('.fragment-text', (els) => els.map((el) => el.textContent ?? ''));
+    // The popup may close while the user reads: the plan waits in storage, not in the popup.
+    await popup.close();
+    popup = await openPopup(h, page);
+    await region(popup, 'Review before sending');
+    // So may the worker be stopped: Send wakes it, and it sends what storage kept.
+    await stopServiceWorker(h);
+    await popup.locator('::-p-aria(Send[role="button"])').click();
+    await answerText(popup);
+    expect(calls()).toHaveLength(1);
+    expect(documents(calls()[0]!)).toEqual(shown.map((t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')));
   });
 });
