@@ -28,20 +28,10 @@ import type { Browser } from 'puppeteer-core';
 import type { Method, QuoteResult, Variant } from './anchor-page';
 import { launchChromium, openCorpusPage } from './lib/browser';
 import { corpusArg, listPages, median, type CorpusPage } from './lib/corpus';
+import { numberOption, stringOption, withTimeout } from './lib/cli';
 
 const PAGE_TIMEOUT_MS = 120_000;
 const root = resolve(import.meta.dirname, '..');
-
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const v = i > 0 ? Number(process.argv[i + 1]) : NaN;
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-}
-
-function stringOption(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-}
 
 /** Replaces a package that cannot be found by a module that says so when used. */
 function missingPackage(name: string): Plugin {
@@ -108,16 +98,6 @@ async function runPage(browser: Browser, page: CorpusPage, code: string, max: nu
   }
 }
 
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    p.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${ms / 1000} s`)), ms);
-    }),
-  ]);
-}
-
 const fmt = (n: number, d = 3) => (Number.isFinite(n) ? n.toFixed(d) : '-');
 const clip = (s: string, n = 100) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
@@ -129,7 +109,7 @@ const LABEL: Record<Method, string> = {
 
 async function main(): Promise<void> {
   const dir = corpusArg('npm run eval:anchor -- <corpus-dir> [--quotes N] [--page NAME]');
-  const max = option('quotes', 10);
+  const max = numberOption('quotes', 10, (v) => v > 0);
   const only = stringOption('page');
   const pages = listPages(dir).filter((p) => !only || p.name === only);
   const { code, apacheMissing } = await bundle();

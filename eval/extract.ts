@@ -32,6 +32,7 @@ import { skeleton } from './extract-page';
 import { bundleForPage, launchChromium, openCorpusPage } from './lib/browser';
 import { corpusArg, listPages, median, type CorpusPage } from './lib/corpus';
 import { expectedSentences, forgiving } from './lib/recall';
+import { numberOption, stringOption, withTimeout } from './lib/cli';
 
 interface PageResult {
   name: string;
@@ -47,28 +48,7 @@ interface PageResult {
   error?: string;
 }
 
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const v = i > 0 ? Number(process.argv[i + 1]) : NaN;
-  return Number.isFinite(v) && v >= 0 ? v : fallback;
-}
-
-function stringOption(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-}
-
 const PAGE_TIMEOUT_MS = 60_000;
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    p.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${ms / 1000} s`)), ms);
-    }),
-  ]);
-}
 
 async function evalPage(
   browser: Browser,
@@ -157,8 +137,8 @@ function fmt(n: number, digits = 3): string {
 
 async function main(): Promise<void> {
   const dir = corpusArg('npm run eval:extract -- <corpus-dir> [--reps N] [--worst N] [--page NAME]');
-  const reps = option('reps', 5);
-  const worstCount = option('worst', 10);
+  const reps = numberOption('reps', 5, (v) => v >= 0);
+  const worstCount = numberOption('worst', 10, (v) => v >= 0);
   const only = stringOption('page');
   const pages = listPages(dir).filter((p) => !only || p.name === only);
   const root = resolve(import.meta.dirname, '..');
