@@ -1,15 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locateQuote } from './anchor';
-import {
-  clearHighlight,
-  FOCUS_ATTRIBUTE,
-  HIGHLIGHT_NAME,
-  HIGHLIGHT_STYLE_ID,
-  highlightQuote,
-  OTHER_HIGHLIGHT_NAME,
-  showHighlight,
-} from './highlight';
+import { clearHighlight, highlightQuote, showHighlight } from './highlight';
+import { FOCUS_ATTRIBUTE, HIGHLIGHT_NAME, HIGHLIGHT_STYLE_ID, OTHER_HIGHLIGHT_NAME } from './highlight-style';
 
 const quote = (literal: string) => ({ literal, passageText: '', passageOrder: 0 });
 

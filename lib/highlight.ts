@@ -16,15 +16,6 @@ import {
 } from './highlight-style';
 import type { HighlightOutcome, QuoteTarget } from './types';
 
-export {
-  FOCUS_ATTRIBUTE,
-  HIGHLIGHT_CSS,
-  HIGHLIGHT_NAME,
-  HIGHLIGHT_STYLE_ID,
-  MARK_ATTRIBUTE,
-  OTHER_HIGHLIGHT_NAME,
-} from './highlight-style';
-
 interface HighlightApi {
   registry: { set(name: string, value: unknown): unknown; delete(name: string): unknown };
   Highlight: new (...ranges: Range[]) => { priority?: number };
