@@ -1,18 +1,17 @@
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../stand-in/messages-api';
 import {
   answerReply,
-  indexOf,
-  messageCalls,
-  sentText,
   answerText,
   ask,
-  resetBetweenTests,
   highlightedText,
-  launch,
+  indexOf,
+  messageCalls,
   openFixture,
   openPopup,
+  sentText,
+  useHarness,
   useStandIn,
   type Harness,
 } from './harness';
@@ -25,15 +24,7 @@ import {
 let h: Harness;
 const calls = () => messageCalls(h.api);
 
-beforeAll(async () => {
-  h = await launch();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
-
-beforeEach(() => resetBetweenTests(h));
+useHarness((x) => (h = x));
 
 async function activeTabUrl(): Promise<string> {
   return h.worker.evaluate(async () => {

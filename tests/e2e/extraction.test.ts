@@ -1,17 +1,16 @@
 import type { Frame, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PageText } from '../../lib/types';
 import {
   answerReply,
   answerText,
   ask,
-  resetBetweenTests,
   indexOf,
-  launch,
   messageCalls,
   openFixture,
   openPopup,
   sentText,
+  useHarness,
   useStandIn,
   type Harness,
 } from './harness';
@@ -25,15 +24,7 @@ import {
 
 let h: Harness;
 
-beforeAll(async () => {
-  h = await launch();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
-
-beforeEach(() => resetBetweenTests(h));
+useHarness((x) => (h = x));
 
 interface FrameReply {
   frameId: number;

@@ -1,22 +1,25 @@
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Scripted } from '../stand-in/messages-api';
-import { answerReply, answerText, ask, clearStorage, indexOf, launch, messageCalls, openFixture, openPopup, sentText, useStandIn, type Harness } from './harness';
+import {
+  answerReply,
+  answerText,
+  ask,
+  indexOf,
+  messageCalls,
+  openFixture,
+  openPopup,
+  sentText,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from './harness';
 
 /** The most common failures, end to end in the real popup: what the user sees, and what is kept. */
 
 let h: Harness;
-beforeAll(async () => {
-  h = await launch();
-});
-afterAll(async () => {
-  await h?.close();
-});
-beforeEach(async () => {
-  h.api.reset();
-  await clearStorage(h);
-  await useStandIn(h);
-});
+useHarness((x) => (h = x));
+beforeEach(() => useStandIn(h));
 
 const QUESTION = 'When does the museum open?';
 const good: Scripted = (req) =>

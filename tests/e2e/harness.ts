@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page, type WebWorker } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startMessagesApi, type MessagesApi, type RecordedRequest } from '../stand-in/messages-api';
 
 /**
@@ -92,6 +93,23 @@ export async function clearStorage(h: Harness): Promise<void> {
 }
 
 /** Each test starts with no scripted replies, empty storage and no page of an earlier test. */
+/**
+ * The hooks of a browser test file: one browser with the extension for the file, closed after
+ * it, and (unless `reset` is false) a clean state before each test. `set` hands the harness to
+ * the file once it is launched.
+ */
+export function useHarness(set: (h: Harness) => void, { reset = true } = {}): void {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await launch();
+    set(h);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+  if (reset) beforeEach(() => resetBetweenTests(h!));
+}
+
 export async function resetBetweenTests(h: Harness): Promise<void> {
   h.api.reset();
   await clearStorage(h);

@@ -1,16 +1,15 @@
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACTIVE_BACKGROUND } from '../../lib/highlight-style';
 import {
   answerReply,
   answerText,
   ask,
-  resetBetweenTests,
   highlightedText,
   indexOf,
-  launch,
   openFixture,
   openPopup,
+  useHarness,
   useStandIn,
   type Harness,
 } from './harness';
@@ -26,15 +25,7 @@ import { colorShare, highlightBox, rgbOf } from './pixels';
 
 let h: Harness;
 
-beforeAll(async () => {
-  h = await launch();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
-
-beforeEach(() => resetBetweenTests(h));
+useHarness((x) => (h = x));
 
 const LAMP = 'Its lamp could be seen from thirty kilometres out at sea on a clear night';
 const BUILT = 'The lighthouse was built in 1871 by the harbour board';

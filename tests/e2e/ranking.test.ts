@@ -1,18 +1,17 @@
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../stand-in/messages-api';
 import {
   answerReply,
   answerText,
   ask,
   highlightedText,
-  launch,
   messageCalls,
   openFixture,
   openPopup,
-  resetBetweenTests,
   sentText,
   stopServiceWorker,
+  useHarness,
   useStandIn,
   type Harness,
 } from './harness';
@@ -25,15 +24,7 @@ import {
 let h: Harness;
 const calls = () => messageCalls(h.api);
 
-beforeAll(async () => {
-  h = await launch();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
-
-beforeEach(() => resetBetweenTests(h));
+useHarness((x) => (h = x));
 
 const region = (popup: Page, name: string) => popup.waitForSelector(`::-p-aria([name="${name}"][role="region"])`, { timeout: 30_000 });
 const textOf = async (popup: Page, name: string) => (await region(popup, name))!.evaluate((el) => (el as HTMLElement).innerText);

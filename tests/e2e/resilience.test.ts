@@ -1,15 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerReply, ask, indexOf, launch, messageCalls, openFixture, openPopup, stopServiceWorker, useStandIn, type Harness } from './harness';
+import { describe, expect, it } from 'vitest';
+import {
+  answerReply,
+  ask,
+  indexOf,
+  messageCalls,
+  openFixture,
+  openPopup,
+  stopServiceWorker,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from './harness';
 
 /** A question survives what users and browsers do to it: Cancel, and a worker stopped mid-answer. */
 
 let h: Harness;
-beforeAll(async () => {
-  h = await launch();
-});
-afterAll(async () => {
-  await h?.close();
-});
+useHarness((x) => (h = x), { reset: false });
 
 const slowAnswer = {
   // Slow enough that the test acts while Claude is still "typing".
