@@ -90,8 +90,23 @@ export function hasWords(data: string): boolean {
   return (c > 32 && c < 0xa0) || NON_SPACE.test(data);
 }
 
+/** What the walker writes to, in reading order (a `TextSink`; tests record it). */
+export interface TextWriter {
+  /** Characters written so far. */
+  readonly length: number;
+  /** The `<a>` being read: the walker sets it as it enters a link and restores it as it leaves. */
+  link: Element | null;
+  /** Whether each text node is kept with its place in the text (then a text is never cut). */
+  readonly keepsSegments: boolean;
+  text(node: Text, data: string, words: boolean, isItem: boolean): void;
+  edge(kind: BoxKind): void;
+  lineBreak(): void;
+  openHeading(level: number): boolean;
+  closeHeading(): void;
+}
+
 /** The text, its segments and its blocks, in reading order. */
-export class TextSink {
+export class TextSink implements TextWriter {
   /** Characters written so far. */
   length = 0;
   /** The `<a>` being read: the walker sets it as it enters a link and restores it as it leaves. */

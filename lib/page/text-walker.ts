@@ -6,7 +6,7 @@
  * this is only the order in which they are asked. Pure DOM code.
  */
 import type { ReadBudget } from './read-budget';
-import { boxKind, hasWords, type TextSink } from './text-sink';
+import { boxKind, hasWords, type TextWriter } from './text-sink';
 import { NEVER_TEXT, textShows, type StyleRef, type Visibility } from './visibility';
 
 /**
@@ -30,13 +30,13 @@ const NOT_SHOWN = 2;
 type TextShown = typeof UNASKED | typeof SHOWN | typeof NOT_SHOWN;
 
 export class TextWalker {
-  private readonly sink: TextSink;
+  private readonly sink: TextWriter;
   private readonly visibility: Visibility;
   private readonly budget: ReadBudget;
   private readonly getShadowRoot: ShadowRootGetter | undefined;
 
   /** Without `getShadowRoot` only open shadow roots (`element.shadowRoot`) are read. */
-  constructor(sink: TextSink, visibility: Visibility, budget: ReadBudget, getShadowRoot?: ShadowRootGetter) {
+  constructor(sink: TextWriter, visibility: Visibility, budget: ReadBudget, getShadowRoot?: ShadowRootGetter) {
     this.sink = sink;
     this.visibility = visibility;
     this.budget = budget;
