@@ -12,9 +12,11 @@ function write(steps: Array<string | ((sink: TextSink) => void)>, options: { kee
   return sink.finish();
 }
 
-const block = (s: TextSink) => s.edge(BLOCK);
-const cell = (s: TextSink) => s.edge(CELL);
-const box = (s: TextSink) => s.edge(BOX);
+const block = (s: TextSink) => s.enter(BLOCK);
+const cell = (s: TextSink) => s.enter(CELL);
+const box = (s: TextSink) => s.enter(BOX);
+const open = (s: TextSink) => s.enter(INLINE);
+const close = (s: TextSink) => s.leave(INLINE);
 const br = (s: TextSink) => s.lineBreak();
 const link = (href: string | null) => (s: TextSink) => {
   if (href === null) {
@@ -77,9 +79,31 @@ describe('TextSink', () => {
     expect(write([link('#a'), 'one ', link('#b'), 'Two']).text).toBe('one Two');
     // Links to different places are two things even when the second starts in lower case.
     expect(write([link('/team'), 'Team-Based', link('/esports'), 'eSports']).text).toBe('Team-Based\neSports');
+    // A tag may end in a sign; a link that opens a bracket, quote or dash is written against the next.
+    expect(write([link('/t/lgbtq'), 'LGBTQ+', link('/t/horror'), 'Psychological Horror']).text).toBe('LGBTQ+\nPsychological Horror');
+    expect(write([link('#1'), 'Part (', link('#2'), 'See']).text).toBe('Part (See');
     // Plain text after a link, and a link after plain text, are read as written.
     expect(write([link('#x'), 'Linked', link(null), 'Tail']).text).toBe('LinkedTail');
     expect(write(['un', link('#x'), 'Linked']).text).toBe('unLinked');
+  });
+
+  it('keeps two inline elements of one link apart where the second plainly starts a new word, and only there', () => {
+    const a = link('/p/1');
+    // <a><span>La Sportiva</span><span>Aragon Climbing Shoes</span></a>: a brand and a product name.
+    expect(write([a, open, 'La Sportiva', close, open, 'Aragon', close]).text).toBe('La Sportiva\nAragon');
+    expect(write([a, open, 'TENAYA', close, open, open, 'Indalo', close, close]).text).toBe('TENAYA\nIndalo');
+    expect(write([a, open, 'La Sportiva', close, open, 'TC Pro', close]).text).toBe('La Sportiva\nTC Pro');
+    // Words written against each other inside one element, or between an element and bare
+    // text, stay as written; so do a lower-case start, a single capital, and punctuation.
+    expect(write([a, open, 'iPhone', close]).text).toBe('iPhone');
+    expect(write([a, 'un', open, 'Linked', close]).text).toBe('unLinked');
+    expect(write([a, open, 'Java', close, 'Script']).text).toBe('JavaScript');
+    expect(write([a, open, 'bold', close, open, 'italic', close]).text).toBe('bolditalic');
+    expect(write([a, open, 'ISBN', close, open, 'X', close]).text).toBe('ISBNX');
+    expect(write([a, open, 'end.', close, open, 'Next', close]).text).toBe('end.Next');
+    // Outside links (a caption glued to its credit), and from outside a link into one: as written.
+    expect(write([open, 'Credit', close, open, 'Chang W. Lee', close]).text).toBe('CreditChang W. Lee');
+    expect(write([open, 'Posted by', close, a, open, 'Jo', close]).text).toBe('Posted byJo');
   });
 
   it('makes text of a flex or grid container an item, and block, of its own', () => {
@@ -90,7 +114,7 @@ describe('TextSink', () => {
 
   it('gives each block the nearest heading above it, and a section shared with that heading', () => {
     const heading = (level: number, text: string) => (s: TextSink) => {
-      s.edge(BLOCK);
+      s.enter(BLOCK);
       expect(s.openHeading(level)).toBe(true);
       s.text(document.createTextNode(text), text, true, false);
       s.closeHeading();
@@ -112,7 +136,7 @@ describe('TextSink', () => {
 
   it('reads a heading inside a heading as its text', () => {
     const sink = new TextSink(false);
-    sink.edge(BLOCK);
+    sink.enter(BLOCK);
     expect(sink.openHeading(2)).toBe(true);
     sink.text(document.createTextNode('Outer '), 'Outer ', true, false);
     expect(sink.openHeading(3)).toBe(false);

@@ -73,6 +73,13 @@ function isBlockDisplay(display: string): boolean {
 }
 
 const NON_SPACE = /\S/;
+const LETTER = /\p{L}/u;
+/** A capital followed by a letter: the start of a word that is plainly a new one. */
+const CAPITALIZED = /^\p{Lu}\p{L}/u;
+/** `TextSink.inlineEdges`: an inline element began, ended, both (its text touches another's). */
+const ENTERED = 1;
+const LEFT = 2;
+const BETWEEN = ENTERED | LEFT;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 const UPPER_OR_DIGIT = /[\p{Lu}\p{Lt}\p{N}]/u;
 /**
@@ -99,7 +106,10 @@ export interface TextWriter {
   /** Whether each text node is kept with its place in the text (then a text is never cut). */
   readonly keepsSegments: boolean;
   text(node: Text, data: string, words: boolean, isItem: boolean): void;
-  edge(kind: BoxKind): void;
+  /** An element of kind `kind` starts. */
+  enter(kind: BoxKind): void;
+  /** The element entered last (its kind `kind`) ends. */
+  leave(kind: BoxKind): void;
   lineBreak(): void;
   openHeading(level: number): boolean;
   closeHeading(): void;
@@ -121,6 +131,8 @@ export class TextSink implements TextWriter {
   private endsWithSpace = true;
   /** An inline box began or ended since the last text: keep the next word apart if it touches one. */
   private atBoxEdge = false;
+  /** Which inline elements' edges were passed since the last text: `ENTERED | LEFT` bits. */
+  private inlineEdges = 0;
   /** The last UTF-16 unit of the last text written. */
   private lastCode = 0;
   /** The `<a>` the last words written came from. */
@@ -144,11 +156,14 @@ export class TextSink implements TextWriter {
    * a flex or grid container, where text that holds words is an item of its own.
    */
   text(node: Text, data: string, words: boolean, isItem: boolean): void {
+    const inOneLink = this.link !== null && this.link === this.textLink;
     if (words && this.link !== this.textLink) {
       if (this.link && this.textLink && this.linksApart(this.link, this.textLink, data)) this.separate(false);
       this.textLink = this.link;
     }
-    if (this.atBoxEdge && !this.endsWithSpace && this.wordsTouch(data)) this.separate(false);
+    if (!this.endsWithSpace && ((this.atBoxEdge && this.wordsTouch(data)) || (inOneLink && this.inlineEdges === BETWEEN && this.wordStarts(data)))) {
+      this.separate(false);
+    }
     const ownItem = isItem && words;
     if (ownItem) this.separate(true);
     if (this.keepsSegments) this.segments.push({ node, start: this.length, end: this.length + data.length });
@@ -159,8 +174,18 @@ export class TextSink implements TextWriter {
     if (ownItem) this.separate(true);
   }
 
-  /** The start or end of an element of kind `kind` (it is the same boundary both ways). */
-  edge(kind: BoxKind): void {
+  enter(kind: BoxKind): void {
+    if (kind === INLINE) this.inlineEdges |= ENTERED;
+    else this.edge(kind);
+  }
+
+  leave(kind: BoxKind): void {
+    if (kind === INLINE) this.inlineEdges |= LEFT;
+    else this.edge(kind);
+  }
+
+  /** The start or end of an element that is no inline one: the same boundary both ways. */
+  private edge(kind: BoxKind): void {
     if (kind === BLOCK) this.separate(true);
     else if (kind === CELL) this.separate(false);
     else if (kind === BOX) this.atBoxEdge = true;
@@ -205,17 +230,30 @@ export class TextSink implements TextWriter {
    * Two links side by side are two things a reader clicks, kept apart on screen by the page's
    * CSS (a margin, generated content) even with no space between them. When the second plainly
    * starts a new word ("Horror" "Zombies", "Home" "About", "1" "2"), they are kept apart here
-   * too. "[12][13]" stays as shown, and so does a word cut into links ("D" "ata"). Links to two
-   * different places are two things even when the second starts in lower case ("Team-Based"
-   * "eSports").
+   * too, and so are tags that end in a sign ("LGBTQ+" "Psychological Horror"). "[12][13]" stays
+   * as shown, and so do a word cut into links ("D" "ata") and a first link that opens something
+   * ("(" "See"). Links to two different places are two things even when the second starts in
+   * lower case ("Team-Based" "eSports").
    */
   private linksApart(link: Element, before: Element, data: string): boolean {
-    if (this.endsWithSpace || !WORD_CHAR.test(String.fromCharCode(this.lastCode))) return false;
+    if (this.endsWithSpace || GLUES_BEFORE_BOX.test(String.fromCharCode(this.lastCode))) return false;
     const first = data[0]!;
     return (
       UPPER_OR_DIGIT.test(first) ||
       (WORD_CHAR.test(first) && link.getAttribute('href') !== before.getAttribute('href'))
     );
+  }
+
+  /**
+   * Inside a link, two inline elements side by side are most often two lines of a card or a
+   * button that the page's CSS sets apart (a brand and a product name, "Previous post" and the
+   * post's title). Where the second plainly starts a new word, a capital and a letter right
+   * after a letter ("La Sportiva" "Aragon", "TENAYA" "Indalo"), they are kept apart. Inside one
+   * element, with bare text on either side, or outside links, words stay as written: "iPhone",
+   * "un<a>Linked</a>", a caption's "Credit" glued to the name after it.
+   */
+  private wordStarts(data: string): boolean {
+    return CAPITALIZED.test(data) && LETTER.test(String.fromCharCode(this.lastCode));
   }
 
   /** Whether `data`, written next to an inline box's edge, would glue two words together. */
@@ -233,6 +271,7 @@ export class TextSink implements TextWriter {
     this.endsWithSeparator = s === '\n';
     this.endsWithSpace = true; // separators; text sets it from its last character
     this.atBoxEdge = false;
+    this.inlineEdges = 0;
     if (this.headingParts) this.headingParts.push(s);
   }
 

@@ -24,7 +24,10 @@ class Recorder implements TextWriter {
     this.log.push(`${isItem ? 'item ' : ''}${words ? JSON.stringify(data.trim()) : 'space'}${where}`);
     expect(node.data.startsWith(data)).toBe(true);
   }
-  edge(kind: BoxKind): void {
+  enter(kind: BoxKind): void {
+    if (kind !== 0) this.log.push(KIND[kind]);
+  }
+  leave(kind: BoxKind): void {
     if (kind !== 0) this.log.push(KIND[kind]);
   }
   lineBreak(): void {

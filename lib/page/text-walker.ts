@@ -114,7 +114,7 @@ export class TextWalker {
     if ((shadow !== null || el.firstChild !== null) && visibility.clipsAway(el)) return;
 
     const kind = boxKind(tag, display, isItem);
-    sink.edge(kind);
+    sink.enter(kind);
     const level = HEADING_LEVEL[tag];
     const heading = level !== undefined && sink.openHeading(level);
     const outerLink = sink.link;
@@ -133,7 +133,7 @@ export class TextWalker {
     sink.link = outerLink;
     if (this.budget.stopped) return;
     if (heading) sink.closeHeading();
-    else sink.edge(kind);
+    else sink.leave(kind);
   }
 
   private shadowRootOf(el: Element, tag: string): ShadowRoot | null {
