@@ -87,7 +87,7 @@ const UPPER_OR_DIGIT = /[\p{Lu}\p{Lt}\p{N}]/u;
  * against: after an opening bracket, quote, dash or slash, before a closing one or punctuation.
  * "<code>if</code>-blocks" and "(<code>c/o</code>)." stay as written; words are kept apart.
  */
-const GLUES_BEFORE_BOX = /[(\[{'"\u2018\u201c\u00ab/\-\u2010-\u2014@#$\u00a3\u20ac\u00a5]/u;
+const GLUES_BEFORE_BOX = /[([{'"\u2018\u201c\u00ab/\-\u2010-\u2014@#$\u00a3\u20ac\u00a5]/u;
 const GLUES_AFTER_BOX = /[)\]}'"\u2019\u201d\u00bb/\-\u2010-\u2014.,;:!?%\u2026]/u;
 
 /** True when `data` has a character that is not white space (`\S`). */
