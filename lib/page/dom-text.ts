@@ -50,10 +50,7 @@ export interface CollectOptions {
  * Walks the visible text of `root` (a document, element, or shadow root) in reading order (the
  * flat tree: shadow trees replace their host's children, slots show their assigned nodes).
  */
-export function collectText(
-  root: Document | Element | DocumentFragment,
-  options: CollectOptions = {},
-): CollectedText {
+export function collectText(root: Document | Element | DocumentFragment, options: CollectOptions = {}): CollectedText {
   const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument;
   const sink = new TextSink(options.segments !== false);
   const budget = new ReadBudget(root, options);

@@ -80,7 +80,9 @@ describe('TextSink', () => {
     // Links to different places are two things even when the second starts in lower case.
     expect(write([link('/team'), 'Team-Based', link('/esports'), 'eSports']).text).toBe('Team-Based\neSports');
     // A tag may end in a sign; a link that opens a bracket, quote or dash is written against the next.
-    expect(write([link('/t/lgbtq'), 'LGBTQ+', link('/t/horror'), 'Psychological Horror']).text).toBe('LGBTQ+\nPsychological Horror');
+    expect(write([link('/t/lgbtq'), 'LGBTQ+', link('/t/horror'), 'Psychological Horror']).text).toBe(
+      'LGBTQ+\nPsychological Horror',
+    );
     expect(write([link('#1'), 'Part (', link('#2'), 'See']).text).toBe('Part (See');
     // Plain text after a link, and a link after plain text, are read as written.
     expect(write([link('#x'), 'Linked', link(null), 'Tail']).text).toBe('LinkedTail');
@@ -119,7 +121,18 @@ describe('TextSink', () => {
       s.text(document.createTextNode(text), text, true, false);
       s.closeHeading();
     };
-    const out = write([block, 'intro', block, heading(1, 'Main  title'), 'first', block, heading(2, 'Sub\npart'), 'second', block, 'third']);
+    const out = write([
+      block,
+      'intro',
+      block,
+      heading(1, 'Main  title'),
+      'first',
+      block,
+      heading(2, 'Sub\npart'),
+      'second',
+      block,
+      'third',
+    ]);
     expect(out.blocks.map((b) => [collapse(out.text.slice(b.start, b.end)), b.heading ?? null, b.headingLevel ?? 0])).toEqual([
       ['intro', null, 0],
       ['Main title', null, 1],

@@ -43,11 +43,56 @@ export const BOX = 3;
 
 /** Elements that start and end a block, whatever their computed display says. */
 const BLOCK_TAGS = new Set([
-  'html', 'body', 'address', 'article', 'aside', 'blockquote', 'center', 'dd', 'details',
-  'dialog', 'dir', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'legend', 'li', 'listing',
-  'main', 'menu', 'nav', 'ol', 'p', 'plaintext', 'pre', 'search', 'section', 'summary', 'table',
-  'caption', 'thead', 'tbody', 'tfoot', 'tr', 'ul', 'xmp', 'colgroup',
+  'html',
+  'body',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'center',
+  'dd',
+  'details',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'legend',
+  'li',
+  'listing',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'p',
+  'plaintext',
+  'pre',
+  'search',
+  'section',
+  'summary',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'ul',
+  'xmp',
+  'colgroup',
 ]);
 
 /** Elements that separate their text from their neighbours' without ending the block. */
@@ -58,10 +103,17 @@ const CELL_TAGS = new Set(['td', 'th']);
  * flex or grid container (`isItem`) are laid out as boxes of their own.
  */
 export function boxKind(tag: string, display: string, isItem: boolean): BoxKind {
-  if (isItem || BLOCK_TAGS.has(tag) || isBlockDisplay(display)) return BLOCK;
-  if (CELL_TAGS.has(tag) || display === 'table-cell') return CELL;
-  return display.startsWith('inline-') ? BOX : INLINE;
+  if (isItem || BLOCK_TAGS.has(tag)) return BLOCK;
+  let kind = DISPLAY_KIND.get(display);
+  if (kind === undefined) {
+    kind = isBlockDisplay(display) ? BLOCK : display === 'table-cell' ? CELL : display.startsWith('inline-') ? BOX : INLINE;
+    DISPLAY_KIND.set(display, kind);
+  }
+  return kind !== BLOCK && CELL_TAGS.has(tag) ? CELL : kind;
 }
+
+/** What each display value makes of an element of no special tag: a page uses a dozen of them. */
+const DISPLAY_KIND = new Map<string, BoxKind>();
 
 function isBlockDisplay(display: string): boolean {
   if (!display || display === 'inline' || display === 'contents' || display === 'none') return false;
@@ -161,7 +213,10 @@ export class TextSink implements TextWriter {
       if (this.link && this.textLink && this.linksApart(this.link, this.textLink, data)) this.separate(false);
       this.textLink = this.link;
     }
-    if (!this.endsWithSpace && ((this.atBoxEdge && this.wordsTouch(data)) || (inOneLink && this.inlineEdges === BETWEEN && this.wordStarts(data)))) {
+    if (
+      !this.endsWithSpace &&
+      ((this.atBoxEdge && this.wordsTouch(data)) || (inOneLink && this.inlineEdges === BETWEEN && this.wordStarts(data)))
+    ) {
       this.separate(false);
     }
     const ownItem = isItem && words;
@@ -238,10 +293,7 @@ export class TextSink implements TextWriter {
   private linksApart(link: Element, before: Element, data: string): boolean {
     if (this.endsWithSpace || GLUES_BEFORE_BOX.test(String.fromCharCode(this.lastCode))) return false;
     const first = data[0]!;
-    return (
-      UPPER_OR_DIGIT.test(first) ||
-      (WORD_CHAR.test(first) && link.getAttribute('href') !== before.getAttribute('href'))
-    );
+    return UPPER_OR_DIGIT.test(first) || (WORD_CHAR.test(first) && link.getAttribute('href') !== before.getAttribute('href'));
   }
 
   /**

@@ -70,10 +70,31 @@ describe('TextWalker', () => {
     document.body.normalize();
     expect(walk(document.body)).toEqual([
       'block', // body
-      'block', 'h2', '"Title"', '/h',
-      'block', '"a"', '"link" @/x', 'br', '"b"', 'block',
-      'block', 'block', 'block', 'cell', '"c"', 'cell', 'block', 'block', 'block', // table, tbody, tr, td
-      'block', '"in"', 'box', '"box"', 'box', 'block',
+      'block',
+      'h2',
+      '"Title"',
+      '/h',
+      'block',
+      '"a"',
+      '"link" @/x',
+      'br',
+      '"b"',
+      'block',
+      'block',
+      'block',
+      'block',
+      'cell',
+      '"c"',
+      'cell',
+      'block',
+      'block',
+      'block', // table, tbody, tr, td
+      'block',
+      '"in"',
+      'box',
+      '"box"',
+      'box',
+      'block',
       'block',
     ]);
   });

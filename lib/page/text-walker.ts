@@ -17,8 +17,24 @@ export type ShadowRootGetter = (element: Element) => ShadowRoot | null | undefin
 
 /** Built-in elements that can hold a shadow root (custom elements can too). */
 const SHADOW_HOSTS = new Set([
-  'article', 'aside', 'blockquote', 'body', 'div', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'header', 'main', 'nav', 'p', 'section', 'span',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'div',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'main',
+  'nav',
+  'p',
+  'section',
+  'span',
 ]);
 
 const HEADING_LEVEL: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
