@@ -159,10 +159,17 @@ function selectionFirst(passages: SourcedPassage[], budget: number): { chosen: S
  * Fills the budget from each tab's queue in turn, the tab that has used the fewest tokens next
  * (ties in tab order): every tab gets its first choice before any gets a second, and a fair share
  * of tokens. Each queue entry is one fragment (a passage, or a passage with its neighbour).
- * Returns the fragments by tab, in tab order, each tab's in reading order.
+ * Returns the fragments by tab, in tab order, each tab's in reading order. `first`, when given,
+ * puts some tabs before the others (ties and the order of the prompt): the tabs that match the
+ * question best, when the budget cannot hold a fragment of every tab.
  */
-function fairFill(queues: Map<number, SourcedPassage[][]>, budget: number, start: { tokens: number; leftOut: number }) {
-  const tabs = [...queues.keys()];
+function fairFill(
+  queues: Map<number, SourcedPassage[][]>,
+  budget: number,
+  start: { tokens: number; leftOut: number },
+  first: Map<number, number> = new Map(),
+) {
+  const tabs = [...queues.keys()].sort((a, b) => (first.get(b) ?? 0) - (first.get(a) ?? 0));
   const used = new Map(tabs.map((t) => [t, 0]));
   const next = new Map(tabs.map((t) => [t, 0]));
   const taken = new Set<SourcedPassage>();
@@ -224,7 +231,7 @@ export function comparisonSelection(passages: SourcedPassage[], rankedOn: string
   const queues = new Map(
     [...pages].map(([tab, page]) => [tab, [...(best.get(tab) ?? []), ...overviewQueue(page).map((p) => [p])]]),
   );
-  const filled = fairFill(queues, budget, first);
+  const filled = fairFill(queues, budget, first, top);
   const chosen = [...first.chosen, ...filled.passages];
   return { passages: chosen, tokens: filled.tokens, leftOut: filled.leftOut, abstain: chosen.length === 0, relevance: ranked.relevance };
 }

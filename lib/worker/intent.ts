@@ -19,7 +19,8 @@ const W = (body: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}
 const C = (body: string) => new RegExp(`(?:${body})`, 'gu');
 
 // Written folded: lower case, no accents ("resume" matches "résumé" and "Resume").
-const THIS_PAGE = '(?:this|the|that)\\s+(?:page|article|text|site|document|post|tab|story|paper|piece|essay|report)';
+const THIS_PAGE =
+  '(?:this|the|that|these|those|my|all (?:the |these |my )?)\\s*(?:page|article|text|site|document|post|tab|story|paper|piece|essay|report|video)s?';
 const OVERVIEW: RegExp[] = [
   // English
   W(
@@ -134,7 +135,7 @@ const COMPARISON: RegExp[] = [
       'pros and cons',
       'advantages and disadvantages',
       'side by side',
-      '(?:better|cheaper|faster|slower|worse|bigger|smaller|larger|safer|lighter|heavier|more expensive|less expensive) than',
+      '(?:better|cheaper|worse|more expensive|less expensive) than',
       'which (?:\\p{L}+ )?(?:is|are|one is|has|offers) (?:the )?(?:better|best|cheaper|cheapest|faster|fastest|worse|worst|safer|more|less)',
       'which (?:one|of (?:them|these|the two))',
     ].join('|'),
@@ -144,7 +145,7 @@ const COMPARISON: RegExp[] = [
     [
       'compar(?:a|ar|ame|acion|aciones|ativa)',
       'diferencias?',
-      'se diferencian|difieren',
+      'se diferencian',
       'ventajas y desventajas|pros y contras',
       'similitudes',
       'mejor que|peor que|mas barato que|mas caro que',
@@ -195,7 +196,7 @@ const COMPARISON: RegExp[] = [
       'vantaggi e svantaggi|pro e contro',
       'somiglianze',
       'meglio di|migliore di|peggio di|piu economico di',
-      'quale (?:\\p{L}+ )?(?:e|sono) (?:il |la )?(?:migliore|meglio|peggiore|piu economic\\p{L}*)',
+      'qual(?:e)? (?:\\p{L}+ )?(?:e|sono) (?:il |la )?(?:migliore|meglio|peggiore|piu economic\\p{L}*)',
     ].join('|'),
   ),
   // Chinese
