@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { passage } from '../../tests/unit/passages';
-import { rankPassages } from '../rank';
+import { passage } from '../../tests/support/passages';
+import { rankPassages } from './rank';
 import { clearPassageWords, passageWords, passageWordsSize, spelling } from './passage-words';
 
 const texts = [

@@ -11,8 +11,8 @@
  * scoring of the passages that hold something of it. Bounded: when a ranking would pass
  * `MAX_PASSAGES` passages or `MAX_WORDS` words, everything is dropped first and built again.
  */
-import { gramCount, searchWords, wordGrams } from '../tokenize';
-import type { SourcedPassage } from '../types';
+import { gramCount, searchWords, wordGrams } from './tokenize';
+import type { SourcedPassage } from '@/lib/shared/types';
 
 export interface PassageWords {
   /** The passage's words in order, as vocabulary numbers (for proximity). */
