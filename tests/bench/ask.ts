@@ -68,25 +68,30 @@ async function round(h: Harness, tabs: number): Promise<Round> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
-async function measure(dir: string): Promise<Map<number, Round>> {
+/** Rounds of each build with 1 and with 10 tabs, in one browser launched for it. */
+async function rounds(dir: string, n: number, into: Map<number, Round[]>): Promise<void> {
   const h = await launch({ extensionDir: dir });
-  const out = new Map<number, Round>();
   try {
     for (const tabs of [1, 10]) {
       await round(h, tabs); // warm-up: the worker's first question loads its code
-      const rounds: Round[] = [];
-      for (let i = 0; i < ROUNDS; i++) rounds.push(await round(h, tabs));
-      out.set(tabs, {
-        askToRequest: median(rounds.map((r) => r.askToRequest)),
-        answerToCitations: median(rounds.map((r) => r.answerToCitations)),
-        clickToHighlight: median(rounds.map((r) => r.clickToHighlight)),
-      });
+      for (let i = 0; i < n; i++) into.set(tabs, [...(into.get(tabs) ?? []), await round(h, tabs)]);
     }
   } finally {
     await h.close();
   }
-  return out;
 }
+
+const medians = (all: Map<number, Round[]>) =>
+  new Map(
+    [...all].map(([tabs, rs]) => [
+      tabs,
+      {
+        askToRequest: median(rs.map((r) => r.askToRequest)),
+        answerToCitations: median(rs.map((r) => r.answerToCitations)),
+        clickToHighlight: median(rs.map((r) => r.clickToHighlight)),
+      },
+    ]),
+  );
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 function print(name: string, m: Map<number, Round>, base?: Map<number, Round>) {
@@ -99,8 +104,16 @@ function print(name: string, m: Map<number, Round>, base?: Map<number, Round>) {
   }
 }
 
-const base = baseline ? await measure(resolve(baseline)) : undefined;
-const mine = await measure(EXTENSION_DIR);
+// With a baseline, the two builds take turns (half the rounds each time), so that the load of
+// the machine weighs on both alike.
+const mineRounds = new Map<number, Round[]>();
+const baseRounds = new Map<number, Round[]>();
+const half = Math.ceil(ROUNDS / 2);
+for (const turn of baseline ? [0, 1] : [0]) {
+  if (baseline) await rounds(resolve(baseline), turn === 0 ? half : ROUNDS - half, baseRounds);
+  await rounds(EXTENSION_DIR, baseline ? (turn === 0 ? half : ROUNDS - half) : ROUNDS, mineRounds);
+}
+const base = baseline ? medians(baseRounds) : undefined;
 if (base) print('baseline', base);
-print('this', mine, base);
-console.log(`medians of ${ROUNDS} rounds each, after a warm-up round`);
+print('this', medians(mineRounds), base);
+console.log(`medians of ${ROUNDS} rounds each, each browser's first round a warm-up`);
