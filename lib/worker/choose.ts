@@ -168,6 +168,8 @@ function fairFill(
   budget: number,
   start: { tokens: number; leftOut: number },
   first: Map<number, number> = new Map(),
+  /** The tab's first entry (its best passage for the question) is taken even past its share. */
+  bestFirst = false,
 ) {
   const tabs = [...queues.keys()].sort((a, b) => (first.get(b) ?? 0) - (first.get(a) ?? 0));
   const used = new Map(tabs.map((t) => [t, 0]));
@@ -191,7 +193,8 @@ function fairFill(
       if (members.some((m) => taken.has(m))) continue;
       const fragment = unitPassage({ members, score: 0 });
       const cost = fragmentTokens(fragment);
-      if (used.get(tab)! + cost > cap) {
+      const exempt = bestFirst && used.get(tab) === 0 && next.get(tab) === 1 && pending.get(tab) === queues.get(tab);
+      if (!exempt && used.get(tab)! + cost > cap) {
         waiting.get(tab)!.push(members);
         continue;
       }
@@ -245,7 +248,7 @@ export function comparisonSelection(passages: SourcedPassage[], rankedOn: string
   const queues = new Map(
     [...pages].map(([tab, page]) => [tab, [...(best.get(tab) ?? []), ...overviewQueue(page).map((p) => [p])]]),
   );
-  const filled = fairFill(queues, budget, first, top);
+  const filled = fairFill(queues, budget, first, top, true);
   const chosen = [...first.chosen, ...filled.passages];
   return { passages: chosen, tokens: filled.tokens, leftOut: filled.leftOut, abstain: chosen.length === 0, relevance: ranked.relevance };
 }
