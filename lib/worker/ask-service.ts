@@ -8,7 +8,7 @@ import { callPage } from './call-page';
 import { answerQuestion } from './pipeline';
 import { clearHighlights } from './reveal-service';
 import { fragmentBudget } from './budget';
-import { selectPassages } from './rank';
+import { choosePassages } from './choose';
 import { searchPassages } from './search-results';
 import { halvePlan, planSend, type PreviousSend } from './send-plan';
 import { appendFailure, appendRunRecord, lastRunItem, loadSettings, type RunState } from '@/lib/shared/storage';
@@ -135,7 +135,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
       return;
     }
     const budget = fragmentBudget(settings.fragmentBudget, msg.question);
-    const chosen = selectPassages(passages, msg.question, budget);
+    const chosen = choosePassages(passages, msg.question, budget, []);
     const plan = { ...planSend(chosen, passages, budget, previous, Date.now()), budget };
     await updateRun(id, { plan, coverage: { ...coverage, sent: plan.passages.length, leftOut: chosen.leftOut } });
     if (settings.reviewBeforeSending && plan.passages.length > 0) {
