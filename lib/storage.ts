@@ -75,6 +75,8 @@ export interface RunState {
      * then starts with the fragments they hold (`reused`), then this question's own.
      */
     history?: PriorTurn[];
+    /** This question started a new context of its thread: no earlier fragment is in `passages`. */
+    restarted?: boolean;
   };
   /** Without an API key: the best passages for the question, found on this machine. */
   results?: SearchHit[];

@@ -71,7 +71,7 @@ export function continuesThread(
   scope: Thread['scope'],
   windowId: number,
   pages: ThreadPage[],
-): thread is Thread {
+): boolean {
   if (!thread || thread.scope !== scope || thread.windowId !== windowId) return false;
   const key = (ps: ThreadPage[]) => ps.map((p) => `${p.tabId} ${pageUrl(p.url)}`).sort().join('\n');
   return key(thread.pages) === key(pages);
