@@ -7,9 +7,20 @@ import { RevealNote } from '@/components/RevealNote';
 import { ReviewPanel } from '@/components/ReviewPanel';
 import { RunProgress } from '@/components/RunProgress';
 import { SearchResults } from '@/components/SearchResults';
+import { ThreadView } from '@/components/popup/ThreadView';
 import type { RevealResult, UiMessage } from '@/lib/messages';
 import type { ShownCitation } from '@/lib/pipeline';
-import { draftItem, lastRunItem, loadSettings, settingsItem, type RunState, type Scope } from '@/lib/storage';
+import type { Thread } from '@/lib/shared/thread';
+import {
+  draftItem,
+  lastRunItem,
+  loadSettings,
+  settingsItem,
+  startNewThread,
+  threadItem,
+  type RunState,
+  type Scope,
+} from '@/lib/storage';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 const hostOf = (url: string) => {
@@ -27,27 +38,36 @@ export function App() {
   const [question, setQuestion] = useState('');
   const [scope, setScope] = useState<Scope>('tab');
   const [run, setRun] = useState<RunState | null>(null);
+  const [thread, setThread] = useState<Thread | null>(null);
   const [apiHost, setApiHost] = useState('');
   const [revealNote, setRevealNote] = useState<{ message: string; retry: ShownCitation | null } | null>(null);
 
   useEffect(() => {
     void (async () => {
-      const [settings, last, draft] = await Promise.all([loadSettings(), lastRunItem.getValue(), draftItem.getValue()]);
+      const [settings, last, draft, stored] = await Promise.all([
+        loadSettings(),
+        lastRunItem.getValue(),
+        draftItem.getValue(),
+        threadItem.getValue(),
+      ]);
       setHasKey(settings.apiKey !== '');
       setApiHost(hostOf(settings.baseURL));
       setRun(last);
+      setThread(stored);
       setQuestion(draft.question || last?.question || '');
       setScope(draft.scope);
       setLoaded(true);
     })();
     // Storage is the source of truth: the background writes progress there, even while we are closed.
     const unwatchRun = lastRunItem.watch(setRun);
+    const unwatchThread = threadItem.watch(setThread);
     const unwatchSettings = settingsItem.watch((s) => {
       setHasKey(Boolean(s?.apiKey));
       if (s?.baseURL) setApiHost(hostOf(s.baseURL));
     });
     return () => {
       unwatchRun();
+      unwatchThread();
       unwatchSettings();
     };
   }, []);
@@ -93,9 +113,22 @@ export function App() {
     if (result && !result.ok) setRevealNote({ message: result.message, retry: result.offerOpen ? c : null });
   };
 
+  /** "New question": the thread ends; the box is emptied for a question that starts afresh. */
+  const newQuestion = async () => {
+    setRevealNote(null);
+    setQuestion('');
+    saveDraft('', scope);
+    await startNewThread();
+    document.getElementById('question')?.focus();
+  };
+
   const decideReview = (send: boolean) => {
     if (run) void browser.runtime.sendMessage({ type: 'review', runId: run.id, send } satisfies UiMessage);
   };
+
+  // The thread's earlier turns: all of them but the latest question's own, which the run shows.
+  const earlier = thread && (!run?.threadId || run.threadId === thread.id) ? thread.turns.filter((t) => t.id !== run?.id) : [];
+  const canStartOver = !working && (earlier.length > 0 || run !== null);
 
   if (!loaded) return <main class="popup" aria-busy="true" />;
   return (
@@ -116,8 +149,17 @@ export function App() {
         }}
         onAsk={() => void ask()}
       />
-      {run && run.question !== question.trim() && run.status !== 'working' && (
-        <p class="note">Last question: “{run.question}”</p>
+      {canStartOver && (
+        <button type="button" class="new-question" onClick={() => void newQuestion()}>
+          New question
+        </button>
+      )}
+      <ThreadView turns={earlier} onReveal={(c) => void reveal(c)} />
+      {run?.newThread === 'pages-changed' && (
+        <p class="note">The pages in scope changed, so this question started a new thread.</p>
+      )}
+      {run && (earlier.length > 0 || run.question !== question.trim()) && run.status !== 'working' && (
+        <p class="note">{earlier.length > 0 ? 'Latest question' : 'Last question'}: “{run.question}”</p>
       )}
       {working && <RunProgress run={run} onCancel={() => void browser.runtime.sendMessage({ type: 'cancel' } satisfies UiMessage)} />}
       {run?.status === 'error' && run.error && <ErrorNote error={run.error} onOpenOptions={openOptions} onAskAgain={() => void ask()} />}
