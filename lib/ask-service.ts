@@ -7,10 +7,11 @@ import type { askMessage } from './messages';
 import { answerQuestion } from './pipeline';
 import { clearHighlights } from './reveal-service';
 import { fragmentBudget } from './budget';
+import { choosePassages } from './worker/choose';
 import { searchPassages } from './search-results';
 import { appendFailure, appendRunRecord, lastRunItem, loadSettings, threadItem, type RunState, type Settings } from './storage';
 import { continuesThread, pageUrl, withTurn, type Thread, type Turn } from './shared/thread';
-import { earlierQuestions, halveThreadPlan, planTurn, selectForTurn } from './worker/thread-plan';
+import { earlierQuestions, halveThreadPlan, planTurn } from './worker/thread-plan';
 import { siteOf } from './fragments';
 import { unreadableReason } from './tabs';
 import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from './frames';
@@ -167,8 +168,8 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
       return;
     }
     const budget = fragmentBudget(settings.fragmentBudget, msg.question);
-    // A follow-up's fragments are chosen from its own words and the thread's questions.
-    const chosen = selectForTurn(passages, msg.question, earlierQuestions(thread.turns), budget);
+    // By what the question asks and, for a follow-up, the thread's earlier questions (lib/worker/choose.ts).
+    const chosen = choosePassages(passages, msg.question, budget, earlierQuestions(thread.turns));
     const { added: _added, ...threadPlan } = planTurn(chosen, passages, budget, thread.turns);
     const plan: Plan = { ...threadPlan, budget };
     await updateRun(id, { plan, coverage: { ...coverage, sent: plan.passages.length, leftOut: chosen.leftOut } });

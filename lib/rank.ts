@@ -38,7 +38,7 @@ const PAGE_WEIGHT = 0.2;
  */
 export const RELEVANCE_THRESHOLD = 0.12;
 /** Passages scoring less than this share of the best one are noise: never sent, never counted as left out. */
-const RELATIVE_FLOOR = 0.15;
+export const RELATIVE_FLOOR = 0.15;
 /** How many of the best units the relevance of a question is judged on. */
 const RELEVANCE_DEPTH = 10;
 
@@ -366,7 +366,7 @@ export function selectPassages(passages: SourcedPassage[], question: string, bud
 }
 
 /** The selection, cut at a word boundary to fit `room` tokens when it is longer; null when nothing fits. */
-function fitSelection(p: SourcedPassage, room: number): SourcedPassage | null {
+export function fitSelection(p: SourcedPassage, room: number): SourcedPassage | null {
   if (fragmentTokens(p) <= room) return p;
   let lo = 0;
   let hi = p.text.length;

@@ -5,7 +5,7 @@ import { followUpCap } from '../send-plan';
 import type { Turn } from '../shared/thread';
 import type { Selection } from '../rank';
 import type { SourcedPassage } from '../types';
-import { contextOf, halveThreadPlan, planTurn, selectForTurn } from './thread-plan';
+import { contextOf, halveThreadPlan, planTurn } from './thread-plan';
 
 const hours = passage('The City Museum opens at 9 a.m. and closes at 6 p.m. every day except Monday.', { id: 'h', order: 0, title: 'Hours', url: 'https://museum.example/hours' });
 const late = passage('On Fridays the museum stays open until 10 p.m. for late openings.', { id: 'l', order: 1, title: 'Hours', url: 'https://museum.example/hours' });
@@ -113,19 +113,5 @@ describe('the plan of a question in a thread', () => {
     const half = halveThreadPlan(plan, [t1]);
     expect(half).toMatchObject({ passages: [late], restarted: true, reused: 0 });
     expect(half.history.every((t) => t.textOnly)).toBe(true);
-  });
-});
-
-describe('the fragments of a follow-up', () => {
-  it('a follow-up is ranked on the question before it as well as its own words', () => {
-    const own = selectForTurn(pages, 'And for the museum?', [], 8000);
-    const followUp = selectForTurn(pages, 'And for the museum?', ['How much do adult tickets cost?'], 8000);
-    expect(own.passages[0]).not.toEqual(tickets);
-    expect(followUp.passages[0]).toEqual(tickets);
-  });
-
-  it('a follow-up whose words are nowhere in the pages is still "not found" without a call', () => {
-    const s = selectForTurn(pages, 'Quelle heure est-il à Tokyo?', ['When does the museum open?'], 8000);
-    expect(s.abstain).toBe(true);
   });
 });

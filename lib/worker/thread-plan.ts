@@ -14,7 +14,7 @@
  * changed), or when what the follow-up adds would not fit its budget or the follow-up cap.
  */
 import { fragmentTokens } from '../budget';
-import { selectPassages, type Selection } from '../rank';
+import type { Selection } from '../rank';
 import { followUpCap, halvePlan, key as passageKey, memberKeys, stillCurrent, type SendPlan } from '../send-plan';
 import type { PriorClaim, PriorTurn, Turn } from '../shared/thread';
 import type { SourcedPassage } from '../types';
@@ -142,18 +142,3 @@ export function halveThreadPlan(plan: ThreadSendPlan, turns: Turn[]): ThreadSend
   return restart(half, turns);
 }
 
-/**
- * The fragments for a question of a thread, within `budget`: chosen from its own words and, for
- * a follow-up, the earlier questions'.
- *
- * SEAM for the ranking half of issue 11 (branch q-rank): its follow-up selection replaces the
- * body. Until then: a question that shares nothing with the pages is still "not found" without a
- * call; a follow-up is ranked on the previous question's words with its own, so that "tell me
- * more about that" looks where the previous answer did.
- */
-export function selectForTurn(passages: SourcedPassage[], question: string, earlier: string[], budget: number): Selection {
-  const own = selectPassages(passages, question, budget);
-  const previous = earlier.at(-1);
-  if (own.abstain || previous === undefined) return own;
-  return selectPassages(passages, `${previous}\n${question}`, budget);
-}
