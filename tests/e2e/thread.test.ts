@@ -198,6 +198,66 @@ describe('a conversation about the current pages', () => {
     expect(await popup.evaluate(() => document.body.innerText)).toContain('The pages in scope changed, so this question started a new thread.');
   });
 
+  it('a follow-up that fails says why and loses nothing; Ask again sends it with the earlier turn', async () => {
+    const { popup } = await firstQuestion();
+    h.api.enqueue(
+      { kind: 'error', status: 500, type: 'api_error', message: 'Internal', headers: { 'x-should-retry': 'false' } },
+      (req) => answerReply([{ text: 'It closes at 6 p.m.', citations: [{ index: indexOf(req, 'closes at'), literal: closes }] }]),
+    );
+    await ask(popup, 'Tell me more about that.');
+    const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 15_000 });
+    expect(await alert!.evaluate((el) => (el as HTMLElement).innerText)).toMatch(/The API had an error \(500\)/);
+    expect(await earlierText(popup)).toContain('It opens at 9 a.m.');
+    expect(await popup.$eval('textarea', (t) => t.value)).toBe('Tell me more about that.');
+    await popup.locator('::-p-aria(Ask again[role="button"])').click();
+    await expect.poll(async () => (await answerText(popup)).includes('It closes at 6 p.m.'), { timeout: 20_000 }).toBe(true);
+    // The failed try is no turn of the thread: the earlier turn is the first question alone.
+    expect(messagesOf(calls()[2]!).map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(await earlierText(popup)).not.toContain('Tell me more');
+  });
+
+  it('"Review before sending" on a follow-up says the earlier turn goes along, and Send sends exactly that', async () => {
+    await useStandIn(h, { reviewBeforeSending: true });
+    const page = await openFixture(h, 'museum-hours.html');
+    h.api.enqueue(
+      (req) => answerReply([{ text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: opens }] }]),
+      (req) => answerReply([{ text: 'It closes at 6 p.m.', citations: [{ index: indexOf(req, 'closes at'), literal: closes }] }]),
+    );
+    const popup = await openPopup(h, page);
+    const review = () => popup.waitForSelector('::-p-aria([name="Review before sending"][role="region"])', { timeout: 15_000 });
+    await ask(popup, 'When does the museum open?');
+    await review();
+    await popup.locator('::-p-aria(Send[role="button"])').click();
+    expect(await answerText(popup)).toContain('It opens at 9 a.m.');
+
+    await ask(popup, 'Tell me more about that.');
+    const shown = await (await review())!.evaluate((el) => (el as HTMLElement).innerText);
+    expect(shown).toMatch(/With them go the earlier question of this thread and their answers/);
+    expect(shown).toContain('(sent earlier in this thread)');
+    expect(calls()).toHaveLength(1);
+    await popup.locator('::-p-aria(Send[role="button"])').click();
+    await expect.poll(async () => (await answerText(popup)).includes('It closes at 6 p.m.'), { timeout: 20_000 }).toBe(true);
+    expect(messagesOf(calls()[1]!).map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+  });
+
+  it('without a key, a thread of search results: the earlier results stay, and a click still highlights their quote', async () => {
+    const page = await openFixture(h, 'museum-hours.html');
+    const popup = await openPopup(h, page);
+    await ask(popup, 'At what time does the museum close?');
+    await popup.waitForSelector('::-p-aria([name="Search results"][role="region"])');
+    await ask(popup, 'Where can I leave my bicycle?');
+    const earlier = await earlierText(popup);
+    expect(earlier).toContain('At what time does the museum close?');
+    expect(earlier).toContain('closes at 6 p.m.');
+    await expect
+      .poll(async () => (await popup.$eval('.search-results blockquote', (el) => (el as HTMLElement).innerText)).includes('Bicycle racks'))
+      .toBe(true);
+    const quote = await popup.$eval('.thread blockquote', (el) => (el as HTMLElement).innerText);
+    await popup.locator(`.thread .result button`).click();
+    await expect.poll(() => highlightedText(page), { timeout: 10_000 }).toBe(quote);
+    expect(calls()).toHaveLength(0);
+  });
+
   // Last: it stops the worker, which the harness wakes again in the background.
   it('the thread outlives a stopped service worker: the next follow-up still carries the earlier turn', async () => {
     const { popup } = await firstQuestion();
