@@ -1,18 +1,28 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { citationOf } from '@/lib/pipeline';
+import type { ShownCitation } from '@/lib/shared/run';
 import type { Turn } from '@/lib/shared/thread';
-import { passage } from '../../tests/unit/passages';
-import { mount } from '../../tests/unit/mount';
+import { mount } from '../../tests/support/mount';
 import { ThreadView } from './ThreadView';
 
-const hours = passage('The museum opens at 9 a.m.', { id: 'h', title: 'Hours', url: 'https://museum.example/hours' });
 const turn = (id: string, over: Partial<Turn>): Turn => ({ id, question: `Question ${id}?`, askedAt: 0, answeredAt: 0, fragments: [], restarted: false, ...over });
 
 describe('ThreadView', () => {
   it('shows each earlier question with its answer, oldest first; their citations still reveal their quote', () => {
     const onReveal = vi.fn();
-    const cited = citationOf(hours, 'The museum opens at 9 a.m.', 1);
+    const cited: ShownCitation = {
+      literal: 'The museum opens at 9 a.m.',
+      index: 1,
+      passageId: 'h',
+      passageText: 'The museum opens at 9 a.m.',
+      passageOrder: 0,
+      tabId: 1,
+      windowId: 1,
+      frameId: 0,
+      url: 'https://museum.example/hours',
+      title: 'Hours',
+      site: 'museum.example',
+    };
     const root = mount(
       <ThreadView
         turns={[

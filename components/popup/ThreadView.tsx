@@ -2,7 +2,7 @@
  * The thread's earlier questions, oldest first, each with its answer: the conversation the
  * latest answer (the region "Answer", shown by the popup after this) continues.
  */
-import type { ShownCitation } from '@/lib/pipeline';
+import type { ShownCitation } from '@/lib/shared/run';
 import type { Turn } from '@/lib/shared/thread';
 import { TurnItem } from './TurnItem';
 

@@ -3,11 +3,11 @@
  * (still clickable: a click reveals the quote as for the latest answer), "not found", or the
  * search results found without a key.
  */
-import { Abstention } from '@/components/Abstention';
-import { CitationButton } from '@/components/CitationButton';
-import { ClaimItem } from '@/components/ClaimItem';
-import type { ShownCitation } from '@/lib/pipeline';
+import type { ShownCitation } from '@/lib/shared/run';
 import type { Turn } from '@/lib/shared/thread';
+import { Abstention } from './Abstention';
+import { CitationButton } from './CitationButton';
+import { ClaimItem } from './ClaimItem';
 
 export interface TurnItemProps {
   turn: Turn;

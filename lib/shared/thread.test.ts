@@ -38,11 +38,11 @@ describe('the thread of the current pages', () => {
 
 describe('the thread in extension storage', () => {
   // The storage module reads the extension API when it loads: the fake one is put in place first.
-  let store: typeof import('../storage');
+  let store: typeof import('./storage');
   beforeAll(async () => {
     vi.stubGlobal('chrome', fakeBrowser);
     vi.stubGlobal('browser', fakeBrowser);
-    store = await import('../storage');
+    store = await import('./storage');
   });
   beforeEach(() => fakeBrowser.reset());
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { passage } from '../../tests/unit/passages';
-import { fragmentTokens } from '../budget';
-import { selectPassages } from '../rank';
-import { planSend } from '../send-plan';
-import type { SourcedPassage } from '../types';
+import { passage } from '../../tests/support/passages';
+import { fragmentTokens } from './budget';
+import { selectPassages } from './rank';
+import { planSend } from './send-plan';
+import type { SourcedPassage } from '@/lib/shared/types';
 import { choosePassages, EQUAL_SLICES, pageSections, spreadOrder } from './choose';
 
 function page(tabId: number, title: string, texts: Array<string | [heading: string, text: string]>): SourcedPassage[] {

@@ -6,10 +6,10 @@
  * question first. A follow-up that names nothing new ("Tell me more about that.", "¿Y eso?") is
  * ranked on the earlier question it continues, with that question's intent.
  */
-import { fragmentTokens } from '../budget';
-import { fitSelection, rankPassages, RELATIVE_FLOOR, selectPassages, unitPassage, type Selection } from '../rank';
-import { plainWords } from '../tokenize';
-import type { SourcedPassage } from '../types';
+import { fragmentTokens } from './budget';
+import { fitSelection, rankPassages, RELATIVE_FLOOR, selectPassages, unitPassage, type Selection } from './rank';
+import { plainWords } from './tokenize';
+import type { SourcedPassage } from '@/lib/shared/types';
 import { classifyIntent, namesNothingNew, withoutCues, type Intent } from './intent';
 
 export interface Choice extends Selection {

@@ -10,7 +10,7 @@
  * accents and full-width forms forgiven). A cue is a phrase, not a lone common word: "What is the
  * capital of France?" starts like "What is this page about?" and is still a lookup.
  */
-import { foldForSearch, plainWords } from '../tokenize';
+import { foldForSearch, plainWords } from './tokenize';
 
 export type Intent = 'overview' | 'comparison' | 'lookup';
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { passage } from '../../tests/unit/passages';
-import { citationOf, type Outcome } from '../pipeline';
-import { followUpCap } from '../send-plan';
-import type { Turn } from '../shared/thread';
-import type { Selection } from '../rank';
-import type { SourcedPassage } from '../types';
+import type { Outcome } from '@/lib/shared/run';
+import type { Turn } from '@/lib/shared/thread';
+import type { SourcedPassage } from '@/lib/shared/types';
+import { passage } from '../../tests/support/passages';
+import { citationOf } from './pipeline';
+import type { Selection } from './rank';
+import { followUpCap } from './send-plan';
 import { contextOf, halveThreadPlan, planTurn } from './thread-plan';
 
 const hours = passage('The City Museum opens at 9 a.m. and closes at 6 p.m. every day except Monday.', { id: 'h', order: 0, title: 'Hours', url: 'https://museum.example/hours' });

@@ -13,12 +13,13 @@
  * their sources, no fragment) when the earlier fragments are no longer what the tabs hold (a page
  * changed), or when what the follow-up adds would not fit its budget or the follow-up cap.
  */
-import { fragmentTokens } from '../budget';
-import type { Selection } from '../rank';
-import { followUpCap, halvePlan, key as passageKey, memberKeys, stillCurrent, type SendPlan } from '../send-plan';
-import type { PriorClaim, PriorTurn, Turn } from '../shared/thread';
-import type { SourcedPassage } from '../types';
-import { siteOf } from '../fragments';
+import type { SendPlan } from '@/lib/shared/run';
+import { siteOf } from '@/lib/shared/site';
+import type { PriorClaim, PriorTurn, Turn } from '@/lib/shared/thread';
+import type { SourcedPassage } from '@/lib/shared/types';
+import { fragmentTokens } from './budget';
+import type { Selection } from './rank';
+import { followUpCap, halvePlan, key as passageKey, memberKeys, stillCurrent } from './send-plan';
 
 /** Turns before the context that still go, as text only, with a question (the latest ones). */
 export const MAX_TEXT_TURNS = 6;

@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import type { RecordedRequest } from '../stand-in/messages-api';
+import type { RecordedRequest } from '../support/stand-in/messages-api';
 import {
   answerReply,
   answerText,
@@ -15,7 +15,7 @@ import {
   useHarness,
   useStandIn,
   type Harness,
-} from './harness';
+} from '../support/harness';
 
 /**
  * The questions people ask of their tabs, in the real popup: an overview, a comparison, and a
