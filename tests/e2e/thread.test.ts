@@ -192,6 +192,8 @@ describe('a conversation about the current pages', () => {
     const tickets = await openFixture(h, 'museum-tickets.html');
     h.api.enqueue((req) => answerReply([{ text: 'Adults pay 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: 'Adult tickets cost 12 euros.' }] }]));
     const popup = await openPopup(h, tickets);
+    // Before asking, the popup says that the thread it shows is about another page.
+    await popup.waitForSelector('::-p-text(This thread is about “City Museum – Opening hours”)');
     await ask(popup, 'How much do adult tickets cost?');
     expect(await answerText(popup)).toContain('Adults pay 12 euros.');
     expect(messagesOf(calls()[1]!)).toHaveLength(1);
