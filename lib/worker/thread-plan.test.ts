@@ -6,7 +6,7 @@ import { passage } from '../../tests/support/passages';
 import { citationOf } from './pipeline';
 import type { Selection } from './rank';
 import { followUpCap } from './send-plan';
-import { contextOf, halveThreadPlan, planTurn } from './thread-plan';
+import { addedBy, contextOf, halveThreadPlan, planTurn } from './thread-plan';
 
 const hours = passage('The City Museum opens at 9 a.m. and closes at 6 p.m. every day except Monday.', { id: 'h', order: 0, title: 'Hours', url: 'https://museum.example/hours' });
 const late = passage('On Fridays the museum stays open until 10 p.m. for late openings.', { id: 'l', order: 1, title: 'Hours', url: 'https://museum.example/hours' });
@@ -34,7 +34,7 @@ describe('the plan of a question in a thread', () => {
     const t1 = turn('1', 'When does the museum open?', [hours, late], late, true);
     const plan = planTurn(selection(late, cafe), pages, 8000, [t1]);
     expect(plan.passages).toEqual([hours, late, cafe]);
-    expect(plan.added).toEqual([cafe]);
+    expect(addedBy(plan)).toEqual([cafe]);
     expect(plan).toMatchObject({ groups: [2, 1], reused: 2, restarted: false });
     // The earlier answer cites `late` by its index in the request: 2, as when it was answered.
     expect(plan.history).toEqual([
@@ -59,7 +59,8 @@ describe('the plan of a question in a thread', () => {
   it('a follow-up that needs nothing new sends the earlier fragments alone', () => {
     const t1 = turn('1', 'Q1', [hours, late], hours, true);
     const plan = planTurn(selection(late), pages, 8000, [t1]);
-    expect(plan).toMatchObject({ passages: [hours, late], added: [], reused: 2, groups: [2] });
+    expect(plan).toMatchObject({ passages: [hours, late], reused: 2, groups: [2] });
+    expect(addedBy(plan)).toEqual([]);
   });
 
   it('a page that changed starts a new context: the earlier turns go as text, no earlier fragment is sent', () => {

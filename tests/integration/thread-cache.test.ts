@@ -7,7 +7,7 @@ import type { Turn } from '@/lib/shared/thread';
 import { claudeModelCall } from '@/lib/worker/claude';
 import { answerQuestion } from '@/lib/worker/pipeline';
 import { selectPassages } from '@/lib/worker/rank';
-import { planTurn, type ThreadSendPlan } from '@/lib/worker/thread-plan';
+import { addedBy, planTurn, type ThreadSendPlan } from '@/lib/worker/thread-plan';
 import { cacheBreakpoints } from '../support/stand-in/prompt-cache';
 import { startMessagesApi, type MessagesApi } from '../support/stand-in/messages-api';
 import { passage } from '../support/passages';
@@ -41,7 +41,7 @@ async function askInThread(turns: Turn[], question: string, cite: (plan: ThreadS
     { question, passages: plan.passages, groups: plan.groups, history: plan.history, minLiteralLength: 15 },
     { callModel: claudeModelCall({ ...settings, baseURL: api.url }), log: () => {}, now: () => 0 },
   );
-  turns.push({ id: String(turns.length), question, askedAt: 0, answeredAt: 0, fragments: plan.added, restarted: plan.restarted, outcome });
+  turns.push({ id: String(turns.length), question, askedAt: 0, answeredAt: 0, fragments: addedBy(plan), restarted: plan.restarted, outcome });
   return { outcome, plan };
 }
 
