@@ -7,12 +7,21 @@ const pages = [
   { tabId: 2, url: 'https://museum.example/tickets', title: 'Tickets' },
 ];
 const thread: Thread = { id: 'th', scope: 'window', windowId: 7, pages, startedAt: 0, turns: [] };
-const turn = (id: string, restarted = false): Turn => ({ id, question: `Q${id}`, askedAt: 0, answeredAt: 0, fragments: [], restarted });
+const turn = (id: string, restarted = false): Turn => ({
+  id,
+  question: `Q${id}`,
+  askedAt: 0,
+  answeredAt: 0,
+  fragments: [],
+  restarted,
+});
 
 describe('the thread of the current pages', () => {
   it('goes on with the same scope, window, tabs and addresses, in any order, a #section aside', () => {
     expect(continuesThread(thread, 'window', 7, [...pages].reverse())).toBe(true);
-    expect(continuesThread(thread, 'window', 7, [pages[0]!, { ...pages[1]!, url: 'https://museum.example/tickets#children' }])).toBe(true);
+    expect(
+      continuesThread(thread, 'window', 7, [pages[0]!, { ...pages[1]!, url: 'https://museum.example/tickets#children' }]),
+    ).toBe(true);
     expect(pageUrl('https://a.example/x?y=1#z')).toBe('https://a.example/x?y=1');
   });
 
@@ -55,7 +64,15 @@ describe('the thread in extension storage', () => {
 
   it('"New question" empties the thread and the answer shown with it', async () => {
     await store.threadItem.setValue(withTurn(thread, turn('1', true)));
-    await store.lastRunItem.setValue({ id: '1', question: 'Q1', scope: 'window', status: 'done', startedAt: 0, skipped: [], threadId: 'th' });
+    await store.lastRunItem.setValue({
+      id: '1',
+      question: 'Q1',
+      scope: 'window',
+      status: 'done',
+      startedAt: 0,
+      skipped: [],
+      threadId: 'th',
+    });
     await store.startNewThread();
     expect(await store.threadItem.getValue()).toBeNull();
     expect(await store.lastRunItem.getValue()).toBeNull();

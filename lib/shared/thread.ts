@@ -65,14 +65,13 @@ export function pageUrl(url: string): string {
 }
 
 /** True when a question about `pages` with this scope and window continues `thread`. */
-export function continuesThread(
-  thread: Thread | null,
-  scope: Thread['scope'],
-  windowId: number,
-  pages: ThreadPage[],
-): boolean {
+export function continuesThread(thread: Thread | null, scope: Thread['scope'], windowId: number, pages: ThreadPage[]): boolean {
   if (!thread || thread.scope !== scope || thread.windowId !== windowId) return false;
-  const key = (ps: ThreadPage[]) => ps.map((p) => `${p.tabId} ${pageUrl(p.url)}`).sort().join('\n');
+  const key = (ps: ThreadPage[]) =>
+    ps
+      .map((p) => `${p.tabId} ${pageUrl(p.url)}`)
+      .sort()
+      .join('\n');
   return key(thread.pages) === key(pages);
 }
 

@@ -67,7 +67,11 @@ export function priorTurn(turn: Turn, numbered: SourcedPassage[], textOnly: bool
           text: c.text,
           citations: c.citations.map((q) => {
             const index = indexOf.get(passageKey({ tabId: q.tabId, frameId: q.frameId, id: q.passageId }));
-            return { ...(index !== undefined ? { index } : {}), literal: q.literal, source: `${q.title || q.site} (${siteOf(q.url)})` };
+            return {
+              ...(index !== undefined ? { index } : {}),
+              literal: q.literal,
+              source: `${q.title || q.site} (${siteOf(q.url)})`,
+            };
           }),
         }))
       : [];
@@ -147,4 +151,3 @@ export function halveThreadPlan(plan: Pick<SendPlan, 'passages' | 'reused'>, tur
   const half = halvePlan({ passages: own, groups: [own.length], tokens: tokensOf(own), reused: 0 });
   return restart(half, turns);
 }
-
