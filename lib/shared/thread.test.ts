@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { continuesThread, MAX_TURNS, pageUrl, withTurn, type Thread, type Turn } from './thread';
+import type { Outcome, ShownCitation } from './run';
+import { answerCiting, continuesThread, MAX_TURNS, pageUrl, withTurn, type Thread, type Turn } from './thread';
 
 const pages = [
   { tabId: 1, url: 'https://museum.example/hours', title: 'Hours' },
@@ -42,6 +43,45 @@ describe('the thread of the current pages', () => {
     // The context's start was dropped: the first kept turn starts one, so numbering stays sound.
     expect(t.turns[0]!.restarted).toBe(true);
     expect(withTurn(t, { ...turn('32'), question: 'again' }).turns.filter((x) => x.id === '32')).toHaveLength(1);
+  });
+});
+
+describe('the answer a clicked citation belongs to', () => {
+  const quote = (literal: string): ShownCitation => ({
+    literal,
+    index: 1,
+    passageId: 'p',
+    passageText: `${literal} And more.`,
+    passageOrder: 0,
+    tabId: 1,
+    windowId: 1,
+    frameId: 0,
+    url: 'https://museum.example/hours',
+    title: 'Hours',
+    site: 'museum.example',
+  });
+  const answer = (...literals: string[]): Outcome => ({
+    kind: 'answer',
+    claims: literals.map((l) => ({ text: l, citations: [quote(l)] })),
+    droppedClaims: 0,
+    retried: false,
+    checks: { citations: literals.length, broken: 0 },
+  });
+  const earlier = answer('Opens at nine every day', 'Closes at six every day');
+  const latest = answer('Late openings until ten');
+  const withEarlier = {
+    ...thread,
+    turns: [
+      { ...turn('1', true), outcome: earlier },
+      { ...turn('2'), outcome: latest },
+    ],
+  };
+
+  it('is the latest answer when it holds the citation, else the earlier turn that does', () => {
+    expect(answerCiting(latest, withEarlier, quote('Late openings until ten'))).toBe(latest);
+    expect(answerCiting(latest, withEarlier, quote('Closes at six every day'))).toBe(earlier);
+    // A citation of no answer (a search result) keeps the latest.
+    expect(answerCiting(latest, withEarlier, quote('Bicycle racks by the door'))).toBe(latest);
   });
 });
 
