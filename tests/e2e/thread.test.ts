@@ -252,7 +252,8 @@ describe('a conversation about the current pages', () => {
     // Before asking, the popup says that the thread it shows is about another page.
     await popup.waitForSelector('::-p-text(This thread is about “City Museum – Opening hours”)');
     await ask(popup, 'How much do adult tickets cost?');
-    expect(await answerText(popup)).toContain('Adults pay 12 euros.');
+    // The region holds the last answer until the new one replaces it.
+    await expect.poll(async () => (await answerText(popup)).includes('Adults pay 12 euros.'), { timeout: 20_000 }).toBe(true);
     expect(messagesOf(calls()[1]!)).toHaveLength(1);
     expect(await popup.evaluate(() => document.body.innerText)).toContain(
       'The pages in scope changed, so this question started a new thread.',
