@@ -172,6 +172,13 @@ describe('collectText', () => {
     expect(flat()).toBe('Team-Based | eSports | PvP | a word cut into links to one place: Data');
   });
 
+  it('keeps side-by-side inline elements of one link apart where the second plainly starts a new word', () => {
+    document.body.innerHTML =
+      '<a href="/p/1"><span role="heading"><span>La Sportiva</span><span>Aragon Climbing Shoes</span></span></a>' +
+      '<p>Photo<span>Credit</span><span>Kevin Frayer</span></p><p>the <a href="/i">i<b>Phone</b></a> and <b>Java</b>Script</p>';
+    expect(flat()).toBe('La Sportiva | Aragon Climbing Shoes | PhotoCreditKevin Frayer | the iPhone and JavaScript');
+  });
+
   it('inherits visibility: hidden into children that do not set it back', () => {
     document.body.innerHTML = '<div style="visibility:hidden"><p>secret</p><ul><li>also secret</li></ul></div><p>shown</p>';
     expect(flat()).toBe('shown');

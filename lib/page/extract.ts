@@ -33,11 +33,14 @@ export const DEFAULT_MAX_CHARS = 900;
  * as many sentences in every language.
  */
 const DENSE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+const ANY_DENSE = new RegExp(DENSE_SCRIPT.source, 'u');
 const DENSE_SAMPLE = 20_000;
 
 /** The passage bounds for `text` when the options do not set them. */
 export function defaultBounds(text: string): { minChars: number; maxChars: number } {
   const sample = text.slice(0, DENSE_SAMPLE);
+  // Most pages have none of those scripts: one search says so, without counting letters.
+  if (!ANY_DENSE.test(sample)) return { minChars: DEFAULT_MIN_CHARS, maxChars: DEFAULT_MAX_CHARS };
   const letters = sample.replace(/[\s\p{P}\p{N}]+/gu, '').length;
   const dense = sample.match(DENSE_SCRIPT)?.length ?? 0;
   const scale = letters > 0 && dense / letters > 0.5 ? 0.5 : 1;
