@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { cancelAsk, decideReview, markInterruptedRun, revealCitation, startAsk } from '@/lib/ask-service';
 import { isFromExtensionPage, uiMessage } from '@/lib/messages';
+import { toolbarOpensPanelItem } from '@/lib/storage';
+import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/toolbar';
 
 export default defineBackground(() => {
   // zod probes `new Function`, which the extension CSP forbids.
@@ -27,4 +29,9 @@ export default defineBackground(() => {
   });
 
   void markInterruptedRun();
+
+  listenForToolbarClicks();
+  const toolbar = (opensPanel: boolean | null) => void applyToolbarBehavior(opensPanel === true).catch(() => {});
+  void toolbarOpensPanelItem.getValue().then(toolbar);
+  toolbarOpensPanelItem.watch(toolbar);
 });

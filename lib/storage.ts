@@ -93,6 +93,9 @@ export const draftItem = storage.defineItem<{ question: string; scope: Scope }>(
   fallback: { question: '', scope: 'tab' },
 });
 
+/** The toolbar button opens the side panel instead of the popup (a setting on the options page). */
+export const toolbarOpensPanelItem = storage.defineItem<boolean>('local:toolbarOpensPanel', { fallback: false });
+
 export const FAILURE_LOG_LIMIT = 500;
 export const failureLogItem = storage.defineItem<FailureLogEntry[]>('local:failureLog', { fallback: [] });
 

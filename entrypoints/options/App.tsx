@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { DiagnosticsView } from '@/components/DiagnosticsView';
 import { SettingsForm } from '@/components/SettingsForm';
+import { ToolbarSetting } from '@/components/options/ToolbarSetting';
 import { loadSettings, settingsItem, type Settings } from '@/lib/storage';
 
 /** The options page: settings, loaded from and saved to extension storage, and diagnostics. */
@@ -13,6 +14,7 @@ export function App() {
     <main class="options">
       <h1>Cited Tabs</h1>
       {settings && <SettingsForm initial={settings} onSave={(s) => settingsItem.setValue(s)} />}
+      <ToolbarSetting />
       <DiagnosticsView />
     </main>
   );

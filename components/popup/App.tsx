@@ -1,5 +1,12 @@
+/**
+ * The question-and-answer app, shown in the toolbar popup and in the side panel (one app, the
+ * same accessible names): ask, follow progress, read the verified answer, jump to its quotes.
+ */
 import { useEffect, useState } from 'preact/hooks';
 import { AnswerView } from '@/components/AnswerView';
+import { CitationStepper } from '@/components/popup/CitationStepper';
+import { OpenInPanelButton } from '@/components/popup/OpenInPanelButton';
+import { useCitationSteps } from '@/components/popup/use-citation-steps';
 import { AskForm } from '@/components/AskForm';
 import { ErrorNote } from '@/components/ErrorNote';
 import { NoKeyNote } from '@/components/NoKeyNote';
@@ -9,6 +16,7 @@ import { RunProgress } from '@/components/RunProgress';
 import { SearchResults } from '@/components/SearchResults';
 import type { RevealResult, UiMessage } from '@/lib/messages';
 import type { ShownCitation } from '@/lib/pipeline';
+import { hasSidePanel } from '@/lib/shared/side-panel';
 import { draftItem, lastRunItem, loadSettings, settingsItem, type RunState, type Scope } from '@/lib/storage';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
@@ -20,8 +28,16 @@ const hostOf = (url: string) => {
   }
 };
 
-/** The popup: ask, follow progress, read the verified answer, jump to a quote. */
-export function App() {
+export interface AppProps {
+  /**
+   * Where the app runs: the toolbar popup, which closes when a citation switches tabs, or the
+   * side panel, which stays beside the page and steps through the answer's quotes.
+   */
+  surface: 'popup' | 'panel';
+}
+
+/** The popup and the side panel: ask, follow progress, read the verified answer, jump to a quote. */
+export function App({ surface }: AppProps) {
   const [loaded, setLoaded] = useState(false);
   const [hasKey, setHasKey] = useState(false);
   const [question, setQuestion] = useState('');
@@ -29,6 +45,8 @@ export function App() {
   const [run, setRun] = useState<RunState | null>(null);
   const [apiHost, setApiHost] = useState('');
   const [revealNote, setRevealNote] = useState<{ message: string; retry: ShownCitation | null } | null>(null);
+  // The window this app belongs to: the panel's "This tab" is that window's active tab.
+  const [windowId, setWindowId] = useState<number | null>(null);
 
   useEffect(() => {
     void (async () => {
@@ -40,6 +58,7 @@ export function App() {
       setScope(draft.scope);
       setLoaded(true);
     })();
+    void browser.windows.getCurrent().then((w) => setWindowId(w.id ?? null));
     // Storage is the source of truth: the background writes progress there, even while we are closed.
     const unwatchRun = lastRunItem.watch(setRun);
     const unwatchSettings = settingsItem.watch((s) => {
@@ -69,8 +88,8 @@ export function App() {
     if (question.trim() === '') return;
     setRevealNote(null);
     // Without a key the background only searches the pages here: nothing is sent anywhere.
-    const win = await browser.windows.getCurrent();
-    const msg: UiMessage = { type: 'ask', question: question.trim(), scope, windowId: win.id! };
+    const win = windowId ?? (await browser.windows.getCurrent()).id!;
+    const msg: UiMessage = { type: 'ask', question: question.trim(), scope, windowId: win };
     await browser.runtime.sendMessage(msg);
   };
 
@@ -92,15 +111,21 @@ export function App() {
     const result = (await browser.runtime.sendMessage(msg)) as RevealResult | undefined;
     if (result && !result.ok) setRevealNote({ message: result.message, retry: result.offerOpen ? c : null });
   };
+  const steps = useCitationSteps(run, surface === 'panel', (c) => void reveal(c));
 
   const decideReview = (send: boolean) => {
     if (run) void browser.runtime.sendMessage({ type: 'review', runId: run.id, send } satisfies UiMessage);
   };
 
-  if (!loaded) return <main class="popup" aria-busy="true" />;
+  if (!loaded) return <main class={surface} aria-busy="true" />;
   return (
-    <main class="popup">
-      <h1>Ask about your tabs</h1>
+    <main class={surface}>
+      <header class="app-header">
+        <h1>Ask about your tabs</h1>
+        {surface === 'popup' && hasSidePanel() && (
+          <OpenInPanelButton windowId={windowId} onError={(message) => setRevealNote({ message, retry: null })} />
+        )}
+      </header>
       {!hasKey && <NoKeyNote onOpenOptions={openOptions} />}
       <AskForm
         question={question}
@@ -132,7 +157,10 @@ export function App() {
         <ReviewPanel run={run} destination={apiHost} onSend={() => decideReview(true)} onCancel={() => decideReview(false)} />
       )}
       {run?.status === 'done' && run.results && <SearchResults run={run} onReveal={(c) => void reveal(c)} />}
-      {run?.status === 'done' && <AnswerView run={run} onReveal={(c) => void reveal(c)} />}
+      {run?.status === 'done' && surface === 'panel' && (
+        <CitationStepper steps={steps.list} current={steps.current} onStep={steps.step} />
+      )}
+      {run?.status === 'done' && <AnswerView run={run} current={steps.currentCitation} onReveal={steps.reveal} />}
     </main>
   );
 }

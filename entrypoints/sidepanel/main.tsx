@@ -1,0 +1,9 @@
+import { render } from 'preact';
+import * as z from 'zod';
+import { App } from '@/components/popup/App';
+import '@/assets/theme.css';
+import '../popup/style.css';
+import './style.css';
+
+z.config({ jitless: true });
+render(<App surface="panel" />, document.getElementById('app')!);
