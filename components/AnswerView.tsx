@@ -4,6 +4,7 @@ import { Abstention } from './Abstention';
 import { AnswerDetails } from './AnswerDetails';
 import { ClaimItem } from './ClaimItem';
 import { CoverageNote } from './CoverageNote';
+import { CopyAnswer } from './popup/CopyAnswer';
 
 export interface AnswerViewProps {
   run: RunState;
@@ -44,6 +45,7 @@ export function AnswerView({ run, onReveal, current = null }: AnswerViewProps) {
           )}
         </>
       )}
+      <CopyAnswer question={run.question} outcome={outcome} />
       <CoverageNote run={run} />
       <AnswerDetails run={run} />
     </section>

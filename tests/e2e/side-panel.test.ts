@@ -93,6 +93,20 @@ describe('the side panel', () => {
     expect(await currentCitation(panel)).toContain('City Museum – Opening hours');
   });
 
+  it('Copy as Markdown puts the claims, their quotes and #:~:text= links to them on the clipboard', async () => {
+    const { hours, tickets, panel } = await askAboutTwoTabs();
+    const origin = panel.url().split('/').slice(0, 3).join('/');
+    await h.browser.defaultBrowserContext().overridePermissions(origin, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
+    await panel.locator('::-p-aria(Copy as Markdown[role="button"])').click();
+    await panel.waitForFunction(() => document.querySelector('.copy-answer [role="status"]')?.textContent?.startsWith('Copied as Markdown'));
+    const copied = await panel.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('The museum opens at 9 a.m.');
+    expect(copied).toContain(`> ${hoursQuote}`);
+    expect(copied).toContain(`> ${ticketQuote}`);
+    expect(copied).toContain(`[City Museum – Opening hours](${hours.url()}#:~:text=`);
+    expect(copied).toMatch(new RegExp(`\\[City Museum – Tickets\\]\\(${tickets.url().replace(/[.?]/g, '\\$&')}#:~:text=[^)]*Adult%20tickets%20cost%2012%20euros\\.`));
+  });
+
   it('follows its window: "This tab" is the active tab of the window the panel is in', async () => {
     await useStandIn(h);
     const hours = await openFixture(h, 'museum-hours.html');
