@@ -13,6 +13,7 @@ import { continuesThread, pageUrl, withTurn, type Thread, type Turn } from './sh
 import { earlierQuestions, halveThreadPlan, planTurn, selectForTurn } from './worker/thread-plan';
 import { siteOf } from './fragments';
 import { unreadableReason } from './tabs';
+import { tabsToRead } from './worker/tab-scope';
 import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from './frames';
 import type { SkippedTab, SourcedPassage } from './types';
 import type * as z from 'zod';
@@ -67,8 +68,7 @@ async function readTab(tab: Browser.tabs.Tab): Promise<TabRead | SkippedTab> {
 }
 
 async function tabsInScope(msg: z.infer<typeof askMessage>): Promise<Browser.tabs.Tab[]> {
-  const query = msg.scope === 'tab' ? { active: true, windowId: msg.windowId } : { windowId: msg.windowId };
-  return browser.tabs.query(query);
+  return tabsToRead(await browser.tabs.query({ windowId: msg.windowId }), msg);
 }
 
 /**

@@ -27,4 +27,11 @@ describe('message shapes', () => {
     expect(uiMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'all', windowId: 1 }).success).toBe(false);
     expect(uiMessage.safeParse({ type: 'delete-everything' }).success).toBe(false);
   });
+
+  it('"Choose tabs" carries the ticked tab ids, at least one', () => {
+    expect(uiMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'tabs', windowId: 1, tabIds: [4, 7] }).success).toBe(true);
+    expect(uiMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'tabs', windowId: 1, tabIds: [] }).success).toBe(false);
+    expect(uiMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'tabs', windowId: 1 }).success).toBe(false);
+    expect(uiMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'tabs', windowId: 1, tabIds: ['4'] }).success).toBe(false);
+  });
 });

@@ -5,12 +5,16 @@ import * as z from 'zod';
  * is parsed before use: a message is data from another context, not a trusted object.
  */
 
-export const askMessage = z.object({
-  type: z.literal('ask'),
-  question: z.string().trim().min(1).max(4000),
-  scope: z.enum(['tab', 'window']),
-  windowId: z.number().int(),
-});
+export const askMessage = z
+  .object({
+    type: z.literal('ask'),
+    question: z.string().trim().min(1).max(4000),
+    /** `tabs`: only the tabs the user ticked ("Choose tabs"), listed in `tabIds`. */
+    scope: z.enum(['tab', 'window', 'tabs']),
+    windowId: z.number().int(),
+    tabIds: z.array(z.number().int()).max(500).optional(),
+  })
+  .refine((m) => m.scope !== 'tabs' || (m.tabIds?.length ?? 0) > 0, { message: 'Choose at least one tab.', path: ['tabIds'] });
 
 export const revealMessage = z.object({
   type: z.literal('reveal'),

@@ -48,7 +48,8 @@ export async function loadSettings(): Promise<Settings> {
   return { ...DEFAULT_SETTINGS, ...(await settingsItem.getValue()) };
 }
 
-export type Scope = 'tab' | 'window';
+/** This tab, all tabs of the window, or the tabs the user ticked ("Choose tabs"). */
+export type Scope = 'tab' | 'window' | 'tabs';
 export type Stage = 'reading' | 'choosing' | 'asking' | 'waiting' | 'checking' | 'retrying' | 'judging';
 
 export interface RunState {
@@ -115,7 +116,7 @@ export async function startNewThread(): Promise<void> {
 }
 
 /** The question being typed, so closing the popup loses nothing. */
-export const draftItem = storage.defineItem<{ question: string; scope: Scope }>('local:draft', {
+export const draftItem = storage.defineItem<{ question: string; scope: Scope; tabIds?: number[] }>('local:draft', {
   fallback: { question: '', scope: 'tab' },
 });
 

@@ -6,6 +6,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { AnswerView } from '@/components/AnswerView';
 import { CitationStepper } from '@/components/popup/CitationStepper';
 import { OpenInPanelButton } from '@/components/popup/OpenInPanelButton';
+import { TabChooser } from '@/components/popup/TabChooser';
+import { useWindowTabs } from '@/components/popup/use-window-tabs';
 import { useCitationSteps } from '@/components/popup/use-citation-steps';
 import { AskForm } from '@/components/AskForm';
 import { ErrorNote } from '@/components/ErrorNote';
@@ -47,6 +49,10 @@ export function App({ surface }: AppProps) {
   const [revealNote, setRevealNote] = useState<{ message: string; retry: ShownCitation | null } | null>(null);
   // The window this app belongs to: the panel's "This tab" is that window's active tab.
   const [windowId, setWindowId] = useState<number | null>(null);
+  // "Choose tabs": the ticked tabs of this window.
+  const [tabIds, setTabIds] = useState<number[]>([]);
+  const windowTabs = useWindowTabs(windowId);
+  const chosenTabs = tabIds.filter((id) => windowTabs.some((t) => t.id === id));
 
   useEffect(() => {
     void (async () => {
@@ -56,6 +62,7 @@ export function App({ surface }: AppProps) {
       setRun(last);
       setQuestion(draft.question || last?.question || '');
       setScope(draft.scope);
+      setTabIds(draft.tabIds ?? []);
       setLoaded(true);
     })();
     void browser.windows.getCurrent().then((w) => setWindowId(w.id ?? null));
@@ -82,14 +89,14 @@ export function App({ surface }: AppProps) {
     return () => clearInterval(timer);
   }, [working]);
 
-  const saveDraft = (q: string, s: Scope) => void draftItem.setValue({ question: q, scope: s });
+  const saveDraft = (q: string, s: Scope, ids = tabIds) => void draftItem.setValue({ question: q, scope: s, tabIds: ids });
 
   const ask = async () => {
-    if (question.trim() === '') return;
+    if (question.trim() === '' || (scope === 'tabs' && chosenTabs.length === 0)) return;
     setRevealNote(null);
     // Without a key the background only searches the pages here: nothing is sent anywhere.
     const win = windowId ?? (await browser.windows.getCurrent()).id!;
-    const msg: UiMessage = { type: 'ask', question: question.trim(), scope, windowId: win };
+    const msg: UiMessage = { type: 'ask', question: question.trim(), scope, windowId: win, ...(scope === 'tabs' ? { tabIds: chosenTabs } : {}) };
     await browser.runtime.sendMessage(msg);
   };
 
@@ -136,11 +143,27 @@ export function App({ surface }: AppProps) {
           saveDraft(q, scope);
         }}
         onScope={(s) => {
+          // Choosing starts from the tab the user is looking at.
+          const active = windowTabs.find((t) => t.active)?.id;
+          const ids = s === 'tabs' && chosenTabs.length === 0 && active !== undefined ? [active] : tabIds;
           setScope(s);
-          saveDraft(question, s);
+          setTabIds(ids);
+          saveDraft(question, s, ids);
         }}
         onAsk={() => void ask()}
-      />
+        ready={scope !== 'tabs' || chosenTabs.length > 0}
+      >
+        {scope === 'tabs' && (
+          <TabChooser
+            tabs={windowTabs}
+            chosen={chosenTabs}
+            onChosen={(ids) => {
+              setTabIds(ids);
+              saveDraft(question, scope, ids);
+            }}
+          />
+        )}
+      </AskForm>
       {run && run.question !== question.trim() && run.status !== 'working' && (
         <p class="note">Last question: “{run.question}”</p>
       )}
