@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { cancelAsk, decideReview, markInterruptedRun, revealCitation, startAsk } from '@/lib/ask-service';
 import { isFromExtensionPage, uiMessage } from '@/lib/messages';
-import { toolbarOpensPanelItem } from '@/lib/storage';
+import { threadItem, toolbarOpensPanelItem } from '@/lib/storage';
+import { recordThread } from '@/lib/worker/history-service';
 import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/toolbar';
 
 export default defineBackground(() => {
@@ -29,6 +30,9 @@ export default defineBackground(() => {
   });
 
   void markInterruptedRun();
+
+  // Each answered turn of the current thread updates its entry in the history.
+  threadItem.watch((thread) => void recordThread(thread));
 
   listenForToolbarClicks();
   const toolbar = (opensPanel: boolean | null) => void applyToolbarBehavior(opensPanel === true).catch(() => {});

@@ -5,6 +5,7 @@ import { DEFAULT_FRAGMENT_BUDGET } from './budget';
 import type { SearchHit } from './search-results';
 import type { SendPlan } from './send-plan';
 import type { SkippedTab } from './types';
+import type { HistoryEntry } from './shared/history';
 import type { PriorTurn, Thread } from './shared/thread';
 import { DEFAULT_MIN_LITERAL_LENGTH } from './verify';
 
@@ -119,6 +120,12 @@ export async function startNewThread(): Promise<void> {
 export const draftItem = storage.defineItem<{ question: string; scope: Scope; tabIds?: number[] }>('local:draft', {
   fallback: { question: '', scope: 'tab' },
 });
+
+/**
+ * Every answered thread, newest first, bounded (lib/shared/history.ts). Only on this machine:
+ * the list is read by the extension's own pages and never sent anywhere.
+ */
+export const historyItem = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [] });
 
 /** The toolbar button opens the side panel instead of the popup (a setting on the options page). */
 export const toolbarOpensPanelItem = storage.defineItem<boolean>('local:toolbarOpensPanel', { fallback: false });

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { AnswerView } from '@/components/AnswerView';
 import { CitationStepper } from '@/components/popup/CitationStepper';
+import { HistoryView } from '@/components/popup/HistoryView';
 import { OpenInPanelButton } from '@/components/popup/OpenInPanelButton';
 import { TabChooser } from '@/components/popup/TabChooser';
 import { useWindowTabs } from '@/components/popup/use-window-tabs';
@@ -52,6 +53,8 @@ export function App({ surface }: AppProps) {
   // "Choose tabs": the ticked tabs of this window.
   const [tabIds, setTabIds] = useState<number[]>([]);
   const windowTabs = useWindowTabs(windowId);
+  // The history, shown instead of the question while its button is pressed.
+  const [showHistory, setShowHistory] = useState(false);
   const chosenTabs = tabIds.filter((id) => windowTabs.some((t) => t.id === id));
 
   useEffect(() => {
@@ -129,10 +132,22 @@ export function App({ surface }: AppProps) {
     <main class={surface}>
       <header class="app-header">
         <h1>Ask about your tabs</h1>
+        <button type="button" class="history-toggle" aria-pressed={showHistory} onClick={() => setShowHistory(!showHistory)}>
+          History
+        </button>
         {surface === 'popup' && hasSidePanel() && (
           <OpenInPanelButton windowId={windowId} onError={(message) => setRevealNote({ message, retry: null })} />
         )}
       </header>
+      {showHistory && revealNote && (
+        <RevealNote
+          message={revealNote.message}
+          offerOpen={revealNote.retry !== null}
+          onOpenAsCited={() => revealNote.retry && void reveal(revealNote.retry, true)}
+        />
+      )}
+      {showHistory && <HistoryView onReveal={(c) => void reveal(c)} />}
+      {!showHistory && (<>
       {!hasKey && <NoKeyNote onOpenOptions={openOptions} />}
       <AskForm
         question={question}
@@ -184,6 +199,7 @@ export function App({ surface }: AppProps) {
         <CitationStepper steps={steps.list} current={steps.current} onStep={steps.step} />
       )}
       {run?.status === 'done' && <AnswerView run={run} current={steps.currentCitation} onReveal={steps.reveal} />}
+      </>)}
     </main>
   );
 }

@@ -11,6 +11,8 @@ export async function openSidePanel(h: Harness, page: Page): Promise<Page> {
   await popup.locator('::-p-aria(Open in side panel[role="button"])').click();
   const target = await h.browser.waitForTarget((t) => t.url().endsWith('/sidepanel.html'), { timeout: 10_000 });
   const panel = (await target.asPage())!;
+  // The panel stays open across tests, as it does across tabs: start each from its first screen.
+  await panel.reload();
   await panel.waitForSelector('::-p-aria(Question)');
   return panel;
 }

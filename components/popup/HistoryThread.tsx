@@ -1,0 +1,44 @@
+/**
+ * A thread reopened from the history: its questions and answers as they were verified, each
+ * citation still a button. A click highlights the quote in its tab if the tab still shows the
+ * page, or opens the page as cited (with a text fragment) when the tab is gone.
+ */
+import type { ShownCitation } from '@/lib/pipeline';
+import type { HistoryEntry } from '@/lib/shared/history';
+import { Abstention } from '../Abstention';
+import { ClaimItem } from '../ClaimItem';
+import { CopyAnswer } from './CopyAnswer';
+import { when } from './HistoryList';
+
+export interface HistoryThreadProps {
+  entry: HistoryEntry;
+  onReveal: (c: ShownCitation) => void;
+  onBack: () => void;
+  current?: ShownCitation | null;
+}
+
+export function HistoryThread({ entry, onReveal, onBack, current = null }: HistoryThreadProps) {
+  return (
+    <section class="history-thread" aria-label={`From history: ${entry.turns[0]!.question}`}>
+      <button type="button" class="back" onClick={onBack}>
+        <span aria-hidden="true">‹ </span>Back to history
+      </button>
+      <p class="note">Answered {when(entry.updatedAt)}. The pages may have changed since.</p>
+      {entry.turns.map((turn) => (
+        <article key={turn.id} class="turn">
+          <h3 class="turn-question">{turn.question}</h3>
+          {turn.outcome.kind === 'abstain' ? (
+            <Abstention reason={turn.outcome.reason} />
+          ) : (
+            <ol class="claims">
+              {turn.outcome.claims.map((claim, i) => (
+                <ClaimItem key={i} claim={claim} onReveal={onReveal} current={current} />
+              ))}
+            </ol>
+          )}
+          <CopyAnswer question={turn.question} outcome={turn.outcome} />
+        </article>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+/** The history screen: the list of answered threads, or one of them reopened. */
+import { useState } from 'preact/hooks';
+import type { ShownCitation } from '@/lib/pipeline';
+import type { HistoryEntry } from '@/lib/shared/history';
+import { HistoryList } from './HistoryList';
+import { HistoryThread } from './HistoryThread';
+import { useHistory } from './use-history';
+
+export interface HistoryViewProps {
+  onReveal: (c: ShownCitation) => void;
+}
+
+export function HistoryView({ onReveal }: HistoryViewProps) {
+  const history = useHistory();
+  const [openedId, setOpenedId] = useState<string | null>(null);
+  const opened = history.entries?.find((e) => e.id === openedId) ?? null;
+  if (!history.entries) return null;
+  if (opened) return <HistoryThread entry={opened} onReveal={onReveal} onBack={() => setOpenedId(null)} />;
+  return (
+    <HistoryList
+      entries={history.entries}
+      onOpen={(e: HistoryEntry) => setOpenedId(e.id)}
+      onDelete={(id) => void history.remove(id)}
+      onDeleteAll={() => void history.clear()}
+    />
+  );
+}
