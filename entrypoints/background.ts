@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { cancelAsk, decideReview, markInterruptedRun, revealCitation, startAsk } from '@/lib/ask-service';
-import { isFromExtensionPage, uiMessage } from '@/lib/messages';
-import { threadItem, toolbarOpensPanelItem } from '@/lib/storage';
+import { cancelAsk, decideReview, markInterruptedRun, revealCitation, startAsk } from '@/lib/worker/ask-service';
+import { isFromExtensionPage, uiMessage } from '@/lib/shared/messages';
+import { threadItem, toolbarOpensPanelItem } from '@/lib/shared/storage';
 import { recordThread } from '@/lib/worker/history-service';
 import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/toolbar';
 

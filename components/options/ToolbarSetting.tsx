@@ -1,6 +1,6 @@
 /** The options page's switch for what the toolbar button opens; saved as soon as it changes. */
 import { useEffect, useState } from 'preact/hooks';
-import { toolbarOpensPanelItem } from '@/lib/storage';
+import { toolbarOpensPanelItem } from '@/lib/shared/storage';
 
 export function ToolbarSetting() {
   const [on, setOn] = useState<boolean | null>(null);

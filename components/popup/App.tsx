@@ -3,24 +3,35 @@
  * same accessible names): ask, follow progress, read the verified answer, jump to its quotes.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { AnswerView } from '@/components/AnswerView';
+import { AnswerView } from '@/components/popup/AnswerView';
+import { AskForm } from '@/components/popup/AskForm';
+import { ErrorNote } from '@/components/popup/ErrorNote';
+import { NoKeyNote } from '@/components/popup/NoKeyNote';
+import { RevealNote } from '@/components/popup/RevealNote';
+import { ReviewPanel } from '@/components/popup/ReviewPanel';
+import { RunProgress } from '@/components/popup/RunProgress';
+import { SearchResults } from '@/components/popup/SearchResults';
 import { CitationStepper } from '@/components/popup/CitationStepper';
 import { HistoryView } from '@/components/popup/HistoryView';
 import { OpenInPanelButton } from '@/components/popup/OpenInPanelButton';
 import { TabChooser } from '@/components/popup/TabChooser';
 import { useWindowTabs } from '@/components/popup/use-window-tabs';
 import { useCitationSteps } from '@/components/popup/use-citation-steps';
-import { AskForm } from '@/components/AskForm';
-import { ErrorNote } from '@/components/ErrorNote';
-import { NoKeyNote } from '@/components/NoKeyNote';
-import { RevealNote } from '@/components/RevealNote';
-import { ReviewPanel } from '@/components/ReviewPanel';
-import { RunProgress } from '@/components/RunProgress';
-import { SearchResults } from '@/components/SearchResults';
-import type { RevealResult, UiMessage } from '@/lib/messages';
-import type { ShownCitation } from '@/lib/pipeline';
+import { ThreadView } from '@/components/popup/ThreadView';
+import type { RevealResult, UiMessage } from '@/lib/shared/messages';
+import type { ShownCitation } from '@/lib/shared/run';
 import { hasSidePanel } from '@/lib/shared/side-panel';
-import { draftItem, lastRunItem, loadSettings, settingsItem, type RunState, type Scope } from '@/lib/storage';
+import {
+  draftItem,
+  lastRunItem,
+  loadSettings,
+  settingsItem,
+  startNewThread,
+  threadItem,
+  type RunState,
+  type Scope,
+} from '@/lib/shared/storage';
+import type { Thread } from '@/lib/shared/thread';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 const hostOf = (url: string) => {
@@ -46,6 +57,7 @@ export function App({ surface }: AppProps) {
   const [question, setQuestion] = useState('');
   const [scope, setScope] = useState<Scope>('tab');
   const [run, setRun] = useState<RunState | null>(null);
+  const [thread, setThread] = useState<Thread | null>(null);
   const [apiHost, setApiHost] = useState('');
   const [revealNote, setRevealNote] = useState<{ message: string; retry: ShownCitation | null } | null>(null);
   // The window this app belongs to: the panel's "This tab" is that window's active tab.
@@ -59,10 +71,16 @@ export function App({ surface }: AppProps) {
 
   useEffect(() => {
     void (async () => {
-      const [settings, last, draft] = await Promise.all([loadSettings(), lastRunItem.getValue(), draftItem.getValue()]);
+      const [settings, last, draft, stored] = await Promise.all([
+        loadSettings(),
+        lastRunItem.getValue(),
+        draftItem.getValue(),
+        threadItem.getValue(),
+      ]);
       setHasKey(settings.apiKey !== '');
       setApiHost(hostOf(settings.baseURL));
       setRun(last);
+      setThread(stored);
       setQuestion(draft.question || last?.question || '');
       setScope(draft.scope);
       setTabIds(draft.tabIds ?? []);
@@ -71,12 +89,14 @@ export function App({ surface }: AppProps) {
     void browser.windows.getCurrent().then((w) => setWindowId(w.id ?? null));
     // Storage is the source of truth: the background writes progress there, even while we are closed.
     const unwatchRun = lastRunItem.watch(setRun);
+    const unwatchThread = threadItem.watch(setThread);
     const unwatchSettings = settingsItem.watch((s) => {
       setHasKey(Boolean(s?.apiKey));
       if (s?.baseURL) setApiHost(hostOf(s.baseURL));
     });
     return () => {
       unwatchRun();
+      unwatchThread();
       unwatchSettings();
     };
   }, []);
@@ -123,9 +143,22 @@ export function App({ surface }: AppProps) {
   };
   const steps = useCitationSteps(run, surface === 'panel', (c) => void reveal(c));
 
+  /** "New question": the thread ends; the box is emptied for a question that starts afresh. */
+  const newQuestion = async () => {
+    setRevealNote(null);
+    setQuestion('');
+    saveDraft('', scope);
+    await startNewThread();
+    document.getElementById('question')?.focus();
+  };
+
   const decideReview = (send: boolean) => {
     if (run) void browser.runtime.sendMessage({ type: 'review', runId: run.id, send } satisfies UiMessage);
   };
+
+  // The thread's earlier turns: all of them but the latest question's own, which the run shows.
+  const earlier = thread && (!run?.threadId || run.threadId === thread.id) ? thread.turns.filter((t) => t.id !== run?.id) : [];
+  const canStartOver = !working && (earlier.length > 0 || run !== null);
 
   if (!loaded) return <main class={surface} aria-busy="true" />;
   return (
@@ -179,8 +212,17 @@ export function App({ surface }: AppProps) {
           />
         )}
       </AskForm>
-      {run && run.question !== question.trim() && run.status !== 'working' && (
-        <p class="note">Last question: “{run.question}”</p>
+      {canStartOver && (
+        <button type="button" class="new-question" onClick={() => void newQuestion()}>
+          New question
+        </button>
+      )}
+      <ThreadView turns={earlier} onReveal={(c) => void reveal(c)} />
+      {run?.newThread === 'pages-changed' && (
+        <p class="note">The pages in scope changed, so this question started a new thread.</p>
+      )}
+      {run && (earlier.length > 0 || run.question !== question.trim()) && run.status !== 'working' && (
+        <p class="note">{earlier.length > 0 ? 'Latest question' : 'Last question'}: “{run.question}”</p>
       )}
       {working && <RunProgress run={run} onCancel={() => void browser.runtime.sendMessage({ type: 'cancel' } satisfies UiMessage)} />}
       {run?.status === 'error' && run.error && <ErrorNote error={run.error} onOpenOptions={openOptions} onAskAgain={() => void ask()} />}

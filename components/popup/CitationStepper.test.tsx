@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import type { ShownCitation } from '@/lib/pipeline';
-import { mount } from '../../tests/unit/mount';
+import type { ShownCitation } from '@/lib/shared/run';
+import { mount } from '../../tests/support/mount';
 import { CitationStepper } from './CitationStepper';
 
 const step = (title: string): ShownCitation => ({

@@ -1,5 +1,5 @@
 /** "Previous citation" and "Next citation": step through the answer's quotes across tabs. */
-import type { ShownCitation } from '@/lib/pipeline';
+import type { ShownCitation } from '@/lib/shared/run';
 
 export interface CitationStepperProps {
   steps: ShownCitation[];

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import type { Outcome } from '@/lib/pipeline';
-import { mount } from '../../tests/unit/mount';
+import type { Outcome } from '@/lib/shared/run';
+import { mount } from '../../tests/support/mount';
 import { CopyAnswer } from './CopyAnswer';
 
 const outcome: Outcome = {

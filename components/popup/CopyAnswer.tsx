@@ -1,6 +1,6 @@
 /** "Copy as Markdown" and "Copy as text": the answer with its quotes and links that find them. */
 import { useState } from 'preact/hooks';
-import type { Outcome } from '@/lib/pipeline';
+import type { Outcome } from '@/lib/shared/run';
 import { answerAsMarkdown, answerAsText } from '@/lib/shared/copy-answer';
 
 export interface CopyAnswerProps {

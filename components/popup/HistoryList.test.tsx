@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry } from '@/lib/shared/history';
-import { mount } from '../../tests/unit/mount';
+import { mount } from '../../tests/support/mount';
 import { HistoryList } from './HistoryList';
 
 const entry = (id: string, question: string, at: number): HistoryEntry => ({

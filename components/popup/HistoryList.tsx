@@ -4,7 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import { searchHistory, type HistoryEntry } from '@/lib/shared/history';
-import { siteOf } from '@/lib/fragments';
+import { siteOf } from '@/lib/shared/site';
 
 export interface HistoryListProps {
   entries: HistoryEntry[];

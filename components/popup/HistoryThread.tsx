@@ -3,10 +3,10 @@
  * citation still a button. A click highlights the quote in its tab if the tab still shows the
  * page, or opens the page as cited (with a text fragment) when the tab is gone.
  */
-import type { ShownCitation } from '@/lib/pipeline';
+import type { ShownCitation } from '@/lib/shared/run';
 import type { HistoryEntry } from '@/lib/shared/history';
-import { Abstention } from '../Abstention';
-import { ClaimItem } from '../ClaimItem';
+import { Abstention } from './Abstention';
+import { ClaimItem } from './ClaimItem';
 import { CopyAnswer } from './CopyAnswer';
 import { when } from './HistoryList';
 

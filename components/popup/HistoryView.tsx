@@ -1,6 +1,6 @@
 /** The history screen: the list of answered threads, or one of them reopened. */
 import { useState } from 'preact/hooks';
-import type { ShownCitation } from '@/lib/pipeline';
+import type { ShownCitation } from '@/lib/shared/run';
 import type { HistoryEntry } from '@/lib/shared/history';
 import { HistoryList } from './HistoryList';
 import { HistoryThread } from './HistoryThread';

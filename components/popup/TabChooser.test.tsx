@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { mount } from '../../tests/unit/mount';
+import { mount } from '../../tests/support/mount';
 import { TabChooser } from './TabChooser';
 
 const tabs = [

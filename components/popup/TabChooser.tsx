@@ -3,7 +3,7 @@
  * not read (a browser page, an extension store) is shown disabled, with the reason.
  */
 import { useId } from 'preact/hooks';
-import { unreadableReason } from '@/lib/tabs';
+import { unreadableReason } from '@/lib/shared/tabs';
 import type { WindowTab } from './use-window-tabs';
 
 export interface TabChooserProps {

@@ -5,8 +5,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { citationSteps, sameCitation, stepFrom } from '@/lib/shared/citation-steps';
-import type { ShownCitation } from '@/lib/pipeline';
-import type { RunState } from '@/lib/storage';
+import type { ShownCitation } from '@/lib/shared/run';
+import type { RunState } from '@/lib/shared/storage';
 
 export interface CitationSteps {
   list: ShownCitation[];

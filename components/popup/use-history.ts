@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { withoutEntry, type HistoryEntry } from '@/lib/shared/history';
-import { historyItem, startNewThread, threadItem } from '@/lib/storage';
+import { historyItem, startNewThread, threadItem } from '@/lib/shared/storage';
 
 export interface HistoryStore {
   entries: HistoryEntry[] | null;

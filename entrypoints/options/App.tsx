@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { DiagnosticsView } from '@/components/DiagnosticsView';
-import { SettingsForm } from '@/components/SettingsForm';
+import { DiagnosticsView } from '@/components/options/DiagnosticsView';
+import { SettingsForm } from '@/components/options/SettingsForm';
 import { ToolbarSetting } from '@/components/options/ToolbarSetting';
-import { loadSettings, settingsItem, type Settings } from '@/lib/storage';
+import { loadSettings, settingsItem } from '@/lib/shared/storage';
+import type { Settings } from '@/lib/shared/settings';
 
 /** The options page: settings, loaded from and saved to extension storage, and diagnostics. */
 export function App() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Outcome, ShownCitation } from '@/lib/pipeline';
+import type { Outcome, ShownCitation } from '@/lib/shared/run';
 import { citationSteps, sameCitation, stepFrom } from './citation-steps';
 
 const cite = (tabId: number, literal: string): ShownCitation => ({

@@ -2,7 +2,7 @@
  * The order in which "Next citation" and "Previous citation" step through an answer's quotes:
  * claim by claim, each claim's citations in turn, across tabs. Pure functions.
  */
-import type { Outcome, ShownCitation } from '@/lib/pipeline';
+import type { Outcome, ShownCitation } from '@/lib/shared/run';
 
 /** Every citation of the answer, in reading order (empty for an abstention). */
 export function citationSteps(outcome: Outcome | undefined | null): ShownCitation[] {

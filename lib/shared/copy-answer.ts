@@ -5,8 +5,8 @@
  * be checked in one click. Page and model text are escaped: a title cannot forge a link.
  * Pure functions.
  */
-import type { Outcome, ShownCitation } from '@/lib/pipeline';
-import { quoteAsOnPage, urlWithTextFragment } from '@/lib/text-fragment';
+import type { Outcome, ShownCitation } from '@/lib/shared/run';
+import { quoteAsOnPage, urlWithTextFragment } from '@/lib/shared/text-fragment';
 
 export interface CopiedAnswer {
   question: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Outcome } from '@/lib/pipeline';
+import type { Outcome } from '@/lib/shared/run';
 import { entryOf, searchHistory, withThread, withoutEntry, type HistoryEntry } from './history';
 import type { Thread, Turn } from './thread';
 

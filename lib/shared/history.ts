@@ -6,8 +6,8 @@
  * need), and when. Bounded in count and in size; the oldest go first. Pure functions: the
  * worker records (lib/worker/history-service.ts), the screens list, search, open and delete.
  */
-import type { Outcome } from '@/lib/pipeline';
-import { normalize } from '@/lib/normalize';
+import type { Outcome } from '@/lib/shared/run';
+import { normalize } from '@/lib/shared/normalize';
 import type { Thread, ThreadPage } from './thread';
 
 export interface HistoryTurn {

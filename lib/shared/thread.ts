@@ -9,9 +9,8 @@
  * addresses. A question whose scope, window, tabs or addresses differ starts a new thread by
  * itself; "New question" starts one on purpose.
  */
-import type { Outcome } from '../pipeline';
-import type { SearchHit } from '../search-results';
-import type { SourcedPassage } from '../types';
+import type { Outcome, SearchHit } from './run';
+import type { SourcedPassage } from './types';
 
 /** A tab a thread is about, as it was when the thread's questions read it. */
 export interface ThreadPage {

@@ -5,7 +5,7 @@
  */
 import { withThread } from '@/lib/shared/history';
 import type { Thread } from '@/lib/shared/thread';
-import { historyItem } from '@/lib/storage';
+import { historyItem } from '@/lib/shared/storage';
 
 let writes: Promise<void> = Promise.resolve();
 

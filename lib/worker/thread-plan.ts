@@ -13,12 +13,13 @@
  * their sources, no fragment) when the earlier fragments are no longer what the tabs hold (a page
  * changed), or when what the follow-up adds would not fit its budget or the follow-up cap.
  */
-import { fragmentTokens } from '../budget';
-import { selectPassages, type Selection } from '../rank';
-import { followUpCap, halvePlan, key as passageKey, memberKeys, stillCurrent, type SendPlan } from '../send-plan';
-import type { PriorClaim, PriorTurn, Turn } from '../shared/thread';
-import type { SourcedPassage } from '../types';
-import { siteOf } from '../fragments';
+import type { SendPlan } from '@/lib/shared/run';
+import { siteOf } from '@/lib/shared/site';
+import type { PriorClaim, PriorTurn, Turn } from '@/lib/shared/thread';
+import type { SourcedPassage } from '@/lib/shared/types';
+import { fragmentTokens } from './budget';
+import type { Selection } from './rank';
+import { followUpCap, halvePlan, key as passageKey, memberKeys, stillCurrent } from './send-plan';
 
 /** Turns before the context that still go, as text only, with a question (the latest ones). */
 export const MAX_TEXT_TURNS = 6;
@@ -142,18 +143,3 @@ export function halveThreadPlan(plan: ThreadSendPlan, turns: Turn[]): ThreadSend
   return restart(half, turns);
 }
 
-/**
- * The fragments for a question of a thread, within `budget`: chosen from its own words and, for
- * a follow-up, the earlier questions'.
- *
- * SEAM for the ranking half of issue 11 (branch q-rank): its follow-up selection replaces the
- * body. Until then: a question that shares nothing with the pages is still "not found" without a
- * call; a follow-up is ranked on the previous question's words with its own, so that "tell me
- * more about that" looks where the previous answer did.
- */
-export function selectForTurn(passages: SourcedPassage[], question: string, earlier: string[], budget: number): Selection {
-  const own = selectPassages(passages, question, budget);
-  const previous = earlier.at(-1);
-  if (own.abstain || previous === undefined) return own;
-  return selectPassages(passages, `${previous}\n${question}`, budget);
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerReply, answerText, indexOf, messageCalls, openFixture, openPopup, sentText, useHarness, useStandIn, type Harness } from './harness';
+import { answerReply, answerText, indexOf, messageCalls, openFixture, openPopup, sentText, useHarness, useStandIn, type Harness } from '../support/harness';
 
 /** "Choose tabs" in the real popup: only the ticked tabs are read and sent. */
 

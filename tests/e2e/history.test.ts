@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openSidePanel } from '../support/side-panel';
-import { answerReply, answerText, ask, highlightedText, indexOf, openFixture, useHarness, useStandIn, type Harness } from './harness';
+import { answerReply, answerText, ask, highlightedText, indexOf, openFixture, useHarness, useStandIn, type Harness } from '../support/harness';
 
 /**
  * History in the real side panel: each answered thread is kept, listed newest first, reopened

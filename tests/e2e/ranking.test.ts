@@ -1,20 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import type { RecordedRequest } from '../stand-in/messages-api';
-import {
-  answerReply,
-  answerText,
-  ask,
-  highlightedText,
-  messageCalls,
-  openFixture,
-  openPopup,
-  sentText,
-  stopServiceWorker,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from './harness';
+import type { RecordedRequest } from '../support/stand-in/messages-api';
+import { answerReply, answerText, ask, highlightedText, messageCalls, openFixture, openPopup, sentText, stopServiceWorker, useHarness, useStandIn, type Harness } from '../support/harness';
 
 /**
  * What is sent, and what is shown without sending: early abstention, search results without a
@@ -86,8 +73,9 @@ describe('what is sent', () => {
     expect(second![0]!.cache_control).toEqual({ type: 'ephemeral' });
     expect(calls()[1]!.body.system).toBe(calls()[0]!.body.system);
     expect(sentText(calls()[1]!)).toContain('Adult tickets cost 12 euros.');
-    // The question is last, after every block of documents.
-    expect(second!.at(-1)!.text).toContain('How much do adult tickets cost?');
+    // The follow-up is the last turn: its question last, after every block of documents.
+    const lastTurn = (calls()[1]!.body as { messages: Array<{ content: Block[] }> }).messages.at(-1)!.content;
+    expect(lastTurn.at(-1)!.text).toContain('How much do adult tickets cost?');
 
     await popup.locator('::-p-text(Details)').click();
     const details = await popup.$eval('.answer-details', (el) => (el as HTMLElement).innerText);
@@ -101,7 +89,7 @@ describe('what is sent', () => {
     const page = await openFixture(h, 'museum-hours.html');
     let popup = await openPopup(h, page);
     await ask(popup, 'When does the museum open?');
-    let review = await textOf(popup, 'Review before sending');
+    const review = await textOf(popup, 'Review before sending');
     expect(review).toContain('The City Museum opens at 9 a.m.');
     expect(review).toContain(`City Museum – Opening hours — ${new URL(page.url()).host}`);
     expect(review).toContain(new URL(h.api.url).host);
@@ -112,7 +100,7 @@ describe('what is sent', () => {
 
     h.api.enqueue(answerReply([], true));
     await ask(popup, 'When does the museum open?');
-    review = await textOf(popup, 'Review before sending');
+    await textOf(popup, 'Review before sending');
     const shown = await popup.$$eval('.fragment-text', (els) => els.map((el) => el.textContent ?? ''));
     // The popup may close while the user reads: the plan waits in storage, not in the popup.
     await popup.close();

@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { currentCitation, openSidePanel } from '../support/side-panel';
-import { answerReply, answerText, ask, highlightedText, indexOf, openFixture, useHarness, useStandIn, type Harness } from './harness';
+import { answerReply, answerText, ask, highlightedText, indexOf, openFixture, useHarness, useStandIn, type Harness } from '../support/harness';
 
 /**
  * The side panel the browser shows beside the page: it answers about two tabs, and its

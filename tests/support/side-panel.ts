@@ -3,7 +3,7 @@
  * page, a click on "Open in side panel". The panel is then a target of its own, beside the page.
  */
 import type { Page } from 'puppeteer-core';
-import { openPopup, type Harness } from '../e2e/harness';
+import { openPopup, type Harness } from './harness';
 
 /** Opens the side panel of `page`'s window through the popup's button; returns the panel's page. */
 export async function openSidePanel(h: Harness, page: Page): Promise<Page> {

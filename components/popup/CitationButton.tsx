@@ -1,0 +1,29 @@
+import { useEffect, useId, useRef } from 'preact/hooks';
+import type { ShownCitation } from '@/lib/shared/run';
+
+export interface CitationButtonProps {
+  citation: ShownCitation;
+  onReveal: (citation: ShownCitation) => void;
+  /** The quote shown last: marked, and scrolled into view when it becomes current. */
+  current?: boolean;
+}
+
+/** A citation shown as its real source; the quote appears on hover and focus. */
+export function CitationButton({ citation, onReveal, current = false }: CitationButtonProps) {
+  const quoteId = useId();
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (current) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [current]);
+  return (
+    <span class="citation">
+      <button ref={ref} type="button" aria-describedby={quoteId} aria-current={current ? 'true' : undefined} onClick={() => onReveal(citation)}>
+        <span class="citation-title">{citation.title}</span>
+        <span class="citation-site"> — {citation.site}</span>
+      </button>
+      <span role="tooltip" id={quoteId} class="citation-quote">
+        “{citation.literal}”
+      </span>
+    </span>
+  );
+}
