@@ -16,6 +16,8 @@ import { HistoryView } from '@/components/popup/HistoryView';
 import { OpenInPanelButton } from '@/components/popup/OpenInPanelButton';
 import { TabChooser } from '@/components/popup/TabChooser';
 import { useWindowTabs } from '@/components/popup/use-window-tabs';
+import { usePanelIntent } from '@/components/popup/use-panel-intent';
+import { SelectionNote } from '@/components/popup/SelectionNote';
 import { useCitationSteps } from '@/components/popup/use-citation-steps';
 import { ThreadView } from '@/components/popup/ThreadView';
 import type { RevealResult, UiMessage } from '@/lib/shared/messages';
@@ -68,6 +70,11 @@ export function App({ surface }: AppProps) {
   // The history, shown instead of the question while its button is pressed.
   const [showHistory, setShowHistory] = useState(false);
   const chosenTabs = tabIds.filter((id) => windowTabs.some((t) => t.id === id));
+  // Opened from the context menu: about this page, or a selection in it first.
+  const [intent, dropIntent] = usePanelIntent(windowId, surface === 'panel');
+  useEffect(() => {
+    if (intent) setScope('tab');
+  }, [intent]);
 
   useEffect(() => {
     void (async () => {
@@ -119,7 +126,16 @@ export function App({ surface }: AppProps) {
     setRevealNote(null);
     // Without a key the background only searches the pages here: nothing is sent anywhere.
     const win = windowId ?? (await browser.windows.getCurrent()).id!;
-    const msg: UiMessage = { type: 'ask', question: question.trim(), scope, windowId: win, ...(scope === 'tabs' ? { tabIds: chosenTabs } : {}) };
+    const msg: UiMessage = {
+      type: 'ask',
+      question: question.trim(),
+      scope,
+      windowId: win,
+      ...(scope === 'tabs' ? { tabIds: chosenTabs } : {}),
+      ...(intent?.selection ? { selection: { tabId: intent.tabId, text: intent.selection } } : {}),
+    };
+    // The selection goes with one question, the one it was opened for.
+    dropIntent();
     await browser.runtime.sendMessage(msg);
   };
 
@@ -212,6 +228,7 @@ export function App({ surface }: AppProps) {
           />
         )}
       </AskForm>
+      {intent?.selection && <SelectionNote text={intent.selection} onRemove={dropIntent} />}
       {canStartOver && (
         <button type="button" class="new-question" onClick={() => void newQuestion()}>
           New question

@@ -13,6 +13,8 @@ export const askMessage = z
     scope: z.enum(['tab', 'window', 'tabs']),
     windowId: z.number().int(),
     tabIds: z.array(z.number().int()).max(500).optional(),
+    /** "Ask Cited Tabs about the selection": the selected words, the question's priority fragment. */
+    selection: z.object({ tabId: z.number().int(), text: z.string().max(20_000) }).optional(),
   })
   .refine((m) => m.scope !== 'tabs' || (m.tabIds?.length ?? 0) > 0, { message: 'Choose at least one tab.', path: ['tabIds'] });
 

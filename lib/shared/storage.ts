@@ -95,6 +95,19 @@ export const draftItem = storage.defineItem<{ question: string; scope: Scope; ta
  */
 export const historyItem = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [] });
 
+/**
+ * What the side panel was opened for by the context menu: a page, or a selection in it, which
+ * the panel's next question is about (its priority fragment). Session storage: it concerns
+ * this moment only; the panel clears it once it has taken it.
+ */
+export interface PanelIntent {
+  windowId: number;
+  tabId: number;
+  selection?: string;
+  at: number;
+}
+export const panelIntentItem = storage.defineItem<PanelIntent | null>('session:panelIntent', { fallback: null });
+
 /** The toolbar button opens the side panel instead of the popup (a setting on the options page). */
 export const toolbarOpensPanelItem = storage.defineItem<boolean>('local:toolbarOpensPanel', { fallback: false });
 

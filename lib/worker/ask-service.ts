@@ -14,6 +14,7 @@ import { continuesThread, pageUrl, withTurn, type Thread, type Turn } from '@/li
 import { unreadableReason } from '@/lib/shared/tabs';
 import { earlierQuestions, halveThreadPlan, planTurn } from './thread-plan';
 import { tabsToRead } from './tab-scope';
+import { prioritySelection } from './priority-selection';
 import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from './frames';
 import type { SkippedTab, SourcedPassage } from '@/lib/shared/types';
 import type * as z from 'zod';
@@ -158,6 +159,10 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
       if (part) partial.push(part);
     }
     controller.signal.throwIfAborted();
+    // "Ask Cited Tabs about the selection": the words selected then, first, if the page lost them since.
+    const selectedTab = tabs.find((t) => t.id === msg.selection?.tabId && !skipped.some((x) => x.tabId === t.id));
+    const remembered = prioritySelection(passages, msg.selection, selectedTab && { windowId: selectedTab.windowId, url: selectedTab.url ?? '', title: selectedTab.title ?? '' });
+    if (remembered) passages.unshift(remembered);
     await updateRun(id, { stage: 'choosing', skipped });
     const coverage = { tabs: tabs.length - skipped.length, passages: passages.length, chars, frames, partial };
     if (!settings.apiKey) {
