@@ -2,7 +2,7 @@
  * The question-and-answer app, shown in the toolbar popup and in the side panel (one app, the
  * same accessible names): ask, follow progress, read the verified answer, jump to its quotes.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { AnswerView } from '@/components/popup/AnswerView';
 import { AskForm } from '@/components/popup/AskForm';
 import { ErrorNote } from '@/components/popup/ErrorNote';
@@ -16,6 +16,7 @@ import { HistoryView } from '@/components/popup/HistoryView';
 import { OpenInPanelButton } from '@/components/popup/OpenInPanelButton';
 import { TabChooser } from '@/components/popup/TabChooser';
 import { useWindowTabs } from '@/components/popup/use-window-tabs';
+import { FaviconContext } from '@/components/popup/favicons';
 import { usePanelIntent } from '@/components/popup/use-panel-intent';
 import { SelectionNote } from '@/components/popup/SelectionNote';
 import { useCitationSteps } from '@/components/popup/use-citation-steps';
@@ -70,6 +71,7 @@ export function App({ surface }: AppProps) {
   // The history, shown instead of the question while its button is pressed.
   const [showHistory, setShowHistory] = useState(false);
   const chosenTabs = tabIds.filter((id) => windowTabs.some((t) => t.id === id));
+  const icons = useMemo(() => new Map(windowTabs.map((t) => [t.id, { url: t.url, favIconUrl: t.favIconUrl }])), [windowTabs]);
   // Opened from the context menu: about this page, or a selection in it first.
   const [intent, dropIntent] = usePanelIntent(windowId, surface === 'panel');
   useEffect(() => {
@@ -178,6 +180,7 @@ export function App({ surface }: AppProps) {
 
   if (!loaded) return <main class={surface} aria-busy="true" />;
   return (
+    <FaviconContext.Provider value={icons}>
     <main class={surface}>
       <header class="app-header">
         <h1>Ask about your tabs</h1>
@@ -260,5 +263,6 @@ export function App({ surface }: AppProps) {
       {run?.status === 'done' && <AnswerView run={run} current={steps.currentCitation} onReveal={steps.reveal} />}
       </>)}
     </main>
+    </FaviconContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'preact/hooks';
 import type { ShownCitation } from '@/lib/shared/run';
+import { useFavicon } from './favicons';
 
 export interface CitationButtonProps {
   citation: ShownCitation;
@@ -12,12 +13,18 @@ export interface CitationButtonProps {
 export function CitationButton({ citation, onReveal, current = false }: CitationButtonProps) {
   const quoteId = useId();
   const ref = useRef<HTMLButtonElement>(null);
+  const icon = useFavicon(citation);
   useEffect(() => {
     if (current) ref.current?.scrollIntoView?.({ block: 'nearest' });
   }, [current]);
   return (
     <span class="citation">
       <button ref={ref} type="button" aria-describedby={quoteId} aria-current={current ? 'true' : undefined} onClick={() => onReveal(citation)}>
+        {icon ? (
+          <img class="citation-favicon" src={icon} alt="" width={16} height={16} referrerpolicy="no-referrer" />
+        ) : (
+          <span class="citation-favicon citation-favicon-none" aria-hidden="true" />
+        )}
         <span class="citation-title">{citation.title}</span>
         <span class="citation-site"> — {citation.site}</span>
       </button>

@@ -5,6 +5,7 @@
 import { useState } from 'preact/hooks';
 import { searchHistory, type HistoryEntry } from '@/lib/shared/history';
 import { siteOf } from '@/lib/shared/site';
+import { unreadableReason } from '@/lib/shared/tabs';
 
 export interface HistoryListProps {
   entries: HistoryEntry[];
@@ -16,7 +17,7 @@ export interface HistoryListProps {
 export const when = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function summary(e: HistoryEntry): string {
-  const sites = [...new Set(e.pages.map((p) => siteOf(p.url)))];
+  const sites = [...new Set(e.pages.filter((p) => unreadableReason(p.url) === null).map((p) => siteOf(p.url)))];
   const questions = e.turns.length === 1 ? '1 question' : `${e.turns.length} questions`;
   const shownSites = sites.length > 2 ? `${sites.slice(0, 2).join(', ')} and ${sites.length - 2} more` : sites.join(', ');
   return [when(e.updatedAt), questions, shownSites].filter(Boolean).join(' · ');

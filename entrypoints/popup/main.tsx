@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { App } from '@/components/popup/App';
 import '@/assets/theme.css';
 import './style.css';
+import '@/assets/app.css';
 
 z.config({ jitless: true });
 render(<App surface="popup" />, document.getElementById('app')!);

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { App } from '@/components/popup/App';
 import '@/assets/theme.css';
 import '../popup/style.css';
+import '@/assets/app.css';
 import './style.css';
 
 z.config({ jitless: true });
