@@ -34,7 +34,7 @@ import {
   type RunState,
   type Scope,
 } from '@/lib/shared/storage';
-import type { Thread } from '@/lib/shared/thread';
+import { continuesThread, pageUrl, type Thread, type ThreadPage } from '@/lib/shared/thread';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 const hostOf = (url: string) => {
@@ -61,6 +61,8 @@ export function App({ surface }: AppProps) {
   const [scope, setScope] = useState<Scope>('tab');
   const [run, setRun] = useState<RunState | null>(null);
   const [thread, setThread] = useState<Thread | null>(null);
+  // The pages under the popup: whether the stored thread is about them.
+  const [here, setHere] = useState<{ windowId: number; tabs: ThreadPage[]; active: ThreadPage[] } | null>(null);
   const [apiHost, setApiHost] = useState('');
   const [revealNote, setRevealNote] = useState<{ message: string; retry: ShownCitation | null } | null>(null);
   // The window this app belongs to: the panel's "This tab" is that window's active tab.
@@ -95,7 +97,11 @@ export function App({ surface }: AppProps) {
       setTabIds(draft.tabIds ?? []);
       setLoaded(true);
     })();
-    void browser.windows.getCurrent().then((w) => setWindowId(w.id ?? null));
+    void browser.windows.getCurrent({ populate: true }).then((win) => {
+      const tabs = (win.tabs ?? []).map((t) => ({ tab: t, page: { tabId: t.id ?? -1, url: pageUrl(t.url ?? ''), title: t.title ?? '' } }));
+      setWindowId(win.id ?? null);
+      setHere({ windowId: win.id ?? -1, tabs: tabs.map((t) => t.page), active: tabs.filter((t) => t.tab.active).map((t) => t.page) });
+    });
     // Storage is the source of truth: the background writes progress there, even while we are closed.
     const unwatchRun = lastRunItem.watch(setRun);
     const unwatchThread = threadItem.watch(setThread);
@@ -177,6 +183,15 @@ export function App({ surface }: AppProps) {
   // The thread's earlier turns: all of them but the latest question's own, which the run shows.
   const earlier = thread && (!run?.threadId || run.threadId === thread.id) ? thread.turns.filter((t) => t.id !== run?.id) : [];
   const canStartOver = !working && (earlier.length > 0 || run !== null);
+  // A thread about other pages than these (another tab, a tab that moved on): the next question starts a new one.
+  const elsewhere =
+    !working && thread !== null && thread.turns.length > 0 && here !== null &&
+    !continuesThread(
+      thread,
+      scope,
+      here.windowId,
+      scope === 'tab' ? here.active : scope === 'tabs' ? here.tabs.filter((t) => chosenTabs.includes(t.tabId)) : here.tabs,
+    );
 
   if (!loaded) return <main class={surface} aria-busy="true" />;
   return (
@@ -236,6 +251,12 @@ export function App({ surface }: AppProps) {
         <button type="button" class="new-question" onClick={() => void newQuestion()}>
           New question
         </button>
+      )}
+      {elsewhere && (
+        <p class="note">
+          This thread is about {thread!.pages.length === 1 ? `“${thread!.pages[0]!.title}”` : 'other tabs'}: a question about{' '}
+          {scope === 'tab' ? 'this tab' : 'the tabs of this window'} starts a new thread.
+        </p>
       )}
       <ThreadView turns={earlier} onReveal={(c) => void reveal(c)} />
       {run?.newThread === 'pages-changed' && (

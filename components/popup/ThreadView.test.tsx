@@ -5,7 +5,15 @@ import type { Turn } from '@/lib/shared/thread';
 import { mount } from '../../tests/support/mount';
 import { ThreadView } from './ThreadView';
 
-const turn = (id: string, over: Partial<Turn>): Turn => ({ id, question: `Question ${id}?`, askedAt: 0, answeredAt: 0, fragments: [], restarted: false, ...over });
+const turn = (id: string, over: Partial<Turn>): Turn => ({
+  id,
+  question: `Question ${id}?`,
+  askedAt: 0,
+  answeredAt: 0,
+  fragments: [],
+  restarted: false,
+  ...over,
+});
 
 describe('ThreadView', () => {
   it('shows each earlier question with its answer, oldest first; their citations still reveal their quote', () => {
@@ -26,8 +34,18 @@ describe('ThreadView', () => {
     const root = mount(
       <ThreadView
         turns={[
-          turn('1', { outcome: { kind: 'answer', claims: [{ text: 'It opens at nine.', citations: [cited] }], droppedClaims: 0, retried: false, checks: { citations: 1, broken: 0 } } }),
-          turn('2', { outcome: { kind: 'abstain', reason: 'no-information', retried: false, checks: { citations: 0, broken: 0 } } }),
+          turn('1', {
+            outcome: {
+              kind: 'answer',
+              claims: [{ text: 'It opens at nine.', citations: [cited] }],
+              droppedClaims: 0,
+              retried: false,
+              checks: { citations: 1, broken: 0 },
+            },
+          }),
+          turn('2', {
+            outcome: { kind: 'abstain', reason: 'no-information', retried: false, checks: { citations: 0, broken: 0 } },
+          }),
           turn('3', { results: [cited] }),
         ]}
         onReveal={onReveal}
@@ -35,7 +53,11 @@ describe('ThreadView', () => {
     );
     const section = root.querySelector('section')!;
     expect(root.querySelector(`#${section.getAttribute('aria-labelledby')}`)!.textContent).toBe('Earlier in this thread');
-    expect([...root.querySelectorAll('.turn-question')].map((e) => e.textContent)).toEqual(['Question 1?', 'Question 2?', 'Question 3?']);
+    expect([...root.querySelectorAll('.turn-question')].map((e) => e.textContent)).toEqual([
+      'Question 1?',
+      'Question 2?',
+      'Question 3?',
+    ]);
     const turns = root.querySelectorAll('.turn');
     expect(turns[0]!.textContent).toContain('It opens at nine.');
     expect(turns[1]!.textContent).toContain('Not found in these pages.');

@@ -65,14 +65,13 @@ export function pageUrl(url: string): string {
 }
 
 /** True when a question about `pages` with this scope and window continues `thread`. */
-export function continuesThread(
-  thread: Thread | null,
-  scope: Thread['scope'],
-  windowId: number,
-  pages: ThreadPage[],
-): boolean {
+export function continuesThread(thread: Thread | null, scope: Thread['scope'], windowId: number, pages: ThreadPage[]): boolean {
   if (!thread || thread.scope !== scope || thread.windowId !== windowId) return false;
-  const key = (ps: ThreadPage[]) => ps.map((p) => `${p.tabId} ${pageUrl(p.url)}`).sort().join('\n');
+  const key = (ps: ThreadPage[]) =>
+    ps
+      .map((p) => `${p.tabId} ${pageUrl(p.url)}`)
+      .sort()
+      .join('\n');
   return key(thread.pages) === key(pages);
 }
 
@@ -109,4 +108,31 @@ export interface PriorClaim {
     /** The page's title and site, for a quote without an index. */
     source: string;
   }>;
+}
+
+/** What identifies a citation among an answer's: its page, frame, passage and words. */
+export interface CitationKey {
+  tabId: number;
+  frameId: number;
+  literal: string;
+  passageText: string;
+}
+
+const cites = (outcome: Outcome | undefined, c: CitationKey) =>
+  outcome?.kind === 'answer' &&
+  outcome.claims.some((claim) =>
+    claim.citations.some(
+      (q) => q.tabId === c.tabId && q.frameId === c.frameId && q.literal === c.literal && q.passageText === c.passageText,
+    ),
+  );
+
+/**
+ * The answer a clicked citation belongs to: the latest one when it holds the citation, else the
+ * thread's earlier turn that does. Its other quotes on the same page are the ones highlighted
+ * softly beside it, so an earlier answer's citation brings its own answer's quotes, not the latest's.
+ */
+export function answerCiting(latest: Outcome | undefined, thread: Thread | null, c: CitationKey): Outcome | undefined {
+  if (cites(latest, c)) return latest;
+  const turn = [...(thread?.turns ?? [])].reverse().find((t) => cites(t.outcome, c));
+  return turn?.outcome ?? latest;
 }

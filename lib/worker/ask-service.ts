@@ -12,7 +12,7 @@ import { searchPassages } from './search-results';
 import { appendFailure, appendRunRecord, lastRunItem, loadSettings, threadItem, type RunState } from '@/lib/shared/storage';
 import { continuesThread, pageUrl, withTurn, type Thread, type Turn } from '@/lib/shared/thread';
 import { unreadableReason } from '@/lib/shared/tabs';
-import { earlierQuestions, halveThreadPlan, planTurn } from './thread-plan';
+import { addedBy, earlierQuestions, halveThreadPlan, planTurn } from './thread-plan';
 import { tabsToRead } from './tab-scope';
 import { prioritySelection } from './priority-selection';
 import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from './frames';
@@ -176,8 +176,7 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
     const budget = fragmentBudget(settings.fragmentBudget, msg.question);
     // By what the question asks and, for a follow-up, the thread's earlier questions (lib/worker/choose.ts).
     const chosen = choosePassages(passages, msg.question, budget, earlierQuestions(thread.turns));
-    const { added: _added, ...threadPlan } = planTurn(chosen, passages, budget, thread.turns);
-    const plan: Plan = { ...threadPlan, budget };
+    const plan: Plan = { ...planTurn(chosen, passages, budget, thread.turns), budget };
     await updateRun(id, { plan, coverage: { ...coverage, sent: plan.passages.length, leftOut: chosen.leftOut } });
     if (settings.reviewBeforeSending && plan.passages.length > 0) {
       // Nothing leaves the machine until the user has seen it: Send or Cancel (`decideReview`).
@@ -234,9 +233,7 @@ async function askWithPlan(
   const outcome = await ask(plan).catch(async (err: unknown) => {
     if (!isTooLarge(err)) throw err;
     await appendFailure({ at: Date.now(), question, sites: [], attempts: [], outcome: 'error', detail: 'too-large: asked again with half the budget' });
-    const turns = await turnsOf(threadId, id);
-    const { added: _added, ...half } = halveThreadPlan({ ...plan, history: plan.history ?? [], restarted: plan.restarted ?? true, added: plan.passages.slice(plan.reused) }, turns);
-    sent = { ...half, budget: plan.budget / 2 };
+    sent = { ...halveThreadPlan(plan, await turnsOf(threadId, id)), budget: plan.budget / 2 };
     await updateRun(id, { plan: sent });
     return ask(sent);
   });
@@ -248,7 +245,7 @@ async function askWithPlan(
     askedAt,
     answeredAt,
     // What this question added to the request: the earlier turns' fragments come first.
-    fragments: sent.passages.slice(sent.reused),
+    fragments: addedBy(sent),
     restarted: sent.restarted ?? true,
     outcome,
   });

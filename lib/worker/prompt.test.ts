@@ -152,6 +152,14 @@ describe('a follow-up as a conversation', () => {
     expect(docs).toEqual([hours.text, tickets.text, cafe.text]);
     expect(msgs[1]!.content).toContain('“The museum opens at 9 a.m.”');
   });
+
+  it('in native-citations mode too, only the first four blocks of documents end at a breakpoint', () => {
+    const many = Array.from({ length: 6 }, (_, i) => passage(`Fact number ${i} about the museum collection.`, { id: `f${i}` }));
+    const history: PriorTurn[] = many.slice(0, 5).map((_, i) => ({ question: `Question ${i}?`, fragments: 1, textOnly: false, claims: [] }));
+    const msgs = nativePrompt.first(numberFragments(many), 'Last question?', undefined, history);
+    const docs = msgs.flatMap((m) => (typeof m.content === 'string' ? [] : (m.content as Array<{ type: string; cache_control?: unknown }>))).filter((b) => b.type === 'document');
+    expect(docs.map((d) => d.cache_control !== undefined)).toEqual([true, true, true, true, false, false]);
+  });
 });
 
 describe('the language of the answer', () => {

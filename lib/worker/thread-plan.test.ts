@@ -6,20 +6,53 @@ import { passage } from '../../tests/support/passages';
 import { citationOf } from './pipeline';
 import type { Selection } from './rank';
 import { followUpCap } from './send-plan';
-import { contextOf, halveThreadPlan, planTurn } from './thread-plan';
+import { addedBy, contextOf, halveThreadPlan, planTurn } from './thread-plan';
 
-const hours = passage('The City Museum opens at 9 a.m. and closes at 6 p.m. every day except Monday.', { id: 'h', order: 0, title: 'Hours', url: 'https://museum.example/hours' });
-const late = passage('On Fridays the museum stays open until 10 p.m. for late openings.', { id: 'l', order: 1, title: 'Hours', url: 'https://museum.example/hours' });
-const tickets = passage('Adult tickets cost 12 euros; children under twelve enter for free.', { id: 't', order: 0, tabId: 2, title: 'Tickets', url: 'https://museum.example/tickets' });
-const cafe = passage('The roof café serves lunch until 3 p.m. and coffee all day long.', { id: 'c', order: 2, title: 'Hours', url: 'https://museum.example/hours' });
+const hours = passage('The City Museum opens at 9 a.m. and closes at 6 p.m. every day except Monday.', {
+  id: 'h',
+  order: 0,
+  title: 'Hours',
+  url: 'https://museum.example/hours',
+});
+const late = passage('On Fridays the museum stays open until 10 p.m. for late openings.', {
+  id: 'l',
+  order: 1,
+  title: 'Hours',
+  url: 'https://museum.example/hours',
+});
+const tickets = passage('Adult tickets cost 12 euros; children under twelve enter for free.', {
+  id: 't',
+  order: 0,
+  tabId: 2,
+  title: 'Tickets',
+  url: 'https://museum.example/tickets',
+});
+const cafe = passage('The roof café serves lunch until 3 p.m. and coffee all day long.', {
+  id: 'c',
+  order: 2,
+  title: 'Hours',
+  url: 'https://museum.example/hours',
+});
 const pages = [hours, late, tickets, cafe];
 
-const selection = (...passages: SourcedPassage[]): Selection => ({ passages, leftOut: 0, tokens: passages.length * 40, abstain: passages.length === 0, relevance: 1 });
+const selection = (...passages: SourcedPassage[]): Selection => ({
+  passages,
+  leftOut: 0,
+  tokens: passages.length * 40,
+  abstain: passages.length === 0,
+  relevance: 1,
+});
 
 /** A finished turn as the background stores it: what it added, and an answer citing `cited`. */
 function turn(id: string, question: string, fragments: SourcedPassage[], cited: SourcedPassage | null, restarted = false): Turn {
   const outcome: Outcome = cited
-    ? { kind: 'answer', claims: [{ text: `Claim of ${id}`, citations: [citationOf(cited, cited.text.slice(0, 30), 1)] }], droppedClaims: 0, retried: false, checks: { citations: 1, broken: 0 } }
+    ? {
+        kind: 'answer',
+        claims: [{ text: `Claim of ${id}`, citations: [citationOf(cited, cited.text.slice(0, 30), 1)] }],
+        droppedClaims: 0,
+        retried: false,
+        checks: { citations: 1, broken: 0 },
+      }
     : { kind: 'abstain', reason: 'no-information', retried: false, checks: { citations: 0, broken: 0 } };
   return { id, question, askedAt: 0, answeredAt: 0, fragments, restarted, outcome };
 }
@@ -34,7 +67,7 @@ describe('the plan of a question in a thread', () => {
     const t1 = turn('1', 'When does the museum open?', [hours, late], late, true);
     const plan = planTurn(selection(late, cafe), pages, 8000, [t1]);
     expect(plan.passages).toEqual([hours, late, cafe]);
-    expect(plan.added).toEqual([cafe]);
+    expect(addedBy(plan)).toEqual([cafe]);
     expect(plan).toMatchObject({ groups: [2, 1], reused: 2, restarted: false });
     // The earlier answer cites `late` by its index in the request: 2, as when it was answered.
     expect(plan.history).toEqual([
@@ -42,7 +75,9 @@ describe('the plan of a question in a thread', () => {
         question: 'When does the museum open?',
         fragments: 2,
         textOnly: false,
-        claims: [{ text: 'Claim of 1', citations: [{ index: 2, literal: late.text.slice(0, 30), source: 'Hours (museum.example)' }] }],
+        claims: [
+          { text: 'Claim of 1', citations: [{ index: 2, literal: late.text.slice(0, 30), source: 'Hours (museum.example)' }] },
+        ],
       },
     ]);
   });
@@ -59,7 +94,8 @@ describe('the plan of a question in a thread', () => {
   it('a follow-up that needs nothing new sends the earlier fragments alone', () => {
     const t1 = turn('1', 'Q1', [hours, late], hours, true);
     const plan = planTurn(selection(late), pages, 8000, [t1]);
-    expect(plan).toMatchObject({ passages: [hours, late], added: [], reused: 2, groups: [2] });
+    expect(plan).toMatchObject({ passages: [hours, late], reused: 2, groups: [2] });
+    expect(addedBy(plan)).toEqual([]);
   });
 
   it('a page that changed starts a new context: the earlier turns go as text, no earlier fragment is sent', () => {
@@ -68,7 +104,12 @@ describe('the plan of a question in a thread', () => {
     const plan = planTurn(selection(changed), [changed, late, tickets, cafe], 8000, [t1]);
     expect(plan).toMatchObject({ passages: [changed], reused: 0, restarted: true });
     expect(plan.history).toEqual([
-      { question: 'Q1', fragments: 0, textOnly: true, claims: [{ text: 'Claim of 1', citations: [{ literal: hours.text.slice(0, 30), source: 'Hours (museum.example)' }] }] },
+      {
+        question: 'Q1',
+        fragments: 0,
+        textOnly: true,
+        claims: [{ text: 'Claim of 1', citations: [{ literal: hours.text.slice(0, 30), source: 'Hours (museum.example)' }] }],
+      },
     ]);
   });
 
@@ -102,7 +143,15 @@ describe('the plan of a question in a thread', () => {
   });
 
   it('search results (no key) were never sent: they are no turn of the conversation', () => {
-    const search: Turn = { id: 's', question: 'Where is it?', askedAt: 0, answeredAt: 0, fragments: [], restarted: true, results: [] };
+    const search: Turn = {
+      id: 's',
+      question: 'Where is it?',
+      askedAt: 0,
+      answeredAt: 0,
+      fragments: [],
+      restarted: true,
+      results: [],
+    };
     const plan = planTurn(selection(hours), pages, 8000, [search]);
     expect(plan.history).toEqual([]);
     expect(plan.passages).toEqual([hours]);

@@ -24,13 +24,20 @@ import { followUpCap, halvePlan, key as passageKey, memberKeys, stillCurrent } f
 /** Turns before the context that still go, as text only, with a question (the latest ones). */
 export const MAX_TEXT_TURNS = 6;
 
+/**
+ * `passages` holds the earlier turns' fragments (the first `reused`), then those this question
+ * adds: `addedBy(plan)`, which its turn keeps.
+ */
 export interface ThreadSendPlan extends SendPlan {
   /** The earlier turns, sent before the question. */
   history: PriorTurn[];
-  /** The fragments this question adds, in prompt order (the last ones of `passages`). */
-  added: SourcedPassage[];
   /** This question starts a new context: no earlier fragment is sent. */
   restarted: boolean;
+}
+
+/** The fragments a plan adds to the thread's: those after the earlier turns'. */
+export function addedBy(plan: Pick<SendPlan, 'passages' | 'reused'>): SourcedPassage[] {
+  return plan.passages.slice(plan.reused);
 }
 
 /** The turns of the current context: from the last one that started one. */
@@ -60,7 +67,11 @@ export function priorTurn(turn: Turn, numbered: SourcedPassage[], textOnly: bool
           text: c.text,
           citations: c.citations.map((q) => {
             const index = indexOf.get(passageKey({ tabId: q.tabId, frameId: q.frameId, id: q.passageId }));
-            return { ...(index !== undefined ? { index } : {}), literal: q.literal, source: `${q.title || q.site} (${siteOf(q.url)})` };
+            return {
+              ...(index !== undefined ? { index } : {}),
+              literal: q.literal,
+              source: `${q.title || q.site} (${siteOf(q.url)})`,
+            };
           }),
         }))
       : [];
@@ -82,7 +93,6 @@ function restart(selection: Pick<Selection, 'passages' | 'tokens'>, turns: Turn[
     tokens: selection.tokens,
     reused: 0,
     history,
-    added: selection.passages,
     restarted: true,
   };
 }
@@ -128,7 +138,6 @@ export function planTurn(selection: Selection, current: SourcedPassage[], budget
     tokens,
     reused: prior.length,
     history,
-    added,
     restarted: false,
   };
 }
@@ -137,9 +146,8 @@ export function planTurn(selection: Selection, current: SourcedPassage[], budget
  * The second try after the API found a request too large: a new context with the better half of
  * the fragments this question chose (lib/send-plan.ts `halvePlan`), the earlier turns as text.
  */
-export function halveThreadPlan(plan: ThreadSendPlan, turns: Turn[]): ThreadSendPlan {
-  const own = plan.added.length > 0 ? plan.added : plan.passages;
+export function halveThreadPlan(plan: Pick<SendPlan, 'passages' | 'reused'>, turns: Turn[]): ThreadSendPlan {
+  const own = addedBy(plan).length > 0 ? addedBy(plan) : plan.passages;
   const half = halvePlan({ passages: own, groups: [own.length], tokens: tokensOf(own), reused: 0 });
   return restart(half, turns);
 }
-

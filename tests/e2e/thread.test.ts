@@ -37,7 +37,13 @@ const documents = (req: RecordedRequest) =>
 /** The popup's citations, as [accessible name, quote] pairs. */
 async function citations(popup: Page, within: string): Promise<Array<[string, string]>> {
   return popup.$$eval(`${within} .citation button`, (buttons) =>
-    buttons.map((b) => [b.textContent ?? '', document.getElementById(b.getAttribute('aria-describedby')!)!.textContent ?? ''] as [string, string]),
+    buttons.map(
+      (b) =>
+        [b.textContent ?? '', document.getElementById(b.getAttribute('aria-describedby')!)!.textContent ?? ''] as [
+          string,
+          string,
+        ],
+    ),
   );
 }
 
@@ -68,9 +74,18 @@ describe('the questions people ask', () => {
     };
     h.api.enqueue((req) =>
       answerReply([
-        { text: 'Es un parque natural de bosques y montañas.', citations: [{ index: indexOf(req, quotes.opening), literal: quotes.opening }] },
-        { text: 'Se creó en 1989 a petición de los vecinos.', citations: [{ index: indexOf(req, quotes.history), literal: quotes.history }] },
-        { text: 'Tiene una fauna rica, con águilas reales.', citations: [{ index: indexOf(req, quotes.fauna), literal: quotes.fauna }] },
+        {
+          text: 'Es un parque natural de bosques y montañas.',
+          citations: [{ index: indexOf(req, quotes.opening), literal: quotes.opening }],
+        },
+        {
+          text: 'Se creó en 1989 a petición de los vecinos.',
+          citations: [{ index: indexOf(req, quotes.history), literal: quotes.history }],
+        },
+        {
+          text: 'Tiene una fauna rica, con águilas reales.',
+          citations: [{ index: indexOf(req, quotes.fauna), literal: quotes.fauna }],
+        },
         { text: 'No se puede hacer fuego.', citations: [{ index: indexOf(req, quotes.rules), literal: quotes.rules }] },
       ]),
     );
@@ -84,7 +99,14 @@ describe('the questions people ask', () => {
     // What was sent covers every section of the page, not the one paragraph sharing a word.
     const [req] = calls();
     const sent = documents(req!).join('\n');
-    for (const words of ['doce mil hectáreas', 'se creó en 1989', 'orquídeas silvestres', 'águila real', 'nueve senderos', 'encender fuego']) {
+    for (const words of [
+      'doce mil hectáreas',
+      'se creó en 1989',
+      'orquídeas silvestres',
+      'águila real',
+      'nueve senderos',
+      'encender fuego',
+    ]) {
       expect(sent).toContain(words);
     }
     // The model is told to answer in the question's language and to quote the page as written.
@@ -107,7 +129,14 @@ describe('the questions people ask', () => {
       'asks 18 euros a day for its electric bikes',
     ];
     h.api.enqueue((req) =>
-      answerReply(quotes.map((q, i) => ({ text: ['Harbour Bikes: 15 euros.', 'Central Cycles: 12 euros, the cheapest.', 'Station Bike Hire: 18 euros electric.'][i]!, citations: [{ index: indexOf(req, q), literal: q }] }))),
+      answerReply(
+        quotes.map((q, i) => ({
+          text: ['Harbour Bikes: 15 euros.', 'Central Cycles: 12 euros, the cheapest.', 'Station Bike Hire: 18 euros electric.'][
+            i
+          ]!,
+          citations: [{ index: indexOf(req, q), literal: q }],
+        })),
+      ),
     );
     const popup = await openPopup(h, central);
     await ask(popup, 'Compare the prices of these bike rentals: which is cheapest?', 'All tabs in this window');
@@ -130,7 +159,9 @@ describe('a conversation about the current pages', () => {
   async function firstQuestion(): Promise<{ page: Page; popup: Page }> {
     await useStandIn(h);
     const page = await openFixture(h, 'museum-hours.html');
-    h.api.enqueue((req) => answerReply([{ text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: opens }] }]));
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: opens }] }]),
+    );
     const popup = await openPopup(h, page);
     await ask(popup, 'When does the museum open?');
     expect(await answerText(popup)).toContain('It opens at 9 a.m.');
@@ -139,13 +170,26 @@ describe('a conversation about the current pages', () => {
 
   it('"Tell me more about that." is sent with the earlier turn, verified, and shown under it; the thread survives closing the popup', async () => {
     const { page, popup: first } = await firstQuestion();
-    h.api.enqueue((req) =>
-      answerReply([
-        { text: 'It closes at 6 p.m., and not at all on Mondays.', citations: [{ index: indexOf(req, 'closes at'), literal: closes }] },
-        // A quote under an index that does not hold it: never shown.
-        { text: 'It is open all night.', citations: [{ index: indexOf(req, 'closes at'), literal: 'the museum never closes at night' }] },
-      ]),
-      (req) => answerReply([{ text: 'It closes at 6 p.m., and not at all on Mondays.', citations: [{ index: indexOf(req, 'closes at'), literal: closes }] }]),
+    h.api.enqueue(
+      (req) =>
+        answerReply([
+          {
+            text: 'It closes at 6 p.m., and not at all on Mondays.',
+            citations: [{ index: indexOf(req, 'closes at'), literal: closes }],
+          },
+          // A quote under an index that does not hold it: never shown.
+          {
+            text: 'It is open all night.',
+            citations: [{ index: indexOf(req, 'closes at'), literal: 'the museum never closes at night' }],
+          },
+        ]),
+      (req) =>
+        answerReply([
+          {
+            text: 'It closes at 6 p.m., and not at all on Mondays.',
+            citations: [{ index: indexOf(req, 'closes at'), literal: closes }],
+          },
+        ]),
     );
     await ask(first, 'Tell me more about that.');
     await expect.poll(async () => (await answerText(first)).includes('not at all on Mondays'), { timeout: 20_000 }).toBe(true);
@@ -156,7 +200,9 @@ describe('a conversation about the current pages', () => {
     expect(turns.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     // The earlier turn exactly as it was sent (the prompt cache's prefix), then its verified answer.
     expect(turns[0]).toEqual(messagesOf(one!)[0]);
-    const earlierAnswer = JSON.parse(turns[1]!.content as string) as { claims: Array<{ text: string; citations: Array<{ literal: string }> }> };
+    const earlierAnswer = JSON.parse(turns[1]!.content as string) as {
+      claims: Array<{ text: string; citations: Array<{ literal: string }> }>;
+    };
     expect(earlierAnswer.claims.map((c) => [c.text, c.citations[0]!.literal])).toEqual([['It opens at 9 a.m.', opens]]);
     expect(sentText(two!)).toMatch(/<question>\nTell me more about that\.\n<\/question>[^<]*$/);
     // The broken quote was retried within the same conversation.
@@ -179,7 +225,11 @@ describe('a conversation about the current pages', () => {
     await popup.locator('::-p-aria(New question[role="button"])').click();
     await expect.poll(() => popup.$('::-p-aria([name="Answer"][role="region"])')).toBeNull();
     expect(await popup.$eval('textarea', (t) => t.value)).toBe('');
-    h.api.enqueue((req) => answerReply([{ text: 'Until 10 p.m. on late openings.', citations: [{ index: indexOf(req, 'Late openings'), literal: late }] }]));
+    h.api.enqueue((req) =>
+      answerReply([
+        { text: 'Until 10 p.m. on late openings.', citations: [{ index: indexOf(req, 'Late openings'), literal: late }] },
+      ]),
+    );
     await ask(popup, 'How late is the museum open on late openings?');
     expect(await answerText(popup)).toContain('Until 10 p.m. on late openings.');
     expect(messagesOf(calls()[1]!)).toHaveLength(1);
@@ -190,12 +240,23 @@ describe('a conversation about the current pages', () => {
   it('a question about other pages starts a new thread by itself, and says so', async () => {
     await firstQuestion();
     const tickets = await openFixture(h, 'museum-tickets.html');
-    h.api.enqueue((req) => answerReply([{ text: 'Adults pay 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: 'Adult tickets cost 12 euros.' }] }]));
+    h.api.enqueue((req) =>
+      answerReply([
+        {
+          text: 'Adults pay 12 euros.',
+          citations: [{ index: indexOf(req, 'Adult tickets'), literal: 'Adult tickets cost 12 euros.' }],
+        },
+      ]),
+    );
     const popup = await openPopup(h, tickets);
+    // Before asking, the popup says that the thread it shows is about another page.
+    await popup.waitForSelector('::-p-text(This thread is about “City Museum – Opening hours”)');
     await ask(popup, 'How much do adult tickets cost?');
     expect(await answerText(popup)).toContain('Adults pay 12 euros.');
     expect(messagesOf(calls()[1]!)).toHaveLength(1);
-    expect(await popup.evaluate(() => document.body.innerText)).toContain('The pages in scope changed, so this question started a new thread.');
+    expect(await popup.evaluate(() => document.body.innerText)).toContain(
+      'The pages in scope changed, so this question started a new thread.',
+    );
   });
 
   it('a follow-up that fails says why and loses nothing; Ask again sends it with the earlier turn', async () => {
@@ -250,7 +311,9 @@ describe('a conversation about the current pages', () => {
     expect(earlier).toContain('At what time does the museum close?');
     expect(earlier).toContain('closes at 6 p.m.');
     await expect
-      .poll(async () => (await popup.$eval('.search-results blockquote', (el) => (el as HTMLElement).innerText)).includes('Bicycle racks'))
+      .poll(async () =>
+        (await popup.$eval('.search-results blockquote', (el) => (el as HTMLElement).innerText)).includes('Bicycle racks'),
+      )
       .toBe(true);
     const quote = await popup.$eval('.thread blockquote', (el) => (el as HTMLElement).innerText);
     await popup.locator(`.thread .result button`).click();
@@ -262,7 +325,11 @@ describe('a conversation about the current pages', () => {
   it('the thread outlives a stopped service worker: the next follow-up still carries the earlier turn', async () => {
     const { popup } = await firstQuestion();
     await stopServiceWorker(h);
-    h.api.enqueue((req) => answerReply([{ text: 'On late openings, until 10 p.m.', citations: [{ index: indexOf(req, 'Late openings'), literal: late }] }]));
+    h.api.enqueue((req) =>
+      answerReply([
+        { text: 'On late openings, until 10 p.m.', citations: [{ index: indexOf(req, 'Late openings'), literal: late }] },
+      ]),
+    );
     await ask(popup, 'And how late on its late openings?');
     await expect.poll(async () => (await answerText(popup)).includes('until 10 p.m.'), { timeout: 30_000 }).toBe(true);
     const turns = messagesOf(calls()[1]!);

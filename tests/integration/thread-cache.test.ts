@@ -7,7 +7,7 @@ import type { Turn } from '@/lib/shared/thread';
 import { claudeModelCall } from '@/lib/worker/claude';
 import { answerQuestion } from '@/lib/worker/pipeline';
 import { selectPassages } from '@/lib/worker/rank';
-import { planTurn, type ThreadSendPlan } from '@/lib/worker/thread-plan';
+import { addedBy, planTurn, type ThreadSendPlan } from '@/lib/worker/thread-plan';
 import { cacheBreakpoints } from '../support/stand-in/prompt-cache';
 import { startMessagesApi, type MessagesApi } from '../support/stand-in/messages-api';
 import { passage } from '../support/passages';
@@ -20,9 +20,14 @@ afterAll(() => api.close());
 beforeEach(() => api.reset());
 
 // Pages long enough for a cacheable prefix (the API's minimum is 1,024 tokens for Sonnet).
-const sentence = (topic: string, i: number) => `Paragraph ${i} of the ${topic} guide explains one more detail of the ${topic} at length.`;
+const sentence = (topic: string, i: number) =>
+  `Paragraph ${i} of the ${topic} guide explains one more detail of the ${topic} at length.`;
 const long = (topic: string, id: string, order: number) =>
-  passage(`${Array.from({ length: 60 }, (_, i) => sentence(topic, i)).join(' ')} The ${topic} fact is ${id}-${order}.`, { id, order, tabId: 1 });
+  passage(`${Array.from({ length: 60 }, (_, i) => sentence(topic, i)).join(' ')} The ${topic} fact is ${id}-${order}.`, {
+    id,
+    order,
+    tabId: 1,
+  });
 const tabs = [
   long('museum opening hours', 'h', 0),
   long('ticket prices for children', 't', 1),
@@ -32,16 +37,31 @@ const tabs = [
 const settings = { apiKey: 'sk-ant-test', model: 'claude-sonnet-5-5', baseURL: '' };
 
 /** Asks one question of the thread, as the background does, and keeps it as a turn. */
-async function askInThread(turns: Turn[], question: string, cite: (plan: ThreadSendPlan) => number): Promise<{ outcome: Outcome; plan: ThreadSendPlan }> {
+async function askInThread(
+  turns: Turn[],
+  question: string,
+  cite: (plan: ThreadSendPlan) => number,
+): Promise<{ outcome: Outcome; plan: ThreadSendPlan }> {
   const plan = planTurn(selectPassages(tabs, question), tabs, 8000, turns);
   const index = cite(plan);
   const literal = plan.passages[index - 1]!.text.slice(-24);
-  api.enqueue({ kind: 'json', value: { no_information: false, claims: [{ text: `About ${question}`, citations: [{ index, literal }] }] } });
+  api.enqueue({
+    kind: 'json',
+    value: { no_information: false, claims: [{ text: `About ${question}`, citations: [{ index, literal }] }] },
+  });
   const outcome = await answerQuestion(
     { question, passages: plan.passages, groups: plan.groups, history: plan.history, minLiteralLength: 15 },
     { callModel: claudeModelCall({ ...settings, baseURL: api.url }), log: () => {}, now: () => 0 },
   );
-  turns.push({ id: String(turns.length), question, askedAt: 0, answeredAt: 0, fragments: plan.added, restarted: plan.restarted, outcome });
+  turns.push({
+    id: String(turns.length),
+    question,
+    askedAt: 0,
+    answeredAt: 0,
+    fragments: addedBy(plan),
+    restarted: plan.restarted,
+    outcome,
+  });
   return { outcome, plan };
 }
 
