@@ -7,8 +7,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { answerReply, answerText, ask, highlightedText, indexOf, launch, openFixture, openPopup, useStandIn, type Harness } from '../tests/support/harness';
-import { openSidePanel } from '../tests/support/side-panel';
+import { answerReply, answerText, ask, highlightedText, indexOf, launch, openFixture, openPopup, useStandIn, type Harness } from '@/tests/support/harness';
+import { openSidePanel } from '@/tests/support/side-panel';
 
 const OUT = resolve(import.meta.dirname, '../docs/screenshots');
 const PAGE_SIZE = { width: 860, height: 640 };

@@ -24,6 +24,7 @@ import { ThreadView } from '@/components/popup/ThreadView';
 import type { RevealResult, UiMessage } from '@/lib/shared/messages';
 import type { ShownCitation } from '@/lib/shared/run';
 import { hasSidePanel } from '@/lib/shared/side-panel';
+import { citationSteps } from '@/lib/shared/citation-steps';
 import {
   draftItem,
   lastRunItem,
@@ -165,7 +166,8 @@ export function App({ surface }: AppProps) {
     const result = (await browser.runtime.sendMessage(msg)) as RevealResult | undefined;
     if (result && !result.ok) setRevealNote({ message: result.message, retry: result.offerOpen ? c : null });
   };
-  const steps = useCitationSteps(run, surface === 'panel', (c) => void reveal(c));
+  const stepList = useMemo(() => (run?.status === 'done' ? citationSteps(run.outcome) : []), [run]);
+  const steps = useCitationSteps(run?.id ?? null, stepList, surface === 'panel' && !showHistory, (c) => void reveal(c));
 
   /** "New question": the thread ends; the box is emptied for a question that starts afresh. */
   const newQuestion = async () => {
@@ -213,7 +215,7 @@ export function App({ surface }: AppProps) {
           onOpenAsCited={() => revealNote.retry && void reveal(revealNote.retry, true)}
         />
       )}
-      {showHistory && <HistoryView onReveal={(c) => void reveal(c)} />}
+      {showHistory && <HistoryView stepper={surface === 'panel'} onReveal={(c) => void reveal(c)} />}
       {!showHistory && (<>
       {!hasKey && <NoKeyNote onOpenOptions={openOptions} />}
       <AskForm

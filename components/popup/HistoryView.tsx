@@ -8,14 +8,16 @@ import { useHistory } from './use-history';
 
 export interface HistoryViewProps {
   onReveal: (c: ShownCitation) => void;
+  /** In the side panel: Next citation and Previous citation through a reopened thread. */
+  stepper?: boolean;
 }
 
-export function HistoryView({ onReveal }: HistoryViewProps) {
+export function HistoryView({ onReveal, stepper = false }: HistoryViewProps) {
   const history = useHistory();
   const [openedId, setOpenedId] = useState<string | null>(null);
   const opened = history.entries?.find((e) => e.id === openedId) ?? null;
   if (!history.entries) return null;
-  if (opened) return <HistoryThread entry={opened} onReveal={onReveal} onBack={() => setOpenedId(null)} />;
+  if (opened) return <HistoryThread entry={opened} onReveal={onReveal} onBack={() => setOpenedId(null)} stepper={stepper} />;
   return (
     <HistoryList
       entries={history.entries}

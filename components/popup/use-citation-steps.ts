@@ -3,10 +3,9 @@
  * a citation makes it current, a step reveals the one after or before it. In the side panel the
  * keys N and P (or J and K) step too, unless the user is typing.
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { citationSteps, sameCitation, stepFrom } from '@/lib/shared/citation-steps';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { sameCitation, stepFrom } from '@/lib/shared/citation-steps';
 import type { ShownCitation } from '@/lib/shared/run';
-import type { RunState } from '@/lib/shared/storage';
 
 export interface CitationSteps {
   list: ShownCitation[];
@@ -24,14 +23,22 @@ function typingIn(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
-export function useCitationSteps(run: RunState | null, keys: boolean, onReveal: (c: ShownCitation) => void): CitationSteps {
-  const list = useMemo(() => (run?.status === 'done' ? citationSteps(run.outcome) : []), [run]);
-  const [current, setCurrent] = useState<{ runId: string; index: number } | null>(null);
-  const index = current && current.runId === run?.id && current.index < list.length ? current.index : null;
+/**
+ * `answerId` names the answer stepped through (a run, a thread from the history): another answer
+ * starts again before its first quote. `list`: its quotes in order (lib/shared/citation-steps.ts).
+ */
+export function useCitationSteps(
+  answerId: string | null,
+  list: ShownCitation[],
+  keys: boolean,
+  onReveal: (c: ShownCitation) => void,
+): CitationSteps {
+  const [current, setCurrent] = useState<{ answerId: string; index: number } | null>(null);
+  const index = current && current.answerId === answerId && current.index < list.length ? current.index : null;
 
   const go = (i: number) => {
-    if (!run) return;
-    setCurrent({ runId: run.id, index: i });
+    if (answerId === null) return;
+    setCurrent({ answerId, index: i });
     onReveal(list[i]!);
   };
   const step = (delta: 1 | -1) => {

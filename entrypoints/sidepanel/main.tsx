@@ -2,7 +2,7 @@ import { render } from 'preact';
 import * as z from 'zod';
 import { App } from '@/components/popup/App';
 import '@/assets/theme.css';
-import '../popup/style.css';
+import '@/entrypoints/popup/style.css';
 import '@/assets/app.css';
 import './style.css';
 

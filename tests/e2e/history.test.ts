@@ -45,6 +45,10 @@ describe('history', () => {
     // Reopened: the first thread's answer with its citation, which highlights in its tab.
     await panel.locator('::-p-aria(When does the museum open?[role="button"])').click();
     const name = `${await hours.title()} — ${new URL(hoursUrl).host}`;
+    // Next citation steps through the reopened thread's quotes, as through a fresh answer.
+    await panel.locator('::-p-aria(Next citation[role="button"])').click();
+    await expect.poll(() => highlightedText(hours), { timeout: 10_000 }).toBe(hoursQuote);
+    await hours.evaluate(() => CSS.highlights.clear());
     await panel.locator(`::-p-aria([name="${name}"][role="button"])`).click();
     await expect.poll(() => highlightedText(hours), { timeout: 10_000 }).toBe(hoursQuote);
 
