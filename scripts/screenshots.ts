@@ -7,7 +7,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { answerReply, answerText, ask, highlightedText, indexOf, launch, openFixture, openPopup, useStandIn, type Harness } from '@/tests/support/harness';
+import {
+  answerReply,
+  answerText,
+  ask,
+  highlightedText,
+  indexOf,
+  launch,
+  openFixture,
+  openPopup,
+  useStandIn,
+  type Harness,
+} from '@/tests/support/harness';
 import { openSidePanel } from '@/tests/support/side-panel';
 
 const OUT = resolve(import.meta.dirname, '../docs/screenshots');
@@ -78,8 +89,14 @@ async function main(): Promise<void> {
     const answer = () =>
       h.api.enqueue((req) =>
         answerReply([
-          { text: 'The museum opens at 9 a.m. and closes at 6 p.m., every day except Monday.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] },
-          { text: 'On the first Friday of each month it stays open until 10 p.m.', citations: [{ index: indexOf(req, 'Late openings'), literal: lateQuote }] },
+          {
+            text: 'The museum opens at 9 a.m. and closes at 6 p.m., every day except Monday.',
+            citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }],
+          },
+          {
+            text: 'On the first Friday of each month it stays open until 10 p.m.',
+            citations: [{ index: indexOf(req, 'Late openings'), literal: lateQuote }],
+          },
           {
             text: 'An adult ticket costs 12 euros; children under twelve enter for free.',
             citations: [
@@ -96,7 +113,10 @@ async function main(): Promise<void> {
     const popup = await openPopup(h, tickets);
     await ask(popup, question, 'All tabs in this window');
     await answerText(popup).catch(async (e) => {
-      console.log(await popup.evaluate(() => document.body.innerText), JSON.stringify(h.api.requests.map((r) => [r.method, r.path])));
+      console.log(
+        await popup.evaluate(() => document.body.innerText),
+        JSON.stringify(h.api.requests.map((r) => [r.method, r.path])),
+      );
       throw e;
     });
     await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -139,7 +159,11 @@ async function main(): Promise<void> {
     await panel.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
 
     // 4. The history, after a second thread.
-    h.api.enqueue((req) => answerReply([{ text: 'Children under twelve enter for free.', citations: [{ index: indexOf(req, 'Children'), literal: childQuote }] }]));
+    h.api.enqueue((req) =>
+      answerReply([
+        { text: 'Children under twelve enter for free.', citations: [{ index: indexOf(req, 'Children'), literal: childQuote }] },
+      ]),
+    );
     await tickets.bringToFront();
     await ask(panel, 'Do children pay?', 'This tab');
     await new Promise((r) => setTimeout(r, 1500));

@@ -16,7 +16,9 @@ export function ToolbarSetting() {
         <input type="checkbox" checked={on} onChange={(e) => void toolbarOpensPanelItem.setValue(e.currentTarget.checked)} />
         The toolbar button opens the side panel
       </label>
-      <p class="hint">The side panel stays beside the page while you check an answer's quotes. Off: the button opens the popup.</p>
+      <p class="hint">
+        The side panel stays beside the page while you check an answer's quotes. Off: the button opens the popup.
+      </p>
     </section>
   );
 }

@@ -19,7 +19,8 @@ const step = (title: string): ShownCitation => ({
 });
 const steps = [step('Opening hours'), step('Tickets')];
 
-const button = (root: HTMLElement, name: string) => [...root.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === name)!;
+const button = (root: HTMLElement, name: string) =>
+  [...root.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === name)!;
 
 describe('CitationStepper', () => {
   it('steps forward and back through the quotes, and says which one is shown', () => {

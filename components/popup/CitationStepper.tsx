@@ -13,13 +13,27 @@ export function CitationStepper({ steps, current, onStep }: CitationStepperProps
   const at = current === null ? null : steps[current];
   return (
     <nav class="stepper" aria-label="Citations">
-      <button type="button" aria-label="Previous citation" aria-keyshortcuts="p" disabled={current === 0} onClick={() => onStep(-1)}>
+      <button
+        type="button"
+        aria-label="Previous citation"
+        aria-keyshortcuts="p"
+        disabled={current === 0}
+        onClick={() => onStep(-1)}
+      >
         <span aria-hidden="true">‹ </span>Previous
       </button>
       <span class="stepper-status" aria-live="polite" title={at?.title}>
-        {at ? `Quote ${current! + 1} of ${steps.length}: ${at.title}` : `${steps.length} ${steps.length === 1 ? 'quote' : 'quotes'} to check`}
+        {at
+          ? `Quote ${current! + 1} of ${steps.length}: ${at.title}`
+          : `${steps.length} ${steps.length === 1 ? 'quote' : 'quotes'} to check`}
       </span>
-      <button type="button" aria-label="Next citation" aria-keyshortcuts="n" disabled={current === steps.length - 1} onClick={() => onStep(1)}>
+      <button
+        type="button"
+        aria-label="Next citation"
+        aria-keyshortcuts="n"
+        disabled={current === steps.length - 1}
+        onClick={() => onStep(1)}
+      >
         Next<span aria-hidden="true"> ›</span>
       </button>
     </nav>

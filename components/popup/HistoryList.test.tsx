@@ -10,7 +10,15 @@ const entry = (id: string, question: string, at: number): HistoryEntry => ({
   pages: [{ tabId: 1, url: 'https://museum.example/x', title: 'Museum' }],
   startedAt: at,
   updatedAt: at,
-  turns: [{ id: `t-${id}`, question, askedAt: at, answeredAt: at, outcome: { kind: 'abstain', reason: 'no-information', retried: false, checks: { citations: 0, broken: 0 } } }],
+  turns: [
+    {
+      id: `t-${id}`,
+      question,
+      askedAt: at,
+      answeredAt: at,
+      outcome: { kind: 'abstain', reason: 'no-information', retried: false, checks: { citations: 0, broken: 0 } },
+    },
+  ],
 });
 const entries = [entry('b', 'What does a ticket cost?', 2000), entry('a', 'When does it open? <b>now</b>', 1000)];
 const names = (root: HTMLElement) => [...root.querySelectorAll('.history-open')].map((b) => b.textContent);

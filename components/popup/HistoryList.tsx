@@ -49,7 +49,13 @@ export function HistoryList({ entries, onOpen, onDelete, onDeleteAll }: HistoryL
                     {question}
                   </button>
                   <span class="note">{summary(e)}</span>
-                  <button type="button" class="history-delete" aria-label={`Delete “${question}”`} title="Delete" onClick={() => onDelete(e.id)}>
+                  <button
+                    type="button"
+                    class="history-delete"
+                    aria-label={`Delete “${question}”`}
+                    title="Delete"
+                    onClick={() => onDelete(e.id)}
+                  >
                     <span aria-hidden="true">×</span>
                   </button>
                 </li>

@@ -34,11 +34,19 @@ describe('TabChooser', () => {
     const settings = box(root, 'Settings');
     expect(settings.disabled).toBe(true);
     expect(settings.checked).toBe(false);
-    expect(root.querySelector(`#${CSS.escape(settings.getAttribute('aria-describedby')!)}`)!.textContent).toMatch(/cannot be read by extensions/);
+    expect(root.querySelector(`#${CSS.escape(settings.getAttribute('aria-describedby')!)}`)!.textContent).toMatch(
+      /cannot be read by extensions/,
+    );
   });
 
   it('shows page titles as text, never as markup', () => {
-    const root = mount(<TabChooser tabs={[{ id: 9, title: '<img src=x onerror=alert(1)>', url: 'https://x.example/', active: false }]} chosen={[]} onChosen={vi.fn()} />);
+    const root = mount(
+      <TabChooser
+        tabs={[{ id: 9, title: '<img src=x onerror=alert(1)>', url: 'https://x.example/', active: false }]}
+        chosen={[]}
+        onChosen={vi.fn()}
+      />,
+    );
     expect(root.querySelector('img')).toBeNull();
   });
 });

@@ -14,7 +14,8 @@ export interface TabChooserProps {
 
 export function TabChooser({ tabs, chosen, onChosen }: TabChooserProps) {
   const baseId = useId();
-  const toggle = (id: number, on: boolean) => onChosen(on ? [...chosen.filter((x) => x !== id), id] : chosen.filter((x) => x !== id));
+  const toggle = (id: number, on: boolean) =>
+    onChosen(on ? [...chosen.filter((x) => x !== id), id] : chosen.filter((x) => x !== id));
   return (
     <fieldset class="tab-chooser">
       <legend>Tabs to ask about</legend>

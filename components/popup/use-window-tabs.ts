@@ -24,11 +24,23 @@ export function useWindowTabs(windowId: number | null): WindowTab[] {
         setTabs(
           all
             .filter((t) => t.id !== undefined)
-            .map((t) => ({ id: t.id!, title: t.title || t.url || 'Untitled', url: t.url ?? '', favIconUrl: t.favIconUrl, active: t.active })),
+            .map((t) => ({
+              id: t.id!,
+              title: t.title || t.url || 'Untitled',
+              url: t.url ?? '',
+              favIconUrl: t.favIconUrl,
+              active: t.active,
+            })),
         );
       });
     load();
-    const events = [browser.tabs.onCreated, browser.tabs.onRemoved, browser.tabs.onUpdated, browser.tabs.onActivated, browser.tabs.onMoved];
+    const events = [
+      browser.tabs.onCreated,
+      browser.tabs.onRemoved,
+      browser.tabs.onUpdated,
+      browser.tabs.onActivated,
+      browser.tabs.onMoved,
+    ];
     for (const e of events) (e.addListener as (fn: () => void) => void)(load);
     return () => {
       live = false;

@@ -24,5 +24,11 @@ export function stepFrom(current: number | null, delta: 1 | -1, count: number): 
 
 /** Same citation: same place in the same passage (the run may be read again from storage as new objects). */
 export function sameCitation(a: ShownCitation, b: ShownCitation): boolean {
-  return a.tabId === b.tabId && a.frameId === b.frameId && a.passageId === b.passageId && a.literal === b.literal && a.index === b.index;
+  return (
+    a.tabId === b.tabId &&
+    a.frameId === b.frameId &&
+    a.passageId === b.passageId &&
+    a.literal === b.literal &&
+    a.index === b.index
+  );
 }

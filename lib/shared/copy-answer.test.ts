@@ -66,8 +66,13 @@ describe('answerAsMarkdown', () => {
 
   it('keeps page text as text: a title cannot forge a link, markup or a heading', () => {
     const evil: ShownCitation = { ...tickets, title: 'Prices](javascript:alert(1)) <img src=x> **bold**' };
-    const out = answerAsMarkdown({ question: '# Heading?', outcome: { ...answer, claims: [{ text: '- not a list', citations: [evil] }] } });
-    expect(out).toContain('[Prices\\](javascript:alert(1)) \\<img src=x\\> \\*\\*bold\\*\\*](https://museum.example/tickets#prices');
+    const out = answerAsMarkdown({
+      question: '# Heading?',
+      outcome: { ...answer, claims: [{ text: '- not a list', citations: [evil] }] },
+    });
+    expect(out).toContain(
+      '[Prices\\](javascript:alert(1)) \\<img src=x\\> \\*\\*bold\\*\\*](https://museum.example/tickets#prices',
+    );
     expect(out).toContain('**\\# Heading?**');
     expect(out).toContain('\n\\- not a list\n');
     // Only one unescaped "](" per source: the real link.
@@ -88,7 +93,10 @@ describe('answerAsMarkdown', () => {
   });
 
   it('copies "not found" as the answer it is', () => {
-    const out = answerAsMarkdown({ question: 'Is it open on Mars?', outcome: { kind: 'abstain', reason: 'no-information', retried: false, checks } });
+    const out = answerAsMarkdown({
+      question: 'Is it open on Mars?',
+      outcome: { kind: 'abstain', reason: 'no-information', retried: false, checks },
+    });
     expect(out).toContain('Not found in these pages.');
     expect(out).not.toContain('>');
   });
@@ -118,7 +126,9 @@ describe('answerAsText', () => {
 
 describe('escapeMarkdown', () => {
   it('leaves ordinary prose readable', () => {
-    expect(escapeMarkdown('It opens at 9 a.m. (except Mondays) - see below!')).toBe('It opens at 9 a.m. (except Mondays) - see below!');
+    expect(escapeMarkdown('It opens at 9 a.m. (except Mondays) - see below!')).toBe(
+      'It opens at 9 a.m. (except Mondays) - see below!',
+    );
   });
   it('escapes a numbered-list start and an HTML entity', () => {
     expect(escapeMarkdown('1. first &amp; second')).toBe('1\\. first \\&amp; second');

@@ -78,7 +78,9 @@ export function answerAsText({ question, outcome }: CopiedAnswer): string {
       out.push(`${i + 1}. ${oneLine(claim.text)}`);
       for (const c of claim.citations) {
         out.push(`   “${quoteOf(c)}”`);
-        out.push(`   — ${oneLine(c.title || c.site)}${linkable(c.url) ? `, ${urlWithTextFragment(c.url, c.literal, c.passageText)}` : ''}`);
+        out.push(
+          `   — ${oneLine(c.title || c.site)}${linkable(c.url) ? `, ${urlWithTextFragment(c.url, c.literal, c.passageText)}` : ''}`,
+        );
       }
       out.push('');
     });

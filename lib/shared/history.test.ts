@@ -51,7 +51,13 @@ const thread = (id: string, turns: Turn[]): Thread => ({
 describe('entryOf', () => {
   it('keeps the questions that got an answer or a "not found", with their citations and times', () => {
     const notFound: Outcome = { kind: 'abstain', reason: 'no-information', retried: false, checks };
-    const e = entryOf(thread('t', [turn('a', 'What does it cost?', 10, answer('12 euros.')), turn('b', 'Any results?', 20), turn('c', 'Open on Mars?', 30, notFound)]))!;
+    const e = entryOf(
+      thread('t', [
+        turn('a', 'What does it cost?', 10, answer('12 euros.')),
+        turn('b', 'Any results?', 20),
+        turn('c', 'Open on Mars?', 30, notFound),
+      ]),
+    )!;
     expect(e.turns.map((t) => t.question)).toEqual(['What does it cost?', 'Open on Mars?']);
     expect(e.updatedAt).toBe(30);
     expect(e.turns[0]!.outcome).toEqual(answer('12 euros.'));
@@ -77,7 +83,8 @@ describe('withThread', () => {
 
   it('drops the oldest threads past the count and past the size', () => {
     let h: HistoryEntry[] = [];
-    for (let i = 0; i < 5; i++) h = withThread(h, thread(`t${i}`, [turn(`a${i}`, `Q${i}?`, i + 1, answer('x'))]), { entries: 3, chars: 1e9 });
+    for (let i = 0; i < 5; i++)
+      h = withThread(h, thread(`t${i}`, [turn(`a${i}`, `Q${i}?`, i + 1, answer('x'))]), { entries: 3, chars: 1e9 });
     expect(h.map((e) => e.id)).toEqual(['t4', 't3', 't2']);
     const one = JSON.stringify(h[0]).length;
     h = withThread(h, thread('t5', [turn('a5', 'Q5?', 9, answer('x'))]), { entries: 100, chars: one * 2 + 10 });

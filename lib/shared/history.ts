@@ -93,7 +93,8 @@ function haystack(e: HistoryEntry): string {
   const parts: string[] = [];
   for (const t of e.turns) {
     parts.push(t.question);
-    if (t.outcome.kind === 'answer') for (const c of t.outcome.claims) parts.push(c.text, ...c.citations.map((x) => `${x.title} ${x.site}`));
+    if (t.outcome.kind === 'answer')
+      for (const c of t.outcome.claims) parts.push(c.text, ...c.citations.map((x) => `${x.title} ${x.site}`));
   }
   for (const p of e.pages) parts.push(p.title, p.url);
   return fold(parts.join('\n'));

@@ -28,7 +28,11 @@ describe('context menu', () => {
 
   it('opens the panel first, within the click, then leaves the selection for it', async () => {
     const d = deps();
-    const done = onMenuClick({ menuItemId: MENU_SELECTION, selectionText: '  Adult tickets cost 12 euros. ' }, { id: 7, windowId: 3 }, d);
+    const done = onMenuClick(
+      { menuItemId: MENU_SELECTION, selectionText: '  Adult tickets cost 12 euros. ' },
+      { id: 7, windowId: 3 },
+      d,
+    );
     // Synchronously, before anything was awaited: the browser honours the gesture only then.
     expect(d.calls[0]).toBe('open 3');
     await done;

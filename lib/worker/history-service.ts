@@ -11,10 +11,12 @@ let writes: Promise<void> = Promise.resolve();
 
 export function recordThread(thread: Thread | null): Promise<void> {
   if (!thread || !thread.turns.some((t) => t.outcome)) return writes;
-  writes = writes.then(async () => {
-    const history = await historyItem.getValue();
-    const next = withThread(history, thread);
-    if (next !== history) await historyItem.setValue(next);
-  }).catch(() => {});
+  writes = writes
+    .then(async () => {
+      const history = await historyItem.getValue();
+      const next = withThread(history, thread);
+      if (next !== history) await historyItem.setValue(next);
+    })
+    .catch(() => {});
   return writes;
 }

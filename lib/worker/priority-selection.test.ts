@@ -3,12 +3,24 @@ import type { SourcedPassage } from '@/lib/shared/types';
 import { prioritySelection, type PrioritySelection } from './priority-selection';
 
 /** The passages as the question sends them: the remembered selection, if any, first. */
-function withPrioritySelection(passages: SourcedPassage[], ...rest: [PrioritySelection | undefined, Parameters<typeof prioritySelection>[2]]) {
+function withPrioritySelection(
+  passages: SourcedPassage[],
+  ...rest: [PrioritySelection | undefined, Parameters<typeof prioritySelection>[2]]
+) {
   const extra = prioritySelection(passages, ...rest);
   return extra ? [extra, ...passages] : passages;
 }
 
-const page: SourcedPassage = { id: 'p1', text: 'Some text of the page.', order: 0, tabId: 5, windowId: 1, frameId: 0, url: 'https://a.example/', title: 'A' };
+const page: SourcedPassage = {
+  id: 'p1',
+  text: 'Some text of the page.',
+  order: 0,
+  tabId: 5,
+  windowId: 1,
+  frameId: 0,
+  url: 'https://a.example/',
+  title: 'A',
+};
 const tab = { windowId: 1, url: 'https://a.example/', title: 'A' };
 
 describe('prioritySelection', () => {

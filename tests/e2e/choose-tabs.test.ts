@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { answerReply, answerText, indexOf, messageCalls, openFixture, openPopup, sentText, useHarness, useStandIn, type Harness } from '../support/harness';
+import {
+  answerReply,
+  answerText,
+  indexOf,
+  messageCalls,
+  openFixture,
+  openPopup,
+  sentText,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from '../support/harness';
 
 /** "Choose tabs" in the real popup: only the ticked tabs are read and sent. */
 
@@ -12,7 +23,14 @@ describe('Choose tabs', () => {
     const hours = await openFixture(h, 'museum-hours.html');
     await openFixture(h, 'gardening.html');
     const tickets = await openFixture(h, 'museum-tickets.html');
-    h.api.enqueue((req) => answerReply([{ text: 'Adults pay 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: 'Adult tickets cost 12 euros.' }] }]));
+    h.api.enqueue((req) =>
+      answerReply([
+        {
+          text: 'Adults pay 12 euros.',
+          citations: [{ index: indexOf(req, 'Adult tickets'), literal: 'Adult tickets cost 12 euros.' }],
+        },
+      ]),
+    );
 
     const popup = await openPopup(h, tickets);
     await popup.locator('::-p-aria(Choose tabs[role="radio"])').click();
@@ -32,7 +50,9 @@ describe('Choose tabs', () => {
     expect(sent).toContain('Adult tickets cost 12 euros');
     expect(sent).toContain('opens at');
     expect(sent).not.toContain('Sow tomatoes indoors');
-    const coverage = await h.worker.evaluate(async () => ((await chrome.storage.local.get('lastRun')).lastRun as { coverage: { tabs: number } }).coverage.tabs);
+    const coverage = await h.worker.evaluate(
+      async () => ((await chrome.storage.local.get('lastRun')).lastRun as { coverage: { tabs: number } }).coverage.tabs,
+    );
     expect(coverage).toBe(2);
   });
 

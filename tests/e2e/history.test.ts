@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { openSidePanel } from '../support/side-panel';
-import { answerReply, answerText, ask, highlightedText, indexOf, openFixture, useHarness, useStandIn, type Harness } from '../support/harness';
+import {
+  answerReply,
+  answerText,
+  ask,
+  highlightedText,
+  indexOf,
+  openFixture,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from '../support/harness';
 
 /**
  * History in the real side panel: each answered thread is kept, listed newest first, reopened
@@ -23,12 +33,18 @@ describe('history', () => {
     await hours.bringToFront();
     const panel = await openSidePanel(h, hours);
 
-    h.api.enqueue((req) => answerReply([{ text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] }]));
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] }]),
+    );
     await ask(panel, 'When does the museum open?', 'This tab');
     expect(await answerText(panel)).toContain('It opens at 9 a.m.');
 
     // Another scope: the pages are not the thread's, so this question starts a second thread.
-    h.api.enqueue((req) => answerReply([{ text: 'Adults pay 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: ticketQuote }] }]));
+    h.api.enqueue((req) =>
+      answerReply([
+        { text: 'Adults pay 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: ticketQuote }] },
+      ]),
+    );
     await ask(panel, 'What does an adult ticket cost?', 'All tabs in this window');
     await expect.poll(async () => (await answerText(panel)).includes('Adults pay 12 euros.')).toBe(true);
 
@@ -40,7 +56,9 @@ describe('history', () => {
 
     // Search narrows the list.
     await panel.locator('::-p-aria(Search history)').fill('when does');
-    await expect.poll(() => region!.$$eval('.history-open', (bs) => bs.map((b) => b.textContent))).toEqual(['When does the museum open?']);
+    await expect
+      .poll(() => region!.$$eval('.history-open', (bs) => bs.map((b) => b.textContent)))
+      .toEqual(['When does the museum open?']);
 
     // Reopened: the first thread's answer with its citation, which highlights in its tab.
     await panel.locator('::-p-aria(When does the museum open?[role="button"])').click();
@@ -56,7 +74,9 @@ describe('history', () => {
     await hours.close();
     await tickets.bringToFront();
     await panel.locator(`::-p-aria([name="${name}"][role="button"])`).click();
-    const reopened = await h.browser.waitForTarget((t) => t.url().startsWith(hoursUrl) && t.url().includes('#:~:text='), { timeout: 10_000 });
+    const reopened = await h.browser.waitForTarget((t) => t.url().startsWith(hoursUrl) && t.url().includes('#:~:text='), {
+      timeout: 10_000,
+    });
     const page = (await reopened.asPage())!;
     await expect.poll(() => highlightedText(page), { timeout: 15_000 }).toBe(hoursQuote);
     expect(await panel.$eval('.history-thread', (el) => (el as HTMLElement).innerText)).toContain('It opens at 9 a.m.');
@@ -70,14 +90,26 @@ describe('history', () => {
       ['When does the museum open?', 'This tab'],
       ['When does the museum close?', 'All tabs in this window'],
     ] as const) {
-      h.api.enqueue((req) => answerReply([{ text: 'At 9 a.m. and 6 p.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] }]));
+      h.api.enqueue((req) =>
+        answerReply([{ text: 'At 9 a.m. and 6 p.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] }]),
+      );
       await ask(panel, q, scope);
-      await expect.poll(async () => (await panel.evaluate(() => document.body.innerText)).includes('At 9 a.m. and 6 p.m.')).toBe(true);
-      await expect.poll(() => h.worker.evaluate(async () => ((await chrome.storage.local.get('history')).history as unknown[] | undefined)?.length ?? 0)).toBe(q.includes('open') ? 1 : 2);
+      await expect
+        .poll(async () => (await panel.evaluate(() => document.body.innerText)).includes('At 9 a.m. and 6 p.m.'))
+        .toBe(true);
+      await expect
+        .poll(() =>
+          h.worker.evaluate(
+            async () => ((await chrome.storage.local.get('history')).history as unknown[] | undefined)?.length ?? 0,
+          ),
+        )
+        .toBe(q.includes('open') ? 1 : 2);
     }
     await panel.locator('::-p-aria(History[role="button"])').click();
     await panel.locator('::-p-aria(Delete “When does the museum open?”)').click();
-    await expect.poll(() => panel.$$eval('.history-open', (bs) => bs.map((b) => b.textContent))).toEqual(['When does the museum close?']);
+    await expect
+      .poll(() => panel.$$eval('.history-open', (bs) => bs.map((b) => b.textContent)))
+      .toEqual(['When does the museum close?']);
     await panel.locator('::-p-aria(Delete all history)').click();
     await panel.locator('::-p-aria(Delete all[role="button"])').click();
     await expect.poll(() => panel.$$eval('.history-open', (bs) => bs.length)).toBe(0);

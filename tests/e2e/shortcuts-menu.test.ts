@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { openSidePanel } from '../support/side-panel';
-import { answerReply, answerText, ask, indexOf, messageCalls, openFixture, sentText, useHarness, useStandIn, type Harness } from '../support/harness';
+import {
+  answerReply,
+  answerText,
+  ask,
+  indexOf,
+  messageCalls,
+  openFixture,
+  sentText,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from '../support/harness';
 
 /**
  * The keyboard commands as the browser registered them, and the side panel opened by "Ask Cited
@@ -24,17 +35,18 @@ describe('keyboard and context menu', () => {
     const tickets = await openFixture(h, 'museum-tickets.html');
     const panel = await openSidePanel(h, tickets);
     const selected = 'students pay half price with a valid card';
-    await h.worker.evaluate(
-      async (text) => {
-        const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
-        await chrome.storage.session.set({ panelIntent: { windowId: tab!.windowId, tabId: tab!.id, selection: text, at: Date.now() } });
-      },
-      selected,
-    );
+    await h.worker.evaluate(async (text) => {
+      const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+      await chrome.storage.session.set({
+        panelIntent: { windowId: tab!.windowId, tabId: tab!.id, selection: text, at: Date.now() },
+      });
+    }, selected);
     await panel.waitForSelector('::-p-text(The next question is about the selection first)');
     expect(await panel.$eval('.selection-note blockquote', (b) => b.textContent)).toBe(selected);
 
-    h.api.enqueue((req) => answerReply([{ text: 'Students pay half price.', citations: [{ index: indexOf(req, selected), literal: selected }] }]));
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'Students pay half price.', citations: [{ index: indexOf(req, selected), literal: selected }] }]),
+    );
     await ask(panel, 'Who gets a discount?', 'This tab');
     expect(await answerText(panel)).toContain('Students pay half price.');
     const sent = sentText(messageCalls(h.api)[0]!);

@@ -1,7 +1,17 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { currentCitation, openSidePanel } from '../support/side-panel';
-import { answerReply, answerText, ask, highlightedText, indexOf, openFixture, useHarness, useStandIn, type Harness } from '../support/harness';
+import {
+  answerReply,
+  answerText,
+  ask,
+  highlightedText,
+  indexOf,
+  openFixture,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from '../support/harness';
 
 /**
  * The side panel the browser shows beside the page: it answers about two tabs, and its
@@ -96,15 +106,23 @@ describe('the side panel', () => {
   it('Copy as Markdown puts the claims, their quotes and #:~:text= links to them on the clipboard', async () => {
     const { hours, tickets, panel } = await askAboutTwoTabs();
     const origin = panel.url().split('/').slice(0, 3).join('/');
-    await h.browser.defaultBrowserContext().overridePermissions(origin, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
+    await h.browser
+      .defaultBrowserContext()
+      .overridePermissions(origin, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
     await panel.locator('::-p-aria(Copy as Markdown[role="button"])').click();
-    await panel.waitForFunction(() => document.querySelector('.copy-answer [role="status"]')?.textContent?.startsWith('Copied as Markdown'));
+    await panel.waitForFunction(() =>
+      document.querySelector('.copy-answer [role="status"]')?.textContent?.startsWith('Copied as Markdown'),
+    );
     const copied = await panel.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain('The museum opens at 9 a.m.');
     expect(copied).toContain(`> ${hoursQuote}`);
     expect(copied).toContain(`> ${ticketQuote}`);
     expect(copied).toContain(`[City Museum – Opening hours](${hours.url()}#:~:text=`);
-    expect(copied).toMatch(new RegExp(`\\[City Museum – Tickets\\]\\(${tickets.url().replace(/[.?]/g, '\\$&')}#:~:text=[^)]*Adult%20tickets%20cost%2012%20euros\\.`));
+    expect(copied).toMatch(
+      new RegExp(
+        `\\[City Museum – Tickets\\]\\(${tickets.url().replace(/[.?]/g, '\\$&')}#:~:text=[^)]*Adult%20tickets%20cost%2012%20euros\\.`,
+      ),
+    );
   });
 
   it('follows its window: "This tab" is the active tab of the window the panel is in', async () => {
@@ -114,7 +132,11 @@ describe('the side panel', () => {
     // Another tab becomes active in the same window, after the panel opened.
     const tickets = await openFixture(h, 'museum-tickets.html');
     await tickets.bringToFront();
-    h.api.enqueue((req) => answerReply([{ text: 'Adults pay 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: ticketQuote }] }]));
+    h.api.enqueue((req) =>
+      answerReply([
+        { text: 'Adults pay 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: ticketQuote }] },
+      ]),
+    );
     await ask(panel, 'What does an adult ticket cost?', 'This tab');
     expect(await answerText(panel)).toContain('Adults pay 12 euros.');
     const sent = JSON.stringify(h.api.requests.at(-1)!.body);
