@@ -21,7 +21,7 @@ import { usePanelIntent } from '@/components/popup/use-panel-intent';
 import { SelectionNote } from '@/components/popup/SelectionNote';
 import { useCitationSteps } from '@/components/popup/use-citation-steps';
 import { ThreadView } from '@/components/popup/ThreadView';
-import type { RevealResult, UiMessage } from '@/lib/shared/messages';
+import { callWorker } from '@/lib/shared/call-worker';
 import type { ShownCitation } from '@/lib/shared/run';
 import { hasSidePanel } from '@/lib/shared/side-panel';
 import { citationSteps } from '@/lib/shared/citation-steps';
@@ -122,7 +122,7 @@ export function App({ surface }: AppProps) {
   // worker, this wakes it and it reports the lost question instead of leaving a spinner.
   useEffect(() => {
     if (!working) return;
-    const ping = () => void browser.runtime.sendMessage({ type: 'status' } satisfies UiMessage).catch(() => {});
+    const ping = () => void callWorker({ type: 'status' }).catch(() => {});
     ping();
     const timer = setInterval(ping, 3000);
     return () => clearInterval(timer);
@@ -135,23 +135,23 @@ export function App({ surface }: AppProps) {
     setRevealNote(null);
     // Without a key the background only searches the pages here: nothing is sent anywhere.
     const win = windowId ?? (await browser.windows.getCurrent()).id!;
-    const msg: UiMessage = {
+    // The selection goes with one question, the one it was opened for.
+    const selection = intent?.selection ? { tabId: intent.tabId, text: intent.selection } : undefined;
+    dropIntent();
+    await callWorker({
       type: 'ask',
       question: question.trim(),
       scope,
       windowId: win,
       ...(scope === 'tabs' ? { tabIds: chosenTabs } : {}),
-      ...(intent?.selection ? { selection: { tabId: intent.tabId, text: intent.selection } } : {}),
-    };
-    // The selection goes with one question, the one it was opened for.
-    dropIntent();
-    await browser.runtime.sendMessage(msg);
+      ...(selection ? { selection } : {}),
+    });
   };
 
   const reveal = async (c: ShownCitation, openAsCited = false) => {
     setRevealNote(null);
-    const msg: UiMessage = {
-      type: 'reveal',
+    const request = {
+      type: 'reveal' as const,
       openAsCited,
       citation: {
         tabId: c.tabId,
@@ -163,8 +163,12 @@ export function App({ surface }: AppProps) {
         passageOrder: c.passageOrder,
       },
     };
-    const result = (await browser.runtime.sendMessage(msg)) as RevealResult | undefined;
-    if (result && !result.ok) setRevealNote({ message: result.message, retry: result.offerOpen ? c : null });
+    try {
+      const result = await callWorker(request);
+      if (!result.ok) setRevealNote({ message: result.message, retry: result.offerOpen ? c : null });
+    } catch (err) {
+      setRevealNote({ message: err instanceof Error ? err.message : String(err), retry: null });
+    }
   };
   const stepList = useMemo(() => (run?.status === 'done' ? citationSteps(run.outcome) : []), [run]);
   const steps = useCitationSteps(run?.id ?? null, stepList, surface === 'panel' && !showHistory, (c) => void reveal(c));
@@ -179,7 +183,7 @@ export function App({ surface }: AppProps) {
   };
 
   const decideReview = (send: boolean) => {
-    if (run) void browser.runtime.sendMessage({ type: 'review', runId: run.id, send } satisfies UiMessage);
+    if (run) void callWorker({ type: 'review', runId: run.id, send });
   };
 
   // The thread's earlier turns: all of them but the latest question's own, which the run shows.
@@ -267,7 +271,7 @@ export function App({ surface }: AppProps) {
       {run && (earlier.length > 0 || run.question !== question.trim()) && run.status !== 'working' && (
         <p class="note">{earlier.length > 0 ? 'Latest question' : 'Last question'}: “{run.question}”</p>
       )}
-      {working && <RunProgress run={run} onCancel={() => void browser.runtime.sendMessage({ type: 'cancel' } satisfies UiMessage)} />}
+      {working && <RunProgress run={run} onCancel={() => void callWorker({ type: 'cancel' })} />}
       {run?.status === 'error' && run.error && <ErrorNote error={run.error} onOpenOptions={openOptions} onAskAgain={() => void ask()} />}
       {revealNote && (
         <RevealNote

@@ -1,9 +1,10 @@
 import { browser, type Browser } from 'wxt/browser';
-import { claudeJudgeCall, claudeModelCall, claudeNativeModelCall, type CallOptions } from './claude';
+import { claudeCall, type CallOptions } from './claude';
+import { ANSWER_REQUEST, JUDGE_REQUEST, NATIVE_ANSWER_REQUEST } from './model-requests';
 import { nativePrompt } from './native-citations';
 import { describeError, isTooLarge } from './errors';
-import { pageTextSchema } from '@/lib/shared/messages';
-import type { askMessage } from '@/lib/shared/messages';
+import type { AskMessage } from '@/lib/shared/messages';
+import { callPage } from './call-page';
 import { answerQuestion } from './pipeline';
 import { clearHighlights } from './reveal-service';
 import { fragmentBudget } from './budget';
@@ -17,7 +18,6 @@ import { tabsToRead } from './tab-scope';
 import { prioritySelection } from './priority-selection';
 import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from './frames';
 import type { SkippedTab, SourcedPassage } from '@/lib/shared/types';
-import type * as z from 'zod';
 import type { Settings } from '@/lib/shared/settings';
 import { siteOf } from '@/lib/shared/site';
 
@@ -60,17 +60,12 @@ async function readTab(tab: Browser.tabs.Tab): Promise<TabRead | SkippedTab> {
   const result = await readTabFrames({
     inject: async () =>
       (await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [PAGE_SCRIPT] })).map((r) => r.frameId),
-    ask: (frameId) =>
-      withTimeout(browser.tabs.sendMessage(tabId, { type: 'extract' }, { frameId }), EXTRACT_TIMEOUT_MS, 'Reading the page'),
-    parse: (reply) => {
-      const page = pageTextSchema.safeParse(reply);
-      return page.success ? page.data : null;
-    },
+    ask: (frameId) => withTimeout(callPage(tabId, frameId, { type: 'extract' }), EXTRACT_TIMEOUT_MS, 'Reading the page'),
   });
   return result.ok ? result.read : { ...base, reason: result.reason };
 }
 
-async function tabsInScope(msg: z.infer<typeof askMessage>): Promise<Browser.tabs.Tab[]> {
+async function tabsInScope(msg: AskMessage): Promise<Browser.tabs.Tab[]> {
   return tabsToRead(await browser.tabs.query({ windowId: msg.windowId }), msg);
 }
 
@@ -96,7 +91,7 @@ function progressReporter(id: string, signal: AbortSignal): CallOptions {
  * The thread a question about `tabs` belongs to: the stored one when it is about the same pages
  * (lib/shared/thread.ts `continuesThread`), else a new one, stored in its place.
  */
-async function threadFor(msg: z.infer<typeof askMessage>, tabs: Browser.tabs.Tab[]): Promise<{ thread: Thread; replaced: boolean }> {
+async function threadFor(msg: AskMessage, tabs: Browser.tabs.Tab[]): Promise<{ thread: Thread; replaced: boolean }> {
   const pages = tabs.map((t) => ({ tabId: t.id ?? -1, url: pageUrl(t.url ?? ''), title: t.title ?? '' }));
   const stored = await threadItem.getValue();
   if (stored && continuesThread(stored, msg.scope, msg.windowId, pages)) return { thread: stored, replaced: false };
@@ -118,7 +113,7 @@ async function turnsOf(threadId: string | undefined, runId: string): Promise<Tur
   return thread && thread.id === threadId ? thread.turns.filter((t) => t.id !== runId) : [];
 }
 
-export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
+export async function startAsk(msg: AskMessage): Promise<void> {
   // The last answer's highlights go with it.
   void clearHighlights().catch(() => {});
   inFlight?.abort();
@@ -219,10 +214,10 @@ async function askWithPlan(
       },
       {
         ...(settings.citationMode === 'native'
-          ? { callModel: claudeNativeModelCall(settings, callOptions), prompt: nativePrompt }
-          : { callModel: claudeModelCall(settings, callOptions) }),
+          ? { callModel: claudeCall(settings, NATIVE_ANSWER_REQUEST, callOptions), prompt: nativePrompt }
+          : { callModel: claudeCall(settings, ANSWER_REQUEST, callOptions) }),
         ...(settings.judge !== 'off'
-          ? { judge: { call: claudeJudgeCall({ ...settings, model: settings.judgeModel }, callOptions), policy: settings.judge } }
+          ? { judge: { call: claudeCall({ ...settings, model: settings.judgeModel }, JUDGE_REQUEST, callOptions), policy: settings.judge } }
           : {}),
         log: appendFailure,
         now: Date.now,

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Outcome } from '@/lib/shared/run';
 import type { Turn } from '@/lib/shared/thread';
-import { claudeModelCall } from '@/lib/worker/claude';
+import { claudeCall } from '@/lib/worker/claude';
+import { ANSWER_REQUEST } from '@/lib/worker/model-requests';
 import { answerQuestion } from '@/lib/worker/pipeline';
 import { selectPassages } from '@/lib/worker/rank';
 import { addedBy, planTurn, type ThreadSendPlan } from '@/lib/worker/thread-plan';
@@ -51,7 +52,7 @@ async function askInThread(
   });
   const outcome = await answerQuestion(
     { question, passages: plan.passages, groups: plan.groups, history: plan.history, minLiteralLength: 15 },
-    { callModel: claudeModelCall({ ...settings, baseURL: api.url }), log: () => {}, now: () => 0 },
+    { callModel: claudeCall({ ...settings, baseURL: api.url }, ANSWER_REQUEST), log: () => {}, now: () => 0 },
   );
   turns.push({
     id: String(turns.length),
