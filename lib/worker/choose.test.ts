@@ -89,6 +89,14 @@ describe('overview questions', () => {
     expect(c.passages.map((p) => p.tabId)).toEqual([2, 2, 3, 3, 4, 4]);
   });
 
+  it('represent every tab when the budget is short, rather than the long openings of the first ones', () => {
+    const long = 'An opening paragraph that goes on for a long while about the subject of the page. '.repeat(6);
+    const many = Array.from({ length: 10 }, (_, i) => page(20 + i, `Tab ${i}`, [long, `A short fact number ${i}.`, long]));
+    const short = fragmentTokens(many[0]![1]!);
+    const c = choosePassages(many.flat(), 'Summarise these tabs', short * 10 + fragmentTokens(many[0]![0]!) + 5);
+    expect(new Set(c.passages.map((p) => p.tabId)).size).toBe(10);
+  });
+
   it('keep the user’s selection first', () => {
     const selected = passage('Children under twelve enter for free.', { id: 'sel', tabId: 1, selection: true });
     const c = choosePassages([selected, ...museum], 'Summarise it', 8000);

@@ -157,8 +157,8 @@ function selectionFirst(passages: SourcedPassage[], budget: number): { chosen: S
 
 /**
  * Fills the budget from each tab's queue in turn, the tab that has used the fewest tokens next
- * (ties in tab order): every tab gets its first choice before any gets a second, and a fair share
- * of tokens. Each queue entry is one fragment (a passage, or a passage with its neighbour).
+ * (ties in tab order): every tab gets its first choice that fits its equal share before any gets
+ * a second, and then what is left is shared the same way. Each queue entry is one fragment (a passage, or a passage with its neighbour).
  * Returns the fragments by tab, in tab order, each tab's in reading order. `first`, when given,
  * puts some tabs before the others (ties and the order of the prompt): the tabs that match the
  * question best, when the budget cannot hold a fragment of every tab.
@@ -168,30 +168,47 @@ function fairFill(
   budget: number,
   start: { tokens: number; leftOut: number },
   first: Map<number, number> = new Map(),
+  /** The tab's first entry (its best passage for the question) is taken even past its share. */
+  bestFirst = false,
 ) {
   const tabs = [...queues.keys()].sort((a, b) => (first.get(b) ?? 0) - (first.get(a) ?? 0));
   const used = new Map(tabs.map((t) => [t, 0]));
-  const next = new Map(tabs.map((t) => [t, 0]));
   const taken = new Set<SourcedPassage>();
   const chosen = new Map<number, Array<{ fragment: SourcedPassage; first: SourcedPassage }>>(tabs.map((t) => [t, []]));
   let { tokens, leftOut } = start;
-  for (;;) {
-    let tab: number | undefined;
-    for (const t of tabs) if (next.get(t)! < queues.get(t)!.length && (tab === undefined || used.get(t)! < used.get(tab)!)) tab = t;
-    if (tab === undefined) break;
-    const members = queues.get(tab)![next.get(tab)!]!;
-    next.set(tab, next.get(tab)! + 1);
-    if (members.some((m) => taken.has(m))) continue;
-    const fragment = unitPassage({ members, score: 0 });
-    const cost = fragmentTokens(fragment);
-    if (tokens + cost > budget) {
-      leftOut++;
-      continue;
+  // Two rounds: first each tab within its equal share (what does not fit it waits, in order),
+  // so that a long opening of one tab cannot take the place of every passage of another; then
+  // what waited, with all the budget left.
+  const share = (budget - tokens) / (tabs.length || 1);
+  let pending = new Map(tabs.map((t) => [t, queues.get(t)!]));
+  for (const cap of [share, Infinity]) {
+    const next = new Map(tabs.map((t) => [t, 0]));
+    const waiting = new Map<number, SourcedPassage[][]>(tabs.map((t) => [t, []]));
+    for (;;) {
+      let tab: number | undefined;
+      for (const t of tabs) if (next.get(t)! < pending.get(t)!.length && (tab === undefined || used.get(t)! < used.get(tab)!)) tab = t;
+      if (tab === undefined) break;
+      const members = pending.get(tab)![next.get(tab)!]!;
+      next.set(tab, next.get(tab)! + 1);
+      if (members.some((m) => taken.has(m))) continue;
+      const fragment = unitPassage({ members, score: 0 });
+      const cost = fragmentTokens(fragment);
+      const exempt = bestFirst && used.get(tab) === 0 && next.get(tab) === 1 && pending.get(tab) === queues.get(tab);
+      if (!exempt && used.get(tab)! + cost > cap) {
+        waiting.get(tab)!.push(members);
+        continue;
+      }
+      if (tokens + cost > budget) {
+        if (cap === Infinity) leftOut++;
+        else waiting.get(tab)!.push(members);
+        continue;
+      }
+      tokens += cost;
+      used.set(tab, used.get(tab)! + cost);
+      members.forEach((m) => taken.add(m));
+      chosen.get(tab)!.push({ fragment, first: members[0]! });
     }
-    tokens += cost;
-    used.set(tab, used.get(tab)! + cost);
-    members.forEach((m) => taken.add(m));
-    chosen.get(tab)!.push({ fragment, first: members[0]! });
+    pending = waiting;
   }
   const passages = tabs.flatMap((t) => chosen.get(t)!.sort((a, b) => byPlace(a.first, b.first)).map((c) => c.fragment));
   return { passages, tokens, leftOut };
@@ -231,7 +248,7 @@ export function comparisonSelection(passages: SourcedPassage[], rankedOn: string
   const queues = new Map(
     [...pages].map(([tab, page]) => [tab, [...(best.get(tab) ?? []), ...overviewQueue(page).map((p) => [p])]]),
   );
-  const filled = fairFill(queues, budget, first, top);
+  const filled = fairFill(queues, budget, first, top, true);
   const chosen = [...first.chosen, ...filled.passages];
   return { passages: chosen, tokens: filled.tokens, leftOut: filled.leftOut, abstain: chosen.length === 0, relevance: ranked.relevance };
 }
