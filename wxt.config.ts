@@ -5,15 +5,32 @@ import preact from '@preact/preset-vite';
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({ plugins: [preact()] }),
-  manifest: {
+  manifest: ({ browser }) => ({
     name: 'Cited Tabs',
     description:
       'Ask about your open tabs. Every claim comes with a verified quote; click it to see the words highlighted in the page.',
     // activeTab+scripting inject our script only when the user asks; <all_urls> is what lets
     // "All tabs in this window" read the other tabs and lets the worker reach any Messages API
     // base URL without a CORS preflight.
-    permissions: ['storage', 'scripting', 'tabs', 'activeTab'],
+    // contextMenus: "Ask Cited Tabs about the selection" and "… about this page".
+    permissions: ['storage', 'scripting', 'tabs', 'activeTab', 'contextMenus'],
     host_permissions: ['<all_urls>'],
     action: { default_title: 'Ask about your tabs' },
-  },
+    // Alt+Shift+Q and Alt+Shift+Y: neither Chrome (nor ChromeOS) nor Firefox binds them, nor do
+    // the common password managers and translators (Chromium refuses Alt+Shift+P for an
+    // extension: it is taken). On macOS, Option+Shift types characters, so Control+Shift.
+    // Both can be changed at the browser's shortcuts page.
+    commands: {
+      // Firefox's MV2 build has a browser action, opened by its own command name.
+      [browser === 'firefox' ? '_execute_browser_action' : '_execute_action']: {
+        suggested_key: { default: 'Alt+Shift+Q', mac: 'MacCtrl+Shift+Q' },
+        description: 'Ask about your tabs (open the popup)',
+      },
+      // Firefox opens its sidebar with its own command; Chrome's panel is opened by the background.
+      [browser === 'firefox' ? '_execute_sidebar_action' : 'open-side-panel']: {
+        suggested_key: { default: 'Alt+Shift+Y', mac: 'MacCtrl+Shift+Y' },
+        description: 'Open the Cited Tabs side panel',
+      },
+    },
+  }),
 });

@@ -3,15 +3,18 @@ import { Abstention } from './Abstention';
 import { AnswerDetails } from './AnswerDetails';
 import { ClaimItem } from './ClaimItem';
 import { CoverageNote } from './CoverageNote';
+import { CopyAnswer } from './CopyAnswer';
 import type { ShownCitation } from '@/lib/shared/run';
 
 export interface AnswerViewProps {
   run: RunState;
   onReveal: (citation: ShownCitation) => void;
+  /** The citation shown last (side panel), marked as current. */
+  current?: ShownCitation | null;
 }
 
 /** The verified answer, or the abstention, with what was read to reach it. */
-export function AnswerView({ run, onReveal }: AnswerViewProps) {
+export function AnswerView({ run, onReveal, current = null }: AnswerViewProps) {
   const outcome = run.outcome;
   if (!outcome) return null;
   return (
@@ -23,7 +26,7 @@ export function AnswerView({ run, onReveal }: AnswerViewProps) {
         <>
           <ol class="claims">
             {outcome.claims.map((claim, i) => (
-              <ClaimItem key={i} claim={claim} onReveal={onReveal} />
+              <ClaimItem key={i} claim={claim} onReveal={onReveal} current={current} />
             ))}
           </ol>
           {outcome.judged?.policy === 'drop' && outcome.judged.unsupported > 0 && (
@@ -42,6 +45,7 @@ export function AnswerView({ run, onReveal }: AnswerViewProps) {
           )}
         </>
       )}
+      <CopyAnswer question={run.question} outcome={outcome} />
       <CoverageNote run={run} />
       <AnswerDetails run={run} />
     </section>

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { Scope } from '@/lib/shared/storage';
 
 export interface AskFormProps {
@@ -7,10 +8,14 @@ export interface AskFormProps {
   onQuestion: (question: string) => void;
   onScope: (scope: Scope) => void;
   onAsk: () => void;
+  /** False while "Choose tabs" has no tab ticked. */
+  ready?: boolean;
+  /** Shown below the scope: the list of tabs to choose from. */
+  children?: ComponentChildren;
 }
 
 /** The question box, its scope and the Ask button. */
-export function AskForm({ question, scope, busy, onQuestion, onScope, onAsk }: AskFormProps) {
+export function AskForm({ question, scope, busy, onQuestion, onScope, onAsk, ready = true, children }: AskFormProps) {
   return (
     <form
       class="ask-form"
@@ -44,8 +49,13 @@ export function AskForm({ question, scope, busy, onQuestion, onScope, onAsk }: A
           <input type="radio" name="scope" value="window" checked={scope === 'window'} onChange={() => onScope('window')} />
           All tabs in this window
         </label>
+        <label>
+          <input type="radio" name="scope" value="tabs" checked={scope === 'tabs'} onChange={() => onScope('tabs')} />
+          Choose tabs
+        </label>
       </fieldset>
-      <button type="submit" disabled={busy || question.trim() === ''}>
+      {children}
+      <button type="submit" disabled={busy || question.trim() === '' || !ready}>
         Ask
       </button>
     </form>

@@ -4,10 +4,11 @@ import type { ShownCitation, ShownClaim } from '@/lib/shared/run';
 export interface ClaimItemProps {
   claim: ShownClaim;
   onReveal: (citation: ShownCitation) => void;
+  current?: ShownCitation | null;
 }
 
 /** One verified claim and the sources that back it. */
-export function ClaimItem({ claim, onReveal }: ClaimItemProps) {
+export function ClaimItem({ claim, onReveal, current = null }: ClaimItemProps) {
   return (
     <li class="claim">
       <p>{claim.text}</p>
@@ -19,7 +20,7 @@ export function ClaimItem({ claim, onReveal }: ClaimItemProps) {
       <ul class="citations" aria-label="Sources">
         {claim.citations.map((c, i) => (
           <li key={`${c.passageId}-${i}`}>
-            <CitationButton citation={c} onReveal={onReveal} />
+            <CitationButton citation={c} onReveal={onReveal} current={c === current} />
           </li>
         ))}
       </ul>

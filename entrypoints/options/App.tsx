@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { DiagnosticsView } from '@/components/options/DiagnosticsView';
 import { SettingsForm } from '@/components/options/SettingsForm';
+import { ToolbarSetting } from '@/components/options/ToolbarSetting';
 import { loadSettings, settingsItem } from '@/lib/shared/storage';
 import type { Settings } from '@/lib/shared/settings';
 
@@ -14,6 +15,7 @@ export function App() {
     <main class="options">
       <h1>Cited Tabs</h1>
       {settings && <SettingsForm initial={settings} onSave={(s) => settingsItem.setValue(s)} />}
+      <ToolbarSetting />
       <DiagnosticsView />
     </main>
   );

@@ -1,8 +1,9 @@
 import { render } from 'preact';
 import * as z from 'zod';
-import { App } from './App';
+import { App } from '@/components/popup/App';
 import '@/assets/theme.css';
 import './style.css';
+import '@/assets/app.css';
 
 z.config({ jitless: true });
-render(<App />, document.getElementById('app')!);
+render(<App surface="popup" />, document.getElementById('app')!);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkReply, dispatch, isFromExtensionPage, pageCalls, sendChecked, workerCalls, type Handlers } from './messages';
+import { askMessage, checkReply, dispatch, isFromExtensionPage, pageCalls, sendChecked, workerCalls, type Handlers } from './messages';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const ORIGIN = `chrome-extension://${ID}/`;
@@ -66,5 +66,12 @@ describe('the protocol', () => {
     await expect(sendChecked(workerCalls, async () => ({ ok: true }), reveal)).resolves.toEqual({ ok: true });
     await expect(sendChecked(workerCalls, async () => undefined, reveal)).rejects.toThrow('unexpected reply to "reveal"');
     await expect(sendChecked(workerCalls, async () => ({ ok: 'yes' }), reveal)).rejects.toThrow('unexpected reply');
+  });
+
+  it('"Choose tabs" carries the ticked tab ids, at least one', () => {
+    expect(askMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'tabs', windowId: 1, tabIds: [4, 7] }).success).toBe(true);
+    expect(askMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'tabs', windowId: 1, tabIds: [] }).success).toBe(false);
+    expect(askMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'tabs', windowId: 1 }).success).toBe(false);
+    expect(askMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'tabs', windowId: 1, tabIds: ['4'] }).success).toBe(false);
   });
 });

@@ -11,12 +11,18 @@ import { highlightOutcomeSchema, pageTextSchema, quoteTargetSchema } from './typ
 
 const ok = z.object({ ok: z.literal(true) });
 
-export const askMessage = z.object({
-  type: z.literal('ask'),
-  question: z.string().trim().min(1).max(4000),
-  scope: z.enum(['tab', 'window']),
-  windowId: z.number().int(),
-});
+export const askMessage = z
+  .object({
+    type: z.literal('ask'),
+    question: z.string().trim().min(1).max(4000),
+    /** `tabs`: only the tabs the user ticked ("Choose tabs"), listed in `tabIds`. */
+    scope: z.enum(['tab', 'window', 'tabs']),
+    windowId: z.number().int(),
+    tabIds: z.array(z.number().int()).max(500).optional(),
+    /** "Ask Cited Tabs about the selection": the selected words, the question's priority fragment. */
+    selection: z.object({ tabId: z.number().int(), text: z.string().max(20_000) }).optional(),
+  })
+  .refine((m) => m.scope !== 'tabs' || (m.tabIds?.length ?? 0) > 0, { message: 'Choose at least one tab.', path: ['tabIds'] });
 export type AskMessage = z.infer<typeof askMessage>;
 
 export const revealMessage = z.object({

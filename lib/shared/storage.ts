@@ -3,6 +3,7 @@ import type { SkippedTab } from './types';
 import type { ShownError, FailureLogEntry, Outcome, SearchHit, SendPlan } from './run';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import type { PriorTurn, Thread } from './thread';
+import type { HistoryEntry } from './history';
 
 /** Every storage item of the extension, in one place. Extension storage is the source of truth. */
 
@@ -16,7 +17,8 @@ export async function loadSettings(): Promise<Settings> {
   return { ...DEFAULT_SETTINGS, ...(await settingsItem.getValue()) };
 }
 
-export type Scope = 'tab' | 'window';
+/** This tab, all tabs of the window, or the tabs the user ticked ("Choose tabs"). */
+export type Scope = 'tab' | 'window' | 'tabs';
 export type Stage = 'reading' | 'choosing' | 'asking' | 'waiting' | 'checking' | 'retrying' | 'judging';
 
 export interface RunState {
@@ -83,9 +85,31 @@ export async function startNewThread(): Promise<void> {
 }
 
 /** The question being typed, so closing the popup loses nothing. */
-export const draftItem = storage.defineItem<{ question: string; scope: Scope }>('local:draft', {
+export const draftItem = storage.defineItem<{ question: string; scope: Scope; tabIds?: number[] }>('local:draft', {
   fallback: { question: '', scope: 'tab' },
 });
+
+/**
+ * Every answered thread, newest first, bounded (lib/shared/history.ts). Only on this machine:
+ * the list is read by the extension's own pages and never sent anywhere.
+ */
+export const historyItem = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [] });
+
+/**
+ * What the side panel was opened for by the context menu: a page, or a selection in it, which
+ * the panel's next question is about (its priority fragment). Session storage: it concerns
+ * this moment only; the panel clears it once it has taken it.
+ */
+export interface PanelIntent {
+  windowId: number;
+  tabId: number;
+  selection?: string;
+  at: number;
+}
+export const panelIntentItem = storage.defineItem<PanelIntent | null>('session:panelIntent', { fallback: null });
+
+/** The toolbar button opens the side panel instead of the popup (a setting on the options page). */
+export const toolbarOpensPanelItem = storage.defineItem<boolean>('local:toolbarOpensPanel', { fallback: false });
 
 export const FAILURE_LOG_LIMIT = 500;
 export const failureLogItem = storage.defineItem<FailureLogEntry[]>('local:failureLog', { fallback: [] });

@@ -47,7 +47,7 @@ export interface Turn {
 
 export interface Thread {
   id: string;
-  scope: 'tab' | 'window';
+  scope: 'tab' | 'window' | 'tabs';
   windowId: number;
   /** The tabs the thread is about, in tab order. */
   pages: ThreadPage[];

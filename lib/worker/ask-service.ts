@@ -14,6 +14,8 @@ import { appendFailure, appendRunRecord, lastRunItem, loadSettings, threadItem, 
 import { continuesThread, pageUrl, withTurn, type Thread, type Turn } from '@/lib/shared/thread';
 import { unreadableReason } from '@/lib/shared/tabs';
 import { addedBy, earlierQuestions, halveThreadPlan, planTurn } from './thread-plan';
+import { tabsToRead } from './tab-scope';
+import { prioritySelection } from './priority-selection';
 import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from './frames';
 import type { SkippedTab, SourcedPassage } from '@/lib/shared/types';
 import type { Settings } from '@/lib/shared/settings';
@@ -64,8 +66,7 @@ async function readTab(tab: Browser.tabs.Tab): Promise<TabRead | SkippedTab> {
 }
 
 async function tabsInScope(msg: AskMessage): Promise<Browser.tabs.Tab[]> {
-  const query = msg.scope === 'tab' ? { active: true, windowId: msg.windowId } : { windowId: msg.windowId };
-  return browser.tabs.query(query);
+  return tabsToRead(await browser.tabs.query({ windowId: msg.windowId }), msg);
 }
 
 /**
@@ -153,6 +154,10 @@ export async function startAsk(msg: AskMessage): Promise<void> {
       if (part) partial.push(part);
     }
     controller.signal.throwIfAborted();
+    // "Ask Cited Tabs about the selection": the words selected then, first, if the page lost them since.
+    const selectedTab = tabs.find((t) => t.id === msg.selection?.tabId && !skipped.some((x) => x.tabId === t.id));
+    const remembered = prioritySelection(passages, msg.selection, selectedTab && { windowId: selectedTab.windowId, url: selectedTab.url ?? '', title: selectedTab.title ?? '' });
+    if (remembered) passages.unshift(remembered);
     await updateRun(id, { stage: 'choosing', skipped });
     const coverage = { tabs: tabs.length - skipped.length, passages: passages.length, chars, frames, partial };
     if (!settings.apiKey) {

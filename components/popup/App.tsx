@@ -1,4 +1,8 @@
-import { useEffect, useState } from 'preact/hooks';
+/**
+ * The question-and-answer app, shown in the toolbar popup and in the side panel (one app, the
+ * same accessible names): ask, follow progress, read the verified answer, jump to its quotes.
+ */
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { AnswerView } from '@/components/popup/AnswerView';
 import { AskForm } from '@/components/popup/AskForm';
 import { ErrorNote } from '@/components/popup/ErrorNote';
@@ -7,9 +11,20 @@ import { RevealNote } from '@/components/popup/RevealNote';
 import { ReviewPanel } from '@/components/popup/ReviewPanel';
 import { RunProgress } from '@/components/popup/RunProgress';
 import { SearchResults } from '@/components/popup/SearchResults';
+import { CitationStepper } from '@/components/popup/CitationStepper';
+import { HistoryView } from '@/components/popup/HistoryView';
+import { OpenInPanelButton } from '@/components/popup/OpenInPanelButton';
+import { TabChooser } from '@/components/popup/TabChooser';
+import { useWindowTabs } from '@/components/popup/use-window-tabs';
+import { FaviconContext } from '@/components/popup/favicons';
+import { usePanelIntent } from '@/components/popup/use-panel-intent';
+import { SelectionNote } from '@/components/popup/SelectionNote';
+import { useCitationSteps } from '@/components/popup/use-citation-steps';
 import { ThreadView } from '@/components/popup/ThreadView';
 import { callWorker } from '@/lib/shared/call-worker';
 import type { ShownCitation } from '@/lib/shared/run';
+import { hasSidePanel } from '@/lib/shared/side-panel';
+import { citationSteps } from '@/lib/shared/citation-steps';
 import {
   draftItem,
   lastRunItem,
@@ -31,8 +46,16 @@ const hostOf = (url: string) => {
   }
 };
 
-/** The popup: ask, follow progress, read the verified answer, jump to a quote. */
-export function App() {
+export interface AppProps {
+  /**
+   * Where the app runs: the toolbar popup, which closes when a citation switches tabs, or the
+   * side panel, which stays beside the page and steps through the answer's quotes.
+   */
+  surface: 'popup' | 'panel';
+}
+
+/** The popup and the side panel: ask, follow progress, read the verified answer, jump to a quote. */
+export function App({ surface }: AppProps) {
   const [loaded, setLoaded] = useState(false);
   const [hasKey, setHasKey] = useState(false);
   const [question, setQuestion] = useState('');
@@ -43,6 +66,20 @@ export function App() {
   const [here, setHere] = useState<{ windowId: number; tabs: ThreadPage[]; active: ThreadPage[] } | null>(null);
   const [apiHost, setApiHost] = useState('');
   const [revealNote, setRevealNote] = useState<{ message: string; retry: ShownCitation | null } | null>(null);
+  // The window this app belongs to: the panel's "This tab" is that window's active tab.
+  const [windowId, setWindowId] = useState<number | null>(null);
+  // "Choose tabs": the ticked tabs of this window.
+  const [tabIds, setTabIds] = useState<number[]>([]);
+  const windowTabs = useWindowTabs(windowId);
+  // The history, shown instead of the question while its button is pressed.
+  const [showHistory, setShowHistory] = useState(false);
+  const chosenTabs = tabIds.filter((id) => windowTabs.some((t) => t.id === id));
+  const icons = useMemo(() => new Map(windowTabs.map((t) => [t.id, { url: t.url, favIconUrl: t.favIconUrl }])), [windowTabs]);
+  // Opened from the context menu: about this page, or a selection in it first.
+  const [intent, dropIntent] = usePanelIntent(windowId, surface === 'panel');
+  useEffect(() => {
+    if (intent) setScope('tab');
+  }, [intent]);
 
   useEffect(() => {
     void (async () => {
@@ -58,10 +95,12 @@ export function App() {
       setThread(stored);
       setQuestion(draft.question || last?.question || '');
       setScope(draft.scope);
+      setTabIds(draft.tabIds ?? []);
       setLoaded(true);
     })();
     void browser.windows.getCurrent({ populate: true }).then((win) => {
       const tabs = (win.tabs ?? []).map((t) => ({ tab: t, page: { tabId: t.id ?? -1, url: pageUrl(t.url ?? ''), title: t.title ?? '' } }));
+      setWindowId(win.id ?? null);
       setHere({ windowId: win.id ?? -1, tabs: tabs.map((t) => t.page), active: tabs.filter((t) => t.tab.active).map((t) => t.page) });
     });
     // Storage is the source of truth: the background writes progress there, even while we are closed.
@@ -89,14 +128,24 @@ export function App() {
     return () => clearInterval(timer);
   }, [working]);
 
-  const saveDraft = (q: string, s: Scope) => void draftItem.setValue({ question: q, scope: s });
+  const saveDraft = (q: string, s: Scope, ids = tabIds) => void draftItem.setValue({ question: q, scope: s, tabIds: ids });
 
   const ask = async () => {
-    if (question.trim() === '') return;
+    if (question.trim() === '' || (scope === 'tabs' && chosenTabs.length === 0)) return;
     setRevealNote(null);
     // Without a key the background only searches the pages here: nothing is sent anywhere.
-    const win = await browser.windows.getCurrent();
-    await callWorker({ type: 'ask', question: question.trim(), scope, windowId: win.id! });
+    const win = windowId ?? (await browser.windows.getCurrent()).id!;
+    // The selection goes with one question, the one it was opened for.
+    const selection = intent?.selection ? { tabId: intent.tabId, text: intent.selection } : undefined;
+    dropIntent();
+    await callWorker({
+      type: 'ask',
+      question: question.trim(),
+      scope,
+      windowId: win,
+      ...(scope === 'tabs' ? { tabIds: chosenTabs } : {}),
+      ...(selection ? { selection } : {}),
+    });
   };
 
   const reveal = async (c: ShownCitation, openAsCited = false) => {
@@ -121,6 +170,8 @@ export function App() {
       setRevealNote({ message: err instanceof Error ? err.message : String(err), retry: null });
     }
   };
+  const stepList = useMemo(() => (run?.status === 'done' ? citationSteps(run.outcome) : []), [run]);
+  const steps = useCitationSteps(run?.id ?? null, stepList, surface === 'panel' && !showHistory, (c) => void reveal(c));
 
   /** "New question": the thread ends; the box is emptied for a question that starts afresh. */
   const newQuestion = async () => {
@@ -141,12 +192,35 @@ export function App() {
   // A thread about other pages than these (another tab, a tab that moved on): the next question starts a new one.
   const elsewhere =
     !working && thread !== null && thread.turns.length > 0 && here !== null &&
-    !continuesThread(thread, scope, here.windowId, scope === 'tab' ? here.active : here.tabs);
+    !continuesThread(
+      thread,
+      scope,
+      here.windowId,
+      scope === 'tab' ? here.active : scope === 'tabs' ? here.tabs.filter((t) => chosenTabs.includes(t.tabId)) : here.tabs,
+    );
 
-  if (!loaded) return <main class="popup" aria-busy="true" />;
+  if (!loaded) return <main class={surface} aria-busy="true" />;
   return (
-    <main class="popup">
-      <h1>Ask about your tabs</h1>
+    <FaviconContext.Provider value={icons}>
+    <main class={surface}>
+      <header class="app-header">
+        <h1>Ask about your tabs</h1>
+        <button type="button" class="history-toggle" aria-pressed={showHistory} onClick={() => setShowHistory(!showHistory)}>
+          History
+        </button>
+        {surface === 'popup' && hasSidePanel() && (
+          <OpenInPanelButton windowId={windowId} onError={(message) => setRevealNote({ message, retry: null })} />
+        )}
+      </header>
+      {showHistory && revealNote && (
+        <RevealNote
+          message={revealNote.message}
+          offerOpen={revealNote.retry !== null}
+          onOpenAsCited={() => revealNote.retry && void reveal(revealNote.retry, true)}
+        />
+      )}
+      {showHistory && <HistoryView stepper={surface === 'panel'} onReveal={(c) => void reveal(c)} />}
+      {!showHistory && (<>
       {!hasKey && <NoKeyNote onOpenOptions={openOptions} />}
       <AskForm
         question={question}
@@ -157,11 +231,28 @@ export function App() {
           saveDraft(q, scope);
         }}
         onScope={(s) => {
+          // Choosing starts from the tab the user is looking at.
+          const active = windowTabs.find((t) => t.active)?.id;
+          const ids = s === 'tabs' && chosenTabs.length === 0 && active !== undefined ? [active] : tabIds;
           setScope(s);
-          saveDraft(question, s);
+          setTabIds(ids);
+          saveDraft(question, s, ids);
         }}
         onAsk={() => void ask()}
-      />
+        ready={scope !== 'tabs' || chosenTabs.length > 0}
+      >
+        {scope === 'tabs' && (
+          <TabChooser
+            tabs={windowTabs}
+            chosen={chosenTabs}
+            onChosen={(ids) => {
+              setTabIds(ids);
+              saveDraft(question, scope, ids);
+            }}
+          />
+        )}
+      </AskForm>
+      {intent?.selection && <SelectionNote text={intent.selection} onRemove={dropIntent} />}
       {canStartOver && (
         <button type="button" class="new-question" onClick={() => void newQuestion()}>
           New question
@@ -193,7 +284,12 @@ export function App() {
         <ReviewPanel run={run} destination={apiHost} onSend={() => decideReview(true)} onCancel={() => decideReview(false)} />
       )}
       {run?.status === 'done' && run.results && <SearchResults run={run} onReveal={(c) => void reveal(c)} />}
-      {run?.status === 'done' && <AnswerView run={run} onReveal={(c) => void reveal(c)} />}
+      {run?.status === 'done' && surface === 'panel' && (
+        <CitationStepper steps={steps.list} current={steps.current} onStep={steps.step} />
+      )}
+      {run?.status === 'done' && <AnswerView run={run} current={steps.currentCitation} onReveal={steps.reveal} />}
+      </>)}
     </main>
+    </FaviconContext.Provider>
   );
 }

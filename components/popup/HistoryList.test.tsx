@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest';
+import type { HistoryEntry } from '@/lib/shared/history';
+import { mount } from '../../tests/support/mount';
+import { HistoryList } from './HistoryList';
+
+const entry = (id: string, question: string, at: number): HistoryEntry => ({
+  id,
+  scope: 'tab',
+  pages: [{ tabId: 1, url: 'https://museum.example/x', title: 'Museum' }],
+  startedAt: at,
+  updatedAt: at,
+  turns: [
+    {
+      id: `t-${id}`,
+      question,
+      askedAt: at,
+      answeredAt: at,
+      outcome: { kind: 'abstain', reason: 'no-information', retried: false, checks: { citations: 0, broken: 0 } },
+    },
+  ],
+});
+const entries = [entry('b', 'What does a ticket cost?', 2000), entry('a', 'When does it open? <b>now</b>', 1000)];
+const names = (root: HTMLElement) => [...root.querySelectorAll('.history-open')].map((b) => b.textContent);
+const byName = (root: HTMLElement, name: string) =>
+  [...root.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent) === name)!;
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('HistoryList', () => {
+  it('is a region named History listing each thread as a button named by its question, as text', () => {
+    const onOpen = vi.fn();
+    const root = mount(<HistoryList entries={entries} onOpen={onOpen} onDelete={vi.fn()} onDeleteAll={vi.fn()} />);
+    const region = root.querySelector('section')!;
+    expect(root.querySelector(`#${region.getAttribute('aria-labelledby')}`)!.textContent).toBe('History');
+    expect(names(root)).toEqual(['What does a ticket cost?', 'When does it open? <b>now</b>']);
+    expect(root.querySelector('b')).toBeNull();
+    byName(root, 'What does a ticket cost?').click();
+    expect(onOpen).toHaveBeenCalledWith(entries[0]);
+  });
+
+  it('searches as the user types', async () => {
+    const root = mount(<HistoryList entries={entries} onOpen={vi.fn()} onDelete={vi.fn()} onDeleteAll={vi.fn()} />);
+    const search = root.querySelector('input[type="search"]') as HTMLInputElement;
+    search.value = 'TICKET';
+    search.dispatchEvent(new Event('input', { bubbles: true }));
+    await settle();
+    expect(names(root)).toEqual(['What does a ticket cost?']);
+    search.value = 'zebra';
+    search.dispatchEvent(new Event('input', { bubbles: true }));
+    await settle();
+    expect(root.textContent).toContain('Nothing in the history matches “zebra”.');
+  });
+
+  it('deletes one thread at once, and all of them only after a second click', async () => {
+    const onDelete = vi.fn();
+    const onDeleteAll = vi.fn();
+    const root = mount(<HistoryList entries={entries} onOpen={vi.fn()} onDelete={onDelete} onDeleteAll={onDeleteAll} />);
+    byName(root, 'Delete “What does a ticket cost?”').click();
+    expect(onDelete).toHaveBeenCalledWith('b');
+    byName(root, 'Delete all history').click();
+    await settle();
+    expect(onDeleteAll).not.toHaveBeenCalled();
+    expect(root.textContent).toContain('Delete all 2 threads in the history?');
+    byName(root, 'Delete all').click();
+    expect(onDeleteAll).toHaveBeenCalledOnce();
+  });
+
+  it('says so when there is nothing yet', () => {
+    const root = mount(<HistoryList entries={[]} onOpen={vi.fn()} onDelete={vi.fn()} onDeleteAll={vi.fn()} />);
+    expect(root.textContent).toContain('No answers yet.');
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * A thread reopened from the history: its questions and answers as they were verified, each
+ * citation still a button. A click highlights the quote in its tab if the tab still shows the
+ * page, or opens the page as cited (with a text fragment) when the tab is gone.
+ */
+import { useMemo } from 'preact/hooks';
+import { citationSteps } from '@/lib/shared/citation-steps';
+import type { ShownCitation } from '@/lib/shared/run';
+import type { HistoryEntry } from '@/lib/shared/history';
+import { Abstention } from './Abstention';
+import { ClaimItem } from './ClaimItem';
+import { CopyAnswer } from './CopyAnswer';
+import { CitationStepper } from './CitationStepper';
+import { when } from './HistoryList';
+import { useCitationSteps } from './use-citation-steps';
+
+export interface HistoryThreadProps {
+  entry: HistoryEntry;
+  onReveal: (c: ShownCitation) => void;
+  onBack: () => void;
+  /** In the side panel: Next citation and Previous citation (and their keys) through the thread's quotes. */
+  stepper?: boolean;
+}
+
+export function HistoryThread({ entry, onReveal, onBack, stepper = false }: HistoryThreadProps) {
+  const list = useMemo(() => entry.turns.flatMap((t) => citationSteps(t.outcome)), [entry]);
+  const steps = useCitationSteps(entry.id, list, stepper, onReveal);
+  const current = steps.currentCitation;
+  return (
+    <section class="history-thread" aria-label={`From history: ${entry.turns[0]!.question}`}>
+      <button type="button" class="back" onClick={onBack}>
+        <span aria-hidden="true">‹ </span>Back to history
+      </button>
+      <p class="note">Answered {when(entry.updatedAt)}. The pages may have changed since.</p>
+      {stepper && <CitationStepper steps={steps.list} current={steps.current} onStep={steps.step} />}
+      {entry.turns.map((turn) => (
+        <article key={turn.id} class="turn">
+          <h3 class="turn-question">{turn.question}</h3>
+          {turn.outcome.kind === 'abstain' ? (
+            <Abstention reason={turn.outcome.reason} />
+          ) : (
+            <ol class="claims">
+              {turn.outcome.claims.map((claim, i) => (
+                <ClaimItem key={i} claim={claim} onReveal={steps.reveal} current={current} />
+              ))}
+            </ol>
+          )}
+          <CopyAnswer question={turn.question} outcome={turn.outcome} />
+        </article>
+      ))}
+    </section>
+  );
+}

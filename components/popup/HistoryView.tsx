@@ -1,0 +1,29 @@
+/** The history screen: the list of answered threads, or one of them reopened. */
+import { useState } from 'preact/hooks';
+import type { ShownCitation } from '@/lib/shared/run';
+import type { HistoryEntry } from '@/lib/shared/history';
+import { HistoryList } from './HistoryList';
+import { HistoryThread } from './HistoryThread';
+import { useHistory } from './use-history';
+
+export interface HistoryViewProps {
+  onReveal: (c: ShownCitation) => void;
+  /** In the side panel: Next citation and Previous citation through a reopened thread. */
+  stepper?: boolean;
+}
+
+export function HistoryView({ onReveal, stepper = false }: HistoryViewProps) {
+  const history = useHistory();
+  const [openedId, setOpenedId] = useState<string | null>(null);
+  const opened = history.entries?.find((e) => e.id === openedId) ?? null;
+  if (!history.entries) return null;
+  if (opened) return <HistoryThread entry={opened} onReveal={onReveal} onBack={() => setOpenedId(null)} stepper={stepper} />;
+  return (
+    <HistoryList
+      entries={history.entries}
+      onOpen={(e: HistoryEntry) => setOpenedId(e.id)}
+      onDelete={(id) => void history.remove(id)}
+      onDeleteAll={() => void history.clear()}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * "Choose tabs": the window's tabs as checkboxes named by their titles. A tab the extension may
+ * not read (a browser page, an extension store) is shown disabled, with the reason.
+ */
+import { useId } from 'preact/hooks';
+import { unreadableReason } from '@/lib/shared/tabs';
+import type { WindowTab } from './use-window-tabs';
+
+export interface TabChooserProps {
+  tabs: WindowTab[];
+  chosen: number[];
+  onChosen: (tabIds: number[]) => void;
+}
+
+export function TabChooser({ tabs, chosen, onChosen }: TabChooserProps) {
+  const baseId = useId();
+  const toggle = (id: number, on: boolean) =>
+    onChosen(on ? [...chosen.filter((x) => x !== id), id] : chosen.filter((x) => x !== id));
+  return (
+    <fieldset class="tab-chooser">
+      <legend>Tabs to ask about</legend>
+      <ul>
+        {tabs.map((tab, i) => {
+          const reason = unreadableReason(tab.url);
+          const reasonId = `${baseId}-r${i}`;
+          return (
+            <li key={tab.id}>
+              <label class={reason ? 'unreadable' : undefined}>
+                <input
+                  type="checkbox"
+                  checked={!reason && chosen.includes(tab.id)}
+                  disabled={reason !== null}
+                  aria-describedby={reason ? reasonId : undefined}
+                  onChange={(e) => toggle(tab.id, e.currentTarget.checked)}
+                />
+                <span class="tab-title">{tab.title}</span>
+              </label>
+              {reason && (
+                <span class="note" id={reasonId}>
+                  {reason}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}

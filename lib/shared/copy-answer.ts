@@ -1,0 +1,90 @@
+/**
+ * "Copy as Markdown" and "Copy as text": an answer with its proof, for a reader who has none of
+ * our tabs. Each claim is followed by its quotes in the page's own words and a link to each
+ * source whose `#:~:text=` fragment makes the browser find and mark the quote, so every claim can
+ * be checked in one click. Page and model text are escaped: a title cannot forge a link.
+ * Pure functions.
+ */
+import type { Outcome, ShownCitation } from '@/lib/shared/run';
+import { quoteAsOnPage, urlWithTextFragment } from '@/lib/shared/text-fragment';
+
+export interface CopiedAnswer {
+  question: string;
+  outcome: Outcome;
+}
+
+const NOT_FOUND = 'Not found in these pages.';
+const FOOTER = 'Quotes checked word for word against the pages by Cited Tabs.';
+
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * Text kept as text in Markdown: a backslash before the characters that are syntax anywhere
+ * (emphasis, links, code, HTML, tables), before an entity's `&`, and before what would start a
+ * heading, quote, list or rule at the start of the line. Readable raw: `9 a.m.` stays as it is.
+ */
+export function escapeMarkdown(s: string): string {
+  return oneLine(s)
+    .replace(/[\\`*_[\]<>|~]/g, '\\$&')
+    .replace(/&(?=#?\w+;)/g, '\\&')
+    .replace(/^([#>+=-])/, '\\$1')
+    .replace(/^(\d+)([.)])/, '$1\\$2');
+}
+
+/** Only web and file addresses become links; anything else (say `javascript:`) is left out. */
+function linkable(url: string): boolean {
+  return /^(https?|file):/i.test(url);
+}
+
+/** The source's URL with the quote's text fragment, safe inside a Markdown link's parentheses. */
+export function proofUrl(c: Pick<ShownCitation, 'url' | 'literal' | 'passageText'>): string {
+  return urlWithTextFragment(c.url, c.literal, c.passageText).replace(/[()\s<>]/g, (ch) =>
+    ch === '(' ? '%28' : ch === ')' ? '%29' : encodeURIComponent(ch),
+  );
+}
+
+function quoteOf(c: ShownCitation): string {
+  return oneLine(quoteAsOnPage(c.literal, c.passageText));
+}
+
+function sourceMarkdown(c: ShownCitation): string {
+  const title = escapeMarkdown(c.title || c.site);
+  const site = escapeMarkdown(c.site);
+  return linkable(c.url) ? `[${title}](${proofUrl(c)}) (${site})` : `${title} (${site})`;
+}
+
+export function answerAsMarkdown({ question, outcome }: CopiedAnswer): string {
+  const out: string[] = [`**${escapeMarkdown(question)}**`, ''];
+  if (outcome.kind === 'abstain') {
+    out.push(NOT_FOUND, '');
+  } else {
+    for (const claim of outcome.claims) {
+      out.push(escapeMarkdown(claim.text), '');
+      for (const c of claim.citations) {
+        out.push(`> ${escapeMarkdown(quoteOf(c))}`, '>', `> — ${sourceMarkdown(c)}`, '');
+      }
+    }
+  }
+  out.push(`*${FOOTER}*`);
+  return out.join('\n') + '\n';
+}
+
+export function answerAsText({ question, outcome }: CopiedAnswer): string {
+  const out: string[] = [oneLine(question), ''];
+  if (outcome.kind === 'abstain') {
+    out.push(NOT_FOUND, '');
+  } else {
+    outcome.claims.forEach((claim, i) => {
+      out.push(`${i + 1}. ${oneLine(claim.text)}`);
+      for (const c of claim.citations) {
+        out.push(`   “${quoteOf(c)}”`);
+        out.push(
+          `   — ${oneLine(c.title || c.site)}${linkable(c.url) ? `, ${urlWithTextFragment(c.url, c.literal, c.passageText)}` : ''}`,
+        );
+      }
+      out.push('');
+    });
+  }
+  out.push(FOOTER);
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { openSidePanel } from '../support/side-panel';
+import {
+  answerReply,
+  answerText,
+  ask,
+  highlightedText,
+  indexOf,
+  openFixture,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from '../support/harness';
+
+/**
+ * History in the real side panel: each answered thread is kept, listed newest first, reopened
+ * with its citations still clickable (a closed tab comes back as the quote's text-fragment
+ * link), and deleted.
+ */
+
+let h: Harness;
+useHarness((x) => (h = x));
+
+const hoursQuote = 'The City Museum opens at 9 a.m. and closes at 6 p.m.';
+const ticketQuote = 'Adult tickets cost 12 euros.';
+
+describe('history', () => {
+  it('lists two threads after two questions; the first reopens with its citations clickable, even with its tab closed', async () => {
+    await useStandIn(h);
+    const hours = await openFixture(h, 'museum-hours.html');
+    const hoursUrl = hours.url();
+    const tickets = await openFixture(h, 'museum-tickets.html');
+    await hours.bringToFront();
+    const panel = await openSidePanel(h, hours);
+
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] }]),
+    );
+    await ask(panel, 'When does the museum open?', 'This tab');
+    expect(await answerText(panel)).toContain('It opens at 9 a.m.');
+
+    // Another scope: the pages are not the thread's, so this question starts a second thread.
+    h.api.enqueue((req) =>
+      answerReply([
+        { text: 'Adults pay 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: ticketQuote }] },
+      ]),
+    );
+    await ask(panel, 'What does an adult ticket cost?', 'All tabs in this window');
+    await expect.poll(async () => (await answerText(panel)).includes('Adults pay 12 euros.')).toBe(true);
+
+    await panel.locator('::-p-aria(History[role="button"])').click();
+    const region = await panel.waitForSelector('::-p-aria([name="History"][role="region"])');
+    await expect
+      .poll(() => region!.$$eval('.history-open', (bs) => bs.map((b) => b.textContent)))
+      .toEqual(['What does an adult ticket cost?', 'When does the museum open?']);
+
+    // Search narrows the list.
+    await panel.locator('::-p-aria(Search history)').fill('when does');
+    await expect
+      .poll(() => region!.$$eval('.history-open', (bs) => bs.map((b) => b.textContent)))
+      .toEqual(['When does the museum open?']);
+
+    // Reopened: the first thread's answer with its citation, which highlights in its tab.
+    await panel.locator('::-p-aria(When does the museum open?[role="button"])').click();
+    const name = `${await hours.title()} — ${new URL(hoursUrl).host}`;
+    // Next citation steps through the reopened thread's quotes, as through a fresh answer.
+    await panel.locator('::-p-aria(Next citation[role="button"])').click();
+    await expect.poll(() => highlightedText(hours), { timeout: 10_000 }).toBe(hoursQuote);
+    await hours.evaluate(() => CSS.highlights.clear());
+    await panel.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+    await expect.poll(() => highlightedText(hours), { timeout: 10_000 }).toBe(hoursQuote);
+
+    // With its tab closed, the citation opens the page as cited, and the quote is highlighted there.
+    await hours.close();
+    await tickets.bringToFront();
+    await panel.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+    const reopened = await h.browser.waitForTarget((t) => t.url().startsWith(hoursUrl) && t.url().includes('#:~:text='), {
+      timeout: 10_000,
+    });
+    const page = (await reopened.asPage())!;
+    await expect.poll(() => highlightedText(page), { timeout: 15_000 }).toBe(hoursQuote);
+    expect(await panel.$eval('.history-thread', (el) => (el as HTMLElement).innerText)).toContain('It opens at 9 a.m.');
+  });
+
+  it('deletes one thread, then all of them; the history stays on this machine', async () => {
+    await useStandIn(h);
+    const hours = await openFixture(h, 'museum-hours.html');
+    const panel = await openSidePanel(h, hours);
+    for (const [q, scope] of [
+      ['When does the museum open?', 'This tab'],
+      ['When does the museum close?', 'All tabs in this window'],
+    ] as const) {
+      h.api.enqueue((req) =>
+        answerReply([{ text: 'At 9 a.m. and 6 p.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] }]),
+      );
+      await ask(panel, q, scope);
+      await expect
+        .poll(async () => (await panel.evaluate(() => document.body.innerText)).includes('At 9 a.m. and 6 p.m.'))
+        .toBe(true);
+      await expect
+        .poll(() =>
+          h.worker.evaluate(
+            async () => ((await chrome.storage.local.get('history')).history as unknown[] | undefined)?.length ?? 0,
+          ),
+        )
+        .toBe(q.includes('open') ? 1 : 2);
+    }
+    await panel.locator('::-p-aria(History[role="button"])').click();
+    await panel.locator('::-p-aria(Delete “When does the museum open?”)').click();
+    await expect
+      .poll(() => panel.$$eval('.history-open', (bs) => bs.map((b) => b.textContent)))
+      .toEqual(['When does the museum close?']);
+    await panel.locator('::-p-aria(Delete all history)').click();
+    await panel.locator('::-p-aria(Delete all[role="button"])').click();
+    await expect.poll(() => panel.$$eval('.history-open', (bs) => bs.length)).toBe(0);
+    expect(await h.worker.evaluate(async () => (await chrome.storage.local.get('history')).history)).toEqual([]);
+    // Only the two questions went out, to the Messages API: nothing of the history was sent.
+    expect(h.api.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+  });
+});

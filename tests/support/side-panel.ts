@@ -1,0 +1,28 @@
+/**
+ * The real side panel in headless Chromium, reached as a user reaches it: the real popup over a
+ * page, a click on "Open in side panel". The panel is then a target of its own, beside the page.
+ */
+import type { Page } from 'puppeteer-core';
+import { openPopup, type Harness } from './harness';
+
+/** Opens the side panel of `page`'s window through the popup's button; returns the panel's page. */
+export async function openSidePanel(h: Harness, page: Page): Promise<Page> {
+  const popup = await openPopup(h, page);
+  await popup.locator('::-p-aria(Open in side panel[role="button"])').click();
+  const target = await h.browser.waitForTarget((t) => t.url().endsWith('/sidepanel.html'), { timeout: 10_000 });
+  const panel = (await target.asPage())!;
+  // The panel stays open across tests, as it does across tabs: start each from its first screen.
+  await panel.reload();
+  await panel.waitForSelector('::-p-aria(Question)');
+  return panel;
+}
+
+/** The names of the citation buttons, in the order the answer shows them. */
+export async function citationNames(panel: Page): Promise<string[]> {
+  return panel.$$eval('.citation button', (buttons) => buttons.map((b) => (b.textContent ?? '').trim()));
+}
+
+/** The accessible name of the citation marked current (`aria-current`), or null. */
+export async function currentCitation(panel: Page): Promise<string | null> {
+  return panel.$eval('.citation button[aria-current="true"]', (b) => (b.textContent ?? '').trim()).catch(() => null);
+}
