@@ -22,6 +22,8 @@ export const revealMessage = z.object({
     literal: z.string().min(1),
     passageText: z.string(),
     passageOrder: z.number().int(),
+    /** A PDF's citation: its page, shown in the extension's PDF viewer. */
+    page: z.number().int().min(1).optional(),
   }),
   /** Open the cited URL in a new tab (with a text fragment), whatever the original tab shows. */
   openAsCited: z.boolean().optional(),
@@ -74,8 +76,10 @@ export const pageTextSchema = z.object({
       heading: z.string().optional(),
       selection: z.boolean().optional(),
       order: z.number().int(),
+      page: z.number().int().min(1).optional(),
     }),
   ),
+  pdf: z.object({ pages: z.number().int().min(0), pagesRead: z.number().int().min(0) }).optional(),
   coverage: z
     .object({
       readShare: z.number().min(0).max(1),

@@ -11,6 +11,8 @@ export interface Passage {
   selection?: boolean;
   /** Position of the passage in reading order (0-based); anchoring uses it to pick an occurrence. */
   order: number;
+  /** In a PDF: the page the passage is on (1-based); a citation shows it as "p. N". */
+  page?: number;
 }
 
 /** What extraction returns for one frame of one tab. */
@@ -22,6 +24,15 @@ export interface PageText {
   chars: number;
   /** How completely the frame was read (replies of older scripts have none). */
   coverage?: FrameCoverage;
+  /** Set when the text is a PDF's, read by the extension rather than by a page script. */
+  pdf?: PdfInfo;
+}
+
+/** What reading a PDF found, besides its passages. */
+export interface PdfInfo {
+  pages: number;
+  /** Pages read (fewer than `pages` when the page budget stopped the reading). */
+  pagesRead: number;
 }
 
 /** How completely one frame was read, for the popup's coverage line and the abstentions. */
