@@ -66,3 +66,15 @@ describe('pageBlocks', () => {
     expect(pageBlocks(pageText([item(' ', 700)]), 12)).toEqual([]);
   });
 });
+
+describe('pageText, lines broken at dashes', () => {
+  it('joins a line broken after an en dash or before an em dash, and not a list item’s dash', () => {
+    const t = pageText([
+      { str: 'Schumpeter (1883–', hasEOL: true },
+      { str: '1950) wrote about ecosystems', hasEOL: true },
+      { str: '—of the order of tonnes.', hasEOL: true },
+      { str: '– an item of a list', hasEOL: true },
+    ]);
+    expect(t.text).toBe('Schumpeter (1883–1950) wrote about ecosystems—of the order of tonnes.\n– an item of a list');
+  });
+});

@@ -6,8 +6,9 @@
  * that was verified is a quote that can be highlighted. Pure: no DOM, no pdf.js.
  *
  * Lines are the items up to one that ends a line (`hasEOL`), joined with "\n"; a line that ends
- * in a hyphen after a letter or digit ("4-" then "yard line") is joined to the next without one,
- * as a reader reads it. Blocks (paragraphs, headings) come from the lines' geometry: a gap wider
+ * in a hyphen or dash after a letter or digit ("4-" then "yard line"), or a line that starts with
+ * a dash glued to a word ("—of"), is joined to its neighbour without one, as a reader reads it.
+ * Blocks (paragraphs, headings) come from the lines' geometry: a gap wider
  * than a line, a change of type size, or a line that goes back up the page (a new column).
  */
 
@@ -48,8 +49,12 @@ export interface PdfPageText {
   lines: PdfLine[];
 }
 
-const HYPHEN_END = /[\p{L}\p{N}][-\u2010\u00AD]$/u;
+/** A line that ends in a hyphen or dash right after a word: the line was broken after it. */
+const HYPHEN_END = /[\p{L}\p{N}][-\u2010\u00AD\u2013\u2014]$/u;
 const WORD_START = /^[\p{L}\p{N}]/u;
+const WORD_END = /[\p{L}\p{N}]$/u;
+/** A line that starts with a dash glued to a word ("—of the order"): broken before the dash. */
+const DASH_START = /^[\u2013\u2014][\p{L}\p{N}]/u;
 
 /** The type size of an item: the length of its text matrix's vertical vector. */
 export function itemSize(item: PdfTextItem): number {
@@ -89,7 +94,7 @@ export function pageText(items: PdfTextItem[]): PdfPageText {
       }
       const next = items.slice(i + 1).find((n) => n.str)?.str ?? '';
       // A word cut at a hyphen goes on without a break; any other line end is one.
-      const joined = HYPHEN_END.test(tail) && WORD_START.test(next);
+      const joined = (HYPHEN_END.test(tail) && WORD_START.test(next)) || (WORD_END.test(tail) && DASH_START.test(next));
       if (!joined && length > 0 && tail.slice(-1) !== '\n') {
         parts.push('\n');
         length += 1;

@@ -40,7 +40,6 @@ export interface PdfDocument {
     getTextContent(opts?: { disableNormalization?: boolean; includeMarkedContent?: boolean }): Promise<{ items: unknown[] }>;
     cleanup?(): void;
   }>;
-  destroy(): Promise<void>;
 }
 
 export const PDF_NOTES = {
@@ -135,6 +134,7 @@ export async function readPdf(pdfjs: PdfJs, data: Uint8Array, url: string, budge
     doc = await task.promise;
   } catch (err) {
     const name = (err as { name?: string } | null)?.name;
+    void task.destroy().catch(() => {});
     if (name === 'PasswordException') return { ok: false, reason: PDF_NOTES.password };
     return { ok: false, reason: PDF_NOTES.unreadable(err instanceof Error ? err.message : String(err)) };
   }
@@ -163,6 +163,6 @@ export async function readPdf(pdfjs: PdfJs, data: Uint8Array, url: string, budge
   } catch (err) {
     return { ok: false, reason: PDF_NOTES.unreadable(err instanceof Error ? err.message : String(err)) };
   } finally {
-    await doc.destroy().catch(() => {});
+    await task.destroy().catch(() => {});
   }
 }

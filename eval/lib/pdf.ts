@@ -1,0 +1,22 @@
+/**
+ * A PDF corpus page read as the extension reads a PDF tab: the same lib/worker/pdf-read.ts on
+ * the same pdf.js (its build for Node, which runs the same parser and text extraction as the
+ * browser build the extension bundles). Used by the evals for pages that are `source.pdf`.
+ */
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { readPdf, type PdfJs } from '../../lib/worker/pdf-read';
+import type { PageText } from '../../lib/types';
+import type { CorpusPage } from './corpus';
+
+/** The URL a PDF corpus page is served at (also in the browser, for the anchoring eval). */
+export function pdfUrl(page: CorpusPage): string {
+  return `http://corpus.invalid/${encodeURIComponent(page.name)}/source.pdf`;
+}
+
+export async function readCorpusPdf(page: CorpusPage): Promise<PageText> {
+  if (!page.pdf) throw new Error(`${page.name} is not a PDF page`);
+  // pdf.js takes ownership of (detaches) the buffer it is given: a copy each time.
+  const result = await readPdf({ getDocument } as unknown as PdfJs, page.pdf.slice(), pdfUrl(page));
+  if (!result.ok) throw new Error(result.reason);
+  return result.page;
+}
