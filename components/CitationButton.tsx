@@ -13,6 +13,7 @@ export function CitationButton({ citation, onReveal }: CitationButtonProps) {
     <span class="citation">
       <button type="button" aria-describedby={quoteId} onClick={() => onReveal(citation)}>
         <span class="citation-title">{citation.title}</span>
+        {citation.page !== undefined && <span class="citation-page">, p. {citation.page}</span>}
         <span class="citation-site"> — {citation.site}</span>
       </button>
       <span role="tooltip" id={quoteId} class="citation-quote">

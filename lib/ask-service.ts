@@ -14,6 +14,9 @@ import { appendFailure, appendRunRecord, lastRunItem, loadSettings, type RunStat
 import { siteOf } from './fragments';
 import { unreadableReason } from './tabs';
 import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from './frames';
+import { pdfOfTab } from './worker/pdf-of-tab';
+import { readPdfInOffscreen } from './worker/offscreen';
+import { pdfTabRead } from './worker/pdf-tab';
 import type { SkippedTab, SourcedPassage } from './types';
 import type * as z from 'zod';
 
@@ -49,6 +52,9 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 /** Every frame of the tab the extension may reach (the page, and the frames in it) reads itself. */
 async function readTab(tab: Browser.tabs.Tab): Promise<TabRead | SkippedTab> {
   const base = { tabId: tab.id ?? -1, title: tab.title ?? '', url: tab.url ?? '' };
+  // A PDF runs no page script: the extension reads the document itself (lib/worker/pdf-tab.ts).
+  const pdf = await pdfOfTab(tab);
+  if (pdf) return pdfTabRead(await readPdfInOffscreen(pdf), base);
   const reason = unreadableReason(tab.url);
   if (reason) return { ...base, reason };
   if (tab.discarded) return { ...base, reason: 'The tab is asleep: open it once, then ask again.' };

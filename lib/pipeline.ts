@@ -37,6 +37,8 @@ export interface ShownCitation {
   url: string;
   title: string;
   site: string;
+  /** A PDF's citation: the page the quote is on. */
+  page?: number;
 }
 
 export interface ShownClaim {
@@ -158,6 +160,7 @@ export function citationOf(p: SourcedPassage, literal: string, index: number): S
     url: p.url,
     title: p.title,
     site: siteOf(p.url),
+    ...(p.page !== undefined ? { page: p.page } : {}),
   };
 }
 

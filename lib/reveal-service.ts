@@ -4,6 +4,7 @@ import { highlightOutcomeSchema, type RevealMessage, type RevealResult } from '.
 import { otherQuotesOnPage, planReveal, REVEAL_NOTES, targetOf, type CitationRef, type OpenTab, type TabNow } from './reveal';
 import { lastRunItem, revealStateItem, type RevealState } from './storage';
 import type { QuoteTarget } from './types';
+import { revealPdfCitation } from './worker/pdf-reveal';
 
 /**
  * The background's side of a click on a citation (lib/reveal.ts decides, this carries it out):
@@ -159,6 +160,8 @@ async function frameNow(c: CitationRef): Promise<TabNow | null> {
 
 /** A click on a citation. */
 export async function revealCitation(c: RevealMessage['citation'], openAsCitedAnyway = false): Promise<RevealResult> {
+  // A PDF's quote is shown in the extension's PDF viewer (lib/worker/pdf-reveal.ts).
+  if (c.page !== undefined) return revealPdfCitation({ ...c, page: c.page }, (await lastRunItem.getValue().catch(() => null))?.outcome);
   const [state, tab, run, all] = await Promise.all([
     readState(),
     frameNow(c),

@@ -87,6 +87,7 @@ export function App() {
         literal: c.literal,
         passageText: c.passageText,
         passageOrder: c.passageOrder,
+        ...(c.page !== undefined ? { page: c.page } : {}),
       },
     };
     const result = (await browser.runtime.sendMessage(msg)) as RevealResult | undefined;
