@@ -17,6 +17,7 @@ import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } fro
 import { pdfOfTab } from './worker/pdf-of-tab';
 import { readPdfInOffscreen } from './worker/offscreen';
 import { pdfTabRead } from './worker/pdf-tab';
+import { nothingRead } from './worker/nothing-read';
 import type { SkippedTab, SourcedPassage } from './types';
 import type * as z from 'zod';
 
@@ -136,6 +137,11 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
       if (part) partial.push(part);
     }
     controller.signal.throwIfAborted();
+    if (passages.length === 0 && skipped.length > 0 && skipped.length === tabs.length) {
+      // Nothing was read: say why (lib/worker/nothing-read.ts), not "not found in these pages".
+      await updateRun(id, { status: 'error', finishedAt: Date.now(), skipped, error: nothingRead(skipped) });
+      return;
+    }
     await updateRun(id, { stage: 'choosing', skipped });
     const coverage = { tabs: tabs.length - skipped.length, passages: passages.length, chars, frames, partial };
     if (!settings.apiKey) {

@@ -50,7 +50,7 @@ describe('readPdf with pdf.js', () => {
 });
 
 describe('fetchPdf', () => {
-  const respond = (body: Uint8Array, init: ResponseInit = {}) => (async () => new Response(body, init)) as unknown as typeof fetch;
+  const respond = (body: Uint8Array, init: ResponseInit = {}) => (async () => new Response(body as BodyInit, init)) as unknown as typeof fetch;
 
   it('fetches the bytes within the budget', async () => {
     const got = await fetchPdf(URL_, respond(new Uint8Array([37, 80, 68, 70])), 10);
