@@ -6,6 +6,7 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { readPdf, type PdfJs } from '../../lib/worker/pdf-read';
 import type { PageText } from '../../lib/types';
+import { pageText, type PdfTextItem } from '../../lib/shared/pdf-text';
 import type { CorpusPage } from './corpus';
 
 /** The URL a PDF corpus page is served at (also in the browser, for the anchoring eval). */
@@ -19,4 +20,23 @@ export async function readCorpusPdf(page: CorpusPage): Promise<PageText> {
   const result = await readPdf({ getDocument } as unknown as PdfJs, page.pdf.slice(), pdfUrl(page));
   if (!result.ok) throw new Error(result.reason);
   return result.page;
+}
+
+/**
+ * Each page's text as lib/shared/pdf-text.ts joins it: the characters the passages were cut
+ * from, and the characters the viewer's text layer should hold.
+ */
+export async function corpusPdfPageTexts(page: CorpusPage): Promise<string[]> {
+  const task = getDocument({ data: page.pdf!.slice() });
+  const doc = await task.promise;
+  try {
+    const out: string[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const content = await (await doc.getPage(n)).getTextContent({ disableNormalization: true });
+      out.push(pageText(content.items.filter((i): i is PdfTextItem => 'str' in i)).text);
+    }
+    return out;
+  } finally {
+    await task.destroy();
+  }
 }
