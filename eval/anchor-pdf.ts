@@ -17,7 +17,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { normalize, normalizeWithMap } from '../lib/normalize';
+import { normalize, normalizeWithMap } from '../lib/shared/normalize';
 import { perturb } from './anchor-page';
 import { bundleForPage } from './lib/browser';
 import type { CorpusPage } from './lib/corpus';
@@ -92,9 +92,23 @@ export async function runPdfAnchorEval(pages: CorpusPage[], corpusDir: string, m
     executablePath,
     headless: true,
     enableExtensions: [EXTENSION_DIR],
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
-  const results: Array<{ page: string; variant: 'exact' | 'perturbed'; verdict: Verdict; ms: number; literal: string; shown?: string }> = [];
+  const results: Array<{
+    page: string;
+    variant: 'exact' | 'perturbed';
+    verdict: Verdict;
+    ms: number;
+    literal: string;
+    shown?: string;
+  }> = [];
   let misalignedPassages = 0;
   let layerMismatches = 0;
   try {
@@ -118,12 +132,20 @@ export async function runPdfAnchorEval(pages: CorpusPage[], corpusDir: string, m
             const literal = variant === 'exact' ? q.literal : perturb(q.literal);
             await tab.evaluate('CitedPdfEval.clear()');
             const t0 = performance.now();
-            const reply = (await worker.evaluate(
-              (msg) => chrome.runtime.sendMessage(msg),
-              { type: 'pdf-highlight', target: 'pdf-viewer', file, page: q.page, quote: { literal, passageText: q.passageText, passageOrder: q.passageOrder } },
-            )) as { ok: boolean } | undefined;
+            const reply = (await worker.evaluate((msg) => chrome.runtime.sendMessage(msg), {
+              type: 'pdf-highlight',
+              target: 'pdf-viewer',
+              file,
+              page: q.page,
+              quote: { literal, passageText: q.passageText, passageOrder: q.passageOrder },
+            })) as { ok: boolean } | undefined;
             const ms = performance.now() - t0;
-            const shown = (await tab.evaluate('CitedPdfEval.shown()')) as { page: number; start: number; end: number; text: string } | null;
+            const shown = (await tab.evaluate('CitedPdfEval.shown()')) as {
+              page: number;
+              start: number;
+              end: number;
+              text: string;
+            } | null;
             if (!checkedLayers.has(q.page)) {
               checkedLayers.add(q.page);
               if ((await tab.evaluate(`CitedPdfEval.layerOf(${q.page})`)) !== texts[q.page - 1]) layerMismatches++;
@@ -140,7 +162,11 @@ export async function runPdfAnchorEval(pages: CorpusPage[], corpusDir: string, m
               verdict,
               ms,
               literal,
-              ...(shown && verdict !== 'exact' ? { shown: `${shown.text} (p. ${shown.page} at ${shown.start}-${shown.end}; expected p. ${q.page} at ${q.truth[0]}-${q.truth[1]})` } : {}),
+              ...(shown && verdict !== 'exact'
+                ? {
+                    shown: `${shown.text} (p. ${shown.page} at ${shown.start}-${shown.end}; expected p. ${q.page} at ${q.truth[0]}-${q.truth[1]})`,
+                  }
+                : {}),
             });
           }
         }
@@ -161,7 +187,8 @@ export async function runPdfAnchorEval(pages: CorpusPage[], corpusDir: string, m
   if (bad.length === 0) console.log('  none');
   for (const r of bad) {
     console.log(`  ${r.verdict.padEnd(11)} ${r.variant.padEnd(9)} ${r.page}: ${JSON.stringify(r.literal.slice(0, 100))}`);
-    if (r.shown !== undefined) console.log(`              shown: ${JSON.stringify(r.shown.length > 160 ? `…${r.shown.slice(-100)}` : r.shown)}`);
+    if (r.shown !== undefined)
+      console.log(`              shown: ${JSON.stringify(r.shown.length > 160 ? `…${r.shown.slice(-100)}` : r.shown)}`);
   }
   const rate = (v: 'exact' | 'perturbed') => {
     const of = results.filter((r) => r.variant === v);
@@ -174,5 +201,7 @@ export async function runPdfAnchorEval(pages: CorpusPage[], corpusDir: string, m
       `${misalignedPassages} passages not found in their page's text; median ${ms[ms.length >> 1]?.toFixed(1)} ms per click, message to highlight)`,
   );
   const ours = results.filter((r) => r.verdict !== 'error');
-  console.log(`anchor exact ${rate('exact').toFixed(3)} perturbed ${rate('perturbed').toFixed(3)} wrong ${wrong} over ${ours.length} quotes`);
+  console.log(
+    `anchor exact ${rate('exact').toFixed(3)} perturbed ${rate('perturbed').toFixed(3)} wrong ${wrong} over ${ours.length} quotes`,
+  );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { DiagnosticsView } from '@/components/DiagnosticsView';
-import { SettingsForm } from '@/components/SettingsForm';
-import { loadSettings, settingsItem, type Settings } from '@/lib/storage';
+import { DiagnosticsView } from '@/components/options/DiagnosticsView';
+import { SettingsForm } from '@/components/options/SettingsForm';
+import { loadSettings, settingsItem } from '@/lib/shared/storage';
+import type { Settings } from '@/lib/shared/settings';
 
 /** The options page: settings, loaded from and saved to extension storage, and diagnostics. */
 export function App() {

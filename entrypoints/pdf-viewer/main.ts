@@ -8,7 +8,7 @@ import 'pdfjs-dist/web/pdf_viewer.css';
 import * as z from 'zod';
 import { highlightInLayer } from '@/lib/page/pdf-layer';
 import { pdfHighlightMessage, type PdfHighlightMessage } from '@/lib/shared/pdf-messages';
-import type { HighlightOutcome } from '@/lib/types';
+import type { HighlightOutcome } from '@/lib/shared/types';
 import './style.css';
 
 z.config({ jitless: true });
@@ -48,7 +48,9 @@ const opened = (async () => {
   viewer.setDocument(doc);
   linkService.setDocument(doc, null);
   const meta = await doc.getMetadata().catch(() => null);
-  const title = ((meta?.info as { Title?: string } | undefined)?.Title ?? '').trim() || decodeURIComponent(file.split(/[?#]/)[0]!.split('/').pop() || file);
+  const title =
+    ((meta?.info as { Title?: string } | undefined)?.Title ?? '').trim() ||
+    decodeURIComponent(file.split(/[?#]/)[0]!.split('/').pop() || file);
   document.title = `${title} — Cited Tabs`;
   document.getElementById('title')!.textContent = title;
   await pagesReady;
@@ -84,7 +86,9 @@ async function highlight(msg: PdfHighlightMessage): Promise<HighlightOutcome> {
   if (!layer) return { ok: false, reason: 'no-document' };
   const others = (msg.others ?? []).filter((o) => o.page === msg.page);
   const outcome = highlightInLayer(layer, msg.quote, others);
-  status.textContent = outcome.ok ? `The quote is highlighted on page ${msg.page}.` : `The quoted words were not found on page ${msg.page}.`;
+  status.textContent = outcome.ok
+    ? `The quote is highlighted on page ${msg.page}.`
+    : `The quoted words were not found on page ${msg.page}.`;
   return outcome;
 }
 

@@ -5,7 +5,7 @@
  */
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { readPdf, type PdfJs } from '../../lib/worker/pdf-read';
-import type { PageText } from '../../lib/types';
+import type { PageText } from '../../lib/shared/types';
 import { pageText, type PdfTextItem } from '../../lib/shared/pdf-text';
 import type { CorpusPage } from './corpus';
 
@@ -33,7 +33,7 @@ export async function corpusPdfPageTexts(page: CorpusPage): Promise<string[]> {
     const out: string[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       const content = await (await doc.getPage(n)).getTextContent({ disableNormalization: true });
-      out.push(pageText(content.items.filter((i): i is PdfTextItem => 'str' in i)).text);
+      out.push(pageText(content.items.filter((i) => 'str' in i) as PdfTextItem[]).text);
     }
     return out;
   } finally {

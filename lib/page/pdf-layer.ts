@@ -6,12 +6,12 @@
  * normalisation, the occurrence whose surroundings are the cited passage's) and highlighted with
  * the same highlight (lib/highlight.ts, `cited-quote`). Pure DOM code.
  */
-import { locateIn, type AnchorPage } from '@/lib/anchor';
-import type { CollectedText, TextSegment } from '@/lib/dom-text';
-import { showHighlight } from '@/lib/highlight';
-import { searchText } from '@/lib/quote-search';
+import { locateIn, type AnchorPage } from '@/lib/page/anchor';
+import type { CollectedText, TextSegment } from '@/lib/page/dom-text';
+import { showHighlight } from '@/lib/page/highlight';
+import { searchText } from '@/lib/page/find-quote';
 import { pageText, type PdfTextItem } from '@/lib/shared/pdf-text';
-import type { HighlightOutcome, QuoteTarget } from '@/lib/types';
+import type { HighlightOutcome, QuoteTarget } from '@/lib/shared/types';
 
 /** The text layer's items in drawing order, with the text nodes that hold each. */
 export function layerItems(layer: Element): { items: PdfTextItem[]; nodes: Text[][] } {

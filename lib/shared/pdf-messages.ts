@@ -4,7 +4,7 @@
  * highlight a cited quote. Each carries its `target`, since every extension page hears them.
  */
 import * as z from 'zod';
-import { highlightOutcomeSchema, pageTextSchema } from '@/lib/messages';
+import { highlightOutcomeSchema, pageTextSchema } from '@/lib/shared/messages';
 
 export const pdfReadMessage = z.object({
   type: z.literal('pdf-read'),
@@ -27,7 +27,10 @@ export const pdfHighlightMessage = z.object({
   file: z.string().min(1),
   page: z.number().int().min(1),
   quote: quoteTarget,
-  others: z.array(quoteTarget.extend({ page: z.number().int().min(1) })).max(50).optional(),
+  others: z
+    .array(quoteTarget.extend({ page: z.number().int().min(1) }))
+    .max(50)
+    .optional(),
 });
 export type PdfHighlightMessage = z.infer<typeof pdfHighlightMessage>;
 

@@ -10,13 +10,18 @@ const item = (str: string, y: number, size = 12, hasEOL = true, x = 72): PdfText
 
 describe('pageText', () => {
   it('joins items as the text layer shows them: a line break between lines, none inside one', () => {
-    const t = pageText([item('Tides ', 700, 12, false), item('rise twice', 700, 12, false, 110), item(' a day.', 700), item('They fall too.', 686)]);
+    const t = pageText([
+      item('Tides ', 700, 12, false),
+      item('rise twice', 700, 12, false, 110),
+      item(' a day.', 700),
+      item('They fall too.', 686),
+    ]);
     expect(t.text).toBe('Tides rise twice a day.\nThey fall too.');
     expect(t.lines).toHaveLength(2);
     // Every item's text sits at its start offset: what the viewer maps back to its spans.
-    expect(t.starts.map((s, i) => t.text.slice(s, s + [ 'Tides ', 'rise twice', ' a day.', 'They fall too.'][i]!.length))).toEqual([
-      'Tides ', 'rise twice', ' a day.', 'They fall too.',
-    ]);
+    expect(t.starts.map((s, i) => t.text.slice(s, s + ['Tides ', 'rise twice', ' a day.', 'They fall too.'][i]!.length))).toEqual(
+      ['Tides ', 'rise twice', ' a day.', 'They fall too.'],
+    );
   });
 
   it('reads a word cut at a line-end hyphen as one word, and keeps other line ends', () => {
@@ -56,7 +61,11 @@ describe('pageBlocks', () => {
   });
 
   it('starts a new block where the text goes back up the page (a second column)', () => {
-    const items = [...lines([700, 686, 672]), item('Second column starts here.', 700, 12, true, 320), item('And goes on.', 686, 12, true, 320)];
+    const items = [
+      ...lines([700, 686, 672]),
+      item('Second column starts here.', 700, 12, true, 320),
+      item('And goes on.', 686, 12, true, 320),
+    ];
     const t = pageText(items);
     expect(pageBlocks(t, 12)).toHaveLength(2);
   });

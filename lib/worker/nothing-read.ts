@@ -3,8 +3,8 @@
  * to have found nothing in: the run ends with what stopped the reading, tab by tab, never with
  * "not found in these pages".
  */
-import type { ShownError } from '@/lib/errors';
-import type { SkippedTab } from '@/lib/types';
+import type { ShownError } from '@/lib/shared/run';
+import type { SkippedTab } from '@/lib/shared/types';
 
 export function nothingRead(skipped: SkippedTab[]): ShownError {
   const one = (t: SkippedTab) => `${t.title || t.url}: ${t.reason}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalize } from '@/lib/normalize';
+import { normalize } from '@/lib/shared/normalize';
 import { pageText, type PdfTextItem } from '@/lib/shared/pdf-text';
 import { pdfPassages } from './pdf-passages';
 
@@ -7,7 +7,9 @@ const item = (str: string, y: number, size = 12): PdfTextItem => ({ str, hasEOL:
 
 /** A paragraph of `n` sentences as lines of about 80 characters, from baseline `y` down. */
 function paragraph(prefix: string, n: number, y: number): PdfTextItem[] {
-  const words = Array.from({ length: n }, (_, i) => `${prefix} sentence ${i + 1} tells the reader one more fact.`).join(' ').split(' ');
+  const words = Array.from({ length: n }, (_, i) => `${prefix} sentence ${i + 1} tells the reader one more fact.`)
+    .join(' ')
+    .split(' ');
   const out: PdfTextItem[] = [];
   let line = '';
   for (const w of words) {
@@ -56,7 +58,12 @@ describe('pdfPassages', () => {
   });
 
   it('finds nothing in pages without text (a scan)', () => {
-    expect(pdfPassages([{ page: 1, items: [] }, { page: 2, items: [{ str: '', hasEOL: true }] }])).toEqual({
+    expect(
+      pdfPassages([
+        { page: 1, items: [] },
+        { page: 2, items: [{ str: '', hasEOL: true }] },
+      ]),
+    ).toEqual({
       passages: [],
       chars: 0,
       pagesWithText: 0,

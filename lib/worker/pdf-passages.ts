@@ -4,10 +4,10 @@
  * knowing it, so that a citation says "p. N" and the viewer opens that page. Pure: the pdf.js
  * calls that produce the items are in pdf-read.ts.
  */
-import { fnv1a, layoutPassages } from '@/lib/extract';
-import { normalize } from '@/lib/normalize';
+import { fnv1a, layoutPassages } from '@/lib/shared/passage-layout';
+import { normalize } from '@/lib/shared/normalize';
 import { bodySize, pageBlocks, pageText, type HeadingState, type PdfTextItem } from '@/lib/shared/pdf-text';
-import type { Passage } from '@/lib/types';
+import type { Passage } from '@/lib/shared/types';
 
 export interface PdfPageItems {
   /** 1-based, as the PDF numbers its pages. */
@@ -36,7 +36,7 @@ export function pdfPassages(pages: PdfPageItems[], options: { minChars?: number;
     const blocks = pageBlocks(text, body, state);
     if (blocks.length === 0) continue;
     pagesWithText++;
-    const laidOut = layoutPassages({ text: text.text, segments: [], blocks }, options);
+    const laidOut = layoutPassages({ text: text.text, blocks }, options);
     for (const p of laidOut) {
       const norm = normalize(p.text);
       const k = seen.get(norm) ?? 0;

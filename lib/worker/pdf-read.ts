@@ -7,7 +7,7 @@
  * pdf.js and `fetch` are passed in: the offscreen document (Chrome) and the background page
  * (Firefox) pass theirs, the evals and tests theirs.
  */
-import type { PageText } from '@/lib/types';
+import type { PageText } from '@/lib/shared/types';
 import type { PdfTextItem } from '@/lib/shared/pdf-text';
 import { pdfPassages, type PdfPageItems } from './pdf-passages';
 
@@ -25,12 +25,10 @@ export interface PdfBudgets {
 
 /** The few pdf.js calls reading needs (`pdfjs-dist`'s `getDocument`, narrowed). */
 export interface PdfJs {
-  getDocument(src: {
-    data: Uint8Array;
-    disableNormalization?: boolean;
-    useSystemFonts?: boolean;
-    stopAtErrors?: boolean;
-  }): { promise: Promise<PdfDocument>; destroy(): Promise<void> };
+  getDocument(src: { data: Uint8Array; disableNormalization?: boolean; useSystemFonts?: boolean; stopAtErrors?: boolean }): {
+    promise: Promise<PdfDocument>;
+    destroy(): Promise<void>;
+  };
 }
 
 export interface PdfDocument {
@@ -44,12 +42,13 @@ export interface PdfDocument {
 
 export const PDF_NOTES = {
   notFetched: (why: string) => `The PDF could not be fetched (${why}).`,
-  tooLarge: (bytes: number, max: number) =>
-    `The PDF is too large to read (${mb(bytes)}; at most ${mb(max)}).`,
+  tooLarge: (bytes: number, max: number) => `The PDF is too large to read (${mb(bytes)}; at most ${mb(max)}).`,
   password: 'The PDF is protected by a password: it was not read.',
-  noText: 'The PDF has no text layer (a scan, or pictures of text): there is nothing to read. Open it in an app that recognises text (OCR) first.',
+  noText:
+    'The PDF has no text layer (a scan, or pictures of text): there is nothing to read. Open it in an app that recognises text (OCR) first.',
   unreadable: (why: string) => `The PDF could not be read (${why}).`,
-  partial: (read: number, pages: number) => `Only the first ${read} of its ${pages} pages were read: it is too long to read whole.`,
+  partial: (read: number, pages: number) =>
+    `Only the first ${read} of its ${pages} pages were read: it is too long to read whole.`,
 };
 
 function mb(bytes: number): string {
@@ -68,9 +67,15 @@ export async function fetchPdf(
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     // A file: URL without "Allow access to file URLs" fails here.
-    return { ok: false, reason: PDF_NOTES.notFetched(url.startsWith('file:') ? 'the extension may not read local files: allow it in the extension’s details' : why) };
+    return {
+      ok: false,
+      reason: PDF_NOTES.notFetched(
+        url.startsWith('file:') ? 'the extension may not read local files: allow it in the extension’s details' : why,
+      ),
+    };
   }
-  if (!res.ok && !(res.status === 0 && url.startsWith('file:'))) return { ok: false, reason: PDF_NOTES.notFetched(`HTTP ${res.status}`) };
+  if (!res.ok && !(res.status === 0 && url.startsWith('file:')))
+    return { ok: false, reason: PDF_NOTES.notFetched(`HTTP ${res.status}`) };
   const declared = Number(res.headers.get('content-length') ?? NaN);
   if (declared > maxBytes) {
     void res.body?.cancel().catch(() => {});
@@ -79,7 +84,9 @@ export async function fetchPdf(
   const reader = res.body?.getReader();
   if (!reader) {
     const buf = new Uint8Array(await res.arrayBuffer());
-    return buf.byteLength > maxBytes ? { ok: false, reason: PDF_NOTES.tooLarge(buf.byteLength, maxBytes) } : { ok: true, data: buf };
+    return buf.byteLength > maxBytes
+      ? { ok: false, reason: PDF_NOTES.tooLarge(buf.byteLength, maxBytes) }
+      : { ok: true, data: buf };
   }
   const chunks: Uint8Array[] = [];
   let total = 0;

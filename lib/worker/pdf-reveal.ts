@@ -5,8 +5,8 @@
  * the quote cannot be shown there; the viewer offers "Open the original" to go back to it.
  */
 import { browser } from 'wxt/browser';
-import type { RevealMessage, RevealResult } from '@/lib/messages';
-import type { Outcome } from '@/lib/pipeline';
+import type { RevealMessage, RevealResult } from '@/lib/shared/messages';
+import type { Outcome } from '@/lib/shared/run';
 import { fileOfViewerUrl, pdfHighlightReply, viewerUrl, type PdfHighlightMessage } from '@/lib/shared/pdf-messages';
 import { VIEWER_PATH } from './pdf-of-tab';
 
@@ -25,7 +25,8 @@ export const PDF_REVEAL_NOTES = {
 /** The other quotes of the answer cited from the same PDF, with their pages, without the clicked one. */
 export function otherPdfQuotes(outcome: Outcome | null | undefined, c: PdfCitation): NonNullable<PdfHighlightMessage['others']> {
   if (!outcome || outcome.kind !== 'answer') return [];
-  const key = (x: { page?: number; literal: string; passageOrder: number }) => `${x.page}\u0000${x.passageOrder}\u0000${x.literal}`;
+  const key = (x: { page?: number; literal: string; passageOrder: number }) =>
+    `${x.page}\u0000${x.passageOrder}\u0000${x.literal}`;
   const seen = new Set([key(c)]);
   const out: NonNullable<PdfHighlightMessage['others']> = [];
   for (const claim of outcome.claims) {
@@ -80,7 +81,10 @@ export async function revealPdfCitation(c: PdfCitation, outcome: Outcome | null 
     const reply = pdfHighlightReply.safeParse(await browser.runtime.sendMessage(msg).catch(() => undefined));
     if (reply.success) {
       if (reply.data.ok) return { ok: true };
-      return { ok: false, message: reply.data.reason === 'not-found' ? PDF_REVEAL_NOTES.notOnPage(c.page) : PDF_REVEAL_NOTES.notShown };
+      return {
+        ok: false,
+        message: reply.data.reason === 'not-found' ? PDF_REVEAL_NOTES.notOnPage(c.page) : PDF_REVEAL_NOTES.notShown,
+      };
     }
     if (!(await browser.tabs.get(tabId).catch(() => null))) break;
     await delay(250);

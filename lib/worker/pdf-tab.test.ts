@@ -39,7 +39,12 @@ describe('pdfTabRead', () => {
   });
 
   it('makes a read PDF one frame of its tab, named by the PDF’s title', () => {
-    const page = { url: tab.url, title: 'Tide Tables', passages: [{ id: 'a', text: 'High water at noon.', order: 0, page: 2 }], chars: 19 };
+    const page = {
+      url: tab.url,
+      title: 'Tide Tables',
+      passages: [{ id: 'a', text: 'High water at noon.', order: 0, page: 2 }],
+      chars: 19,
+    };
     const read = pdfTabRead({ ok: true, page }, tab);
     expect(read).toEqual({ url: tab.url, title: 'Tide Tables', frames: [{ frameId: 0, page }], unreachableFrames: 0 });
   });

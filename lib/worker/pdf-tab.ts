@@ -7,8 +7,8 @@
  *
  * The browser calls are passed in, so this is tested without a browser.
  */
-import type { SkippedTab } from '@/lib/types';
-import type { TabRead } from '@/lib/frames';
+import type { SkippedTab } from '@/lib/shared/types';
+import type { TabRead } from '@/lib/worker/frames';
 import type { PdfReadResult } from './pdf-read';
 
 export interface PdfTabDeps {

@@ -1,6 +1,17 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { answerReply, answerText, ask, indexOf, messageCalls, openPopup, sentText, useHarness, useStandIn, type Harness } from './harness';
+import {
+  answerReply,
+  answerText,
+  ask,
+  indexOf,
+  messageCalls,
+  openPopup,
+  sentText,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from '../support/harness';
 
 /**
  * PDF tabs in headless Chromium: a PDF served over HTTP as application/pdf, shown by the
@@ -31,7 +42,11 @@ describe('PDF tabs', () => {
     it(`reads ${name} (application/pdf), cites its title and page, and shows the quote in the PDF viewer`, async () => {
       await useStandIn(h);
       const pdf = await openPdf(name);
-      h.api.enqueue((req) => answerReply([{ text: 'High water is at 11:42 on 1 April.', citations: [{ index: indexOf(req, '11:42'), literal: QUOTE }] }]));
+      h.api.enqueue((req) =>
+        answerReply([
+          { text: 'High water is at 11:42 on 1 April.', citations: [{ index: indexOf(req, '11:42'), literal: QUOTE }] },
+        ]),
+      );
       const popup = await openPopup(h, pdf);
       await ask(popup, 'When is high water at the old harbour on the first of April?');
       const text = await answerText(popup);
@@ -40,7 +55,9 @@ describe('PDF tabs', () => {
       // The request carried the PDF's text, named by its title.
       const [req] = messageCalls(h.api);
       const sent = sentText(req!);
-      expect(sent).toContain('On the first of April, high water at the old harbour is at 11:42 in the morning, with a height of 4.8 metres.');
+      expect(sent).toContain(
+        'On the first of April, high water at the old harbour is at 11:42 in the morning, with a height of 4.8 metres.',
+      );
       expect(sent).toContain('Harbour Tide Tables');
 
       // The citation names the PDF and its page.
@@ -50,7 +67,9 @@ describe('PDF tabs', () => {
       const viewer = await viewerPage();
       expect(new URL(viewer.url()).searchParams.get('file')).toBe(`${h.fixtures}/${name}`);
       await expect
-        .poll(() => viewer.evaluate(() => [...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join('')), { timeout: 20_000 })
+        .poll(() => viewer.evaluate(() => [...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join('')), {
+          timeout: 20_000,
+        })
         .toBe(QUOTE);
       // The highlight is in page 2's text layer, and that page is in view.
       const where = await viewer.evaluate(() => {
@@ -60,7 +79,9 @@ describe('PDF tabs', () => {
         return { page: page.dataset.pageNumber, visible: box.bottom > 0 && box.top < innerHeight };
       });
       expect(where).toEqual({ page: '2', visible: true });
-      expect(await viewer.$eval('::-p-aria(Open the original)', (a) => (a as HTMLAnchorElement).href)).toBe(`${h.fixtures}/${name}`);
+      expect(await viewer.$eval('::-p-aria(Open the original)', (a) => (a as HTMLAnchorElement).href)).toBe(
+        `${h.fixtures}/${name}`,
+      );
 
       // A second click reuses the open viewer tab.
       const popup2 = await openPopup(h, pdf);

@@ -32,7 +32,10 @@ describe('readPdf with pdf.js', () => {
   });
 
   it('says a PDF without a text layer (a scan) has nothing to read', async () => {
-    expect(await readPdf(pdfjs, fixture('scan.pdf'), 'https://example.com/scan.pdf')).toEqual({ ok: false, reason: PDF_NOTES.noText });
+    expect(await readPdf(pdfjs, fixture('scan.pdf'), 'https://example.com/scan.pdf')).toEqual({
+      ok: false,
+      reason: PDF_NOTES.noText,
+    });
   });
 
   it('says a broken file or a password-protected one was not read', async () => {
@@ -50,7 +53,8 @@ describe('readPdf with pdf.js', () => {
 });
 
 describe('fetchPdf', () => {
-  const respond = (body: Uint8Array, init: ResponseInit = {}) => (async () => new Response(body as BodyInit, init)) as unknown as typeof fetch;
+  const respond = (body: Uint8Array, init: ResponseInit = {}) =>
+    (async () => new Response(body as BodyInit, init)) as unknown as typeof fetch;
 
   it('fetches the bytes within the budget', async () => {
     const got = await fetchPdf(URL_, respond(new Uint8Array([37, 80, 68, 70])), 10);
@@ -66,7 +70,10 @@ describe('fetchPdf', () => {
   });
 
   it('says why a PDF could not be fetched', async () => {
-    expect(await fetchPdf(URL_, respond(new Uint8Array(), { status: 403 }))).toEqual({ ok: false, reason: PDF_NOTES.notFetched('HTTP 403') });
+    expect(await fetchPdf(URL_, respond(new Uint8Array(), { status: 403 }))).toEqual({
+      ok: false,
+      reason: PDF_NOTES.notFetched('HTTP 403'),
+    });
     const offline = (async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;

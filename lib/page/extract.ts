@@ -1,0 +1,85 @@
+/**
+ * Extraction: a page's visible text, block by block, cut into passages of a few sentences.
+ *
+ * Passages keep the page's real characters (only whitespace runs become single spaces), so a
+ * model quoting them quotes words that anchoring can find again in the live page. A heading is
+ * the first line of the passage that starts its section (so it can be quoted too) and the
+ * `heading` of the passages after it. Pure DOM code.
+ */
+import { collectText, collapse, type CollectOptions } from './dom-text';
+import { fnv1a, layoutPassages } from '@/lib/shared/passage-layout';
+import { normalize } from '@/lib/shared/normalize';
+import type { FrameCoverage, PageText, Passage } from '@/lib/shared/types';
+
+// The cutting into passages is shared with PDF reading (lib/shared/passage-layout.ts).
+export {
+  cutText,
+  DEFAULT_MAX_CHARS,
+  DEFAULT_MIN_CHARS,
+  defaultBounds,
+  fnv1a,
+  layoutPassages,
+  type LaidOutPassage,
+} from '@/lib/shared/passage-layout';
+
+export interface ExtractOptions extends CollectOptions {
+  /** Blocks shorter than this may be merged with their neighbours; passages aim above it. */
+  minChars?: number;
+  /** No passage is longer, except that nothing ever cuts inside a word. */
+  maxChars?: number;
+  /** The user's selected text: when non-empty, the first passage (`selection: true`, order -1). */
+  selection?: string;
+}
+
+/** About 300,000 words: far more than any answer needs, and what a tab can send in one message. */
+export const DEFAULT_MAX_TEXT_CHARS = 2_000_000;
+/** The page is frozen while it is walked: never longer than this. */
+export const DEFAULT_TIME_BUDGET_MS = 1_500;
+
+/** Reads `doc`'s visible text and cuts it into passages, within a size and a time budget. */
+export function extractPage(doc: Document, options: ExtractOptions = {}): PageText {
+  const collected = collectText(doc, {
+    ...options,
+    segments: false,
+    maxTextChars: options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS,
+    timeBudgetMs: options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS,
+  });
+  const laidOut = layoutPassages(collected, options);
+
+  const passages: Passage[] = [];
+  const used = new Set<string>();
+  const selection = collapse(options.selection ?? '');
+  if (selection) {
+    const id = uniqueId('s' + fnv1a(normalize(selection)), used);
+    passages.push({ id, text: selection, selection: true, order: -1 });
+  }
+  const seen = new Map<string, number>();
+  let chars = 0;
+  for (const p of laidOut) {
+    const norm = normalize(p.text);
+    const k = seen.get(norm) ?? 0;
+    seen.set(norm, k + 1);
+    const id = uniqueId(fnv1a(k === 0 ? norm : `${norm}\u241f${k}`), used);
+    const passage: Passage = { id, text: p.text, order: p.order };
+    if (p.heading !== undefined) passage.heading = p.heading;
+    passages.push(passage);
+    chars += p.text.length;
+  }
+
+  const coverage: FrameCoverage = { readShare: collected.truncated?.share ?? 1 };
+  if (collected.truncated) coverage.truncatedBy = collected.truncated.reason;
+  return {
+    url: doc.URL || doc.location?.href || '',
+    title: collapse(doc.title ?? ''),
+    passages,
+    chars,
+    coverage,
+  };
+}
+
+function uniqueId(id: string, used: Set<string>): string {
+  let out = id;
+  for (let k = 1; used.has(out); k++) out = `${id}_${k}`;
+  used.add(out);
+  return out;
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { partialTab, passagesOfTab, readTabFrames, readingNotes, tabTotals, type ReadTabDeps } from './frames';
+import type { FrameCoverage, PageText } from '@/lib/shared/types';
+
+function page(url: string, texts: string[], coverage: FrameCoverage = { readShare: 1 }): PageText {
+  return {
+    url,
+    title: `Title of ${url}`,
+    passages: texts.map((text, order) => ({ id: `${url}#${order}`, text, order })),
+    chars: texts.join('').length,
+    coverage,
+  };
+}
+
+/** A tab whose frames answer from `pages` (by frameId); a missing frame throws like a gone frame. */
+function deps(injected: number[], pages: Record<number, unknown>): ReadTabDeps & { asked: number[] } {
+  const asked: number[] = [];
+  return {
+    asked,
+    inject: async () => injected,
+    ask: async (frameId) => {
+      asked.push(frameId);
+      if (!(frameId in pages)) throw new Error('Could not establish connection. Receiving end does not exist.');
+      return pages[frameId];
+    },
+    parse: (reply) => (reply && typeof reply === 'object' && 'passages' in reply ? (reply as PageText) : null),
+  };
+}
+
+describe('readTabFrames', () => {
+  it('asks every frame it reached, keeps each frame apart and names the tab after its page', async () => {
+    const d = deps([0, 7, 3], {
+      0: page('https://news.example/story', ['Story text.'], { readShare: 1, childFrames: 2 }),
+      3: page('https://video.example/embed', ['Video caption.'], { readShare: 1, childFrames: 0 }),
+      7: page('https://news.example/comments', ['A comment.', 'Another comment.'], { readShare: 1, childFrames: 0 }),
+    });
+    const result = await readTabFrames(d);
+    expect(d.asked.sort((a, b) => a - b)).toEqual([0, 3, 7]);
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.read.frames.map((f) => f.frameId)).toEqual([0, 3, 7]);
+    expect(result.read.unreachableFrames).toBe(0);
+
+    const passages = passagesOfTab(result.read, { tabId: 5, windowId: 2, title: 'ignored when the page has one' });
+    expect(passages.map((p) => [p.text, p.frameId])).toEqual([
+      ['Story text.', 0],
+      ['Video caption.', 3],
+      ['A comment.', 7],
+      ['Another comment.', 7],
+    ]);
+    // Each passage has its frame's address (what the reveal checks and opens), and the tab's title.
+    expect(passages.map((p) => p.url)).toEqual([
+      'https://news.example/story',
+      'https://video.example/embed',
+      'https://news.example/comments',
+      'https://news.example/comments',
+    ]);
+    for (const p of passages) expect(p).toMatchObject({ tabId: 5, windowId: 2, title: 'Title of https://news.example/story' });
+    expect(tabTotals(result.read)).toEqual({ chars: 'Story text.'.length + 'Video caption.'.length + 'A comment.Another comment.'.length, frames: 3 });
+    expect(readingNotes(result.read)).toEqual([]);
+    expect(partialTab(result.read, { tabId: 5 })).toBeNull();
+  });
+
+  it('counts frames that exist but could not be reached or did not answer', async () => {
+    // The page has three frames: one the browser would not let us into, one that went away.
+    const d = deps([0, 4], {
+      0: page('https://shop.example/', ['Product.'], { readShare: 1, childFrames: 3 }),
+      8: page('https://pay.example/', ['Card form.']),
+    });
+    const result = await readTabFrames({ ...d, inject: async () => [0, 4, 8] });
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.read.frames.map((f) => f.frameId)).toEqual([0, 8]);
+    expect(result.read.unreachableFrames).toBe(2);
+    expect(readingNotes(result.read)).toEqual([
+      '2 embedded frames could not be read (a browser or extension page, or a site the extension may not read).',
+    ]);
+  });
+
+  it('says why a page was read only in part', async () => {
+    const d = deps([0, 2, 9], {
+      0: page('https://log.example/', ['Line.'], { readShare: 0.4237, truncatedBy: 'size', unsettled: true, childFrames: 2 }),
+      2: page('https://log.example/frame', ['More.'], { readShare: 0.5, truncatedBy: 'time' }),
+      9: page('https://ads.example/', [], { readShare: 1, hiddenFrame: true }),
+    });
+    const result = await readTabFrames(d);
+    if (!result.ok) throw new Error(result.reason);
+    expect(readingNotes(result.read)).toEqual([
+      'Only about 42% of the page was read: it is too long to read whole.',
+      'The page was still loading or changing; it was read as it was then.',
+      'An embedded frame was read only in part.',
+    ]);
+    // A hidden frame was reached, but shows nothing: not counted as a frame read.
+    expect(tabTotals(result.read).frames).toBe(2);
+    expect(partialTab(result.read, { tabId: 1, title: 'Tab' })).toEqual({
+      tabId: 1,
+      title: 'Title of https://log.example/',
+      url: 'https://log.example/',
+      reason: readingNotes(result.read).join(' '),
+    });
+  });
+
+  it('fails the tab when its page cannot be read, whatever its frames did', async () => {
+    expect(await readTabFrames(deps([0, 1], { 1: page('https://x.example/f', ['x']) }))).toEqual({
+      ok: false,
+      reason: 'The page could not be read (Could not establish connection. Receiving end does not exist.).',
+    });
+    expect(await readTabFrames(deps([0], { 0: { nonsense: true } }))).toEqual({
+      ok: false,
+      reason: 'The page sent back something unreadable.',
+    });
+    const refused = await readTabFrames({
+      ...deps([], {}),
+      inject: async () => {
+        throw new Error('Cannot access contents of the page.');
+      },
+    });
+    expect(refused).toEqual({ ok: false, reason: 'The page could not be read (Cannot access contents of the page.).' });
+  });
+});
