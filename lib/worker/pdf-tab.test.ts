@@ -49,3 +49,25 @@ describe('pdfTabRead', () => {
     expect(read).toEqual({ url: tab.url, title: 'Tide Tables', frames: [{ frameId: 0, page }], unreachableFrames: 0 });
   });
 });
+
+describe('a PDF read in part', () => {
+  it('is listed with how many of its pages were read', async () => {
+    const { partialTab } = await import('./frames');
+    const tab = { tabId: 3, title: 'manual.pdf', url: 'https://example.com/manual.pdf' };
+    const page = {
+      url: tab.url,
+      title: 'Manual',
+      passages: [{ id: 'a', text: 'Chapter one.', order: 0, page: 1 }],
+      chars: 12,
+      coverage: { readShare: 0.5, truncatedBy: 'size' as const },
+      pdf: { pages: 1000, pagesRead: 500 },
+    };
+    const read = pdfTabRead({ ok: true, page }, tab);
+    expect('frames' in read && partialTab(read, tab)).toEqual({
+      tabId: 3,
+      title: 'Manual',
+      url: tab.url,
+      reason: PDF_NOTES.partial(500, 1000),
+    });
+  });
+});
