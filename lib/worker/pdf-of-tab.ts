@@ -24,6 +24,8 @@ export async function pdfOfTab(tab: Browser.tabs.Tab): Promise<string | null> {
       }
     },
     head: async (url) => {
+      // A sleeping tab of any kind would cost its site a request: only its address counts then.
+      if (tab.discarded) return null;
       const res = await fetch(url, { method: 'HEAD', credentials: 'include', signal: AbortSignal.timeout(HEAD_TIMEOUT_MS) });
       return res.ok ? res.headers.get('content-type') : null;
     },
