@@ -77,13 +77,16 @@ describe('pageBlocks', () => {
 });
 
 describe('pageText, lines broken at dashes', () => {
-  it('joins a line broken after an en dash or before an em dash, and not a list item’s dash', () => {
+  it('joins a line broken after an en dash or before an em dash, not a list item’s dash nor a line ending in an em dash', () => {
     const t = pageText([
       { str: 'Schumpeter (1883–', hasEOL: true },
       { str: '1950) wrote about ecosystems', hasEOL: true },
       { str: '—of the order of tonnes.', hasEOL: true },
-      { str: '– an item of a list', hasEOL: true },
+      { str: '– an item of a list, and Houbolt’s work—', hasEOL: true },
+      { str: 'played a role.', hasEOL: true },
     ]);
-    expect(t.text).toBe('Schumpeter (1883–1950) wrote about ecosystems—of the order of tonnes.\n– an item of a list');
+    expect(t.text).toBe(
+      'Schumpeter (1883–1950) wrote about ecosystems—of the order of tonnes.\n– an item of a list, and Houbolt’s work—\nplayed a role.',
+    );
   });
 });

@@ -6,7 +6,7 @@
  * that was verified is a quote that can be highlighted. Pure: no DOM, no pdf.js.
  *
  * Lines are the items up to one that ends a line (`hasEOL`), joined with "\n"; a line that ends
- * in a hyphen or dash after a letter or digit ("4-" then "yard line"), or a line that starts with
+ * in a hyphen or en dash after a letter or digit ("4-" then "yard line"), or a line that starts with
  * a dash glued to a word ("—of"), is joined to its neighbour without one, as a reader reads it.
  * Blocks (paragraphs, headings) come from the lines' geometry: a gap wider
  * than a line, a change of type size, or a line that goes back up the page (a new column).
@@ -49,8 +49,11 @@ export interface PdfPageText {
   lines: PdfLine[];
 }
 
-/** A line that ends in a hyphen or dash right after a word: the line was broken after it. */
-const HYPHEN_END = /[\p{L}\p{N}][-\u2010\u00AD\u2013\u2014]$/u;
+/**
+ * A line that ends in a hyphen or an en dash right after a word: the line was broken inside
+ * "4-yard" or "1883–1950". (After an em dash the text went on after a space as often as not.)
+ */
+const HYPHEN_END = /[\p{L}\p{N}][-\u2010\u00AD\u2013]$/u;
 const WORD_START = /^[\p{L}\p{N}]/u;
 const WORD_END = /[\p{L}\p{N}]$/u;
 /** A line that starts with a dash glued to a word ("—of the order"): broken before the dash. */
