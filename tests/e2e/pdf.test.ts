@@ -58,7 +58,7 @@ describe('PDF tabs', () => {
       expect(sent).toContain(
         'On the first of April, high water at the old harbour is at 11:42 in the morning, with a height of 4.8 metres.',
       );
-      expect(sent).toContain('Harbour Tide Tables');
+      expect(sent).toMatch(/<document index="\d+" source="Harbour Tide Tables \([^)]*\)" page="2"/);
 
       // The citation names the PDF and its page.
       const button = popup.locator(`::-p-aria([name="Harbour Tide Tables, p. 2 — ${new URL(h.fixtures).host}"][role="button"])`);
@@ -90,6 +90,13 @@ describe('PDF tabs', () => {
       await new Promise((r) => setTimeout(r, 1500));
       const viewers = (await h.browser.pages()).filter((p) => p.url().includes('/pdf-viewer.html?file='));
       expect(viewers).toHaveLength(1);
+
+      // "Open the original" goes back to the document itself, in the browser's own viewer.
+      await Promise.all([
+        viewer.waitForNavigation({ waitUntil: 'domcontentloaded' }).catch(() => {}),
+        viewer.locator('::-p-aria(Open the original)').click(),
+      ]);
+      await expect.poll(() => viewer.url()).toBe(`${h.fixtures}/${name}`);
       await viewer.close();
     });
   }
