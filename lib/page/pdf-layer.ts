@@ -8,7 +8,7 @@
  */
 import { locateIn, type AnchorPage } from '@/lib/page/anchor';
 import type { CollectedText, TextSegment } from '@/lib/page/dom-text';
-import { showHighlight } from '@/lib/page/highlight';
+import { clearHighlight, showHighlight } from '@/lib/page/highlight';
 import { searchText } from '@/lib/page/find-quote';
 import { pageText, type PdfTextItem } from '@/lib/shared/pdf-text';
 import type { HighlightOutcome, QuoteTarget } from '@/lib/shared/types';
@@ -62,6 +62,8 @@ export function layerText(layer: Element): CollectedText {
  */
 export function highlightInLayer(layer: Element, target: QuoteTarget, others: QuoteTarget[] = []): HighlightOutcome {
   const doc = layer.ownerDocument;
+  // The last quote's marks (where there is no CSS.highlights) go first: they split the spans' text.
+  clearHighlight(doc);
   const page: AnchorPage = { root: layer, collected: layerText(layer), search: searchText(''), options: {} };
   page.search = searchText(page.collected.text);
   // The passage's place in reading order is the whole PDF's; on one page only its words count.
