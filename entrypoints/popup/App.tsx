@@ -7,7 +7,7 @@ import { RevealNote } from '@/components/popup/RevealNote';
 import { ReviewPanel } from '@/components/popup/ReviewPanel';
 import { RunProgress } from '@/components/popup/RunProgress';
 import { SearchResults } from '@/components/popup/SearchResults';
-import type { RevealResult, UiMessage } from '@/lib/shared/messages';
+import { callWorker } from '@/lib/shared/call-worker';
 import { draftItem, lastRunItem, loadSettings, settingsItem, type RunState, type Scope } from '@/lib/shared/storage';
 import type { ShownCitation } from '@/lib/shared/run';
 
@@ -57,7 +57,7 @@ export function App() {
   // worker, this wakes it and it reports the lost question instead of leaving a spinner.
   useEffect(() => {
     if (!working) return;
-    const ping = () => void browser.runtime.sendMessage({ type: 'status' } satisfies UiMessage).catch(() => {});
+    const ping = () => void callWorker({ type: 'status' }).catch(() => {});
     ping();
     const timer = setInterval(ping, 3000);
     return () => clearInterval(timer);
@@ -70,14 +70,13 @@ export function App() {
     setRevealNote(null);
     // Without a key the background only searches the pages here: nothing is sent anywhere.
     const win = await browser.windows.getCurrent();
-    const msg: UiMessage = { type: 'ask', question: question.trim(), scope, windowId: win.id! };
-    await browser.runtime.sendMessage(msg);
+    await callWorker({ type: 'ask', question: question.trim(), scope, windowId: win.id! });
   };
 
   const reveal = async (c: ShownCitation, openAsCited = false) => {
     setRevealNote(null);
-    const msg: UiMessage = {
-      type: 'reveal',
+    const request = {
+      type: 'reveal' as const,
       openAsCited,
       citation: {
         tabId: c.tabId,
@@ -90,12 +89,16 @@ export function App() {
         ...(c.page !== undefined ? { page: c.page } : {}),
       },
     };
-    const result = (await browser.runtime.sendMessage(msg)) as RevealResult | undefined;
-    if (result && !result.ok) setRevealNote({ message: result.message, retry: result.offerOpen ? c : null });
+    try {
+      const result = await callWorker(request);
+      if (!result.ok) setRevealNote({ message: result.message, retry: result.offerOpen ? c : null });
+    } catch (err) {
+      setRevealNote({ message: err instanceof Error ? err.message : String(err), retry: null });
+    }
   };
 
   const decideReview = (send: boolean) => {
-    if (run) void browser.runtime.sendMessage({ type: 'review', runId: run.id, send } satisfies UiMessage);
+    if (run) void callWorker({ type: 'review', runId: run.id, send });
   };
 
   if (!loaded) return <main class="popup" aria-busy="true" />;
@@ -120,7 +123,7 @@ export function App() {
       {run && run.question !== question.trim() && run.status !== 'working' && (
         <p class="note">Last question: “{run.question}”</p>
       )}
-      {working && <RunProgress run={run} onCancel={() => void browser.runtime.sendMessage({ type: 'cancel' } satisfies UiMessage)} />}
+      {working && <RunProgress run={run} onCancel={() => void callWorker({ type: 'cancel' })} />}
       {run?.status === 'error' && run.error && <ErrorNote error={run.error} onOpenOptions={openOptions} onAskAgain={() => void ask()} />}
       {revealNote && (
         <RevealNote

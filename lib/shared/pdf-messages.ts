@@ -1,10 +1,11 @@
 /**
- * The messages of PDF reading and showing, checked with zod on arrival like every other message:
- * the background asks the offscreen document to read a PDF, and asks an open PDF viewer to
- * highlight a cited quote. Each carries its `target`, since every extension page hears them.
+ * The messages of PDF reading and showing, in the protocol's shape (lib/shared/messages.ts: each
+ * request with its reply's schema, one map per direction): the worker asks the offscreen document
+ * to read a PDF (`offscreenCalls`) and an open PDF viewer to highlight a cited quote
+ * (`viewerCalls`). Each carries its `target`, since every extension page hears them.
  */
 import * as z from 'zod';
-import { highlightOutcomeSchema, pageTextSchema } from '@/lib/shared/messages';
+import { highlightOutcomeSchema, pageTextSchema } from './types';
 
 export const pdfReadMessage = z.object({
   type: z.literal('pdf-read'),
@@ -36,6 +37,12 @@ export type PdfHighlightMessage = z.infer<typeof pdfHighlightMessage>;
 
 /** The viewer's answer: highlighted, the words not on that page, or the document not (yet) shown. */
 export const pdfHighlightReply = highlightOutcomeSchema;
+
+/** What the worker may ask of the offscreen document, the PDF reader, and its reply. */
+export const offscreenCalls = { 'pdf-read': { request: pdfReadMessage, reply: pdfReadReply } };
+
+/** What the worker may ask of the PDF viewer showing a document, and its reply. */
+export const viewerCalls = { 'pdf-highlight': { request: pdfHighlightMessage, reply: pdfHighlightReply } };
 
 /** The address of the extension's PDF viewer on `file`, at `page`. */
 export function viewerUrl(base: string, file: string, page?: number): string {

@@ -1,9 +1,10 @@
 import { browser, type Browser } from 'wxt/browser';
-import { claudeJudgeCall, claudeModelCall, claudeNativeModelCall, type CallOptions } from './claude';
+import { claudeCall, type CallOptions } from './claude';
+import { ANSWER_REQUEST, JUDGE_REQUEST, NATIVE_ANSWER_REQUEST } from './model-requests';
 import { nativePrompt } from './native-citations';
 import { describeError, isTooLarge } from './errors';
-import { pageTextSchema } from '@/lib/shared/messages';
-import type { askMessage } from '@/lib/shared/messages';
+import type { AskMessage } from '@/lib/shared/messages';
+import { callPage } from './call-page';
 import { answerQuestion } from './pipeline';
 import { clearHighlights } from './reveal-service';
 import { fragmentBudget } from './budget';
@@ -18,7 +19,6 @@ import { pdfOfTab } from './pdf-of-tab';
 import { readPdfInOffscreen } from './offscreen';
 import { pdfTabRead } from './pdf-tab';
 import { nothingRead } from './nothing-read';
-import type * as z from 'zod';
 import type { Settings } from '@/lib/shared/settings';
 import { siteOf } from '@/lib/shared/site';
 
@@ -64,17 +64,12 @@ async function readTab(tab: Browser.tabs.Tab): Promise<TabRead | SkippedTab> {
   const result = await readTabFrames({
     inject: async () =>
       (await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [PAGE_SCRIPT] })).map((r) => r.frameId),
-    ask: (frameId) =>
-      withTimeout(browser.tabs.sendMessage(tabId, { type: 'extract' }, { frameId }), EXTRACT_TIMEOUT_MS, 'Reading the page'),
-    parse: (reply) => {
-      const page = pageTextSchema.safeParse(reply);
-      return page.success ? page.data : null;
-    },
+    ask: (frameId) => withTimeout(callPage(tabId, frameId, { type: 'extract' }), EXTRACT_TIMEOUT_MS, 'Reading the page'),
   });
   return result.ok ? result.read : { ...base, reason: result.reason };
 }
 
-async function tabsInScope(msg: z.infer<typeof askMessage>): Promise<Browser.tabs.Tab[]> {
+async function tabsInScope(msg: AskMessage): Promise<Browser.tabs.Tab[]> {
   const query = msg.scope === 'tab' ? { active: true, windowId: msg.windowId } : { windowId: msg.windowId };
   return browser.tabs.query(query);
 }
@@ -97,7 +92,7 @@ function progressReporter(id: string, signal: AbortSignal): CallOptions {
   };
 }
 
-export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
+export async function startAsk(msg: AskMessage): Promise<void> {
   // The last answer's highlights go with it.
   void clearHighlights().catch(() => {});
   inFlight?.abort();
@@ -182,10 +177,10 @@ async function askWithPlan(id: string, question: string, plan: Plan, settings: S
       { question, passages: p.passages, groups: p.groups, minLiteralLength: settings.minQuoteLength },
       {
         ...(settings.citationMode === 'native'
-          ? { callModel: claudeNativeModelCall(settings, callOptions), prompt: nativePrompt }
-          : { callModel: claudeModelCall(settings, callOptions) }),
+          ? { callModel: claudeCall(settings, NATIVE_ANSWER_REQUEST, callOptions), prompt: nativePrompt }
+          : { callModel: claudeCall(settings, ANSWER_REQUEST, callOptions) }),
         ...(settings.judge !== 'off'
-          ? { judge: { call: claudeJudgeCall({ ...settings, model: settings.judgeModel }, callOptions), policy: settings.judge } }
+          ? { judge: { call: claudeCall({ ...settings, model: settings.judgeModel }, JUDGE_REQUEST, callOptions), policy: settings.judge } }
           : {}),
         log: appendFailure,
         now: Date.now,

@@ -27,10 +27,8 @@ export interface TabRead {
 export interface ReadTabDeps {
   /** Injects the page script into every frame it can reach; the ids of those frames. */
   inject: () => Promise<number[]>;
-  /** Asks one frame to read itself; its reply, unchecked. */
-  ask: (frameId: number) => Promise<unknown>;
-  /** The reply as page text, or null when it is not one. */
-  parse: (reply: unknown) => PageText | null;
+  /** Asks one frame to read itself; its reply, checked (a reply of the wrong shape throws). */
+  ask: (frameId: number) => Promise<PageText>;
 }
 
 export type TabReadResult = { ok: true; read: TabRead } | { ok: false; reason: string };
@@ -46,19 +44,14 @@ export async function readTabFrames(deps: ReadTabDeps): Promise<TabReadResult> {
   const replies = await Promise.all(
     frameIds.map(async (frameId) => {
       try {
-        return { frameId, page: deps.parse(await deps.ask(frameId)), error: null };
+        return { frameId, page: await deps.ask(frameId), error: null };
       } catch (err) {
         return { frameId, page: null, error: messageOf(err) };
       }
     }),
   );
   const main = replies[0]!;
-  if (!main.page) {
-    return {
-      ok: false,
-      reason: main.error ? `The page could not be read (${main.error}).` : 'The page sent back something unreadable.',
-    };
-  }
+  if (!main.page) return { ok: false, reason: `The page could not be read (${main.error}).` };
   const frames: FrameRead[] = [];
   let expected = 1;
   for (const r of replies) {

@@ -5,7 +5,8 @@
  * an iframe. The background sends it `pdf-read` and checks the reply.
  */
 import { browser } from 'wxt/browser';
-import { pdfReadReply, type PdfReadMessage } from '@/lib/shared/pdf-messages';
+import { checkReply } from '@/lib/shared/messages';
+import { offscreenCalls, type PdfReadMessage } from '@/lib/shared/pdf-messages';
 import { PDF_NOTES, type PdfReadResult } from './pdf-read';
 
 const OFFSCREEN_PATH = '/offscreen.html';
@@ -83,8 +84,8 @@ export async function readPdfInOffscreen(url: string): Promise<PdfReadResult> {
           throw new Error(`no answer in ${READ_TIMEOUT_MS / 1000} s`);
         }),
       ]);
-      const parsed = pdfReadReply.safeParse(reply);
-      if (parsed.success) return parsed.data;
+      const parsed = checkReply(offscreenCalls, 'pdf-read', reply);
+      if (parsed) return parsed;
       lastError = reply === undefined ? 'the PDF reader did not answer' : 'the PDF reader sent back something unreadable';
     } catch (err) {
       lastError = err instanceof Error ? err.message : String(err);

@@ -3,7 +3,8 @@
  * PDF's passages or the reason it has none. Only the extension's own contexts are heard.
  */
 import { browser } from 'wxt/browser';
-import { pdfReadMessage } from '@/lib/shared/pdf-messages';
+import { dispatch } from '@/lib/shared/messages';
+import { offscreenCalls } from '@/lib/shared/pdf-messages';
 import { fetchPdf, readPdf, type PdfJs, type PdfReadResult } from './pdf-read';
 
 /**
@@ -31,8 +32,6 @@ export async function readPdfAt(pdfjs: PdfJs, url: string): Promise<PdfReadResul
 export function listenForPdfReads(pdfjs: PdfJs): void {
   browser.runtime.onMessage.addListener((raw, sender) => {
     if (sender.id !== browser.runtime.id) return;
-    const msg = pdfReadMessage.safeParse(raw);
-    if (!msg.success) return;
-    return readPdfAt(pdfjs, msg.data.url);
+    return dispatch(offscreenCalls, { 'pdf-read': (request) => readPdfAt(pdfjs, request.url) }, raw);
   });
 }

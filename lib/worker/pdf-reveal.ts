@@ -5,9 +5,9 @@
  * the quote cannot be shown there; the viewer offers "Open the original" to go back to it.
  */
 import { browser } from 'wxt/browser';
-import type { RevealMessage, RevealResult } from '@/lib/shared/messages';
 import type { Outcome } from '@/lib/shared/run';
-import { fileOfViewerUrl, pdfHighlightReply, viewerUrl, type PdfHighlightMessage } from '@/lib/shared/pdf-messages';
+import { checkReply, type RevealMessage, type RevealResult } from '@/lib/shared/messages';
+import { fileOfViewerUrl, viewerCalls, viewerUrl, type PdfHighlightMessage } from '@/lib/shared/pdf-messages';
 import { VIEWER_PATH } from './pdf-of-tab';
 
 type PdfCitation = RevealMessage['citation'] & { page: number };
@@ -78,12 +78,12 @@ export async function revealPdfCitation(c: PdfCitation, outcome: Outcome | null 
   // Every extension page hears the message; the viewer of this document answers, once it has loaded.
   const deadline = Date.now() + VIEWER_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    const reply = pdfHighlightReply.safeParse(await browser.runtime.sendMessage(msg).catch(() => undefined));
-    if (reply.success) {
-      if (reply.data.ok) return { ok: true };
+    const reply = checkReply(viewerCalls, 'pdf-highlight', await browser.runtime.sendMessage(msg).catch(() => undefined));
+    if (reply) {
+      if (reply.ok) return { ok: true };
       return {
         ok: false,
-        message: reply.data.reason === 'not-found' ? PDF_REVEAL_NOTES.notOnPage(c.page) : PDF_REVEAL_NOTES.notShown,
+        message: reply.reason === 'not-found' ? PDF_REVEAL_NOTES.notOnPage(c.page) : PDF_REVEAL_NOTES.notShown,
       };
     }
     if (!(await browser.tabs.get(tabId).catch(() => null))) break;
