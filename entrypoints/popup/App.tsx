@@ -7,9 +7,20 @@ import { RevealNote } from '@/components/popup/RevealNote';
 import { ReviewPanel } from '@/components/popup/ReviewPanel';
 import { RunProgress } from '@/components/popup/RunProgress';
 import { SearchResults } from '@/components/popup/SearchResults';
+import { ThreadView } from '@/components/popup/ThreadView';
 import { callWorker } from '@/lib/shared/call-worker';
-import { draftItem, lastRunItem, loadSettings, settingsItem, type RunState, type Scope } from '@/lib/shared/storage';
 import type { ShownCitation } from '@/lib/shared/run';
+import {
+  draftItem,
+  lastRunItem,
+  loadSettings,
+  settingsItem,
+  startNewThread,
+  threadItem,
+  type RunState,
+  type Scope,
+} from '@/lib/shared/storage';
+import { continuesThread, pageUrl, type Thread, type ThreadPage } from '@/lib/shared/thread';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 const hostOf = (url: string) => {
@@ -27,27 +38,42 @@ export function App() {
   const [question, setQuestion] = useState('');
   const [scope, setScope] = useState<Scope>('tab');
   const [run, setRun] = useState<RunState | null>(null);
+  const [thread, setThread] = useState<Thread | null>(null);
+  // The pages under the popup: whether the stored thread is about them.
+  const [here, setHere] = useState<{ windowId: number; tabs: ThreadPage[]; active: ThreadPage[] } | null>(null);
   const [apiHost, setApiHost] = useState('');
   const [revealNote, setRevealNote] = useState<{ message: string; retry: ShownCitation | null } | null>(null);
 
   useEffect(() => {
     void (async () => {
-      const [settings, last, draft] = await Promise.all([loadSettings(), lastRunItem.getValue(), draftItem.getValue()]);
+      const [settings, last, draft, stored] = await Promise.all([
+        loadSettings(),
+        lastRunItem.getValue(),
+        draftItem.getValue(),
+        threadItem.getValue(),
+      ]);
       setHasKey(settings.apiKey !== '');
       setApiHost(hostOf(settings.baseURL));
       setRun(last);
+      setThread(stored);
       setQuestion(draft.question || last?.question || '');
       setScope(draft.scope);
       setLoaded(true);
     })();
+    void browser.windows.getCurrent({ populate: true }).then((win) => {
+      const tabs = (win.tabs ?? []).map((t) => ({ tab: t, page: { tabId: t.id ?? -1, url: pageUrl(t.url ?? ''), title: t.title ?? '' } }));
+      setHere({ windowId: win.id ?? -1, tabs: tabs.map((t) => t.page), active: tabs.filter((t) => t.tab.active).map((t) => t.page) });
+    });
     // Storage is the source of truth: the background writes progress there, even while we are closed.
     const unwatchRun = lastRunItem.watch(setRun);
+    const unwatchThread = threadItem.watch(setThread);
     const unwatchSettings = settingsItem.watch((s) => {
       setHasKey(Boolean(s?.apiKey));
       if (s?.baseURL) setApiHost(hostOf(s.baseURL));
     });
     return () => {
       unwatchRun();
+      unwatchThread();
       unwatchSettings();
     };
   }, []);
@@ -97,9 +123,26 @@ export function App() {
     }
   };
 
+  /** "New question": the thread ends; the box is emptied for a question that starts afresh. */
+  const newQuestion = async () => {
+    setRevealNote(null);
+    setQuestion('');
+    saveDraft('', scope);
+    await startNewThread();
+    document.getElementById('question')?.focus();
+  };
+
   const decideReview = (send: boolean) => {
     if (run) void callWorker({ type: 'review', runId: run.id, send });
   };
+
+  // The thread's earlier turns: all of them but the latest question's own, which the run shows.
+  const earlier = thread && (!run?.threadId || run.threadId === thread.id) ? thread.turns.filter((t) => t.id !== run?.id) : [];
+  const canStartOver = !working && (earlier.length > 0 || run !== null);
+  // A thread about other pages than these (another tab, a tab that moved on): the next question starts a new one.
+  const elsewhere =
+    !working && thread !== null && thread.turns.length > 0 && here !== null &&
+    !continuesThread(thread, scope, here.windowId, scope === 'tab' ? here.active : here.tabs);
 
   if (!loaded) return <main class="popup" aria-busy="true" />;
   return (
@@ -120,8 +163,23 @@ export function App() {
         }}
         onAsk={() => void ask()}
       />
-      {run && run.question !== question.trim() && run.status !== 'working' && (
-        <p class="note">Last question: “{run.question}”</p>
+      {canStartOver && (
+        <button type="button" class="new-question" onClick={() => void newQuestion()}>
+          New question
+        </button>
+      )}
+      {elsewhere && (
+        <p class="note">
+          This thread is about {thread!.pages.length === 1 ? `“${thread!.pages[0]!.title}”` : 'other tabs'}: a question about{' '}
+          {scope === 'tab' ? 'this tab' : 'the tabs of this window'} starts a new thread.
+        </p>
+      )}
+      <ThreadView turns={earlier} onReveal={(c) => void reveal(c)} />
+      {run?.newThread === 'pages-changed' && (
+        <p class="note">The pages in scope changed, so this question started a new thread.</p>
+      )}
+      {run && (earlier.length > 0 || run.question !== question.trim()) && run.status !== 'working' && (
+        <p class="note">{earlier.length > 0 ? 'Latest question' : 'Last question'}: “{run.question}”</p>
       )}
       {working && <RunProgress run={run} onCancel={() => void callWorker({ type: 'cancel' })} />}
       {run?.status === 'error' && run.error && <ErrorNote error={run.error} onOpenOptions={openOptions} onAskAgain={() => void ask()} />}

@@ -68,13 +68,14 @@ describe('ask about open tabs, verified and highlighted', () => {
 
     await clickCitation(popup, hours);
     await expect.poll(() => highlightedText(hours), { timeout: 10_000 }).toBe(hoursQuote);
-    expect(await activeTabUrl()).toBe(hours.url());
+    // The tab comes forward just after the highlight is drawn.
+    await expect.poll(() => activeTabUrl(), { timeout: 5_000 }).toBe(hours.url());
 
     popup = await openPopup(h, hours);
     await answerText(popup);
     await clickCitation(popup, tickets);
     await expect.poll(() => highlightedText(tickets), { timeout: 10_000 }).toBe(ticketQuote);
-    expect(await activeTabUrl()).toBe(tickets.url());
+    await expect.poll(() => activeTabUrl(), { timeout: 5_000 }).toBe(tickets.url());
   });
 
   it('(b) a broken citation is repaired by the retry, which names the failing quote', async () => {
