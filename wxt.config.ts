@@ -13,7 +13,8 @@ export default defineConfig({
     // "All tabs in this window" read the other tabs and lets the worker reach any Messages API
     // base URL without a CORS preflight.
     // contextMenus: "Ask Cited Tabs about the selection" and "… about this page".
-    permissions: ['storage', 'scripting', 'tabs', 'activeTab', 'contextMenus'],
+    // offscreen (Chrome): a page where pdf.js reads PDF tabs, which the service worker cannot host.
+    permissions: ['storage', 'scripting', 'tabs', 'activeTab', 'contextMenus', ...(browser === 'firefox' ? [] : ['offscreen'])],
     host_permissions: ['<all_urls>'],
     action: { default_title: 'Ask about your tabs' },
     // Alt+Shift+Q and Alt+Shift+Y: neither Chrome (nor ChromeOS) nor Firefox binds them, nor do

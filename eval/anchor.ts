@@ -29,6 +29,7 @@ import type { Method, QuoteResult, Variant } from './anchor-page';
 import { launchChromium, openCorpusPage } from './lib/browser';
 import { corpusArg, listPages, median, type CorpusPage } from './lib/corpus';
 import { numberOption, stringOption, withTimeout } from './lib/cli';
+import { runPdfAnchorEval } from './anchor-pdf';
 
 const PAGE_TIMEOUT_MS = 120_000;
 const root = resolve(import.meta.dirname, '..');
@@ -112,6 +113,11 @@ async function main(): Promise<void> {
   const max = numberOption('quotes', 10, (v) => v > 0);
   const only = stringOption('page');
   const pages = listPages(dir).filter((p) => !only || p.name === only);
+  if (pages.length > 0 && pages.every((p) => p.pdf)) {
+    // PDFs are anchored in the extension's own PDF viewer (eval/anchor-pdf.ts).
+    await runPdfAnchorEval(pages, dir, max);
+    return;
+  }
   const { code, apacheMissing } = await bundle();
   if (apacheMissing) {
     console.log(

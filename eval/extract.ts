@@ -35,6 +35,7 @@ import { bundleForPage, launchChromium, openCorpusPage } from './lib/browser';
 import { corpusArg, listPages, median, type CorpusPage } from './lib/corpus';
 import { expectedSentences, forgiving } from './lib/recall';
 import { numberOption, stringOption, withTimeout } from './lib/cli';
+import { readCorpusPdf } from './lib/pdf';
 
 interface PageResult {
   name: string;
@@ -65,6 +66,23 @@ async function evalPage(browser: Browser, page: CorpusPage, bundles: string, rep
     note: '',
     ms: null,
   };
+  if (page.pdf) {
+    // A PDF is read by the extension, not by a page script: its passages' text, no DOM timing.
+    const read = await readCorpusPdf(page);
+    const text = read.passages.map((p) => p.text).join('\n');
+    const extracted = normalize(text);
+    for (const s of sentences) {
+      if (extracted.includes(s)) result.found++;
+      else result.missed.push(s);
+    }
+    result.passages = read.passages.length;
+    result.chars = read.chars;
+    result.note = `PDF, ${read.pdf?.pagesRead ?? 0} pages`;
+    result.why = result.missed.map((s) =>
+      forgiving(extracted).includes(forgiving(s)) ? 'annotation drift (spacing, ™ ®, quote kind, accents)' : ` ${skeleton(text)} `.includes(` ${skeleton(s)} `) ? 'same words, other characters (quotes, accents, signs, CSS text)' : 'not in the PDF text read',
+    );
+    return result;
+  }
   const tab = await openCorpusPage(browser, page);
   try {
     await tab.evaluate(bundles);

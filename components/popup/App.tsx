@@ -161,6 +161,7 @@ export function App({ surface }: AppProps) {
         literal: c.literal,
         passageText: c.passageText,
         passageOrder: c.passageOrder,
+        ...(c.page !== undefined ? { page: c.page } : {}),
       },
     };
     try {

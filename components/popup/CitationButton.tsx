@@ -26,6 +26,7 @@ export function CitationButton({ citation, onReveal, current = false }: Citation
           <span class="citation-favicon citation-favicon-none" aria-hidden="true" />
         )}
         <span class="citation-title">{citation.title}</span>
+        {citation.page !== undefined && <span class="citation-page">, p. {citation.page}</span>}
         <span class="citation-site"> — {citation.site}</span>
       </button>
       <span role="tooltip" id={quoteId} class="citation-quote">

@@ -6,6 +6,8 @@ export interface CorpusPage {
   name: string;
   dir: string;
   html: string;
+  /** A PDF corpus's page (`source.pdf` in place of `source.html`): its bytes; `html` is then empty. */
+  pdf?: Uint8Array;
   /** The page's main content; paragraphs separated by a blank line. */
   expected: string;
   meta: { url?: string; title?: string; lang?: string; [key: string]: unknown };
@@ -23,7 +25,7 @@ export interface CorpusQuestion {
 export function corpusArg(usage: string): string {
   const dir = process.argv[2];
   if (!dir || !existsSync(dir)) {
-    console.error(`usage: ${usage}\n(a folder of <page>/source.html, expected.txt, meta.json)`);
+    console.error(`usage: ${usage}\n(a folder of <page>/source.html or source.pdf, expected.txt, meta.json)`);
     process.exit(2);
   }
   return resolve(dir);
@@ -31,16 +33,18 @@ export function corpusArg(usage: string): string {
 
 export function listPages(corpusDir: string): CorpusPage[] {
   return readdirSync(corpusDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(corpusDir, d.name, 'source.html')))
+    .filter((d) => d.isDirectory() && ['source.html', 'source.pdf'].some((f) => existsSync(join(corpusDir, d.name, f))))
     .map((d) => d.name)
     .sort()
     .map((name) => {
       const dir = join(corpusDir, name);
       const metaFile = join(dir, 'meta.json');
+      const isPdf = !existsSync(join(dir, 'source.html'));
       return {
         name,
         dir,
-        html: readFileSync(join(dir, 'source.html'), 'utf8'),
+        html: isPdf ? '' : readFileSync(join(dir, 'source.html'), 'utf8'),
+        ...(isPdf ? { pdf: new Uint8Array(readFileSync(join(dir, 'source.pdf'))) } : {}),
         expected: existsSync(join(dir, 'expected.txt')) ? readFileSync(join(dir, 'expected.txt'), 'utf8') : '',
         meta: existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : {},
       };

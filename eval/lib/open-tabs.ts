@@ -1,6 +1,7 @@
 import type { PageText, SourcedPassage } from '@/lib/shared/types';
 import { bundleForPage, launchChromium, openCorpusPage } from './browser';
 import type { CorpusPage } from './corpus';
+import { readCorpusPdf } from './pdf';
 
 /**
  * Every page of a corpus as a tab the user has open, read by the extension's own extraction
@@ -19,6 +20,13 @@ export async function readCorpusAsTabs(pages: CorpusPage[]): Promise<OpenTab[]> 
   const tabs: OpenTab[] = [];
   try {
     for (const [i, page] of pages.entries()) {
+      if (page.pdf) {
+        // A PDF tab is read by the extension itself (lib/worker/pdf-read.ts), as in the product.
+        const text = await readCorpusPdf(page);
+        const source = { tabId: i + 1, windowId: 1, frameId: 0, url: text.url, title: text.title || page.name };
+        tabs.push({ page, tabId: i + 1, passages: text.passages.map((p) => ({ ...p, ...source })) });
+        continue;
+      }
       const tab = await openCorpusPage(browser, page);
       try {
         await tab.evaluate(script);

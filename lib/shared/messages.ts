@@ -35,6 +35,8 @@ export const revealMessage = z.object({
     literal: z.string().min(1),
     passageText: z.string(),
     passageOrder: z.number().int(),
+    /** A PDF's citation: its page, shown in the extension's PDF viewer. */
+    page: z.number().int().min(1).optional(),
   }),
   /** Open the cited URL in a new tab (with a text fragment), whatever the original tab shows. */
   openAsCited: z.boolean().optional(),

@@ -19,6 +19,8 @@ export interface ShownCitation {
   url: string;
   title: string;
   site: string;
+  /** A PDF's citation: the page the quote is on. */
+  page?: number;
 }
 
 export interface ShownClaim {

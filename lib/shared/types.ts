@@ -16,6 +16,8 @@ export const passageSchema = z.object({
   selection: z.boolean().optional(),
   /** Position of the passage in reading order (0-based); anchoring uses it to pick an occurrence. */
   order: z.number().int(),
+  /** In a PDF: the page the passage is on (1-based); a citation shows it as "p. N". */
+  page: z.number().int().min(1).optional(),
 });
 export type Passage = z.infer<typeof passageSchema>;
 
@@ -43,6 +45,14 @@ export const pageTextSchema = z.object({
   chars: z.number(),
   /** How completely the frame was read (replies of older scripts have none). */
   coverage: frameCoverageSchema.optional(),
+  /** Set when the text is a PDF's, read by the extension rather than by a page script. */
+  pdf: z
+    .object({
+      pages: z.number().int().min(0),
+      /** Pages read (fewer than `pages` when the page budget stopped the reading). */
+      pagesRead: z.number().int().min(0),
+    })
+    .optional(),
 });
 export type PageText = z.infer<typeof pageTextSchema>;
 

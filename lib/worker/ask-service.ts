@@ -18,6 +18,10 @@ import { tabsToRead } from './tab-scope';
 import { prioritySelection } from './priority-selection';
 import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from './frames';
 import type { SkippedTab, SourcedPassage } from '@/lib/shared/types';
+import { pdfOfTab } from './pdf-of-tab';
+import { readPdfInOffscreen } from './offscreen';
+import { pdfTabRead } from './pdf-tab';
+import { nothingRead } from './nothing-read';
 import type { Settings } from '@/lib/shared/settings';
 import { siteOf } from '@/lib/shared/site';
 
@@ -53,6 +57,9 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 /** Every frame of the tab the extension may reach (the page, and the frames in it) reads itself. */
 async function readTab(tab: Browser.tabs.Tab): Promise<TabRead | SkippedTab> {
   const base = { tabId: tab.id ?? -1, title: tab.title ?? '', url: tab.url ?? '' };
+  // A PDF runs no page script: the extension reads the document itself (lib/worker/pdf-tab.ts).
+  const pdf = await pdfOfTab(tab);
+  if (pdf) return pdfTabRead(await readPdfInOffscreen(pdf), base);
   const reason = unreadableReason(tab.url);
   if (reason) return { ...base, reason };
   if (tab.discarded) return { ...base, reason: 'The tab is asleep: open it once, then ask again.' };
@@ -158,6 +165,11 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     const selectedTab = tabs.find((t) => t.id === msg.selection?.tabId && !skipped.some((x) => x.tabId === t.id));
     const remembered = prioritySelection(passages, msg.selection, selectedTab && { windowId: selectedTab.windowId, url: selectedTab.url ?? '', title: selectedTab.title ?? '' });
     if (remembered) passages.unshift(remembered);
+    if (passages.length === 0 && skipped.length > 0 && skipped.length === tabs.length) {
+      // Nothing was read: say why (lib/worker/nothing-read.ts), not "not found in these pages".
+      await updateRun(id, { status: 'error', finishedAt: Date.now(), skipped, error: nothingRead(skipped) });
+      return;
+    }
     await updateRun(id, { stage: 'choosing', skipped });
     const coverage = { tabs: tabs.length - skipped.length, passages: passages.length, chars, frames, partial };
     if (!settings.apiKey) {

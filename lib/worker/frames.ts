@@ -6,6 +6,7 @@
  *
  * The browser calls are passed in, so this is tested without a browser.
  */
+import { PDF_NOTES } from './pdf-read';
 import type { PageText, SkippedTab, SourcedPassage } from '@/lib/shared/types';
 
 export interface FrameRead {
@@ -101,7 +102,10 @@ export function tabTotals(read: TabRead): { chars: number; frames: number } {
 export function readingNotes(read: TabRead): string[] {
   const notes: string[] = [];
   const main = read.frames.find((f) => f.frameId === 0)?.page.coverage;
-  if (main?.truncatedBy) {
+  const pdf = read.frames.find((f) => f.frameId === 0)?.page.pdf;
+  if (pdf && pdf.pagesRead < pdf.pages) {
+    notes.push(PDF_NOTES.partial(pdf.pagesRead, pdf.pages));
+  } else if (main?.truncatedBy) {
     const why = main.truncatedBy === 'size' ? 'it is too long to read whole' : 'it took too long to read whole';
     notes.push(`Only about ${percent(main.readShare)} of the page was read: ${why}.`);
   }

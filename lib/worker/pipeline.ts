@@ -88,6 +88,7 @@ export function citationOf(p: SourcedPassage, literal: string, index: number): S
     url: p.url,
     title: p.title,
     site: siteOf(p.url),
+    ...(p.page !== undefined ? { page: p.page } : {}),
   };
 }
 

@@ -23,6 +23,15 @@ describe('prompt formatting', () => {
     expect(text).toContain('What is first?');
   });
 
+  it('gives a PDF’s fragment its page', () => {
+    const fragments = numberFragments([
+      { ...passage('High water at 11:42.', { title: 'Harbour Tide Tables', url: 'https://port.example/tides.pdf' }), page: 2 },
+    ]);
+    expect(formatDocuments(fragments)).toMatch(
+      /<document index="1" source="Harbour Tide Tables \(port\.example\)" page="2">\nHigh water at 11:42\.\n<\/document>/,
+    );
+  });
+
   it('marks the document block for prompt caching and keeps the question out of it', () => {
     const [msg] = buildMessages(numberFragments([passage('Some text.')]), 'Q?');
     const blocks = msg!.content as Array<{ text: string; cache_control?: unknown }>;

@@ -46,7 +46,9 @@ export function formatDocuments(fragments: Fragment[]): string {
     const source = `${passage.title || siteOf(passage.url)} (${siteOf(passage.url)})`;
     const heading = passage.heading ? ` section="${escapeXml(passage.heading)}"` : '';
     const kind = passage.selection ? ' kind="user-selection"' : '';
-    return `<document index="${index}" source="${escapeXml(source)}"${heading}${kind}>\n${escapeXml(passage.text)}\n</document>`;
+    // A PDF's page, so that an answer can say where in the document it read.
+    const page = passage.page !== undefined ? ` page="${passage.page}"` : '';
+    return `<document index="${index}" source="${escapeXml(source)}"${page}${heading}${kind}>\n${escapeXml(passage.text)}\n</document>`;
   });
   return `<documents>\n${docs.join('\n')}\n</documents>`;
 }

@@ -6,6 +6,7 @@ import { otherQuotesOnPage, planReveal, REVEAL_NOTES, targetOf, type CitationRef
 import { lastRunItem, revealStateItem, threadItem, type RevealState } from '@/lib/shared/storage';
 import { answerCiting } from '@/lib/shared/thread';
 import type { QuoteTarget } from '@/lib/shared/types';
+import { revealPdfCitation } from './pdf-reveal';
 
 /**
  * The background's side of a click on a citation (lib/worker/reveal.ts decides, this carries it out):
@@ -160,6 +161,8 @@ async function frameNow(c: CitationRef): Promise<TabNow | null> {
 
 /** A click on a citation. */
 export async function revealCitation(c: RevealMessage['citation'], openAsCitedAnyway = false): Promise<RevealResult> {
+  // A PDF's quote is shown in the extension's PDF viewer (lib/worker/pdf-reveal.ts).
+  if (c.page !== undefined) return revealPdfCitation({ ...c, page: c.page }, (await lastRunItem.getValue().catch(() => null))?.outcome);
   const [state, tab, run, thread, all] = await Promise.all([
     readState(),
     frameNow(c),

@@ -30,7 +30,10 @@ export async function startFixtureServer(): Promise<{ url: string; close: () => 
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(readFileSync(file));
+    const body = readFileSync(file);
+    // A PDF goes by its bytes, not its name, as servers send it: some fixtures have no ".pdf".
+    const type = body.subarray(0, 5).toString('latin1') === '%PDF-' ? 'application/pdf' : 'text/html; charset=utf-8';
+    res.writeHead(200, { 'content-type': type }).end(body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;

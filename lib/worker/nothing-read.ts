@@ -1,0 +1,16 @@
+/**
+ * When no tab in scope could be read at all (a scanned PDF, a browser page), there are no pages
+ * to have found nothing in: the run ends with what stopped the reading, tab by tab, never with
+ * "not found in these pages".
+ */
+import type { ShownError } from '@/lib/shared/run';
+import type { SkippedTab } from '@/lib/shared/types';
+
+export function nothingRead(skipped: SkippedTab[]): ShownError {
+  const one = (t: SkippedTab) => `${t.title || t.url}: ${t.reason}`;
+  const message =
+    skipped.length === 1
+      ? `The tab could not be read, so Claude was not asked. ${one(skipped[0]!)}`
+      : `None of the ${skipped.length} tabs could be read, so Claude was not asked. ${skipped.map(one).join(' ')}`;
+  return { kind: 'unreadable', message };
+}
