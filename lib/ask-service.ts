@@ -23,7 +23,6 @@ import type * as z from 'zod';
  */
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
-const EXTRACT_TIMEOUT_MS = 15_000;
 
 let inFlight: AbortController | null = null;
 
@@ -39,15 +38,13 @@ function updateRun(id: string, patch: Partial<RunState>): Promise<void> {
   return updates;
 }
 
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([
-    p,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms)),
-  ]);
-}
-
-/** Every frame of the tab the extension may reach (the page, and the frames in it) reads itself. */
-async function readTab(tab: Browser.tabs.Tab): Promise<TabRead | SkippedTab> {
+/**
+ * Every frame of the tab the extension may reach (the page, and the frames in it) reads itself.
+ * Each step is bounded (lib/frames.ts) and Cancel stops it at once. The script goes in as soon as
+ * the frame exists (`injectImmediately`), not at `document_idle`, which a document whose response
+ * never ends never reaches; the script itself then waits, capped, for the page to settle.
+ */
+async function readTab(tab: Browser.tabs.Tab, signal: AbortSignal): Promise<TabRead | SkippedTab> {
   const base = { tabId: tab.id ?? -1, title: tab.title ?? '', url: tab.url ?? '' };
   const reason = unreadableReason(tab.url);
   if (reason) return { ...base, reason };
@@ -55,13 +52,18 @@ async function readTab(tab: Browser.tabs.Tab): Promise<TabRead | SkippedTab> {
   const tabId = tab.id!;
   const result = await readTabFrames({
     inject: async () =>
-      (await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [PAGE_SCRIPT] })).map((r) => r.frameId),
-    ask: (frameId) =>
-      withTimeout(browser.tabs.sendMessage(tabId, { type: 'extract' }, { frameId }), EXTRACT_TIMEOUT_MS, 'Reading the page'),
+      (
+        await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [PAGE_SCRIPT], injectImmediately: true })
+      ).map((r) => r.frameId),
+    injectMain: async () => {
+      await browser.scripting.executeScript({ target: { tabId }, files: [PAGE_SCRIPT], injectImmediately: true });
+    },
+    ask: (frameId) => browser.tabs.sendMessage(tabId, { type: 'extract' }, { frameId }),
     parse: (reply) => {
       const page = pageTextSchema.safeParse(reply);
       return page.success ? page.data : null;
     },
+    signal,
   });
   return result.ok ? result.read : { ...base, reason: result.reason };
 }
@@ -112,7 +114,7 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
     const tabs = await tabsInScope(msg);
     const passages: SourcedPassage[] = [];
     const skipped: SkippedTab[] = [];
-    const results = await Promise.all(tabs.map(async (tab) => ({ tab, result: await readTab(tab) })));
+    const results = await Promise.all(tabs.map(async (tab) => ({ tab, result: await readTab(tab, controller.signal) })));
     const partial: SkippedTab[] = [];
     let chars = 0;
     let frames = 0;

@@ -116,3 +116,46 @@ describe('readTabFrames', () => {
     expect(refused).toEqual({ ok: false, reason: 'The page could not be read (Cannot access contents of the page.).' });
   });
 });
+
+describe('readTabFrames within bounds', () => {
+  const never = () => new Promise<never>(() => {});
+  const limits = { injectMs: 40, frameMs: 40 };
+
+  it('lists a page whose script never goes in (a script loop, a document that never ends) as not read', async () => {
+    const result = await readTabFrames({ ...deps([0], {}), inject: never, injectMain: never, limits });
+    expect(result).toEqual({
+      ok: false,
+      reason: 'The page did not answer within 0.04 s: it may be busy or still loading. Ask again once it has loaded.',
+    });
+  });
+
+  it('reads the page itself when an embedded frame holds the injection up', async () => {
+    const d = deps([], { 0: page('https://news.example/', ['Story.'], { readShare: 1, childFrames: 1 }) });
+    const result = await readTabFrames({ ...d, inject: never, injectMain: async () => {}, limits });
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.read.frames.map((f) => f.frameId)).toEqual([0]);
+    expect(readingNotes(result.read)).toEqual(['The embedded frames did not answer in time: only the page itself was read.']);
+  });
+
+  it('keeps the frames that answered in time and says which did not', async () => {
+    const d = deps([0, 3], { 0: page('https://news.example/', ['Story.'], { readShare: 1, childFrames: 1 }) });
+    const result = await readTabFrames({ ...d, ask: (id) => (id === 0 ? d.ask(0) : never()), limits });
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.read.frames.map((f) => f.frameId)).toEqual([0]);
+    expect(readingNotes(result.read)).toEqual(['An embedded frame did not answer in time.']);
+    const stuckPage = await readTabFrames({ ...d, ask: never, limits });
+    expect(stuckPage.ok).toBe(false);
+  });
+
+  it('stops at once when cancelled, whatever the page is doing', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const reading = readTabFrames({ ...deps([0], {}), inject: never, injectMain: never, signal: controller.signal });
+    setTimeout(() => controller.abort(), 10);
+    await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
+    // The default bound is seconds; Cancel does not wait for it.
+    expect(Date.now() - started).toBeLessThan(1000);
+    const asking = readTabFrames({ ...deps([0], {}), ask: never, signal: AbortSignal.abort() });
+    await expect(asking).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

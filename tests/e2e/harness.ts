@@ -21,22 +21,42 @@ function chromiumPath(): string {
   return found;
 }
 
-/** Serves tests/fixtures over http, so pages have a real origin and a real title. */
-export async function startFixtureServer(): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * Serves tests/fixtures over http, so pages have a real origin and a real title. Under
+ * `/endless/` a fixture is sent whole but its response never ends: a document (or a frame) that
+ * is never done loading, as a stalled server or a long poll leaves it.
+ */
+export async function startFixtureServer(): Promise<{ url: string; port: number; close: () => Promise<void> }> {
+  const endless = new Set<import('node:http').ServerResponse>();
   const server: Server = createServer((req, res) => {
-    const name = (req.url ?? '/').split('?')[0]!.replace(/^\/+/, '');
+    let name = (req.url ?? '/').split('?')[0]!.replace(/^\/+/, '');
+    const never = name.startsWith('endless/');
+    if (never) name = name.slice('endless/'.length);
     const file = join(FIXTURES, name);
     if (!name || name.includes('..') || !existsSync(file)) {
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(readFileSync(file));
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    if (!never) {
+      res.end(readFileSync(file));
+      return;
+    }
+    res.write(readFileSync(file));
+    endless.add(res);
+    res.on('close', () => endless.delete(res));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((r) => server.close(() => r())),
+    port,
+    close: () =>
+      new Promise((r) => {
+        for (const res of endless) res.destroy();
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -45,6 +65,11 @@ export interface Harness {
   worker: WebWorker;
   api: MessagesApi;
   fixtures: string;
+  /**
+   * The same fixtures from another site (`localhost` instead of `127.0.0.1`): another origin,
+   * and another renderer process, as a page from another site has.
+   */
+  otherSite: string;
   close: () => Promise<void>;
 }
 
@@ -74,6 +99,7 @@ export async function launch(): Promise<Harness> {
     worker,
     api,
     fixtures: fixtures.url,
+    otherSite: `http://localhost:${fixtures.port}`,
     close: async () => {
       await browser.close();
       await Promise.all([api.close(), fixtures.close()]);
