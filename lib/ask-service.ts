@@ -1,7 +1,8 @@
 import { browser, type Browser } from 'wxt/browser';
 import { claudeJudgeCall, claudeModelCall, claudeNativeModelCall, type CallOptions } from './claude';
 import { nativePrompt } from './native-citations';
-import { describeError, isTooLarge } from './errors';
+import { describeError, isTooLarge, KeyOriginError } from './errors';
+import { originOf } from './shared/api-key';
 import { pageTextSchema } from './messages';
 import type { askMessage } from './messages';
 import { answerQuestion } from './pipeline';
@@ -10,7 +11,7 @@ import { fragmentBudget } from './budget';
 import { selectPassages } from './rank';
 import { searchPassages } from './search-results';
 import { halvePlan, planSend, type PreviousSend } from './send-plan';
-import { appendFailure, appendRunRecord, lastRunItem, loadSettings, type RunState, type Settings } from './storage';
+import { appendFailure, appendRunRecord, lastRunItem, loadSettings, type LoadedSettings, type RunState, type Settings } from './storage';
 import { siteOf } from './fragments';
 import { unreadableReason } from './tabs';
 import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from './frames';
@@ -110,7 +111,7 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
     skipped: [],
   });
   try {
-    const settings = await loadSettings();
+    const settings = keyCleared(await loadSettings());
     const tabs = await tabsInScope(msg);
     const passages: SourcedPassage[] = [];
     const skipped: SkippedTab[] = [];
@@ -155,6 +156,16 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
   } finally {
     if (inFlight === controller) inFlight = null;
   }
+}
+
+/**
+ * The settings, once the key may go to the base URL: the user confirmed its origin (the options
+ * page asks when it changes). Otherwise nothing is read or sent, and the popup says why.
+ */
+function keyCleared(settings: LoadedSettings): Settings {
+  const target = originOf(settings.baseURL);
+  if (settings.apiKey !== '' && settings.keyOrigin !== target) throw new KeyOriginError(target);
+  return settings;
 }
 
 type Plan = NonNullable<RunState['plan']>;
@@ -241,7 +252,7 @@ export async function decideReview(runId: string, send: boolean): Promise<void> 
   inFlight = controller;
   await updateRun(runId, { status: 'working', stage: 'asking' });
   try {
-    await askWithPlan(runId, run.question, run.plan, await loadSettings(), controller.signal);
+    await askWithPlan(runId, run.question, run.plan, keyCleared(await loadSettings()), controller.signal);
   } catch (err) {
     await failRun(runId, run.question, err);
   } finally {

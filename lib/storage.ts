@@ -1,7 +1,9 @@
 import { storage } from 'wxt/utils/storage';
 import type { ShownError } from './errors';
 import type { FailureLogEntry, Outcome } from './pipeline';
-import { DEFAULT_FRAGMENT_BUDGET } from './budget';
+import { DEFAULT_FRAGMENT_BUDGET, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET } from './budget';
+import { loadKeyRecord, originOf, saveKeyRecord } from './shared/api-key';
+import { parseStoredSettings } from './shared/settings-schema';
 import type { SearchHit } from './search-results';
 import type { SendPlan } from './send-plan';
 import type { SkippedTab } from './types';
@@ -37,14 +39,47 @@ export const DEFAULT_SETTINGS: Settings = {
   reviewBeforeSending: false,
 };
 
-export const settingsItem = storage.defineItem<Settings>('local:settings', {
-  fallback: DEFAULT_SETTINGS,
+/**
+ * The settings but the key, in `storage.local`. The key is kept apart, where no content script
+ * can read it (lib/shared/api-key.ts); versions before kept it here, and the first load moves it.
+ */
+export const settingsItem = storage.defineItem<Partial<Settings>>('local:settings', {
+  fallback: {},
   version: 1,
 });
 
-/** Settings with every field present, whatever an older version stored. */
-export async function loadSettings(): Promise<Settings> {
-  return { ...DEFAULT_SETTINGS, ...(await settingsItem.getValue()) };
+/** Settings as loaded: `keyOrigin` is where the user confirmed the key may be sent (null: no key). */
+export type LoadedSettings = Settings & { keyOrigin: string | null };
+
+/**
+ * Settings with every field present and valid, whatever was stored (checked with zod, a bad field
+ * falls back to its default), and the key from its own store. A key an older version left in
+ * `storage.local` is moved out of it, confirmed for the base URL it was used with.
+ */
+export async function loadSettings(): Promise<LoadedSettings> {
+  const { settings, legacyKey, legacyBaseURL } = parseStoredSettings(await settingsItem.getValue(), DEFAULT_SETTINGS, {
+    min: MIN_FRAGMENT_BUDGET,
+    max: MAX_FRAGMENT_BUDGET,
+  });
+  let record = await loadKeyRecord();
+  if (legacyKey !== null) {
+    if (!record) {
+      record = { key: legacyKey, origin: originOf(legacyBaseURL ?? DEFAULT_SETTINGS.baseURL) };
+      await saveKeyRecord(record);
+    }
+    await settingsItem.setValue(settings);
+  }
+  return { ...DEFAULT_SETTINGS, ...settings, apiKey: record?.key ?? '', keyOrigin: record?.origin ?? null };
+}
+
+/**
+ * Saves the options page's settings: the key to its own store, confirmed for the base URL's
+ * origin (the options page asks the user first when that origin is new), the rest to storage.
+ */
+export async function saveSettings(next: Settings): Promise<void> {
+  const { apiKey, ...rest } = next;
+  await saveKeyRecord({ key: apiKey, origin: originOf(next.baseURL) });
+  await settingsItem.setValue(rest);
 }
 
 export type Scope = 'tab' | 'window';
@@ -85,8 +120,13 @@ export interface RunState {
   };
 }
 
-/** The question in flight or the last one answered: what the popup shows when it opens. */
-export const lastRunItem = storage.defineItem<RunState | null>('local:lastRun', { fallback: null });
+/**
+ * The question in flight or the last one answered: what the popup shows when it opens. It holds
+ * passages of every tab asked about, so it lives in session storage: readable only by the
+ * extension's pages and worker (access level TRUSTED_CONTEXTS, set by the worker), kept in
+ * memory, never on disk, gone when the browser closes.
+ */
+export const lastRunItem = storage.defineItem<RunState | null>('session:lastRun', { fallback: null });
 
 /** The question being typed, so closing the popup loses nothing. */
 export const draftItem = storage.defineItem<{ question: string; scope: Scope }>('local:draft', {

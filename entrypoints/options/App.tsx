@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'preact/hooks';
 import { DiagnosticsView } from '@/components/DiagnosticsView';
 import { SettingsForm } from '@/components/SettingsForm';
-import { loadSettings, settingsItem, type Settings } from '@/lib/storage';
+import { loadSettings, saveSettings, type LoadedSettings } from '@/lib/storage';
 
 /** The options page: settings, loaded from and saved to extension storage, and diagnostics. */
 export function App() {
-  const [settings, setSettings] = useState<Settings | null>(null);
+  const [settings, setSettings] = useState<LoadedSettings | null>(null);
   useEffect(() => {
     void loadSettings().then(setSettings);
   }, []);
   return (
     <main class="options">
       <h1>Cited Tabs</h1>
-      {settings && <SettingsForm initial={settings} onSave={(s) => settingsItem.setValue(s)} />}
+      {settings && <SettingsForm initial={settings} onSave={saveSettings} />}
       <DiagnosticsView />
     </main>
   );

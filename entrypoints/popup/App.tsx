@@ -42,9 +42,12 @@ export function App() {
     })();
     // Storage is the source of truth: the background writes progress there, even while we are closed.
     const unwatchRun = lastRunItem.watch(setRun);
-    const unwatchSettings = settingsItem.watch((s) => {
-      setHasKey(Boolean(s?.apiKey));
-      if (s?.baseURL) setApiHost(hostOf(s.baseURL));
+    // The key is not in the settings item (lib/shared/api-key.ts): load both again on a change.
+    const unwatchSettings = settingsItem.watch(() => {
+      void loadSettings().then((s) => {
+        setHasKey(s.apiKey !== '');
+        setApiHost(hostOf(s.baseURL));
+      });
     });
     return () => {
       unwatchRun();

@@ -107,15 +107,59 @@ export async function launch(): Promise<Harness> {
   };
 }
 
-/** Writes settings as the options page would. */
+/**
+ * Writes settings as the options page does: the key in the extension's IndexedDB (see
+ * lib/shared/api-key.ts), confirmed for the base URL's origin, the rest in `storage.local`.
+ */
 export async function setSettings(h: Harness, settings: Record<string, unknown>): Promise<void> {
-  await h.worker.evaluate(async (s) => {
-    await chrome.storage.local.set({ settings: s });
-  }, settings);
+  const { apiKey, ...rest } = settings;
+  await h.worker.evaluate(
+    async (s, key) => {
+      await chrome.storage.local.set({ settings: s });
+      const origin = new URL(String(s.baseURL ?? 'https://api.anthropic.com')).origin;
+      await keyStore((store) => (key ? store.put({ key, origin }, 'apiKey') : store.delete('apiKey')));
+
+      function keyStore(act: (store: IDBObjectStore) => IDBRequest): Promise<void> {
+        return new Promise((resolve, reject) => {
+          const open = indexedDB.open('cited-tabs-key');
+          open.onupgradeneeded = () => open.result.createObjectStore('secrets');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('secrets', 'readwrite');
+            act(tx.objectStore('secrets'));
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        });
+      }
+    },
+    rest,
+    typeof apiKey === 'string' ? apiKey : '',
+  );
 }
 
+/** Settings, the key and the runs: all the extension keeps. */
 export async function clearStorage(h: Harness): Promise<void> {
-  await h.worker.evaluate(() => chrome.storage.local.clear());
+  await h.worker.evaluate(async () => {
+    await Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]);
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('cited-tabs-key');
+      open.onupgradeneeded = () => open.result.createObjectStore('secrets');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('secrets', 'readwrite');
+        tx.objectStore('secrets').clear();
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+  });
 }
 
 /** Each test starts with no scripted replies, empty storage and no page of an earlier test. */

@@ -1,6 +1,17 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { answerReply, answerText, ask, indexOf, messageCalls, openFixture, openPopup, useHarness, useStandIn, type Harness } from './harness';
+import {
+  answerReply,
+  answerText,
+  ask,
+  indexOf,
+  messageCalls,
+  openFixture,
+  openPopup,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from './harness';
 
 /**
  * Pages that are hostile or simply broken, in real Chromium: nothing a page does holds the
@@ -97,5 +108,91 @@ describe('reading is bounded', () => {
     );
     await ask(popup, 'When does the museum open?', 'This tab');
     expect(await answerText(popup)).toContain('Opens at 9.');
+  });
+});
+
+describe('the key', () => {
+  const museumReply = () =>
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] }]),
+    );
+
+  async function openOptions(): Promise<Page> {
+    const options = await h.browser.newPage();
+    await options.goto(h.worker.url().replace('background.js', 'options.html'));
+    return options;
+  }
+
+  it('is not sent to a base URL on another host until the user confirms it in the options', async () => {
+    await useStandIn(h);
+    // The same stand-in under another name: another host, another origin.
+    const otherHost = h.api.url.replace('127.0.0.1', 'localhost');
+    const options = await openOptions();
+    const baseUrl = await options.waitForSelector('::-p-aria(API base URL)');
+    await baseUrl!.click({ count: 3 });
+    await baseUrl!.type(otherHost);
+    await options.locator('::-p-aria(Save[role="button"])').click();
+    const dialog = await options.waitForSelector(`::-p-aria([name="Send your API key to ${otherHost}?"][role="alertdialog"])`);
+    expect(await dialog!.evaluate((el) => (el as HTMLElement).innerText)).toContain(`Until now your key went only to ${h.api.url}`);
+    await options.locator('::-p-aria(Do not send it[role="button"])').click();
+    await options.waitForSelector(`::-p-text(Not saved: your key is still sent only to ${h.api.url}.)`);
+
+    // Changed behind the options page's back (as anything that can write storage.local could):
+    // the question is refused before anything is read or sent.
+    await h.worker.evaluate(async (origin) => {
+      const s = (await chrome.storage.local.get('settings')).settings as Record<string, unknown>;
+      await chrome.storage.local.set({ settings: { ...s, baseURL: origin } });
+    }, otherHost);
+    const page = await openFixture(h, 'museum-hours.html');
+    let popup = await openPopup(h, page);
+    await ask(popup, 'When does the museum open?');
+    expect(await alertText(popup)).toContain(`The API base URL now points to ${otherHost}, and your API key has not been confirmed for it.`);
+    expect(messageCalls(h.api)).toHaveLength(0);
+    await popup.close();
+
+    // Confirmed in the options: now it goes there.
+    await options.bringToFront();
+    await options.reload();
+    await options.waitForSelector('::-p-aria(API base URL)');
+    expect(await options.$eval('#base-url', (i) => (i as HTMLInputElement).value)).toBe(otherHost);
+    await options.locator('::-p-aria(Save[role="button"])').click();
+    await options.locator(`::-p-aria(Send my key to ${otherHost}[role="button"])`).click();
+    await options.waitForSelector('::-p-text(Saved.)');
+    museumReply();
+    popup = await openPopup(h, page);
+    await ask(popup, 'When does the museum open?');
+    expect(await answerText(popup)).toContain('Opens at 9.');
+    const [req] = messageCalls(h.api);
+    expect(req!.headers.host).toBe(otherHost.replace('http://', ''));
+  });
+
+  it('an older version’s key moves out of storage.local, which holds neither it nor the runs', async () => {
+    // As versions before this one stored it: the key inside the settings in storage.local.
+    await h.worker.evaluate(async (url) => {
+      await chrome.storage.local.set({ settings: { apiKey: 'sk-ant-legacy', baseURL: url, model: 'claude-sonnet-5-5', minQuoteLength: 15 } });
+    }, h.api.url);
+    const page = await openFixture(h, 'museum-hours.html');
+    museumReply();
+    const popup = await openPopup(h, page);
+    await ask(popup, 'When does the museum open?');
+    expect(await answerText(popup)).toContain('Opens at 9.');
+    expect(JSON.stringify(messageCalls(h.api)[0]!.headers)).toContain('sk-ant-legacy');
+    // What a content script could read: no key, no passages of the run.
+    const local = await h.worker.evaluate(async () => JSON.stringify(await chrome.storage.local.get(null)));
+    expect(local).not.toContain('sk-ant-legacy');
+    expect(local).not.toContain('opens at 9');
+    expect(local).not.toContain('lastRun');
+  });
+
+  it('an API base URL over plain http to another host is refused by the options page', async () => {
+    await useStandIn(h);
+    const options = await openOptions();
+    const baseUrl = await options.waitForSelector('::-p-aria(API base URL)');
+    await baseUrl!.click({ count: 3 });
+    await baseUrl!.type('http://api.example.com');
+    await options.locator('::-p-aria(Save[role="button"])').click();
+    await options.waitForSelector('::-p-text(must start with https://)');
+    const saved = await h.worker.evaluate(async () => (await chrome.storage.local.get('settings')).settings as { baseURL: string });
+    expect(saved.baseURL).toBe(h.api.url);
   });
 });
