@@ -124,7 +124,7 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
         skipped.push(result);
         continue;
       }
-      const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title };
+      const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title, active: tab.active };
       passages.push(...passagesOfTab(result, names));
       const totals = tabTotals(result);
       chars += totals.chars;
@@ -133,7 +133,13 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
       if (part) partial.push(part);
     }
     controller.signal.throwIfAborted();
-    await updateRun(id, { stage: 'choosing', skipped });
+    // What leads as the user's selection, shown in the popup as such.
+    const chosenSelection = passages.find((p) => p.selection);
+    await updateRun(id, {
+      stage: 'choosing',
+      skipped,
+      ...(chosenSelection ? { selection: { text: chosenSelection.text, title: chosenSelection.title } } : {}),
+    });
     const coverage = { tabs: tabs.length - skipped.length, passages: passages.length, chars, frames, partial };
     if (!settings.apiKey) {
       // Without a key the extension still helps: the best passages, ranked here, sent nowhere.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partialTab, passagesOfTab, readTabFrames, readingNotes, tabTotals, type ReadTabDeps } from './frames';
+import { focusedFrameId, partialTab, passagesOfTab, readTabFrames, readingNotes, tabTotals, type ReadTabDeps } from './frames';
 import type { FrameCoverage, PageText } from './types';
 
 function page(url: string, texts: string[], coverage: FrameCoverage = { readShare: 1 }): PageText {
@@ -157,5 +157,58 @@ describe('readTabFrames within bounds', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     const asking = readTabFrames({ ...deps([0], {}), ask: never, signal: AbortSignal.abort() });
     await expect(asking).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('the user selection', () => {
+  /** A frame's reply with a selection of its own, at `path`, whose focus goes to `child`. */
+  function selecting(url: string, selected: string, path: number[], child: number | null): PageText {
+    return {
+      ...page(url, ['Some text.'], { readShare: 1 }),
+      passages: [
+        { id: `${url}#s`, text: selected, selection: true, order: -1 },
+        { id: `${url}#0`, text: 'Some text.', order: 0 },
+      ],
+      focus: { path, child },
+    };
+  }
+
+  it('is taken only from the frame that has the focus, in the active tab', async () => {
+    // The page's focus is in its own document; an ad frame (index 1) selected its own text.
+    const read = await readTabFrames(
+      deps([0, 4, 6], {
+        0: selecting('https://news.example/', 'What the user selected.', [], null),
+        4: selecting('https://ads.example/a', 'BUY NOW '.repeat(50), [0], null),
+        6: selecting('https://ads.example/b', 'Also an ad.', [1], null),
+      }),
+    );
+    if (!read.ok) throw new Error(read.reason);
+    expect(focusedFrameId(read.read)).toBe(0);
+    const active = passagesOfTab(read.read, { tabId: 1, windowId: 1, active: true });
+    expect(active.filter((p) => p.selection).map((p) => [p.frameId, p.text])).toEqual([[0, 'What the user selected.']]);
+    // Another tab of the window (scope "All tabs"): no selection is the user's there.
+    expect(passagesOfTab(read.read, { tabId: 1, windowId: 1, active: false }).some((p) => p.selection)).toBe(false);
+  });
+
+  it('follows the focus into the embedded frame the user clicked, however deep', async () => {
+    const read = await readTabFrames(
+      deps([0, 4, 6, 9], {
+        0: selecting('https://docs.example/', 'top', [], 1),
+        4: selecting('https://a.example/', 'first frame', [0], null),
+        6: selecting('https://b.example/', 'second frame', [1], 0),
+        9: selecting('https://c.example/', 'inside the second', [1, 0], null),
+      }),
+    );
+    if (!read.ok) throw new Error(read.reason);
+    expect(focusedFrameId(read.read)).toBe(9);
+    const sel = passagesOfTab(read.read, { tabId: 1, windowId: 1, active: true }).filter((p) => p.selection);
+    expect(sel.map((p) => p.text)).toEqual(['inside the second']);
+  });
+
+  it('is nobody’s when the focused frame was not read', async () => {
+    const read = await readTabFrames(deps([0], { 0: selecting('https://docs.example/', 'top', [], 2) }));
+    if (!read.ok) throw new Error(read.reason);
+    expect(focusedFrameId(read.read)).toBeNull();
+    expect(passagesOfTab(read.read, { tabId: 1, windowId: 1, active: true }).some((p) => p.selection)).toBe(false);
   });
 });

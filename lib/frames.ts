@@ -165,16 +165,45 @@ function notRead(err: unknown): string {
  * click on a citation checks before highlighting, and opens again if the tab is gone), all named
  * after the tab's page, which is what the user knows the tab by.
  */
-export function passagesOfTab(read: TabRead, tab: { tabId: number; windowId: number; title?: string }): SourcedPassage[] {
+export function passagesOfTab(
+  read: TabRead,
+  tab: { tabId: number; windowId: number; title?: string; active?: boolean },
+): SourcedPassage[] {
   const title = read.title || tab.title || read.url;
+  // The user's selection is in the active tab, in the frame that has the focus; any other
+  // frame's selection is the page's own doing (an ad frame can select its own text).
+  const selectionFrame = tab.active ? focusedFrameId(read) : null;
   const out: SourcedPassage[] = [];
   for (const { frameId, page } of read.frames) {
     const url = page.url || read.url;
     for (const p of page.passages) {
+      if (p.selection && frameId !== selectionFrame) continue;
       out.push({ ...p, tabId: tab.tabId, windowId: tab.windowId, frameId, url, title });
     }
   }
   return out;
+}
+
+/**
+ * The frame that has the focus in the tab: from the top frame, each frame says which of its
+ * embedded frames (if any) has it. Null when that frame was not read.
+ */
+export function focusedFrameId(read: TabRead): number | null {
+  const key = (path: number[]) => path.join('/');
+  const byPath = new Map<string, FrameRead>();
+  for (const f of read.frames) {
+    const path = f.frameId === 0 ? [] : f.page.focus?.path;
+    if (path) byPath.set(key(path), f);
+  }
+  let path: number[] = [];
+  let frame = byPath.get('');
+  for (let depth = 0; frame && depth <= 32; depth++) {
+    const child = frame.page.focus?.child;
+    if (child === null || child === undefined) return frame.frameId;
+    path = [...path, child];
+    frame = byPath.get(key(path));
+  }
+  return null;
 }
 
 /** What was read of a tab, in numbers. */

@@ -85,6 +85,9 @@ export const pageTextSchema = z.object({
       hiddenFrame: z.boolean().optional(),
     })
     .optional(),
+  focus: z
+    .object({ path: z.array(z.number().int().min(0)).max(32), child: z.number().int().min(0).nullable() })
+    .optional(),
 });
 
 export const highlightOutcomeSchema = z.union([

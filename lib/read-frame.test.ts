@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFrame } from './read-frame';
+import { capSelection, MAX_SELECTION_CHARS, readFrame } from './read-frame';
 
 const quick = { settle: { quietMs: 10, capMs: 500 } };
 
@@ -54,5 +54,28 @@ describe('readFrame', () => {
     } as unknown as Document;
     const page = await readFrame(tiny, quick);
     expect(page).toMatchObject({ passages: [], chars: 0, coverage: { hiddenFrame: true } });
+  });
+
+  it('caps the selection and says where the frame is and where its focus goes', async () => {
+    Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
+    document.body.innerHTML = `<p id="p">${'Selected words go on. '.repeat(2000)}</p>`;
+    const range = document.createRange();
+    range.selectNodeContents(document.getElementById('p')!);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+    const page = await readFrame(document, quick);
+    window.getSelection()!.removeAllRanges();
+    const selection = page.passages.find((p) => p.selection)!;
+    expect(selection.text.length).toBeLessThanOrEqual(MAX_SELECTION_CHARS);
+    expect(selection.text.length).toBeGreaterThan(MAX_SELECTION_CHARS - 30);
+    // Whole words only: what is cut is a prefix of the selection, ending at a word's end.
+    expect(('Selected words go on. '.repeat(2000)).startsWith(selection.text + ' ')).toBe(true);
+    expect(page.focus).toEqual({ path: [], child: null });
+  });
+
+  it('cuts a long selection at a word boundary', () => {
+    expect(capSelection('short')).toBe('short');
+    const long = 'word '.repeat(MAX_SELECTION_CHARS);
+    expect(capSelection(long)).toMatch(/^(word )*word$/);
   });
 });

@@ -103,6 +103,8 @@ export interface RunState {
   skipped: SkippedTab[];
   /** What was (or, in review, will be) sent: the fragments in prompt order and their cached blocks. */
   plan?: SendPlan & { budget: number };
+  /** The user's selection, read from the focused frame of the active tab: it leads what is sent. */
+  selection?: { text: string; title: string };
   /** Without an API key: the best passages for the question, found on this machine. */
   results?: SearchHit[];
   /** How much was read and sent, for the popup's coverage line. */

@@ -22,6 +22,16 @@ export interface PageText {
   chars: number;
   /** How completely the frame was read (replies of older scripts have none). */
   coverage?: FrameCoverage;
+  /** Where the frame is in its tab and where its focus goes: whose selection is the user's. */
+  focus?: FrameFocus;
+}
+
+/** A frame's place among its tab's frames, and the embedded frame its focus is in. */
+export interface FrameFocus {
+  /** Its index in each ancestor's `window.frames`, from the top frame down; [] for the top. */
+  path: number[];
+  /** The index in its own `window.frames` of the embedded frame that has the focus, or null. */
+  child: number | null;
 }
 
 /** How completely one frame was read, for the popup's coverage line and the abstentions. */

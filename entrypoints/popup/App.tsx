@@ -7,6 +7,7 @@ import { RevealNote } from '@/components/RevealNote';
 import { ReviewPanel } from '@/components/ReviewPanel';
 import { RunProgress } from '@/components/RunProgress';
 import { SearchResults } from '@/components/SearchResults';
+import { SelectionNote } from '@/components/popup/SelectionNote';
 import type { RevealResult, UiMessage } from '@/lib/messages';
 import type { ShownCitation } from '@/lib/pipeline';
 import { draftItem, lastRunItem, loadSettings, settingsItem, type RunState, type Scope } from '@/lib/storage';
@@ -122,6 +123,7 @@ export function App() {
       {run && run.question !== question.trim() && run.status !== 'working' && (
         <p class="note">Last question: “{run.question}”</p>
       )}
+      {run?.selection && run.question === question.trim() && <SelectionNote selection={run.selection} />}
       {working && <RunProgress run={run} onCancel={() => void browser.runtime.sendMessage({ type: 'cancel' } satisfies UiMessage)} />}
       {run?.status === 'error' && run.error && <ErrorNote error={run.error} onOpenOptions={openOptions} onAskAgain={() => void ask()} />}
       {revealNote && (

@@ -8,6 +8,7 @@ import {
   messageCalls,
   openFixture,
   openPopup,
+  sentText,
   useHarness,
   useStandIn,
   type Harness,
@@ -194,5 +195,52 @@ describe('the key', () => {
     await options.waitForSelector('::-p-text(must start with https://)');
     const saved = await h.worker.evaluate(async () => (await chrome.storage.local.get('settings')).settings as { baseURL: string });
     expect(saved.baseURL).toBe(h.api.url);
+  });
+});
+
+describe('the user’s selection', () => {
+  const ferryReply = () =>
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'At a quarter past six.', citations: [{ index: indexOf(req, 'first ferry'), literal: 'The first ferry to the island leaves the pier' }] }]),
+    );
+
+  /** The ferry page with an ad frame from another site that selects 50 KB of its own text. */
+  async function openFerryWithAd(): Promise<Page> {
+    const page = await h.browser.newPage();
+    const ad = `${h.otherSite}/selecting-ad.html`;
+    await page.goto(`${h.fixtures}/ad-host.html?frame=${encodeURIComponent(ad)}`, { waitUntil: 'load' });
+    const frame = page.frames().find((f) => f.url() === ad)!;
+    expect(await frame.evaluate(() => getSelection()!.toString().length)).toBeGreaterThan(40_000);
+    return page;
+  }
+
+  it('a cross-origin frame that selects its own text does not pass it off as the user’s', async () => {
+    await useStandIn(h);
+    const page = await openFerryWithAd();
+    ferryReply();
+    const popup = await openPopup(h, page);
+    await ask(popup, 'When does the first ferry leave?');
+    expect(await answerText(popup)).toContain('At a quarter past six.');
+    const sent = sentText(messageCalls(h.api)[0]!);
+    expect(sent).not.toContain('kind="user-selection"');
+    expect(await popup.$('::-p-aria([name="Your selection"])')).toBeNull();
+  });
+
+  it('the user’s own selection leads what is sent, and the popup shows it as theirs', async () => {
+    await useStandIn(h);
+    const page = await openFerryWithAd();
+    await page.evaluate(() => getSelection()!.selectAllChildren(document.getElementById('first')!));
+    ferryReply();
+    const popup = await openPopup(h, page);
+    await ask(popup, 'When does the first ferry leave?');
+    expect(await answerText(popup)).toContain('At a quarter past six.');
+    const shown = await popup.waitForSelector('::-p-aria([name="Your selection"])');
+    expect(await shown!.evaluate((el) => (el as HTMLElement).innerText)).toMatch(
+      /Your selection in “Ferry timetable”, sent first:\s+The first ferry to the island leaves the pier at a quarter past six in the morning\./,
+    );
+    const sent = sentText(messageCalls(h.api)[0]!);
+    const first = sent.match(/<document index="\d+"[^>]*>/)![0];
+    expect(first).toContain('kind="user-selection"');
+    expect(sent.match(/kind="user-selection"/g)).toHaveLength(1);
   });
 });

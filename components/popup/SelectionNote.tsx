@@ -1,0 +1,26 @@
+/**
+ * The user's selection, as it will lead what is sent: shown so that the user sees what goes
+ * first, and where it came from. Only the focused frame of the active tab can supply it.
+ */
+import type { RunState } from '@/lib/storage';
+
+export interface SelectionNoteProps {
+  selection: NonNullable<RunState['selection']>;
+}
+
+/** Characters of the selection shown; the rest is counted. */
+const SHOWN = 280;
+
+export function SelectionNote({ selection }: SelectionNoteProps) {
+  const { text, title } = selection;
+  const shown = text.length > SHOWN ? `${text.slice(0, SHOWN).trimEnd()}…` : text;
+  return (
+    <section class="your-selection" aria-label="Your selection">
+      <p class="note">
+        Your selection{title ? ` in “${title}”` : ''}, sent first
+        {text.length > SHOWN ? ` (${text.length.toLocaleString('en')} characters)` : ''}:
+      </p>
+      <blockquote>{shown}</blockquote>
+    </section>
+  );
+}
