@@ -16,6 +16,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The real SDK against the Messages API stand-in, over loopback HTTP.
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
@@ -23,6 +32,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Waits on what the browser does, not on a clock: a loaded 2-core machine can take
+          // seconds where an idle one takes milliseconds, so a poll gives up only at 20 s.
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],

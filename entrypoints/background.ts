@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { cancelAsk, decideReview, markInterruptedRun, revealCitation, startAsk } from '@/lib/ask-service';
-import { isFromExtensionPage, uiMessage } from '@/lib/messages';
+import { cancelAsk, decideReview, markInterruptedRun, revealCitation, startAsk } from '@/lib/worker/ask-service';
+import { isFromExtensionPage, uiMessage } from '@/lib/shared/messages';
 
 export default defineBackground(() => {
   // zod probes `new Function`, which the extension CSP forbids.

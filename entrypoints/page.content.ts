@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import type { AnchorOptions } from '@/lib/anchor';
-import { clearHighlight, highlightQuote } from '@/lib/highlight';
-import { pageMessage } from '@/lib/messages';
-import { readFrame } from '@/lib/read-frame';
-import type { HighlightOutcome, PageText } from '@/lib/types';
+import type { AnchorOptions } from '@/lib/page/anchor';
+import { clearHighlight, highlightQuote } from '@/lib/page/highlight';
+import { pageMessage } from '@/lib/shared/messages';
+import { readFrame } from '@/lib/page/read-frame';
+import type { HighlightOutcome, PageText } from '@/lib/shared/types';
 
 declare global {
   interface Window {

@@ -5,10 +5,10 @@
  */
 import { createTextQuoteSelectorMatcher } from '@apache-annotator/dom';
 import * as textQuote from 'dom-anchor-text-quote';
-import { locateQuote } from '../lib/anchor';
-import { collectText, type CollectedText } from '../lib/dom-text';
-import { layoutPassages } from '../lib/extract';
-import { normalize } from '../lib/normalize';
+import { locateQuote } from '@/lib/page/anchor';
+import { collectText, type CollectedText } from '@/lib/page/dom-text';
+import { layoutPassages } from '@/lib/page/extract';
+import { normalize } from '@/lib/shared/normalize';
 
 export type Method = 'ours' | 'apache' | 'textquote';
 export type Variant = 'exact' | 'perturbed';

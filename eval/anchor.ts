@@ -8,7 +8,7 @@
  *   page: the quotes a model could cite (15 characters or more once normalised, as the verifier
  *   demands); and a perturbed copy of each (case, straight/curly quote marks, dashes, doubled
  *   spaces, NBSP);
- * - anchors each in the live page with the extension's anchoring (lib/anchor.ts, given the cited
+ * - anchors each in the live page with the extension's anchoring (lib/page/anchor.ts, given the cited
  *   passage as the popup gives it) and, on the same quotes in the same page, with
  *   @apache-annotator/dom's text-quote matcher and dom-anchor-text-quote (each given the quote
  *   and up to 32 characters of the passage on each side, their way to tell occurrences apart);
@@ -102,7 +102,7 @@ const fmt = (n: number, d = 3) => (Number.isFinite(n) ? n.toFixed(d) : '-');
 const clip = (s: string, n = 100) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 const LABEL: Record<Method, string> = {
-  ours: 'ours (lib/anchor.ts)',
+  ours: 'ours (lib/page/anchor.ts)',
   apache: '@apache-annotator/dom',
   textquote: 'dom-anchor-text-quote',
 };

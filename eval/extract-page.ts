@@ -4,9 +4,9 @@
  * script would.
  */
 import { Readability } from '@mozilla/readability';
-import { extractPage } from '../lib/extract';
-import { normalize } from '../lib/normalize';
-import { readFrame } from '../lib/read-frame';
+import { extractPage } from '@/lib/page/extract';
+import { normalize } from '@/lib/shared/normalize';
+import { readFrame } from '@/lib/page/read-frame';
 
 /**
  * What the content script does when asked to read this frame (wait for the page to settle, read

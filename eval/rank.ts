@@ -11,12 +11,13 @@
  * (the answer is not in the tabs), and the time to rank 5,000 passages.
  */
 import { createRequire } from 'node:module';
-import { DEFAULT_FRAGMENT_BUDGET, fragmentTokens } from '../lib/budget';
-import { containsNormalized } from '../lib/normalize';
-import { rankPassages, selectPassages } from '../lib/rank';
-import type { SourcedPassage } from '../lib/types';
+import { fragmentTokens } from '@/lib/worker/budget';
+import { containsNormalized } from '@/lib/shared/normalize';
+import { rankPassages, selectPassages } from '@/lib/worker/rank';
+import type { SourcedPassage } from '@/lib/shared/types';
 import { corpusArg, listPages, median, readQuestions, type CorpusQuestion } from './lib/corpus';
 import { readCorpusAsTabs } from './lib/open-tabs';
+import { DEFAULT_FRAGMENT_BUDGET } from '@/lib/shared/settings';
 
 const require = createRequire(import.meta.url);
 const winkBm25 = require('wink-bm25-text-search') as () => WinkEngine;

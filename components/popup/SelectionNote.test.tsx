@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { mount } from '../../tests/unit/mount';
+import { mount } from '../../tests/support/mount';
 import { SelectionNote } from './SelectionNote';
 
 describe('SelectionNote', () => {

@@ -2,7 +2,7 @@
  * The user's selection, as it will lead what is sent: shown so that the user sees what goes
  * first, and where it came from. Only the focused frame of the active tab can supply it.
  */
-import type { RunState } from '@/lib/storage';
+import type { RunState } from '@/lib/shared/storage';
 
 export interface SelectionNoteProps {
   selection: NonNullable<RunState['selection']>;

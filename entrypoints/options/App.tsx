@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { DiagnosticsView } from '@/components/DiagnosticsView';
-import { SettingsForm } from '@/components/SettingsForm';
-import { loadSettings, saveSettings, type LoadedSettings } from '@/lib/storage';
+import { DiagnosticsView } from '@/components/options/DiagnosticsView';
+import { SettingsForm } from '@/components/options/SettingsForm';
+import { loadSettings, saveSettings, type LoadedSettings } from '@/lib/shared/storage';
 
 /** The options page: settings, loaded from and saved to extension storage, and diagnostics. */
 export function App() {

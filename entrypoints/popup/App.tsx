@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'preact/hooks';
-import { AnswerView } from '@/components/AnswerView';
-import { AskForm } from '@/components/AskForm';
-import { ErrorNote } from '@/components/ErrorNote';
-import { NoKeyNote } from '@/components/NoKeyNote';
-import { RevealNote } from '@/components/RevealNote';
-import { ReviewPanel } from '@/components/ReviewPanel';
-import { RunProgress } from '@/components/RunProgress';
-import { SearchResults } from '@/components/SearchResults';
+import { AnswerView } from '@/components/popup/AnswerView';
+import { AskForm } from '@/components/popup/AskForm';
+import { ErrorNote } from '@/components/popup/ErrorNote';
+import { NoKeyNote } from '@/components/popup/NoKeyNote';
+import { RevealNote } from '@/components/popup/RevealNote';
+import { ReviewPanel } from '@/components/popup/ReviewPanel';
+import { RunProgress } from '@/components/popup/RunProgress';
+import { SearchResults } from '@/components/popup/SearchResults';
 import { SelectionNote } from '@/components/popup/SelectionNote';
-import type { RevealResult, UiMessage } from '@/lib/messages';
-import type { ShownCitation } from '@/lib/pipeline';
-import { draftItem, lastRunItem, loadSettings, settingsItem, type RunState, type Scope } from '@/lib/storage';
+import type { RevealResult, UiMessage } from '@/lib/shared/messages';
+import { draftItem, lastRunItem, loadSettings, settingsItem, type RunState, type Scope } from '@/lib/shared/storage';
+import type { ShownCitation } from '@/lib/shared/run';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 const hostOf = (url: string) => {

@@ -1,10 +1,10 @@
-import type { PageText, SourcedPassage } from '../../lib/types';
+import type { PageText, SourcedPassage } from '@/lib/shared/types';
 import { bundleForPage, launchChromium, openCorpusPage } from './browser';
 import type { CorpusPage } from './corpus';
 
 /**
  * Every page of a corpus as a tab the user has open, read by the extension's own extraction
- * (lib/extract.ts bundled into the page, as the content script runs it) in headless Chromium.
+ * (lib/page/extract.ts bundled into the page, as the content script runs it) in headless Chromium.
  * Tab ids follow the corpus order, from 1, so that each page is one tab.
  */
 export interface OpenTab {
@@ -14,7 +14,7 @@ export interface OpenTab {
 }
 
 export async function readCorpusAsTabs(pages: CorpusPage[]): Promise<OpenTab[]> {
-  const script = await bundleForPage('lib/extract.ts', 'CitedTabsExtract');
+  const script = await bundleForPage('lib/page/extract.ts', 'CitedTabsExtract');
   const browser = await launchChromium();
   const tabs: OpenTab[] = [];
   try {

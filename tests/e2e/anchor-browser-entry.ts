@@ -2,11 +2,11 @@
  * Bundled into test pages by anchor-browser.test.ts: the content script's highlighting, and a
  * helper that cites a quote from a passage as extraction cut it (as the popup would send it).
  */
-import { extractPage } from '../../lib/extract';
-import { highlightQuote } from '../../lib/highlight';
-import type { QuoteTarget } from '../../lib/types';
+import { extractPage } from '@/lib/page/extract';
+import { highlightQuote } from '@/lib/page/highlight';
+import type { QuoteTarget } from '@/lib/shared/types';
 
-export { clearHighlight, highlightQuote } from '../../lib/highlight';
+export { clearHighlight, highlightQuote } from '@/lib/page/highlight';
 
 declare global {
   interface Window {

@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForPage, launchChromium } from '../../eval/lib/browser';
-import { ACTIVE_BACKGROUND, OTHER_BACKGROUND } from '../../lib/highlight-style';
-import { colorShare, highlightBox, rgbOf } from './pixels';
+import { ACTIVE_BACKGROUND, OTHER_BACKGROUND } from '@/lib/shared/highlight-style';
+import { colorShare, highlightBox, rgbOf } from '../support/pixels';
 
 /**
  * Anchoring and highlighting in real Chromium, with the CSS Custom Highlight API, real layout,
- * real scrolling and real keys: lib/highlight.ts bundled into the page, as the content script
+ * real scrolling and real keys: lib/page/highlight.ts bundled into the page, as the content script
  * runs it. (The extension's own flows, a closed tab, the popup, are in highlight.test.ts.)
  */
 

@@ -1,20 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import type { RecordedRequest } from '../stand-in/messages-api';
-import {
-  answerReply,
-  answerText,
-  ask,
-  highlightedText,
-  indexOf,
-  messageCalls,
-  openFixture,
-  openPopup,
-  sentText,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from './harness';
+import type { RecordedRequest } from '../support/stand-in/messages-api';
+import { answerReply, answerText, ask, highlightedText, indexOf, messageCalls, openFixture, openPopup, sentText, useHarness, useStandIn, type Harness } from '../support/harness';
 
 /**
  * The whole loop in headless Chromium: the built extension, the real popup, pages on localhost

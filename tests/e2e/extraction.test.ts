@@ -1,19 +1,7 @@
 import type { Frame, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import type { PageText } from '../../lib/types';
-import {
-  answerReply,
-  answerText,
-  ask,
-  indexOf,
-  messageCalls,
-  openFixture,
-  openPopup,
-  sentText,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from './harness';
+import type { PageText } from '@/lib/shared/types';
+import { answerReply, answerText, ask, indexOf, messageCalls, openFixture, openPopup, sentText, useHarness, useStandIn, type Harness } from '../support/harness';
 
 /**
  * Extraction in headless Chromium, through the built extension: what a reader sees (real CSS,

@@ -1,19 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Scripted } from '../stand-in/messages-api';
-import {
-  answerReply,
-  answerText,
-  ask,
-  indexOf,
-  messageCalls,
-  openFixture,
-  openPopup,
-  sentText,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from './harness';
+import type { Scripted } from '../support/stand-in/messages-api';
+import { answerReply, answerText, ask, indexOf, messageCalls, openFixture, openPopup, sentText, useHarness, useStandIn, type Harness } from '../support/harness';
 
 /** The most common failures, end to end in the real popup: what the user sees, and what is kept. */
 

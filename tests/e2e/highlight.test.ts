@@ -1,19 +1,8 @@
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { ACTIVE_BACKGROUND } from '../../lib/highlight-style';
-import {
-  answerReply,
-  answerText,
-  ask,
-  highlightedText,
-  indexOf,
-  openFixture,
-  openPopup,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from './harness';
-import { colorShare, highlightBox, rgbOf } from './pixels';
+import { ACTIVE_BACKGROUND } from '@/lib/shared/highlight-style';
+import { answerReply, answerText, ask, highlightedText, indexOf, openFixture, openPopup, useHarness, useStandIn, type Harness } from '../support/harness';
+import { colorShare, highlightBox, rgbOf } from '../support/pixels';
 
 /**
  * A click on a citation, through the built extension in headless Chromium: the quoted words

@@ -12,7 +12,7 @@ import {
   useHarness,
   useStandIn,
   type Harness,
-} from './harness';
+} from '../support/harness';
 
 /**
  * Pages that are hostile or simply broken, in real Chromium: nothing a page does holds the

@@ -1,20 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import type { RecordedRequest } from '../stand-in/messages-api';
-import {
-  answerReply,
-  answerText,
-  ask,
-  highlightedText,
-  messageCalls,
-  openFixture,
-  openPopup,
-  sentText,
-  stopServiceWorker,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from './harness';
+import type { RecordedRequest } from '../support/stand-in/messages-api';
+import { answerReply, answerText, ask, highlightedText, messageCalls, openFixture, openPopup, sentText, stopServiceWorker, useHarness, useStandIn, type Harness } from '../support/harness';
 
 /**
  * What is sent, and what is shown without sending: early abstention, search results without a
@@ -101,7 +88,7 @@ describe('what is sent', () => {
     const page = await openFixture(h, 'museum-hours.html');
     let popup = await openPopup(h, page);
     await ask(popup, 'When does the museum open?');
-    let review = await textOf(popup, 'Review before sending');
+    const review = await textOf(popup, 'Review before sending');
     expect(review).toContain('The City Museum opens at 9 a.m.');
     expect(review).toContain(`City Museum – Opening hours — ${new URL(page.url()).host}`);
     expect(review).toContain(new URL(h.api.url).host);
@@ -112,7 +99,7 @@ describe('what is sent', () => {
 
     h.api.enqueue(answerReply([], true));
     await ask(popup, 'When does the museum open?');
-    review = await textOf(popup, 'Review before sending');
+    await textOf(popup, 'Review before sending');
     const shown = await popup.$$eval('.fragment-text', (els) => els.map((el) => el.textContent ?? ''));
     // The popup may close while the user reads: the plan waits in storage, not in the popup.
     await popup.close();

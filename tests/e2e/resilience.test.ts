@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  answerReply,
-  ask,
-  indexOf,
-  messageCalls,
-  openFixture,
-  openPopup,
-  stopServiceWorker,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from './harness';
+import { answerReply, ask, indexOf, messageCalls, openFixture, openPopup, stopServiceWorker, useHarness, useStandIn, type Harness } from '../support/harness';
 
 /** A question survives what users and browsers do to it: Cancel, and a worker stopped mid-answer. */
 

@@ -41,9 +41,9 @@ describe('the content script and the key', () => {
     const { files, packages } = importGraph(ENTRY);
     const ours = [...files].map((f) => f.slice(ROOT.length + 1));
     // The walk did reach the page script's own modules.
-    expect(ours).toContain('lib/read-frame.ts');
-    expect(ours).toContain('lib/highlight.ts');
-    for (const forbidden of ['lib/shared/api-key.ts', 'lib/storage.ts', 'lib/shared/settings-schema.ts']) {
+    expect(ours).toContain('lib/page/read-frame.ts');
+    expect(ours).toContain('lib/page/highlight.ts');
+    for (const forbidden of ['lib/shared/api-key.ts', 'lib/shared/storage.ts', 'lib/shared/settings-schema.ts']) {
       expect(ours).not.toContain(forbidden);
     }
     expect([...packages].filter((p) => p === 'idb-keyval' || p.startsWith('wxt/utils/storage'))).toEqual([]);

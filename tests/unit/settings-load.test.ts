@@ -20,7 +20,8 @@ vi.mock('idb-keyval', () => ({
   del: async (key: string) => void idb.delete(key),
 }));
 
-const { DEFAULT_SETTINGS, loadSettings, saveSettings } = await import('@/lib/storage');
+const { loadSettings, saveSettings } = await import('@/lib/shared/storage');
+const { DEFAULT_SETTINGS } = await import('@/lib/shared/settings');
 const { baseUrlProblem } = await import('@/lib/shared/api-key');
 
 const stored = async () => (await fakeBrowser.storage.local.get('settings')).settings as Record<string, unknown> | undefined;

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RunState } from '@/lib/shared/storage';
+import { AnswerView } from './AnswerView';
+import type { ShownCitation } from '@/lib/shared/run';
+
+const citation: ShownCitation = {
+  literal: 'Adult tickets cost 12 euros.',
+  index: 1,
+  passageId: 'p1',
+  passageText: 'Adult tickets cost 12 euros. Children enter free.',
+  passageOrder: 0,
+  tabId: 3,
+  windowId: 1,
+  frameId: 0,
+  url: 'https://www.museum.example/tickets',
+  title: 'Tickets <img src=x onerror=alert(1)>',
+  site: 'museum.example',
+};
+
+const checks = { citations: 1, broken: 0 };
+
+function run(outcome: RunState['outcome']): RunState {
+  return { id: 'r', question: 'q', scope: 'tab', status: 'done', startedAt: 0, outcome, skipped: [], coverage: { tabs: 1, passages: 4, sent: 2, leftOut: 0 } };
+}
+
+function mount(state: RunState, onReveal = vi.fn()) {
+  const root = document.createElement('div');
+  document.body.append(root);
+  render(<AnswerView run={state} onReveal={onReveal} />, root);
+  return root;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('AnswerView', () => {
+  it('names each citation by page title and site, never by its index, and reveals on click', () => {
+    const onReveal = vi.fn();
+    const root = mount(run({ kind: 'answer', claims: [{ text: 'It costs 12 euros.', citations: [citation] }], droppedClaims: 0, retried: false, checks }), onReveal);
+    const button = root.querySelector('button')!;
+    expect(button.textContent).toBe('Tickets <img src=x onerror=alert(1)> — museum.example');
+    expect(root.textContent).not.toMatch(/\[1\]|#1/);
+    button.click();
+    expect(onReveal).toHaveBeenCalledWith(citation);
+  });
+
+  it('renders page and model text as text, never as markup', () => {
+    const root = mount(run({ kind: 'answer', claims: [{ text: 'Cheap <script>alert(1)</script>', citations: [citation] }], droppedClaims: 0, retried: false, checks }));
+    expect(root.querySelector('img, script')).toBeNull();
+    expect(root.textContent).toContain('Cheap <script>alert(1)</script>');
+  });
+
+  it('describes each citation button with its quote', () => {
+    const root = mount(run({ kind: 'answer', claims: [{ text: 'x', citations: [citation] }], droppedClaims: 0, retried: false, checks }));
+    const button = root.querySelector('button')!;
+    const tip = root.querySelector(`#${CSS.escape(button.getAttribute('aria-describedby')!)}`);
+    expect(tip?.getAttribute('role')).toBe('tooltip');
+    expect(tip?.textContent).toBe('“Adult tickets cost 12 euros.”');
+  });
+
+  it('says how many claims were dropped', () => {
+    const root = mount(run({ kind: 'answer', claims: [{ text: 'x', citations: [citation] }], droppedClaims: 2, retried: true, checks }));
+    expect(root.textContent).toContain('2 claims were left out');
+  });
+
+  it('shows an abstention as an answer with its reason', () => {
+    const root = mount(run({ kind: 'abstain', reason: 'no-relevant-passages', retried: false, checks }));
+    expect(root.querySelector('[aria-labelledby]')?.textContent).toContain('Not found in these pages.');
+    expect(root.textContent).toContain('Claude was not asked');
+    expect(root.querySelector('[role="alert"]')).toBeNull();
+  });
+});

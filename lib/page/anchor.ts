@@ -1,0 +1,195 @@
+/**
+ * Anchoring: finds a cited literal in the live page and turns it into DOM ranges covering
+ * exactly those words. Same walk as extraction (`collectText`), same normalisation as the
+ * verifier (lib/shared/normalize.ts, through lib/page/find-quote.ts): what was verified is what gets
+ * highlighted, or nothing is.
+ *
+ * When the words occur more than once, the occurrence chosen is the one whose surroundings are
+ * those of the cited passage (its text before and after the quote); between equally good ones,
+ * the one nearest to where the cited passage sits in reading order. The page may have changed
+ * since extraction: the quote is found again by its text, forgiving only typographic drift.
+ */
+import { collectText, collapse, type CollectOptions, type CollectedText } from './dom-text';
+import { layoutPassages, type ExtractOptions, type LaidOutPassage } from './extract';
+import { normalize } from '@/lib/shared/normalize';
+import { findNormalized, lowerBound, normalizedAfter, normalizedBefore, searchText, type SearchText, type Span } from './find-quote';
+import type { QuoteTarget } from '@/lib/shared/types';
+
+export type AnchorOptions = CollectOptions & Pick<ExtractOptions, 'minChars' | 'maxChars'>;
+
+export interface LocatedQuote {
+  /**
+   * The quote's ranges, in reading order: one, unless the words cross into or out of a shadow
+   * tree (a Range cannot span two trees) or slots reorder them.
+   */
+  ranges: Range[];
+  /** The page's own characters that the ranges cover (whitespace collapsed). */
+  text: string;
+  /** The span in `collectText(root).text`. */
+  start: number;
+  end: number;
+}
+
+/** How much of the cited passage around the quote is compared with the page (each side). */
+const CONTEXT_CHARS = 240;
+
+/** A page's visible text, walked once for all the quotes anchored in it. */
+export interface AnchorPage {
+  root: Document | Element;
+  collected: CollectedText;
+  search: SearchText;
+  options: AnchorOptions;
+  /** The passages as extraction cuts them, computed only to break a tie. */
+  laidOut?: LaidOutPassage[];
+}
+
+export function readPage(root: Document | Element, options: AnchorOptions = {}): AnchorPage {
+  const collected = collectText(root, options);
+  return { root, collected, search: searchText(collected.text), options };
+}
+
+/** `target.literal` in `root`, or null when the page no longer holds those words. */
+export function locateQuote(
+  root: Document | Element,
+  target: QuoteTarget,
+  options: AnchorOptions = {},
+): LocatedQuote | null {
+  return locateIn(readPage(root, options), target);
+}
+
+/** Several quotes of one page, with one walk of the page. */
+export function locateQuotes(
+  root: Document | Element,
+  targets: QuoteTarget[],
+  options: AnchorOptions = {},
+): Array<LocatedQuote | null> {
+  const page = readPage(root, options);
+  return targets.map((t) => locateIn(page, t));
+}
+
+export function locateIn(page: AnchorPage, target: QuoteTarget): LocatedQuote | null {
+  const literal = normalize(target.literal);
+  if (!literal) return null;
+  const hits = findNormalized(page.search, literal);
+  if (hits.length === 0) return null;
+  const [start, end] = hits.length === 1 ? hits[0]! : chooseOccurrence(page, hits, target, literal);
+  const ranges = toRanges(page.root, page.collected, start, end);
+  if (ranges.length === 0) return null;
+  return { ranges, text: collapse(page.collected.text.slice(start, end)), start, end };
+}
+
+/**
+ * The occurrence that sits where the cited passage put the quote: the most of the passage's text
+ * before and after it agrees with the page's; ties (identical passages, or none of the context
+ * left) go to the one nearest to the cited passage's place in reading order.
+ */
+function chooseOccurrence(page: AnchorPage, hits: Span[], target: QuoteTarget, literal: string): Span {
+  const passage = normalize(target.passageText);
+  const at = passage.indexOf(literal);
+  let best: Span[] = hits;
+  if (at >= 0) {
+    const before = passage.slice(Math.max(0, at - CONTEXT_CHARS), at).trimEnd();
+    const after = passage.slice(at + literal.length, at + literal.length + CONTEXT_CHARS).trimStart();
+    let bestScore = -1;
+    for (const hit of hits) {
+      const score =
+        commonSuffix(before, normalizedBefore(page.search, hit[0], before.length)) +
+        commonPrefix(after, normalizedAfter(page.search, hit[1], after.length));
+      if (score > bestScore) {
+        bestScore = score;
+        best = [hit];
+      } else if (score === bestScore) {
+        best.push(hit);
+      }
+    }
+  }
+  if (best.length === 1 || target.passageOrder < 0) return best[0]!;
+
+  page.laidOut ??= layoutPassages(page.collected, page.options);
+  const place = page.laidOut[target.passageOrder];
+  if (!place) return best[0]!;
+  let chosen = best[0]!;
+  let nearest = Infinity;
+  for (const hit of best) {
+    const d = distance(hit, [place.start, place.end]);
+    if (d < nearest) {
+      nearest = d;
+      chosen = hit;
+    }
+  }
+  return chosen;
+}
+
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+function commonSuffix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
+  return i;
+}
+
+/** 0 inside the region (or overlapping it), else how far outside. */
+function distance([s, e]: Span, [rs, re]: Span): number {
+  if (e <= rs) return rs - e;
+  if (s >= re) return s - re;
+  return 0;
+}
+
+/**
+ * The DOM ranges of `[start, end)` of `collected.text`. Offsets that fall on a separator (a "\n"
+ * that no node holds) move inwards to the nearest text: the start forward, the end backward.
+ * A new range starts wherever the next text node is in another tree (shadow root) or does not
+ * follow the previous one in the tree (slotted content shown out of order).
+ */
+export function toRanges(
+  root: Document | Element,
+  collected: CollectedText,
+  start: number,
+  end: number,
+): Range[] {
+  const segs = collected.segments;
+  if (segs.length === 0 || end <= start) return [];
+  // First segment that ends after `start`; last segment that starts before `end`.
+  const i = lowerBound(segs.length, (k) => segs[k]!.end > start);
+  const j = lowerBound(segs.length, (k) => segs[k]!.start >= end) - 1;
+  if (i >= segs.length || j < 0 || i > j) return [];
+  const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument;
+  if (!doc) return [];
+
+  const ranges: Range[] = [];
+  let range: Range | null = null;
+  let last: Text | null = null;
+  let lastEnd = 0;
+  for (let k = i; k <= j; k++) {
+    const seg = segs[k]!;
+    const from = Math.max(start, seg.start) - seg.start;
+    const to = Math.min(end, seg.end) - seg.start;
+    const node = seg.node;
+    const continues =
+      range !== null &&
+      last !== null &&
+      node.getRootNode() === last.getRootNode() &&
+      (last.compareDocumentPosition(node) & 4) /* FOLLOWING */ !== 0;
+    if (!continues) {
+      if (range && last) {
+        range.setEnd(last, lastEnd);
+        ranges.push(range);
+      }
+      range = doc.createRange();
+      range.setStart(node, from);
+    }
+    last = node;
+    lastEnd = to;
+  }
+  if (range && last) {
+    range.setEnd(last, lastEnd);
+    ranges.push(range);
+  }
+  return ranges.filter((r) => !r.collapsed);
+}

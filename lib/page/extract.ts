@@ -1,0 +1,354 @@
+/**
+ * Extraction: a page's visible text, block by block, cut into passages of a few sentences.
+ *
+ * Passages keep the page's real characters (only whitespace runs become single spaces), so a
+ * model quoting them quotes words that anchoring can find again in the live page. A heading is
+ * the first line of the passage that starts its section (so it can be quoted too) and the
+ * `heading` of the passages after it. Pure DOM code.
+ */
+import { collectText, collapse, type CollectOptions, type CollectedText, type TextBlock } from './dom-text';
+import { normalize } from '@/lib/shared/normalize';
+import type { FrameCoverage, PageText, Passage } from '@/lib/shared/types';
+
+export interface ExtractOptions extends CollectOptions {
+  /** Blocks shorter than this may be merged with their neighbours; passages aim above it. */
+  minChars?: number;
+  /** No passage is longer, except that nothing ever cuts inside a word. */
+  maxChars?: number;
+  /** The user's selected text: when non-empty, the first passage (`selection: true`, order -1). */
+  selection?: string;
+}
+
+/**
+ * A passage of a few sentences (about a paragraph) in the spaced scripts. Longer passages keep
+ * more of a paragraph together, which is what ranking finds and what the model needs; a quote is
+ * still a sentence of it. Measured in eval/rank.ts: 200-600 put the answer in the first fragment
+ * for 0.924 of the English questions, 300-900 for 0.941.
+ */
+export const DEFAULT_MIN_CHARS = 300;
+export const DEFAULT_MAX_CHARS = 900;
+/**
+ * Chinese, Japanese and Korean say in one character what the spaced scripts say in two to four:
+ * where they are most of the text, the default bounds are halved, so that a passage holds about
+ * as many sentences in every language.
+ */
+const DENSE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+const DENSE_SAMPLE = 20_000;
+
+/** The passage bounds for `text` when the options do not set them. */
+export function defaultBounds(text: string): { minChars: number; maxChars: number } {
+  const sample = text.slice(0, DENSE_SAMPLE);
+  const letters = sample.replace(/[\s\p{P}\p{N}]+/gu, '').length;
+  const dense = sample.match(DENSE_SCRIPT)?.length ?? 0;
+  const scale = letters > 0 && dense / letters > 0.5 ? 0.5 : 1;
+  return { minChars: DEFAULT_MIN_CHARS * scale, maxChars: DEFAULT_MAX_CHARS * scale };
+}
+/** About 300,000 words: far more than any answer needs, and what a tab can send in one message. */
+export const DEFAULT_MAX_TEXT_CHARS = 2_000_000;
+/** The page is frozen while it is walked: never longer than this. */
+export const DEFAULT_TIME_BUDGET_MS = 1_500;
+
+/** A passage and the span `[start, end)` of `CollectedText.text` it was cut from. */
+export interface LaidOutPassage {
+  text: string;
+  heading?: string;
+  order: number;
+  start: number;
+  end: number;
+}
+
+/** Reads `doc`'s visible text and cuts it into passages, within a size and a time budget. */
+export function extractPage(doc: Document, options: ExtractOptions = {}): PageText {
+  const collected = collectText(doc, {
+    ...options,
+    segments: false,
+    maxTextChars: options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS,
+    timeBudgetMs: options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS,
+  });
+  const laidOut = layoutPassages(collected, options);
+
+  const passages: Passage[] = [];
+  const used = new Set<string>();
+  const selection = collapse(options.selection ?? '');
+  if (selection) {
+    const id = uniqueId('s' + fnv1a(normalize(selection)), used);
+    passages.push({ id, text: selection, selection: true, order: -1 });
+  }
+  const seen = new Map<string, number>();
+  let chars = 0;
+  for (const p of laidOut) {
+    const norm = normalize(p.text);
+    const k = seen.get(norm) ?? 0;
+    seen.set(norm, k + 1);
+    const id = uniqueId(fnv1a(k === 0 ? norm : `${norm}\u241f${k}`), used);
+    const passage: Passage = { id, text: p.text, order: p.order };
+    if (p.heading !== undefined) passage.heading = p.heading;
+    passages.push(passage);
+    chars += p.text.length;
+  }
+
+  const coverage: FrameCoverage = { readShare: collected.truncated?.share ?? 1 };
+  if (collected.truncated) coverage.truncatedBy = collected.truncated.reason;
+  return {
+    url: doc.URL || doc.location?.href || '',
+    title: collapse(doc.title ?? ''),
+    passages,
+    chars,
+    coverage,
+  };
+}
+
+interface Unit {
+  text: string;
+  start: number;
+  end: number;
+  /** The nearest heading above the unit's block. */
+  heading?: string;
+  section: number;
+  /** For a heading's own unit: its level. */
+  level?: number;
+  /** A whole block shorter than `minChars`: it may share a passage with its short neighbours. */
+  short: boolean;
+}
+
+/**
+ * The passages of already collected text, with their spans in `collected.text`, in reading
+ * order. Anchoring uses it to find where a cited passage sits in the live page.
+ *
+ * A heading goes with what is under it: the deeper headings right below it and the first piece
+ * of its section, when that fits. Short blocks of one section (list items, table rows, short
+ * lines) share a passage; headings with nothing under them (a list of headlines) too.
+ */
+export function layoutPassages(
+  collected: CollectedText,
+  options: { minChars?: number; maxChars?: number } = {},
+): LaidOutPassage[] {
+  const bounds = options.maxChars === undefined || options.minChars === undefined ? defaultBounds(collected.text) : null;
+  const maxChars = Math.max(20, options.maxChars ?? bounds!.maxChars);
+  const minChars = Math.min(options.minChars ?? bounds!.minChars, maxChars);
+  const units: Unit[] = [];
+  for (const block of collected.blocks) addUnits(units, collected.text, block, minChars, maxChars);
+
+  // Very short neighbours of one section (list items, table rows, short lines) go together.
+  const mergeTarget = Math.max(minChars, Math.floor((minChars + maxChars) / 2));
+  const out: LaidOutPassage[] = [];
+  for (let i = 0; i < units.length; ) {
+    const first = units[i]!;
+    let text = first.text;
+    let last = first;
+    let j = i + 1;
+    for (; j < units.length; j++) {
+      const next = units[j]!;
+      if (text.length + 1 + next.text.length > maxChars) break;
+      let joins: boolean;
+      if (last.level !== undefined) {
+        const under = next.level === undefined ? next.section === last.section : next.level > last.level;
+        // Headings with nothing under them, one after the other, are a list of headlines.
+        const headlines = next.level !== undefined && text.length < mergeTarget;
+        joins = under || headlines;
+      } else {
+        joins =
+          next.level === undefined && last.short && next.short && next.section === last.section && text.length < mergeTarget;
+      }
+      if (!joins) break;
+      text += '\n' + next.text;
+      last = next;
+    }
+    const passage: LaidOutPassage = { text, order: out.length, start: first.start, end: last.end };
+    if (first.heading !== undefined) passage.heading = first.heading;
+    out.push(passage);
+    i = j;
+  }
+  return out;
+}
+
+/** The units of one block: the block itself, or its pieces when it is longer than `maxChars`. */
+function addUnits(units: Unit[], text: string, block: TextBlock, minChars: number, maxChars: number): void {
+  const raw = text.slice(block.start, block.end);
+  const flat = collapse(raw);
+  if (!flat) return;
+  const base = { section: block.section, heading: block.heading };
+  // The headings right above a section's first block ride on top of its first piece: room is
+  // left for them (when they are not long themselves), so that they are not a passage alone.
+  let room = maxChars;
+  if (block.headingLevel === undefined) {
+    let above = 0;
+    for (let k = units.length - 1; k >= 0 && units[k]!.level !== undefined; k--) above += units[k]!.text.length + 1;
+    if (above > 0 && above <= maxChars / 3) room = maxChars - above;
+  }
+  const pieces: Array<[number, number]> =
+    flat.length <= room ? [[0, flat.length]] : cutText(flat, Math.min(minChars, room), room);
+  // Where each piece starts and ends in the page's text: at its first and after its last character.
+  let at: number[];
+  if (pieces.length === 1) {
+    let a = 0;
+    let b = raw.length - 1;
+    while (isSpace(raw.charCodeAt(a))) a++;
+    while (isSpace(raw.charCodeAt(b))) b--;
+    at = [a, b];
+  } else {
+    const wanted: number[] = [];
+    for (const [a, b] of pieces) wanted.push(a, b - 1);
+    at = sourceOffsets(raw, wanted);
+  }
+  pieces.forEach(([a, b], k) => {
+    const unit: Unit = {
+      ...base,
+      text: pieces.length === 1 ? flat : flat.slice(a, b),
+      start: block.start + at[2 * k]!,
+      end: block.start + at[2 * k + 1]! + 1,
+      short: pieces.length === 1 && flat.length < minChars,
+    };
+    if (unit.heading === undefined) delete unit.heading;
+    if (block.headingLevel !== undefined) unit.level = block.headingLevel;
+    units.push(unit);
+  });
+}
+
+/** True for the characters that `\s` matches, which `collapse` turns into single spaces. */
+function isSpace(code: number): boolean {
+  if (code <= 0xff) return code === 32 || (code >= 9 && code <= 13) || code === 0xa0;
+  return /\s/.test(String.fromCharCode(code));
+}
+
+/**
+ * For offsets into `collapse(raw)`, ascending and each on a character that is not a space, the
+ * offsets of the same characters in `raw`.
+ */
+function sourceOffsets(raw: string, wanted: number[]): number[] {
+  const out: number[] = [];
+  let r = 0;
+  let c = 0;
+  let k = 0;
+  while (r < raw.length && isSpace(raw.charCodeAt(r))) r++;
+  while (k < wanted.length && r < raw.length) {
+    if (isSpace(raw.charCodeAt(r))) {
+      while (r < raw.length && isSpace(raw.charCodeAt(r))) r++;
+      c++; // one space in the collapsed text
+      continue;
+    }
+    while (k < wanted.length && wanted[k] === c) {
+      out.push(r);
+      k++;
+    }
+    r++;
+    c++;
+  }
+  return out;
+}
+
+/**
+ * Cuts whitespace-collapsed text into pieces `[start, end)` of whole sentences, each at most
+ * `maxChars` long unless one sentence is longer (that one is cut between words). Pieces are
+ * balanced so that a block slightly longer than `maxChars` does not leave a tiny tail.
+ */
+export function cutText(text: string, minChars: number, maxChars: number): Array<[number, number]> {
+  const pieces: Array<[number, number]> = [];
+  const push = (a: number, b: number): void => {
+    while (a < b && text[a] === ' ') a++;
+    while (b > a && text[b - 1] === ' ') b--;
+    if (b > a) pieces.push([a, b]);
+  };
+  if (text.length <= maxChars) {
+    push(0, text.length);
+    return pieces;
+  }
+  const target = Math.max(minChars, Math.ceil(text.length / Math.ceil(text.length / maxChars)));
+  let curStart = -1;
+  let curEnd = -1;
+  for (const [s, e] of sentences(text)) {
+    if (curStart >= 0 && (e - curStart > maxChars || curEnd - curStart >= target)) {
+      push(curStart, curEnd);
+      curStart = -1;
+    }
+    if (e - s > maxChars) {
+      if (curStart >= 0) push(curStart, curEnd);
+      curStart = -1;
+      for (const [a, b] of cutBetweenWords(text, s, e, maxChars)) push(a, b);
+      continue;
+    }
+    if (curStart < 0) curStart = s;
+    curEnd = e;
+  }
+  if (curStart >= 0) push(curStart, curEnd);
+  return pieces;
+}
+
+let sentenceSegmenter: Intl.Segmenter | null | undefined;
+
+function sentences(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  if (sentenceSegmenter === undefined) {
+    const Segmenter = (Intl as { Segmenter?: typeof Intl.Segmenter }).Segmenter;
+    sentenceSegmenter = typeof Segmenter === 'function' ? new Segmenter(undefined, { granularity: 'sentence' }) : null;
+  }
+  if (sentenceSegmenter) {
+    for (const seg of sentenceSegmenter.segment(text)) {
+      out.push([seg.index, seg.index + seg.segment.length]);
+    }
+    return out;
+  }
+  // Without Intl.Segmenter: after ., ! or ? (and closing marks) followed by a space.
+  const re = /[.!?…]+["'”’)\]]*\s+/g;
+  let last = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    out.push([last, m.index + m[0].length]);
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push([last, text.length]);
+  return out;
+}
+
+/** Cuts `[start, end)` into pieces of at most `maxChars`, at spaces or else word boundaries. */
+function cutBetweenWords(
+  text: string,
+  start: number,
+  end: number,
+  maxChars: number,
+): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let a = start;
+  while (end - a > maxChars) {
+    const limit = a + maxChars;
+    let cut = text.lastIndexOf(' ', limit);
+    if (cut <= a + maxChars / 2) cut = wordBoundaryBefore(text, a, limit);
+    if (cut <= a) cut = limit;
+    // Never between the halves of a surrogate pair.
+    const code = text.charCodeAt(cut);
+    if (code >= 0xdc00 && code <= 0xdfff) cut--;
+    out.push([a, cut]);
+    a = cut;
+    while (a < end && text[a] === ' ') a++;
+  }
+  if (a < end) out.push([a, end]);
+  return out;
+}
+
+/** The last word boundary in `(from, limit]` (for scripts without spaces), or -1. */
+function wordBoundaryBefore(text: string, from: number, limit: number): number {
+  const Segmenter = (Intl as { Segmenter?: typeof Intl.Segmenter }).Segmenter;
+  if (typeof Segmenter !== 'function') return -1;
+  let best = -1;
+  const slice = text.slice(from, limit + 1);
+  for (const seg of new Segmenter(undefined, { granularity: 'word' }).segment(slice)) {
+    if (seg.index > 0 && seg.index <= limit - from) best = from + seg.index;
+  }
+  return best;
+}
+
+/** FNV-1a (32 bits) of the UTF-16 code units of `s`, in base 36. */
+export function fnv1a(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+function uniqueId(id: string, used: Set<string>): string {
+  let out = id;
+  for (let k = 1; used.has(out); k++) out = `${id}_${k}`;
+  used.add(out);
+  return out;
+}

@@ -1,0 +1,100 @@
+/**
+ * What the page script does when the background asks it to read its frame: wait for the page to
+ * settle (capped), read it within its budgets, and say how completely it was read. Each frame of
+ * a tab (the page, and every frame embedded in it) is read by a script of its own.
+ */
+import { extractPage, type ExtractOptions } from './extract';
+import { settle, type SettleOptions } from './settle';
+import type { FrameFocus, PageText } from '@/lib/shared/types';
+
+export interface ReadFrameOptions extends ExtractOptions {
+  settle?: SettleOptions;
+}
+
+/**
+ * The most of a selection that is read. The user's selection leads what is sent; a page can
+ * select text on its own, and 50 KB of it would fill the budget. (lib/rank.ts also gives it at
+ * most a share of the budget, and the background keeps it only from the focused frame.)
+ */
+export const MAX_SELECTION_CHARS = 4000;
+
+/** A frame smaller than this (in CSS pixels, either way) shows nothing: a hidden or tracking frame. */
+const MIN_FRAME_SIDE = 2;
+
+export async function readFrame(doc: Document, options: ReadFrameOptions = {}): Promise<PageText> {
+  const view = doc.defaultView;
+  const childFrames = view?.frames?.length ?? 0;
+  if (view && !isTopFrame(view) && (view.innerWidth < MIN_FRAME_SIDE || view.innerHeight < MIN_FRAME_SIDE)) {
+    return {
+      url: doc.URL,
+      title: doc.title ?? '',
+      passages: [],
+      chars: 0,
+      coverage: { readShare: 1, hiddenFrame: true, childFrames },
+    };
+  }
+  const settled = await settle(doc, options.settle);
+  // The selection is read after the wait: the user may have selected while the page settled.
+  const selection = capSelection(options.selection ?? view?.getSelection?.()?.toString() ?? '');
+  const page = extractPage(doc, { ...options, selection });
+  page.coverage = { readShare: 1, ...page.coverage, childFrames };
+  if (!settled.settled) page.coverage.unsettled = true;
+  if (view) page.focus = frameFocus(doc, view);
+  return page;
+}
+
+/** At most MAX_SELECTION_CHARS, cut at a word boundary. */
+export function capSelection(text: string): string {
+  if (text.length <= MAX_SELECTION_CHARS) return text;
+  const cut = text.slice(0, MAX_SELECTION_CHARS);
+  return cut.replace(/\s+\S*$/u, '') || cut;
+}
+
+/**
+ * Where this frame sits and where its focus goes: its index in each ancestor's `frames`, from
+ * the top, and the index of the embedded frame that has the focus, if one does. Indexes of
+ * `frames` are readable across origins. The background follows `child` from the top frame to
+ * the one frame that has the focus: only that frame's selection is the user's.
+ */
+function frameFocus(doc: Document, view: Window): FrameFocus {
+  const path: number[] = [];
+  try {
+    let w: Window = view;
+    for (let depth = 0; depth < 32 && w.parent && w.parent !== w; depth++) {
+      const parent: Window = w.parent;
+      let index = -1;
+      for (let i = 0; i < parent.length; i++) {
+        if (parent[i] === w) {
+          index = i;
+          break;
+        }
+      }
+      if (index < 0) break;
+      path.unshift(index);
+      w = parent;
+    }
+  } catch {
+    // An ancestor out of reach: the path is what was found.
+  }
+  let active: Element | null = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  let child: number | null = null;
+  const win = active && (active.tagName === 'IFRAME' || active.tagName === 'FRAME') ? (active as HTMLIFrameElement).contentWindow : null;
+  if (win) {
+    for (let i = 0; i < view.length; i++) {
+      if (view[i] === win) {
+        child = i;
+        break;
+      }
+    }
+  }
+  return { path, child };
+}
+
+function isTopFrame(view: Window): boolean {
+  try {
+    return view === view.top || view.top === null;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The user's settings and their bounds, in one place: the options page shows and checks them,
+ * the worker reads them. Pure values, so a screen can import them without the worker's code.
+ */
+
+export const DEFAULT_MIN_LITERAL_LENGTH = 15;
+
+/** The fragments' budget when the user has not chosen one: a few dozen passages, a few cents. */
+export const DEFAULT_FRAGMENT_BUDGET = 8000;
+
+export const MIN_FRAGMENT_BUDGET = 1000;
+
+/**
+ * The most the setting allows. Far below the context window on purpose: text that tokenizes
+ * badly (long numbers, code, rare scripts) can cost twice the estimate, and even then the
+ * request fits.
+ */
+export const MAX_FRAGMENT_BUDGET = 60_000;
+
+/** The budget setting made safe: a number, within bounds. */
+export function clampBudget(setting: number | undefined): number {
+  if (setting === undefined || !Number.isFinite(setting)) return DEFAULT_FRAGMENT_BUDGET;
+  return Math.round(Math.min(MAX_FRAGMENT_BUDGET, Math.max(MIN_FRAGMENT_BUDGET, setting)));
+}
+
+export interface Settings {
+  apiKey: string;
+  model: string;
+  baseURL: string;
+  minQuoteLength: number;
+  /** Quotes asked for in structured output (default), or the API's own document citations. */
+  citationMode: 'structured' | 'native';
+  /** Whether a second, cheap call checks that quotes support their claims, and what it does then. */
+  judge: 'off' | 'mark' | 'drop';
+  judgeModel: string;
+  /** Tokens the passages sent with a question may take (lib/worker/budget.ts). */
+  fragmentBudget: number;
+  /** Show the fragments and their sources before anything is sent, with Send and Cancel. */
+  reviewBeforeSending: boolean;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  apiKey: '',
+  model: 'claude-sonnet-5-5',
+  baseURL: 'https://api.anthropic.com',
+  minQuoteLength: DEFAULT_MIN_LITERAL_LENGTH,
+  citationMode: 'structured',
+  judge: 'off',
+  judgeModel: 'claude-haiku-5-5',
+  fragmentBudget: DEFAULT_FRAGMENT_BUDGET,
+  reviewBeforeSending: false,
+};

@@ -1,0 +1,12 @@
+/** How a source is named to the reader, beside the page's title; the screens and the prompt both use it. */
+
+/** The site a reader recognises: the host without a leading "www.". */
+export function siteOf(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.protocol === 'file:') return 'local file';
+    return u.host.replace(/^www\./, '') || u.protocol.replace(':', '');
+  } catch {
+    return url;
+  }
+}

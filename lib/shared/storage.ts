@@ -1,0 +1,147 @@
+import { storage } from 'wxt/utils/storage';
+import { loadKeyRecord, originOf, saveKeyRecord } from './api-key';
+import { parseStoredSettings } from './settings-schema';
+import type { SkippedTab } from './types';
+import type { ShownError, FailureLogEntry, Outcome, SearchHit, SendPlan } from './run';
+import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET, type Settings } from './settings';
+
+/** Every storage item of the extension, in one place. Extension storage is the source of truth. */
+
+/**
+ * The settings but the key, in `storage.local`. The key is kept apart, where no content script
+ * can read it (lib/shared/api-key.ts); versions before kept it here, and the first load moves it.
+ */
+export const settingsItem = storage.defineItem<Partial<Settings>>('local:settings', {
+  fallback: {},
+  version: 1,
+});
+
+/** Settings as loaded: `keyOrigin` is where the user confirmed the key may be sent (null: no key). */
+export type LoadedSettings = Settings & { keyOrigin: string | null };
+
+/**
+ * Settings with every field present and valid, whatever was stored (checked with zod, a bad field
+ * falls back to its default), and the key from its own store. A key an older version left in
+ * `storage.local` is moved out of it, confirmed for the base URL it was used with.
+ */
+export async function loadSettings(): Promise<LoadedSettings> {
+  const { settings, legacyKey, legacyBaseURL } = parseStoredSettings(await settingsItem.getValue(), DEFAULT_SETTINGS, {
+    min: MIN_FRAGMENT_BUDGET,
+    max: MAX_FRAGMENT_BUDGET,
+  });
+  let record = await loadKeyRecord();
+  if (legacyKey !== null) {
+    if (!record) {
+      record = { key: legacyKey, origin: originOf(legacyBaseURL ?? DEFAULT_SETTINGS.baseURL) };
+      await saveKeyRecord(record);
+    }
+    await settingsItem.setValue(settings);
+  }
+  return { ...DEFAULT_SETTINGS, ...settings, apiKey: record?.key ?? '', keyOrigin: record?.origin ?? null };
+}
+
+/**
+ * Saves the options page's settings: the key to its own store, confirmed for the base URL's
+ * origin (the options page asks the user first when that origin is new), the rest to storage.
+ */
+export async function saveSettings(next: Settings): Promise<void> {
+  const { apiKey, ...rest } = next;
+  await saveKeyRecord({ key: apiKey, origin: originOf(next.baseURL) });
+  await settingsItem.setValue(rest);
+}
+
+export type Scope = 'tab' | 'window';
+export type Stage = 'reading' | 'choosing' | 'asking' | 'waiting' | 'checking' | 'retrying' | 'judging';
+
+export interface RunState {
+  id: string;
+  question: string;
+  scope: Scope;
+  /** `review`: the fragments wait for the user's Send or Cancel (setting "Review before sending"). */
+  status: 'working' | 'review' | 'done' | 'error';
+  stage?: Stage;
+  /** While waiting to retry: when the next try starts (ms since epoch). */
+  retryAt?: number;
+  /** Characters of the answer received so far, while it streams in. */
+  received?: number;
+  startedAt: number;
+  finishedAt?: number;
+  outcome?: Outcome;
+  error?: ShownError;
+  skipped: SkippedTab[];
+  /** What was (or, in review, will be) sent: the fragments in prompt order and their cached blocks. */
+  plan?: SendPlan & { budget: number };
+  /** The user's selection, read from the focused frame of the active tab: it leads what is sent. */
+  selection?: { text: string; title: string };
+  /** Without an API key: the best passages for the question, found on this machine. */
+  results?: SearchHit[];
+  /** How much was read and sent, for the popup's coverage line. */
+  coverage?: {
+    tabs: number;
+    passages: number;
+    sent: number;
+    leftOut: number;
+    /** Characters of text read, over all tabs and frames. */
+    chars?: number;
+    /** Frames that were read (each tab's page counts as one). */
+    frames?: number;
+    /** Tabs read only in part (too long, still loading, frames out of reach), with why. */
+    partial?: SkippedTab[];
+  };
+}
+
+/**
+ * The question in flight or the last one answered: what the popup shows when it opens. It holds
+ * passages of every tab asked about, so it lives in session storage: readable only by the
+ * extension's pages and worker (access level TRUSTED_CONTEXTS, set by the worker), kept in
+ * memory, never on disk, gone when the browser closes.
+ */
+export const lastRunItem = storage.defineItem<RunState | null>('session:lastRun', { fallback: null });
+
+/** The question being typed, so closing the popup loses nothing. */
+export const draftItem = storage.defineItem<{ question: string; scope: Scope }>('local:draft', {
+  fallback: { question: '', scope: 'tab' },
+});
+
+export const FAILURE_LOG_LIMIT = 500;
+export const failureLogItem = storage.defineItem<FailureLogEntry[]>('local:failureLog', { fallback: [] });
+
+/** One line per question, failures or not: the denominators the diagnostics' rates need. */
+export interface RunRecord {
+  at: number;
+  model: string;
+  sites: string[];
+  citations: number;
+  broken: number;
+  retried: boolean;
+  droppedClaims: number;
+  outcome: 'answer' | 'abstain' | 'error';
+  /** The abstention's reason or the error's kind. */
+  detail?: string;
+}
+
+export const RUN_LOG_LIMIT = 2000;
+export const runLogItem = storage.defineItem<RunRecord[]>('local:runLog', { fallback: [] });
+
+export async function appendRunRecord(record: RunRecord): Promise<void> {
+  const log = await runLogItem.getValue();
+  await runLogItem.setValue([...log, record].slice(-RUN_LOG_LIMIT));
+}
+
+export async function appendFailure(entry: FailureLogEntry): Promise<void> {
+  const log = await failureLogItem.getValue();
+  await failureLogItem.setValue([...log, entry].slice(-FAILURE_LOG_LIMIT));
+}
+
+/** What the highlights of the last answer left in the tabs, for the next click and the clean-up. */
+export interface RevealState {
+  /** Tabs that may show a highlight of ours. */
+  highlighted: number[];
+  /** Tabs opened as cited, standing in for the citation's closed tab (by tab id and URL). */
+  reopened: Record<string, number>;
+}
+
+// Session storage: gone with the browser session, kept across restarts of the worker.
+export const revealStateItem = storage.defineItem<RevealState>('session:revealState', {
+  fallback: { highlighted: [], reopened: {} },
+});

@@ -1,0 +1,293 @@
+import { browser, type Browser } from 'wxt/browser';
+import { claudeJudgeCall, claudeModelCall, claudeNativeModelCall, type CallOptions } from './claude';
+import { nativePrompt } from './native-citations';
+import { describeError, isTooLarge, KeyOriginError } from './errors';
+import { originOf } from '@/lib/shared/api-key';
+import { pageTextSchema } from '@/lib/shared/messages';
+import type { askMessage } from '@/lib/shared/messages';
+import { answerQuestion } from './pipeline';
+import { clearHighlights } from './reveal-service';
+import { fragmentBudget } from './budget';
+import { selectPassages } from './rank';
+import { searchPassages } from './search-results';
+import { halvePlan, planSend, type PreviousSend } from './send-plan';
+import { appendFailure, appendRunRecord, lastRunItem, loadSettings, type LoadedSettings, type RunState } from '@/lib/shared/storage';
+import { unreadableReason } from '@/lib/shared/tabs';
+import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from './frames';
+import type { SkippedTab, SourcedPassage } from '@/lib/shared/types';
+import type * as z from 'zod';
+import type { Settings } from '@/lib/shared/settings';
+import { siteOf } from '@/lib/shared/site';
+
+/**
+ * The background's side of a question: read the tabs in scope, run the pipeline, keep every step
+ * in storage so that a closed popup loses nothing and a reopened one shows where things are.
+ */
+
+const PAGE_SCRIPT = '/content-scripts/page.js';
+
+let inFlight: AbortController | null = null;
+
+// Read-modify-write of the run state, one at a time, so a late stage update never undoes "done".
+let updates: Promise<void> = Promise.resolve();
+function updateRun(id: string, patch: Partial<RunState>): Promise<void> {
+  updates = updates.then(async () => {
+    const run = await lastRunItem.getValue();
+    // A newer question replaced this one: its late results must not overwrite the newer state.
+    if (run?.id !== id) return;
+    await lastRunItem.setValue({ ...run, ...patch });
+  });
+  return updates;
+}
+
+/**
+ * Every frame of the tab the extension may reach (the page, and the frames in it) reads itself.
+ * Each step is bounded (lib/frames.ts) and Cancel stops it at once. The script goes in as soon as
+ * the frame exists (`injectImmediately`), not at `document_idle`, which a document whose response
+ * never ends never reaches; the script itself then waits, capped, for the page to settle.
+ */
+async function readTab(tab: Browser.tabs.Tab, signal: AbortSignal): Promise<TabRead | SkippedTab> {
+  const base = { tabId: tab.id ?? -1, title: tab.title ?? '', url: tab.url ?? '' };
+  const reason = unreadableReason(tab.url);
+  if (reason) return { ...base, reason };
+  if (tab.discarded) return { ...base, reason: 'The tab is asleep: open it once, then ask again.' };
+  const tabId = tab.id!;
+  const result = await readTabFrames({
+    inject: async () =>
+      (
+        await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [PAGE_SCRIPT], injectImmediately: true })
+      ).map((r) => r.frameId),
+    injectMain: async () => {
+      await browser.scripting.executeScript({ target: { tabId }, files: [PAGE_SCRIPT], injectImmediately: true });
+    },
+    ask: (frameId) => browser.tabs.sendMessage(tabId, { type: 'extract' }, { frameId }),
+    parse: (reply) => {
+      const page = pageTextSchema.safeParse(reply);
+      return page.success ? page.data : null;
+    },
+    signal,
+  });
+  return result.ok ? result.read : { ...base, reason: result.reason };
+}
+
+async function tabsInScope(msg: z.infer<typeof askMessage>): Promise<Browser.tabs.Tab[]> {
+  const query = msg.scope === 'tab' ? { active: true, windowId: msg.windowId } : { windowId: msg.windowId };
+  return browser.tabs.query(query);
+}
+
+/**
+ * Model-call options that report to the popup through the run state: the countdown before a
+ * retry, and the answer's characters as they stream in (at most a few writes a second).
+ */
+function progressReporter(id: string, signal: AbortSignal): CallOptions {
+  let lastWrite = 0;
+  return {
+    signal,
+    onWait: (ms) => void updateRun(id, { stage: 'waiting', retryAt: Date.now() + ms }),
+    onText: (chars) => {
+      const now = Date.now();
+      if (now - lastWrite < 300) return;
+      lastWrite = now;
+      void updateRun(id, { stage: 'asking', received: chars });
+    },
+  };
+}
+
+export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
+  // The last answer's highlights go with it.
+  void clearHighlights().catch(() => {});
+  inFlight?.abort();
+  const controller = new AbortController();
+  inFlight = controller;
+  const id = crypto.randomUUID();
+  // The question before, for a follow-up to send its fragments again from the prompt cache.
+  const previous = previousSend(await lastRunItem.getValue());
+  await lastRunItem.setValue({
+    id,
+    question: msg.question,
+    scope: msg.scope,
+    status: 'working',
+    stage: 'reading',
+    startedAt: Date.now(),
+    skipped: [],
+  });
+  try {
+    const settings = keyCleared(await loadSettings());
+    const tabs = await tabsInScope(msg);
+    const passages: SourcedPassage[] = [];
+    const skipped: SkippedTab[] = [];
+    const results = await Promise.all(tabs.map(async (tab) => ({ tab, result: await readTab(tab, controller.signal) })));
+    const partial: SkippedTab[] = [];
+    let chars = 0;
+    let frames = 0;
+    for (const { tab, result } of results) {
+      if ('reason' in result) {
+        skipped.push(result);
+        continue;
+      }
+      const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title, active: tab.active };
+      passages.push(...passagesOfTab(result, names));
+      const totals = tabTotals(result);
+      chars += totals.chars;
+      frames += totals.frames;
+      const part = partialTab(result, names);
+      if (part) partial.push(part);
+    }
+    controller.signal.throwIfAborted();
+    // What leads as the user's selection, shown in the popup as such.
+    const chosenSelection = passages.find((p) => p.selection);
+    await updateRun(id, {
+      stage: 'choosing',
+      skipped,
+      ...(chosenSelection ? { selection: { text: chosenSelection.text, title: chosenSelection.title } } : {}),
+    });
+    const coverage = { tabs: tabs.length - skipped.length, passages: passages.length, chars, frames, partial };
+    if (!settings.apiKey) {
+      // Without a key the extension still helps: the best passages, ranked here, sent nowhere.
+      const hits = searchPassages(passages, msg.question);
+      await updateRun(id, { status: 'done', finishedAt: Date.now(), results: hits, coverage: { ...coverage, sent: 0, leftOut: 0 } });
+      return;
+    }
+    const budget = fragmentBudget(settings.fragmentBudget, msg.question);
+    const chosen = selectPassages(passages, msg.question, budget);
+    const plan = { ...planSend(chosen, passages, budget, previous, Date.now()), budget };
+    await updateRun(id, { plan, coverage: { ...coverage, sent: plan.passages.length, leftOut: chosen.leftOut } });
+    if (settings.reviewBeforeSending && plan.passages.length > 0) {
+      // Nothing leaves the machine until the user has seen it: Send or Cancel (`decideReview`).
+      await updateRun(id, { status: 'review' });
+      return;
+    }
+    await askWithPlan(id, msg.question, plan, settings, controller.signal);
+  } catch (err) {
+    await failRun(id, msg.question, err);
+  } finally {
+    if (inFlight === controller) inFlight = null;
+  }
+}
+
+/**
+ * The settings, once the key may go to the base URL: the user confirmed its origin (the options
+ * page asks when it changes). Otherwise nothing is read or sent, and the popup says why.
+ */
+function keyCleared(settings: LoadedSettings): Settings {
+  const target = originOf(settings.baseURL);
+  if (settings.apiKey !== '' && settings.keyOrigin !== target) throw new KeyOriginError(target);
+  return settings;
+}
+
+type Plan = NonNullable<RunState['plan']>;
+
+/**
+ * Claude's part of a question: the pipeline on the plan's fragments, then the outcome kept.
+ * A request the API finds too large (token estimates can be wrong for unusual text) is asked
+ * again once with the better half of the fragments.
+ */
+async function askWithPlan(id: string, question: string, plan: Plan, settings: Settings, signal: AbortSignal): Promise<void> {
+  const callOptions = progressReporter(id, signal);
+  const ask = (p: Plan) =>
+    answerQuestion(
+      { question, passages: p.passages, groups: p.groups, minLiteralLength: settings.minQuoteLength },
+      {
+        ...(settings.citationMode === 'native'
+          ? { callModel: claudeNativeModelCall(settings, callOptions), prompt: nativePrompt }
+          : { callModel: claudeModelCall(settings, callOptions) }),
+        ...(settings.judge !== 'off'
+          ? { judge: { call: claudeJudgeCall({ ...settings, model: settings.judgeModel }, callOptions), policy: settings.judge } }
+          : {}),
+        log: appendFailure,
+        now: Date.now,
+        onStage: (stage) => void updateRun(id, { stage, received: 0 }),
+      },
+    );
+  let sent = plan;
+  const outcome = await ask(plan).catch(async (err: unknown) => {
+    if (!isTooLarge(err)) throw err;
+    await appendFailure({ at: Date.now(), question, sites: [], attempts: [], outcome: 'error', detail: 'too-large: asked again with half the budget' });
+    sent = { ...halvePlan(plan), budget: plan.budget / 2 };
+    await updateRun(id, { plan: sent });
+    return ask(sent);
+  });
+  await updateRun(id, { status: 'done', finishedAt: Date.now(), outcome });
+  await appendRunRecord({
+    at: Date.now(),
+    model: settings.model,
+    sites: [...new Set(sent.passages.map((p) => siteOf(p.url)))],
+    citations: outcome.checks.citations,
+    broken: outcome.checks.broken,
+    retried: outcome.retried,
+    droppedClaims: outcome.kind === 'answer' ? outcome.droppedClaims : 0,
+    outcome: outcome.kind,
+    ...(outcome.kind === 'abstain' ? { detail: outcome.reason } : {}),
+  });
+}
+
+/** A question that failed: logged (unless the user cancelled it) and shown with its reason. */
+async function failRun(id: string, question: string, err: unknown): Promise<void> {
+  const error = describeError(err);
+  if (error.kind !== 'cancelled') {
+    await appendFailure({ at: Date.now(), question, sites: [], attempts: [], outcome: 'error', detail: `${error.kind}: ${error.message}` });
+    const { model } = await loadSettings();
+    await appendRunRecord({ at: Date.now(), model, sites: [], citations: 0, broken: 0, retried: false, droppedClaims: 0, outcome: 'error', detail: error.kind });
+  }
+  await updateRun(id, { status: 'error', finishedAt: Date.now(), error });
+}
+
+/** The last question's fragments, when Claude was asked with them: what a follow-up can reuse. */
+function previousSend(run: RunState | null): PreviousSend | null {
+  if (run?.status !== 'done' || !run.plan || !run.outcome?.usage) return null;
+  return { plan: run.plan, sentAt: run.finishedAt ?? run.startedAt };
+}
+
+/**
+ * The user's Send or Cancel on the fragments shown for review. The plan comes from storage, not
+ * from memory: a worker stopped while the user read is woken by the message and still sends
+ * exactly what was shown. Cancel sends nothing.
+ */
+export async function decideReview(runId: string, send: boolean): Promise<void> {
+  const run = await lastRunItem.getValue();
+  if (run?.id !== runId || run.status !== 'review' || !run.plan) return;
+  if (!send) {
+    await updateRun(runId, {
+      status: 'error',
+      finishedAt: Date.now(),
+      error: { kind: 'cancelled', message: 'Cancelled: nothing was sent.' },
+    });
+    return;
+  }
+  inFlight?.abort();
+  const controller = new AbortController();
+  inFlight = controller;
+  await updateRun(runId, { status: 'working', stage: 'asking' });
+  try {
+    await askWithPlan(runId, run.question, run.plan, keyCleared(await loadSettings()), controller.signal);
+  } catch (err) {
+    await failRun(runId, run.question, err);
+  } finally {
+    if (inFlight === controller) inFlight = null;
+  }
+}
+
+/** Stops the question in flight, if any; the run then ends as "cancelled". */
+export function cancelAsk(): boolean {
+  if (!inFlight) return false;
+  inFlight.abort();
+  return true;
+}
+
+/**
+ * A worker that starts finds no question in flight in memory: if storage says one was, the
+ * browser stopped the worker mid-question. Say so, keeping the question.
+ */
+export async function markInterruptedRun(): Promise<void> {
+  const run = await lastRunItem.getValue();
+  if (run?.status !== 'working' || inFlight) return;
+  await lastRunItem.setValue({
+    ...run,
+    status: 'error',
+    finishedAt: Date.now(),
+    error: { kind: 'interrupted', message: 'The browser stopped the extension while it was answering. Ask again.', action: 'ask-again' },
+  });
+}
+
+/** A click on a citation: lib/worker/reveal-service.ts. */
+export { revealCitation } from './reveal-service';

@@ -1,0 +1,115 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
+import type * as z from 'zod';
+import { JUDGE_SYSTEM_PROMPT, verdictSchema } from './judge';
+import { answerFromNativeBlocks, NATIVE_SYSTEM_PROMPT, nativeTranscript } from './native-citations';
+import { SYSTEM_PROMPT, type PromptMessage } from './prompt';
+import { abortableSleep, DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy } from './retry';
+import { answerSchema } from './schema';
+import { usageOf } from '@/lib/shared/usage';
+import type { ModelCall, ModelReply } from './model-reply';
+
+export interface ClaudeSettings {
+  apiKey: string;
+  model: string;
+  baseURL: string;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Before each retry: how long we wait, for the popup's countdown. */
+  onWait?: (ms: number, attempt: number) => void;
+  /** As the answer streams in: characters received so far. */
+  onText?: (chars: number) => void;
+  retryPolicy?: RetryPolicy;
+  /** For one try, request to last byte; a hung connection ends as a timeout. */
+  timeoutMs?: number;
+}
+
+// Only the schema, not the SDK's auto-parsing wrapper: with it, `finalMessage()` throws on a
+// refused, truncated or malformed reply and the reply is lost. The pipeline parses it instead.
+function jsonFormat(schema: z.ZodType) {
+  return { type: 'json_schema' as const, schema: zodOutputFormat(schema).schema };
+}
+const ANSWER_FORMAT = jsonFormat(answerSchema);
+const VERDICT_FORMAT = jsonFormat(verdictSchema);
+const MAX_TOKENS = 4096;
+
+const textOf = (message: Anthropic.Message) =>
+  message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
+
+/**
+ * The model call of the pipeline, through the real SDK. It streams (no timeout trap for large
+ * `max_tokens`, progress for the popup, and a worker that sees bytes arriving stays alive) and
+ * returns the raw text and stop reason: parsing is the pipeline's job, so a bad reply is
+ * explained rather than thrown away.
+ */
+export function claudeModelCall(settings: ClaudeSettings, options: CallOptions = {}): ModelCall {
+  const call = streamingCall(settings, { system: SYSTEM_PROMPT, output_config: { format: ANSWER_FORMAT } }, options);
+  return async (messages) => {
+    const message = await call(messages);
+    return replyOf(message, textOf(message));
+  };
+}
+
+/** The judge's call: the same path, its own prompt and verdict schema. */
+export function claudeJudgeCall(settings: ClaudeSettings, options: CallOptions = {}): ModelCall {
+  const call = streamingCall(settings, { system: JUDGE_SYSTEM_PROMPT, output_config: { format: VERDICT_FORMAT } }, options);
+  return async (messages) => {
+    const message = await call(messages);
+    return replyOf(message, textOf(message));
+  };
+}
+
+/**
+ * The model call in native-citations mode: no structured output (the API refuses both at once);
+ * the cited text blocks become the same answer JSON the pipeline parses and verifies.
+ */
+export function claudeNativeModelCall(settings: ClaudeSettings, options: CallOptions = {}): ModelCall {
+  const call = streamingCall(settings, { system: NATIVE_SYSTEM_PROMPT }, options);
+  return async (messages) => {
+    const message = await call(messages);
+    return { ...replyOf(message, JSON.stringify(answerFromNativeBlocks(message.content))), transcript: nativeTranscript(message.content) };
+  };
+}
+
+type RequestExtras = { system: string; output_config?: { format: ReturnType<typeof jsonFormat> } };
+
+function streamingCall(settings: ClaudeSettings, extras: RequestExtras, options: CallOptions) {
+  const client = new Anthropic({
+    apiKey: settings.apiKey,
+    baseURL: settings.baseURL,
+    // An extension's requests carry an Origin; this flag adds the header the API requires then.
+    dangerouslyAllowBrowser: true,
+    // Retries are ours (lib/worker/retry.ts): capped waits, and a countdown the user can see.
+    maxRetries: 0,
+    timeout: options.timeoutMs ?? 90_000,
+  });
+  return (messages: PromptMessage[]) =>
+    withRetries(
+      async () => {
+        const stream = client.messages.stream(
+          { model: settings.model, max_tokens: MAX_TOKENS, messages, ...extras },
+          options.signal ? { signal: options.signal } : undefined,
+        );
+        if (options.onText) stream.on('text', (_delta, snapshot) => options.onText!(snapshot.length));
+        return stream.finalMessage();
+      },
+      options.retryPolicy ?? DEFAULT_RETRY_POLICY,
+      {
+        sleep: abortableSleep,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.onWait ? { onWait: options.onWait } : {}),
+      },
+    );
+}
+
+/** The reply the pipeline reads: the answer text, and why the model stopped. */
+function replyOf(message: Anthropic.Message, text: string): ModelReply {
+  return {
+    text,
+    stopReason: message.stop_reason,
+    ...(message.stop_details?.explanation ? { stopExplanation: message.stop_details.explanation } : {}),
+    ...(message.usage ? { usage: usageOf(message.usage) } : {}),
+  };
+}

@@ -1,0 +1,188 @@
+import { numberFragments, type Fragment } from './fragments';
+import { applyVerdicts, judgeClaims } from './judge';
+import { xmlPrompt, type PromptBuilder, type PromptMessage } from './prompt';
+import { answerSchema, type ModelAnswer } from './schema';
+import type { SourcedPassage } from '@/lib/shared/types';
+import { addUsage, NO_USAGE } from '@/lib/shared/usage';
+import { verifyAnswer } from './verify';
+import type { CitationChecks, FailureLogEntry, FailureOutcome, Outcome, Problem, ShownCitation, ShownClaim } from '@/lib/shared/run';
+import { ModelReplyError, type ModelCall, type ModelReply } from './model-reply';
+import { siteOf } from '@/lib/shared/site';
+
+/**
+ * The ask pipeline: prompt, model call, verification, one retry, trim or abstain. It takes the
+ * model call, clock and log as arguments, so every decision is tested without a browser or network.
+ */
+
+export interface AskInput {
+  question: string;
+  passages: SourcedPassage[];
+  /** The fragments' cached blocks, by size (lib/worker/send-plan.ts); one block when absent. */
+  groups?: number[];
+  minLiteralLength: number;
+}
+
+export interface AskDeps {
+  callModel: ModelCall;
+  log: (entry: FailureLogEntry) => Promise<void> | void;
+  now: () => number;
+  onStage?: (stage: 'asking' | 'checking' | 'retrying' | 'judging') => void;
+  /** XML fragments with structured output (the default), or native document citations. */
+  prompt?: PromptBuilder;
+  /** A second model call that checks that verified quotes support their claims. */
+  judge?: { call: ModelCall; policy: 'mark' | 'drop' };
+}
+
+type Parsed = { ok: true; answer: ModelAnswer } | { ok: false; problem: Problem };
+
+export function parseReply(reply: ModelReply): Parsed {
+  if (reply.stopReason === 'max_tokens' || reply.stopReason === 'model_context_window_exceeded') {
+    throw new ModelReplyError('truncated', 'Claude’s answer was cut off before it was complete. Try a narrower question or fewer tabs.');
+  }
+  if (reply.stopReason === 'refusal') {
+    const why = reply.stopExplanation ? ` ${reply.stopExplanation}` : '';
+    throw new ModelReplyError('refused', `Claude declined to answer this question.${why}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(reply.text);
+  } catch {
+    return { ok: false, problem: { kind: 'no-claims', message: 'The reply was not valid JSON.' } };
+  }
+  const parsed = answerSchema.safeParse(json);
+  if (!parsed.success) {
+    const where = parsed.error.issues.map((i) => `${i.path.join('.') || 'reply'}: ${i.message}`).join('; ');
+    return { ok: false, problem: { kind: 'no-claims', message: `The reply did not match the schema (${where}).` } };
+  }
+  return { ok: true, answer: parsed.data };
+}
+
+function show(answer: ModelAnswer, claimOk: boolean[], fragments: Fragment[]): ShownClaim[] {
+  const byIndex = new Map(fragments.map((f) => [f.index, f.passage]));
+  return answer.claims
+    .filter((_, i) => claimOk[i])
+    .map((claim) => ({
+      text: claim.text,
+      citations: claim.citations.map((c) => citationOf(byIndex.get(c.index)!, c.literal, c.index)),
+    }));
+}
+
+/** A quote of a passage as the popup shows it: with its real source, and what finds it again. */
+export function citationOf(p: SourcedPassage, literal: string, index: number): ShownCitation {
+  return {
+    literal,
+    index,
+    passageId: p.id,
+    passageText: p.text,
+    passageOrder: p.order,
+    tabId: p.tabId,
+    windowId: p.windowId,
+    frameId: p.frameId,
+    url: p.url,
+    title: p.title,
+    site: siteOf(p.url),
+  };
+}
+
+/** The pipeline, with the tokens of its model calls (the judge's too) added up in the outcome. */
+export async function answerQuestion(input: AskInput, deps: AskDeps): Promise<Outcome> {
+  let usage = NO_USAGE;
+  const counted =
+    (call: ModelCall): ModelCall =>
+    async (messages) => {
+      const reply = await call(messages);
+      if (reply.usage) usage = addUsage(usage, reply.usage);
+      return reply;
+    };
+  const outcome = await answerChecked(input, {
+    ...deps,
+    callModel: counted(deps.callModel),
+    ...(deps.judge ? { judge: { ...deps.judge, call: counted(deps.judge.call) } } : {}),
+  });
+  return usage.calls > 0 ? { ...outcome, usage } : outcome;
+}
+
+async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
+  const { question, passages, minLiteralLength } = input;
+  const checks: CitationChecks = { citations: 0, broken: 0 };
+  if (passages.length === 0) return { kind: 'abstain', reason: 'no-relevant-passages', retried: false, checks };
+
+  const fragments = numberFragments(passages);
+  const verifiable = fragments.map((f) => ({ index: f.index, text: f.passage.text }));
+  const sites = [...new Set(passages.map((p) => siteOf(p.url)))];
+  const attempts: Problem[][] = [];
+  const log = (outcome: FailureOutcome, detail?: string) =>
+    deps.log({ at: deps.now(), question, sites, attempts, outcome, ...(detail ? { detail } : {}) });
+
+  const attempt = async (messages: PromptMessage[]) => {
+    const reply = await deps.callModel(messages);
+    deps.onStage?.('checking');
+    const parsed = parseReply(reply);
+    if (!parsed.ok) return { reply, answer: null, problems: [parsed.problem], claimOk: [] as boolean[] };
+    const v = verifyAnswer(parsed.answer, verifiable, minLiteralLength);
+    for (const claim of parsed.answer.claims) checks.citations += claim.citations.length;
+    checks.broken += v.problems.filter((p) => p.citation !== undefined).length;
+    return { reply, answer: parsed.answer, ...v };
+  };
+
+  const withReplyErrorsLogged = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof ModelReplyError) await log('error', err.message);
+      throw err;
+    }
+  };
+
+  const prompt = deps.prompt ?? xmlPrompt;
+  /** The answer as shown, after the judge (when enabled) has marked or dropped unsupported claims. */
+  const finish = async (claims: ShownClaim[], droppedClaims: number, retried: boolean): Promise<Outcome> => {
+    const answer: Outcome = { kind: 'answer', claims, droppedClaims, retried, checks };
+    if (!deps.judge) return answer;
+    deps.onStage?.('judging');
+    const verdicts = await judgeClaims(claims, deps.judge.call).catch(async (err: unknown) => {
+      // The judge is a second opinion: its failure leaves the verified answer standing.
+      await deps.log({ at: deps.now(), question, sites, attempts: [], outcome: 'error', detail: `judge: ${err instanceof Error ? err.message : String(err)}` });
+      return null;
+    });
+    if (!verdicts) return answer;
+    const judged = applyVerdicts(claims, verdicts, deps.judge.policy);
+    if (judged.claims.length === 0) return { kind: 'abstain', reason: 'unsupported', retried, checks };
+    return { ...answer, claims: judged.claims, judged: { policy: deps.judge.policy, unsupported: judged.unsupported } };
+  };
+
+  deps.onStage?.('asking');
+  const first = await withReplyErrorsLogged(() => attempt(prompt.first(fragments, question, input.groups)));
+  if (first.problems.length === 0) {
+    if (first.answer!.no_information) return { kind: 'abstain', reason: 'no-information', retried: false, checks };
+    return finish(show(first.answer!, first.claimOk, fragments), 0, false);
+  }
+  attempts.push(first.problems);
+
+  deps.onStage?.('retrying');
+  const second = await withReplyErrorsLogged(() =>
+    attempt(prompt.retry(fragments, question, first.reply.transcript ?? first.reply.text, first.problems, input.groups)),
+  );
+  if (second.problems.length > 0) attempts.push(second.problems);
+
+  if (!second.answer) {
+    await log('error', 'The reply was malformed twice.');
+    throw new ModelReplyError('malformed', 'Claude’s reply could not be read, even after a second try. Ask again, or try another model.');
+  }
+  if (second.answer.no_information && second.problems.length === 0) {
+    await log('abstained', 'After the retry Claude found no information.');
+    return { kind: 'abstain', reason: 'no-information', retried: true, checks };
+  }
+  const kept = show(second.answer, second.claimOk, fragments);
+  if (second.problems.length === 0) {
+    await log('repaired');
+    return finish(kept, 0, true);
+  }
+  if (kept.length > 0) {
+    const dropped = second.answer.claims.length - kept.length;
+    await log('dropped-claims', `${dropped} claim(s) dropped`);
+    return finish(kept, dropped, true);
+  }
+  await log('abstained', 'No claim could be verified after the retry.');
+  return { kind: 'abstain', reason: 'unverifiable', retried: true, checks };
+}

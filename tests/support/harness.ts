@@ -1,0 +1,301 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import puppeteer, { type Browser, type Page, type WebWorker } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startMessagesApi, type MessagesApi, type RecordedRequest } from './stand-in/messages-api';
+
+/**
+ * The built extension in Debian's headless Chromium, the real popup, fixture pages on localhost
+ * and the Messages API stand-in: what a user would have, minus the real API.
+ */
+
+export const EXTENSION_DIR = resolve(import.meta.dirname, '../../.output/chrome-mv3');
+const FIXTURES = resolve(import.meta.dirname, '../fixtures');
+
+function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((p) => p && existsSync(p));
+  if (!found) throw new Error('Chromium not found: install Debian’s chromium package (or set CHROMIUM_PATH).');
+  return found;
+}
+
+/**
+ * Serves tests/fixtures over http, so pages have a real origin and a real title. Under
+ * `/endless/` a fixture is sent whole but its response never ends: a document (or a frame) that
+ * is never done loading, as a stalled server or a long poll leaves it.
+ */
+export async function startFixtureServer(): Promise<{ url: string; port: number; close: () => Promise<void> }> {
+  const endless = new Set<import('node:http').ServerResponse>();
+  const server: Server = createServer((req, res) => {
+    let name = (req.url ?? '/').split('?')[0]!.replace(/^\/+/, '');
+    const never = name.startsWith('endless/');
+    if (never) name = name.slice('endless/'.length);
+    const file = join(FIXTURES, name);
+    if (!name || name.includes('..') || !existsSync(file)) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    if (!never) {
+      res.end(readFileSync(file));
+      return;
+    }
+    res.write(readFileSync(file));
+    endless.add(res);
+    res.on('close', () => endless.delete(res));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close: () =>
+      new Promise((r) => {
+        for (const res of endless) res.destroy();
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+export interface Harness {
+  browser: Browser;
+  worker: WebWorker;
+  api: MessagesApi;
+  fixtures: string;
+  /**
+   * The same fixtures from another site (`localhost` instead of `127.0.0.1`): another origin,
+   * and another renderer process, as a page from another site has.
+   */
+  otherSite: string;
+  close: () => Promise<void>;
+}
+
+export async function launch(): Promise<Harness> {
+  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
+    throw new Error(`No built extension in ${EXTENSION_DIR}: run "npm run build" first.`);
+  }
+  const [api, fixtures] = await Promise.all([startMessagesApi(), startFixtureServer()]);
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    enableExtensions: [EXTENSION_DIR],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      // This machine has no network: background services would only fail, loudly and often.
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const target = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().endsWith('/background.js'));
+  const worker = (await target.worker())!;
+  return {
+    browser,
+    worker,
+    api,
+    fixtures: fixtures.url,
+    otherSite: `http://localhost:${fixtures.port}`,
+    close: async () => {
+      await browser.close();
+      await Promise.all([api.close(), fixtures.close()]);
+    },
+  };
+}
+
+/**
+ * Writes settings as the options page does: the key in the extension's IndexedDB (see
+ * lib/shared/api-key.ts), confirmed for the base URL's origin, the rest in `storage.local`.
+ */
+export async function setSettings(h: Harness, settings: Record<string, unknown>): Promise<void> {
+  const { apiKey, ...rest } = settings;
+  await h.worker.evaluate(
+    async (s, key) => {
+      await chrome.storage.local.set({ settings: s });
+      const origin = new URL(String(s.baseURL ?? 'https://api.anthropic.com')).origin;
+      await keyStore((store) => (key ? store.put({ key, origin }, 'apiKey') : store.delete('apiKey')));
+
+      function keyStore(act: (store: IDBObjectStore) => IDBRequest): Promise<void> {
+        return new Promise((resolve, reject) => {
+          const open = indexedDB.open('cited-tabs-key');
+          open.onupgradeneeded = () => open.result.createObjectStore('secrets');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('secrets', 'readwrite');
+            act(tx.objectStore('secrets'));
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        });
+      }
+    },
+    rest,
+    typeof apiKey === 'string' ? apiKey : '',
+  );
+}
+
+/** Settings, the key and the runs: all the extension keeps. */
+export async function clearStorage(h: Harness): Promise<void> {
+  await h.worker.evaluate(async () => {
+    await Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]);
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('cited-tabs-key');
+      open.onupgradeneeded = () => open.result.createObjectStore('secrets');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('secrets', 'readwrite');
+        tx.objectStore('secrets').clear();
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+  });
+}
+
+/** Each test starts with no scripted replies, empty storage and no page of an earlier test. */
+/**
+ * The hooks of a browser test file: one browser with the extension for the file, closed after
+ * it, and (unless `reset` is false) a clean state before each test. `set` hands the harness to
+ * the file once it is launched.
+ */
+export function useHarness(set: (h: Harness) => void, { reset = true } = {}): void {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await launch();
+    set(h);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+  if (reset) beforeEach(() => resetBetweenTests(h!));
+}
+
+export async function resetBetweenTests(h: Harness): Promise<void> {
+  h.api.reset();
+  await clearStorage(h);
+  for (const page of await h.browser.pages()) {
+    if (page.url().startsWith('http')) await page.close();
+  }
+}
+
+export async function useStandIn(h: Harness, extra: Record<string, unknown> = {}): Promise<void> {
+  await setSettings(h, {
+    apiKey: 'sk-ant-test-key',
+    model: 'claude-sonnet-5-5',
+    baseURL: h.api.url,
+    minQuoteLength: 15,
+    ...extra,
+  });
+}
+
+export async function openFixture(h: Harness, name: string): Promise<Page> {
+  const page = await h.browser.newPage();
+  await page.goto(`${h.fixtures}/${name}`, { waitUntil: 'load' });
+  return page;
+}
+
+/** Opens the real popup over `page`, as a click on the toolbar button would. */
+export async function openPopup(h: Harness, page: Page): Promise<Page> {
+  await page.bringToFront();
+  // openPopup opens over the focused window's active tab: the page under test.
+  await h.worker.evaluate(() => chrome.action.openPopup());
+  const target = await h.browser.waitForTarget((t) => t.url().endsWith('/popup.html'));
+  const popup = (await target.asPage())!;
+  await popup.waitForSelector('::-p-aria(Question)');
+  return popup;
+}
+
+export async function ask(popup: Page, question: string, scope: 'This tab' | 'All tabs in this window' = 'This tab') {
+  const box = await popup.waitForSelector('::-p-aria(Question)');
+  await box!.click({ count: 3 });
+  await box!.type(question);
+  await popup.locator(`::-p-aria(${scope})`).click();
+  await popup.locator('::-p-aria(Ask[role="button"])').click();
+}
+
+/** The text of the answer region once the pipeline has finished. */
+export async function answerText(popup: Page): Promise<string> {
+  const region = await popup.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 30_000 });
+  return region!.evaluate((el) => (el as HTMLElement).innerText);
+}
+
+/** What the page has registered under `cited-quote`, read from the page's own world. */
+export async function highlightedText(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const h = CSS.highlights.get('cited-quote');
+    if (!h) return null;
+    return [...h].map((r) => r.toString()).join(' ');
+  });
+}
+
+/** Replies the stand-in gives as a structured-output answer. */
+export function answerReply(claims: Array<{ text: string; citations: Array<{ index: number; literal: string }> }>, no_information = false) {
+  return { kind: 'json' as const, value: { no_information, claims } };
+}
+
+/** The Messages API calls the extension made (CORS preflights aside). */
+export function messageCalls(api: MessagesApi): RecordedRequest[] {
+  return api.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/messages'));
+}
+
+/** The text of the turns the extension sent: its documents, then its question (and any retry). */
+export function sentText(req: RecordedRequest): string {
+  const body = req.body as { messages: Array<{ content: string | Array<{ text: string }> }> };
+  return body.messages
+    .map((m) => (typeof m.content === 'string' ? m.content : m.content.map((b) => b.text).join('\n')))
+    .join('\n');
+}
+
+/** The index the extension gave the document that contains `words`, so a scripted reply can cite it. */
+export function indexOf(req: RecordedRequest, words: string): number {
+  const docs = [...sentText(req).matchAll(/<document index="(\d+)"[^>]*>\n([\s\S]*?)\n<\/document>/g)];
+  const doc = docs.find((m) => m[2]!.includes(words));
+  if (!doc) throw new Error(`no document sent contains "${words}"`);
+  return Number(doc[1]);
+}
+
+/**
+ * Stops the extension's service worker through the DevTools protocol, as Chrome does to an idle
+ * or hung worker. When something wakes it again, the new worker is handed back running: puppeteer
+ * auto-attaches to it paused ("waiting for debugger") and leaves it so, which no user ever sees.
+ */
+export async function stopServiceWorker(h: Harness): Promise<void> {
+  const session = await h.browser.target().createCDPSession();
+  const { targetInfos } = await session.send('Target.getTargets');
+  const sw = targetInfos.find((t) => t.type === 'service_worker' && t.url.endsWith('/background.js'));
+  if (!sw) throw new Error('no service worker to stop');
+  await session.send('Target.closeTarget', { targetId: sw.targetId });
+  await session.detach();
+  void resumeRestartedWorker(h);
+}
+
+async function resumeRestartedWorker(h: Harness, deadline = Date.now() + 30_000): Promise<void> {
+  const within = <T,>(p: Promise<T>, ms: number) =>
+    Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 300));
+    for (const target of h.browser.targets()) {
+      if (target.type() !== 'service_worker' || !target.url().endsWith('/background.js')) continue;
+      try {
+        const cdp = await within(target.createCDPSession(), 1000);
+        await within(cdp.send('Runtime.runIfWaitingForDebugger'), 1000);
+        const worker = (await within(target.worker(), 1000))!;
+        await within(worker.evaluate(() => 1), 1000);
+        h.worker = worker;
+        return;
+      } catch {
+        // Not restarted yet, or a stale target of the stopped worker: look again.
+      }
+    }
+  }
+}

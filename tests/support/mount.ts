@@ -1,0 +1,18 @@
+import { render, type ComponentChild } from 'preact';
+import { afterEach } from 'vitest';
+import type { RunState } from '@/lib/shared/storage';
+
+/** A finished run with nothing in it, for component tests to add to. */
+export const baseRun: RunState = { id: 'r', question: 'When does it close?', scope: 'tab', status: 'done', startedAt: 0, skipped: [] };
+
+/** Renders `node` into a fresh element of the test document; the document is emptied after each test. */
+export function mount(node: ComponentChild): HTMLElement {
+  const root = document.createElement('div');
+  document.body.append(root);
+  render(node, root);
+  return root;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});

@@ -1,0 +1,170 @@
+/**
+ * Keeps the tree honest about where code runs. Each folder is a runtime context: lib/page/ is
+ * loaded only by the script injected into web pages, lib/worker/ only by the service worker (and
+ * its offscreen document), lib/shared/ by everyone, and the screens (popup, side panel, options,
+ * PDF viewer) by the extension's own pages. An import across the wrong line would put worker code
+ * (and the key's reach) into a page, or the ranking and verifier into a screen's bundle, so every
+ * import is read here and checked, and any import cycle fails too.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, posix, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SOURCE_DIRS = ['lib', 'components', 'entrypoints'];
+
+/** The runtime context of a project file, by where it sits. */
+export function contextOf(file: string): 'page' | 'worker' | 'shared' | 'screen' | 'content-entry' | 'worker-entry' | 'other' {
+  if (file.startsWith('lib/page/')) return 'page';
+  if (file.startsWith('lib/worker/')) return 'worker';
+  if (file.startsWith('lib/shared/')) return 'shared';
+  if (file.startsWith('components/')) return 'screen';
+  if (/^entrypoints\/[^/]+\.content(\/|\.ts)/.test(file)) return 'content-entry';
+  if (/^entrypoints\/(background|offscreen)(\/|\.ts)/.test(file)) return 'worker-entry';
+  if (file.startsWith('entrypoints/')) return 'screen';
+  return 'other';
+}
+
+/** What each context may import, besides itself and packages. */
+const ALLOWED: Record<string, string[]> = {
+  page: ['page', 'shared'],
+  worker: ['worker', 'shared'],
+  shared: ['shared'],
+  screen: ['screen', 'shared', 'page'],
+  'content-entry': ['page', 'shared'],
+  'worker-entry': ['worker', 'shared'],
+};
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(join(ROOT, dir))) {
+    const rel = posix.join(dir, name);
+    if (statSync(join(ROOT, rel)).isDirectory()) out.push(...sourceFiles(rel));
+    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(rel);
+  }
+  return out;
+}
+
+const IMPORT = /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[^\w.])import\s+['"]([^'"]+)['"]/g;
+
+/** The project files a file imports (static, dynamic and side-effect imports; types too). */
+export function importsOf(file: string, source: string, exists: (f: string) => boolean): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(IMPORT)) {
+    const spec = m[1] ?? m[2] ?? m[3]!;
+    let base: string;
+    if (spec.startsWith('@/') || spec.startsWith('~/')) base = spec.slice(2);
+    else if (spec.startsWith('.')) base = posix.normalize(posix.join(posix.dirname(file), spec));
+    else continue;
+    const hit = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((e) => base + e).find(exists);
+    if (hit && /\.tsx?$/.test(hit)) found.push(hit);
+  }
+  return found;
+}
+
+/** Every cycle's members, each cycle once (Tarjan's strongly connected components). */
+export function cyclesOf(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(scc.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return cycles;
+}
+
+function projectGraph(): Map<string, string[]> {
+  const files = SOURCE_DIRS.flatMap(sourceFiles);
+  const all = new Set(files);
+  const exists = (f: string) => all.has(f);
+  return new Map(files.map((f) => [f, importsOf(f, readFileSync(join(ROOT, f), 'utf8'), exists)]));
+}
+
+describe('the layers', () => {
+  const graph = projectGraph();
+
+  it('sees the whole tree', () => {
+    expect([...graph.keys()].filter((f) => f.startsWith('lib/page/')).length).toBeGreaterThan(3);
+    expect([...graph.keys()].filter((f) => f.startsWith('lib/worker/')).length).toBeGreaterThan(3);
+    expect([...graph.keys()].filter((f) => f.startsWith('lib/shared/')).length).toBeGreaterThan(3);
+  });
+
+  it('puts every file of lib/ in a runtime context', () => {
+    expect([...graph.keys()].filter((f) => f.startsWith('lib/') && contextOf(f) === 'other')).toEqual([]);
+  });
+
+  it('keeps page code, worker code and the screens apart', () => {
+    const crossings: string[] = [];
+    for (const [from, targets] of graph) {
+      const allowed = ALLOWED[contextOf(from)];
+      if (!allowed) continue;
+      for (const to of targets) if (!allowed.includes(contextOf(to))) crossings.push(`${from} → ${to}`);
+    }
+    expect(crossings).toEqual([]);
+  });
+
+  it('has no import cycle', () => {
+    expect(cyclesOf(graph)).toEqual([]);
+  });
+});
+
+describe('the checks themselves', () => {
+  it('read static, type, dynamic and side-effect imports, relative and aliased', () => {
+    const files = new Set(['lib/worker/a.ts', 'lib/shared/b.ts', 'lib/page/c.tsx', 'lib/worker/d.ts']);
+    const src = [
+      "import { x } from './a';",
+      "import type { Y } from '@/lib/shared/b';",
+      "const m = await import('../page/c');",
+      "import '@/lib/worker/d.ts';",
+      "import { z } from 'zod';",
+    ].join('\n');
+    expect(importsOf('lib/worker/e.ts', src, (f) => files.has(f))).toEqual([
+      'lib/worker/a.ts',
+      'lib/shared/b.ts',
+      'lib/page/c.tsx',
+      'lib/worker/d.ts',
+    ]);
+  });
+
+  it('find a cycle of three and a file importing itself, and nothing in a tree', () => {
+    const cyclic = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['d']],
+      ['e', ['a']],
+    ]);
+    expect(cyclesOf(cyclic)).toEqual([['a', 'b', 'c'], ['d']]);
+    expect(cyclesOf(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]]))).toEqual([]);
+  });
+
+  it('name the contexts by folder', () => {
+    expect(contextOf('entrypoints/page.content.ts')).toBe('content-entry');
+    expect(contextOf('entrypoints/background.ts')).toBe('worker-entry');
+    expect(contextOf('entrypoints/popup/App.tsx')).toBe('screen');
+    expect(contextOf('components/popup/AskForm.tsx')).toBe('screen');
+  });
+});
