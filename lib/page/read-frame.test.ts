@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_TITLE_CHARS } from '@/lib/shared/limits';
+import { pageTextSchema } from '@/lib/shared/messages';
 import { capSelection, MAX_SELECTION_CHARS, readFrame } from './read-frame';
 
 const quick = { settle: { quietMs: 10, capMs: 500 } };
@@ -77,5 +79,22 @@ describe('readFrame', () => {
     expect(capSelection('short')).toBe('short');
     const long = 'word '.repeat(MAX_SELECTION_CHARS);
     expect(capSelection(long)).toMatch(/^(word )*word$/);
+  });
+
+  it('cuts a page’s title, address, headings and passages to what the worker accepts', async () => {
+    Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
+    document.title = 'T'.repeat(100_000);
+    document.body.innerHTML = `<h2>${'H'.repeat(5000)}</h2><p>${'x'.repeat(20_000)}</p>`;
+    const page = await readFrame(document, quick);
+    expect(page.title.length).toBe(MAX_TITLE_CHARS);
+    expect(page.title.endsWith('…')).toBe(true);
+    for (const p of page.passages) {
+      expect(p.text.length).toBeLessThanOrEqual(MAX_PASSAGE_CHARS);
+      expect((p.heading ?? '').length).toBeLessThanOrEqual(MAX_HEADING_CHARS);
+    }
+    // What the worker's schema accepts.
+    expect(pageTextSchema.safeParse(page).success).toBe(true);
+    expect(pageTextSchema.safeParse({ ...page, title: 'T'.repeat(MAX_TITLE_CHARS + 1) }).success).toBe(false);
+    document.title = '';
   });
 });

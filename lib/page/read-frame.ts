@@ -5,6 +5,7 @@
  */
 import { extractPage, type ExtractOptions } from './extract';
 import { settle, type SettleOptions } from './settle';
+import { capText, MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
 import type { FrameFocus, PageText } from '@/lib/shared/types';
 
 export interface ReadFrameOptions extends ExtractOptions {
@@ -26,8 +27,8 @@ export async function readFrame(doc: Document, options: ReadFrameOptions = {}): 
   const childFrames = view?.frames?.length ?? 0;
   if (view && !isTopFrame(view) && (view.innerWidth < MIN_FRAME_SIDE || view.innerHeight < MIN_FRAME_SIDE)) {
     return {
-      url: doc.URL,
-      title: doc.title ?? '',
+      url: capText(doc.URL, MAX_URL_CHARS),
+      title: capText(doc.title ?? '', MAX_TITLE_CHARS),
       passages: [],
       chars: 0,
       coverage: { readShare: 1, hiddenFrame: true, childFrames },
@@ -40,6 +41,18 @@ export async function readFrame(doc: Document, options: ReadFrameOptions = {}): 
   page.coverage = { readShare: 1, ...page.coverage, childFrames };
   if (!settled.settled) page.coverage.unsettled = true;
   if (view) page.focus = frameFocus(doc, view);
+  return withinLimits(page);
+}
+
+/** The page's own strings cut to what the worker accepts (lib/shared/limits.ts). */
+function withinLimits(page: PageText): PageText {
+  page.title = capText(page.title, MAX_TITLE_CHARS);
+  page.url = capText(page.url, MAX_URL_CHARS);
+  if (page.passages.length > MAX_PASSAGES) page.passages = page.passages.slice(0, MAX_PASSAGES);
+  for (const p of page.passages) {
+    if (p.text.length > MAX_PASSAGE_CHARS) p.text = capText(p.text, MAX_PASSAGE_CHARS);
+    if (p.heading !== undefined && p.heading.length > MAX_HEADING_CHARS) p.heading = capText(p.heading, MAX_HEADING_CHARS);
+  }
   return page;
 }
 

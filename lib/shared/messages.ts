@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from './limits';
 
 /**
  * The one protocol between the extension's contexts, discriminated by `type`. Whatever arrives
@@ -64,18 +65,20 @@ export type RevealResult = { ok: true } | { ok: false; message: string; offerOpe
 
 /** The shape an extraction reply must have before the background trusts it. */
 export const pageTextSchema = z.object({
-  url: z.string(),
-  title: z.string(),
+  url: z.string().max(MAX_URL_CHARS),
+  title: z.string().max(MAX_TITLE_CHARS),
   chars: z.number(),
-  passages: z.array(
-    z.object({
-      id: z.string(),
-      text: z.string(),
-      heading: z.string().optional(),
-      selection: z.boolean().optional(),
-      order: z.number().int(),
-    }),
-  ),
+  passages: z
+    .array(
+      z.object({
+        id: z.string().max(200),
+        text: z.string().max(MAX_PASSAGE_CHARS),
+        heading: z.string().max(MAX_HEADING_CHARS).optional(),
+        selection: z.boolean().optional(),
+        order: z.number().int(),
+      }),
+    )
+    .max(MAX_PASSAGES),
   coverage: z
     .object({
       readShare: z.number().min(0).max(1),

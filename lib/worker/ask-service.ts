@@ -1,8 +1,10 @@
 import { browser, type Browser } from 'wxt/browser';
 import { claudeJudgeCall, claudeModelCall, claudeNativeModelCall, type CallOptions } from './claude';
 import { nativePrompt } from './native-citations';
-import { describeError, isTooLarge, KeyOriginError } from './errors';
+import { describeError, isTooLarge, KeyOriginError, StorageWriteError } from './errors';
 import { originOf } from '@/lib/shared/api-key';
+import { serialQueue } from './serial';
+import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
 import { pageTextSchema } from '@/lib/shared/messages';
 import type { askMessage } from '@/lib/shared/messages';
 import { answerQuestion } from './pipeline';
@@ -29,15 +31,24 @@ const PAGE_SCRIPT = '/content-scripts/page.js';
 let inFlight: AbortController | null = null;
 
 // Read-modify-write of the run state, one at a time, so a late stage update never undoes "done".
-let updates: Promise<void> = Promise.resolve();
+// A failed write fails its own update only (lib/worker/serial.ts): the next question is not stuck.
+const serially = serialQueue();
 function updateRun(id: string, patch: Partial<RunState>): Promise<void> {
-  updates = updates.then(async () => {
+  return serially(async () => {
     const run = await lastRunItem.getValue();
     // A newer question replaced this one: its late results must not overwrite the newer state.
     if (run?.id !== id) return;
-    await lastRunItem.setValue({ ...run, ...patch });
+    try {
+      await lastRunItem.setValue({ ...run, ...patch });
+    } catch (err) {
+      throw new StorageWriteError(err);
+    }
   });
-  return updates;
+}
+
+/** A progress report: if it cannot be written, the question goes on without it. */
+function reportProgress(id: string, patch: Partial<RunState>): void {
+  void updateRun(id, patch).catch(() => {});
 }
 
 /**
@@ -47,7 +58,7 @@ function updateRun(id: string, patch: Partial<RunState>): Promise<void> {
  * never ends never reaches; the script itself then waits, capped, for the page to settle.
  */
 async function readTab(tab: Browser.tabs.Tab, signal: AbortSignal): Promise<TabRead | SkippedTab> {
-  const base = { tabId: tab.id ?? -1, title: tab.title ?? '', url: tab.url ?? '' };
+  const base = { tabId: tab.id ?? -1, title: capText(tab.title ?? '', MAX_TITLE_CHARS), url: capText(tab.url ?? '', MAX_URL_CHARS) };
   const reason = unreadableReason(tab.url);
   if (reason) return { ...base, reason };
   if (tab.discarded) return { ...base, reason: 'The tab is asleep: open it once, then ask again.' };
@@ -83,12 +94,12 @@ function progressReporter(id: string, signal: AbortSignal): CallOptions {
   let lastWrite = 0;
   return {
     signal,
-    onWait: (ms) => void updateRun(id, { stage: 'waiting', retryAt: Date.now() + ms }),
+    onWait: (ms) => reportProgress(id, { stage: 'waiting', retryAt: Date.now() + ms }),
     onText: (chars) => {
       const now = Date.now();
       if (now - lastWrite < 300) return;
       lastWrite = now;
-      void updateRun(id, { stage: 'asking', received: chars });
+      reportProgress(id, { stage: 'asking', received: chars });
     },
   };
 }
@@ -196,7 +207,7 @@ async function askWithPlan(id: string, question: string, plan: Plan, settings: S
           : {}),
         log: appendFailure,
         now: Date.now,
-        onStage: (stage) => void updateRun(id, { stage, received: 0 }),
+        onStage: (stage) => reportProgress(id, { stage, received: 0 }),
       },
     );
   let sent = plan;
@@ -225,9 +236,14 @@ async function askWithPlan(id: string, question: string, plan: Plan, settings: S
 async function failRun(id: string, question: string, err: unknown): Promise<void> {
   const error = describeError(err);
   if (error.kind !== 'cancelled') {
-    await appendFailure({ at: Date.now(), question, sites: [], attempts: [], outcome: 'error', detail: `${error.kind}: ${error.message}` });
-    const { model } = await loadSettings();
-    await appendRunRecord({ at: Date.now(), model, sites: [], citations: 0, broken: 0, retried: false, droppedClaims: 0, outcome: 'error', detail: error.kind });
+    // The logs are diagnostics: if they cannot be written, the user still hears what happened.
+    try {
+      await appendFailure({ at: Date.now(), question, sites: [], attempts: [], outcome: 'error', detail: `${error.kind}: ${error.message}` });
+      const { model } = await loadSettings();
+      await appendRunRecord({ at: Date.now(), model, sites: [], citations: 0, broken: 0, retried: false, droppedClaims: 0, outcome: 'error', detail: error.kind });
+    } catch {
+      // Nothing more to do here.
+    }
   }
   await updateRun(id, { status: 'error', finishedAt: Date.now(), error });
 }

@@ -6,6 +6,7 @@
  *
  * The browser calls are passed in, so this is tested without a browser.
  */
+import { capText, MAX_TITLE_CHARS } from '@/lib/shared/limits';
 import type { PageText, SkippedTab, SourcedPassage } from '@/lib/shared/types';
 
 export interface FrameRead {
@@ -169,7 +170,8 @@ export function passagesOfTab(
   read: TabRead,
   tab: { tabId: number; windowId: number; title?: string; active?: boolean },
 ): SourcedPassage[] {
-  const title = read.title || tab.title || read.url;
+  // Counted once, here: the same (capped) string goes on every passage of the tab.
+  const title = capText(read.title || tab.title || read.url, MAX_TITLE_CHARS);
   // The user's selection is in the active tab, in the frame that has the focus; any other
   // frame's selection is the page's own doing (an ad frame can select its own text).
   const selectionFrame = tab.active ? focusedFrameId(read) : null;

@@ -244,3 +244,31 @@ describe('the user’s selection', () => {
     expect(sent.match(/kind="user-selection"/g)).toHaveLength(1);
   });
 });
+
+describe('unbounded strings', () => {
+  it('a title of 5,000,000 characters, then a normal question: both are answered', async () => {
+    await useStandIn(h);
+    const huge = await openFixture(h, 'huge-title.html');
+    expect(await huge.evaluate(() => document.title.length)).toBe(5_000_000);
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'In 1987.', citations: [{ index: indexOf(req, 'last keeper'), literal: 'The last keeper left the lighthouse in 1987' }] }]),
+    );
+    let popup = await openPopup(h, huge);
+    await ask(popup, 'When did the last keeper leave?');
+    expect(await answerText(popup)).toContain('In 1987.');
+    // The title went out cut, once per fragment, and the run kept in storage is small.
+    const sent = sentText(messageCalls(h.api)[0]!);
+    expect(sent.length).toBeLessThan(20_000);
+    const stored = await h.worker.evaluate(async () => JSON.stringify(await chrome.storage.session.get('lastRun')).length);
+    expect(stored).toBeLessThan(50_000);
+    await popup.close();
+
+    const page = await openFixture(h, 'museum-hours.html');
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] }]),
+    );
+    popup = await openPopup(h, page);
+    await ask(popup, 'When does the museum open?');
+    expect(await answerText(popup)).toContain('Opens at 9.');
+  });
+});
