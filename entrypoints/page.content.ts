@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { AnchorOptions } from '@/lib/page/anchor';
-import { clearHighlight, highlightQuote } from '@/lib/page/highlight';
+import { clearHighlight, highlightQuoteInSteps } from '@/lib/page/highlight';
 import { pageMessage } from '@/lib/shared/messages';
 import { readFrame } from '@/lib/page/read-frame';
 import type { HighlightOutcome, PageText } from '@/lib/shared/types';
@@ -37,7 +37,8 @@ export default defineContentScript({
           // Waits for the page to settle (capped), then reads it within its budgets.
           return readFrame(document, options) satisfies Promise<PageText>;
         case 'highlight':
-          return Promise.resolve<HighlightOutcome>(highlightQuote(document, msg.data.target, options, msg.data.others ?? []));
+          // In steps, so that the page stays responsive however many times the words occur.
+          return highlightQuoteInSteps(document, msg.data.target, options, msg.data.others ?? []) satisfies Promise<HighlightOutcome>;
         case 'clear-highlight':
           clearHighlight(document);
           return Promise.resolve({ ok: true });
