@@ -20,3 +20,6 @@ export const MAX_PASSAGES = 10_000;
 export function capText(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
+
+/** A question: longer ones are refused by the popup, which says so (and by the protocol). */
+export const MAX_QUESTION_CHARS = 4000;

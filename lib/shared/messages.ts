@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from './limits';
+import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_PASSAGES, MAX_QUESTION_CHARS, MAX_TITLE_CHARS, MAX_URL_CHARS } from './limits';
 
 /**
  * The one protocol between the extension's contexts, discriminated by `type`. Whatever arrives
@@ -8,7 +8,7 @@ import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_PASSAGES, MAX_TITLE_CHARS, MA
 
 export const askMessage = z.object({
   type: z.literal('ask'),
-  question: z.string().trim().min(1).max(4000),
+  question: z.string().trim().min(1).max(MAX_QUESTION_CHARS),
   scope: z.enum(['tab', 'window']),
   windowId: z.number().int(),
 });

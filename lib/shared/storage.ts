@@ -1,6 +1,7 @@
 import { storage } from 'wxt/utils/storage';
 import { loadKeyRecord, originOf, saveKeyRecord } from './api-key';
 import { parseStoredSettings } from './settings-schema';
+import { FAILURE_LOG_MAX_BYTES, keepWithinBytes, RUN_LOG_MAX_BYTES, trimFailureEntry } from './log-limits';
 import type { SkippedTab } from './types';
 import type { ShownError, FailureLogEntry, Outcome, SearchHit, SendPlan } from './run';
 import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET, type Settings } from './settings';
@@ -125,12 +126,14 @@ export const runLogItem = storage.defineItem<RunRecord[]>('local:runLog', { fall
 
 export async function appendRunRecord(record: RunRecord): Promise<void> {
   const log = await runLogItem.getValue();
-  await runLogItem.setValue([...log, record].slice(-RUN_LOG_LIMIT));
+  const trimmed = { ...record, sites: record.sites.slice(0, 20), ...(record.detail ? { detail: record.detail.slice(0, 300) } : {}) };
+  await runLogItem.setValue(keepWithinBytes([...log, trimmed], RUN_LOG_MAX_BYTES, RUN_LOG_LIMIT));
 }
 
+/** Kept by count and by bytes, each entry's question and literals cut (lib/shared/log-limits.ts). */
 export async function appendFailure(entry: FailureLogEntry): Promise<void> {
   const log = await failureLogItem.getValue();
-  await failureLogItem.setValue([...log, entry].slice(-FAILURE_LOG_LIMIT));
+  await failureLogItem.setValue(keepWithinBytes([...log, trimFailureEntry(entry)], FAILURE_LOG_MAX_BYTES, FAILURE_LOG_LIMIT));
 }
 
 /** What the highlights of the last answer left in the tabs, for the next click and the clean-up. */
