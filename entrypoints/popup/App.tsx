@@ -9,8 +9,11 @@ import { RunProgress } from '@/components/popup/RunProgress';
 import { SearchResults } from '@/components/popup/SearchResults';
 import { SelectionNote } from '@/components/popup/SelectionNote';
 import type { RevealResult, UiMessage } from '@/lib/shared/messages';
-import { draftItem, lastRunItem, loadSettings, settingsItem, type RunState, type Scope } from '@/lib/shared/storage';
+import { draftItem as diskDraftItem, incognitoDraftItem, lastRunItem, loadSettings, settingsItem, type RunState, type Scope } from '@/lib/shared/storage';
 import type { ShownCitation } from '@/lib/shared/run';
+
+// A popup in an incognito window keeps the question it is typing in memory only.
+const draftItem = browser.extension?.inIncognitoContext ? incognitoDraftItem : diskDraftItem;
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 const hostOf = (url: string) => {

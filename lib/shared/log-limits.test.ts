@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepWithinBytes, MAX_LOGGED_LITERAL, MAX_LOGGED_QUESTION, trimFailureEntry } from './log-limits';
+import { keepWithinBytes, MAX_LOGGED_LITERAL, MAX_LOGGED_QUESTION, privateFailureEntry, trimFailureEntry } from './log-limits';
 import type { FailureLogEntry } from './run';
 
 const entry = (i: number, literal = 'x'.repeat(50_000)): FailureLogEntry => ({
@@ -28,5 +28,17 @@ describe('the failure log', () => {
     const trimmed = keepWithinBytes(log.map(trimFailureEntry), 1_000_000, 500);
     expect(trimmed).toHaveLength(500);
     expect(keepWithinBytes(log.map(trimFailureEntry), 1_000_000, 100)).toHaveLength(100);
+  });
+});
+
+describe('a failure about incognito tabs', () => {
+  it('keeps what went wrong and when, and no question, quote or site', () => {
+    const e = { ...entry(7, 'the secret words of a private page'), detail: 'not-in-fragment: the secret words' };
+    const p = privateFailureEntry(e);
+    const json = JSON.stringify(p);
+    expect(json).not.toContain('secret');
+    expect(json).not.toContain('Why?');
+    expect(json).not.toContain('example.com');
+    expect(p).toMatchObject({ at: 7, outcome: 'error', detail: 'not-in-fragment', attempts: [[{ kind: 'not-in-fragment', index: 1 }]] });
   });
 });

@@ -44,3 +44,19 @@ export function keepWithinBytes<T>(log: T[], maxBytes: number, maxCount: number)
   }
   return out.reverse();
 }
+
+/**
+ * A failure of a question about incognito tabs, as the log may keep it: what went wrong and
+ * when, with no question, no quotes and no sites. `storage.local` is on disk; incognito text
+ * must never be.
+ */
+export function privateFailureEntry(entry: FailureLogEntry): FailureLogEntry {
+  return {
+    at: entry.at,
+    question: '',
+    sites: [],
+    attempts: entry.attempts.map((a) => a.map(({ kind, claim, citation, index }) => ({ kind, claim, citation, index, message: kind }))),
+    outcome: entry.outcome,
+    ...(entry.detail !== undefined ? { detail: entry.detail.split(':')[0]! } : {}),
+  };
+}

@@ -72,6 +72,8 @@ export interface RunState {
   skipped: SkippedTab[];
   /** What was (or, in review, will be) sent: the fragments in prompt order and their cached blocks. */
   plan?: SendPlan & { budget: number };
+  /** The question is about incognito tabs: none of it goes to the logs on disk. */
+  incognito?: boolean;
   /** The user's selection, read from the focused frame of the active tab: it leads what is sent. */
   selection?: { text: string; title: string };
   /** Without an API key: the best passages for the question, found on this machine. */
@@ -101,6 +103,11 @@ export const lastRunItem = storage.defineItem<RunState | null>('session:lastRun'
 
 /** The question being typed, so closing the popup loses nothing. */
 export const draftItem = storage.defineItem<{ question: string; scope: Scope }>('local:draft', {
+  fallback: { question: '', scope: 'tab' },
+});
+
+/** The draft typed in a popup of an incognito window: in memory only, never on disk. */
+export const incognitoDraftItem = storage.defineItem<{ question: string; scope: Scope }>('session:draft', {
   fallback: { question: '', scope: 'tab' },
 });
 

@@ -3,6 +3,9 @@ import { claudeJudgeCall, claudeModelCall, claudeNativeModelCall, type CallOptio
 import { nativePrompt } from './native-citations';
 import { describeError, isTooLarge, KeyOriginError, StorageWriteError } from './errors';
 import { originOf } from '@/lib/shared/api-key';
+import { privateFailureEntry } from '@/lib/shared/log-limits';
+import type { FailureLogEntry } from '@/lib/shared/run';
+import type { RunRecord } from '@/lib/shared/storage';
 import { serialQueue } from './serial';
 import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
 import { pageTextSchema } from '@/lib/shared/messages';
@@ -13,7 +16,7 @@ import { fragmentBudget } from './budget';
 import { selectPassages } from './rank';
 import { searchPassages } from './search-results';
 import { halvePlan, planSend, type PreviousSend } from './send-plan';
-import { appendFailure, appendRunRecord, lastRunItem, loadSettings, type LoadedSettings, type RunState } from '@/lib/shared/storage';
+import { appendFailure as appendFailureEntry, appendRunRecord as appendRunLine, lastRunItem, loadSettings, type LoadedSettings, type RunState } from '@/lib/shared/storage';
 import { unreadableReason } from '@/lib/shared/tabs';
 import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from './frames';
 import type { SkippedTab, SourcedPassage } from '@/lib/shared/types';
@@ -44,6 +47,21 @@ function updateRun(id: string, patch: Partial<RunState>): Promise<void> {
       throw new StorageWriteError(err);
     }
   });
+}
+
+/**
+ * The logs are on disk (`storage.local`): a question about incognito tabs leaves only what went
+ * wrong and when, never its question, quotes or sites. The run state itself is in memory
+ * (`storage.session`).
+ */
+async function runIsPrivate(): Promise<boolean> {
+  return (await lastRunItem.getValue().catch(() => null))?.incognito === true;
+}
+async function appendFailure(entry: FailureLogEntry): Promise<void> {
+  await appendFailureEntry((await runIsPrivate()) ? privateFailureEntry(entry) : entry);
+}
+async function appendRunRecord(record: RunRecord): Promise<void> {
+  await appendRunLine((await runIsPrivate()) ? { ...record, sites: [], detail: record.detail?.split(':')[0] } : record);
 }
 
 /** A progress report: if it cannot be written, the question goes on without it. */
@@ -125,6 +143,8 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
   try {
     const settings = keyCleared(await loadSettings());
     const tabs = await tabsInScope(msg);
+    // Incognito tabs: nothing of this question is written to disk (see appendFailure).
+    if (tabs.some((t) => t.incognito)) await updateRun(id, { incognito: true });
     const passages: SourcedPassage[] = [];
     const skipped: SkippedTab[] = [];
     const results = await Promise.all(tabs.map(async (tab) => ({ tab, result: await readTab(tab, controller.signal) })));
