@@ -105,6 +105,7 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
       </p>
       <label for="judge">Support check</label>
       <select id="judge" value={draft.judge} onChange={(e) => set('judge', e.currentTarget.value as Settings['judge'])}>
+        <option value="auto">Mark for “All tabs in this window”, off for “This tab” (default)</option>
         <option value="off">Off</option>
         <option value="mark">Mark claims whose quotes do not support them</option>
         <option value="drop">Leave out claims whose quotes do not support them</option>

@@ -80,10 +80,25 @@ export function locateQuotes(
 }
 
 export function locateIn(page: AnchorPage, target: QuoteTarget, maxCandidates = MAX_CANDIDATES): LocatedQuote | null {
+  return chooseAmong(page, findOccurrences(page, target), target, maxCandidates);
+}
+
+/** Every occurrence of the quote's words in the page (the first half of `locateIn`). */
+export function findOccurrences(page: AnchorPage, target: QuoteTarget): Span[] {
   const literal = normalize(target.literal);
-  if (!literal) return null;
-  let hits = findNormalized(page.search, literal);
-  if (hits.length === 0) return null;
+  return literal ? findNormalized(page.search, literal) : [];
+}
+
+/** Whether choosing among `hits` needs the page cut into passages (a step of its own). */
+export function needsLayout(hits: Span[]): boolean {
+  return hits.length > 1;
+}
+
+/** The occurrence the citation means, among `hits` (the second half of `locateIn`). */
+export function chooseAmong(page: AnchorPage, found: Span[], target: QuoteTarget, maxCandidates = MAX_CANDIDATES): LocatedQuote | null {
+  const literal = normalize(target.literal);
+  let hits = found;
+  if (!literal || hits.length === 0) return null;
   if (hits.length > maxCandidates) hits = nearestToPassage(page, hits, target, maxCandidates);
   const [start, end] = hits.length === 1 ? hits[0]! : chooseOccurrence(page, hits, target, literal);
   const ranges = toRanges(page.root, page.collected, start, end);

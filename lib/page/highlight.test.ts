@@ -217,8 +217,8 @@ describe('highlightQuoteInSteps (<mark> fallback)', () => {
     expect(outcome).toEqual({ ok: true, text: 'claim number 0 stands here' });
     expect(markTexts('active')).toEqual(['claim number 0 stands here']);
     expect(markTexts('other')).toHaveLength(MAX_OTHER_QUOTES);
-    // Once after reading the page, once before each other quote.
-    expect(pauses).toBe(1 + MAX_OTHER_QUOTES);
+    // After reading the page, after finding the quote, and before each other quote.
+    expect(pauses).toBe(2 + MAX_OTHER_QUOTES);
     expect(await highlightQuoteInSteps(document, quote('not on the page'), {}, [], pause)).toEqual({ ok: false, reason: 'not-found' });
     expect(markTexts()).toEqual([]);
   });

@@ -5,7 +5,8 @@
  * The clicked quote is revealed (closed `<details>`, `hidden="until-found"`), scrolled to the
  * middle of the view and given the keyboard focus, visibly. Escape clears it all. Pure DOM code.
  */
-import { locateIn, locateQuotes, MAX_OTHER_CANDIDATES, readPage, type AnchorOptions, type LocatedQuote } from './anchor';
+import { chooseAmong, findOccurrences, locateIn, locateQuotes, MAX_OTHER_CANDIDATES, needsLayout, readPage, type AnchorOptions, type LocatedQuote } from './anchor';
+import { layoutPassages } from './extract';
 import { FOCUS_ATTRIBUTE, HIGHLIGHT_CSS, HIGHLIGHT_NAME, HIGHLIGHT_STYLE_ID, MARK_ATTRIBUTE, OTHER_HIGHLIGHT_NAME } from '@/lib/shared/highlight-style';
 import type { HighlightOutcome, QuoteTarget } from '@/lib/shared/types';
 
@@ -190,7 +191,13 @@ export async function highlightQuoteInSteps(
   if (!doc || !doc.documentElement) return { ok: false, reason: 'no-document' };
   const page = readPage(doc, options);
   await pause();
-  const located = locateIn(page, target);
+  const hits = findOccurrences(page, target);
+  if (needsLayout(hits) && !page.laidOut) {
+    await pause();
+    page.laidOut = layoutPassages(page.collected, page.options);
+  }
+  await pause();
+  const located = chooseAmong(page, hits, target);
   if (!located) {
     clearHighlight(doc);
     return { ok: false, reason: 'not-found' };

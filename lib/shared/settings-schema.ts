@@ -12,7 +12,7 @@ export interface SettingsDefaults {
   baseURL: string;
   minQuoteLength: number;
   citationMode: 'structured' | 'native';
-  judge: 'off' | 'mark' | 'drop';
+  judge: 'auto' | 'off' | 'mark' | 'drop';
   judgeModel: string;
   fragmentBudget: number;
   reviewBeforeSending: boolean;
@@ -34,7 +34,7 @@ export function storedSettingsSchema(d: SettingsDefaults, budget: { min: number;
       .catch(d.baseURL),
     minQuoteLength: z.number().int().min(5).max(200).catch(d.minQuoteLength),
     citationMode: z.enum(['structured', 'native']).catch(d.citationMode),
-    judge: z.enum(['off', 'mark', 'drop']).catch(d.judge),
+    judge: z.enum(['auto', 'off', 'mark', 'drop']).catch(d.judge),
     judgeModel: modelName.catch(d.judgeModel),
     fragmentBudget: z.number().min(budget.min).max(budget.max).catch(d.fragmentBudget),
     reviewBeforeSending: z.boolean().catch(d.reviewBeforeSending),

@@ -21,7 +21,7 @@ import { unreadableReason } from '@/lib/shared/tabs';
 import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from './frames';
 import type { SkippedTab, SourcedPassage } from '@/lib/shared/types';
 import type * as z from 'zod';
-import type { Settings } from '@/lib/shared/settings';
+import { judgeFor, type Settings } from '@/lib/shared/settings';
 import { siteOf } from '@/lib/shared/site';
 
 /**
@@ -188,7 +188,7 @@ export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
       await updateRun(id, { status: 'review' });
       return;
     }
-    await askWithPlan(id, msg.question, plan, settings, controller.signal);
+    await askWithPlan(id, msg.question, msg.scope, plan, settings, controller.signal);
   } catch (err) {
     await failRun(id, msg.question, err);
   } finally {
@@ -213,7 +213,15 @@ type Plan = NonNullable<RunState['plan']>;
  * A request the API finds too large (token estimates can be wrong for unusual text) is asked
  * again once with the better half of the fragments.
  */
-async function askWithPlan(id: string, question: string, plan: Plan, settings: Settings, signal: AbortSignal): Promise<void> {
+async function askWithPlan(
+  id: string,
+  question: string,
+  scope: 'tab' | 'window',
+  plan: Plan,
+  settings: Settings,
+  signal: AbortSignal,
+): Promise<void> {
+  const judge = judgeFor(settings.judge, scope);
   const callOptions = progressReporter(id, signal);
   const ask = (p: Plan) =>
     answerQuestion(
@@ -222,8 +230,8 @@ async function askWithPlan(id: string, question: string, plan: Plan, settings: S
         ...(settings.citationMode === 'native'
           ? { callModel: claudeNativeModelCall(settings, callOptions), prompt: nativePrompt }
           : { callModel: claudeModelCall(settings, callOptions) }),
-        ...(settings.judge !== 'off'
-          ? { judge: { call: claudeJudgeCall({ ...settings, model: settings.judgeModel }, callOptions), policy: settings.judge } }
+        ...(judge !== 'off'
+          ? { judge: { call: claudeJudgeCall({ ...settings, model: settings.judgeModel }, callOptions), policy: judge } }
           : {}),
         log: appendFailure,
         now: Date.now,
@@ -295,7 +303,7 @@ export async function decideReview(runId: string, send: boolean): Promise<void> 
   inFlight = controller;
   await updateRun(runId, { status: 'working', stage: 'asking' });
   try {
-    await askWithPlan(runId, run.question, run.plan, keyCleared(await loadSettings()), controller.signal);
+    await askWithPlan(runId, run.question, run.scope, run.plan, keyCleared(await loadSettings()), controller.signal);
   } catch (err) {
     await failRun(runId, run.question, err);
   } finally {

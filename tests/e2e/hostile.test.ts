@@ -298,8 +298,33 @@ describe('anchoring within a budget', () => {
     const revealMs = Date.now() - started;
     const longestGap = await page.evaluate(() => Math.max(...(window as unknown as { __gaps: number[] }).__gaps));
     console.log(`reveal among 100,000 copies: ${revealMs} ms; the page's timer stopped for at most ${Math.round(longestGap)} ms`);
-    // The page's 20 ms timer never stopped for long: its main thread was not held (before the
-    // reveal had a budget, it stopped for 2.5 s with one quote, and longer with each other quote).
-    expect(longestGap).toBeLessThan(1500);
+    // The page's 20 ms timer never stopped for long: its main thread was not held. Before the
+    // reveal had a budget it stopped for 25 s here (2.5 s for each quote); now the longest step
+    // is one read of the page, as long as the browser's own `innerText` of it on a busy machine.
+    expect(longestGap).toBeLessThan(3000);
+  });
+});
+
+describe('the model’s words apart from the page’s', () => {
+  it('with “All tabs”, the support check marks by default, and claims are shown as Claude’s words', async () => {
+    await useStandIn(h, { judge: undefined });
+    const other = await openFixture(h, 'museum-tickets.html');
+    const page = await openFixture(h, 'museum-hours.html');
+    h.api.enqueue(
+      (req) =>
+        answerReply([
+          { text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] },
+          { text: 'Officials verified that it is the best museum.', citations: [{ index: indexOf(req, 'Central Station'), literal: 'a five-minute walk from Central Station' }] },
+        ]),
+      { kind: 'json', value: { verdicts: [{ claim: 1, supported: true, reason: 'Stated.' }, { claim: 2, supported: false, reason: 'Nothing about quality.' }] } },
+    );
+    const popup = await openPopup(h, page);
+    await ask(popup, 'Is the museum good, and when does it open?', 'All tabs in this window');
+    const text = await answerText(popup);
+    expect(text).toMatch(/Claude: Officials verified that it is the best museum\./);
+    expect(text).toMatch(/Doubtful:.*Nothing about quality\./s);
+    expect(text).toContain('“a five-minute walk from Central Station”');
+    expect(messageCalls(h.api)).toHaveLength(2);
+    await other.close();
   });
 });
