@@ -1,6 +1,28 @@
+/**
+ * The service worker: it holds the API key and answers the extension's own pages. Listeners are
+ * registered at once (the browser may start the worker for a message), and every request is
+ * parsed by the protocol before a service sees it; a page's content script is not heard.
+ */
 import * as z from 'zod';
 import { cancelAsk, decideReview, markInterruptedRun, revealCitation, startAsk } from '@/lib/worker/ask-service';
-import { isFromExtensionPage, uiMessage } from '@/lib/shared/messages';
+import { dispatch, isFromExtensionPage, workerCalls, type Handlers } from '@/lib/shared/messages';
+
+const handlers: Handlers<typeof workerCalls> = {
+  ask: async (request) => {
+    void startAsk(request);
+    return { started: true };
+  },
+  cancel: async () => ({ cancelled: cancelAsk() }),
+  status: async () => {
+    await markInterruptedRun();
+    return { ok: true };
+  },
+  reveal: (request) => revealCitation(request.citation, request.openAsCited),
+  review: async (request) => {
+    void decideReview(request.runId, request.send);
+    return { ok: true };
+  },
+};
 
 export default defineBackground(() => {
   // zod probes `new Function`, which the extension CSP forbids.
@@ -12,22 +34,7 @@ export default defineBackground(() => {
 
   browser.runtime.onMessage.addListener((raw, sender) => {
     if (!isFromExtensionPage(sender, browser.runtime.id, browser.runtime.getURL('/'))) return;
-    const msg = uiMessage.safeParse(raw);
-    if (!msg.success) return;
-    switch (msg.data.type) {
-      case 'ask':
-        void startAsk(msg.data);
-        return Promise.resolve({ started: true });
-      case 'cancel':
-        return Promise.resolve({ cancelled: cancelAsk() });
-      case 'status':
-        return markInterruptedRun().then(() => ({ ok: true }));
-      case 'reveal':
-        return revealCitation(msg.data.citation, msg.data.openAsCited);
-      case 'review':
-        void decideReview(msg.data.runId, msg.data.send);
-        return Promise.resolve({ ok: true });
-    }
+    return dispatch(workerCalls, handlers, raw);
   });
 
   void markInterruptedRun();

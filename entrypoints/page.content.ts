@@ -1,9 +1,8 @@
 import * as z from 'zod';
 import type { AnchorOptions } from '@/lib/page/anchor';
 import { clearHighlight, highlightQuoteInSteps } from '@/lib/page/highlight';
-import { pageMessage } from '@/lib/shared/messages';
+import { dispatch, pageCalls, type Handlers } from '@/lib/shared/messages';
 import { readFrame } from '@/lib/page/read-frame';
-import type { HighlightOutcome, PageText } from '@/lib/shared/types';
 
 declare global {
   interface Window {
@@ -28,21 +27,19 @@ export default defineContentScript({
       ? { getShadowRoot: (el) => (el instanceof HTMLElement ? openOrClosed(el) : el.shadowRoot) }
       : { getShadowRoot: (el) => (el as Element & { openOrClosedShadowRoot?: ShadowRoot | null }).openOrClosedShadowRoot ?? el.shadowRoot };
 
+    const handlers: Handlers<typeof pageCalls> = {
+      // Waits for the page to settle (capped), then reads it within its budgets.
+      extract: () => readFrame(document, options),
+      // In steps, so that the page stays responsive however many times the words occur.
+      highlight: (request) => highlightQuoteInSteps(document, request.target, options, request.others ?? []),
+      'clear-highlight': async () => {
+        clearHighlight(document);
+        return { ok: true };
+      },
+    };
     browser.runtime.onMessage.addListener((raw, sender) => {
       if (sender.id !== browser.runtime.id) return;
-      const msg = pageMessage.safeParse(raw);
-      if (!msg.success) return;
-      switch (msg.data.type) {
-        case 'extract':
-          // Waits for the page to settle (capped), then reads it within its budgets.
-          return readFrame(document, options) satisfies Promise<PageText>;
-        case 'highlight':
-          // In steps, so that the page stays responsive however many times the words occur.
-          return highlightQuoteInSteps(document, msg.data.target, options, msg.data.others ?? []) satisfies Promise<HighlightOutcome>;
-        case 'clear-highlight':
-          clearHighlight(document);
-          return Promise.resolve({ ok: true });
-      }
+      return dispatch(pageCalls, handlers, raw);
     });
   },
 });

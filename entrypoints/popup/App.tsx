@@ -8,7 +8,7 @@ import { ReviewPanel } from '@/components/popup/ReviewPanel';
 import { RunProgress } from '@/components/popup/RunProgress';
 import { SearchResults } from '@/components/popup/SearchResults';
 import { SelectionNote } from '@/components/popup/SelectionNote';
-import type { RevealResult, UiMessage } from '@/lib/shared/messages';
+import { callWorker } from '@/lib/shared/call-worker';
 import { draftItem as diskDraftItem, incognitoDraftItem, lastRunItem, loadSettings, settingsItem, type RunState, type Scope } from '@/lib/shared/storage';
 import type { ShownCitation } from '@/lib/shared/run';
 
@@ -64,7 +64,7 @@ export function App() {
   // worker, this wakes it and it reports the lost question instead of leaving a spinner.
   useEffect(() => {
     if (!working) return;
-    const ping = () => void browser.runtime.sendMessage({ type: 'status' } satisfies UiMessage).catch(() => {});
+    const ping = () => void callWorker({ type: 'status' }).catch(() => {});
     ping();
     const timer = setInterval(ping, 3000);
     return () => clearInterval(timer);
@@ -77,14 +77,13 @@ export function App() {
     setRevealNote(null);
     // Without a key the background only searches the pages here: nothing is sent anywhere.
     const win = await browser.windows.getCurrent();
-    const msg: UiMessage = { type: 'ask', question: question.trim(), scope, windowId: win.id! };
-    await browser.runtime.sendMessage(msg);
+    await callWorker({ type: 'ask', question: question.trim(), scope, windowId: win.id! });
   };
 
   const reveal = async (c: ShownCitation, openAsCited = false) => {
     setRevealNote(null);
-    const msg: UiMessage = {
-      type: 'reveal',
+    const request = {
+      type: 'reveal' as const,
       openAsCited,
       citation: {
         tabId: c.tabId,
@@ -96,12 +95,16 @@ export function App() {
         passageOrder: c.passageOrder,
       },
     };
-    const result = (await browser.runtime.sendMessage(msg)) as RevealResult | undefined;
-    if (result && !result.ok) setRevealNote({ message: result.message, retry: result.offerOpen ? c : null });
+    try {
+      const result = await callWorker(request);
+      if (!result.ok) setRevealNote({ message: result.message, retry: result.offerOpen ? c : null });
+    } catch (err) {
+      setRevealNote({ message: err instanceof Error ? err.message : String(err), retry: null });
+    }
   };
 
   const decideReview = (send: boolean) => {
-    if (run) void browser.runtime.sendMessage({ type: 'review', runId: run.id, send } satisfies UiMessage);
+    if (run) void callWorker({ type: 'review', runId: run.id, send });
   };
 
   if (!loaded) return <main class="popup" aria-busy="true" />;
@@ -127,7 +130,7 @@ export function App() {
         <p class="note">Last question: “{run.question}”</p>
       )}
       {run?.selection && run.question === question.trim() && <SelectionNote selection={run.selection} />}
-      {working && <RunProgress run={run} onCancel={() => void browser.runtime.sendMessage({ type: 'cancel' } satisfies UiMessage)} />}
+      {working && <RunProgress run={run} onCancel={() => void callWorker({ type: 'cancel' })} />}
       {run?.status === 'error' && run.error && <ErrorNote error={run.error} onOpenOptions={openOptions} onAskAgain={() => void ask()} />}
       {revealNote && (
         <RevealNote

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFromExtensionPage, uiMessage } from './messages';
+import { checkReply, dispatch, isFromExtensionPage, pageCalls, sendChecked, workerCalls, type Handlers } from './messages';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const ORIGIN = `chrome-extension://${ID}/`;
@@ -20,11 +20,51 @@ describe('who may talk to the background', () => {
   });
 });
 
-describe('message shapes', () => {
-  it('accepts a well-formed ask and refuses an empty question or unknown scope', () => {
-    expect(uiMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'tab', windowId: 1 }).success).toBe(true);
-    expect(uiMessage.safeParse({ type: 'ask', question: '   ', scope: 'tab', windowId: 1 }).success).toBe(false);
-    expect(uiMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'all', windowId: 1 }).success).toBe(false);
-    expect(uiMessage.safeParse({ type: 'delete-everything' }).success).toBe(false);
+describe('the protocol', () => {
+  const asked: unknown[] = [];
+  const handlers: Handlers<typeof workerCalls> = {
+    ask: async (r) => {
+      asked.push(r);
+      return { started: true };
+    },
+    cancel: async () => ({ cancelled: false }),
+    status: async () => ({ ok: true }),
+    reveal: async () => ({ ok: false, message: 'The quote is no longer on the page.' }),
+    review: async () => ({ ok: true }),
+  };
+
+  it('hands a well-formed ask to its handler, trimmed as the schema says', async () => {
+    asked.length = 0;
+    expect(await dispatch(workerCalls, handlers, { type: 'ask', question: ' Why? ', scope: 'tab', windowId: 1 })).toEqual({
+      started: true,
+    });
+    expect(asked).toEqual([{ type: 'ask', question: 'Why?', scope: 'tab', windowId: 1 }]);
+  });
+
+  it('ignores an empty question, an unknown scope, an unknown type and things that are not messages', () => {
+    expect(dispatch(workerCalls, handlers, { type: 'ask', question: '   ', scope: 'tab', windowId: 1 })).toBeUndefined();
+    expect(dispatch(workerCalls, handlers, { type: 'ask', question: 'Why?', scope: 'all', windowId: 1 })).toBeUndefined();
+    expect(dispatch(workerCalls, handlers, { type: 'delete-everything' })).toBeUndefined();
+    expect(dispatch(workerCalls, handlers, { type: 'toString' })).toBeUndefined();
+    expect(dispatch(workerCalls, handlers, null)).toBeUndefined();
+    expect(dispatch(workerCalls, handlers, 'ask')).toBeUndefined();
+  });
+
+  it('checks a reply against the reply schema of its request', async () => {
+    const page = { url: 'https://a.example/', title: 'A', chars: 3, passages: [{ id: 'p1', text: 'abc', order: 0 }] };
+    expect(checkReply(pageCalls, 'extract', page)).toEqual(page);
+    expect(checkReply(pageCalls, 'extract', { ...page, passages: 'all of them' })).toBeNull();
+    expect(checkReply(pageCalls, 'highlight', { ok: false, reason: 'not-found' })).toEqual({ ok: false, reason: 'not-found' });
+    expect(checkReply(pageCalls, 'highlight', { ok: false, reason: 'gone fishing' })).toBeNull();
+  });
+
+  it('sends a request and throws on a reply of the wrong shape, or on none', async () => {
+    const reveal = {
+      type: 'reveal' as const,
+      citation: { tabId: 1, windowId: 1, frameId: 0, url: 'https://a.example/', literal: 'x', passageText: 'x', passageOrder: 0 },
+    };
+    await expect(sendChecked(workerCalls, async () => ({ ok: true }), reveal)).resolves.toEqual({ ok: true });
+    await expect(sendChecked(workerCalls, async () => undefined, reveal)).rejects.toThrow('unexpected reply to "reveal"');
+    await expect(sendChecked(workerCalls, async () => ({ ok: 'yes' }), reveal)).rejects.toThrow('unexpected reply');
   });
 });

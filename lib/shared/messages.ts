@@ -1,10 +1,16 @@
-import * as z from 'zod';
-import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_PASSAGES, MAX_QUESTION_CHARS, MAX_TITLE_CHARS, MAX_URL_CHARS } from './limits';
-
 /**
- * The one protocol between the extension's contexts, discriminated by `type`. Whatever arrives
- * is parsed before use: a message is data from another context, not a trusted object.
+ * The one protocol between the extension's contexts. Every request is a zod schema discriminated
+ * by `type`, and every request has the schema of its reply beside it, in one map per direction:
+ * the screens call the worker (`workerCalls`), the worker calls the script in a page
+ * (`pageCalls`). Whatever arrives is parsed before use, requests by the receiver and replies by
+ * the sender (`sendChecked`): a message is data from another context, never a trusted object,
+ * and no reply is cast to its type.
  */
+import * as z from 'zod';
+import { MAX_QUESTION_CHARS } from './limits';
+import { highlightOutcomeSchema, pageTextSchema, quoteTargetSchema } from './types';
+
+const ok = z.object({ ok: z.literal(true) });
 
 export const askMessage = z.object({
   type: z.literal('ask'),
@@ -12,6 +18,7 @@ export const askMessage = z.object({
   scope: z.enum(['tab', 'window']),
   windowId: z.number().int(),
 });
+export type AskMessage = z.infer<typeof askMessage>;
 
 export const revealMessage = z.object({
   type: z.literal('reveal'),
@@ -27,6 +34,14 @@ export const revealMessage = z.object({
   /** Open the cited URL in a new tab (with a text fragment), whatever the original tab shows. */
   openAsCited: z.boolean().optional(),
 });
+export type RevealMessage = z.infer<typeof revealMessage>;
+
+/** `offerOpen`: the popup offers to open the page as cited (the quote is gone from the tab). */
+export const revealResultSchema = z.union([
+  ok,
+  z.object({ ok: z.literal(false), message: z.string(), offerOpen: z.boolean().optional() }),
+]);
+export type RevealResult = z.infer<typeof revealResultSchema>;
 
 /** Stops the question in flight. */
 export const cancelMessage = z.object({ type: z.literal('cancel') });
@@ -40,63 +55,78 @@ export const statusMessage = z.object({ type: z.literal('status') });
 /** The user's answer to "Review before sending": send the fragments shown, or nothing. */
 export const reviewMessage = z.object({ type: z.literal('review'), runId: z.string().min(1), send: z.boolean() });
 
-/** Messages the popup and options page may send to the background. */
-export const uiMessage = z.discriminatedUnion('type', [askMessage, revealMessage, cancelMessage, statusMessage, reviewMessage]);
-export type UiMessage = z.infer<typeof uiMessage>;
-export type RevealMessage = z.infer<typeof revealMessage>;
+/** What the extension's own pages (popup, side panel, options) may ask of the worker, and its reply. */
+export const workerCalls = {
+  ask: { request: askMessage, reply: z.object({ started: z.literal(true) }) },
+  cancel: { request: cancelMessage, reply: z.object({ cancelled: z.boolean() }) },
+  status: { request: statusMessage, reply: ok },
+  reveal: { request: revealMessage, reply: revealResultSchema },
+  review: { request: reviewMessage, reply: ok },
+};
 
-const quoteTarget = z.object({ literal: z.string(), passageText: z.string(), passageOrder: z.number().int() });
+/** What the worker may ask of the script it injects into a page's frames, and its reply. */
+export const pageCalls = {
+  extract: { request: z.object({ type: z.literal('extract') }), reply: pageTextSchema },
+  highlight: {
+    request: z.object({
+      type: z.literal('highlight'),
+      target: quoteTargetSchema,
+      /** The other quotes cited from this page, highlighted more softly. */
+      others: z.array(quoteTargetSchema).max(50).optional(),
+    }),
+    reply: highlightOutcomeSchema,
+  },
+  'clear-highlight': { request: z.object({ type: z.literal('clear-highlight') }), reply: ok },
+};
 
-/** Messages the background sends to the script it injects into a page. */
-export const pageMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('extract') }),
-  z.object({
-    type: z.literal('highlight'),
-    target: quoteTarget,
-    /** The other quotes cited from this page, highlighted more softly. */
-    others: z.array(quoteTarget).max(50).optional(),
-  }),
-  z.object({ type: z.literal('clear-highlight') }),
-]);
-export type PageMessage = z.infer<typeof pageMessage>;
+type Calls = Record<string, { request: z.ZodType<{ type: string }>; reply: z.ZodType }>;
+export type RequestOf<C extends Calls, K extends keyof C> = z.infer<C[K]['request']>;
+export type ReplyOf<C extends Calls, K extends keyof C> = z.infer<C[K]['reply']>;
+/** Each request type's handler, returning its reply: what a receiver must implement. */
+export type Handlers<C extends Calls> = { [K in keyof C]: (request: RequestOf<C, K>) => Promise<ReplyOf<C, K>> };
 
-/** `offerOpen`: the popup offers to open the page as cited (the quote is gone from the tab). */
-export type RevealResult = { ok: true } | { ok: false; message: string; offerOpen?: boolean };
+/** Any one request of a map. */
+export type AnyRequest<C extends Calls> = { [K in keyof C]: RequestOf<C, K> }[keyof C];
+export type WorkerRequest = AnyRequest<typeof workerCalls>;
+export type PageRequest = AnyRequest<typeof pageCalls>;
 
-/** The shape an extraction reply must have before the background trusts it. */
-export const pageTextSchema = z.object({
-  url: z.string().max(MAX_URL_CHARS),
-  title: z.string().max(MAX_TITLE_CHARS),
-  chars: z.number(),
-  passages: z
-    .array(
-      z.object({
-        id: z.string().max(200),
-        text: z.string().max(MAX_PASSAGE_CHARS),
-        heading: z.string().max(MAX_HEADING_CHARS).optional(),
-        selection: z.boolean().optional(),
-        order: z.number().int(),
-      }),
-    )
-    .max(MAX_PASSAGES),
-  coverage: z
-    .object({
-      readShare: z.number().min(0).max(1),
-      truncatedBy: z.enum(['size', 'time']).optional(),
-      unsettled: z.boolean().optional(),
-      childFrames: z.number().int().min(0).optional(),
-      hiddenFrame: z.boolean().optional(),
-    })
-    .optional(),
-  focus: z
-    .object({ path: z.array(z.number().int().min(0)).max(32), child: z.number().int().min(0).nullable() })
-    .optional(),
-});
+/** A reply that does not have its request's reply shape. */
+export class ProtocolError extends Error {
+  constructor(type: string) {
+    super(`The extension received an unexpected reply to "${type}".`);
+    this.name = 'ProtocolError';
+  }
+}
 
-export const highlightOutcomeSchema = z.union([
-  z.object({ ok: z.literal(true), text: z.string() }),
-  z.object({ ok: z.literal(false), reason: z.enum(['not-found', 'no-document']) }),
-]);
+/** The reply checked against its request's reply schema; null when it is not of that shape. */
+export function checkReply<C extends Calls, K extends keyof C & string>(calls: C, type: K, reply: unknown): ReplyOf<C, K> | null {
+  const schema: C[K]['reply'] = calls[type]!.reply;
+  const parsed = schema.safeParse(reply);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Sends a request with `send` and checks the reply; a reply of the wrong shape is a ProtocolError. */
+export async function sendChecked<C extends Calls, K extends keyof C & string>(
+  calls: C,
+  send: (request: unknown) => Promise<unknown>,
+  request: RequestOf<C, K> & { type: K },
+): Promise<ReplyOf<C, K>> {
+  const reply = checkReply(calls, request.type, await send(request));
+  if (reply === null) throw new ProtocolError(request.type);
+  return reply;
+}
+
+/**
+ * Parses what arrived and hands it to its handler; undefined (no reply) for anything that is not
+ * one of the map's requests, so a stray or hostile message is ignored.
+ */
+export function dispatch<C extends Calls>(calls: C, handlers: Handlers<C>, raw: unknown): Promise<unknown> | undefined {
+  const type = typeof raw === 'object' && raw !== null && 'type' in raw ? (raw as { type: unknown }).type : undefined;
+  if (typeof type !== 'string' || !Object.hasOwn(calls, type)) return undefined;
+  const request = calls[type]!.request.safeParse(raw);
+  if (!request.success) return undefined;
+  return (handlers[type] as (r: unknown) => Promise<unknown>)(request.data);
+}
 
 /**
  * True only for the extension's own pages (popup, options). A content script's messages carry the

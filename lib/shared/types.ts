@@ -1,52 +1,63 @@
-/** Shapes shared by the content script, the background pipeline and the popup. */
+/**
+ * The shapes of a page's text as the page script sends it to the worker, defined once as zod
+ * schemas with their inferred types: the worker parses every reply against them (a page is not
+ * trusted to send what it should), and the code on both sides is typed by the same definition.
+ */
+import * as z from 'zod';
+import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from './limits';
 
 /** A few sentences of a page's visible text, as extraction cut them. */
-export interface Passage {
+export const passageSchema = z.object({
   /** Stable for the same page content: the same text at the same place gives the same id. */
-  id: string;
-  text: string;
+  id: z.string().max(200),
+  // Lengths and counts are capped by the page script and refused beyond (lib/shared/limits.ts).
+  text: z.string().max(MAX_PASSAGE_CHARS),
   /** The nearest heading above the passage, as context for the reader and the model. */
-  heading?: string;
+  heading: z.string().max(MAX_HEADING_CHARS).optional(),
   /** True for the user's own text selection, which always comes first. */
-  selection?: boolean;
+  selection: z.boolean().optional(),
   /** Position of the passage in reading order (0-based); anchoring uses it to pick an occurrence. */
-  order: number;
-}
-
-/** What extraction returns for one frame of one tab. */
-export interface PageText {
-  url: string;
-  title: string;
-  passages: Passage[];
-  /** Characters of visible text read. */
-  chars: number;
-  /** How completely the frame was read (replies of older scripts have none). */
-  coverage?: FrameCoverage;
-  /** Where the frame is in its tab and where its focus goes: whose selection is the user's. */
-  focus?: FrameFocus;
-}
-
-/** A frame's place among its tab's frames, and the embedded frame its focus is in. */
-export interface FrameFocus {
-  /** Its index in each ancestor's `window.frames`, from the top frame down; [] for the top. */
-  path: number[];
-  /** The index in its own `window.frames` of the embedded frame that has the focus, or null. */
-  child: number | null;
-}
+  order: z.number().int(),
+});
+export type Passage = z.infer<typeof passageSchema>;
 
 /** How completely one frame was read, for the popup's coverage line and the abstentions. */
-export interface FrameCoverage {
+export const frameCoverageSchema = z.object({
   /** About how much of the frame's text was read, 0–1: below 1 when a budget stopped the walk. */
-  readShare: number;
+  readShare: z.number().min(0).max(1),
   /** What stopped the walk: too much text, or too long to read. */
-  truncatedBy?: 'size' | 'time';
+  truncatedBy: z.enum(['size', 'time']).optional(),
   /** The page was still loading or changing when the wait for it to settle ran out. */
-  unsettled?: boolean;
+  unsettled: z.boolean().optional(),
   /** Frames embedded in this one (each is read by a script of its own). */
-  childFrames?: number;
+  childFrames: z.number().int().min(0).optional(),
   /** An embedded frame too small to show anything (hidden, 0×0, 1×1): not read. */
-  hiddenFrame?: boolean;
-}
+  hiddenFrame: z.boolean().optional(),
+});
+export type FrameCoverage = z.infer<typeof frameCoverageSchema>;
+
+/** What extraction returns for one frame of one tab. */
+/** A frame's place among its tab's frames, and the embedded frame its focus is in. */
+export const frameFocusSchema = z.object({
+  /** Its index in each ancestor's `window.frames`, from the top frame down; [] for the top. */
+  path: z.array(z.number().int().min(0)).max(32),
+  /** The index in its own `window.frames` of the embedded frame that has the focus, or null. */
+  child: z.number().int().min(0).nullable(),
+});
+export type FrameFocus = z.infer<typeof frameFocusSchema>;
+
+export const pageTextSchema = z.object({
+  url: z.string().max(MAX_URL_CHARS),
+  title: z.string().max(MAX_TITLE_CHARS),
+  passages: z.array(passageSchema).max(MAX_PASSAGES),
+  /** Characters of visible text read. */
+  chars: z.number(),
+  /** How completely the frame was read (replies of older scripts have none). */
+  coverage: frameCoverageSchema.optional(),
+  /** Where the frame is in its tab and where its focus goes: whose selection is the user's. */
+  focus: frameFocusSchema.optional(),
+});
+export type PageText = z.infer<typeof pageTextSchema>;
 
 /** Where a passage came from: enough to show its source and to go back to it. */
 export interface PassageSource {
@@ -68,13 +79,17 @@ export interface SkippedTab {
 }
 
 /** What the content script needs to find a cited quote in the live page. */
-export interface QuoteTarget {
-  literal: string;
+export const quoteTargetSchema = z.object({
+  literal: z.string(),
   /** The text of the passage the quote was verified against, to choose the right occurrence. */
-  passageText: string;
-  passageOrder: number;
-}
+  passageText: z.string(),
+  passageOrder: z.number().int(),
+});
+export type QuoteTarget = z.infer<typeof quoteTargetSchema>;
 
-export type HighlightOutcome =
-  | { ok: true; text: string }
-  | { ok: false; reason: 'not-found' | 'no-document' };
+/** What a highlight request did in the page. */
+export const highlightOutcomeSchema = z.union([
+  z.object({ ok: z.literal(true), text: z.string() }),
+  z.object({ ok: z.literal(false), reason: z.enum(['not-found', 'no-document']) }),
+]);
+export type HighlightOutcome = z.infer<typeof highlightOutcomeSchema>;

@@ -1,5 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
-import { claudeJudgeCall, claudeModelCall, claudeNativeModelCall, type CallOptions } from './claude';
+import { claudeCall, type CallOptions } from './claude';
+import { ANSWER_REQUEST, JUDGE_REQUEST, NATIVE_ANSWER_REQUEST } from './model-requests';
 import { nativePrompt } from './native-citations';
 import { describeError, isTooLarge, KeyOriginError, StorageWriteError } from './errors';
 import { originOf } from '@/lib/shared/api-key';
@@ -8,8 +9,8 @@ import type { FailureLogEntry } from '@/lib/shared/run';
 import type { RunRecord } from '@/lib/shared/storage';
 import { serialQueue } from './serial';
 import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
-import { pageTextSchema } from '@/lib/shared/messages';
-import type { askMessage } from '@/lib/shared/messages';
+import type { AskMessage } from '@/lib/shared/messages';
+import { callPage } from './call-page';
 import { answerQuestion } from './pipeline';
 import { clearHighlights } from './reveal-service';
 import { fragmentBudget } from './budget';
@@ -20,7 +21,6 @@ import { appendFailure as appendFailureEntry, appendRunRecord as appendRunLine, 
 import { unreadableReason } from '@/lib/shared/tabs';
 import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from './frames';
 import type { SkippedTab, SourcedPassage } from '@/lib/shared/types';
-import type * as z from 'zod';
 import { judgeFor, type Settings } from '@/lib/shared/settings';
 import { siteOf } from '@/lib/shared/site';
 
@@ -89,17 +89,14 @@ async function readTab(tab: Browser.tabs.Tab, signal: AbortSignal): Promise<TabR
     injectMain: async () => {
       await browser.scripting.executeScript({ target: { tabId }, files: [PAGE_SCRIPT], injectImmediately: true });
     },
-    ask: (frameId) => browser.tabs.sendMessage(tabId, { type: 'extract' }, { frameId }),
-    parse: (reply) => {
-      const page = pageTextSchema.safeParse(reply);
-      return page.success ? page.data : null;
-    },
+    // Bounded in lib/worker/frames.ts, and stopped there by Cancel.
+    ask: (frameId) => callPage(tabId, frameId, { type: 'extract' }),
     signal,
   });
   return result.ok ? result.read : { ...base, reason: result.reason };
 }
 
-async function tabsInScope(msg: z.infer<typeof askMessage>): Promise<Browser.tabs.Tab[]> {
+async function tabsInScope(msg: AskMessage): Promise<Browser.tabs.Tab[]> {
   const query = msg.scope === 'tab' ? { active: true, windowId: msg.windowId } : { windowId: msg.windowId };
   return browser.tabs.query(query);
 }
@@ -122,7 +119,7 @@ function progressReporter(id: string, signal: AbortSignal): CallOptions {
   };
 }
 
-export async function startAsk(msg: z.infer<typeof askMessage>): Promise<void> {
+export async function startAsk(msg: AskMessage): Promise<void> {
   // The last answer's highlights go with it.
   void clearHighlights().catch(() => {});
   inFlight?.abort();
@@ -228,10 +225,10 @@ async function askWithPlan(
       { question, passages: p.passages, groups: p.groups, minLiteralLength: settings.minQuoteLength },
       {
         ...(settings.citationMode === 'native'
-          ? { callModel: claudeNativeModelCall(settings, callOptions), prompt: nativePrompt }
-          : { callModel: claudeModelCall(settings, callOptions) }),
+          ? { callModel: claudeCall(settings, NATIVE_ANSWER_REQUEST, callOptions), prompt: nativePrompt }
+          : { callModel: claudeCall(settings, ANSWER_REQUEST, callOptions) }),
         ...(judge !== 'off'
-          ? { judge: { call: claudeJudgeCall({ ...settings, model: settings.judgeModel }, callOptions), policy: judge } }
+          ? { judge: { call: claudeCall({ ...settings, model: settings.judgeModel }, JUDGE_REQUEST, callOptions), policy: judge } }
           : {}),
         log: appendFailure,
         now: Date.now,

@@ -1,11 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import type * as z from 'zod';
-import { JUDGE_SYSTEM_PROMPT, verdictSchema } from './judge';
-import { answerFromNativeBlocks, NATIVE_SYSTEM_PROMPT, nativeTranscript } from './native-citations';
-import { SYSTEM_PROMPT, type PromptMessage } from './prompt';
+import type { PromptMessage } from './prompt';
 import { abortableSleep, DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy } from './retry';
-import { answerSchema } from './schema';
 import { usageOf } from '@/lib/shared/usage';
 import type { ModelCall, ModelReply } from './model-reply';
 
@@ -26,50 +23,45 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/**
+ * What a call asks of the model, given by its caller: the system prompt, the reply's schema for
+ * structured output (none in native-citations mode: the API refuses both at once), and how the
+ * reply's content becomes the text the pipeline parses (by default, its text blocks).
+ */
+export interface ModelRequest {
+  system: string;
+  schema?: z.ZodType;
+  read?: (content: Anthropic.ContentBlock[]) => { text: string; transcript?: string };
+}
+
 // Only the schema, not the SDK's auto-parsing wrapper: with it, `finalMessage()` throws on a
 // refused, truncated or malformed reply and the reply is lost. The pipeline parses it instead.
 function jsonFormat(schema: z.ZodType) {
   return { type: 'json_schema' as const, schema: zodOutputFormat(schema).schema };
 }
-const ANSWER_FORMAT = jsonFormat(answerSchema);
-const VERDICT_FORMAT = jsonFormat(verdictSchema);
 const MAX_TOKENS = 4096;
 
-const textOf = (message: Anthropic.Message) =>
-  message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
+const textOf = (content: Anthropic.ContentBlock[]): { text: string; transcript?: string } => ({
+  text: content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join(''),
+});
 
 /**
- * The model call of the pipeline, through the real SDK. It streams (no timeout trap for large
- * `max_tokens`, progress for the popup, and a worker that sees bytes arriving stays alive) and
- * returns the raw text and stop reason: parsing is the pipeline's job, so a bad reply is
- * explained rather than thrown away.
+ * A model call through the real SDK. It streams (no timeout trap for large `max_tokens`,
+ * progress for the popup, and a worker that sees bytes arriving stays alive) and returns the raw
+ * text and stop reason: parsing is the pipeline's job, so a bad reply is explained rather than
+ * thrown away.
  */
-export function claudeModelCall(settings: ClaudeSettings, options: CallOptions = {}): ModelCall {
-  const call = streamingCall(settings, { system: SYSTEM_PROMPT, output_config: { format: ANSWER_FORMAT } }, options);
-  return async (messages) => {
-    const message = await call(messages);
-    return replyOf(message, textOf(message));
+export function claudeCall(settings: ClaudeSettings, request: ModelRequest, options: CallOptions = {}): ModelCall {
+  const extras: RequestExtras = {
+    system: request.system,
+    ...(request.schema ? { output_config: { format: jsonFormat(request.schema) } } : {}),
   };
-}
-
-/** The judge's call: the same path, its own prompt and verdict schema. */
-export function claudeJudgeCall(settings: ClaudeSettings, options: CallOptions = {}): ModelCall {
-  const call = streamingCall(settings, { system: JUDGE_SYSTEM_PROMPT, output_config: { format: VERDICT_FORMAT } }, options);
+  const call = streamingCall(settings, extras, options);
+  const read = request.read ?? textOf;
   return async (messages) => {
     const message = await call(messages);
-    return replyOf(message, textOf(message));
-  };
-}
-
-/**
- * The model call in native-citations mode: no structured output (the API refuses both at once);
- * the cited text blocks become the same answer JSON the pipeline parses and verifies.
- */
-export function claudeNativeModelCall(settings: ClaudeSettings, options: CallOptions = {}): ModelCall {
-  const call = streamingCall(settings, { system: NATIVE_SYSTEM_PROMPT }, options);
-  return async (messages) => {
-    const message = await call(messages);
-    return { ...replyOf(message, JSON.stringify(answerFromNativeBlocks(message.content))), transcript: nativeTranscript(message.content) };
+    const { text, transcript } = read(message.content);
+    return { ...replyOf(message, text), ...(transcript !== undefined ? { transcript } : {}) };
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { focusedFrameId, partialTab, passagesOfTab, readTabFrames, readingNotes, tabTotals, type ReadTabDeps } from './frames';
 import type { FrameCoverage, PageText } from '@/lib/shared/types';
+import { checkReply, pageCalls, ProtocolError } from '@/lib/shared/messages';
 
 function page(url: string, texts: string[], coverage: FrameCoverage = { readShare: 1 }): PageText {
   return {
@@ -21,9 +22,11 @@ function deps(injected: number[], pages: Record<number, unknown>): ReadTabDeps &
     ask: async (frameId) => {
       asked.push(frameId);
       if (!(frameId in pages)) throw new Error('Could not establish connection. Receiving end does not exist.');
-      return pages[frameId];
+      // As callPage does: the reply checked against the protocol's schema.
+      const page = checkReply(pageCalls, 'extract', pages[frameId]);
+      if (!page) throw new ProtocolError('extract');
+      return page;
     },
-    parse: (reply) => (reply && typeof reply === 'object' && 'passages' in reply ? (reply as PageText) : null),
   };
 }
 
@@ -105,7 +108,7 @@ describe('readTabFrames', () => {
     });
     expect(await readTabFrames(deps([0], { 0: { nonsense: true } }))).toEqual({
       ok: false,
-      reason: 'The page sent back something unreadable.',
+      reason: 'The page could not be read (The extension received an unexpected reply to "extract".).',
     });
     const refused = await readTabFrames({
       ...deps([], {}),

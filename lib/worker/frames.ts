@@ -37,10 +37,8 @@ export interface ReadTabDeps {
    * the page itself is still read.
    */
   injectMain?: () => Promise<void>;
-  /** Asks one frame to read itself; its reply, unchecked. */
-  ask: (frameId: number) => Promise<unknown>;
-  /** The reply as page text, or null when it is not one. */
-  parse: (reply: unknown) => PageText | null;
+  /** Asks one frame to read itself; its reply, checked (a reply of the wrong shape throws). */
+  ask: (frameId: number) => Promise<PageText>;
   /** Bounds on each step; the defaults below. */
   limits?: Partial<ReadLimits>;
   /** Cancel: the reading stops at once, with this signal's reason. */
@@ -120,7 +118,7 @@ export async function readTabFrames(deps: ReadTabDeps): Promise<TabReadResult> {
   const replies = await Promise.all(
     frameIds.map(async (frameId) => {
       try {
-        return { frameId, page: deps.parse(await bounded(deps.ask(frameId), limits.frameMs, signal)), error: null };
+        return { frameId, page: await bounded(deps.ask(frameId), limits.frameMs, signal), error: null };
       } catch (err) {
         if (signal?.aborted) throw signal.reason;
         return { frameId, page: null, error: err };
@@ -128,9 +126,7 @@ export async function readTabFrames(deps: ReadTabDeps): Promise<TabReadResult> {
     }),
   );
   const first = replies[0]!;
-  if (!first.page) {
-    return { ok: false, reason: first.error ? notRead(first.error) : 'The page sent back something unreadable.' };
-  }
+  if (!first.page) return { ok: false, reason: notRead(first.error) };
   const frames: FrameRead[] = [];
   let expected = 1;
   for (const r of replies) {

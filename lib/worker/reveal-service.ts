@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { HIGHLIGHT_CSS } from '@/lib/shared/highlight-style';
-import { highlightOutcomeSchema, type RevealMessage, type RevealResult } from '@/lib/shared/messages';
+import type { RevealMessage, RevealResult } from '@/lib/shared/messages';
+import { callPage } from './call-page';
 import { otherQuotesOnPage, planReveal, REVEAL_NOTES, targetOf, type CitationRef, type OpenTab, type TabNow } from './reveal';
 import { lastRunItem, revealStateItem, type RevealState } from '@/lib/shared/storage';
 import type { QuoteTarget } from '@/lib/shared/types';
@@ -49,9 +50,8 @@ async function highlightIn(tabId: number, frameId: number, target: QuoteTarget, 
     const sheet = { target: { tabId, frameIds: [frameId] }, css: HIGHLIGHT_CSS };
     await browser.scripting.removeCSS(sheet).catch(() => {});
     await browser.scripting.insertCSS(sheet).catch(() => {});
-    const reply = await browser.tabs.sendMessage(tabId, { type: 'highlight', target, others }, { frameId });
-    const outcome = highlightOutcomeSchema.safeParse(reply);
-    return outcome.success && outcome.data.ok ? { ok: true } : { ok: false, gone: true };
+    const outcome = await callPage(tabId, frameId, { type: 'highlight', target, others });
+    return outcome.ok ? { ok: true } : { ok: false, gone: true };
   } catch (err) {
     return { ok: false, gone: false, error: err instanceof Error ? err.message : String(err) };
   }

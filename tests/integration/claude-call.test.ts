@@ -1,6 +1,7 @@
 // The model call and the error messages, through the real SDK against the Messages API stand-in.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { claudeModelCall } from '@/lib/worker/claude';
+import { claudeCall } from '@/lib/worker/claude';
+import { ANSWER_REQUEST } from '@/lib/worker/model-requests';
 import { describeError } from '@/lib/worker/errors';
 import { numberFragments } from '@/lib/worker/fragments';
 import { answerQuestion } from '@/lib/worker/pipeline';
@@ -20,17 +21,17 @@ const messages = buildMessages(numberFragments([passage('The library opens at no
 
 async function failure(reply: Parameters<MessagesApi['enqueue']>[0]) {
   api.enqueue(reply);
-  const err = await claudeModelCall(settings())(messages).then(
+  const err = await claudeCall(settings(), ANSWER_REQUEST)(messages).then(
     () => expect.fail('expected the call to fail'),
     (e: unknown) => e,
   );
   return describeError(err);
 }
 
-describe('claudeModelCall', () => {
+describe('claudeCall with the answer request', () => {
   it('sends structured output, the system prompt, the key and the browser-access header', async () => {
     api.enqueue({ kind: 'json', value: { no_information: true, claims: [] } });
-    const reply = await claudeModelCall(settings())(messages);
+    const reply = await claudeCall(settings(), ANSWER_REQUEST)(messages);
     expect(JSON.parse(reply.text)).toEqual({ no_information: true, claims: [] });
     expect(reply.stopReason).toBe('end_turn');
     const [req] = api.requests;
@@ -50,7 +51,7 @@ describe('claudeModelCall', () => {
       stopReason: 'refusal',
       stopDetails: { type: 'refusal', category: 'general_harms', explanation: 'Not something I can help with.' },
     });
-    const reply = await claudeModelCall(settings())(messages);
+    const reply = await claudeCall(settings(), ANSWER_REQUEST)(messages);
     expect(reply).toMatchObject({ stopReason: 'refusal', stopExplanation: 'Not something I can help with.' });
   });
 
@@ -58,7 +59,7 @@ describe('claudeModelCall', () => {
     api.enqueue({ kind: 'text', text: '{"no_information": false, "claims": [{"text": "No', stopReason: 'max_tokens' });
     const run = answerQuestion(
       { question: 'When?', passages: [passage('The library opens at noon on Sundays.')], minLiteralLength: 15 },
-      { callModel: claudeModelCall(settings()), log: () => {}, now: Date.now },
+      { callModel: claudeCall(settings(), ANSWER_REQUEST), log: () => {}, now: Date.now },
     );
     await expect(run).rejects.toMatchObject({ kind: 'truncated' });
   });
@@ -70,7 +71,7 @@ describe('claudeModelCall', () => {
     });
     const outcome = await answerQuestion(
       { question: 'When?', passages: [passage('The library opens at noon on Sundays.')], minLiteralLength: 15 },
-      { callModel: claudeModelCall(settings()), log: () => {}, now: Date.now },
+      { callModel: claudeCall(settings(), ANSWER_REQUEST), log: () => {}, now: Date.now },
     );
     expect(outcome).toMatchObject({ kind: 'answer', claims: [{ text: 'Noon.' }] });
   });
@@ -82,7 +83,7 @@ describe('retries', () => {
   it('an overloaded API is tried again after the wait it asks for, and the wait is reported', async () => {
     api.enqueue({ kind: 'error', status: 529, type: 'overloaded_error', message: 'Overloaded', headers: { 'retry-after-ms': '20' } }, answer);
     const waits: number[] = [];
-    const reply = await claudeModelCall(settings(), { onWait: (ms) => waits.push(ms) })(messages);
+    const reply = await claudeCall(settings(), ANSWER_REQUEST, { onWait: (ms) => waits.push(ms) })(messages);
     expect(reply.stopReason).toBe('end_turn');
     expect(waits).toEqual([20]);
     expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
@@ -91,14 +92,14 @@ describe('retries', () => {
   it('a rate limit asking for ten minutes is waited out for the cap only', async () => {
     api.enqueue({ kind: 'error', status: 429, type: 'rate_limit_error', message: 'slow down', headers: { 'retry-after': '600' } }, answer);
     const waits: number[] = [];
-    await claudeModelCall(settings(), { onWait: (ms) => waits.push(ms), retryPolicy: { retries: 2, capMs: 50, baseMs: 1 } })(messages);
+    await claudeCall(settings(), ANSWER_REQUEST, { onWait: (ms) => waits.push(ms), retryPolicy: { retries: 2, capMs: 50, baseMs: 1 } })(messages);
     expect(waits).toEqual([50]);
   });
 
   it('reports the answer’s characters as they stream in', async () => {
     api.enqueue(answer);
     const seen: number[] = [];
-    await claudeModelCall(settings(), { onText: (n) => seen.push(n) })(messages);
+    await claudeCall(settings(), ANSWER_REQUEST, { onText: (n) => seen.push(n) })(messages);
     expect(seen.length).toBeGreaterThan(1);
     expect(seen.at(-1)).toBe(JSON.stringify(answer.value).length);
   });
@@ -107,7 +108,7 @@ describe('retries', () => {
     api.enqueue({ kind: 'error', status: 529, type: 'overloaded_error', message: 'Overloaded', headers: { 'retry-after': '20' } });
     const controller = new AbortController();
     const started = Date.now();
-    const call = claudeModelCall(settings(), { signal: controller.signal, onWait: () => controller.abort() })(messages);
+    const call = claudeCall(settings(), ANSWER_REQUEST, { signal: controller.signal, onWait: () => controller.abort() })(messages);
     await expect(call).rejects.toBeDefined();
     expect(Date.now() - started).toBeLessThan(5000);
     expect(describeError(await call.catch((e: unknown) => e)).kind).toBe('cancelled');
@@ -142,7 +143,7 @@ describe('describeError: what the user reads for each failure', () => {
   });
 
   it('a server that cannot be reached: check the connection or the base URL', async () => {
-    const dead = claudeModelCall({ ...settings(), baseURL: 'http://127.0.0.1:9' }, { retryPolicy: { retries: 1, capMs: 10, baseMs: 1 } });
+    const dead = claudeCall({ ...settings(), baseURL: 'http://127.0.0.1:9' }, ANSWER_REQUEST, { retryPolicy: { retries: 1, capMs: 10, baseMs: 1 } });
     const shown = describeError(await dead(messages).catch((e: unknown) => e));
     expect(shown).toMatchObject({ kind: 'offline', action: 'open-options' });
   });
@@ -156,7 +157,7 @@ describe('describeError: what the user reads for each failure', () => {
 describe('describeError for a hung server', () => {
   it('a server that never answers: a timeout, after the bounded retries', async () => {
     api.enqueue({ kind: 'hang' }, { kind: 'hang' });
-    const err = await claudeModelCall(settings(), { timeoutMs: 200, retryPolicy: { retries: 1, capMs: 1, baseMs: 1 } })(messages).catch((e: unknown) => e);
+    const err = await claudeCall(settings(), ANSWER_REQUEST, { timeoutMs: 200, retryPolicy: { retries: 1, capMs: 1, baseMs: 1 } })(messages).catch((e: unknown) => e);
     expect(describeError(err)).toMatchObject({ kind: 'timeout', action: 'ask-again' });
     expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
   });
@@ -165,7 +166,7 @@ describe('describeError for a hung server', () => {
 describe('describeError for broken streams', () => {
   it('a stream cut before its end: the connection broke, ask again', async () => {
     api.enqueue({ kind: 'stream-cut', afterText: '{"no_information": fa' });
-    const err = await claudeModelCall(settings(), { retryPolicy: { retries: 0, capMs: 1, baseMs: 1 } })(messages).catch((e: unknown) => e);
+    const err = await claudeCall(settings(), ANSWER_REQUEST, { retryPolicy: { retries: 0, capMs: 1, baseMs: 1 } })(messages).catch((e: unknown) => e);
     expect(describeError(err)).toMatchObject({ kind: 'stream', action: 'ask-again' });
   });
 });

@@ -1,6 +1,7 @@
 // Native-citations mode through the real SDK against the stand-in, replying in the API's shapes.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { claudeNativeModelCall } from '@/lib/worker/claude';
+import { claudeCall } from '@/lib/worker/claude';
+import { NATIVE_ANSWER_REQUEST } from '@/lib/worker/model-requests';
 import { answerFromNativeBlocks, nativePrompt } from '@/lib/worker/native-citations';
 import { answerQuestion } from '@/lib/worker/pipeline';
 import { startMessagesApi, type MessagesApi } from '../support/stand-in/messages-api';
@@ -32,7 +33,7 @@ const charCite = (doc: number, text: string, cited: string) => ({
 function ask(log: FailureLogEntry[] = []) {
   return answerQuestion(
     { question: 'When does it open, and what do children pay?', passages, minLiteralLength: 15 },
-    { callModel: claudeNativeModelCall(settings()), log: (e) => void log.push(e), now: () => 0, prompt: nativePrompt },
+    { callModel: claudeCall(settings(), NATIVE_ANSWER_REQUEST), log: (e) => void log.push(e), now: () => 0, prompt: nativePrompt },
   );
 }
 

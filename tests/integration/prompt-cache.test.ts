@@ -1,7 +1,8 @@
 // Prompt caching and token usage: what a follow-up sends, and what each answer cost, through the
 // real SDK against the Messages API stand-in.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { claudeModelCall } from '@/lib/worker/claude';
+import { claudeCall } from '@/lib/worker/claude';
+import { ANSWER_REQUEST } from '@/lib/worker/model-requests';
 import { numberFragments } from '@/lib/worker/fragments';
 import { nativePrompt } from '@/lib/worker/native-citations';
 import { answerQuestion } from '@/lib/worker/pipeline';
@@ -33,7 +34,7 @@ describe('a follow-up question', () => {
     const ask = (plan: typeof first, question: string) =>
       answerQuestion(
         { question, passages: plan.passages, groups: plan.groups, minLiteralLength: 15 },
-        { callModel: claudeModelCall(settings()), log: () => {}, now: () => 0 },
+        { callModel: claudeCall(settings(), ANSWER_REQUEST), log: () => {}, now: () => 0 },
       );
     api.enqueue({ kind: 'json', value: { no_information: true, claims: [] } }, { kind: 'json', value: { no_information: true, claims: [] } });
     await ask(first, 'When does the museum open?');
@@ -73,7 +74,7 @@ describe('the prompt cache, as the stand-in keeps it like the API', () => {
   const ask = (plan: ReturnType<typeof planSend>, question: string) =>
     answerQuestion(
       { question, passages: plan.passages, groups: plan.groups, minLiteralLength: 15 },
-      { callModel: claudeModelCall(settings()), log: () => {}, now: () => 0 },
+      { callModel: claudeCall(settings(), ANSWER_REQUEST), log: () => {}, now: () => 0 },
     );
 
   it('a follow-up reads the first question’s documents from the cache and pays only for what it adds', async () => {
@@ -131,7 +132,7 @@ describe('token usage', () => {
     );
     const outcome = await answerQuestion(
       { question: 'When does it open?', passages: pages, minLiteralLength: 15 },
-      { callModel: claudeModelCall(settings()), log: () => {}, now: () => 0 },
+      { callModel: claudeCall(settings(), ANSWER_REQUEST), log: () => {}, now: () => 0 },
     );
     expect(outcome.kind).toBe('answer');
     expect(outcome.usage).toEqual({ input: 130, cacheRead: 1200, cacheWrite: 1200, output: 55, calls: 2 });
@@ -140,7 +141,7 @@ describe('token usage', () => {
   it('is absent when no model was called', async () => {
     const outcome = await answerQuestion(
       { question: 'Who won?', passages: [], minLiteralLength: 15 },
-      { callModel: claudeModelCall(settings()), log: () => {}, now: () => 0 },
+      { callModel: claudeCall(settings(), ANSWER_REQUEST), log: () => {}, now: () => 0 },
     );
     expect(outcome).toMatchObject({ kind: 'abstain', reason: 'no-relevant-passages' });
     expect(outcome.usage).toBeUndefined();
