@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_TITLE_CHARS } from '@/lib/shared/limits';
-import { pageTextSchema } from '@/lib/shared/messages';
+import { pageTextSchema } from '@/lib/shared/types';
 import { capSelection, MAX_SELECTION_CHARS, readFrame } from './read-frame';
 
 const quick = { settle: { quietMs: 10, capMs: 500 } };
