@@ -37,4 +37,16 @@ describe('ReviewPanel', () => {
     send!.click();
     expect(onSend).toHaveBeenCalledOnce();
   });
+
+  it('in a thread, says that the earlier turns go too and marks the passages sent before', () => {
+    const history = [{ question: 'Q1', fragments: 1, textOnly: false, claims: [] }];
+    const root = mount(
+      <ReviewPanel run={{ ...base, status: 'review', plan: { ...plan, reused: 1, groups: [1, 1], history } }} destination="api.anthropic.com" onSend={vi.fn()} onCancel={vi.fn()} />,
+    );
+    expect(root.textContent).toContain('With them go the earlier question of this thread and their answers, and the first passage was sent with them before.');
+    expect([...root.querySelectorAll('.fragment-source')].map((e) => e.textContent)).toEqual([
+      'Tickets — museum.example (sent earlier in this thread)',
+      'Hours — museum.example (your selection)',
+    ]);
+  });
 });

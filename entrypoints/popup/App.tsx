@@ -8,9 +8,21 @@ import { ReviewPanel } from '@/components/popup/ReviewPanel';
 import { RunProgress } from '@/components/popup/RunProgress';
 import { SearchResults } from '@/components/popup/SearchResults';
 import { SelectionNote } from '@/components/popup/SelectionNote';
+import { ThreadView } from '@/components/popup/ThreadView';
 import { callWorker } from '@/lib/shared/call-worker';
-import { draftItem as diskDraftItem, incognitoDraftItem, lastRunItem, loadSettings, settingsItem, type RunState, type Scope } from '@/lib/shared/storage';
 import type { ShownCitation } from '@/lib/shared/run';
+import {
+  draftItem as diskDraftItem,
+  incognitoDraftItem,
+  lastRunItem,
+  loadSettings,
+  settingsItem,
+  startNewThread,
+  threadItem,
+  type RunState,
+  type Scope,
+} from '@/lib/shared/storage';
+import { continuesThread, pageUrl, type Thread, type ThreadPage } from '@/lib/shared/thread';
 
 // A popup in an incognito window keeps the question it is typing in memory only.
 const draftItem = browser.extension?.inIncognitoContext ? incognitoDraftItem : diskDraftItem;
@@ -31,21 +43,35 @@ export function App() {
   const [question, setQuestion] = useState('');
   const [scope, setScope] = useState<Scope>('tab');
   const [run, setRun] = useState<RunState | null>(null);
+  const [thread, setThread] = useState<Thread | null>(null);
+  // The pages under the popup: whether the stored thread is about them.
+  const [here, setHere] = useState<{ windowId: number; tabs: ThreadPage[]; active: ThreadPage[] } | null>(null);
   const [apiHost, setApiHost] = useState('');
   const [revealNote, setRevealNote] = useState<{ message: string; retry: ShownCitation | null } | null>(null);
 
   useEffect(() => {
     void (async () => {
-      const [settings, last, draft] = await Promise.all([loadSettings(), lastRunItem.getValue(), draftItem.getValue()]);
+      const [settings, last, draft, stored] = await Promise.all([
+        loadSettings(),
+        lastRunItem.getValue(),
+        draftItem.getValue(),
+        threadItem.getValue(),
+      ]);
       setHasKey(settings.apiKey !== '');
       setApiHost(hostOf(settings.baseURL));
       setRun(last);
+      setThread(stored);
       setQuestion(draft.question || last?.question || '');
       setScope(draft.scope);
       setLoaded(true);
     })();
+    void browser.windows.getCurrent({ populate: true }).then((win) => {
+      const tabs = (win.tabs ?? []).map((t) => ({ tab: t, page: { tabId: t.id ?? -1, url: pageUrl(t.url ?? ''), title: t.title ?? '' } }));
+      setHere({ windowId: win.id ?? -1, tabs: tabs.map((t) => t.page), active: tabs.filter((t) => t.tab.active).map((t) => t.page) });
+    });
     // Storage is the source of truth: the background writes progress there, even while we are closed.
     const unwatchRun = lastRunItem.watch(setRun);
+    const unwatchThread = threadItem.watch(setThread);
     // The key is not in the settings item (lib/shared/api-key.ts): load both again on a change.
     const unwatchSettings = settingsItem.watch(() => {
       void loadSettings().then((s) => {
@@ -55,6 +81,7 @@ export function App() {
     });
     return () => {
       unwatchRun();
+      unwatchThread();
       unwatchSettings();
     };
   }, []);
@@ -103,9 +130,26 @@ export function App() {
     }
   };
 
+  /** "New question": the thread ends; the box is emptied for a question that starts afresh. */
+  const newQuestion = async () => {
+    setRevealNote(null);
+    setQuestion('');
+    saveDraft('', scope);
+    await startNewThread();
+    document.getElementById('question')?.focus();
+  };
+
   const decideReview = (send: boolean) => {
     if (run) void callWorker({ type: 'review', runId: run.id, send });
   };
+
+  // The thread's earlier turns: all of them but the latest question's own, which the run shows.
+  const earlier = thread && (!run?.threadId || run.threadId === thread.id) ? thread.turns.filter((t) => t.id !== run?.id) : [];
+  const canStartOver = !working && (earlier.length > 0 || run !== null);
+  // A thread about other pages than these (another tab, a tab that moved on): the next question starts a new one.
+  const elsewhere =
+    !working && thread !== null && thread.turns.length > 0 && here !== null &&
+    !continuesThread(thread, scope, here.windowId, scope === 'tab' ? here.active : here.tabs);
 
   if (!loaded) return <main class="popup" aria-busy="true" />;
   return (
@@ -126,8 +170,23 @@ export function App() {
         }}
         onAsk={() => void ask()}
       />
-      {run && run.question !== question.trim() && run.status !== 'working' && (
-        <p class="note">Last question: “{run.question}”</p>
+      {canStartOver && (
+        <button type="button" class="new-question" onClick={() => void newQuestion()}>
+          New question
+        </button>
+      )}
+      {elsewhere && (
+        <p class="note">
+          This thread is about {thread!.pages.length === 1 ? `“${thread!.pages[0]!.title}”` : 'other tabs'}: a question about{' '}
+          {scope === 'tab' ? 'this tab' : 'the tabs of this window'} starts a new thread.
+        </p>
+      )}
+      <ThreadView turns={earlier} onReveal={(c) => void reveal(c)} />
+      {run?.newThread === 'pages-changed' && (
+        <p class="note">The pages in scope changed, so this question started a new thread.</p>
+      )}
+      {run && (earlier.length > 0 || run.question !== question.trim()) && run.status !== 'working' && (
+        <p class="note">{earlier.length > 0 ? 'Latest question' : 'Last question'}: “{run.question}”</p>
       )}
       {run?.selection && run.question === question.trim() && <SelectionNote selection={run.selection} />}
       {working && <RunProgress run={run} onCancel={() => void callWorker({ type: 'cancel' })} />}

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { settle } from './settle';
+import { settle, stillFor } from './settle';
 
 /** Overrides a read-only document property for one test. */
 function fake<K extends 'readyState' | 'visibilityState'>(key: K, value: Document[K]): void {
@@ -87,5 +87,54 @@ describe('settle', () => {
     const result = await settle(document, { quietMs: 5000, capMs: 10_000 });
     expect(result.settled).toBe(true);
     expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it('reads a page that has long been still after a short probe, not the whole quiet period', async () => {
+    fake('readyState', 'complete');
+    fake('visibilityState', 'visible');
+    const started = Date.now();
+    const result = await settle(document, { quietMs: 400, capMs: 3000, stillForMs: 60_000, probeMs: 30 });
+    expect(result.settled).toBe(true);
+    expect(Date.now() - started).toBeLessThan(250);
+  });
+
+  it('gives a long-still page that changes during the probe the whole quiet period again', async () => {
+    fake('readyState', 'complete');
+    fake('visibilityState', 'visible');
+    setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<p>late result</p>'), 10);
+    const started = Date.now();
+    const result = await settle(document, { quietMs: 300, capMs: 3000, stillForMs: 60_000, probeMs: 40 });
+    expect(result.settled).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(document.body.textContent).toContain('late result');
+  });
+
+  it('waits the whole quiet period on a page that loaded or fetched only just now', async () => {
+    fake('readyState', 'complete');
+    fake('visibilityState', 'visible');
+    const started = Date.now();
+    await settle(document, { quietMs: 200, capMs: 3000, stillForMs: 50, probeMs: 20 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+});
+
+describe('stillFor', () => {
+  const perf = (nav: Partial<PerformanceNavigationTiming> | null, responses: number[], now: number) => ({
+    performance: {
+      getEntriesByType: (type: string) =>
+        type === 'navigation' ? (nav ? [nav] : []) : type === 'resource' ? responses.map((responseEnd) => ({ responseEnd })) : [],
+      now: () => now,
+    } as unknown as Performance,
+  });
+
+  it('counts from the load event or the latest response, whichever ended later', () => {
+    expect(stillFor(perf({ loadEventEnd: 1000 }, [], 4000))).toBe(3000);
+    expect(stillFor(perf({ loadEventEnd: 1000 }, [200, 2500], 4000))).toBe(1500);
+  });
+
+  it('does not know when the browser does not say, or the load has not ended', () => {
+    expect(stillFor(perf(null, [], 4000))).toBeUndefined();
+    expect(stillFor(perf({ loadEventEnd: 0 }, [], 4000))).toBeUndefined();
+    expect(stillFor(null)).toBeUndefined();
   });
 });

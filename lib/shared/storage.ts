@@ -5,6 +5,7 @@ import { FAILURE_LOG_MAX_BYTES, keepWithinBytes, RUN_LOG_MAX_BYTES, trimFailureE
 import type { SkippedTab } from './types';
 import type { ShownError, FailureLogEntry, Outcome, SearchHit, SendPlan } from './run';
 import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET, type Settings } from './settings';
+import type { PriorTurn, Thread } from './thread';
 
 /** Every storage item of the extension, in one place. Extension storage is the source of truth. */
 
@@ -71,13 +72,26 @@ export interface RunState {
   error?: ShownError;
   skipped: SkippedTab[];
   /** What was (or, in review, will be) sent: the fragments in prompt order and their cached blocks. */
-  plan?: SendPlan & { budget: number };
+  plan?: SendPlan & {
+    budget: number;
+    /**
+     * A follow-up's earlier turns, sent before its question (lib/shared/thread.ts). `passages`
+     * then starts with the fragments they hold (`reused`), then this question's own.
+     */
+    history?: PriorTurn[];
+    /** This question started a new context of its thread: no earlier fragment is in `passages`. */
+    restarted?: boolean;
+  };
   /** The question is about incognito tabs: none of it goes to the logs on disk. */
   incognito?: boolean;
   /** The user's selection, read from the focused frame of the active tab: it leads what is sent. */
   selection?: { text: string; title: string };
   /** Without an API key: the best passages for the question, found on this machine. */
   results?: SearchHit[];
+  /** The thread this question belongs to (`threadItem`); its turn is added when it ends. */
+  threadId?: string;
+  /** Set when this question started a new thread by itself: the pages in scope were not the thread's. */
+  newThread?: 'pages-changed';
   /** How much was read and sent, for the popup's coverage line. */
   coverage?: {
     tabs: number;
@@ -100,6 +114,18 @@ export interface RunState {
  * memory, never on disk, gone when the browser closes.
  */
 export const lastRunItem = storage.defineItem<RunState | null>('session:lastRun', { fallback: null });
+
+/**
+ * The conversation about the current pages (lib/shared/thread.ts): each finished question is a
+ * turn, sent with the next one. "New question" empties it; a question about other pages replaces it.
+ */
+export const threadItem = storage.defineItem<Thread | null>('local:thread', { fallback: null });
+
+/** "New question": the thread ends, and the answer shown with it; the next question starts afresh. */
+export async function startNewThread(): Promise<void> {
+  await threadItem.setValue(null);
+  await lastRunItem.setValue(null);
+}
 
 /** The question being typed, so closing the popup loses nothing. */
 export const draftItem = storage.defineItem<{ question: string; scope: Scope }>('local:draft', {

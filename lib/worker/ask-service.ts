@@ -14,11 +14,13 @@ import { callPage } from './call-page';
 import { answerQuestion } from './pipeline';
 import { clearHighlights } from './reveal-service';
 import { fragmentBudget } from './budget';
-import { selectPassages } from './rank';
+import { choosePassages } from './choose';
 import { searchPassages } from './search-results';
 import { halvePlan, planSend, type PreviousSend } from './send-plan';
-import { appendFailure as appendFailureEntry, appendRunRecord as appendRunLine, lastRunItem, loadSettings, type LoadedSettings, type RunState } from '@/lib/shared/storage';
+import { appendFailure as appendFailureEntry, appendRunRecord as appendRunLine, lastRunItem, loadSettings, threadItem, type LoadedSettings, type RunState } from '@/lib/shared/storage';
+import { continuesThread, pageUrl, withTurn, type Thread, type Turn } from '@/lib/shared/thread';
 import { unreadableReason } from '@/lib/shared/tabs';
+import { addedBy, earlierQuestions, halveThreadPlan, planTurn } from './thread-plan';
 import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from './frames';
 import type { SkippedTab, SourcedPassage } from '@/lib/shared/types';
 import { judgeFor, type Settings } from '@/lib/shared/settings';
@@ -119,6 +121,32 @@ function progressReporter(id: string, signal: AbortSignal): CallOptions {
   };
 }
 
+/**
+ * The thread a question about `tabs` belongs to: the stored one when it is about the same pages
+ * (lib/shared/thread.ts `continuesThread`), else a new one, stored in its place.
+ */
+async function threadFor(msg: AskMessage, tabs: Browser.tabs.Tab[]): Promise<{ thread: Thread; replaced: boolean }> {
+  const pages = tabs.map((t) => ({ tabId: t.id ?? -1, url: pageUrl(t.url ?? ''), title: t.title ?? '' }));
+  const stored = await threadItem.getValue();
+  if (stored && continuesThread(stored, msg.scope, msg.windowId, pages)) return { thread: stored, replaced: false };
+  const thread: Thread = { id: crypto.randomUUID(), scope: msg.scope, windowId: msg.windowId, pages, startedAt: Date.now(), turns: [] };
+  await threadItem.setValue(thread);
+  return { thread, replaced: (stored?.turns.length ?? 0) > 0 };
+}
+
+/** A finished question becomes its thread's latest turn, unless the thread was replaced meanwhile ("New question"). */
+async function appendTurn(threadId: string | undefined, turn: Turn): Promise<void> {
+  const thread = await threadItem.getValue();
+  if (!threadId || thread?.id !== threadId) return;
+  await threadItem.setValue(withTurn(thread, turn));
+}
+
+/** The earlier turns of the run's thread, for the plan of a too-large request asked again. */
+async function turnsOf(threadId: string | undefined, runId: string): Promise<Turn[]> {
+  const thread = await threadItem.getValue();
+  return thread && thread.id === threadId ? thread.turns.filter((t) => t.id !== runId) : [];
+}
+
 export async function startAsk(msg: AskMessage): Promise<void> {
   // The last answer's highlights go with it.
   void clearHighlights().catch(() => {});
@@ -126,8 +154,6 @@ export async function startAsk(msg: AskMessage): Promise<void> {
   const controller = new AbortController();
   inFlight = controller;
   const id = crypto.randomUUID();
-  // The question before, for a follow-up to send its fragments again from the prompt cache.
-  const previous = previousSend(await lastRunItem.getValue());
   await lastRunItem.setValue({
     id,
     question: msg.question,
@@ -142,6 +168,8 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     const tabs = await tabsInScope(msg);
     // Incognito tabs: nothing of this question is written to disk (see appendFailure).
     if (tabs.some((t) => t.incognito)) await updateRun(id, { incognito: true });
+    const { thread, replaced } = await threadFor(msg, tabs);
+    await updateRun(id, { threadId: thread.id, ...(replaced ? { newThread: 'pages-changed' as const } : {}) });
     const passages: SourcedPassage[] = [];
     const skipped: SkippedTab[] = [];
     const results = await Promise.all(tabs.map(async (tab) => ({ tab, result: await readTab(tab, controller.signal) })));
@@ -173,19 +201,22 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     if (!settings.apiKey) {
       // Without a key the extension still helps: the best passages, ranked here, sent nowhere.
       const hits = searchPassages(passages, msg.question);
-      await updateRun(id, { status: 'done', finishedAt: Date.now(), results: hits, coverage: { ...coverage, sent: 0, leftOut: 0 } });
+      const finishedAt = Date.now();
+      await updateRun(id, { status: 'done', finishedAt, results: hits, coverage: { ...coverage, sent: 0, leftOut: 0 } });
+      await appendTurn(thread.id, { id, question: msg.question, askedAt: finishedAt, answeredAt: finishedAt, fragments: [], restarted: thread.turns.length === 0, results: hits });
       return;
     }
     const budget = fragmentBudget(settings.fragmentBudget, msg.question);
-    const chosen = selectPassages(passages, msg.question, budget);
-    const plan = { ...planSend(chosen, passages, budget, previous, Date.now()), budget };
+    // By what the question asks and, for a follow-up, the thread's earlier questions (lib/worker/choose.ts).
+    const chosen = choosePassages(passages, msg.question, budget, earlierQuestions(thread.turns));
+    const plan: Plan = { ...planTurn(chosen, passages, budget, thread.turns), budget };
     await updateRun(id, { plan, coverage: { ...coverage, sent: plan.passages.length, leftOut: chosen.leftOut } });
     if (settings.reviewBeforeSending && plan.passages.length > 0) {
       // Nothing leaves the machine until the user has seen it: Send or Cancel (`decideReview`).
       await updateRun(id, { status: 'review' });
       return;
     }
-    await askWithPlan(id, msg.question, msg.scope, plan, settings, controller.signal);
+    await askWithPlan(id, msg.question, msg.scope, plan, settings, controller.signal, thread.id);
   } catch (err) {
     await failRun(id, msg.question, err);
   } finally {
@@ -217,12 +248,20 @@ async function askWithPlan(
   plan: Plan,
   settings: Settings,
   signal: AbortSignal,
+  threadId: string | undefined,
 ): Promise<void> {
   const judge = judgeFor(settings.judge, scope);
   const callOptions = progressReporter(id, signal);
+  const askedAt = Date.now();
   const ask = (p: Plan) =>
     answerQuestion(
-      { question, passages: p.passages, groups: p.groups, minLiteralLength: settings.minQuoteLength },
+      {
+        question,
+        passages: p.passages,
+        groups: p.groups,
+        ...(p.history ? { history: p.history } : {}),
+        minLiteralLength: settings.minQuoteLength,
+      },
       {
         ...(settings.citationMode === 'native'
           ? { callModel: claudeCall(settings, NATIVE_ANSWER_REQUEST, callOptions), prompt: nativePrompt }
@@ -239,11 +278,22 @@ async function askWithPlan(
   const outcome = await ask(plan).catch(async (err: unknown) => {
     if (!isTooLarge(err)) throw err;
     await appendFailure({ at: Date.now(), question, sites: [], attempts: [], outcome: 'error', detail: 'too-large: asked again with half the budget' });
-    sent = { ...halvePlan(plan), budget: plan.budget / 2 };
+    sent = { ...halveThreadPlan(plan, await turnsOf(threadId, id)), budget: plan.budget / 2 };
     await updateRun(id, { plan: sent });
     return ask(sent);
   });
-  await updateRun(id, { status: 'done', finishedAt: Date.now(), outcome });
+  const answeredAt = Date.now();
+  await updateRun(id, { status: 'done', finishedAt: answeredAt, outcome });
+  await appendTurn(threadId, {
+    id,
+    question,
+    askedAt,
+    answeredAt,
+    // What this question added to the request: the earlier turns' fragments come first.
+    fragments: addedBy(sent),
+    restarted: sent.restarted ?? true,
+    outcome,
+  });
   await appendRunRecord({
     at: Date.now(),
     model: settings.model,
@@ -273,12 +323,6 @@ async function failRun(id: string, question: string, err: unknown): Promise<void
   await updateRun(id, { status: 'error', finishedAt: Date.now(), error });
 }
 
-/** The last question's fragments, when Claude was asked with them: what a follow-up can reuse. */
-function previousSend(run: RunState | null): PreviousSend | null {
-  if (run?.status !== 'done' || !run.plan || !run.outcome?.usage) return null;
-  return { plan: run.plan, sentAt: run.finishedAt ?? run.startedAt };
-}
-
 /**
  * The user's Send or Cancel on the fragments shown for review. The plan comes from storage, not
  * from memory: a worker stopped while the user read is woken by the message and still sends
@@ -300,7 +344,7 @@ export async function decideReview(runId: string, send: boolean): Promise<void> 
   inFlight = controller;
   await updateRun(runId, { status: 'working', stage: 'asking' });
   try {
-    await askWithPlan(runId, run.question, run.scope, run.plan, keyCleared(await loadSettings()), controller.signal);
+    await askWithPlan(runId, run.question, run.scope, run.plan, keyCleared(await loadSettings()), controller.signal, run.threadId);
   } catch (err) {
     await failRun(runId, run.question, err);
   } finally {

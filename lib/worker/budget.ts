@@ -30,7 +30,26 @@ const LGC = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}]/u;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const LETTER = /[\p{L}\p{N}]/u;
 
+/**
+ * Estimates of the longer texts already seen: a passage is costed for every question of a thread
+ * (and for each budget decision in one), and the estimate looks at every character.
+ */
+const estimates = new Map<string, number>();
+const MEMO_MIN_CHARS = 16;
+const MEMO_MAX_ENTRIES = 20_000;
+
 export function estimateTokens(text: string): number {
+  if (text.length < MEMO_MIN_CHARS) return estimateChars(text);
+  let t = estimates.get(text);
+  if (t === undefined) {
+    if (estimates.size >= MEMO_MAX_ENTRIES) estimates.clear();
+    t = estimateChars(text);
+    estimates.set(text, t);
+  }
+  return t;
+}
+
+function estimateChars(text: string): number {
   let t = 0;
   for (const ch of text) {
     if (ASCII_WORD.test(ch)) t += PER_CHAR.ascii;

@@ -184,3 +184,42 @@ describe('answerQuestion', () => {
   });
 });
 
+
+describe('a follow-up in a thread', () => {
+  const cafe = passage('The roof café serves lunch until 3 p.m. and coffee all day long.', { id: 'cafe', tabId: 7, title: 'Museum hours', url: 'https://museum.example/hours' });
+  const history = [
+    { question: 'When does it open and what does it cost?', fragments: 2, textOnly: false, claims: [{ text: 'It opens at 9.', citations: [{ index: 1, literal: 'The museum opens at 9 a.m.', source: 'Museum hours (museum.example)' }] }] },
+  ];
+  const ask = (...replies: object[]) => {
+    const model = scripted(...replies);
+    const promise = answerQuestion(
+      { question: 'Tell me more about that.', passages: [...passages, cafe], history, minLiteralLength: 15 },
+      { callModel: model.callModel, log: () => {}, now: () => 0 },
+    );
+    return { promise, calls: model.calls };
+  };
+
+  it('is sent after the earlier turn, and may cite an earlier fragment by its old index as well as its own', async () => {
+    const r = ask({ no_information: false, claims: [
+      { text: 'It closes at 6.', citations: [{ index: 1, literal: 'closes at 6 p.m. every day except Monday' }] },
+      { text: 'The café serves lunch.', citations: [{ index: 3, literal: 'serves lunch until 3 p.m.' }] },
+    ] });
+    const outcome = await r.promise;
+    expect(r.calls[0]!.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(outcome).toMatchObject({ kind: 'answer', retried: false });
+    if (outcome.kind !== 'answer') throw new Error('expected an answer');
+    expect(outcome.claims.map((c) => [c.citations[0]!.index, c.citations[0]!.passageId])).toEqual([[1, 'hours'], [3, 'cafe']]);
+  });
+
+  it('is verified against the fragments sent with it: a quote under a wrong index is retried, an index not sent is never shown', async () => {
+    const r = ask(
+      { no_information: false, claims: [{ text: 'The café serves lunch.', citations: [{ index: 1, literal: 'serves lunch until 3 p.m.' }] }] },
+      { no_information: false, claims: [{ text: 'Something else.', citations: [{ index: 4, literal: 'serves lunch until 3 p.m.' }] }] },
+    );
+    const outcome = await r.promise;
+    expect(r.calls).toHaveLength(2);
+    // The retry keeps the conversation, then the model's answer and its problems.
+    expect(r.calls[1]!.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
+    expect(outcome).toMatchObject({ kind: 'abstain', reason: 'unverifiable' });
+  });
+});

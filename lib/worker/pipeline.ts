@@ -2,6 +2,7 @@ import { numberFragments, type Fragment } from './fragments';
 import { applyVerdicts, judgeClaims } from './judge';
 import { xmlPrompt, type PromptBuilder, type PromptMessage } from './prompt';
 import { answerSchema, type ModelAnswer } from './schema';
+import type { PriorTurn } from '@/lib/shared/thread';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { addUsage, NO_USAGE } from '@/lib/shared/usage';
 import { verifyAnswer } from './verify';
@@ -19,6 +20,12 @@ export interface AskInput {
   passages: SourcedPassage[];
   /** The fragments' cached blocks, by size (lib/worker/send-plan.ts); one block when absent. */
   groups?: number[];
+  /**
+   * A follow-up's earlier turns (lib/shared/thread.ts), sent before its question. `passages` then
+   * starts with the fragments they hold, numbered on from 1 across the turns; the answer is
+   * verified against every fragment of the request, the earlier ones included.
+   */
+  history?: PriorTurn[];
   minLiteralLength: number;
 }
 
@@ -152,7 +159,7 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
   };
 
   deps.onStage?.('asking');
-  const first = await withReplyErrorsLogged(() => attempt(prompt.first(fragments, question, input.groups)));
+  const first = await withReplyErrorsLogged(() => attempt(prompt.first(fragments, question, input.groups, input.history)));
   if (first.problems.length === 0) {
     if (first.answer!.no_information) return { kind: 'abstain', reason: 'no-information', retried: false, checks };
     return finish(show(first.answer!, first.claimOk, fragments), 0, false);
@@ -161,7 +168,7 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
 
   deps.onStage?.('retrying');
   const second = await withReplyErrorsLogged(() =>
-    attempt(prompt.retry(fragments, question, first.reply.transcript ?? first.reply.text, first.problems, input.groups)),
+    attempt(prompt.retry(fragments, question, first.reply.transcript ?? first.reply.text, first.problems, input.groups, input.history)),
   );
   if (second.problems.length > 0) attempts.push(second.problems);
 

@@ -1,5 +1,6 @@
 import { fragmentTokens } from './budget';
-import { gramCount, isGrammable, questionWords, searchWords, wordBigrams, wordGrams } from './tokenize';
+import { isGrammable, questionWords, searchWords, wordBigrams, wordGrams } from './tokenize';
+import { makeRoom, numberOf, passageWords, spelling, vocabularySize, wordsWithGrams, type PassageWords } from './passage-words';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { DEFAULT_FRAGMENT_BUDGET } from '@/lib/shared/settings';
 
@@ -37,7 +38,7 @@ const PAGE_WEIGHT = 0.2;
  */
 export const RELEVANCE_THRESHOLD = 0.12;
 /** Passages scoring less than this share of the best one are noise: never sent, never counted as left out. */
-const RELATIVE_FLOOR = 0.15;
+export const RELATIVE_FLOOR = 0.15;
 /** How many of the best units the relevance of a question is judged on. */
 const RELEVANCE_DEPTH = 10;
 
@@ -50,6 +51,7 @@ export interface RankedUnit {
 
 interface Doc {
   passage: SourcedPassage;
+  words: PassageWords;
   /** Term frequencies of the question's words in the passage. */
   tf: Map<string, number>;
   /** Frequencies of the question's 4-grams in the passage's words. */
@@ -84,58 +86,84 @@ function addInto(into: Map<string, number>, from: Map<string, number>): Map<stri
   return into;
 }
 
-/** The question's words and grams, and the cache of each page word's matching grams. */
+/**
+ * The question's words and grams, and which page words (by vocabulary number, lib/worker/passage-words.ts)
+ * hold them: `mark[id]` is 1 for a question word, 2 for a word sharing 4-grams with the question
+ * (listed in `gramsOf`, in the word's order), 3 for both.
+ */
 interface Query {
   terms: Set<string>;
+  /** Each page word's place among the question's words (`mark` 1 or 3), for the proximity bonus. */
+  termIndex: Map<number, number>;
   grams: Set<string>;
-  gramsOfWord: Map<string, string[]>;
+  mark: Uint8Array;
+  gramsOf: Map<number, string[]>;
 }
 
-function analyse(p: SourcedPassage, q: Query): { doc: Doc; hits: Array<[number, string]> } {
-  const words = searchWords(p.heading ? `${p.heading}\n${p.text}` : p.text);
+function makeQuery(qWords: string[]): Query {
+  const terms = new Set(qWords);
+  const grams = new Set(qWords.flatMap(wordGrams));
+  const mark = new Uint8Array(vocabularySize());
+  const gramsOf = new Map<number, string[]>();
+  const termIndex = new Map<number, number>();
+  qWords.forEach((t, k) => {
+    const id = numberOf(t);
+    if (id === undefined) return;
+    mark[id] = 1;
+    termIndex.set(id, k);
+  });
+  for (const id of wordsWithGrams(grams)) {
+    const held = wordGrams(spelling(id)).filter((g) => grams.has(g));
+    if (held.length === 0) continue;
+    gramsOf.set(id, held);
+    mark[id]! |= 2;
+  }
+  return { terms, termIndex, grams, mark, gramsOf };
+}
+
+/** A passage's frequencies of the question's words and 4-grams, from its words found once per reading. */
+/** Where the question's words occur in a passage: position, then the word's place in the question, flat. */
+type Hits = number[];
+
+function analyse(p: SourcedPassage, w: PassageWords, q: Query): { doc: Doc; hits: Hits } | null {
   const tf = new Map<string, number>();
   const gf = new Map<string, number>();
-  const hits: Array<[number, string]> = [];
-  let gramLen = 0;
-  words.forEach((w, i) => {
-    gramLen += gramCount(w);
-    if (q.terms.has(w)) {
-      tf.set(w, (tf.get(w) ?? 0) + 1);
-      hits.push([i, w]);
-    }
-    let grams = q.gramsOfWord.get(w);
-    if (!grams) {
-      grams = wordGrams(w).filter((g) => q.grams.has(g));
-      q.gramsOfWord.set(w, grams);
-    }
-    for (const g of grams) gf.set(g, (gf.get(g) ?? 0) + 1);
-  });
-  return { doc: { passage: p, tf, gf, len: words.length, gramLen, window: 0 }, hits };
+  const hits: Hits = [];
+  const { distinct, counts, seq } = w;
+  for (let k = 0; k < distinct.length; k++) {
+    const id = distinct[k]!;
+    const m = q.mark[id]!;
+    if (m === 0) continue;
+    if (m & 1) tf.set(spelling(id), counts[k]!);
+    if (m & 2) for (const g of q.gramsOf.get(id)!) gf.set(g, (gf.get(g) ?? 0) + counts[k]!);
+  }
+  if (tf.size === 0 && gf.size === 0) return null;
+  if (tf.size > 0) for (let i = 0; i < seq.length; i++) if (q.mark[seq[i]!]! & 1) hits.push(i, q.termIndex.get(seq[i]!)!);
+  return { doc: { passage: p, words: w, tf, gf, len: seq.length, gramLen: w.gramLen, window: 0 }, hits };
 }
 
-/** The largest sum of distinct question words' rarity within any `WINDOW` consecutive words. */
-function bestWindow(hits: Array<[number, string]>, idf: Map<string, number>): number {
-  const inWindow = new Map<string, number>();
+/**
+ * The largest sum of distinct question words' rarity within any `WINDOW` consecutive words.
+ * `idf` by the word's place in the question.
+ */
+function bestWindow(hits: Hits, idf: Float64Array): number {
+  const inWindow = new Int32Array(idf.length);
   let sum = 0;
   let best = 0;
   let left = 0;
-  for (const [pos, term] of hits) {
-    while (pos - hits[left]![0] >= WINDOW) {
-      const t = hits[left]![1];
-      const c = inWindow.get(t)! - 1;
-      inWindow.set(t, c);
-      if (c === 0) sum -= idf.get(t)!;
-      left++;
+  for (let h = 0; h < hits.length; h += 2) {
+    const pos = hits[h]!;
+    const term = hits[h + 1]!;
+    while (pos - hits[left]! >= WINDOW) {
+      const t = hits[left + 1]!;
+      if (--inWindow[t]! === 0) sum -= idf[t]!;
+      left += 2;
     }
-    const c = inWindow.get(term) ?? 0;
-    if (c === 0) sum += idf.get(term)!;
-    inWindow.set(term, c + 1);
+    if (inWindow[term]!++ === 0) sum += idf[term]!;
     best = Math.max(best, sum);
   }
   return best;
 }
-
-const placeKey = (p: SourcedPassage, order = p.order) => `${p.tabId}/${p.frameId}/${order}`;
 
 function byPlace(a: SourcedPassage, b: SourcedPassage): number {
   return a.tabId - b.tabId || a.frameId - b.frameId || a.order - b.order;
@@ -155,22 +183,25 @@ export interface Ranking {
 export function rankPassages(passages: SourcedPassage[], question: string): Ranking {
   const qWords = [...new Set(searchWords(question))];
   if (qWords.length === 0 || passages.length === 0) return { units: [], relevance: 0 };
-  const query: Query = {
-    terms: new Set(qWords),
-    grams: new Set(qWords.flatMap(wordGrams)),
-    gramsOfWord: new Map(),
-  };
-
-  const analysed = passages.map((p) => analyse(p, query));
-  const docs = analysed.map((a) => a.doc);
-  const n = docs.length;
-  const df = new Map<string, number>();
-  const gdf = new Map<string, number>();
+  makeRoom(passages.length);
+  const words = passages.map(passageWords);
+  const query = makeQuery(qWords);
+  const n = passages.length;
   let totalLen = 0;
   let totalGramLen = 0;
+  // Only the passages holding something of the question are scored; the others count for the
+  // lengths and the number of passages alone.
+  const analysed: Array<{ doc: Doc; hits: Hits }> = [];
+  words.forEach((w, i) => {
+    totalLen += w.seq.length;
+    totalGramLen += w.gramLen;
+    const a = analyse(passages[i]!, w, query);
+    if (a) analysed.push(a);
+  });
+  const docs = analysed.map((a) => a.doc);
+  const df = new Map<string, number>();
+  const gdf = new Map<string, number>();
   for (const d of docs) {
-    totalLen += d.len;
-    totalGramLen += d.gramLen;
     for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
     for (const g of d.gf.keys()) gdf.set(g, (gdf.get(g) ?? 0) + 1);
   }
@@ -183,19 +214,20 @@ export function rankPassages(passages: SourcedPassage[], question: string): Rank
     df,
     gramIdf: new Map([...query.grams].map((g) => [g, idfOf(n, gdf.get(g) ?? 0)])),
   };
-  analysed.forEach(({ doc, hits }) => (doc.window = bestWindow(hits, stats.idf)));
+  const idfByPlace = Float64Array.from(qWords, (t) => stats.idf.get(t)!);
+  analysed.forEach(({ doc, hits }) => (doc.window = hits.length > 0 ? bestWindow(hits, idfByPlace) : 0));
 
   const lexical = (tf: Map<string, number>, gf: Map<string, number>, len: number, gramLen: number, window: number) =>
     bm25(tf, stats.idf, len, stats.avgLen) + GRAM_WEIGHT * bm25(gf, stats.gramIdf, gramLen, stats.avgGramLen) + WINDOW_WEIGHT * window;
 
   // The page prior: each tab's passages taken together as one document.
   const tabs = new Map<number, { tf: Map<string, number>; len: number }>();
-  for (const d of docs) {
-    const t = tabs.get(d.passage.tabId) ?? { tf: new Map(), len: 0 };
-    addInto(t.tf, d.tf);
-    t.len += d.len;
-    tabs.set(d.passage.tabId, t);
-  }
+  passages.forEach((p, i) => {
+    const t = tabs.get(p.tabId) ?? { tf: new Map(), len: 0 };
+    t.len += words[i]!.seq.length;
+    tabs.set(p.tabId, t);
+  });
+  for (const d of docs) addInto(tabs.get(d.passage.tabId)!.tf, d.tf);
   const tabDf = new Map<string, number>();
   for (const t of tabs.values()) for (const w of t.tf.keys()) tabDf.set(w, (tabDf.get(w) ?? 0) + 1);
   const tabIdf = new Map(qWords.map((w) => [w, idfOf(tabs.size, tabDf.get(w) ?? 0)]));
@@ -204,7 +236,8 @@ export function rankPassages(passages: SourcedPassage[], question: string): Rank
   const bestTab = Math.max(...tabScore.values(), 0);
 
   const own = docs.map((d) => (d.tf.size + d.gf.size === 0 ? 0 : lexical(d.tf, d.gf, d.len, d.gramLen, d.window)));
-  const top = Math.max(...own, 0);
+  let top = 0;
+  for (const x of own) if (x > top) top = x;
   if (top === 0) return { units: [], relevance: 0 };
   const prior = (tabId: number) => (bestTab > 0 ? (PAGE_WEIGHT * top * tabScore.get(tabId)!) / bestTab : 0);
 
@@ -214,9 +247,18 @@ export function rankPassages(passages: SourcedPassage[], question: string): Rank
   });
 
   // Neighbours whose words the question needs from both sides.
-  const at = new Map(docs.map((d, i) => [placeKey(d.passage), i]));
-  docs.forEach((a) => {
-    const j = at.get(placeKey(a.passage, a.passage.order + 1));
+  const at = new Map<number, Map<number, Map<number, number>>>();
+  docs.forEach((d, i) => {
+    if (d.tf.size === 0) return;
+    const { tabId, frameId, order } = d.passage;
+    let inTab = at.get(tabId);
+    if (!inTab) at.set(tabId, (inTab = new Map()));
+    let inFrame = inTab.get(frameId);
+    if (!inFrame) inTab.set(frameId, (inFrame = new Map()));
+    inFrame.set(order, i);
+  });
+  docs.forEach((a, i) => {
+    const j = at.get(a.passage.tabId)?.get(a.passage.frameId)?.get(a.passage.order + 1);
     if (j === undefined || a.passage.selection) return;
     const b = docs[j]!;
     if (b.passage.selection || !straddles(a.tf, b.tf)) return;
@@ -232,7 +274,11 @@ export function rankPassages(passages: SourcedPassage[], question: string): Rank
 
   units.sort((x, y) => y.score - x.score || byPlace(x.members[0]!, y.members[0]!) || x.members.length - y.members.length);
   const asked = [...new Set(questionWords(question))];
-  const relevance = Math.max(0, ...units.slice(0, RELEVANCE_DEPTH).map((u) => coverage(u, asked, stats, query)));
+  const best = units.slice(0, RELEVANCE_DEPTH);
+  const docOf = new Map<SourcedPassage, Doc>();
+  const wanted = new Set(best.flatMap((u) => u.members));
+  for (const d of docs) if (wanted.has(d.passage)) docOf.set(d.passage, d);
+  const relevance = Math.max(0, ...best.map((u) => coverage(u.members.map((m) => docOf.get(m)!), asked, stats, query)));
   return { units, relevance };
 }
 
@@ -252,10 +298,15 @@ function straddles(a: Map<string, number>, b: Map<string, number>): boolean {
  * occurs, in part when another form of it does: the share of its leading 4-grams that the unit
  * holds in a row ("intercept…" in "interceptions"), or of its bigrams for Chinese and Japanese.
  */
-function coverage(u: RankedUnit, asked: string[], stats: Stats, query: Query): number {
-  const words = new Set(u.members.flatMap((p) => searchWords(p.heading ? `${p.heading}\n${p.text}` : p.text)));
+function coverage(members: Doc[], asked: string[], stats: Stats, query: Query): number {
+  const words = new Set<string>();
   const grams = new Set<string>();
-  for (const w of words) for (const g of query.gramsOfWord.get(w) ?? []) grams.add(g);
+  for (const d of members) {
+    for (const id of d.words.distinct) {
+      words.add(spelling(id));
+      for (const g of query.gramsOf.get(id) ?? []) grams.add(g);
+    }
+  }
   let held = 0;
   let total = 0;
   // Short words alone never make a passage relevant: it must hold, at least half, a longer one.
@@ -369,7 +420,7 @@ export function selectPassages(passages: SourcedPassage[], question: string, bud
 }
 
 /** The selection, cut at a word boundary to fit `room` tokens when it is longer; null when nothing fits. */
-function fitSelection(p: SourcedPassage, room: number): SourcedPassage | null {
+export function fitSelection(p: SourcedPassage, room: number): SourcedPassage | null {
   if (fragmentTokens(p) <= room) return p;
   let lo = 0;
   let hi = p.text.length;

@@ -3,7 +3,8 @@ import { HIGHLIGHT_CSS } from '@/lib/shared/highlight-style';
 import type { RevealMessage, RevealResult } from '@/lib/shared/messages';
 import { callPage } from './call-page';
 import { otherQuotesOnPage, planReveal, REVEAL_NOTES, targetOf, type CitationRef, type OpenTab, type TabNow } from './reveal';
-import { lastRunItem, revealStateItem, type RevealState } from '@/lib/shared/storage';
+import { lastRunItem, revealStateItem, threadItem, type RevealState } from '@/lib/shared/storage';
+import { answerCiting } from '@/lib/shared/thread';
 import type { QuoteTarget } from '@/lib/shared/types';
 
 /**
@@ -159,10 +160,11 @@ async function frameNow(c: CitationRef): Promise<TabNow | null> {
 
 /** A click on a citation. */
 export async function revealCitation(c: RevealMessage['citation'], openAsCitedAnyway = false): Promise<RevealResult> {
-  const [state, tab, run, all] = await Promise.all([
+  const [state, tab, run, thread, all] = await Promise.all([
     readState(),
     frameNow(c),
     lastRunItem.getValue().catch(() => null),
+    threadItem.getValue().catch(() => null),
     browser.tabs.query({}).catch(() => []),
   ]);
   const openTabs: OpenTab[] = all.map((t) => ({ tabId: t.id ?? -1, windowId: t.windowId, url: t.url, discarded: t.discarded }));
@@ -170,7 +172,8 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
   const standIn = standInId === undefined ? undefined : { tabId: standInId, tab: openTabs.find((t) => t.tabId === standInId) ?? null };
   const plan = planReveal(c, tab, { openAsCited: openAsCitedAnyway, reopened: standIn, openTabs });
   const target = targetOf(c);
-  const others = otherQuotesOnPage(run?.outcome, c);
+  // The clicked citation's own answer: the latest, or an earlier one of the thread.
+  const others = otherQuotesOnPage(answerCiting(run?.outcome, thread, c), c);
 
   if (plan.kind === 'open') return openAsCited(c, plan.url, target, others);
 

@@ -22,9 +22,9 @@ export interface PreviousSend {
   sentAt: number;
 }
 
-const key = (p: Pick<SourcedPassage, 'tabId' | 'frameId' | 'id'>) => `${p.tabId}/${p.frameId}/${p.id}`;
+export const key = (p: Pick<SourcedPassage, 'tabId' | 'frameId' | 'id'>) => `${p.tabId}/${p.frameId}/${p.id}`;
 /** The passages a fragment is made of: itself, or the two of a passage with its neighbour. */
-const memberKeys = (p: SourcedPassage) => p.id.split('+').map((id) => key({ ...p, id }));
+export const memberKeys = (p: SourcedPassage) => p.id.split('+').map((id) => key({ ...p, id }));
 
 /** Everything of a fragment that reaches the prompt: equal fingerprints, equal prompt text. */
 function fingerprint(p: SourcedPassage): string {
@@ -36,7 +36,7 @@ function fingerprint(p: SourcedPassage): string {
  * passages are still in the tabs, with the same text, title and address. A tab that navigated or
  * changed makes the old block stale, and a stale block is never sent.
  */
-function stillCurrent(previous: SourcedPassage[], current: SourcedPassage[]): boolean {
+export function stillCurrent(previous: SourcedPassage[], current: SourcedPassage[]): boolean {
   const byKey = new Map(current.map((p) => [key(p), p]));
   return previous.every((f) => {
     const members = memberKeys(f).map((k) => byKey.get(k));

@@ -73,8 +73,9 @@ describe('what is sent', () => {
     expect(second![0]!.cache_control).toEqual({ type: 'ephemeral' });
     expect(calls()[1]!.body.system).toBe(calls()[0]!.body.system);
     expect(sentText(calls()[1]!)).toContain('Adult tickets cost 12 euros.');
-    // The question is last, after every block of documents.
-    expect(second!.at(-1)!.text).toContain('How much do adult tickets cost?');
+    // The follow-up is the last turn: its question last, after every block of documents.
+    const lastTurn = (calls()[1]!.body as { messages: Array<{ content: Block[] }> }).messages.at(-1)!.content;
+    expect(lastTurn.at(-1)!.text).toContain('How much do adult tickets cost?');
 
     await popup.locator('::-p-text(Details)').click();
     const details = await popup.$eval('.answer-details', (el) => (el as HTMLElement).innerText);

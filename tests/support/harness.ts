@@ -73,15 +73,16 @@ export interface Harness {
   close: () => Promise<void>;
 }
 
-export async function launch(): Promise<Harness> {
-  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
-    throw new Error(`No built extension in ${EXTENSION_DIR}: run "npm run build" first.`);
+/** `extensionDir`: another build than the project's (a benchmark's baseline). */
+export async function launch({ extensionDir = EXTENSION_DIR } = {}): Promise<Harness> {
+  if (!existsSync(join(extensionDir, 'manifest.json'))) {
+    throw new Error(`No built extension in ${extensionDir}: run "npm run build" first.`);
   }
   const [api, fixtures] = await Promise.all([startMessagesApi(), startFixtureServer()]);
   const browser = await puppeteer.launch({
     executablePath: chromiumPath(),
     headless: true,
-    enableExtensions: [EXTENSION_DIR],
+    enableExtensions: [extensionDir],
     args: [
       '--no-sandbox',
       '--disable-gpu',
