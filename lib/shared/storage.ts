@@ -118,8 +118,10 @@ export const lastRunItem = storage.defineItem<RunState | null>('session:lastRun'
 /**
  * The conversation about the current pages (lib/shared/thread.ts): each finished question is a
  * turn, sent with the next one. "New question" empties it; a question about other pages replaces it.
+ * It holds the pages' quotes, so like the run it lives in session storage, out of content scripts'
+ * reach and off the disk.
  */
-export const threadItem = storage.defineItem<Thread | null>('local:thread', { fallback: null });
+export const threadItem = storage.defineItem<Thread | null>('session:thread', { fallback: null });
 
 /** "New question": the thread ends, and the answer shown with it; the next question starts afresh. */
 export async function startNewThread(): Promise<void> {
