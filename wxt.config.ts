@@ -14,6 +14,10 @@ export default defineConfig({
     // base URL without a CORS preflight.
     // contextMenus: "Ask Cited Tabs about the selection" and "… about this page".
     // offscreen (Chrome): a page where pdf.js reads PDF tabs, which the service worker cannot host.
+    // Incognito: only if the user allows the extension there, with one worker for both kinds of
+    // window ("spanning", the only mode Firefox has). Text read from incognito tabs is kept in
+    // memory only (storage.session), never in the logs on disk; see the README.
+    incognito: 'spanning',
     permissions: ['storage', 'scripting', 'tabs', 'activeTab', 'contextMenus', ...(browser === 'firefox' ? [] : ['offscreen'])],
     host_permissions: ['<all_urls>'],
     action: { default_title: 'Ask about your tabs' },

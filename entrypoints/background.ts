@@ -32,6 +32,10 @@ const handlers: Handlers<typeof workerCalls> = {
 export default defineBackground(() => {
   // zod probes `new Function`, which the extension CSP forbids.
   z.config({ jitless: true });
+  // Session storage holds the runs (other tabs' passages): never for content scripts. This is
+  // Chrome's default; said here so that it stays true.
+  const session = browser.storage.session as unknown as { setAccessLevel?: (o: { accessLevel: string }) => Promise<void> };
+  void session.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
 
   browser.runtime.onMessage.addListener((raw, sender) => {
     if (!isFromExtensionPage(sender, browser.runtime.id, browser.runtime.getURL('/'))) return;

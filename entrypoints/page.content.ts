@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { AnchorOptions } from '@/lib/page/anchor';
-import { clearHighlight, highlightQuote } from '@/lib/page/highlight';
+import { clearHighlight, highlightQuoteInSteps } from '@/lib/page/highlight';
 import { dispatch, pageCalls, type Handlers } from '@/lib/shared/messages';
 import { readFrame } from '@/lib/page/read-frame';
 
@@ -30,7 +30,8 @@ export default defineContentScript({
     const handlers: Handlers<typeof pageCalls> = {
       // Waits for the page to settle (capped), then reads it within its budgets.
       extract: () => readFrame(document, options),
-      highlight: async (request) => highlightQuote(document, request.target, options, request.others ?? []),
+      // In steps, so that the page stays responsive however many times the words occur.
+      highlight: (request) => highlightQuoteInSteps(document, request.target, options, request.others ?? []),
       'clear-highlight': async () => {
         clearHighlight(document);
         return { ok: true };

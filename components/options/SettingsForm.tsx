@@ -1,27 +1,48 @@
-import { useState } from 'preact/hooks';
-import { type Settings, clampBudget, DEFAULT_FRAGMENT_BUDGET, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET } from '@/lib/shared/settings';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { baseUrlProblem, originOf } from '@/lib/shared/api-key';
+import { type Settings, clampBudget, DEFAULT_FRAGMENT_BUDGET, DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET } from '@/lib/shared/settings';
 
 export interface SettingsFormProps {
-  initial: Settings;
+  /** `keyOrigin`: where the user last confirmed the key may be sent (null: no key kept). */
+  initial: Settings & { keyOrigin: string | null };
   onSave: (settings: Settings) => Promise<void>;
 }
 
-/** The extension's settings; nothing is stored until Save. */
+/**
+ * The extension's settings; nothing is stored until Save. A key about to go to an API origin it
+ * was not confirmed for (a changed base URL, or a first key for a server other than Anthropic's)
+ * waits for the user's explicit confirmation.
+ */
 export function SettingsForm({ initial, onSave }: SettingsFormProps) {
-  const [draft, setDraft] = useState(initial);
+  const { keyOrigin: initialOrigin, ...initialSettings } = initial;
+  const [draft, setDraft] = useState<Settings>(initialSettings);
   const [status, setStatus] = useState('');
+  const [keyOrigin, setKeyOrigin] = useState(initialOrigin ?? originOf(DEFAULT_SETTINGS.baseURL));
+  const [pending, setPending] = useState<Settings | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (pending) confirmRef.current?.focus();
+  }, [pending]);
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => {
     setDraft({ ...draft, [key]: value });
+    setPending(null);
     setStatus('');
   };
-  const baseUrlValid = /^https?:\/\/[^\s]+$/.test(draft.baseURL.trim());
+  const save = (s: Settings) =>
+    void onSave(s).then(() => {
+      if (s.apiKey !== '') setKeyOrigin(originOf(s.baseURL));
+      setPending(null);
+      setStatus('Saved.');
+    });
+  const pendingOrigin = pending ? originOf(pending.baseURL) : '';
   return (
     <form
       class="settings"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!baseUrlValid) {
-          setStatus('The API base URL must start with http:// or https://.');
+        const problem = baseUrlProblem(draft.baseURL.trim());
+        if (problem) {
+          setStatus(problem);
           return;
         }
         const cleaned = {
@@ -32,7 +53,12 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
           baseURL: draft.baseURL.trim().replace(/\/+$/, ''),
           fragmentBudget: clampBudget(draft.fragmentBudget),
         };
-        void onSave(cleaned).then(() => setStatus('Saved.'));
+        if (cleaned.apiKey !== '' && originOf(cleaned.baseURL) !== keyOrigin) {
+          setPending(cleaned);
+          setStatus('');
+          return;
+        }
+        save(cleaned);
       }}
     >
       <label for="api-key">API key</label>
@@ -44,12 +70,18 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
         value={draft.apiKey}
         onInput={(e) => set('apiKey', e.currentTarget.value)}
       />
-      <p class="hint">Kept in this browser's extension storage; sent only to the API base URL below.</p>
+      <p class="hint">
+        Kept in this browser, where only the extension's own pages can read it (not the pages you visit); sent only to the
+        API base URL below, once you have confirmed it.
+      </p>
       <label for="model">Model</label>
       <input id="model" value={draft.model} onInput={(e) => set('model', e.currentTarget.value)} />
       <label for="base-url">API base URL</label>
       <input id="base-url" type="url" value={draft.baseURL} onInput={(e) => set('baseURL', e.currentTarget.value)} />
-      <p class="hint">Any server that speaks the Anthropic Messages API.</p>
+      <p class="hint">
+        Any server that speaks the Anthropic Messages API, over https:// (http:// only for localhost). Your key is sent there
+        only once you confirm it.
+      </p>
       <label for="min-quote">Minimum quote length</label>
       <input
         id="min-quote"
@@ -73,6 +105,7 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
       </p>
       <label for="judge">Support check</label>
       <select id="judge" value={draft.judge} onChange={(e) => set('judge', e.currentTarget.value as Settings['judge'])}>
+        <option value="auto">Mark for “All tabs in this window”, off for “This tab” (default)</option>
         <option value="off">Off</option>
         <option value="mark">Mark claims whose quotes do not support them</option>
         <option value="drop">Leave out claims whose quotes do not support them</option>
@@ -104,6 +137,29 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
       </label>
       <p class="hint">Shows the passages and their sources before anything is sent, with Send and Cancel.</p>
       <button type="submit">Save</button>
+      {pending && (
+        <div class="confirm" role="alertdialog" aria-labelledby="confirm-origin-title" aria-describedby="confirm-origin-text">
+          <p id="confirm-origin-title">
+            <strong>Send your API key to {pendingOrigin}?</strong>
+          </p>
+          <p id="confirm-origin-text">
+            Until now your key went only to {keyOrigin}. The server at {pendingOrigin} will receive it, and the passages of
+            your pages, with every question. Confirm only if you trust that server.
+          </p>
+          <button type="button" ref={confirmRef} onClick={() => save(pending)}>
+            Send my key to {pendingOrigin}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setPending(null);
+              setStatus(`Not saved: your key is still sent only to ${keyOrigin}.`);
+            }}
+          >
+            Do not send it
+          </button>
+        </div>
+      )}
       <p role="status" class="status">
         {status}
       </p>

@@ -18,6 +18,7 @@ import { TabChooser } from '@/components/popup/TabChooser';
 import { useWindowTabs } from '@/components/popup/use-window-tabs';
 import { FaviconContext } from '@/components/popup/favicons';
 import { usePanelIntent } from '@/components/popup/use-panel-intent';
+import { PendingSelectionNote } from '@/components/popup/PendingSelectionNote';
 import { SelectionNote } from '@/components/popup/SelectionNote';
 import { useCitationSteps } from '@/components/popup/use-citation-steps';
 import { ThreadView } from '@/components/popup/ThreadView';
@@ -26,7 +27,8 @@ import type { ShownCitation } from '@/lib/shared/run';
 import { hasSidePanel } from '@/lib/shared/side-panel';
 import { citationSteps } from '@/lib/shared/citation-steps';
 import {
-  draftItem,
+  draftItem as diskDraftItem,
+  incognitoDraftItem,
   lastRunItem,
   loadSettings,
   settingsItem,
@@ -36,6 +38,9 @@ import {
   type Scope,
 } from '@/lib/shared/storage';
 import { continuesThread, pageUrl, type Thread, type ThreadPage } from '@/lib/shared/thread';
+
+// A popup in an incognito window keeps the question it is typing in memory only.
+const draftItem = browser.extension?.inIncognitoContext ? incognitoDraftItem : diskDraftItem;
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 const hostOf = (url: string) => {
@@ -106,9 +111,12 @@ export function App({ surface }: AppProps) {
     // Storage is the source of truth: the background writes progress there, even while we are closed.
     const unwatchRun = lastRunItem.watch(setRun);
     const unwatchThread = threadItem.watch(setThread);
-    const unwatchSettings = settingsItem.watch((s) => {
-      setHasKey(Boolean(s?.apiKey));
-      if (s?.baseURL) setApiHost(hostOf(s.baseURL));
+    // The key is not in the settings item (lib/shared/api-key.ts): load both again on a change.
+    const unwatchSettings = settingsItem.watch(() => {
+      void loadSettings().then((s) => {
+        setHasKey(s.apiKey !== '');
+        setApiHost(hostOf(s.baseURL));
+      });
     });
     return () => {
       unwatchRun();
@@ -253,7 +261,7 @@ export function App({ surface }: AppProps) {
           />
         )}
       </AskForm>
-      {intent?.selection && <SelectionNote text={intent.selection} onRemove={dropIntent} />}
+      {intent?.selection && <PendingSelectionNote text={intent.selection} onRemove={dropIntent} />}
       {canStartOver && (
         <button type="button" class="new-question" onClick={() => void newQuestion()}>
           New question
@@ -272,6 +280,7 @@ export function App({ surface }: AppProps) {
       {run && (earlier.length > 0 || run.question !== question.trim()) && run.status !== 'working' && (
         <p class="note">{earlier.length > 0 ? 'Latest question' : 'Last question'}: “{run.question}”</p>
       )}
+      {run?.selection && run.question === question.trim() && <SelectionNote selection={run.selection} />}
       {working && <RunProgress run={run} onCancel={() => void callWorker({ type: 'cancel' })} />}
       {run?.status === 'error' && run.error && <ErrorNote error={run.error} onOpenOptions={openOptions} onAskAgain={() => void ask()} />}
       {revealNote && (

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { MAX_QUESTION_CHARS } from '@/lib/shared/limits';
 import type { Scope } from '@/lib/shared/storage';
 
 export interface AskFormProps {
@@ -16,12 +17,18 @@ export interface AskFormProps {
 
 /** The question box, its scope and the Ask button. */
 export function AskForm({ question, scope, busy, onQuestion, onScope, onAsk, ready = true, children }: AskFormProps) {
+  // Said, not silently cut: a question over the limit stays in the box, and Ask waits.
+  const length = question.trim().length;
+  const tooLong = length > MAX_QUESTION_CHARS;
+  const askIfFits = () => {
+    if (!tooLong && ready) onAsk();
+  };
   return (
     <form
       class="ask-form"
       onSubmit={(e) => {
         e.preventDefault();
-        onAsk();
+        askIfFits();
       }}
     >
       <label for="question">Question</label>
@@ -30,15 +37,22 @@ export function AskForm({ question, scope, busy, onQuestion, onScope, onAsk, rea
         rows={3}
         value={question}
         placeholder="What would you like to know about these pages?"
+        aria-describedby="question-limit"
+        aria-invalid={tooLong}
         onInput={(e) => onQuestion(e.currentTarget.value)}
         onKeyDown={(e) => {
           // Enter asks, Shift+Enter starts a new line, as in chat boxes.
           if (e.key === 'Enter' && !e.shiftKey) {
             e.preventDefault();
-            onAsk();
+            askIfFits();
           }
         }}
       />
+      <p id="question-limit" class={tooLong ? 'error' : 'hint'} role={tooLong ? 'alert' : undefined}>
+        {tooLong
+          ? `Your question is ${length.toLocaleString('en')} characters long; a question can have ${MAX_QUESTION_CHARS.toLocaleString('en')} at most. Shorten it to ask.`
+          : `Up to ${MAX_QUESTION_CHARS.toLocaleString('en')} characters.`}
+      </p>
       <fieldset class="scope">
         <legend>Pages</legend>
         <label>
@@ -55,7 +69,7 @@ export function AskForm({ question, scope, busy, onQuestion, onScope, onAsk, rea
         </label>
       </fieldset>
       {children}
-      <button type="submit" disabled={busy || question.trim() === '' || !ready}>
+      <button type="submit" disabled={busy || question.trim() === '' || tooLong || !ready}>
         Ask
       </button>
     </form>

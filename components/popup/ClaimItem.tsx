@@ -7,11 +7,18 @@ export interface ClaimItemProps {
   current?: ShownCitation | null;
 }
 
-/** One verified claim and the sources that back it. */
+/**
+ * One verified claim and the sources that back it. The claim's wording is Claude's and says so;
+ * only the quotes are the pages' own words, shown as such: a page that slipped instructions to
+ * Claude can shape the wording, not pass it off as what a page says.
+ */
 export function ClaimItem({ claim, onReveal, current = null }: ClaimItemProps) {
   return (
     <li class="claim">
-      <p>{claim.text}</p>
+      <p class="model-words">
+        <span class="speaker">Claude: </span>
+        {claim.text}
+      </p>
       {claim.doubt && (
         <p class="doubt">
           <strong>Doubtful:</strong> a second check found that the quotes may not support this claim. {claim.doubt}
@@ -21,6 +28,9 @@ export function ClaimItem({ claim, onReveal, current = null }: ClaimItemProps) {
         {claim.citations.map((c, i) => (
           <li key={`${c.passageId}-${i}`}>
             <CitationButton citation={c} onReveal={onReveal} current={c === current} />
+            <blockquote class="page-words" aria-label={`The page’s words, checked: ${c.literal}`}>
+              “{c.literal}”
+            </blockquote>
           </li>
         ))}
       </ul>

@@ -1,20 +1,26 @@
-/** The selection the next question is about (from the context menu), shown as a quote, removable. */
+/**
+ * The user's selection, as it will lead what is sent: shown so that the user sees what goes
+ * first, and where it came from. Only the focused frame of the active tab can supply it.
+ */
+import type { RunState } from '@/lib/shared/storage';
+
 export interface SelectionNoteProps {
-  text: string;
-  onRemove: () => void;
+  selection: NonNullable<RunState['selection']>;
 }
 
-const SHOWN_CHARS = 280;
+/** Characters of the selection shown; the rest is counted. */
+const SHOWN = 280;
 
-export function SelectionNote({ text, onRemove }: SelectionNoteProps) {
-  const shown = text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS).trimEnd()}…` : text;
+export function SelectionNote({ selection }: SelectionNoteProps) {
+  const { text, title } = selection;
+  const shown = text.length > SHOWN ? `${text.slice(0, SHOWN).trimEnd()}…` : text;
   return (
-    <div class="selection-note">
-      <p class="note">The next question is about the selection first:</p>
+    <section class="your-selection" aria-label="Your selection">
+      <p class="note">
+        Your selection{title ? ` in “${title}”` : ''}, sent first
+        {text.length > SHOWN ? ` (${text.length.toLocaleString('en')} characters)` : ''}:
+      </p>
       <blockquote>{shown}</blockquote>
-      <button type="button" onClick={onRemove}>
-        Ask without the selection
-      </button>
-    </div>
+    </section>
   );
 }

@@ -10,7 +10,7 @@
  * since extraction: the quote is found again by its text, forgiving only typographic drift.
  */
 import { collectText, collapse, type CollectOptions, type CollectedText } from './dom-text';
-import { layoutPassages, type ExtractOptions, type LaidOutPassage } from './extract';
+import { DEFAULT_MAX_TEXT_CHARS, layoutPassages, type ExtractOptions, type LaidOutPassage } from './extract';
 import { normalize } from '@/lib/shared/normalize';
 import { findNormalized, lowerBound, normalizedAfter, normalizedBefore, searchText, type SearchText, type Span } from './find-quote';
 import type { QuoteTarget } from '@/lib/shared/types';
@@ -43,8 +43,20 @@ export interface AnchorPage {
   laidOut?: LaidOutPassage[];
 }
 
+/**
+ * Occurrences compared by their surroundings, at most: those nearest to where the cited passage
+ * sits. A page with 100,000 copies of a sentence would otherwise have each compared.
+ */
+export const MAX_CANDIDATES = 200;
+/** For the page's other quotes, highlighted softly: fewer. */
+export const MAX_OTHER_CANDIDATES = 16;
+
+/**
+ * The page's text, read within extraction's size budget: a quote was cited from what extraction
+ * read, which stops there too.
+ */
 export function readPage(root: Document | Element, options: AnchorOptions = {}): AnchorPage {
-  const collected = collectText(root, options);
+  const collected = collectText(root, { ...options, maxTextChars: options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS });
   return { root, collected, search: searchText(collected.text), options };
 }
 
@@ -67,11 +79,27 @@ export function locateQuotes(
   return targets.map((t) => locateIn(page, t));
 }
 
-export function locateIn(page: AnchorPage, target: QuoteTarget): LocatedQuote | null {
+export function locateIn(page: AnchorPage, target: QuoteTarget, maxCandidates = MAX_CANDIDATES): LocatedQuote | null {
+  return chooseAmong(page, findOccurrences(page, target), target, maxCandidates);
+}
+
+/** Every occurrence of the quote's words in the page (the first half of `locateIn`). */
+export function findOccurrences(page: AnchorPage, target: QuoteTarget): Span[] {
   const literal = normalize(target.literal);
-  if (!literal) return null;
-  const hits = findNormalized(page.search, literal);
-  if (hits.length === 0) return null;
+  return literal ? findNormalized(page.search, literal) : [];
+}
+
+/** Whether choosing among `hits` needs the page cut into passages (a step of its own). */
+export function needsLayout(hits: Span[]): boolean {
+  return hits.length > 1;
+}
+
+/** The occurrence the citation means, among `hits` (the second half of `locateIn`). */
+export function chooseAmong(page: AnchorPage, found: Span[], target: QuoteTarget, maxCandidates = MAX_CANDIDATES): LocatedQuote | null {
+  const literal = normalize(target.literal);
+  let hits = found;
+  if (!literal || hits.length === 0) return null;
+  if (hits.length > maxCandidates) hits = nearestToPassage(page, hits, target, maxCandidates);
   const [start, end] = hits.length === 1 ? hits[0]! : chooseOccurrence(page, hits, target, literal);
   const ranges = toRanges(page.root, page.collected, start, end);
   if (ranges.length === 0) return null;
@@ -118,6 +146,23 @@ function chooseOccurrence(page: AnchorPage, hits: Span[], target: QuoteTarget, l
     }
   }
   return chosen;
+}
+
+/** The `count` occurrences nearest to the cited passage's place in reading order (in page order). */
+function nearestToPassage(page: AnchorPage, hits: Span[], target: QuoteTarget, count: number): Span[] {
+  page.laidOut ??= layoutPassages(page.collected, page.options);
+  const place = target.passageOrder >= 0 ? page.laidOut[target.passageOrder] : undefined;
+  if (!place) return hits.slice(0, count);
+  // Hits are in page order: from the first at or after the passage, widen both ways.
+  let right = lowerBound(hits.length, (k) => hits[k]![0] >= place.start);
+  let left = right - 1;
+  while (right - left - 1 < count && (left >= 0 || right < hits.length)) {
+    const dl = left >= 0 ? distance(hits[left]!, [place.start, place.end]) : Infinity;
+    const dr = right < hits.length ? distance(hits[right]!, [place.start, place.end]) : Infinity;
+    if (dl <= dr) left--;
+    else right++;
+  }
+  return hits.slice(left + 1, right);
 }
 
 function commonPrefix(a: string, b: string): number {

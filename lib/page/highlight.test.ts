@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locateQuote } from './anchor';
-import { clearHighlight, highlightQuote, showHighlight } from './highlight';
+import { clearHighlight, highlightQuote, highlightQuoteInSteps, MAX_OTHER_QUOTES, showHighlight } from './highlight';
 import { FOCUS_ATTRIBUTE, HIGHLIGHT_NAME, HIGHLIGHT_STYLE_ID, OTHER_HIGHLIGHT_NAME } from '@/lib/shared/highlight-style';
 
 const quote = (literal: string) => ({ literal, passageText: '', passageOrder: 0 });
@@ -203,5 +203,23 @@ describe('with CSS.highlights', () => {
     showHighlight(document, rangesOf('alpha'), [rangesOf('gamma')]);
     pressEscape();
     expect(registry.size).toBe(0);
+  });
+});
+
+describe('highlightQuoteInSteps (<mark> fallback)', () => {
+  it('lets the page run between steps, and marks a bounded number of other quotes', async () => {
+    const words = Array.from({ length: 40 }, (_, i) => `claim number ${i} stands here.`);
+    document.body.innerHTML = `<p>${words.join(' ')}</p>`;
+    let pauses = 0;
+    const pause = async () => void pauses++;
+    const others = words.slice(1).map((w) => quote(w.slice(0, -1)));
+    const outcome = await highlightQuoteInSteps(document, quote('claim number 0 stands here'), {}, others, pause);
+    expect(outcome).toEqual({ ok: true, text: 'claim number 0 stands here' });
+    expect(markTexts('active')).toEqual(['claim number 0 stands here']);
+    expect(markTexts('other')).toHaveLength(MAX_OTHER_QUOTES);
+    // After reading the page, after finding the quote, and before each other quote.
+    expect(pauses).toBe(2 + MAX_OTHER_QUOTES);
+    expect(await highlightQuoteInSteps(document, quote('not on the page'), {}, [], pause)).toEqual({ ok: false, reason: 'not-found' });
+    expect(markTexts()).toEqual([]);
   });
 });

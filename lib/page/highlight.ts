@@ -5,7 +5,8 @@
  * The clicked quote is revealed (closed `<details>`, `hidden="until-found"`), scrolled to the
  * middle of the view and given the keyboard focus, visibly. Escape clears it all. Pure DOM code.
  */
-import { locateQuotes, type AnchorOptions, type LocatedQuote } from './anchor';
+import { chooseAmong, findOccurrences, locateIn, locateQuotes, MAX_OTHER_CANDIDATES, needsLayout, readPage, type AnchorOptions, type LocatedQuote } from './anchor';
+import { layoutPassages } from './extract';
 import { FOCUS_ATTRIBUTE, HIGHLIGHT_CSS, HIGHLIGHT_NAME, HIGHLIGHT_STYLE_ID, MARK_ATTRIBUTE, OTHER_HIGHLIGHT_NAME } from '@/lib/shared/highlight-style';
 import type { HighlightOutcome, QuoteTarget } from '@/lib/shared/types';
 
@@ -153,6 +154,60 @@ export function highlightQuote(
   const otherRanges = rest
     .filter((q): q is LocatedQuote => q !== null && (q.end <= located.start || q.start >= located.end))
     .map((q) => q.ranges);
+  showHighlight(doc, located.ranges, otherRanges);
+  return { ok: true, text: located.text };
+}
+
+/** The page's other cited quotes highlighted softly, at most. */
+export const MAX_OTHER_QUOTES = 20;
+
+/**
+ * Lets the page run between two steps of a reveal (its timers, its input). A message, not a
+ * timer: a tab in the background has its timers throttled to one a second.
+ */
+function yieldToPage(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * `highlightQuote` in steps, the page's own work in between: the page is read once (within
+ * extraction's size budget), the active quote found among the occurrences nearest to its
+ * passage, then each other quote (a few, fewer occurrences each), and all shown at once.
+ */
+export async function highlightQuoteInSteps(
+  doc: Document | null | undefined,
+  target: QuoteTarget,
+  options: AnchorOptions = {},
+  others: QuoteTarget[] = [],
+  pause: () => Promise<void> = yieldToPage,
+): Promise<HighlightOutcome> {
+  if (!doc || !doc.documentElement) return { ok: false, reason: 'no-document' };
+  const page = readPage(doc, options);
+  await pause();
+  const hits = findOccurrences(page, target);
+  if (needsLayout(hits) && !page.laidOut) {
+    await pause();
+    page.laidOut = layoutPassages(page.collected, page.options);
+  }
+  await pause();
+  const located = chooseAmong(page, hits, target);
+  if (!located) {
+    clearHighlight(doc);
+    return { ok: false, reason: 'not-found' };
+  }
+  const otherRanges: Range[][] = [];
+  for (const other of others.slice(0, MAX_OTHER_QUOTES)) {
+    await pause();
+    const q = locateIn(page, other, MAX_OTHER_CANDIDATES);
+    if (q && (q.end <= located.start || q.start >= located.end)) otherRanges.push(q.ranges);
+  }
   showHighlight(doc, located.ranges, otherRanges);
   return { ok: true, text: located.text };
 }

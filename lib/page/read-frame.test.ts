@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFrame } from './read-frame';
+import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_TITLE_CHARS } from '@/lib/shared/limits';
+import { pageTextSchema } from '@/lib/shared/types';
+import { capSelection, MAX_SELECTION_CHARS, readFrame } from './read-frame';
 
 const quick = { settle: { quietMs: 10, capMs: 500 } };
 
@@ -54,5 +56,45 @@ describe('readFrame', () => {
     } as unknown as Document;
     const page = await readFrame(tiny, quick);
     expect(page).toMatchObject({ passages: [], chars: 0, coverage: { hiddenFrame: true } });
+  });
+
+  it('caps the selection and says where the frame is and where its focus goes', async () => {
+    Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
+    document.body.innerHTML = `<p id="p">${'Selected words go on. '.repeat(2000)}</p>`;
+    const range = document.createRange();
+    range.selectNodeContents(document.getElementById('p')!);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+    const page = await readFrame(document, quick);
+    window.getSelection()!.removeAllRanges();
+    const selection = page.passages.find((p) => p.selection)!;
+    expect(selection.text.length).toBeLessThanOrEqual(MAX_SELECTION_CHARS);
+    expect(selection.text.length).toBeGreaterThan(MAX_SELECTION_CHARS - 30);
+    // Whole words only: what is cut is a prefix of the selection, ending at a word's end.
+    expect(('Selected words go on. '.repeat(2000)).startsWith(selection.text + ' ')).toBe(true);
+    expect(page.focus).toEqual({ path: [], child: null });
+  });
+
+  it('cuts a long selection at a word boundary', () => {
+    expect(capSelection('short')).toBe('short');
+    const long = 'word '.repeat(MAX_SELECTION_CHARS);
+    expect(capSelection(long)).toMatch(/^(word )*word$/);
+  });
+
+  it('cuts a page’s title, address, headings and passages to what the worker accepts', async () => {
+    Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
+    document.title = 'T'.repeat(100_000);
+    document.body.innerHTML = `<h2>${'H'.repeat(5000)}</h2><p>${'x'.repeat(20_000)}</p>`;
+    const page = await readFrame(document, quick);
+    expect(page.title.length).toBe(MAX_TITLE_CHARS);
+    expect(page.title.endsWith('…')).toBe(true);
+    for (const p of page.passages) {
+      expect(p.text.length).toBeLessThanOrEqual(MAX_PASSAGE_CHARS);
+      expect((p.heading ?? '').length).toBeLessThanOrEqual(MAX_HEADING_CHARS);
+    }
+    // What the worker's schema accepts.
+    expect(pageTextSchema.safeParse(page).success).toBe(true);
+    expect(pageTextSchema.safeParse({ ...page, title: 'T'.repeat(MAX_TITLE_CHARS + 1) }).success).toBe(false);
+    document.title = '';
   });
 });

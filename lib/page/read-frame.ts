@@ -5,11 +5,19 @@
  */
 import { extractPage, type ExtractOptions } from './extract';
 import { settle, type SettleOptions } from './settle';
-import type { PageText } from '@/lib/shared/types';
+import { capText, MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
+import type { FrameFocus, PageText } from '@/lib/shared/types';
 
 export interface ReadFrameOptions extends ExtractOptions {
   settle?: SettleOptions;
 }
+
+/**
+ * The most of a selection that is read. The user's selection leads what is sent; a page can
+ * select text on its own, and 50 KB of it would fill the budget. (lib/rank.ts also gives it at
+ * most a share of the budget, and the background keeps it only from the focused frame.)
+ */
+export const MAX_SELECTION_CHARS = 4000;
 
 /** A frame smaller than this (in CSS pixels, either way) shows nothing: a hidden or tracking frame. */
 const MIN_FRAME_SIDE = 2;
@@ -19,8 +27,8 @@ export async function readFrame(doc: Document, options: ReadFrameOptions = {}): 
   const childFrames = view?.frames?.length ?? 0;
   if (view && !isTopFrame(view) && (view.innerWidth < MIN_FRAME_SIDE || view.innerHeight < MIN_FRAME_SIDE)) {
     return {
-      url: doc.URL,
-      title: doc.title ?? '',
+      url: capText(doc.URL, MAX_URL_CHARS),
+      title: capText(doc.title ?? '', MAX_TITLE_CHARS),
       passages: [],
       chars: 0,
       coverage: { readShare: 1, hiddenFrame: true, childFrames },
@@ -28,11 +36,72 @@ export async function readFrame(doc: Document, options: ReadFrameOptions = {}): 
   }
   const settled = await settle(doc, options.settle);
   // The selection is read after the wait: the user may have selected while the page settled.
-  const selection = options.selection ?? view?.getSelection?.()?.toString() ?? '';
+  const selection = capSelection(options.selection ?? view?.getSelection?.()?.toString() ?? '');
   const page = extractPage(doc, { ...options, selection });
   page.coverage = { readShare: 1, ...page.coverage, childFrames };
   if (!settled.settled) page.coverage.unsettled = true;
+  if (view) page.focus = frameFocus(doc, view);
+  return withinLimits(page);
+}
+
+/** The page's own strings cut to what the worker accepts (lib/shared/limits.ts). */
+function withinLimits(page: PageText): PageText {
+  page.title = capText(page.title, MAX_TITLE_CHARS);
+  page.url = capText(page.url, MAX_URL_CHARS);
+  if (page.passages.length > MAX_PASSAGES) page.passages = page.passages.slice(0, MAX_PASSAGES);
+  for (const p of page.passages) {
+    if (p.text.length > MAX_PASSAGE_CHARS) p.text = capText(p.text, MAX_PASSAGE_CHARS);
+    if (p.heading !== undefined && p.heading.length > MAX_HEADING_CHARS) p.heading = capText(p.heading, MAX_HEADING_CHARS);
+  }
   return page;
+}
+
+/** At most MAX_SELECTION_CHARS, cut at a word boundary. */
+export function capSelection(text: string): string {
+  if (text.length <= MAX_SELECTION_CHARS) return text;
+  const cut = text.slice(0, MAX_SELECTION_CHARS);
+  return cut.replace(/\s+\S*$/u, '') || cut;
+}
+
+/**
+ * Where this frame sits and where its focus goes: its index in each ancestor's `frames`, from
+ * the top, and the index of the embedded frame that has the focus, if one does. Indexes of
+ * `frames` are readable across origins. The background follows `child` from the top frame to
+ * the one frame that has the focus: only that frame's selection is the user's.
+ */
+function frameFocus(doc: Document, view: Window): FrameFocus {
+  const path: number[] = [];
+  try {
+    let w: Window = view;
+    for (let depth = 0; depth < 32 && w.parent && w.parent !== w; depth++) {
+      const parent: Window = w.parent;
+      let index = -1;
+      for (let i = 0; i < parent.length; i++) {
+        if (parent[i] === w) {
+          index = i;
+          break;
+        }
+      }
+      if (index < 0) break;
+      path.unshift(index);
+      w = parent;
+    }
+  } catch {
+    // An ancestor out of reach: the path is what was found.
+  }
+  let active: Element | null = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  let child: number | null = null;
+  const win = active && (active.tagName === 'IFRAME' || active.tagName === 'FRAME') ? (active as HTMLIFrameElement).contentWindow : null;
+  if (win) {
+    for (let i = 0; i < view.length; i++) {
+      if (view[i] === win) {
+        child = i;
+        break;
+      }
+    }
+  }
+  return { path, child };
 }
 
 function isTopFrame(view: Window): boolean {

@@ -7,6 +7,7 @@
  * and no reply is cast to its type.
  */
 import * as z from 'zod';
+import { MAX_QUESTION_CHARS } from './limits';
 import { highlightOutcomeSchema, pageTextSchema, quoteTargetSchema } from './types';
 
 const ok = z.object({ ok: z.literal(true) });
@@ -14,7 +15,7 @@ const ok = z.object({ ok: z.literal(true) });
 export const askMessage = z
   .object({
     type: z.literal('ask'),
-    question: z.string().trim().min(1).max(4000),
+    question: z.string().trim().min(1).max(MAX_QUESTION_CHARS),
     /** `tabs`: only the tabs the user ticked ("Choose tabs"), listed in `tabIds`. */
     scope: z.enum(['tab', 'window', 'tabs']),
     windowId: z.number().int(),

@@ -30,8 +30,11 @@ export interface Settings {
   minQuoteLength: number;
   /** Quotes asked for in structured output (default), or the API's own document citations. */
   citationMode: 'structured' | 'native';
-  /** Whether a second, cheap call checks that quotes support their claims, and what it does then. */
-  judge: 'off' | 'mark' | 'drop';
+  /**
+   * Whether a second, cheap call checks that quotes support their claims, and what it does then;
+   * `auto`: mark with "All tabs in this window", off with "This tab" (lib/shared/settings.ts `judgeFor`).
+   */
+  judge: 'auto' | 'off' | 'mark' | 'drop';
   judgeModel: string;
   /** Tokens the passages sent with a question may take (lib/worker/budget.ts). */
   fragmentBudget: number;
@@ -45,8 +48,16 @@ export const DEFAULT_SETTINGS: Settings = {
   baseURL: 'https://api.anthropic.com',
   minQuoteLength: DEFAULT_MIN_LITERAL_LENGTH,
   citationMode: 'structured',
-  judge: 'off',
+  // Mark for "All tabs" (any tab of the window may try to dress its words as the answer), off for one tab.
+  judge: 'auto',
   judgeModel: 'claude-haiku-5-5',
   fragmentBudget: DEFAULT_FRAGMENT_BUDGET,
   reviewBeforeSending: false,
 };
+
+/** The support check for a question of `scope`: the setting, with `auto` resolved. */
+export function judgeFor(setting: Settings['judge'], scope: 'tab' | 'window' | 'tabs'): 'off' | 'mark' | 'drop' {
+  if (setting !== 'auto') return setting;
+  // Several tabs (all, or the ones the user ticked): any of them may be a page that talks to Claude.
+  return scope === 'tab' ? 'off' : 'mark';
+}

@@ -1,20 +1,56 @@
 import { storage } from 'wxt/utils/storage';
+import { loadKeyRecord, originOf, saveKeyRecord } from './api-key';
+import { parseStoredSettings } from './settings-schema';
+import { FAILURE_LOG_MAX_BYTES, keepWithinBytes, RUN_LOG_MAX_BYTES, trimFailureEntry } from './log-limits';
 import type { SkippedTab } from './types';
 import type { ShownError, FailureLogEntry, Outcome, SearchHit, SendPlan } from './run';
-import { DEFAULT_SETTINGS, type Settings } from './settings';
+import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET, type Settings } from './settings';
 import type { PriorTurn, Thread } from './thread';
 import type { HistoryEntry } from './history';
 
 /** Every storage item of the extension, in one place. Extension storage is the source of truth. */
 
-export const settingsItem = storage.defineItem<Settings>('local:settings', {
-  fallback: DEFAULT_SETTINGS,
+/**
+ * The settings but the key, in `storage.local`. The key is kept apart, where no content script
+ * can read it (lib/shared/api-key.ts); versions before kept it here, and the first load moves it.
+ */
+export const settingsItem = storage.defineItem<Partial<Settings>>('local:settings', {
+  fallback: {},
   version: 1,
 });
 
-/** Settings with every field present, whatever an older version stored. */
-export async function loadSettings(): Promise<Settings> {
-  return { ...DEFAULT_SETTINGS, ...(await settingsItem.getValue()) };
+/** Settings as loaded: `keyOrigin` is where the user confirmed the key may be sent (null: no key). */
+export type LoadedSettings = Settings & { keyOrigin: string | null };
+
+/**
+ * Settings with every field present and valid, whatever was stored (checked with zod, a bad field
+ * falls back to its default), and the key from its own store. A key an older version left in
+ * `storage.local` is moved out of it, confirmed for the base URL it was used with.
+ */
+export async function loadSettings(): Promise<LoadedSettings> {
+  const { settings, legacyKey, legacyBaseURL } = parseStoredSettings(await settingsItem.getValue(), DEFAULT_SETTINGS, {
+    min: MIN_FRAGMENT_BUDGET,
+    max: MAX_FRAGMENT_BUDGET,
+  });
+  let record = await loadKeyRecord();
+  if (legacyKey !== null) {
+    if (!record) {
+      record = { key: legacyKey, origin: originOf(legacyBaseURL ?? DEFAULT_SETTINGS.baseURL) };
+      await saveKeyRecord(record);
+    }
+    await settingsItem.setValue(settings);
+  }
+  return { ...DEFAULT_SETTINGS, ...settings, apiKey: record?.key ?? '', keyOrigin: record?.origin ?? null };
+}
+
+/**
+ * Saves the options page's settings: the key to its own store, confirmed for the base URL's
+ * origin (the options page asks the user first when that origin is new), the rest to storage.
+ */
+export async function saveSettings(next: Settings): Promise<void> {
+  const { apiKey, ...rest } = next;
+  await saveKeyRecord({ key: apiKey, origin: originOf(next.baseURL) });
+  await settingsItem.setValue(rest);
 }
 
 /** This tab, all tabs of the window, or the tabs the user ticked ("Choose tabs"). */
@@ -48,6 +84,10 @@ export interface RunState {
     /** This question started a new context of its thread: no earlier fragment is in `passages`. */
     restarted?: boolean;
   };
+  /** The question is about incognito tabs: none of it goes to the logs on disk. */
+  incognito?: boolean;
+  /** The user's selection, read from the focused frame of the active tab: it leads what is sent. */
+  selection?: { text: string; title: string };
   /** Without an API key: the best passages for the question, found on this machine. */
   results?: SearchHit[];
   /** The thread this question belongs to (`threadItem`); its turn is added when it ends. */
@@ -69,14 +109,21 @@ export interface RunState {
   };
 }
 
-/** The question in flight or the last one answered: what the popup shows when it opens. */
-export const lastRunItem = storage.defineItem<RunState | null>('local:lastRun', { fallback: null });
+/**
+ * The question in flight or the last one answered: what the popup shows when it opens. It holds
+ * passages of every tab asked about, so it lives in session storage: readable only by the
+ * extension's pages and worker (access level TRUSTED_CONTEXTS, set by the worker), kept in
+ * memory, never on disk, gone when the browser closes.
+ */
+export const lastRunItem = storage.defineItem<RunState | null>('session:lastRun', { fallback: null });
 
 /**
  * The conversation about the current pages (lib/shared/thread.ts): each finished question is a
  * turn, sent with the next one. "New question" empties it; a question about other pages replaces it.
+ * It holds the pages' quotes, so like the run it lives in session storage, out of content scripts'
+ * reach and off the disk.
  */
-export const threadItem = storage.defineItem<Thread | null>('local:thread', { fallback: null });
+export const threadItem = storage.defineItem<Thread | null>('session:thread', { fallback: null });
 
 /** "New question": the thread ends, and the answer shown with it; the next question starts afresh. */
 export async function startNewThread(): Promise<void> {
@@ -110,6 +157,10 @@ export const panelIntentItem = storage.defineItem<PanelIntent | null>('session:p
 
 /** The toolbar button opens the side panel instead of the popup (a setting on the options page). */
 export const toolbarOpensPanelItem = storage.defineItem<boolean>('local:toolbarOpensPanel', { fallback: false });
+/** The draft typed in a popup of an incognito window: in memory only, never on disk. */
+export const incognitoDraftItem = storage.defineItem<{ question: string; scope: Scope; tabIds?: number[] }>('session:draft', {
+  fallback: { question: '', scope: 'tab' },
+});
 
 export const FAILURE_LOG_LIMIT = 500;
 export const failureLogItem = storage.defineItem<FailureLogEntry[]>('local:failureLog', { fallback: [] });
@@ -133,12 +184,14 @@ export const runLogItem = storage.defineItem<RunRecord[]>('local:runLog', { fall
 
 export async function appendRunRecord(record: RunRecord): Promise<void> {
   const log = await runLogItem.getValue();
-  await runLogItem.setValue([...log, record].slice(-RUN_LOG_LIMIT));
+  const trimmed = { ...record, sites: record.sites.slice(0, 20), ...(record.detail ? { detail: record.detail.slice(0, 300) } : {}) };
+  await runLogItem.setValue(keepWithinBytes([...log, trimmed], RUN_LOG_MAX_BYTES, RUN_LOG_LIMIT));
 }
 
+/** Kept by count and by bytes, each entry's question and literals cut (lib/shared/log-limits.ts). */
 export async function appendFailure(entry: FailureLogEntry): Promise<void> {
   const log = await failureLogItem.getValue();
-  await failureLogItem.setValue([...log, entry].slice(-FAILURE_LOG_LIMIT));
+  await failureLogItem.setValue(keepWithinBytes([...log, trimFailureEntry(entry)], FAILURE_LOG_MAX_BYTES, FAILURE_LOG_LIMIT));
 }
 
 /** What the highlights of the last answer left in the tabs, for the next click and the clean-up. */

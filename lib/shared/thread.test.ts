@@ -95,9 +95,9 @@ describe('the thread in extension storage', () => {
   });
   beforeEach(() => fakeBrowser.reset());
 
-  it('is kept in local storage, so a reopened popup or a restarted worker finds it', async () => {
+  it('is kept in session storage (out of content scripts’ reach), so a reopened popup or a restarted worker finds it', async () => {
     await store.threadItem.setValue(withTurn(thread, turn('1', true)));
-    const raw = await fakeBrowser.storage.local.get('thread');
+    const raw = await fakeBrowser.storage.session.get('thread');
     expect((raw.thread as Thread).turns.map((t) => t.question)).toEqual(['Q1']);
     expect((await store.threadItem.getValue())!.id).toBe('th');
   });

@@ -4,14 +4,16 @@
  * trusted to send what it should), and the code on both sides is typed by the same definition.
  */
 import * as z from 'zod';
+import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from './limits';
 
 /** A few sentences of a page's visible text, as extraction cut them. */
 export const passageSchema = z.object({
   /** Stable for the same page content: the same text at the same place gives the same id. */
-  id: z.string(),
-  text: z.string(),
+  id: z.string().max(200),
+  // Lengths and counts are capped by the page script and refused beyond (lib/shared/limits.ts).
+  text: z.string().max(MAX_PASSAGE_CHARS),
   /** The nearest heading above the passage, as context for the reader and the model. */
-  heading: z.string().optional(),
+  heading: z.string().max(MAX_HEADING_CHARS).optional(),
   /** True for the user's own text selection, which always comes first. */
   selection: z.boolean().optional(),
   /** Position of the passage in reading order (0-based); anchoring uses it to pick an occurrence. */
@@ -37,10 +39,19 @@ export const frameCoverageSchema = z.object({
 export type FrameCoverage = z.infer<typeof frameCoverageSchema>;
 
 /** What extraction returns for one frame of one tab. */
+/** A frame's place among its tab's frames, and the embedded frame its focus is in. */
+export const frameFocusSchema = z.object({
+  /** Its index in each ancestor's `window.frames`, from the top frame down; [] for the top. */
+  path: z.array(z.number().int().min(0)).max(32),
+  /** The index in its own `window.frames` of the embedded frame that has the focus, or null. */
+  child: z.number().int().min(0).nullable(),
+});
+export type FrameFocus = z.infer<typeof frameFocusSchema>;
+
 export const pageTextSchema = z.object({
-  url: z.string(),
-  title: z.string(),
-  passages: z.array(passageSchema),
+  url: z.string().max(MAX_URL_CHARS),
+  title: z.string().max(MAX_TITLE_CHARS),
+  passages: z.array(passageSchema).max(MAX_PASSAGES),
   /** Characters of visible text read. */
   chars: z.number(),
   /** How completely the frame was read (replies of older scripts have none). */
@@ -53,6 +64,8 @@ export const pageTextSchema = z.object({
       pagesRead: z.number().int().min(0),
     })
     .optional(),
+  /** Where the frame is in its tab and where its focus goes: whose selection is the user's. */
+  focus: frameFocusSchema.optional(),
 });
 export type PageText = z.infer<typeof pageTextSchema>;
 

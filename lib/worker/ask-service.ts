@@ -2,7 +2,13 @@ import { browser, type Browser } from 'wxt/browser';
 import { claudeCall, type CallOptions } from './claude';
 import { ANSWER_REQUEST, JUDGE_REQUEST, NATIVE_ANSWER_REQUEST } from './model-requests';
 import { nativePrompt } from './native-citations';
-import { describeError, isTooLarge } from './errors';
+import { describeError, isTooLarge, KeyOriginError, StorageWriteError } from './errors';
+import { originOf } from '@/lib/shared/api-key';
+import { privateFailureEntry } from '@/lib/shared/log-limits';
+import type { FailureLogEntry } from '@/lib/shared/run';
+import type { RunRecord, Scope } from '@/lib/shared/storage';
+import { serialQueue } from './serial';
+import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
 import type { AskMessage } from '@/lib/shared/messages';
 import { callPage } from './call-page';
 import { answerQuestion } from './pipeline';
@@ -10,7 +16,8 @@ import { clearHighlights } from './reveal-service';
 import { fragmentBudget } from './budget';
 import { choosePassages } from './choose';
 import { searchPassages } from './search-results';
-import { appendFailure, appendRunRecord, lastRunItem, loadSettings, threadItem, type RunState } from '@/lib/shared/storage';
+import { halvePlan, planSend, type PreviousSend } from './send-plan';
+import { appendFailure as appendFailureEntry, appendRunRecord as appendRunLine, lastRunItem, loadSettings, threadItem, type LoadedSettings, type RunState } from '@/lib/shared/storage';
 import { continuesThread, pageUrl, withTurn, type Thread, type Turn } from '@/lib/shared/thread';
 import { unreadableReason } from '@/lib/shared/tabs';
 import { addedBy, earlierQuestions, halveThreadPlan, planTurn } from './thread-plan';
@@ -22,7 +29,7 @@ import { pdfOfTab } from './pdf-of-tab';
 import { readPdfInOffscreen } from './offscreen';
 import { pdfTabRead } from './pdf-tab';
 import { nothingRead } from './nothing-read';
-import type { Settings } from '@/lib/shared/settings';
+import { judgeFor, type Settings } from '@/lib/shared/settings';
 import { siteOf } from '@/lib/shared/site';
 
 /**
@@ -31,33 +38,54 @@ import { siteOf } from '@/lib/shared/site';
  */
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
-const EXTRACT_TIMEOUT_MS = 15_000;
 
 let inFlight: AbortController | null = null;
 
 // Read-modify-write of the run state, one at a time, so a late stage update never undoes "done".
-let updates: Promise<void> = Promise.resolve();
+// A failed write fails its own update only (lib/worker/serial.ts): the next question is not stuck.
+const serially = serialQueue();
 function updateRun(id: string, patch: Partial<RunState>): Promise<void> {
-  updates = updates.then(async () => {
+  return serially(async () => {
     const run = await lastRunItem.getValue();
     // A newer question replaced this one: its late results must not overwrite the newer state.
     if (run?.id !== id) return;
-    await lastRunItem.setValue({ ...run, ...patch });
+    try {
+      await lastRunItem.setValue({ ...run, ...patch });
+    } catch (err) {
+      throw new StorageWriteError(err);
+    }
   });
-  return updates;
 }
 
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([
-    p,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms)),
-  ]);
+/**
+ * The logs are on disk (`storage.local`): a question about incognito tabs leaves only what went
+ * wrong and when, never its question, quotes or sites. The run state itself is in memory
+ * (`storage.session`).
+ */
+async function runIsPrivate(): Promise<boolean> {
+  return (await lastRunItem.getValue().catch(() => null))?.incognito === true;
+}
+async function appendFailure(entry: FailureLogEntry): Promise<void> {
+  await appendFailureEntry((await runIsPrivate()) ? privateFailureEntry(entry) : entry);
+}
+async function appendRunRecord(record: RunRecord): Promise<void> {
+  await appendRunLine((await runIsPrivate()) ? { ...record, sites: [], detail: record.detail?.split(':')[0] } : record);
 }
 
-/** Every frame of the tab the extension may reach (the page, and the frames in it) reads itself. */
-async function readTab(tab: Browser.tabs.Tab): Promise<TabRead | SkippedTab> {
-  const base = { tabId: tab.id ?? -1, title: tab.title ?? '', url: tab.url ?? '' };
-  // A PDF runs no page script: the extension reads the document itself (lib/worker/pdf-tab.ts).
+/** A progress report: if it cannot be written, the question goes on without it. */
+function reportProgress(id: string, patch: Partial<RunState>): void {
+  void updateRun(id, patch).catch(() => {});
+}
+
+/**
+ * Every frame of the tab the extension may reach (the page, and the frames in it) reads itself.
+ * Each step is bounded (lib/frames.ts) and Cancel stops it at once. The script goes in as soon as
+ * the frame exists (`injectImmediately`), not at `document_idle`, which a document whose response
+ * never ends never reaches; the script itself then waits, capped, for the page to settle.
+ * A PDF runs no page script: the extension reads the document itself (lib/worker/pdf-tab.ts).
+ */
+async function readTab(tab: Browser.tabs.Tab, signal: AbortSignal): Promise<TabRead | SkippedTab> {
+  const base = { tabId: tab.id ?? -1, title: capText(tab.title ?? '', MAX_TITLE_CHARS), url: capText(tab.url ?? '', MAX_URL_CHARS) };
   const pdf = await pdfOfTab(tab);
   if (pdf) return pdfTabRead(await readPdfInOffscreen(pdf), base);
   const reason = unreadableReason(tab.url);
@@ -66,8 +94,15 @@ async function readTab(tab: Browser.tabs.Tab): Promise<TabRead | SkippedTab> {
   const tabId = tab.id!;
   const result = await readTabFrames({
     inject: async () =>
-      (await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [PAGE_SCRIPT] })).map((r) => r.frameId),
-    ask: (frameId) => withTimeout(callPage(tabId, frameId, { type: 'extract' }), EXTRACT_TIMEOUT_MS, 'Reading the page'),
+      (
+        await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [PAGE_SCRIPT], injectImmediately: true })
+      ).map((r) => r.frameId),
+    injectMain: async () => {
+      await browser.scripting.executeScript({ target: { tabId }, files: [PAGE_SCRIPT], injectImmediately: true });
+    },
+    // Bounded in lib/worker/frames.ts, and stopped there by Cancel.
+    ask: (frameId) => callPage(tabId, frameId, { type: 'extract' }),
+    signal,
   });
   return result.ok ? result.read : { ...base, reason: result.reason };
 }
@@ -84,12 +119,12 @@ function progressReporter(id: string, signal: AbortSignal): CallOptions {
   let lastWrite = 0;
   return {
     signal,
-    onWait: (ms) => void updateRun(id, { stage: 'waiting', retryAt: Date.now() + ms }),
+    onWait: (ms) => reportProgress(id, { stage: 'waiting', retryAt: Date.now() + ms }),
     onText: (chars) => {
       const now = Date.now();
       if (now - lastWrite < 300) return;
       lastWrite = now;
-      void updateRun(id, { stage: 'asking', received: chars });
+      reportProgress(id, { stage: 'asking', received: chars });
     },
   };
 }
@@ -137,13 +172,15 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     skipped: [],
   });
   try {
-    const settings = await loadSettings();
+    const settings = keyCleared(await loadSettings());
     const tabs = await tabsInScope(msg);
+    // Incognito tabs: nothing of this question is written to disk (see appendFailure).
+    if (tabs.some((t) => t.incognito)) await updateRun(id, { incognito: true });
     const { thread, replaced } = await threadFor(msg, tabs);
     await updateRun(id, { threadId: thread.id, ...(replaced ? { newThread: 'pages-changed' as const } : {}) });
     const passages: SourcedPassage[] = [];
     const skipped: SkippedTab[] = [];
-    const results = await Promise.all(tabs.map(async (tab) => ({ tab, result: await readTab(tab) })));
+    const results = await Promise.all(tabs.map(async (tab) => ({ tab, result: await readTab(tab, controller.signal) })));
     const partial: SkippedTab[] = [];
     let chars = 0;
     let frames = 0;
@@ -152,7 +189,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
         skipped.push(result);
         continue;
       }
-      const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title };
+      const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title, active: tab.active };
       passages.push(...passagesOfTab(result, names));
       const totals = tabTotals(result);
       chars += totals.chars;
@@ -170,7 +207,13 @@ export async function startAsk(msg: AskMessage): Promise<void> {
       await updateRun(id, { status: 'error', finishedAt: Date.now(), skipped, error: nothingRead(skipped) });
       return;
     }
-    await updateRun(id, { stage: 'choosing', skipped });
+    // What leads as the user's selection, shown in the popup as such.
+    const chosenSelection = passages.find((p) => p.selection);
+    await updateRun(id, {
+      stage: 'choosing',
+      skipped,
+      ...(chosenSelection ? { selection: { text: chosenSelection.text, title: chosenSelection.title } } : {}),
+    });
     const coverage = { tabs: tabs.length - skipped.length, passages: passages.length, chars, frames, partial };
     if (!settings.apiKey) {
       // Without a key the extension still helps: the best passages, ranked here, sent nowhere.
@@ -190,12 +233,22 @@ export async function startAsk(msg: AskMessage): Promise<void> {
       await updateRun(id, { status: 'review' });
       return;
     }
-    await askWithPlan(id, msg.question, plan, settings, controller.signal, thread.id);
+    await askWithPlan(id, msg.question, msg.scope, plan, settings, controller.signal, thread.id);
   } catch (err) {
     await failRun(id, msg.question, err);
   } finally {
     if (inFlight === controller) inFlight = null;
   }
+}
+
+/**
+ * The settings, once the key may go to the base URL: the user confirmed its origin (the options
+ * page asks when it changes). Otherwise nothing is read or sent, and the popup says why.
+ */
+function keyCleared(settings: LoadedSettings): Settings {
+  const target = originOf(settings.baseURL);
+  if (settings.apiKey !== '' && settings.keyOrigin !== target) throw new KeyOriginError(target);
+  return settings;
 }
 
 type Plan = NonNullable<RunState['plan']>;
@@ -208,11 +261,13 @@ type Plan = NonNullable<RunState['plan']>;
 async function askWithPlan(
   id: string,
   question: string,
+  scope: Scope,
   plan: Plan,
   settings: Settings,
   signal: AbortSignal,
   threadId: string | undefined,
 ): Promise<void> {
+  const judge = judgeFor(settings.judge, scope);
   const callOptions = progressReporter(id, signal);
   const askedAt = Date.now();
   const ask = (p: Plan) =>
@@ -228,12 +283,12 @@ async function askWithPlan(
         ...(settings.citationMode === 'native'
           ? { callModel: claudeCall(settings, NATIVE_ANSWER_REQUEST, callOptions), prompt: nativePrompt }
           : { callModel: claudeCall(settings, ANSWER_REQUEST, callOptions) }),
-        ...(settings.judge !== 'off'
-          ? { judge: { call: claudeCall({ ...settings, model: settings.judgeModel }, JUDGE_REQUEST, callOptions), policy: settings.judge } }
+        ...(judge !== 'off'
+          ? { judge: { call: claudeCall({ ...settings, model: settings.judgeModel }, JUDGE_REQUEST, callOptions), policy: judge } }
           : {}),
         log: appendFailure,
         now: Date.now,
-        onStage: (stage) => void updateRun(id, { stage, received: 0 }),
+        onStage: (stage) => reportProgress(id, { stage, received: 0 }),
       },
     );
   let sent = plan;
@@ -273,9 +328,14 @@ async function askWithPlan(
 async function failRun(id: string, question: string, err: unknown): Promise<void> {
   const error = describeError(err);
   if (error.kind !== 'cancelled') {
-    await appendFailure({ at: Date.now(), question, sites: [], attempts: [], outcome: 'error', detail: `${error.kind}: ${error.message}` });
-    const { model } = await loadSettings();
-    await appendRunRecord({ at: Date.now(), model, sites: [], citations: 0, broken: 0, retried: false, droppedClaims: 0, outcome: 'error', detail: error.kind });
+    // The logs are diagnostics: if they cannot be written, the user still hears what happened.
+    try {
+      await appendFailure({ at: Date.now(), question, sites: [], attempts: [], outcome: 'error', detail: `${error.kind}: ${error.message}` });
+      const { model } = await loadSettings();
+      await appendRunRecord({ at: Date.now(), model, sites: [], citations: 0, broken: 0, retried: false, droppedClaims: 0, outcome: 'error', detail: error.kind });
+    } catch {
+      // Nothing more to do here.
+    }
   }
   await updateRun(id, { status: 'error', finishedAt: Date.now(), error });
 }
@@ -301,7 +361,7 @@ export async function decideReview(runId: string, send: boolean): Promise<void> 
   inFlight = controller;
   await updateRun(runId, { status: 'working', stage: 'asking' });
   try {
-    await askWithPlan(runId, run.question, run.plan, await loadSettings(), controller.signal, run.threadId);
+    await askWithPlan(runId, run.question, run.scope, run.plan, keyCleared(await loadSettings()), controller.signal, run.threadId);
   } catch (err) {
     await failRun(runId, run.question, err);
   } finally {

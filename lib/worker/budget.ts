@@ -67,7 +67,22 @@ function estimateChars(text: string): number {
  * the markup around it (`<document index="12" source="…" section="…">…</document>`).
  */
 export function fragmentTokens(p: Pick<SourcedPassage, 'text' | 'heading' | 'title' | 'url'>): number {
-  return estimateTokens(p.text) + estimateTokens(p.heading ?? '') + estimateTokens(p.title) + estimateTokens(p.url) + 16;
+  return estimateTokens(p.text) + estimateTokens(p.heading ?? '') + sourceTokens(p.title) + sourceTokens(p.url) + 16;
+}
+
+/**
+ * A tab's title and address are the same strings on every passage of it, and the ranking asks
+ * for the same fragment's cost again and again: each is estimated once.
+ */
+const sourceCache = new Map<string, number>();
+function sourceTokens(s: string): number {
+  let t = sourceCache.get(s);
+  if (t === undefined) {
+    if (sourceCache.size >= 512) sourceCache.clear();
+    t = estimateTokens(s);
+    sourceCache.set(s, t);
+  }
+  return t;
 }
 
 /** The smallest context window among the models the extension offers. */

@@ -12,8 +12,36 @@ export function isTooLarge(err: unknown): boolean {
   return err.status === 400 && /prompt is too long|too many (input )?tokens|context (window|length)/i.test(err.apiMessage ?? '');
 }
 
+/**
+ * The API base URL points to an origin the user has not confirmed the key for (it changed since,
+ * or something other than the options page changed it): nothing is sent there.
+ */
+export class KeyOriginError extends Error {
+  constructor(readonly origin: string) {
+    super(
+      `The API base URL now points to ${origin || 'another address'}, and your API key has not been confirmed for it. ` +
+        'Nothing was sent. Confirm the new address in the options, or change it back.',
+    );
+    this.name = 'KeyOriginError';
+  }
+}
+
+/**
+ * The browser refused to keep the run's state (its storage quota, or storage gone): the answer
+ * cannot reach the popup. Reported as such; the next question starts afresh.
+ */
+export class StorageWriteError extends Error {
+  constructor(cause: unknown) {
+    const detail = cause instanceof Error ? cause.message : String(cause);
+    super(`The answer could not be kept in the browser's storage (${detail.slice(0, 200)}). Ask about fewer tabs, or ask again.`);
+    this.name = 'StorageWriteError';
+  }
+}
+
 /** Turns whatever the ask failed with into words for the user. Never throws. */
 export function describeError(err: unknown): ShownError {
+  if (err instanceof KeyOriginError) return { kind: 'key-origin', message: err.message, action: 'open-options' };
+  if (err instanceof StorageWriteError) return { kind: 'storage', message: err.message, action: 'ask-again' };
   if (err instanceof ModelReplyError) return { kind: err.kind, message: err.message };
   if (err instanceof APIUserAbortError || (err instanceof DOMException && err.name === 'AbortError')) {
     return { kind: 'cancelled', message: 'The question was cancelled.', action: 'ask-again' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partialTab, passagesOfTab, readTabFrames, readingNotes, tabTotals, type ReadTabDeps } from './frames';
+import { focusedFrameId, partialTab, passagesOfTab, readTabFrames, readingNotes, tabTotals, type ReadTabDeps } from './frames';
 import type { FrameCoverage, PageText } from '@/lib/shared/types';
 import { checkReply, pageCalls, ProtocolError } from '@/lib/shared/messages';
 
@@ -117,5 +117,101 @@ describe('readTabFrames', () => {
       },
     });
     expect(refused).toEqual({ ok: false, reason: 'The page could not be read (Cannot access contents of the page.).' });
+  });
+});
+
+describe('readTabFrames within bounds', () => {
+  const never = () => new Promise<never>(() => {});
+  const limits = { injectMs: 40, frameMs: 40 };
+
+  it('lists a page whose script never goes in (a script loop, a document that never ends) as not read', async () => {
+    const result = await readTabFrames({ ...deps([0], {}), inject: never, injectMain: never, limits });
+    expect(result).toEqual({
+      ok: false,
+      reason: 'The page did not answer within 0.04 s: it may be busy or still loading. Ask again once it has loaded.',
+    });
+  });
+
+  it('reads the page itself when an embedded frame holds the injection up', async () => {
+    const d = deps([], { 0: page('https://news.example/', ['Story.'], { readShare: 1, childFrames: 1 }) });
+    const result = await readTabFrames({ ...d, inject: never, injectMain: async () => {}, limits });
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.read.frames.map((f) => f.frameId)).toEqual([0]);
+    expect(readingNotes(result.read)).toEqual(['The embedded frames did not answer in time: only the page itself was read.']);
+  });
+
+  it('keeps the frames that answered in time and says which did not', async () => {
+    const d = deps([0, 3], { 0: page('https://news.example/', ['Story.'], { readShare: 1, childFrames: 1 }) });
+    const result = await readTabFrames({ ...d, ask: (id) => (id === 0 ? d.ask(0) : never()), limits });
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.read.frames.map((f) => f.frameId)).toEqual([0]);
+    expect(readingNotes(result.read)).toEqual(['An embedded frame did not answer in time.']);
+    const stuckPage = await readTabFrames({ ...d, ask: never, limits });
+    expect(stuckPage.ok).toBe(false);
+  });
+
+  it('stops at once when cancelled, whatever the page is doing', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const reading = readTabFrames({ ...deps([0], {}), inject: never, injectMain: never, signal: controller.signal });
+    setTimeout(() => controller.abort(), 10);
+    await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
+    // The default bound is seconds; Cancel does not wait for it.
+    expect(Date.now() - started).toBeLessThan(1000);
+    const asking = readTabFrames({ ...deps([0], {}), ask: never, signal: AbortSignal.abort() });
+    await expect(asking).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('the user selection', () => {
+  /** A frame's reply with a selection of its own, at `path`, whose focus goes to `child`. */
+  function selecting(url: string, selected: string, path: number[], child: number | null): PageText {
+    return {
+      ...page(url, ['Some text.'], { readShare: 1 }),
+      passages: [
+        { id: `${url}#s`, text: selected, selection: true, order: -1 },
+        { id: `${url}#0`, text: 'Some text.', order: 0 },
+      ],
+      focus: { path, child },
+    };
+  }
+
+  it('is taken only from the frame that has the focus, in the active tab', async () => {
+    // The page's focus is in its own document; an ad frame (index 1) selected its own text.
+    const read = await readTabFrames(
+      deps([0, 4, 6], {
+        0: selecting('https://news.example/', 'What the user selected.', [], null),
+        4: selecting('https://ads.example/a', 'BUY NOW '.repeat(50), [0], null),
+        6: selecting('https://ads.example/b', 'Also an ad.', [1], null),
+      }),
+    );
+    if (!read.ok) throw new Error(read.reason);
+    expect(focusedFrameId(read.read)).toBe(0);
+    const active = passagesOfTab(read.read, { tabId: 1, windowId: 1, active: true });
+    expect(active.filter((p) => p.selection).map((p) => [p.frameId, p.text])).toEqual([[0, 'What the user selected.']]);
+    // Another tab of the window (scope "All tabs"): no selection is the user's there.
+    expect(passagesOfTab(read.read, { tabId: 1, windowId: 1, active: false }).some((p) => p.selection)).toBe(false);
+  });
+
+  it('follows the focus into the embedded frame the user clicked, however deep', async () => {
+    const read = await readTabFrames(
+      deps([0, 4, 6, 9], {
+        0: selecting('https://docs.example/', 'top', [], 1),
+        4: selecting('https://a.example/', 'first frame', [0], null),
+        6: selecting('https://b.example/', 'second frame', [1], 0),
+        9: selecting('https://c.example/', 'inside the second', [1, 0], null),
+      }),
+    );
+    if (!read.ok) throw new Error(read.reason);
+    expect(focusedFrameId(read.read)).toBe(9);
+    const sel = passagesOfTab(read.read, { tabId: 1, windowId: 1, active: true }).filter((p) => p.selection);
+    expect(sel.map((p) => p.text)).toEqual(['inside the second']);
+  });
+
+  it('is nobody’s when the focused frame was not read', async () => {
+    const read = await readTabFrames(deps([0], { 0: selecting('https://docs.example/', 'top', [], 2) }));
+    if (!read.ok) throw new Error(read.reason);
+    expect(focusedFrameId(read.read)).toBeNull();
+    expect(passagesOfTab(read.read, { tabId: 1, windowId: 1, active: true }).some((p) => p.selection)).toBe(false);
   });
 });

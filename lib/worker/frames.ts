@@ -7,6 +7,7 @@
  * The browser calls are passed in, so this is tested without a browser.
  */
 import { PDF_NOTES } from './pdf-read';
+import { capText, MAX_TITLE_CHARS } from '@/lib/shared/limits';
 import type { PageText, SkippedTab, SourcedPassage } from '@/lib/shared/types';
 
 export interface FrameRead {
@@ -22,52 +23,139 @@ export interface TabRead {
   frames: FrameRead[];
   /** Frames that exist (their parents count them) but were not reached or did not answer. */
   unreachableFrames: number;
+  /** Of those, frames that were reached but did not answer in time. */
+  lateFrames?: number;
+  /** The script could not be injected into every frame in time: only the page itself was read. */
+  framesLate?: boolean;
 }
 
 export interface ReadTabDeps {
   /** Injects the page script into every frame it can reach; the ids of those frames. */
   inject: () => Promise<number[]>;
+  /**
+   * Injects it into the tab's own document only. `inject` answers only once every frame has:
+   * when one frame holds it up (a response that never ends, a script loop in another process),
+   * the page itself is still read.
+   */
+  injectMain?: () => Promise<void>;
   /** Asks one frame to read itself; its reply, checked (a reply of the wrong shape throws). */
   ask: (frameId: number) => Promise<PageText>;
+  /** Bounds on each step; the defaults below. */
+  limits?: Partial<ReadLimits>;
+  /** Cancel: the reading stops at once, with this signal's reason. */
+  signal?: AbortSignal;
+}
+
+export interface ReadLimits {
+  /** For the page script to be injected. */
+  injectMs: number;
+  /** For one frame to read itself (its own wait for the page to settle is 3 s, its walk 1.5 s). */
+  frameMs: number;
+}
+
+export const DEFAULT_READ_LIMITS: ReadLimits = { injectMs: 5_000, frameMs: 10_000 };
+
+/** A step that did not finish within its bound. */
+export class ReadTimeout extends Error {
+  constructor(readonly ms: number) {
+    super(`no answer within ${ms / 1000} s`);
+    this.name = 'ReadTimeout';
+  }
+}
+
+/**
+ * `p`, or a ReadTimeout after `ms`, or the signal's reason as soon as it aborts: whichever comes
+ * first. What `p` does afterwards is ignored.
+ */
+export function bounded<T>(p: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => settleWith(() => reject(new ReadTimeout(ms))), ms);
+    const onAbort = () => settleWith(() => reject(signal!.reason));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    function settleWith(f: () => void) {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      f();
+    }
+    p.then(
+      (v) => settleWith(() => resolve(v)),
+      (e: unknown) => settleWith(() => reject(e)),
+    );
+  });
 }
 
 export type TabReadResult = { ok: true; read: TabRead } | { ok: false; reason: string };
 
 export async function readTabFrames(deps: ReadTabDeps): Promise<TabReadResult> {
+  const limits = { ...DEFAULT_READ_LIMITS, ...deps.limits };
+  const { signal } = deps;
   let injected: number[];
+  // The injection into the embedded frames ran out of time: only the page itself is read.
+  let framesLate = false;
+  let lateFrames = 0;
+  const all = deps.inject();
+  const main = deps.injectMain?.();
+  // Neither is awaited past its bound: keep their late rejections from going unhandled.
+  all.catch(() => {});
+  main?.catch(() => {});
   try {
-    injected = await deps.inject();
+    injected = await bounded(all, limits.injectMs, signal);
   } catch (err) {
-    return { ok: false, reason: `The page could not be read (${messageOf(err)}).` };
+    if (signal?.aborted) throw signal.reason;
+    if (!(err instanceof ReadTimeout) || !main) return { ok: false, reason: notRead(err) };
+    // Some frame holds the injection up: read the page itself, if it answered.
+    // Both started together: the page's own injection has had the same time.
+    try {
+      await bounded(main, 0, signal);
+    } catch (mainErr) {
+      if (signal?.aborted) throw signal.reason;
+      return { ok: false, reason: notRead(mainErr instanceof ReadTimeout ? err : mainErr) };
+    }
+    injected = [0];
+    framesLate = true;
   }
   const frameIds = [...new Set([0, ...injected])].sort((a, b) => a - b);
   const replies = await Promise.all(
     frameIds.map(async (frameId) => {
       try {
-        return { frameId, page: await deps.ask(frameId), error: null };
+        return { frameId, page: await bounded(deps.ask(frameId), limits.frameMs, signal), error: null };
       } catch (err) {
-        return { frameId, page: null, error: messageOf(err) };
+        if (signal?.aborted) throw signal.reason;
+        return { frameId, page: null, error: err };
       }
     }),
   );
-  const main = replies[0]!;
-  if (!main.page) return { ok: false, reason: `The page could not be read (${main.error}).` };
+  const first = replies[0]!;
+  if (!first.page) return { ok: false, reason: notRead(first.error) };
   const frames: FrameRead[] = [];
   let expected = 1;
   for (const r of replies) {
+    if (r.error instanceof ReadTimeout) lateFrames++;
     if (!r.page) continue;
     frames.push({ frameId: r.frameId, page: r.page });
     expected += r.page.coverage?.childFrames ?? 0;
   }
+  const unreachableFrames = Math.max(0, expected - frames.length);
   return {
     ok: true,
     read: {
-      url: main.page.url,
-      title: main.page.title,
+      url: first.page.url,
+      title: first.page.title,
       frames,
-      unreachableFrames: Math.max(0, expected - frames.length),
+      unreachableFrames,
+      ...(framesLate ? { framesLate } : {}),
+      ...(lateFrames > 0 ? { lateFrames } : {}),
     },
   };
+}
+
+/** Why a tab's page was not read, in words for the popup. */
+function notRead(err: unknown): string {
+  if (err instanceof ReadTimeout) {
+    return `The page did not answer within ${err.ms / 1000} s: it may be busy or still loading. Ask again once it has loaded.`;
+  }
+  return `The page could not be read (${messageOf(err)}).`;
 }
 
 /**
@@ -75,16 +163,46 @@ export async function readTabFrames(deps: ReadTabDeps): Promise<TabReadResult> {
  * click on a citation checks before highlighting, and opens again if the tab is gone), all named
  * after the tab's page, which is what the user knows the tab by.
  */
-export function passagesOfTab(read: TabRead, tab: { tabId: number; windowId: number; title?: string }): SourcedPassage[] {
-  const title = read.title || tab.title || read.url;
+export function passagesOfTab(
+  read: TabRead,
+  tab: { tabId: number; windowId: number; title?: string; active?: boolean },
+): SourcedPassage[] {
+  // Counted once, here: the same (capped) string goes on every passage of the tab.
+  const title = capText(read.title || tab.title || read.url, MAX_TITLE_CHARS);
+  // The user's selection is in the active tab, in the frame that has the focus; any other
+  // frame's selection is the page's own doing (an ad frame can select its own text).
+  const selectionFrame = tab.active ? focusedFrameId(read) : null;
   const out: SourcedPassage[] = [];
   for (const { frameId, page } of read.frames) {
     const url = page.url || read.url;
     for (const p of page.passages) {
+      if (p.selection && frameId !== selectionFrame) continue;
       out.push({ ...p, tabId: tab.tabId, windowId: tab.windowId, frameId, url, title });
     }
   }
   return out;
+}
+
+/**
+ * The frame that has the focus in the tab: from the top frame, each frame says which of its
+ * embedded frames (if any) has it. Null when that frame was not read.
+ */
+export function focusedFrameId(read: TabRead): number | null {
+  const key = (path: number[]) => path.join('/');
+  const byPath = new Map<string, FrameRead>();
+  for (const f of read.frames) {
+    const path = f.frameId === 0 ? [] : f.page.focus?.path;
+    if (path) byPath.set(key(path), f);
+  }
+  let path: number[] = [];
+  let frame = byPath.get('');
+  for (let depth = 0; frame && depth <= 32; depth++) {
+    const child = frame.page.focus?.child;
+    if (child === null || child === undefined) return frame.frameId;
+    path = [...path, child];
+    frame = byPath.get(key(path));
+  }
+  return null;
 }
 
 /** What was read of a tab, in numbers. */
@@ -114,8 +232,14 @@ export function readingNotes(read: TabRead): string[] {
   if (partFrames > 0) {
     notes.push(partFrames === 1 ? 'An embedded frame was read only in part.' : `${partFrames} embedded frames were read only in part.`);
   }
-  if (read.unreachableFrames > 0) {
-    const n = read.unreachableFrames;
+  const late = read.framesLate ? read.unreachableFrames : Math.min(read.lateFrames ?? 0, read.unreachableFrames);
+  if (read.framesLate) {
+    notes.push('The embedded frames did not answer in time: only the page itself was read.');
+  } else if (late > 0) {
+    notes.push(late === 1 ? 'An embedded frame did not answer in time.' : `${late} embedded frames did not answer in time.`);
+  }
+  if (read.unreachableFrames - late > 0) {
+    const n = read.unreachableFrames - late;
     notes.push(
       `${n === 1 ? 'An embedded frame' : `${n} embedded frames`} could not be read ` +
         '(a browser or extension page, or a site the extension may not read).',

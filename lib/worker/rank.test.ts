@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passage } from '../../tests/support/passages';
 import { fragmentTokens } from './budget';
-import { rankPassages, RELEVANCE_THRESHOLD, selectPassages } from './rank';
+import { rankPassages, RELEVANCE_THRESHOLD, SELECTION_SHARE, selectPassages } from './rank';
 import type { SourcedPassage } from '@/lib/shared/types';
 
 /** A page of passages in reading order, as one tab. */
@@ -126,6 +126,17 @@ describe('selectPassages', () => {
     expect(passages[0]!.text.length).toBeLessThan(long.text.length);
     expect(long.text.startsWith(passages[0]!.text)).toBe(true);
     expect(tokens).toBeLessThanOrEqual(1000);
+  });
+
+  it('gives the selection at most its share of the budget, and one selection only', () => {
+    const long = passage('word '.repeat(5000).trim(), { id: 'sel', selection: true, order: -1 });
+    const second = passage('Another selected text.', { id: 'sel2', selection: true, order: -1 });
+    const { passages } = selectPassages([long, second, ...museum], 'When does the museum open?', 4000);
+    expect(passages[0]!.id).toBe('sel');
+    expect(fragmentTokens(passages[0]!)).toBeLessThanOrEqual(4000 * SELECTION_SHARE);
+    expect(passages.map((p) => p.id)).not.toContain('sel2');
+    // The pages still get the rest of the budget.
+    expect(passages.length).toBeGreaterThan(1);
   });
 
   it('does not send passages that share only a common word with the question', () => {

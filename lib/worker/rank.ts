@@ -358,6 +358,9 @@ export function unitPassage(u: RankedUnit): SourcedPassage {
   return { ...a, id: `${a.id}+${b.id}`, text: `${a.text}\n${b.text}` };
 }
 
+/** The most of the passage budget the user's selection may take. */
+export const SELECTION_SHARE = 0.25;
+
 export interface Selection {
   /** What to send, in the prompt's order: the user's selection, then the best units, best first. */
   passages: SourcedPassage[];
@@ -384,8 +387,9 @@ export function selectPassages(passages: SourcedPassage[], question: string, bud
   let tokens = 0;
   let leftOut = 0;
 
-  for (const p of passages.filter((x) => x.selection)) {
-    const fitted = fitSelection(p, budget - tokens);
+  // One selection, within its share of the budget: it leads, but cannot crowd out the pages.
+  for (const p of passages.filter((x) => x.selection).slice(0, 1)) {
+    const fitted = fitSelection(p, Math.min(budget - tokens, Math.floor(budget * SELECTION_SHARE)));
     if (!fitted) {
       leftOut++;
       continue;

@@ -68,14 +68,14 @@ describe('ask about open tabs, verified and highlighted', () => {
 
     await clickCitation(popup, hours);
     await expect.poll(() => highlightedText(hours), { timeout: 10_000 }).toBe(hoursQuote);
-    // The tab comes forward just after the highlight is drawn.
-    await expect.poll(() => activeTabUrl(), { timeout: 5_000 }).toBe(hours.url());
+    // The tab comes forward once its quote is highlighted: a step after, waited for as such.
+    await expect.poll(() => activeTabUrl()).toBe(hours.url());
 
     popup = await openPopup(h, hours);
     await answerText(popup);
     await clickCitation(popup, tickets);
     await expect.poll(() => highlightedText(tickets), { timeout: 10_000 }).toBe(ticketQuote);
-    await expect.poll(() => activeTabUrl(), { timeout: 5_000 }).toBe(tickets.url());
+    await expect.poll(() => activeTabUrl()).toBe(tickets.url());
   });
 
   it('(b) a broken citation is repaired by the retry, which names the failing quote', async () => {
@@ -236,6 +236,8 @@ describe('untrusted pages and the settings that make it work', () => {
     await field('Model', 'claude-haiku-5-5');
     await field('API base URL', h.api.url);
     await options.locator('::-p-aria(Save[role="button"])').click();
+    // A server other than Anthropic's gets the key only once the user confirms it.
+    await options.locator(`::-p-aria(Send my key to ${h.api.url}[role="button"])`).click();
     await options.waitForSelector('::-p-text(Saved.)');
     await options.close();
 

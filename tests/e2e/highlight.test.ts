@@ -35,7 +35,8 @@ async function askLighthouse(page: Page, claims: Array<{ text: string; quote: st
 /** The citation button of the claim that says `claimText`; named by page title and site, as users hear it. */
 async function citationOf(popup: Page, claimText: string): Promise<ElementHandle<HTMLButtonElement>> {
   const handle = await popup.evaluateHandle((text) => {
-    const claim = [...document.querySelectorAll('li')].find((li) => li.querySelector('p')?.textContent === text);
+    // A claim is shown as Claude's words: "Claude: " and its text.
+    const claim = [...document.querySelectorAll('li')].find((li) => li.querySelector('p.model-words')?.textContent === `Claude: ${text}`);
     return claim?.querySelector('button') ?? null;
   }, claimText);
   const button = handle.asElement() as ElementHandle<HTMLButtonElement> | null;
@@ -220,11 +221,28 @@ describe('a quote that is no longer where it was cited', () => {
     const popup = await openPopup(h, helper);
     await answerText(popup);
     await (await citationOf(popup, 'It was built in 1871.')).click();
-    const woken = async () => {
-      const pages = (await h.browser.pages()).filter((p) => p.url().endsWith('/lighthouse.html'));
-      return pages.length === 1 ? highlightedText(pages[0]!).catch(() => null) : null;
-    };
-    await expect.poll(woken, { timeout: 15_000 }).toBe(BUILT);
+    // Waited for as events, not for a time: on a loaded machine waking a tab can take long.
+    // The reveal answers the popup only once the quote is highlighted (or not): that is the
+    // event. The worker remembers the tab it highlighted; then the page says what it shows.
+    await h.worker.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const done = (s: { highlighted?: number[] } | undefined) => (s?.highlighted?.length ?? 0) > 0;
+          const listener = (changes: Record<string, { newValue?: unknown }>) => {
+            if (done(changes.revealState?.newValue as { highlighted?: number[] } | undefined)) {
+              chrome.storage.session.onChanged.removeListener(listener);
+              resolve();
+            }
+          };
+          chrome.storage.session.onChanged.addListener(listener);
+          void chrome.storage.session.get('revealState').then((r) => {
+            if (done(r.revealState as { highlighted?: number[] } | undefined)) resolve();
+          });
+        }),
+    );
+    const woken = (await h.browser.pages()).filter((p) => p.url().endsWith('/lighthouse.html'));
+    expect(woken).toHaveLength(1);
+    expect(await highlightedText(woken[0]!)).toBe(BUILT);
     expect((await tabUrls()).filter((u) => u.includes('lighthouse.html'))).toHaveLength(1); // no second tab
   });
 });

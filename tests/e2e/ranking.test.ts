@@ -16,7 +16,7 @@ useHarness((x) => (h = x));
 const region = (popup: Page, name: string) => popup.waitForSelector(`::-p-aria([name="${name}"][role="region"])`, { timeout: 30_000 });
 const textOf = async (popup: Page, name: string) => (await region(popup, name))!.evaluate((el) => (el as HTMLElement).innerText);
 
-const lastRun = () => h.worker.evaluate(async () => (await chrome.storage.local.get('lastRun')).lastRun as { question: string; status: string });
+const lastRun = () => h.worker.evaluate(async () => (await chrome.storage.session.get('lastRun')).lastRun as { question: string; status: string });
 
 /** The content blocks of the user turn of a request. */
 type Block = { type: string; text?: string; cache_control?: { type: string } };

@@ -21,10 +21,17 @@ function chromiumPath(): string {
   return found;
 }
 
-/** Serves tests/fixtures over http, so pages have a real origin and a real title. */
-export async function startFixtureServer(): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * Serves tests/fixtures over http, so pages have a real origin and a real title. Under
+ * `/endless/` a fixture is sent whole but its response never ends: a document (or a frame) that
+ * is never done loading, as a stalled server or a long poll leaves it.
+ */
+export async function startFixtureServer(): Promise<{ url: string; port: number; close: () => Promise<void> }> {
+  const endless = new Set<import('node:http').ServerResponse>();
   const server: Server = createServer((req, res) => {
-    const name = (req.url ?? '/').split('?')[0]!.replace(/^\/+/, '');
+    let name = (req.url ?? '/').split('?')[0]!.replace(/^\/+/, '');
+    const never = name.startsWith('endless/');
+    if (never) name = name.slice('endless/'.length);
     const file = join(FIXTURES, name);
     if (!name || name.includes('..') || !existsSync(file)) {
       res.writeHead(404).end('not found');
@@ -33,13 +40,26 @@ export async function startFixtureServer(): Promise<{ url: string; close: () => 
     const body = readFileSync(file);
     // A PDF goes by its bytes, not its name, as servers send it: some fixtures have no ".pdf".
     const type = body.subarray(0, 5).toString('latin1') === '%PDF-' ? 'application/pdf' : 'text/html; charset=utf-8';
-    res.writeHead(200, { 'content-type': type }).end(body);
+    res.writeHead(200, { 'content-type': type });
+    if (!never) {
+      res.end(body);
+      return;
+    }
+    res.write(body);
+    endless.add(res);
+    res.on('close', () => endless.delete(res));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((r) => server.close(() => r())),
+    port,
+    close: () =>
+      new Promise((r) => {
+        for (const res of endless) res.destroy();
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -48,6 +68,11 @@ export interface Harness {
   worker: WebWorker;
   api: MessagesApi;
   fixtures: string;
+  /**
+   * The same fixtures from another site (`localhost` instead of `127.0.0.1`): another origin,
+   * and another renderer process, as a page from another site has.
+   */
+  otherSite: string;
   close: () => Promise<void>;
 }
 
@@ -78,6 +103,7 @@ export async function launch({ extensionDir = EXTENSION_DIR } = {}): Promise<Har
     worker,
     api,
     fixtures: fixtures.url,
+    otherSite: `http://localhost:${fixtures.port}`,
     close: async () => {
       await browser.close();
       await Promise.all([api.close(), fixtures.close()]);
@@ -85,15 +111,59 @@ export async function launch({ extensionDir = EXTENSION_DIR } = {}): Promise<Har
   };
 }
 
-/** Writes settings as the options page would. */
+/**
+ * Writes settings as the options page does: the key in the extension's IndexedDB (see
+ * lib/shared/api-key.ts), confirmed for the base URL's origin, the rest in `storage.local`.
+ */
 export async function setSettings(h: Harness, settings: Record<string, unknown>): Promise<void> {
-  await h.worker.evaluate(async (s) => {
-    await chrome.storage.local.set({ settings: s });
-  }, settings);
+  const { apiKey, ...rest } = settings;
+  await h.worker.evaluate(
+    async (s, key) => {
+      await chrome.storage.local.set({ settings: s });
+      const origin = new URL(String(s.baseURL ?? 'https://api.anthropic.com')).origin;
+      await keyStore((store) => (key ? store.put({ key, origin }, 'apiKey') : store.delete('apiKey')));
+
+      function keyStore(act: (store: IDBObjectStore) => IDBRequest): Promise<void> {
+        return new Promise((resolve, reject) => {
+          const open = indexedDB.open('cited-tabs-key');
+          open.onupgradeneeded = () => open.result.createObjectStore('secrets');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('secrets', 'readwrite');
+            act(tx.objectStore('secrets'));
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        });
+      }
+    },
+    rest,
+    typeof apiKey === 'string' ? apiKey : '',
+  );
 }
 
+/** Settings, the key and the runs: all the extension keeps. */
 export async function clearStorage(h: Harness): Promise<void> {
-  await h.worker.evaluate(() => chrome.storage.local.clear());
+  await h.worker.evaluate(async () => {
+    await Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]);
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('cited-tabs-key');
+      open.onupgradeneeded = () => open.result.createObjectStore('secrets');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('secrets', 'readwrite');
+        tx.objectStore('secrets').clear();
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+  });
 }
 
 /** Each test starts with no scripted replies, empty storage and no page of an earlier test. */
@@ -128,6 +198,9 @@ export async function useStandIn(h: Harness, extra: Record<string, unknown> = {}
     model: 'claude-sonnet-5-5',
     baseURL: h.api.url,
     minQuoteLength: 15,
+    // The support check defaults to "mark" with "All tabs": a second call that tests about
+    // something else would have to script. The tests of the check set it themselves.
+    judge: 'off',
     ...extra,
   });
 }

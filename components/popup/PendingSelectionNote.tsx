@@ -1,0 +1,20 @@
+/** The selection the next question is about (from the context menu), shown as a quote, removable. */
+export interface PendingSelectionNoteProps {
+  text: string;
+  onRemove: () => void;
+}
+
+const SHOWN_CHARS = 280;
+
+export function PendingSelectionNote({ text, onRemove }: PendingSelectionNoteProps) {
+  const shown = text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS).trimEnd()}…` : text;
+  return (
+    <div class="selection-note">
+      <p class="note">The next question is about the selection first:</p>
+      <blockquote>{shown}</blockquote>
+      <button type="button" onClick={onRemove}>
+        Ask without the selection
+      </button>
+    </div>
+  );
+}

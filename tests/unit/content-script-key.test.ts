@@ -1,0 +1,63 @@
+/**
+ * The API key is out of the content script's reach: no module the page script loads touches the
+ * store that holds the key (or the settings and runs), and the built bundle names none of them.
+ * A content script runs with its page: whatever it can read, a compromised renderer can too.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { KEY_DB } from '@/lib/shared/api-key';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const ENTRY = join(ROOT, 'entrypoints/page.content.ts');
+const BUNDLES = join(ROOT, '.output/chrome-mv3/content-scripts');
+
+/** Every module of ours reached from `entry` by static or dynamic imports, and the packages they import. */
+function importGraph(entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const m of source.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g)) {
+      const spec = m[1] ?? m[2] ?? m[3]!;
+      const base = spec.startsWith('@/') ? join(ROOT, spec.slice(2)) : spec.startsWith('.') ? resolve(dirname(file), spec) : null;
+      if (base === null) {
+        packages.add(spec);
+        continue;
+      }
+      const found = ['', '.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find((p) => existsSync(p) && !p.endsWith('/'));
+      if (!found) throw new Error(`cannot resolve ${spec} from ${file}`);
+      visit(found);
+    }
+  };
+  visit(entry);
+  return { files, packages };
+}
+
+describe('the content script and the key', () => {
+  it('imports nothing that reads the key, the settings or the runs', () => {
+    const { files, packages } = importGraph(ENTRY);
+    const ours = [...files].map((f) => f.slice(ROOT.length + 1));
+    // The walk did reach the page script's own modules.
+    expect(ours).toContain('lib/page/read-frame.ts');
+    expect(ours).toContain('lib/page/highlight.ts');
+    for (const forbidden of ['lib/shared/api-key.ts', 'lib/shared/storage.ts', 'lib/shared/settings-schema.ts']) {
+      expect(ours).not.toContain(forbidden);
+    }
+    expect([...packages].filter((p) => p === 'idb-keyval' || p.startsWith('wxt/utils/storage'))).toEqual([]);
+    for (const file of files) expect(readFileSync(file, 'utf8')).not.toContain(KEY_DB);
+  });
+
+  it.skipIf(!existsSync(BUNDLES))('the built content script names neither the key store nor the settings', () => {
+    const bundles = readdirSync(BUNDLES).filter((f) => f.endsWith('.js'));
+    expect(bundles.length).toBeGreaterThan(0);
+    for (const name of bundles) {
+      const code = readFileSync(join(BUNDLES, name), 'utf8');
+      for (const needle of [KEY_DB, 'indexedDB', 'apiKey', 'local:settings', 'lastRun']) {
+        expect(code.includes(needle), `${name} mentions ${needle}`).toBe(false);
+      }
+    }
+  });
+});

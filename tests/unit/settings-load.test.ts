@@ -1,0 +1,91 @@
+/**
+ * Settings are checked on load and the key moves out of `storage.local`: what an older version,
+ * a bug or anything else left in storage cannot point the key at another server.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The storage package is not bundled by the test runner: it finds the browser as a global.
+const { fakeBrowser } = await vi.hoisted(async () => {
+  const m = await import('wxt/testing/fake-browser');
+  (globalThis as { chrome?: unknown }).chrome = m.fakeBrowser;
+  return m;
+});
+
+// IndexedDB is the browser's; here, a map in its place (the e2e tests use the real one).
+const idb = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('idb-keyval', () => ({
+  createStore: () => () => Promise.resolve(),
+  get: async (key: string) => idb.get(key),
+  set: async (key: string, value: unknown) => void idb.set(key, value),
+  del: async (key: string) => void idb.delete(key),
+}));
+
+const { loadSettings, saveSettings } = await import('@/lib/shared/storage');
+const { DEFAULT_SETTINGS } = await import('@/lib/shared/settings');
+const { baseUrlProblem } = await import('@/lib/shared/api-key');
+
+const stored = async () => (await fakeBrowser.storage.local.get('settings')).settings as Record<string, unknown> | undefined;
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  idb.clear();
+});
+
+describe('loading settings', () => {
+  it('moves a key an older version kept in storage.local into its own store, for the base URL it was used with', async () => {
+    await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, apiKey: 'sk-ant-old', baseURL: 'http://localhost:8080/' } });
+    const s = await loadSettings();
+    expect(s).toMatchObject({ apiKey: 'sk-ant-old', baseURL: 'http://localhost:8080', keyOrigin: 'http://localhost:8080' });
+    expect(await stored()).not.toHaveProperty('apiKey');
+    expect(idb.get('apiKey')).toEqual({ key: 'sk-ant-old', origin: 'http://localhost:8080' });
+    // Loaded again: the same, from the new place.
+    expect(await loadSettings()).toMatchObject({ apiKey: 'sk-ant-old', keyOrigin: 'http://localhost:8080' });
+  });
+
+  it('drops a stored base URL the key may not go to, and the key is then not confirmed for where it points', async () => {
+    await fakeBrowser.storage.local.set({ settings: { apiKey: 'sk-ant-old', baseURL: 'http://evil.example' } });
+    const s = await loadSettings();
+    expect(s.baseURL).toBe(DEFAULT_SETTINGS.baseURL);
+    expect(s.keyOrigin).toBe('http://evil.example');
+  });
+
+  it('falls back field by field, keeping the valid ones and fields it does not know', async () => {
+    await fakeBrowser.storage.local.set({
+      settings: { model: 'claude-opus-5', minQuoteLength: 'fifteen', judge: 'maybe', fragmentBudget: 1e12, later: 1 },
+    });
+    const s = await loadSettings();
+    expect(s).toMatchObject({
+      model: 'claude-opus-5',
+      minQuoteLength: DEFAULT_SETTINGS.minQuoteLength,
+      judge: DEFAULT_SETTINGS.judge,
+      fragmentBudget: DEFAULT_SETTINGS.fragmentBudget,
+      later: 1,
+      apiKey: '',
+      keyOrigin: null,
+    });
+    await fakeBrowser.storage.local.set({ settings: 'garbage' });
+    expect(await loadSettings()).toMatchObject({ ...DEFAULT_SETTINGS, keyOrigin: null });
+  });
+
+  it('saves the key apart, confirmed for the base URL saved with it', async () => {
+    await saveSettings({ ...DEFAULT_SETTINGS, apiKey: 'sk-ant-new', baseURL: 'https://proxy.example/v' });
+    expect(await stored()).not.toHaveProperty('apiKey');
+    expect(await loadSettings()).toMatchObject({ apiKey: 'sk-ant-new', keyOrigin: 'https://proxy.example' });
+    await saveSettings({ ...DEFAULT_SETTINGS, apiKey: '' });
+    expect(idb.has('apiKey')).toBe(false);
+  });
+});
+
+describe('base URLs the key may go to', () => {
+  it('https anywhere, http only to this machine', () => {
+    expect(baseUrlProblem('https://api.anthropic.com')).toBeNull();
+    expect(baseUrlProblem('http://localhost:8080')).toBeNull();
+    expect(baseUrlProblem('http://127.0.0.1:9')).toBeNull();
+    expect(baseUrlProblem('http://[::1]:9')).toBeNull();
+    expect(baseUrlProblem('http://api.example.com')).toMatch(/https:\/\//);
+    expect(baseUrlProblem('http://localhost.evil.example')).toMatch(/https:\/\//);
+    expect(baseUrlProblem('https://user:pw@api.example.com')).toMatch(/user name/);
+    expect(baseUrlProblem('ftp://api.example.com')).toMatch(/https:\/\//);
+    expect(baseUrlProblem('not a url')).toMatch(/not a valid address/);
+  });
+});
