@@ -17,16 +17,25 @@ export function CitationButton({ citation, onReveal, current = false }: Citation
   useEffect(() => {
     if (current) ref.current?.scrollIntoView?.({ block: 'nearest' });
   }, [current]);
+  const page = citation.page !== undefined ? `, p. ${citation.page}` : '';
   return (
     <span class="citation">
-      <button ref={ref} type="button" aria-describedby={quoteId} aria-current={current ? 'true' : undefined} onClick={() => onReveal(citation)}>
+      <button
+        // Named as one phrase: the chip lays its parts out as boxes, which would split the name.
+        aria-label={`${citation.title}${page} — ${citation.site}`}
+        ref={ref}
+        type="button"
+        aria-describedby={quoteId}
+        aria-current={current ? 'true' : undefined}
+        onClick={() => onReveal(citation)}
+      >
         {icon ? (
           <img class="citation-favicon" src={icon} alt="" width={16} height={16} referrerpolicy="no-referrer" />
         ) : (
           <span class="citation-favicon citation-favicon-none" aria-hidden="true" />
         )}
         <span class="citation-title">{citation.title}</span>
-        {citation.page !== undefined && <span class="citation-page">, p. {citation.page}</span>}
+        {page && <span class="citation-page">{page}</span>}
         <span class="citation-site"> — {citation.site}</span>
       </button>
       <span role="tooltip" id={quoteId} class="citation-quote">

@@ -1,3 +1,7 @@
+/**
+ * The background's side of a question: read the tabs in scope, run the pipeline, keep every step
+ * in storage so that a closed popup loses nothing and a reopened one shows where things are.
+ */
 import { browser, type Browser } from 'wxt/browser';
 import { claudeCall, type CallOptions } from './claude';
 import { ANSWER_REQUEST, JUDGE_REQUEST, NATIVE_ANSWER_REQUEST } from './model-requests';
@@ -6,7 +10,6 @@ import { describeError, isTooLarge, KeyOriginError, StorageWriteError } from './
 import { originOf } from '@/lib/shared/api-key';
 import { privateFailureEntry } from '@/lib/shared/log-limits';
 import type { FailureLogEntry } from '@/lib/shared/run';
-import type { RunRecord, Scope } from '@/lib/shared/storage';
 import { serialQueue } from './serial';
 import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
 import type { AskMessage } from '@/lib/shared/messages';
@@ -16,14 +19,23 @@ import { clearHighlights } from './reveal-service';
 import { fragmentBudget } from './budget';
 import { choosePassages } from './choose';
 import { searchPassages } from './search-results';
-import { halvePlan, planSend, type PreviousSend } from './send-plan';
-import { appendFailure as appendFailureEntry, appendRunRecord as appendRunLine, lastRunItem, loadSettings, threadItem, type LoadedSettings, type RunState } from '@/lib/shared/storage';
+import {
+  appendFailure as appendFailureEntry,
+  appendRunRecord as appendRunLine,
+  lastRunItem,
+  loadSettings,
+  threadItem,
+  type LoadedSettings,
+  type RunRecord,
+  type RunState,
+  type Scope,
+} from '@/lib/shared/storage';
 import { continuesThread, pageUrl, withTurn, type Thread, type Turn } from '@/lib/shared/thread';
 import { unreadableReason } from '@/lib/shared/tabs';
 import { addedBy, earlierQuestions, halveThreadPlan, planTurn } from './thread-plan';
 import { tabsToRead } from './tab-scope';
 import { prioritySelection } from './priority-selection';
-import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from './frames';
+import { bounded, partialTab, passagesOfTab, readTabFrames, ReadTimeout, tabTotals, type TabRead } from './frames';
 import type { SkippedTab, SourcedPassage } from '@/lib/shared/types';
 import { pdfOfTab } from './pdf-of-tab';
 import { readPdfInOffscreen } from './offscreen';
@@ -32,12 +44,9 @@ import { nothingRead } from './nothing-read';
 import { judgeFor, type Settings } from '@/lib/shared/settings';
 import { siteOf } from '@/lib/shared/site';
 
-/**
- * The background's side of a question: read the tabs in scope, run the pipeline, keep every step
- * in storage so that a closed popup loses nothing and a reopened one shows where things are.
- */
-
 const PAGE_SCRIPT = '/content-scripts/page.js';
+/** A PDF is fetched and read by pdf.js in the offscreen document; a huge or slow one still ends. */
+const PDF_READ_TIMEOUT_MS = 60_000;
 
 let inFlight: AbortController | null = null;
 
@@ -85,9 +94,20 @@ function reportProgress(id: string, patch: Partial<RunState>): void {
  * A PDF runs no page script: the extension reads the document itself (lib/worker/pdf-tab.ts).
  */
 async function readTab(tab: Browser.tabs.Tab, signal: AbortSignal): Promise<TabRead | SkippedTab> {
-  const base = { tabId: tab.id ?? -1, title: capText(tab.title ?? '', MAX_TITLE_CHARS), url: capText(tab.url ?? '', MAX_URL_CHARS) };
-  const pdf = await pdfOfTab(tab);
-  if (pdf) return pdfTabRead(await readPdfInOffscreen(pdf), base);
+  const base = {
+    tabId: tab.id ?? -1,
+    title: capText(tab.title ?? '', MAX_TITLE_CHARS),
+    url: capText(tab.url ?? '', MAX_URL_CHARS),
+  };
+  const pdf = await pdfOfTab(tab, signal);
+  if (pdf) {
+    try {
+      return pdfTabRead(await bounded(readPdfInOffscreen(pdf), PDF_READ_TIMEOUT_MS, signal), base);
+    } catch (err) {
+      if (signal.aborted || !(err instanceof ReadTimeout)) throw err;
+      return { ...base, reason: `The PDF was not read within ${PDF_READ_TIMEOUT_MS / 1000} s.` };
+    }
+  }
   const reason = unreadableReason(tab.url);
   if (reason) return { ...base, reason };
   if (tab.discarded) return { ...base, reason: 'The tab is asleep: open it once, then ask again.' };
@@ -95,7 +115,11 @@ async function readTab(tab: Browser.tabs.Tab, signal: AbortSignal): Promise<TabR
   const result = await readTabFrames({
     inject: async () =>
       (
-        await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [PAGE_SCRIPT], injectImmediately: true })
+        await browser.scripting.executeScript({
+          target: { tabId, allFrames: true },
+          files: [PAGE_SCRIPT],
+          injectImmediately: true,
+        })
       ).map((r) => r.frameId),
     injectMain: async () => {
       await browser.scripting.executeScript({ target: { tabId }, files: [PAGE_SCRIPT], injectImmediately: true });
@@ -137,7 +161,14 @@ async function threadFor(msg: AskMessage, tabs: Browser.tabs.Tab[]): Promise<{ t
   const pages = tabs.map((t) => ({ tabId: t.id ?? -1, url: pageUrl(t.url ?? ''), title: t.title ?? '' }));
   const stored = await threadItem.getValue();
   if (stored && continuesThread(stored, msg.scope, msg.windowId, pages)) return { thread: stored, replaced: false };
-  const thread: Thread = { id: crypto.randomUUID(), scope: msg.scope, windowId: msg.windowId, pages, startedAt: Date.now(), turns: [] };
+  const thread: Thread = {
+    id: crypto.randomUUID(),
+    scope: msg.scope,
+    windowId: msg.windowId,
+    pages,
+    startedAt: Date.now(),
+    turns: [],
+  };
   await threadItem.setValue(thread);
   return { thread, replaced: (stored?.turns.length ?? 0) > 0 };
 }
@@ -200,7 +231,11 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     controller.signal.throwIfAborted();
     // "Ask Cited Tabs about the selection": the words selected then, first, if the page lost them since.
     const selectedTab = tabs.find((t) => t.id === msg.selection?.tabId && !skipped.some((x) => x.tabId === t.id));
-    const remembered = prioritySelection(passages, msg.selection, selectedTab && { windowId: selectedTab.windowId, url: selectedTab.url ?? '', title: selectedTab.title ?? '' });
+    const remembered = prioritySelection(
+      passages,
+      msg.selection,
+      selectedTab && { windowId: selectedTab.windowId, url: selectedTab.url ?? '', title: selectedTab.title ?? '' },
+    );
     if (remembered) passages.unshift(remembered);
     if (passages.length === 0 && skipped.length > 0 && skipped.length === tabs.length) {
       // Nothing was read: say why (lib/worker/nothing-read.ts), not "not found in these pages".
@@ -220,7 +255,15 @@ export async function startAsk(msg: AskMessage): Promise<void> {
       const hits = searchPassages(passages, msg.question);
       const finishedAt = Date.now();
       await updateRun(id, { status: 'done', finishedAt, results: hits, coverage: { ...coverage, sent: 0, leftOut: 0 } });
-      await appendTurn(thread.id, { id, question: msg.question, askedAt: finishedAt, answeredAt: finishedAt, fragments: [], restarted: thread.turns.length === 0, results: hits });
+      await appendTurn(thread.id, {
+        id,
+        question: msg.question,
+        askedAt: finishedAt,
+        answeredAt: finishedAt,
+        fragments: [],
+        restarted: thread.turns.length === 0,
+        results: hits,
+      });
       return;
     }
     const budget = fragmentBudget(settings.fragmentBudget, msg.question);
@@ -284,7 +327,9 @@ async function askWithPlan(
           ? { callModel: claudeCall(settings, NATIVE_ANSWER_REQUEST, callOptions), prompt: nativePrompt }
           : { callModel: claudeCall(settings, ANSWER_REQUEST, callOptions) }),
         ...(judge !== 'off'
-          ? { judge: { call: claudeCall({ ...settings, model: settings.judgeModel }, JUDGE_REQUEST, callOptions), policy: judge } }
+          ? {
+              judge: { call: claudeCall({ ...settings, model: settings.judgeModel }, JUDGE_REQUEST, callOptions), policy: judge },
+            }
           : {}),
         log: appendFailure,
         now: Date.now,
@@ -294,7 +339,14 @@ async function askWithPlan(
   let sent = plan;
   const outcome = await ask(plan).catch(async (err: unknown) => {
     if (!isTooLarge(err)) throw err;
-    await appendFailure({ at: Date.now(), question, sites: [], attempts: [], outcome: 'error', detail: 'too-large: asked again with half the budget' });
+    await appendFailure({
+      at: Date.now(),
+      question,
+      sites: [],
+      attempts: [],
+      outcome: 'error',
+      detail: 'too-large: asked again with half the budget',
+    });
     sent = { ...halveThreadPlan(plan, await turnsOf(threadId, id)), budget: plan.budget / 2 };
     await updateRun(id, { plan: sent });
     return ask(sent);
@@ -330,9 +382,26 @@ async function failRun(id: string, question: string, err: unknown): Promise<void
   if (error.kind !== 'cancelled') {
     // The logs are diagnostics: if they cannot be written, the user still hears what happened.
     try {
-      await appendFailure({ at: Date.now(), question, sites: [], attempts: [], outcome: 'error', detail: `${error.kind}: ${error.message}` });
+      await appendFailure({
+        at: Date.now(),
+        question,
+        sites: [],
+        attempts: [],
+        outcome: 'error',
+        detail: `${error.kind}: ${error.message}`,
+      });
       const { model } = await loadSettings();
-      await appendRunRecord({ at: Date.now(), model, sites: [], citations: 0, broken: 0, retried: false, droppedClaims: 0, outcome: 'error', detail: error.kind });
+      await appendRunRecord({
+        at: Date.now(),
+        model,
+        sites: [],
+        citations: 0,
+        broken: 0,
+        retried: false,
+        droppedClaims: 0,
+        outcome: 'error',
+        detail: error.kind,
+      });
     } catch {
       // Nothing more to do here.
     }
@@ -361,7 +430,15 @@ export async function decideReview(runId: string, send: boolean): Promise<void> 
   inFlight = controller;
   await updateRun(runId, { status: 'working', stage: 'asking' });
   try {
-    await askWithPlan(runId, run.question, run.scope, run.plan, keyCleared(await loadSettings()), controller.signal, run.threadId);
+    await askWithPlan(
+      runId,
+      run.question,
+      run.scope,
+      run.plan,
+      keyCleared(await loadSettings()),
+      controller.signal,
+      run.threadId,
+    );
   } catch (err) {
     await failRun(runId, run.question, err);
   } finally {
@@ -387,7 +464,11 @@ export async function markInterruptedRun(): Promise<void> {
     ...run,
     status: 'error',
     finishedAt: Date.now(),
-    error: { kind: 'interrupted', message: 'The browser stopped the extension while it was answering. Ask again.', action: 'ask-again' },
+    error: {
+      kind: 'interrupted',
+      message: 'The browser stopped the extension while it was answering. Ask again.',
+      action: 'ask-again',
+    },
   });
 }
 

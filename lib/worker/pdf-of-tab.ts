@@ -4,12 +4,15 @@
  */
 import { browser, type Browser } from 'wxt/browser';
 import { fileOfViewerUrl } from '@/lib/shared/pdf-messages';
+import { bounded } from './frames';
 import { isPdfTab } from './pdf-tab';
 
 export const VIEWER_PATH = '/pdf-viewer.html';
 const HEAD_TIMEOUT_MS = 5_000;
+/** Asking a tab its content type is one line of script: a page that cannot run it in time is busy, not a PDF viewer. */
+const CONTENT_TYPE_TIMEOUT_MS = 1_000;
 
-export async function pdfOfTab(tab: Browser.tabs.Tab): Promise<string | null> {
+export async function pdfOfTab(tab: Browser.tabs.Tab, signal?: AbortSignal): Promise<string | null> {
   const shown = fileOfViewerUrl(tab.url, browser.runtime.getURL(VIEWER_PATH));
   if (shown) return shown;
   const tabId = tab.id;
@@ -17,16 +20,27 @@ export async function pdfOfTab(tab: Browser.tabs.Tab): Promise<string | null> {
   const pdf = await isPdfTab(tab.url, {
     contentType: async () => {
       try {
-        const [r] = await browser.scripting.executeScript({ target: { tabId }, func: () => document.contentType });
+        // At once, not at `document_idle`, which a document whose response never ends never reaches;
+        // and bounded, since a page stuck in a script loop never runs it.
+        const [r] = await bounded(
+          browser.scripting.executeScript({ target: { tabId }, func: () => document.contentType, injectImmediately: true }),
+          CONTENT_TYPE_TIMEOUT_MS,
+          signal,
+        );
         return typeof r?.result === 'string' ? r.result : null;
-      } catch {
+      } catch (err) {
+        if (signal?.aborted) throw err;
         return null;
       }
     },
     head: async (url) => {
       // A sleeping tab of any kind would cost its site a request: only its address counts then.
       if (tab.discarded) return null;
-      const res = await fetch(url, { method: 'HEAD', credentials: 'include', signal: AbortSignal.timeout(HEAD_TIMEOUT_MS) });
+      const res = await fetch(url, {
+        method: 'HEAD',
+        credentials: 'include',
+        signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(HEAD_TIMEOUT_MS)]) : AbortSignal.timeout(HEAD_TIMEOUT_MS),
+      });
       return res.ok ? res.headers.get('content-type') : null;
     },
   });

@@ -51,7 +51,7 @@ describe('Choose tabs', () => {
     expect(sent).toContain('opens at');
     expect(sent).not.toContain('Sow tomatoes indoors');
     const coverage = await h.worker.evaluate(
-      async () => ((await chrome.storage.local.get('lastRun')).lastRun as { coverage: { tabs: number } }).coverage.tabs,
+      async () => ((await chrome.storage.session.get('lastRun')).lastRun as { coverage: { tabs: number } }).coverage.tabs,
     );
     expect(coverage).toBe(2);
   });
