@@ -1,3 +1,4 @@
+/** Every storage item of the extension, in one place. Extension storage is the source of truth. */
 import { storage } from 'wxt/utils/storage';
 import { loadKeyRecord, originOf, saveKeyRecord } from './api-key';
 import { parseStoredSettings } from './settings-schema';
@@ -6,9 +7,6 @@ import type { SkippedTab } from './types';
 import type { ShownError, FailureLogEntry, Outcome, SearchHit, SendPlan } from './run';
 import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET, type Settings } from './settings';
 import type { PriorTurn, Thread } from './thread';
-import type { HistoryEntry } from './history';
-
-/** Every storage item of the extension, in one place. Extension storage is the source of truth. */
 
 /**
  * The settings but the key, in `storage.local`. The key is kept apart, where no content script
@@ -137,12 +135,6 @@ export const draftItem = storage.defineItem<{ question: string; scope: Scope; ta
 });
 
 /**
- * Every answered thread, newest first, bounded (lib/shared/history.ts). Only on this machine:
- * the list is read by the extension's own pages and never sent anywhere.
- */
-export const historyItem = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [] });
-
-/**
  * What the side panel was opened for by the context menu: a page, or a selection in it, which
  * the panel's next question is about (its priority fragment). Session storage: it concerns
  * this moment only; the panel clears it once it has taken it.
@@ -184,7 +176,11 @@ export const runLogItem = storage.defineItem<RunRecord[]>('local:runLog', { fall
 
 export async function appendRunRecord(record: RunRecord): Promise<void> {
   const log = await runLogItem.getValue();
-  const trimmed = { ...record, sites: record.sites.slice(0, 20), ...(record.detail ? { detail: record.detail.slice(0, 300) } : {}) };
+  const trimmed = {
+    ...record,
+    sites: record.sites.slice(0, 20),
+    ...(record.detail ? { detail: record.detail.slice(0, 300) } : {}),
+  };
   await runLogItem.setValue(keepWithinBytes([...log, trimmed], RUN_LOG_MAX_BYTES, RUN_LOG_LIMIT));
 }
 

@@ -5,7 +5,7 @@
  */
 import { withThread } from '@/lib/shared/history';
 import type { Thread } from '@/lib/shared/thread';
-import { historyItem } from '@/lib/shared/storage';
+import { historyItem } from '@/lib/shared/history-store';
 
 let writes: Promise<void> = Promise.resolve();
 

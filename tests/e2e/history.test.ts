@@ -7,6 +7,7 @@ import {
   highlightedText,
   indexOf,
   openFixture,
+  storedHistory,
   useHarness,
   useStandIn,
   type Harness,
@@ -98,11 +99,7 @@ describe('history', () => {
         .poll(async () => (await panel.evaluate(() => document.body.innerText)).includes('At 9 a.m. and 6 p.m.'))
         .toBe(true);
       await expect
-        .poll(() =>
-          h.worker.evaluate(
-            async () => ((await chrome.storage.local.get('history')).history as unknown[] | undefined)?.length ?? 0,
-          ),
-        )
+        .poll(async () => ((await storedHistory(h)) as unknown[] | undefined)?.length ?? 0)
         .toBe(q.includes('open') ? 1 : 2);
     }
     await panel.locator('::-p-aria(History[role="button"])').click();
@@ -113,7 +110,9 @@ describe('history', () => {
     await panel.locator('::-p-aria(Delete all history)').click();
     await panel.locator('::-p-aria(Delete all[role="button"])').click();
     await expect.poll(() => panel.$$eval('.history-open', (bs) => bs.length)).toBe(0);
-    expect(await h.worker.evaluate(async () => (await chrome.storage.local.get('history')).history)).toEqual([]);
+    expect(await storedHistory(h)).toEqual([]);
+    // Nothing of it in storage.local, which content scripts can read.
+    expect(await h.worker.evaluate(async () => Object.keys(await chrome.storage.local.get()))).not.toContain('history');
     // Only the two questions went out, to the Messages API: nothing of the history was sent.
     expect(h.api.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
   });

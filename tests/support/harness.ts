@@ -1,3 +1,7 @@
+/**
+ * The built extension in Debian's headless Chromium, the real popup, fixture pages on localhost
+ * and the Messages API stand-in: what a user would have, minus the real API.
+ */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -5,11 +9,6 @@ import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page, type WebWorker } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startMessagesApi, type MessagesApi, type RecordedRequest } from './stand-in/messages-api';
-
-/**
- * The built extension in Debian's headless Chromium, the real popup, fixture pages on localhost
- * and the Messages API stand-in: what a user would have, minus the real API.
- */
 
 export const EXTENSION_DIR = resolve(import.meta.dirname, '../../.output/chrome-mv3');
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');
@@ -149,21 +148,44 @@ export async function setSettings(h: Harness, settings: Record<string, unknown>)
 export async function clearStorage(h: Harness): Promise<void> {
   await h.worker.evaluate(async () => {
     await Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]);
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('cited-tabs-key');
-      open.onupgradeneeded = () => open.result.createObjectStore('secrets');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const tx = open.result.transaction('secrets', 'readwrite');
-        tx.objectStore('secrets').clear();
-        tx.oncomplete = () => {
-          open.result.close();
-          resolve();
+    // The key's and the history's databases (lib/shared/api-key.ts, lib/shared/history-store.ts).
+    const clearStore = (db: string, name: string) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(db);
+        open.onupgradeneeded = () => open.result.createObjectStore(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(name, 'readwrite');
+          tx.objectStore(name).clear();
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
         };
-        tx.onerror = () => reject(tx.error);
-      };
-    });
+      });
+    await Promise.all([clearStore('cited-tabs-key', 'secrets'), clearStore('cited-tabs-history', 'history')]);
   });
+}
+
+/** The history as the worker stored it, in the extension origin's IndexedDB (lib/shared/history-store.ts). */
+export async function storedHistory(h: Harness): Promise<unknown> {
+  return h.worker.evaluate(
+    () =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('cited-tabs-history');
+        open.onupgradeneeded = () => open.result.createObjectStore('history');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('history').objectStore('history').get('entries');
+          get.onsuccess = () => {
+            open.result.close();
+            resolve(get.result);
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
 }
 
 /** Each test starts with no scripted replies, empty storage and no page of an earlier test. */
@@ -246,7 +268,10 @@ export async function highlightedText(page: Page): Promise<string | null> {
 }
 
 /** Replies the stand-in gives as a structured-output answer. */
-export function answerReply(claims: Array<{ text: string; citations: Array<{ index: number; literal: string }> }>, no_information = false) {
+export function answerReply(
+  claims: Array<{ text: string; citations: Array<{ index: number; literal: string }> }>,
+  no_information = false,
+) {
   return { kind: 'json' as const, value: { no_information, claims } };
 }
 
@@ -287,7 +312,7 @@ export async function stopServiceWorker(h: Harness): Promise<void> {
 }
 
 async function resumeRestartedWorker(h: Harness, deadline = Date.now() + 30_000): Promise<void> {
-  const within = <T,>(p: Promise<T>, ms: number) =>
+  const within = <T>(p: Promise<T>, ms: number) =>
     Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 300));
@@ -297,7 +322,10 @@ async function resumeRestartedWorker(h: Harness, deadline = Date.now() + 30_000)
         const cdp = await within(target.createCDPSession(), 1000);
         await within(cdp.send('Runtime.runIfWaitingForDebugger'), 1000);
         const worker = (await within(target.worker(), 1000))!;
-        await within(worker.evaluate(() => 1), 1000);
+        await within(
+          worker.evaluate(() => 1),
+          1000,
+        );
         h.worker = worker;
         return;
       } catch {
