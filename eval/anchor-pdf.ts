@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import puppeteer from 'puppeteer-core';
+import { launchChromium } from '../tests/support/chromium';
 import { normalize, normalizeWithMap } from '../lib/shared/normalize';
 import { perturb } from './anchor-page';
 import { bundleForPage } from './lib/browser';
@@ -87,20 +87,7 @@ export async function runPdfAnchorEval(pages: CorpusPage[], corpusDir: string, m
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const helper = await bundleForPage(resolve(import.meta.dirname, 'anchor-pdf-page.ts'), 'CitedPdfEval');
-  const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p))!;
-  const browser = await puppeteer.launch({
-    executablePath,
-    headless: true,
-    enableExtensions: [EXTENSION_DIR],
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium({ enableExtensions: [EXTENSION_DIR] });
   const results: Array<{
     page: string;
     variant: 'exact' | 'perturbed';

@@ -26,7 +26,8 @@ import { resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import type { Browser } from 'puppeteer-core';
 import type { Method, QuoteResult, Variant } from './anchor-page';
-import { launchChromium, openCorpusPage } from './lib/browser';
+import { launchChromium } from '../tests/support/chromium';
+import { openCorpusPage } from './lib/browser';
 import { corpusArg, listPages, median, type CorpusPage } from './lib/corpus';
 import { numberOption, stringOption, withTimeout } from './lib/cli';
 import { runPdfAnchorEval } from './anchor-pdf';
@@ -167,7 +168,9 @@ async function main(): Promise<void> {
   const key = (r: { page: string; quote: number; variant: Variant }) => `${r.page}\u0000${r.quote}\u0000${r.variant}`;
   const oursMs = new Map(all.filter((r) => r.method === 'ours').map((r) => [key(r), r.ms]));
 
-  console.log(`\n${'method'.padEnd(24)} ${'exact'.padStart(6)} ${'perturbed'.padStart(9)} ${'wrong'.padStart(6)} ${'(place)'.padStart(7)} ${'missed'.padStart(6)} ${'errors'.padStart(6)} ${'median ms'.padStart(9)} ${'time ratio vs ours'.padStart(18)}`);
+  console.log(
+    `\n${'method'.padEnd(24)} ${'exact'.padStart(6)} ${'perturbed'.padStart(9)} ${'wrong'.padStart(6)} ${'(place)'.padStart(7)} ${'missed'.padStart(6)} ${'errors'.padStart(6)} ${'median ms'.padStart(9)} ${'time ratio vs ours'.padStart(18)}`,
+  );
   for (const m of methods) {
     const rs = all.filter((r) => r.method === m);
     const rate = (v: Variant) => {

@@ -31,7 +31,8 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { normalize } from '@/lib/shared/normalize';
 import { skeleton } from './extract-page';
-import { bundleForPage, launchChromium, openCorpusPage } from './lib/browser';
+import { launchChromium } from '../tests/support/chromium';
+import { bundleForPage, openCorpusPage } from './lib/browser';
 import { corpusArg, listPages, median, type CorpusPage } from './lib/corpus';
 import { expectedSentences, forgiving } from './lib/recall';
 import { numberOption, stringOption, withTimeout } from './lib/cli';
@@ -79,7 +80,11 @@ async function evalPage(browser: Browser, page: CorpusPage, bundles: string, rep
     result.chars = read.chars;
     result.note = `PDF, ${read.pdf?.pagesRead ?? 0} pages`;
     result.why = result.missed.map((s) =>
-      forgiving(extracted).includes(forgiving(s)) ? 'annotation drift (spacing, ™ ®, quote kind, accents)' : ` ${skeleton(text)} `.includes(` ${skeleton(s)} `) ? 'same words, other characters (quotes, accents, signs, CSS text)' : 'not in the PDF text read',
+      forgiving(extracted).includes(forgiving(s))
+        ? 'annotation drift (spacing, ™ ®, quote kind, accents)'
+        : ` ${skeleton(text)} `.includes(` ${skeleton(s)} `)
+          ? 'same words, other characters (quotes, accents, signs, CSS text)'
+          : 'not in the PDF text read',
     );
     return result;
   }

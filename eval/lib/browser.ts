@@ -1,19 +1,11 @@
-import { existsSync } from 'node:fs';
+/**
+ * For the evals (in the Chromium of tests/support/chromium.ts): our modules bundled for a page, and
+ * corpus pages opened at their own URL with the network refused.
+ */
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import type { CorpusPage } from './corpus';
-
-/** Debian's Chromium, headless, with nothing reaching the network. */
-export async function launchChromium(): Promise<Browser> {
-  const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
-  if (!executablePath) throw new Error('Chromium not found: apt-get install chromium (or set CHROMIUM_PATH)');
-  return puppeteer.launch({
-    executablePath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}
 
 /**
  * Bundles a module of ours for a page: its exports land on `window[globalName]`, so the eval runs
@@ -41,7 +33,8 @@ export async function openCorpusPage(browser: Browser, page: CorpusPage): Promis
   const tab = await browser.newPage();
   // Some pages call alert() inline, which would hold their load event forever.
   tab.on('dialog', (dialog) => void dialog.dismiss().catch(() => {}));
-  const url = typeof page.meta.url === 'string' && /^https?:/.test(page.meta.url) ? page.meta.url : `http://corpus.invalid/${page.name}/`;
+  const url =
+    typeof page.meta.url === 'string' && /^https?:/.test(page.meta.url) ? page.meta.url : `http://corpus.invalid/${page.name}/`;
   await tab.setRequestInterception(true);
   tab.on('request', (req) => {
     if (req.isInterceptResolutionHandled()) return;

@@ -1,5 +1,7 @@
+/** Opens a corpus as the tabs a user has open and reads each with the extension's own extraction. */
 import type { PageText, SourcedPassage } from '@/lib/shared/types';
-import { bundleForPage, launchChromium, openCorpusPage } from './browser';
+import { launchChromium } from '../../tests/support/chromium';
+import { bundleForPage, openCorpusPage } from './browser';
 import type { CorpusPage } from './corpus';
 import { readCorpusPdf } from './pdf';
 
@@ -30,8 +32,10 @@ export async function readCorpusAsTabs(pages: CorpusPage[]): Promise<OpenTab[]> 
       const tab = await openCorpusPage(browser, page);
       try {
         await tab.evaluate(script);
-        const text = (await tab.evaluate(
-          () => (window as unknown as { CitedTabsExtract: { extractPage(d: Document): PageText } }).CitedTabsExtract.extractPage(document),
+        const text = (await tab.evaluate(() =>
+          (window as unknown as { CitedTabsExtract: { extractPage(d: Document): PageText } }).CitedTabsExtract.extractPage(
+            document,
+          ),
         )) as PageText;
         const tabId = i + 1;
         const source = { tabId, windowId: 1, frameId: 0, url: text.url, title: text.title || page.name };

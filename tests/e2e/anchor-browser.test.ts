@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleForPage, launchChromium } from '../../eval/lib/browser';
+import { bundleForPage } from '../../eval/lib/browser';
+import { launchChromium } from '../support/chromium';
 import { ACTIVE_BACKGROUND, OTHER_BACKGROUND } from '@/lib/shared/highlight-style';
 import { colorShare, highlightBox, rgbOf } from '../support/pixels';
 
@@ -39,7 +40,8 @@ async function open(body: string, head = ''): Promise<Page> {
 /** Cites `literal` from the extracted passage that holds `needle` (k-th such passage), then highlights. */
 async function cite(page: Page, literal: string, needle = literal, k = 0, others: string[] = []): Promise<Shown> {
   return page.evaluate(
-    (literal, needle, k, others) => (window as unknown as { Cited: { citeAndShow: (...a: unknown[]) => Shown } }).Cited.citeAndShow(literal, needle, k, others),
+    (literal, needle, k, others) =>
+      (window as unknown as { Cited: { citeAndShow: (...a: unknown[]) => Shown } }).Cited.citeAndShow(literal, needle, k, others),
     literal,
     needle,
     k,
@@ -50,7 +52,11 @@ async function cite(page: Page, literal: string, needle = literal, k = 0, others
 describe('anchoring in Chromium', () => {
   it('highlights exactly a quote that spans a link and a bold word, and only that', async () => {
     const page = await open('<p>The <b>quick brown</b> fox <a href="#">jumps over</a> the lazy dog.</p>');
-    expect(await cite(page, 'quick brown fox jumps', 'quick')).toEqual({ ok: true, active: ['quick brown fox jumps'], other: [] });
+    expect(await cite(page, 'quick brown fox jumps', 'quick')).toEqual({
+      ok: true,
+      active: ['quick brown fox jumps'],
+      other: [],
+    });
     await page.close();
   });
 
@@ -62,7 +68,9 @@ describe('anchoring in Chromium', () => {
         '<p dir="rtl">שלום עולם, זהו <i>משפט</i> בעברית.</p>' +
         '<p>We love 🍕 and 👩‍👩‍👧 parties 🎉!</p>',
     );
-    expect((await cite(page, 'CAF\u00c9 CR\u0045\u0300ME, S\'IL', 'caf')).active).toEqual(['caf\u0065\u0301 cr\u00e8me, s\u2019il']);
+    expect((await cite(page, "CAF\u00c9 CR\u0045\u0300ME, S'IL", 'caf')).active).toEqual([
+      'caf\u0065\u0301 cr\u00e8me, s\u2019il',
+    ]);
     expect((await cite(page, '中华人民共和国的首都', '北京')).active).toEqual(['中华人民共和国的首都']);
     expect((await cite(page, 'هذه جملة عربية للاختبار', 'مرحبا')).active).toEqual(['هذه جملة عربية للاختبار']);
     expect((await cite(page, 'זהו משפט בעברית', 'שלום')).active).toEqual(['זהו משפט בעברית']);
@@ -88,9 +96,7 @@ describe('anchoring in Chromium', () => {
   });
 
   it('crosses <br>, table cells and blocks', async () => {
-    const page = await open(
-      '<p>Roses are red,<br>violets are blue.</p><table><tr><td>Price</td><td>12 euros</td></tr></table>',
-    );
+    const page = await open('<p>Roses are red,<br>violets are blue.</p><table><tr><td>Price</td><td>12 euros</td></tr></table>');
     expect((await cite(page, 'red, violets are', 'Roses')).active).toEqual(['red,violets are']);
     expect((await cite(page, 'Price 12 euros', 'Price')).active).toEqual(['Price12 euros']);
     await page.close();
@@ -119,8 +125,13 @@ describe('anchoring in Chromium', () => {
           window.closedRoot.innerHTML = '<p>sealed words behind a closed root</p>';
         </script>`,
     );
-    expect((await cite(page, 'before the widget. shadowed words', 'Before')).active).toEqual(['Before the widget. ', 'shadowed words']);
-    expect(await page.evaluate(() => !!document.querySelector('x-open')!.shadowRoot!.getElementById('cited-quote-style'))).toBe(true);
+    expect((await cite(page, 'before the widget. shadowed words', 'Before')).active).toEqual([
+      'Before the widget. ',
+      'shadowed words',
+    ]);
+    expect(await page.evaluate(() => !!document.querySelector('x-open')!.shadowRoot!.getElementById('cited-quote-style'))).toBe(
+      true,
+    );
     const inShadow = await colorShare(page, (await highlightBox(page))!, rgbOf(ACTIVE_BACKGROUND));
     expect(inShadow).toBeGreaterThan(0.2);
     expect((await cite(page, 'sealed words behind', 'sealed')).active).toEqual(['sealed words behind']);
@@ -129,13 +140,19 @@ describe('anchoring in Chromium', () => {
 
   it('highlights in a same-origin frame, in that frame’s own highlight registry', async () => {
     const page = await open('<p>Top page text.</p><iframe id="f" srcdoc="<p>Words that live inside the frame.</p>"></iframe>');
-    await page.waitForFunction(() => (document.getElementById('f') as HTMLIFrameElement).contentDocument?.body?.textContent?.includes('Words'));
+    await page.waitForFunction(() =>
+      (document.getElementById('f') as HTMLIFrameElement).contentDocument?.body?.textContent?.includes('Words'),
+    );
     const shown = await page.evaluate(() => {
       const frameDoc = (document.getElementById('f') as HTMLIFrameElement).contentDocument!;
       const cited = (window as unknown as { Cited: { highlightQuote: (...a: unknown[]) => { ok: boolean } } }).Cited;
       const outcome = cited.highlightQuote(frameDoc, { literal: 'live inside the frame', passageText: '', passageOrder: 0 });
       const h = (frameDoc.defaultView as unknown as { CSS: typeof CSS }).CSS.highlights.get('cited-quote');
-      return { ok: outcome.ok, text: h ? [...(h as unknown as Iterable<Range>)].map((r) => r.toString()) : [], top: CSS.highlights.has('cited-quote') };
+      return {
+        ok: outcome.ok,
+        text: h ? [...(h as unknown as Iterable<Range>)].map((r) => r.toString()) : [],
+        top: CSS.highlights.has('cited-quote'),
+      };
     });
     expect(shown).toEqual({ ok: true, text: ['live inside the frame'], top: false });
     await page.close();
@@ -146,12 +163,17 @@ describe('anchoring in Chromium', () => {
     const shown = await cite(page, 'alpha beta gamma', 'Alpha', 0, ['epsilon zeta eta']);
     expect(shown).toEqual({ ok: true, active: ['Alpha beta gamma'], other: ['Epsilon zeta eta'] });
     expect(await colorShare(page, (await highlightBox(page))!, rgbOf(ACTIVE_BACKGROUND))).toBeGreaterThan(0.2);
-    expect(await colorShare(page, (await highlightBox(page, 'cited-quote-other'))!, rgbOf(OTHER_BACKGROUND))).toBeGreaterThan(0.2);
+    expect(await colorShare(page, (await highlightBox(page, 'cited-quote-other'))!, rgbOf(OTHER_BACKGROUND))).toBeGreaterThan(
+      0.2,
+    );
     await page.close();
   });
 
   it('scrolls the quote to the middle of the view and moves the focus to it; Escape clears it', async () => {
-    const long = Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i} of a long page that needs scrolling to reach its end.</p>`).join('');
+    const long = Array.from(
+      { length: 40 },
+      (_, i) => `<p>Paragraph ${i} of a long page that needs scrolling to reach its end.</p>`,
+    ).join('');
     const page = await open(`${long}<p id="target">Far down the page sits the sentence we cite.</p>${long}`);
     await cite(page, 'the sentence we cite', 'Far down');
     const box = (await highlightBox(page))!;
