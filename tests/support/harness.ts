@@ -6,19 +6,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import puppeteer, { type Browser, type Page, type WebWorker } from 'puppeteer-core';
+import type { Browser, Page, WebWorker } from 'puppeteer-core';
+import { launchChromium } from './chromium';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startMessagesApi, type MessagesApi, type RecordedRequest } from './stand-in/messages-api';
 
 export const EXTENSION_DIR = resolve(import.meta.dirname, '../../.output/chrome-mv3');
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');
-
-function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  const found = candidates.find((p) => p && existsSync(p));
-  if (!found) throw new Error('Chromium not found: install Debian’s chromium package (or set CHROMIUM_PATH).');
-  return found;
-}
 
 /**
  * Serves tests/fixtures over http, so pages have a real origin and a real title. Under
@@ -81,20 +75,7 @@ export async function launch({ extensionDir = EXTENSION_DIR } = {}): Promise<Har
     throw new Error(`No built extension in ${extensionDir}: run "npm run build" first.`);
   }
   const [api, fixtures] = await Promise.all([startMessagesApi(), startFixtureServer()]);
-  const browser = await puppeteer.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    enableExtensions: [extensionDir],
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      // This machine has no network: background services would only fail, loudly and often.
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium({ enableExtensions: [extensionDir] });
   const target = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().endsWith('/background.js'));
   const worker = (await target.worker())!;
   return {
