@@ -50,10 +50,15 @@ export default defineBackground(() => {
   // Right-click entries and the keyboard command that open the side panel (lib/worker/context-menu.ts).
   browser.runtime.onInstalled.addListener(() => {
     void browser.contextMenus.removeAll().then(() => {
-      for (const entry of MENU_ENTRIES) browser.contextMenus.create({ id: entry.id, title: entry.title, contexts: [...entry.contexts] });
+      for (const entry of MENU_ENTRIES)
+        browser.contextMenus.create({ id: entry.id, title: entry.title, contexts: [...entry.contexts] });
     });
   });
-  const menuDeps = { openPanel: openSidePanel, setIntent: (i: Parameters<typeof panelIntentItem.setValue>[0]) => panelIntentItem.setValue(i), now: Date.now };
+  const menuDeps = {
+    openPanel: openSidePanel,
+    setIntent: (i: Parameters<typeof panelIntentItem.setValue>[0]) => panelIntentItem.setValue(i),
+    now: Date.now,
+  };
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(info, tab, menuDeps));
   browser.commands.onCommand.addListener((command, tab) => {
     if (command === OPEN_PANEL_COMMAND && tab?.windowId !== undefined) void openSidePanel(tab.windowId).catch(() => {});

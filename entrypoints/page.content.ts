@@ -1,3 +1,7 @@
+/**
+ * The script the worker injects into each frame of a tab when the user asks, never on its own:
+ * it reads the frame's text and highlights cited quotes, answering only the extension's requests.
+ */
 import * as z from 'zod';
 import type { AnchorOptions } from '@/lib/page/anchor';
 import { clearHighlight, highlightQuoteInSteps } from '@/lib/page/highlight';
@@ -25,7 +29,10 @@ export default defineContentScript({
     // Chrome: browser.dom; Firefox: a property that only content scripts see.
     const options: AnchorOptions = openOrClosed
       ? { getShadowRoot: (el) => (el instanceof HTMLElement ? openOrClosed(el) : el.shadowRoot) }
-      : { getShadowRoot: (el) => (el as Element & { openOrClosedShadowRoot?: ShadowRoot | null }).openOrClosedShadowRoot ?? el.shadowRoot };
+      : {
+          getShadowRoot: (el) =>
+            (el as Element & { openOrClosedShadowRoot?: ShadowRoot | null }).openOrClosedShadowRoot ?? el.shadowRoot,
+        };
 
     const handlers: Handlers<typeof pageCalls> = {
       // Waits for the page to settle (capped), then reads it within its budgets.

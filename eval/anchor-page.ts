@@ -49,7 +49,11 @@ let nodeIndex = new Map<Text, number>();
 let apacheUnavailable = '';
 
 /** Chooses up to `max` sentences of the page's passages, spread over the page. */
-export function prepare(max: number): { quotes: Array<{ literal: string; perturbed: string }>; chars: number; misaligned: number } {
+export function prepare(max: number): {
+  quotes: Array<{ literal: string; perturbed: string }>;
+  chars: number;
+  misaligned: number;
+} {
   collected = collectText(document);
   nodeIndex = new Map(collected.segments.map((s, i) => [s.node, i]));
   const locale = document.documentElement.lang || undefined;
@@ -88,7 +92,11 @@ export function prepare(max: number): { quotes: Array<{ literal: string; perturb
   }
   const count = Math.min(max, candidates.length);
   quotes = Array.from({ length: count }, (_, k) => candidates[Math.floor(((k + 0.5) * candidates.length) / count)]!);
-  return { quotes: quotes.map((q) => ({ literal: q.literal, perturbed: q.perturbed })), chars: collected.text.length, misaligned };
+  return {
+    quotes: quotes.map((q) => ({ literal: q.literal, perturbed: q.perturbed })),
+    chars: collected.text.length,
+    misaligned,
+  };
 }
 
 /**
@@ -213,7 +221,12 @@ async function anchor(method: Method, q: EvalQuote, text: string): Promise<Range
       return range ? [range] : null;
     }
     case 'apache': {
-      const matches = createTextQuoteSelectorMatcher({ type: 'TextQuoteSelector', exact: text, prefix: q.prefix, suffix: q.suffix })(scope);
+      const matches = createTextQuoteSelectorMatcher({
+        type: 'TextQuoteSelector',
+        exact: text,
+        prefix: q.prefix,
+        suffix: q.suffix,
+      })(scope);
       for await (const range of matches) return [range];
       return null;
     }

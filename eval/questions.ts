@@ -87,7 +87,16 @@ interface Figures {
 /** The figures of one way of choosing fragments, over every question of kinds.json. */
 function measure(tabs: OpenTab[], budget: number, choose: Chooser): Figures {
   const all = tabs.flatMap((t) => t.passages);
-  const f: Figures = { questions: 0, asked: 0, byLang: new Map(), tabCov: [], tabRaw: [], allCov: [], allPagesSent: [], tabShares: [] };
+  const f: Figures = {
+    questions: 0,
+    asked: 0,
+    byLang: new Map(),
+    tabCov: [],
+    tabRaw: [],
+    allCov: [],
+    allPagesSent: [],
+    tabShares: [],
+  };
   const count = (lang: string, c: Pick<Choice, 'passages' | 'abstain'>) => {
     f.questions++;
     const ok = !c.abstain && c.passages.length > 0;
@@ -141,8 +150,12 @@ function measure(tabs: OpenTab[], budget: number, choose: Chooser): Figures {
 function report(name: string, f: Figures): string {
   console.log(`${name}`);
   console.log(`  asked     ${[...f.byLang].map(([l, v]) => `${l} ${f3(v.asked / v.n)}`).join('  ')}`);
-  console.log(`  overview  this tab: coverage ${f3(mean(f.tabCov))} of the sections the budget holds (${f3(mean(f.tabRaw))} of all sections) over ${f.tabCov.length} page questions`);
-  console.log(`  overview  all tabs: coverage ${f3(mean(f.allCov))} of the sections each page's share holds; pages sent ${f3(mean(f.allPagesSent))}`);
+  console.log(
+    `  overview  this tab: coverage ${f3(mean(f.tabCov))} of the sections the budget holds (${f3(mean(f.tabRaw))} of all sections) over ${f.tabCov.length} page questions`,
+  );
+  console.log(
+    `  overview  all tabs: coverage ${f3(mean(f.allCov))} of the sections each page's share holds; pages sent ${f3(mean(f.allPagesSent))}`,
+  );
   console.log(`  compare   tabs represented ${f3(mean(f.tabShares))} over ${f.tabShares.length} comparisons of 2–5 tabs`);
   const coverage = mean([...f.tabCov, ...f.allCov]);
   return `questions asked ${f3(f.asked / (f.questions || 1))} coverage ${f3(coverage)} tabs ${f3(mean(f.tabShares))} over ${f.questions} questions`;
@@ -152,7 +165,9 @@ async function main() {
   const dir = corpusArg('npm run eval:questions -- <corpus> [--budget <tokens>]');
   const budget = numberOption('budget', DEFAULT_FRAGMENT_BUDGET, (v) => v > 0);
   const tabs = (await readCorpusAsTabs(listPages(dir))).filter((t) => t.passages.length > 0);
-  console.log(`${tabs.length} pages as tabs (with text), ${tabs.reduce((n, t) => n + t.passages.length, 0)} passages, budget ${budget} tokens`);
+  console.log(
+    `${tabs.length} pages as tabs (with text), ${tabs.reduce((n, t) => n + t.passages.length, 0)} passages, budget ${budget} tokens`,
+  );
   const intents = new Map<string, number>();
   for (const q of [...kinds.overview, ...kinds.comparison]) {
     const c = choosePassages(tabs[0]!.passages, q.question, budget);
@@ -161,7 +176,9 @@ async function main() {
   const misread = [...intents.keys()].filter((k) => k.endsWith('lookup'));
   if (misread.length) console.log(`read as lookups: ${misread.join('; ')}`);
   // The ranking alone, as every question was answered before intents: the baseline, same run.
-  console.log(`  ${report('baseline: every question ranked as a lookup (selectPassages)', measure(tabs, budget, selectPassages))}`);
+  console.log(
+    `  ${report('baseline: every question ranked as a lookup (selectPassages)', measure(tabs, budget, selectPassages))}`,
+  );
   console.log(report('by intent (choosePassages)', measure(tabs, budget, choosePassages)));
 }
 

@@ -138,7 +138,9 @@ async function main() {
   console.log(
     `abstain  answer not in the tabs: ${f3(count.closed / n)} with every other page open, ${f3(count.other / n)} with one other page open`,
   );
-  console.log(`abstain  answer in the tabs (false alarms): ${f3(count.own / n)} with its page alone, ${f3(count.open / n)} with every page open`);
+  console.log(
+    `abstain  answer in the tabs (false alarms): ${f3(count.own / n)} with its page alone, ${f3(count.open / n)} with every page open`,
+  );
 
   // 5,000 passages: the corpus's passages repeated as more tabs, each copy's text its own string
   // (trailing spaces: the same words), so that no copy is found in the cache of another.
@@ -171,7 +173,9 @@ async function main() {
 
   const units = questions.slice(0, 200).map((q) => rankPassages(passages, q.question).units[0]);
   const pairs = units.filter((u) => u && u.members.length > 1).length;
-  console.log(`pairs    first fragment is a passage with its neighbour for ${f3(pairs / (units.length || 1))} of the first ${units.length} questions`);
+  console.log(
+    `pairs    first fragment is a passage with its neighbour for ${f3(pairs / (units.length || 1))} of the first ${units.length} questions`,
+  );
 
   console.log(`rank in-budget ${f3(mine.inBudget)} top1 ${f3(mine.top1)} mrr ${f3(mine.mrr)} over ${n} questions`);
 }

@@ -21,7 +21,14 @@ export function BrokenRateChart({ days }: BrokenRateChartProps) {
         <line x1={0} y1={H} x2={W} y2={H} stroke="currentColor" stroke-opacity={0.3} />
         {days.map((d, i) =>
           d.citations > 0 ? (
-            <rect key={d.key} x={i * barW + 1} y={H - Math.max(d.rate * H, 1)} width={barW - 2} height={Math.max(d.rate * H, 1)} fill={d.rate > 0.2 ? 'var(--danger)' : 'var(--accent)'}>
+            <rect
+              key={d.key}
+              x={i * barW + 1}
+              y={H - Math.max(d.rate * H, 1)}
+              width={barW - 2}
+              height={Math.max(d.rate * H, 1)}
+              fill={d.rate > 0.2 ? 'var(--danger)' : 'var(--accent)'}
+            >
               <title>{`${d.key}: ${d.broken} of ${d.citations} quotes broken`}</title>
             </rect>
           ) : null,

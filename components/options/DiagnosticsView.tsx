@@ -21,7 +21,10 @@ export function DiagnosticsView() {
   const d = summarise(runLog, Date.now());
   const download = () => {
     const url = URL.createObjectURL(new Blob([exportJson(runLog, failureLog, Date.now())], { type: 'application/json' }));
-    const a = Object.assign(document.createElement('a'), { href: url, download: `cited-tabs-diagnostics-${new Date().toISOString().slice(0, 10)}.json` });
+    const a = Object.assign(document.createElement('a'), {
+      href: url,
+      download: `cited-tabs-diagnostics-${new Date().toISOString().slice(0, 10)}.json`,
+    });
     a.click();
     URL.revokeObjectURL(url);
   };

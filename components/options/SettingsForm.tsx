@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { baseUrlProblem, originOf } from '@/lib/shared/api-key';
-import { type Settings, clampBudget, DEFAULT_FRAGMENT_BUDGET, DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET } from '@/lib/shared/settings';
+import {
+  type Settings,
+  clampBudget,
+  DEFAULT_FRAGMENT_BUDGET,
+  DEFAULT_SETTINGS,
+  MAX_FRAGMENT_BUDGET,
+  MIN_FRAGMENT_BUDGET,
+} from '@/lib/shared/settings';
 
 export interface SettingsFormProps {
   /** `keyOrigin`: where the user last confirmed the key may be sent (null: no key kept). */
@@ -71,16 +78,16 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
         onInput={(e) => set('apiKey', e.currentTarget.value)}
       />
       <p class="hint">
-        Kept in this browser, where only the extension's own pages can read it (not the pages you visit); sent only to the
-        API base URL below, once you have confirmed it.
+        Kept in this browser, where only the extension's own pages can read it (not the pages you visit); sent only to the API
+        base URL below, once you have confirmed it.
       </p>
       <label for="model">Model</label>
       <input id="model" value={draft.model} onInput={(e) => set('model', e.currentTarget.value)} />
       <label for="base-url">API base URL</label>
       <input id="base-url" type="url" value={draft.baseURL} onInput={(e) => set('baseURL', e.currentTarget.value)} />
       <p class="hint">
-        Any server that speaks the Anthropic Messages API, over https:// (http:// only for localhost). Your key is sent there
-        only once you confirm it.
+        Any server that speaks the Anthropic Messages API, over https:// (http:// only for localhost). Your key is sent there only
+        once you confirm it.
       </p>
       <label for="min-quote">Minimum quote length</label>
       <input
@@ -143,8 +150,8 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
             <strong>Send your API key to {pendingOrigin}?</strong>
           </p>
           <p id="confirm-origin-text">
-            Until now your key went only to {keyOrigin}. The server at {pendingOrigin} will receive it, and the passages of
-            your pages, with every question. Confirm only if you trust that server.
+            Until now your key went only to {keyOrigin}. The server at {pendingOrigin} will receive it, and the passages of your
+            pages, with every question. Confirm only if you trust that server.
           </p>
           <button type="button" ref={confirmRef} onClick={() => save(pending)}>
             Send my key to {pendingOrigin}

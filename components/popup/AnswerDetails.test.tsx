@@ -10,7 +10,13 @@ describe('AnswerDetails', () => {
         run={{
           ...base,
           plan: { passages: [], groups: [], tokens: 5200, reused: 12, budget: 8000 },
-          outcome: { kind: 'abstain', reason: 'no-information', retried: false, checks: { citations: 0, broken: 0 }, usage: { input: 100, cacheRead: 5000, cacheWrite: 300, output: 42, calls: 1 } },
+          outcome: {
+            kind: 'abstain',
+            reason: 'no-information',
+            retried: false,
+            checks: { citations: 0, broken: 0 },
+            usage: { input: 100, cacheRead: 5000, cacheWrite: 300, output: 42, calls: 1 },
+          },
         }}
       />,
     );

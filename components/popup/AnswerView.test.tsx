@@ -22,7 +22,16 @@ const citation: ShownCitation = {
 const checks = { citations: 1, broken: 0 };
 
 function run(outcome: RunState['outcome']): RunState {
-  return { id: 'r', question: 'q', scope: 'tab', status: 'done', startedAt: 0, outcome, skipped: [], coverage: { tabs: 1, passages: 4, sent: 2, leftOut: 0 } };
+  return {
+    id: 'r',
+    question: 'q',
+    scope: 'tab',
+    status: 'done',
+    startedAt: 0,
+    outcome,
+    skipped: [],
+    coverage: { tabs: 1, passages: 4, sent: 2, leftOut: 0 },
+  };
 }
 
 function mount(state: RunState, onReveal = vi.fn()) {
@@ -39,7 +48,16 @@ afterEach(() => {
 describe('AnswerView', () => {
   it('names each citation by page title and site, never by its index, and reveals on click', () => {
     const onReveal = vi.fn();
-    const root = mount(run({ kind: 'answer', claims: [{ text: 'It costs 12 euros.', citations: [citation] }], droppedClaims: 0, retried: false, checks }), onReveal);
+    const root = mount(
+      run({
+        kind: 'answer',
+        claims: [{ text: 'It costs 12 euros.', citations: [citation] }],
+        droppedClaims: 0,
+        retried: false,
+        checks,
+      }),
+      onReveal,
+    );
     const button = root.querySelector('button')!;
     expect(button.textContent).toBe('Tickets <img src=x onerror=alert(1)> — museum.example');
     expect(root.textContent).not.toMatch(/\[1\]|#1/);
@@ -48,13 +66,23 @@ describe('AnswerView', () => {
   });
 
   it('renders page and model text as text, never as markup', () => {
-    const root = mount(run({ kind: 'answer', claims: [{ text: 'Cheap <script>alert(1)</script>', citations: [citation] }], droppedClaims: 0, retried: false, checks }));
+    const root = mount(
+      run({
+        kind: 'answer',
+        claims: [{ text: 'Cheap <script>alert(1)</script>', citations: [citation] }],
+        droppedClaims: 0,
+        retried: false,
+        checks,
+      }),
+    );
     expect(root.querySelector('img, script')).toBeNull();
     expect(root.textContent).toContain('Cheap <script>alert(1)</script>');
   });
 
   it('describes each citation button with its quote', () => {
-    const root = mount(run({ kind: 'answer', claims: [{ text: 'x', citations: [citation] }], droppedClaims: 0, retried: false, checks }));
+    const root = mount(
+      run({ kind: 'answer', claims: [{ text: 'x', citations: [citation] }], droppedClaims: 0, retried: false, checks }),
+    );
     const button = root.querySelector('button')!;
     const tip = root.querySelector(`#${CSS.escape(button.getAttribute('aria-describedby')!)}`);
     expect(tip?.getAttribute('role')).toBe('tooltip');
@@ -62,7 +90,9 @@ describe('AnswerView', () => {
   });
 
   it('says how many claims were dropped', () => {
-    const root = mount(run({ kind: 'answer', claims: [{ text: 'x', citations: [citation] }], droppedClaims: 2, retried: true, checks }));
+    const root = mount(
+      run({ kind: 'answer', claims: [{ text: 'x', citations: [citation] }], droppedClaims: 2, retried: true, checks }),
+    );
     expect(root.textContent).toContain('2 claims were left out');
   });
 

@@ -104,9 +104,16 @@ export function App({ surface }: AppProps) {
       setLoaded(true);
     })();
     void browser.windows.getCurrent({ populate: true }).then((win) => {
-      const tabs = (win.tabs ?? []).map((t) => ({ tab: t, page: { tabId: t.id ?? -1, url: pageUrl(t.url ?? ''), title: t.title ?? '' } }));
+      const tabs = (win.tabs ?? []).map((t) => ({
+        tab: t,
+        page: { tabId: t.id ?? -1, url: pageUrl(t.url ?? ''), title: t.title ?? '' },
+      }));
       setWindowId(win.id ?? null);
-      setHere({ windowId: win.id ?? -1, tabs: tabs.map((t) => t.page), active: tabs.filter((t) => t.tab.active).map((t) => t.page) });
+      setHere({
+        windowId: win.id ?? -1,
+        tabs: tabs.map((t) => t.page),
+        active: tabs.filter((t) => t.tab.active).map((t) => t.page),
+      });
     });
     // Storage is the source of truth: the background writes progress there, even while we are closed.
     const unwatchRun = lastRunItem.watch(setRun);
@@ -200,7 +207,10 @@ export function App({ surface }: AppProps) {
   const canStartOver = !working && (earlier.length > 0 || run !== null);
   // A thread about other pages than these (another tab, a tab that moved on): the next question starts a new one.
   const elsewhere =
-    !working && thread !== null && thread.turns.length > 0 && here !== null &&
+    !working &&
+    thread !== null &&
+    thread.turns.length > 0 &&
+    here !== null &&
     !continuesThread(
       thread,
       scope,
@@ -211,95 +221,106 @@ export function App({ surface }: AppProps) {
   if (!loaded) return <main class={surface} aria-busy="true" />;
   return (
     <FaviconContext.Provider value={icons}>
-    <main class={surface}>
-      <header class="app-header">
-        <h1>Ask about your tabs</h1>
-        <button type="button" class="history-toggle" aria-pressed={showHistory} onClick={() => setShowHistory(!showHistory)}>
-          History
-        </button>
-        {surface === 'popup' && hasSidePanel() && (
-          <OpenInPanelButton windowId={windowId} onError={(message) => setRevealNote({ message, retry: null })} />
-        )}
-      </header>
-      {showHistory && revealNote && (
-        <RevealNote
-          message={revealNote.message}
-          offerOpen={revealNote.retry !== null}
-          onOpenAsCited={() => revealNote.retry && void reveal(revealNote.retry, true)}
-        />
-      )}
-      {showHistory && <HistoryView stepper={surface === 'panel'} onReveal={(c) => void reveal(c)} />}
-      {!showHistory && (<>
-      {!hasKey && <NoKeyNote onOpenOptions={openOptions} />}
-      <AskForm
-        question={question}
-        scope={scope}
-        busy={working}
-        onQuestion={(q) => {
-          setQuestion(q);
-          saveDraft(q, scope);
-        }}
-        onScope={(s) => {
-          // Choosing starts from the tab the user is looking at.
-          const active = windowTabs.find((t) => t.active)?.id;
-          const ids = s === 'tabs' && chosenTabs.length === 0 && active !== undefined ? [active] : tabIds;
-          setScope(s);
-          setTabIds(ids);
-          saveDraft(question, s, ids);
-        }}
-        onAsk={() => void ask()}
-        ready={scope !== 'tabs' || chosenTabs.length > 0}
-      >
-        {scope === 'tabs' && (
-          <TabChooser
-            tabs={windowTabs}
-            chosen={chosenTabs}
-            onChosen={(ids) => {
-              setTabIds(ids);
-              saveDraft(question, scope, ids);
-            }}
+      <main class={surface}>
+        <header class="app-header">
+          <h1>Ask about your tabs</h1>
+          <button type="button" class="history-toggle" aria-pressed={showHistory} onClick={() => setShowHistory(!showHistory)}>
+            History
+          </button>
+          {surface === 'popup' && hasSidePanel() && (
+            <OpenInPanelButton windowId={windowId} onError={(message) => setRevealNote({ message, retry: null })} />
+          )}
+        </header>
+        {showHistory && revealNote && (
+          <RevealNote
+            message={revealNote.message}
+            offerOpen={revealNote.retry !== null}
+            onOpenAsCited={() => revealNote.retry && void reveal(revealNote.retry, true)}
           />
         )}
-      </AskForm>
-      {intent?.selection && <PendingSelectionNote text={intent.selection} onRemove={dropIntent} />}
-      {canStartOver && (
-        <button type="button" class="new-question" onClick={() => void newQuestion()}>
-          New question
-        </button>
-      )}
-      {elsewhere && (
-        <p class="note">
-          This thread is about {thread!.pages.length === 1 ? `“${thread!.pages[0]!.title}”` : 'other tabs'}: a question about{' '}
-          {scope === 'tab' ? 'this tab' : 'the tabs of this window'} starts a new thread.
-        </p>
-      )}
-      <ThreadView turns={earlier} onReveal={(c) => void reveal(c)} />
-      {run?.newThread === 'pages-changed' && (
-        <p class="note">The pages in scope changed, so this question started a new thread.</p>
-      )}
-      {run && (earlier.length > 0 || run.question !== question.trim()) && run.status !== 'working' && (
-        <p class="note">{earlier.length > 0 ? 'Latest question' : 'Last question'}: “{run.question}”</p>
-      )}
-      {run?.selection && run.question === question.trim() && <SelectionNote selection={run.selection} />}
-      {working && <RunProgress run={run} onCancel={() => void callWorker({ type: 'cancel' })} />}
-      {run?.status === 'error' && run.error && <ErrorNote error={run.error} onOpenOptions={openOptions} onAskAgain={() => void ask()} />}
-      {revealNote && (
-        <RevealNote
-          message={revealNote.message}
-          offerOpen={revealNote.retry !== null}
-          onOpenAsCited={() => revealNote.retry && void reveal(revealNote.retry, true)}
-        />
-      )}
-      {run?.status === 'review' && (
-        <ReviewPanel run={run} destination={apiHost} onSend={() => decideReview(true)} onCancel={() => decideReview(false)} />
-      )}
-      {run?.status === 'done' && run.results && <SearchResults run={run} onReveal={(c) => void reveal(c)} />}
-      {run?.status === 'done' && surface === 'panel' && (
-        <CitationStepper steps={steps.list} current={steps.current} onStep={steps.step} />
-      )}
-      {run?.status === 'done' && <AnswerView run={run} current={steps.currentCitation} onReveal={steps.reveal} />}
-      </>)}
-    </main>
+        {showHistory && <HistoryView stepper={surface === 'panel'} onReveal={(c) => void reveal(c)} />}
+        {!showHistory && (
+          <>
+            {!hasKey && <NoKeyNote onOpenOptions={openOptions} />}
+            <AskForm
+              question={question}
+              scope={scope}
+              busy={working}
+              onQuestion={(q) => {
+                setQuestion(q);
+                saveDraft(q, scope);
+              }}
+              onScope={(s) => {
+                // Choosing starts from the tab the user is looking at.
+                const active = windowTabs.find((t) => t.active)?.id;
+                const ids = s === 'tabs' && chosenTabs.length === 0 && active !== undefined ? [active] : tabIds;
+                setScope(s);
+                setTabIds(ids);
+                saveDraft(question, s, ids);
+              }}
+              onAsk={() => void ask()}
+              ready={scope !== 'tabs' || chosenTabs.length > 0}
+            >
+              {scope === 'tabs' && (
+                <TabChooser
+                  tabs={windowTabs}
+                  chosen={chosenTabs}
+                  onChosen={(ids) => {
+                    setTabIds(ids);
+                    saveDraft(question, scope, ids);
+                  }}
+                />
+              )}
+            </AskForm>
+            {intent?.selection && <PendingSelectionNote text={intent.selection} onRemove={dropIntent} />}
+            {canStartOver && (
+              <button type="button" class="new-question" onClick={() => void newQuestion()}>
+                New question
+              </button>
+            )}
+            {elsewhere && (
+              <p class="note">
+                This thread is about {thread!.pages.length === 1 ? `“${thread!.pages[0]!.title}”` : 'other tabs'}: a question
+                about {scope === 'tab' ? 'this tab' : 'the tabs of this window'} starts a new thread.
+              </p>
+            )}
+            <ThreadView turns={earlier} onReveal={(c) => void reveal(c)} />
+            {run?.newThread === 'pages-changed' && (
+              <p class="note">The pages in scope changed, so this question started a new thread.</p>
+            )}
+            {run && (earlier.length > 0 || run.question !== question.trim()) && run.status !== 'working' && (
+              <p class="note">
+                {earlier.length > 0 ? 'Latest question' : 'Last question'}: “{run.question}”
+              </p>
+            )}
+            {run?.selection && run.question === question.trim() && <SelectionNote selection={run.selection} />}
+            {working && <RunProgress run={run} onCancel={() => void callWorker({ type: 'cancel' })} />}
+            {run?.status === 'error' && run.error && (
+              <ErrorNote error={run.error} onOpenOptions={openOptions} onAskAgain={() => void ask()} />
+            )}
+            {revealNote && (
+              <RevealNote
+                message={revealNote.message}
+                offerOpen={revealNote.retry !== null}
+                onOpenAsCited={() => revealNote.retry && void reveal(revealNote.retry, true)}
+              />
+            )}
+            {run?.status === 'review' && (
+              <ReviewPanel
+                run={run}
+                destination={apiHost}
+                onSend={() => decideReview(true)}
+                onCancel={() => decideReview(false)}
+              />
+            )}
+            {run?.status === 'done' && run.results && <SearchResults run={run} onReveal={(c) => void reveal(c)} />}
+            {run?.status === 'done' && surface === 'panel' && (
+              <CitationStepper steps={steps.list} current={steps.current} onStep={steps.step} />
+            )}
+            {run?.status === 'done' && <AnswerView run={run} current={steps.currentCitation} onReveal={steps.reveal} />}
+          </>
+        )}
+      </main>
     </FaviconContext.Provider>
   );
 }

@@ -43,7 +43,14 @@ describe('CoverageNote', () => {
   });
 
   it('tells an abstention which pages were read only in part, and why', () => {
-    const partial = [{ tabId: 4, title: 'Server log', url: 'https://log.example/', reason: 'Only about 42% of the page was read: it is too long to read whole.' }];
+    const partial = [
+      {
+        tabId: 4,
+        title: 'Server log',
+        url: 'https://log.example/',
+        reason: 'Only about 42% of the page was read: it is too long to read whole.',
+      },
+    ];
     const root = mount(run({ coverage: { tabs: 1, passages: 900, sent: 12, leftOut: 3, chars: 2_000_000, frames: 1, partial } }));
     expect(root.textContent).toContain('Not all of the pages could be read in full: the answer may be in what was left out.');
     const details = root.querySelector('details')!;
@@ -53,14 +60,26 @@ describe('CoverageNote', () => {
   });
 
   it('counts a tab that could not be read at all against reading in full', () => {
-    const skipped = [{ tabId: 9, title: 'Settings', url: 'chrome://settings', reason: 'Browser and extension pages cannot be read by extensions.' }];
+    const skipped = [
+      {
+        tabId: 9,
+        title: 'Settings',
+        url: 'chrome://settings',
+        reason: 'Browser and extension pages cannot be read by extensions.',
+      },
+    ];
     expect(mount(run({ skipped })).textContent).toContain('Not all of the pages could be read in full');
   });
 
   it('says nothing about reading in full next to an answer, and keeps older runs readable', () => {
     const answered = run({ outcome: { kind: 'answer', claims: [], droppedClaims: 0, retried: false, checks } });
     expect(mount(answered).textContent).not.toContain('read in full');
-    const older = mount(run({ outcome: { kind: 'answer', claims: [], droppedClaims: 0, retried: false, checks }, coverage: { tabs: 1, passages: 4, sent: 2, leftOut: 0 } }));
+    const older = mount(
+      run({
+        outcome: { kind: 'answer', claims: [], droppedClaims: 0, retried: false, checks },
+        coverage: { tabs: 1, passages: 4, sent: 2, leftOut: 0 },
+      }),
+    );
     expect(older.textContent).toContain('Read 1 tab (4 passages); sent 2 to Claude.');
   });
 });

@@ -44,9 +44,7 @@ export function CoverageNote({ run }: CoverageNoteProps) {
       )}
       {run.skipped.length > 0 && (
         <details>
-          <summary>
-            {run.skipped.length === 1 ? '1 tab was not read' : `${run.skipped.length} tabs were not read`}
-          </summary>
+          <summary>{run.skipped.length === 1 ? '1 tab was not read' : `${run.skipped.length} tabs were not read`}</summary>
           <ul>
             {run.skipped.map((s) => (
               <li key={s.tabId}>

@@ -7,8 +7,8 @@ export function NoKeyNote({ onOpenOptions }: NoKeyNoteProps) {
   return (
     <div class="no-key" role="alert">
       <p>
-        To ask Claude, add your Anthropic API key in the options. It stays in this browser's extension
-        storage and is sent only to the API.
+        To ask Claude, add your Anthropic API key in the options. It stays in this browser's extension storage and is sent only to
+        the API.
       </p>
       <button type="button" onClick={onOpenOptions}>
         Open options to set your API key

@@ -6,7 +6,10 @@ import { RevealNote } from './RevealNote';
 function mount(offerOpen: boolean, onOpenAsCited = vi.fn()) {
   const root = document.createElement('div');
   document.body.append(root);
-  render(<RevealNote message="The quoted words are no longer on the page." offerOpen={offerOpen} onOpenAsCited={onOpenAsCited} />, root);
+  render(
+    <RevealNote message="The quoted words are no longer on the page." offerOpen={offerOpen} onOpenAsCited={onOpenAsCited} />,
+    root,
+  );
   return root;
 }
 

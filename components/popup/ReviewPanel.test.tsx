@@ -19,7 +19,14 @@ describe('ReviewPanel', () => {
   it('shows every fragment with its source and where it goes, with Send and Cancel', () => {
     const onSend = vi.fn();
     const onCancel = vi.fn();
-    const root = mount(<ReviewPanel run={{ ...base, status: 'review', plan }} destination="api.anthropic.com" onSend={onSend} onCancel={onCancel} />);
+    const root = mount(
+      <ReviewPanel
+        run={{ ...base, status: 'review', plan }}
+        destination="api.anthropic.com"
+        onSend={onSend}
+        onCancel={onCancel}
+      />,
+    );
     expect(root.textContent).toContain('these 2 passages');
     expect(root.textContent).toContain('api.anthropic.com');
     // Numbered by the list itself, in the order they will be sent.
@@ -28,7 +35,10 @@ describe('ReviewPanel', () => {
       'Tickets — museum.example',
       'Hours — museum.example (your selection)',
     ]);
-    expect([...root.querySelectorAll('.fragment-text')].map((e) => e.textContent)).toEqual(['Adult tickets cost 12 euros.', 'Selected <i>words</i>.']);
+    expect([...root.querySelectorAll('.fragment-text')].map((e) => e.textContent)).toEqual([
+      'Adult tickets cost 12 euros.',
+      'Selected <i>words</i>.',
+    ]);
     const [send, cancel] = [...root.querySelectorAll('button')];
     expect([send!.textContent, cancel!.textContent]).toEqual(['Send', 'Cancel']);
     cancel!.click();
@@ -41,9 +51,16 @@ describe('ReviewPanel', () => {
   it('in a thread, says that the earlier turns go too and marks the passages sent before', () => {
     const history = [{ question: 'Q1', fragments: 1, textOnly: false, claims: [] }];
     const root = mount(
-      <ReviewPanel run={{ ...base, status: 'review', plan: { ...plan, reused: 1, groups: [1, 1], history } }} destination="api.anthropic.com" onSend={vi.fn()} onCancel={vi.fn()} />,
+      <ReviewPanel
+        run={{ ...base, status: 'review', plan: { ...plan, reused: 1, groups: [1, 1], history } }}
+        destination="api.anthropic.com"
+        onSend={vi.fn()}
+        onCancel={vi.fn()}
+      />,
     );
-    expect(root.textContent).toContain('With them go the earlier question of this thread and their answers, and the first passage was sent with them before.');
+    expect(root.textContent).toContain(
+      'With them go the earlier question of this thread and their answers, and the first passage was sent with them before.',
+    );
     expect([...root.querySelectorAll('.fragment-source')].map((e) => e.textContent)).toEqual([
       'Tickets — museum.example (sent earlier in this thread)',
       'Hours — museum.example (your selection)',

@@ -22,11 +22,13 @@ export function ReviewPanel({ run, destination, onSend, onCancel }: ReviewPanelP
     <section class="review" aria-labelledby="review-heading">
       <h2 id="review-heading">Review before sending</h2>
       <p class="note">
-        Your question and {n === 1 ? 'this passage' : `these ${n} passages`} (about {plan.tokens.toLocaleString('en')}{' '}
-        tokens) will be sent to {destination}.
+        Your question and {n === 1 ? 'this passage' : `these ${n} passages`} (about {plan.tokens.toLocaleString('en')} tokens)
+        will be sent to {destination}.
         {turns > 0 &&
           ` With them go the ${turns === 1 ? 'earlier question' : `${turns} earlier questions`} of this thread and their answers${
-            plan.reused > 0 ? `, and the first ${plan.reused === 1 ? 'passage was' : `${plan.reused} passages were`} sent with them before` : ''
+            plan.reused > 0
+              ? `, and the first ${plan.reused === 1 ? 'passage was' : `${plan.reused} passages were`} sent with them before`
+              : ''
           }.`}
       </p>
       <ol class="fragments" aria-label="Passages to send">

@@ -19,8 +19,8 @@ export function SearchResults({ run, onReveal }: SearchResultsProps) {
     <section class="search-results" aria-labelledby="search-results-heading">
       <h2 id="search-results-heading">Search results</h2>
       <p class="note">
-        These are the passages of your pages that best match the question, found on this computer: search results, not
-        an answer. Nothing was sent. With an API key, Claude answers from them.
+        These are the passages of your pages that best match the question, found on this computer: search results, not an answer.
+        Nothing was sent. With an API key, Claude answers from them.
       </p>
       {hits.length === 0 ? (
         <p class="abstention-title">No passage in these pages matches the question.</p>

@@ -1,3 +1,4 @@
+/** The options page's app: the settings form, the toolbar setting and the diagnostics. */
 import { useEffect, useState } from 'preact/hooks';
 import { DiagnosticsView } from '@/components/options/DiagnosticsView';
 import { SettingsForm } from '@/components/options/SettingsForm';

@@ -1,3 +1,4 @@
+/** Mounts the popup's app; zod runs without `new Function`, which the extension's CSP forbids. */
 import { render } from 'preact';
 import * as z from 'zod';
 import { App } from '@/components/popup/App';

@@ -1,3 +1,4 @@
+/** Mounts the side panel: the popup's app, laid out for a panel that stays beside the page. */
 import { render } from 'preact';
 import * as z from 'zod';
 import { App } from '@/components/popup/App';

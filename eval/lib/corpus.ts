@@ -1,3 +1,4 @@
+/** Reads a page corpus in the layout of shared/corpus/README.md, so any eval takes any such folder. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 

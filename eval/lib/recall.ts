@@ -42,11 +42,19 @@ const CELL_BAR = / \| /;
 export function lineUnits(line: string): string[] {
   if (TABLE_ROW.test(line)) {
     if (TABLE_RULE.test(line)) return [];
-    return line.split('|').map((c) => c.trim()).filter(Boolean);
+    return line
+      .split('|')
+      .map((c) => c.trim())
+      .filter(Boolean);
   }
   // Rows are also written without the outer bars ("Level | When it's used"). A page whose own
   // text has " | " still matches: splitting only ever shortens what is looked for.
-  if (CELL_BAR.test(line)) return line.replace(LIST_MARKER, '').split(CELL_BAR).map((c) => c.trim()).filter(Boolean);
+  if (CELL_BAR.test(line))
+    return line
+      .replace(LIST_MARKER, '')
+      .split(CELL_BAR)
+      .map((c) => c.trim())
+      .filter(Boolean);
   return [line.replace(LIST_MARKER, '')];
 }
 
@@ -70,4 +78,3 @@ export function forgiving(s: string): string {
     .replace(/ {2,}/g, ' ')
     .trim();
 }
-

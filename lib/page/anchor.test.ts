@@ -115,8 +115,7 @@ describe('locateQuote: the quoted words, exactly', () => {
   });
 
   it('ignores hidden text and does not match across it', () => {
-    document.body.innerHTML =
-      '<p>alpha <span hidden>secret</span>beta</p><p style="display:none">gamma delta</p>';
+    document.body.innerHTML = '<p>alpha <span hidden>secret</span>beta</p><p style="display:none">gamma delta</p>';
     expect(locateQuote(document, target('gamma delta'))).toBeNull();
     expect(locateQuote(document, target('alpha secret'))).toBeNull();
     expect(locateQuote(document, target('alpha beta'))).not.toBeNull();
@@ -215,8 +214,7 @@ describe('locateQuote: the right occurrence', () => {
   });
 
   it('prefers the changed cited passage over an intact stranger, then the place in reading order', () => {
-    document.body.innerHTML =
-      `<p id="p1">${filler('zebras')} Key fact.</p><p id="p2">${filler('walruses')} Key fact.</p>`;
+    document.body.innerHTML = `<p id="p1">${filler('zebras')} Key fact.</p><p id="p2">${filler('walruses')} Key fact.</p>`;
     const stale = passageWith('walruses');
     document.getElementById('p2')!.append(' An edit since extraction.');
     expect(startParagraph(locate(target('key fact', stale.text, stale.order)))).toBe('p2');
@@ -228,8 +226,7 @@ describe('locateQuote: the right occurrence', () => {
   });
 
   it('follows the passage when content was inserted above it since extraction', () => {
-    document.body.innerHTML =
-      `<div id="feed"></div><p id="p1">${filler('owls')} Same line here.</p><p id="p2">${filler('bats')} Same line here.</p>`;
+    document.body.innerHTML = `<div id="feed"></div><p id="p1">${filler('owls')} Same line here.</p><p id="p2">${filler('bats')} Same line here.</p>`;
     const cited = passageWith('bats');
     const feed = document.getElementById('feed')!;
     for (const name of ['a', 'b', 'c']) {

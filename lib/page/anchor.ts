@@ -12,7 +12,15 @@
 import { collectText, collapse, type CollectOptions, type CollectedText } from './dom-text';
 import { DEFAULT_MAX_TEXT_CHARS, layoutPassages, type ExtractOptions, type LaidOutPassage } from './extract';
 import { normalize } from '@/lib/shared/normalize';
-import { findNormalized, lowerBound, normalizedAfter, normalizedBefore, searchText, type SearchText, type Span } from './find-quote';
+import {
+  findNormalized,
+  lowerBound,
+  normalizedAfter,
+  normalizedBefore,
+  searchText,
+  type SearchText,
+  type Span,
+} from './find-quote';
 import type { QuoteTarget } from '@/lib/shared/types';
 
 export type AnchorOptions = CollectOptions & Pick<ExtractOptions, 'minChars' | 'maxChars'>;
@@ -61,11 +69,7 @@ export function readPage(root: Document | Element, options: AnchorOptions = {}):
 }
 
 /** `target.literal` in `root`, or null when the page no longer holds those words. */
-export function locateQuote(
-  root: Document | Element,
-  target: QuoteTarget,
-  options: AnchorOptions = {},
-): LocatedQuote | null {
+export function locateQuote(root: Document | Element, target: QuoteTarget, options: AnchorOptions = {}): LocatedQuote | null {
   return locateIn(readPage(root, options), target);
 }
 
@@ -95,7 +99,12 @@ export function needsLayout(hits: Span[]): boolean {
 }
 
 /** The occurrence the citation means, among `hits` (the second half of `locateIn`). */
-export function chooseAmong(page: AnchorPage, found: Span[], target: QuoteTarget, maxCandidates = MAX_CANDIDATES): LocatedQuote | null {
+export function chooseAmong(
+  page: AnchorPage,
+  found: Span[],
+  target: QuoteTarget,
+  maxCandidates = MAX_CANDIDATES,
+): LocatedQuote | null {
   const literal = normalize(target.literal);
   let hits = found;
   if (!literal || hits.length === 0) return null;
@@ -192,12 +201,7 @@ function distance([s, e]: Span, [rs, re]: Span): number {
  * A new range starts wherever the next text node is in another tree (shadow root) or does not
  * follow the previous one in the tree (slotted content shown out of order).
  */
-export function toRanges(
-  root: Document | Element,
-  collected: CollectedText,
-  start: number,
-  end: number,
-): Range[] {
+export function toRanges(root: Document | Element, collected: CollectedText, start: number, end: number): Range[] {
   const segs = collected.segments;
   if (segs.length === 0 || end <= start) return [];
   // First segment that ends after `start`; last segment that starts before `end`.

@@ -110,12 +110,11 @@ describe('collectText', () => {
     shadow.innerHTML = '<p>inside a closed div</p>';
     const getShadowRoot = (el: Element) => (el === host ? shadow : null);
     expect(flat(document)).toBe('before | after');
-    expect(
-      collectText(document, { getShadowRoot })
-        .text.split('\n')
-        .map(collapse)
-        .filter(Boolean),
-    ).toEqual(['before', 'inside a closed div', 'after']);
+    expect(collectText(document, { getShadowRoot }).text.split('\n').map(collapse).filter(Boolean)).toEqual([
+      'before',
+      'inside a closed div',
+      'after',
+    ]);
   });
 
   it('maps every segment back to its text node exactly', () => {
@@ -130,14 +129,9 @@ describe('collectText', () => {
   });
 
   it('tracks the nearest heading above each block and marks heading blocks', () => {
-    document.body.innerHTML =
-      '<p>intro</p><h1>Main  title</h1><p>first</p><h2>Sub <em>part</em></h2><p>second</p><p>third</p>';
+    document.body.innerHTML = '<p>intro</p><h1>Main  title</h1><p>first</p><h2>Sub <em>part</em></h2><p>second</p><p>third</p>';
     const c = collectText(document);
-    const summary = c.blocks.map((b) => [
-      collapse(c.text.slice(b.start, b.end)),
-      b.heading ?? null,
-      b.headingLevel ?? 0,
-    ]);
+    const summary = c.blocks.map((b) => [collapse(c.text.slice(b.start, b.end)), b.heading ?? null, b.headingLevel ?? 0]);
     expect(summary).toEqual([
       ['intro', null, 0],
       ['Main title', null, 1],

@@ -12,10 +12,7 @@ function parse(html: string, url = 'https://example.com/page'): Document {
 
 /** `n` distinct sentences of about 60 characters each. */
 function sentences(n: number, prefix = 'Sentence'): string[] {
-  return Array.from(
-    { length: n },
-    (_, i) => `${prefix} number ${i + 1} says something about the topic at hand.`,
-  );
+  return Array.from({ length: n }, (_, i) => `${prefix} number ${i + 1} says something about the topic at hand.`);
 }
 
 describe('extractPage', () => {
@@ -82,9 +79,7 @@ describe('extractPage', () => {
     );
     const texts = extractPage(doc).passages.map((p) => p.text);
     // Both blocks are short, so they share a passage, one block per line.
-    expect(texts).toEqual([
-      'He said \u201cit\u2019s done\u201d \u2014 Really DONE. Next line\nName Age\nAlice 30',
-    ]);
+    expect(texts).toEqual(['He said \u201cit\u2019s done\u201d \u2014 Really DONE. Next line\nName Age\nAlice 30']);
   });
 
   it('skips hidden text and reads closed details', () => {
@@ -92,7 +87,9 @@ describe('extractPage', () => {
       '<p>Shown text.</p><p hidden>Hidden text.</p><div style="display:none">Gone.</div>' +
         '<details><summary>Spoiler</summary><p>Inside details.</p></details><script>alert(1)</script>',
     );
-    const all = extractPage(doc).passages.map((p) => p.text).join('\n');
+    const all = extractPage(doc)
+      .passages.map((p) => p.text)
+      .join('\n');
     expect(all).toContain('Shown text.');
     expect(all).toContain('Inside details.');
     expect(all).not.toContain('Hidden text.');
@@ -129,9 +126,7 @@ describe('extractPage', () => {
     const doc = parse('<p>Page text one.</p><p>Page text two.</p>');
     const { passages } = extractPage(doc, { selection: '  picked\n  words ' });
     expect(passages[0]).toMatchObject({ text: 'picked words', selection: true, order: -1 });
-    expect(passages.slice(1).map((p) => [p.text, p.order])).toEqual([
-      ['Page text one.\nPage text two.', 0],
-    ]);
+    expect(passages.slice(1).map((p) => [p.text, p.order])).toEqual([['Page text one.\nPage text two.', 0]]);
     expect(passages.slice(1).every((p) => !p.selection)).toBe(true);
     expect(extractPage(doc, { selection: '   ' }).passages[0]!.selection).toBeUndefined();
   });
@@ -146,9 +141,7 @@ describe('extractPage', () => {
   });
 
   it('keeps headings quotable: with what is under them, or together when nothing is', () => {
-    const doc = parse(
-      '<h1>Site</h1><h2>Story A</h2><p>Text of A.</p><h2>Headline B</h2><h2>Headline C</h2>',
-    );
+    const doc = parse('<h1>Site</h1><h2>Story A</h2><p>Text of A.</p><h2>Headline B</h2><h2>Headline C</h2>');
     expect(extractPage(doc).passages.map((p) => [p.text, p.heading ?? null])).toEqual([
       ['Site\nStory A\nText of A.', null],
       ['Headline B\nHeadline C', 'Story A'],
@@ -200,7 +193,12 @@ describe('headings in passages', () => {
     const { passages } = extractPage(parse(`<h2>${long}</h2><p>Short body.</p>`));
     expect(passages.length).toBeGreaterThan(1);
     for (const p of passages) expect(p.text.length).toBeLessThanOrEqual(DEFAULT_MAX_CHARS);
-    expect(passages.map((p) => p.text).join(' ').replace(/\n/g, ' ')).toBe(`${long} Short body.`);
+    expect(
+      passages
+        .map((p) => p.text)
+        .join(' ')
+        .replace(/\n/g, ' '),
+    ).toBe(`${long} Short body.`);
   });
 });
 
@@ -218,7 +216,9 @@ describe('budgets for huge pages', () => {
     expect(part.coverage!.readShare).toBeLessThan(0.3);
     expect(part.chars).toBeLessThan(11_000);
     // What was read is the beginning of the page, passage for passage.
-    expect(part.passages.slice(0, -1).map((p) => p.text)).toEqual(whole.passages.slice(0, part.passages.length - 1).map((p) => p.text));
+    expect(part.passages.slice(0, -1).map((p) => p.text)).toEqual(
+      whole.passages.slice(0, part.passages.length - 1).map((p) => p.text),
+    );
   });
 
   it('cuts a single huge text node at the budget', () => {
@@ -241,9 +241,7 @@ describe('budgets for huge pages', () => {
 
 describe('layoutPassages', () => {
   it('maps every passage to the span of the page text it came from', () => {
-    const doc = parse(
-      `<h2>Title  here</h2><p>  ${sentences(14).join('\n   ')}  </p><ul><li> one </li><li>two</li></ul>`,
-    );
+    const doc = parse(`<h2>Title  here</h2><p>  ${sentences(14).join('\n   ')}  </p><ul><li> one </li><li>two</li></ul>`);
     const collected = collectText(doc);
     for (const p of layoutPassages(collected)) {
       const span = collected.text.slice(p.start, p.end);

@@ -27,10 +27,51 @@ function rng(seed: number): () => number {
 
 // Letters, their other forms, and everything normalisation forgives or folds.
 const ALPHABET = [
-  'a', 'b', 'k', 'K', '\u212a', 'e', 'E', '\u00e9', 'e\u0301', 'E\u0301', 'i', 'I', '\u0130', 's', 'S',
-  '\u00df', '\u1e9e', ' ', '  ', '\n', '\u00a0', '\u00ad', '\u200b', '\ufeff', '-', '\u2013', "'", '\u2019',
-  '"', '\u201c', '\u2026', '.', '\u6f22', '\u5b57', '\uf900', '\u8c48', '\u05e9', '\ufb2a', '\u05e9\u05c1',
-  '\u0627', '\u0644', '\ud83d\ude00', '\u0301', '1', '2',
+  'a',
+  'b',
+  'k',
+  'K',
+  '\u212a',
+  'e',
+  'E',
+  '\u00e9',
+  'e\u0301',
+  'E\u0301',
+  'i',
+  'I',
+  '\u0130',
+  's',
+  'S',
+  '\u00df',
+  '\u1e9e',
+  ' ',
+  '  ',
+  '\n',
+  '\u00a0',
+  '\u00ad',
+  '\u200b',
+  '\ufeff',
+  '-',
+  '\u2013',
+  "'",
+  '\u2019',
+  '"',
+  '\u201c',
+  '\u2026',
+  '.',
+  '\u6f22',
+  '\u5b57',
+  '\uf900',
+  '\u8c48',
+  '\u05e9',
+  '\ufb2a',
+  '\u05e9\u05c1',
+  '\u0627',
+  '\u0644',
+  '\ud83d\ude00',
+  '\u0301',
+  '1',
+  '2',
 ];
 
 function randomText(next: () => number, length: number): string {
@@ -53,7 +94,9 @@ describe('findNormalized', () => {
         const needle = normalize(full.slice(a, a + 2 + Math.floor(next() * 30)));
         if (!needle) continue;
         const expected = bruteForce(source, needle);
-        expect(findNormalized(searchText(source), needle), `${JSON.stringify(source)} / ${JSON.stringify(needle)}`).toEqual(expected);
+        expect(findNormalized(searchText(source), needle), `${JSON.stringify(source)} / ${JSON.stringify(needle)}`).toEqual(
+          expected,
+        );
         compared++;
         if (expected.length > 0) nonEmpty++;
       }
@@ -65,8 +108,14 @@ describe('findNormalized', () => {
   }, 30_000);
 
   it('covers the page characters of each occurrence, overlapping ones included', () => {
-    expect(find('Café CAFE\u0301 cafe', 'café')).toEqual([[0, 4], [5, 10]]);
-    expect(find('aaaa', 'aaa')).toEqual([[0, 3], [1, 4]]);
+    expect(find('Café CAFE\u0301 cafe', 'café')).toEqual([
+      [0, 4],
+      [5, 10],
+    ]);
+    expect(find('aaaa', 'aaa')).toEqual([
+      [0, 3],
+      [1, 4],
+    ]);
     const source = 'He said \u201cit\u2019s\u00a0done\u201d \u2014 really.';
     const [span] = find(source, 'said "IT\'S done" - really');
     expect(source.slice(...span!)).toBe('said \u201cit\u2019s\u00a0done\u201d \u2014 really');

@@ -219,7 +219,10 @@ describe('highlightQuoteInSteps (<mark> fallback)', () => {
     expect(markTexts('other')).toHaveLength(MAX_OTHER_QUOTES);
     // After reading the page, after finding the quote, and before each other quote.
     expect(pauses).toBe(2 + MAX_OTHER_QUOTES);
-    expect(await highlightQuoteInSteps(document, quote('not on the page'), {}, [], pause)).toEqual({ ok: false, reason: 'not-found' });
+    expect(await highlightQuoteInSteps(document, quote('not on the page'), {}, [], pause)).toEqual({
+      ok: false,
+      reason: 'not-found',
+    });
     expect(markTexts()).toEqual([]);
   });
 });

@@ -5,9 +5,26 @@
  * The clicked quote is revealed (closed `<details>`, `hidden="until-found"`), scrolled to the
  * middle of the view and given the keyboard focus, visibly. Escape clears it all. Pure DOM code.
  */
-import { chooseAmong, findOccurrences, locateIn, locateQuotes, MAX_OTHER_CANDIDATES, needsLayout, readPage, type AnchorOptions, type LocatedQuote } from './anchor';
+import {
+  chooseAmong,
+  findOccurrences,
+  locateIn,
+  locateQuotes,
+  MAX_OTHER_CANDIDATES,
+  needsLayout,
+  readPage,
+  type AnchorOptions,
+  type LocatedQuote,
+} from './anchor';
 import { layoutPassages } from './extract';
-import { FOCUS_ATTRIBUTE, HIGHLIGHT_CSS, HIGHLIGHT_NAME, HIGHLIGHT_STYLE_ID, MARK_ATTRIBUTE, OTHER_HIGHLIGHT_NAME } from '@/lib/shared/highlight-style';
+import {
+  FOCUS_ATTRIBUTE,
+  HIGHLIGHT_CSS,
+  HIGHLIGHT_NAME,
+  HIGHLIGHT_STYLE_ID,
+  MARK_ATTRIBUTE,
+  OTHER_HIGHLIGHT_NAME,
+} from '@/lib/shared/highlight-style';
 import type { HighlightOutcome, QuoteTarget } from '@/lib/shared/types';
 
 interface HighlightApi {
@@ -122,7 +139,7 @@ export function clearHighlight(doc: Document): void {
   }
   // Join the text nodes that wrapping split, so the page gets its nodes back.
   for (const parent of parents) {
-    for (let child = parent.firstChild; child; ) {
+    for (let child = parent.firstChild; child;) {
       const next = child.nextSibling;
       const prev = child.previousSibling;
       if (child.nodeType === 3 && splitOff.has(child as Text) && prev && prev.nodeType === 3) {
@@ -323,8 +340,20 @@ function injectStyle(doc: Document, where: Document | ShadowRoot): void {
 }
 
 const NO_MARK_INSIDE = new Set([
-  'script', 'style', 'noscript', 'template', 'textarea', 'title', 'option', 'select',
-  'table', 'thead', 'tbody', 'tfoot', 'tr', 'colgroup',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'textarea',
+  'title',
+  'option',
+  'select',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'colgroup',
 ]);
 
 interface Piece {

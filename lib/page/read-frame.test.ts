@@ -71,7 +71,7 @@ describe('readFrame', () => {
     expect(selection.text.length).toBeLessThanOrEqual(MAX_SELECTION_CHARS);
     expect(selection.text.length).toBeGreaterThan(MAX_SELECTION_CHARS - 30);
     // Whole words only: what is cut is a prefix of the selection, ending at a word's end.
-    expect(('Selected words go on. '.repeat(2000)).startsWith(selection.text + ' ')).toBe(true);
+    expect('Selected words go on. '.repeat(2000).startsWith(selection.text + ' ')).toBe(true);
     expect(page.focus).toEqual({ path: [], child: null });
   });
 

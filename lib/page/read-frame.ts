@@ -92,7 +92,8 @@ function frameFocus(doc: Document, view: Window): FrameFocus {
   let active: Element | null = doc.activeElement;
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   let child: number | null = null;
-  const win = active && (active.tagName === 'IFRAME' || active.tagName === 'FRAME') ? (active as HTMLIFrameElement).contentWindow : null;
+  const win =
+    active && (active.tagName === 'IFRAME' || active.tagName === 'FRAME') ? (active as HTMLIFrameElement).contentWindow : null;
   if (win) {
     for (let i = 0; i < view.length; i++) {
       if (view[i] === win) {

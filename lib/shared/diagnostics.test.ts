@@ -38,7 +38,10 @@ describe('summarise', () => {
       ],
       now,
     );
-    expect(d.byModel.map((t) => [t.key, t.runs])).toEqual([['m2', 2], ['m1', 1]]);
+    expect(d.byModel.map((t) => [t.key, t.runs])).toEqual([
+      ['m2', 2],
+      ['m1', 1],
+    ]);
     expect(d.bySite.find((t) => t.key === 'b.org')).toMatchObject({ runs: 2, retries: 1, abstentions: 1 });
     expect(d.overall).toMatchObject({ runs: 3, retries: 1, drops: 1, abstentions: 1, errors: 1, citations: 4, broken: 1 });
   });

@@ -1,10 +1,9 @@
-import type { RunRecord } from './storage';
-import type { FailureLogEntry } from './run';
-
 /**
  * Summaries of the run log for the diagnostics view: how often quotes break, per day, model and
  * site, so that a rise (a new model, a site that confuses extraction) is visible at a glance.
  */
+import type { RunRecord } from './storage';
+import type { FailureLogEntry } from './run';
 
 export interface Tally {
   key: string;
@@ -61,7 +60,12 @@ export function summarise(records: RunRecord[], now: number, days = 30): Diagnos
   const byDay: Tally[] = [];
   for (let d = 0; d < days; d++) {
     const start = since + d * DAY_MS;
-    byDay.push(tally(dayKey(start), recent.filter((r) => r.at >= start && r.at < start + DAY_MS)));
+    byDay.push(
+      tally(
+        dayKey(start),
+        recent.filter((r) => r.at >= start && r.at < start + DAY_MS),
+      ),
+    );
   }
   return {
     overall: tally('all', recent),

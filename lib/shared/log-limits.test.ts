@@ -6,7 +6,9 @@ const entry = (i: number, literal = 'x'.repeat(50_000)): FailureLogEntry => ({
   at: i,
   question: 'Why? '.repeat(2000),
   sites: ['example.com'],
-  attempts: [[{ kind: 'not-in-fragment', claim: 0, citation: 0, index: 1, literal, message: `Quote "${literal}" is not in fragment 1.` }]],
+  attempts: [
+    [{ kind: 'not-in-fragment', claim: 0, citation: 0, index: 1, literal, message: `Quote "${literal}" is not in fragment 1.` }],
+  ],
   outcome: 'error',
 });
 
@@ -39,6 +41,11 @@ describe('a failure about incognito tabs', () => {
     expect(json).not.toContain('secret');
     expect(json).not.toContain('Why?');
     expect(json).not.toContain('example.com');
-    expect(p).toMatchObject({ at: 7, outcome: 'error', detail: 'not-in-fragment', attempts: [[{ kind: 'not-in-fragment', index: 1 }]] });
+    expect(p).toMatchObject({
+      at: 7,
+      outcome: 'error',
+      detail: 'not-in-fragment',
+      attempts: [[{ kind: 'not-in-fragment', index: 1 }]],
+    });
   });
 });

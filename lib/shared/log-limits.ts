@@ -55,7 +55,9 @@ export function privateFailureEntry(entry: FailureLogEntry): FailureLogEntry {
     at: entry.at,
     question: '',
     sites: [],
-    attempts: entry.attempts.map((a) => a.map(({ kind, claim, citation, index }) => ({ kind, claim, citation, index, message: kind }))),
+    attempts: entry.attempts.map((a) =>
+      a.map(({ kind, claim, citation, index }) => ({ kind, claim, citation, index, message: kind })),
+    ),
     outcome: entry.outcome,
     ...(entry.detail !== undefined ? { detail: entry.detail.split(':')[0]! } : {}),
   };

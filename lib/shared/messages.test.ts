@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { askMessage, checkReply, dispatch, isFromExtensionPage, pageCalls, sendChecked, workerCalls, type Handlers } from './messages';
+import {
+  askMessage,
+  checkReply,
+  dispatch,
+  isFromExtensionPage,
+  pageCalls,
+  sendChecked,
+  workerCalls,
+  type Handlers,
+} from './messages';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const ORIGIN = `chrome-extension://${ID}/`;
@@ -69,9 +78,13 @@ describe('the protocol', () => {
   });
 
   it('"Choose tabs" carries the ticked tab ids, at least one', () => {
-    expect(askMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'tabs', windowId: 1, tabIds: [4, 7] }).success).toBe(true);
+    expect(askMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'tabs', windowId: 1, tabIds: [4, 7] }).success).toBe(
+      true,
+    );
     expect(askMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'tabs', windowId: 1, tabIds: [] }).success).toBe(false);
     expect(askMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'tabs', windowId: 1 }).success).toBe(false);
-    expect(askMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'tabs', windowId: 1, tabIds: ['4'] }).success).toBe(false);
+    expect(askMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'tabs', windowId: 1, tabIds: ['4'] }).success).toBe(
+      false,
+    );
   });
 });

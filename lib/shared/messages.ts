@@ -140,10 +140,6 @@ export function dispatch<C extends Calls>(calls: C, handlers: Handlers<C>, raw: 
  * True only for the extension's own pages (popup, options). A content script's messages carry the
  * page's URL: it speaks for a page, and nothing a page does may make the extension ask or reveal.
  */
-export function isFromExtensionPage(
-  sender: { id?: string; url?: string },
-  runtimeId: string,
-  extensionOrigin: string,
-): boolean {
+export function isFromExtensionPage(sender: { id?: string; url?: string }, runtimeId: string, extensionOrigin: string): boolean {
   return sender.id === runtimeId && sender.url !== undefined && sender.url.startsWith(extensionOrigin);
 }

@@ -86,7 +86,10 @@ function referenceNormalizeWithMap(source: string) {
             ? '-'
             : cluster === '\u2026'
               ? '...'
-              : cluster.normalize('NFC').toLowerCase().replace(/\u03C2/g, '\u03C3');
+              : cluster
+                  .normalize('NFC')
+                  .toLowerCase()
+                  .replace(/\u03C2/g, '\u03C3');
     if (folded === '') continue;
     if (pendingSpace >= 0) {
       if (text.length > 0) {
@@ -110,11 +113,64 @@ describe('normalizeWithMap fast paths', () => {
   // combining marks after plain characters, quotes, dashes, invisibles, surrogate pairs, kana
   // voicing marks, final sigma, dotted capital I, the backtick.
   const alphabet = [
-    'a', 'Z', 'q', '0', '.', ',', '"', "'", '`', ' ', '  ', '\n', '\t', '\r\n', '\u000b', '\u00a0',
-    '\u2003', '\u3000', '\ufeff', '\u200b', '\u00ad', 'e\u0301', '\u0301', '\u0308', 'É', 'é', 'ß',
-    'İ', 'Σ', 'ΟΣ', '\u2019', '\u201c', '\u00ab', '\u2014', '\u2212', '\u2026', '日本', 'カ', '\u3099',
-    'ｶ', '\ud83d\ude00', '\ud835\udc00', 'ﬁ', '\u0915\u093f', 'Å', 'A\u030a', '\u007f', '\u0000',
-    '\u2013', '\u201d', '\u2060', '\u02bc', '\u00b4', '\u0130', 'Ж', 'ж', '\ud800', '\udc00',
+    'a',
+    'Z',
+    'q',
+    '0',
+    '.',
+    ',',
+    '"',
+    "'",
+    '`',
+    ' ',
+    '  ',
+    '\n',
+    '\t',
+    '\r\n',
+    '\u000b',
+    '\u00a0',
+    '\u2003',
+    '\u3000',
+    '\ufeff',
+    '\u200b',
+    '\u00ad',
+    'e\u0301',
+    '\u0301',
+    '\u0308',
+    'É',
+    'é',
+    'ß',
+    'İ',
+    'Σ',
+    'ΟΣ',
+    '\u2019',
+    '\u201c',
+    '\u00ab',
+    '\u2014',
+    '\u2212',
+    '\u2026',
+    '日本',
+    'カ',
+    '\u3099',
+    'ｶ',
+    '\ud83d\ude00',
+    '\ud835\udc00',
+    'ﬁ',
+    '\u0915\u093f',
+    'Å',
+    'A\u030a',
+    '\u007f',
+    '\u0000',
+    '\u2013',
+    '\u201d',
+    '\u2060',
+    '\u02bc',
+    '\u00b4',
+    '\u0130',
+    'Ж',
+    'ж',
+    '\ud800',
+    '\udc00',
   ];
   let seed = 12345;
   const random = (n: number): number => {

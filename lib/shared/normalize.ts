@@ -46,7 +46,10 @@ function foldCluster(cluster: string): string {
   if (DASHES.test(cluster)) return '-';
   if (cluster === '\u2026') return '...';
   // Greek has two lower-case sigmas; upper case has one. Fold both to σ so case never matters.
-  return cluster.normalize('NFC').toLowerCase().replace(/\u03C2/g, '\u03C3');
+  return cluster
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/\u03C2/g, '\u03C3');
 }
 
 /** Source span `[start, end)` of the normalised match `[from, to)`. */

@@ -4,7 +4,9 @@ import { quoteAsOnPage, textDirective, urlWithTextFragment } from './text-fragme
 describe('quoteAsOnPage', () => {
   it('gives the page its own quote marks, dashes and case back', () => {
     const passage = 'He said \u201cit\u2019s done\u201d \u2014 the  tower\nstands.';
-    expect(quoteAsOnPage('HE SAID "it\'s done" - the tower', passage)).toBe('He said \u201cit\u2019s done\u201d \u2014 the tower');
+    expect(quoteAsOnPage('HE SAID "it\'s done" - the tower', passage)).toBe(
+      'He said \u201cit\u2019s done\u201d \u2014 the tower',
+    );
   });
 
   it('keeps the literal when the passage does not hold it', () => {

@@ -1,6 +1,3 @@
-import type { SourcedPassage } from '@/lib/shared/types';
-import { clampBudget } from '@/lib/shared/settings';
-
 /**
  * Token estimates and budgets. The extension has no tokenizer of Claude's, and asking the API to
  * count would cost a request per question, so it estimates, on the cautious side: more tokens
@@ -8,6 +5,8 @@ import { clampBudget } from '@/lib/shared/settings';
  * cap makes sure that whatever the budget setting, the request fits the model's context with the
  * question, the system prompt, a retry turn and the longest answer.
  */
+import type { SourcedPassage } from '@/lib/shared/types';
+import { clampBudget } from '@/lib/shared/settings';
 
 /**
  * Tokens per character, by kind of character, set above what Claude's tokenizer gives on prose:

@@ -9,7 +9,14 @@ import { choosePassages, EQUAL_SLICES, pageSections, spreadOrder } from './choos
 function page(tabId: number, title: string, texts: Array<string | [heading: string, text: string]>): SourcedPassage[] {
   return texts.map((t, order) => {
     const [heading, text] = typeof t === 'string' ? [undefined, t] : t;
-    return passage(text, { id: `${tabId}-${order}`, order, tabId, title, url: `https://example.org/${tabId}`, ...(heading ? { heading } : {}) });
+    return passage(text, {
+      id: `${tabId}-${order}`,
+      order,
+      tabId,
+      title,
+      url: `https://example.org/${tabId}`,
+      ...(heading ? { heading } : {}),
+    });
   });
 }
 
@@ -26,21 +33,44 @@ const article = page(
   2,
   'Riverton',
   sections.flatMap((h, s) =>
-    [0, 1, 2].map((k): [string, string] => [h, `Paragraph ${k + 1} of the ${h.toLowerCase()} section tells the reader about item ${s * 3 + k} of Riverton in some detail, with enough words to be a real passage of text that costs tokens.`]),
+    [0, 1, 2].map((k): [string, string] => [
+      h,
+      `Paragraph ${k + 1} of the ${h.toLowerCase()} section tells the reader about item ${s * 3 + k} of Riverton in some detail, with enough words to be a real passage of text that costs tokens.`,
+    ]),
   ),
 );
 
 const laptops = [
-  page(11, 'Aero 14 laptop', ['The Aero 14 is a thin laptop with a 14-inch screen.', 'The Aero 14 costs 999 dollars and its battery lasts 12 hours.', 'Reviewers liked the keyboard.']),
-  page(12, 'Brick 15 laptop', ['The Brick 15 is a sturdy laptop for the office.', 'Its price is 749 dollars; the battery lasts 8 hours.', 'It weighs 2.1 kilograms.']),
-  page(13, 'Comet 13 laptop', ['Comet 13: a small laptop for students.', 'The Comet 13 sells for 1,299 dollars with a battery life of 15 hours.', 'It has two USB-C ports.']),
+  page(11, 'Aero 14 laptop', [
+    'The Aero 14 is a thin laptop with a 14-inch screen.',
+    'The Aero 14 costs 999 dollars and its battery lasts 12 hours.',
+    'Reviewers liked the keyboard.',
+  ]),
+  page(12, 'Brick 15 laptop', [
+    'The Brick 15 is a sturdy laptop for the office.',
+    'Its price is 749 dollars; the battery lasts 8 hours.',
+    'It weighs 2.1 kilograms.',
+  ]),
+  page(13, 'Comet 13 laptop', [
+    'Comet 13: a small laptop for students.',
+    'The Comet 13 sells for 1,299 dollars with a battery life of 15 hours.',
+    'It has two USB-C ports.',
+  ]),
 ];
 
 const ids = (ps: SourcedPassage[]) => ps.map((p) => p.id);
 
 describe('overview questions', () => {
   it('never abstain on "This tab", in any language, and send the page in reading order from its opening', () => {
-    for (const q of ['Summarise it', 'TL;DR', 'What are the key points?', '¿De qué trata esta página?', 'Resume esta página', 'Fasse die Seite zusammen', 'このページを要約して']) {
+    for (const q of [
+      'Summarise it',
+      'TL;DR',
+      'What are the key points?',
+      '¿De qué trata esta página?',
+      'Resume esta página',
+      'Fasse die Seite zusammen',
+      'このページを要約して',
+    ]) {
       const c = choosePassages(museum, q, 8000);
       expect([q, c.intent, c.abstain]).toEqual([q, 'overview', false]);
       expect(ids(c.passages)).toEqual(['1-0', '1-1', '1-2', '1-3']);
@@ -107,7 +137,11 @@ describe('overview questions', () => {
 describe('pageSections and spreadOrder', () => {
   it('cuts a page by its headings, or else in equal slices', () => {
     expect(pageSections(article)).toHaveLength(8);
-    const flat = page(3, 'Flat', Array.from({ length: 30 }, (_, i) => `Sentence number ${i} of a page without headings.`));
+    const flat = page(
+      3,
+      'Flat',
+      Array.from({ length: 30 }, (_, i) => `Sentence number ${i} of a page without headings.`),
+    );
     const slices = pageSections(flat);
     expect(slices).toHaveLength(EQUAL_SLICES);
     expect(slices.flat()).toEqual(flat);
@@ -124,7 +158,13 @@ describe('comparison questions', () => {
   const tabs = laptops.flat();
 
   it('represent every tab, with its passage about the compared thing first', () => {
-    for (const q of ['Which is cheaper?', 'Compare the prices', '¿Cuál es más barato?', 'Vergleiche die Akkulaufzeit', '哪个更便宜？']) {
+    for (const q of [
+      'Which is cheaper?',
+      'Compare the prices',
+      '¿Cuál es más barato?',
+      'Vergleiche die Akkulaufzeit',
+      '哪个更便宜？',
+    ]) {
       const c = choosePassages(tabs, q, 8000);
       expect([q, c.intent, c.abstain]).toEqual([q, 'comparison', false]);
       expect(new Set(c.passages.map((p) => p.tabId))).toEqual(new Set([11, 12, 13]));
@@ -146,7 +186,12 @@ describe('lookups', () => {
       const c = choosePassages(all, q, 8000);
       expect(c.intent).toBe('lookup');
       const { passages, abstain, tokens, leftOut } = selectPassages(all, q, 8000);
-      expect({ passages: c.passages, abstain: c.abstain, tokens: c.tokens, leftOut: c.leftOut }).toEqual({ passages, abstain, tokens, leftOut });
+      expect({ passages: c.passages, abstain: c.abstain, tokens: c.tokens, leftOut: c.leftOut }).toEqual({
+        passages,
+        abstain,
+        tokens,
+        leftOut,
+      });
     }
   });
 
@@ -190,7 +235,13 @@ describe('follow-ups', () => {
 
   it('keeps the prompt cache: the earlier block first, unchanged', () => {
     const first = planSend(choosePassages(all, earlier[0]!, 8000), all, 8000, null, 0);
-    const second = planSend(choosePassages(all, 'And how much are tickets for students?', 8000, earlier), all, 8000, { plan: first, sentAt: 0 }, 1000);
+    const second = planSend(
+      choosePassages(all, 'And how much are tickets for students?', 8000, earlier),
+      all,
+      8000,
+      { plan: first, sentAt: 0 },
+      1000,
+    );
     expect(second.passages.slice(0, first.passages.length)).toEqual(first.passages);
     expect(second.groups[0]).toBe(first.passages.length);
   });

@@ -47,7 +47,8 @@ export function choosePassages(passages: SourcedPassage[], question: string, bud
     }
     return { ...own, intent, rankedOn, fromThread };
   }
-  const spread = intent === 'overview' ? overviewSelection(passages, budget) : comparisonSelection(passages, withoutCues(rankedOn), budget);
+  const spread =
+    intent === 'overview' ? overviewSelection(passages, budget) : comparisonSelection(passages, withoutCues(rankedOn), budget);
   return { ...spread, intent, rankedOn, fromThread };
 }
 
@@ -139,7 +140,10 @@ function pagesOf(passages: SourcedPassage[]): Map<number, SourcedPassage[]> {
 }
 
 /** The user's selection, always first, cut to fit: as lib/rank.ts `selectPassages` sends it. */
-function selectionFirst(passages: SourcedPassage[], budget: number): { chosen: SourcedPassage[]; tokens: number; leftOut: number } {
+function selectionFirst(
+  passages: SourcedPassage[],
+  budget: number,
+): { chosen: SourcedPassage[]; tokens: number; leftOut: number } {
   const chosen: SourcedPassage[] = [];
   let tokens = 0;
   let leftOut = 0;
@@ -186,7 +190,8 @@ function fairFill(
     const waiting = new Map<number, SourcedPassage[][]>(tabs.map((t) => [t, []]));
     for (;;) {
       let tab: number | undefined;
-      for (const t of tabs) if (next.get(t)! < pending.get(t)!.length && (tab === undefined || used.get(t)! < used.get(tab)!)) tab = t;
+      for (const t of tabs)
+        if (next.get(t)! < pending.get(t)!.length && (tab === undefined || used.get(t)! < used.get(tab)!)) tab = t;
       if (tab === undefined) break;
       const members = pending.get(tab)![next.get(tab)!]!;
       next.set(tab, next.get(tab)! + 1);
@@ -210,7 +215,12 @@ function fairFill(
     }
     pending = waiting;
   }
-  const passages = tabs.flatMap((t) => chosen.get(t)!.sort((a, b) => byPlace(a.first, b.first)).map((c) => c.fragment));
+  const passages = tabs.flatMap((t) =>
+    chosen
+      .get(t)!
+      .sort((a, b) => byPlace(a.first, b.first))
+      .map((c) => c.fragment),
+  );
   return { passages, tokens, leftOut };
 }
 
@@ -250,5 +260,11 @@ export function comparisonSelection(passages: SourcedPassage[], rankedOn: string
   );
   const filled = fairFill(queues, budget, first, top, true);
   const chosen = [...first.chosen, ...filled.passages];
-  return { passages: chosen, tokens: filled.tokens, leftOut: filled.leftOut, abstain: chosen.length === 0, relevance: ranked.relevance };
+  return {
+    passages: chosen,
+    tokens: filled.tokens,
+    leftOut: filled.leftOut,
+    abstain: chosen.length === 0,
+    relevance: ranked.relevance,
+  };
 }

@@ -1,3 +1,7 @@
+/**
+ * The model transport: the Messages API through the real SDK, streamed, with our own capped
+ * retries. It knows no prompt and no schema of ours: each caller gives its request.
+ */
 import Anthropic from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import type * as z from 'zod';

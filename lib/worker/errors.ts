@@ -1,3 +1,7 @@
+/**
+ * What went wrong, as the popup says it: the SDK's errors and our own reply errors turned into a
+ * message and the one next step the user can take (fix the settings, or ask again).
+ */
 import { AnthropicError, APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { ModelReplyError } from './model-reply';
 import type { ShownError } from '@/lib/shared/run';
@@ -47,10 +51,18 @@ export function describeError(err: unknown): ShownError {
     return { kind: 'cancelled', message: 'The question was cancelled.', action: 'ask-again' };
   }
   if (err instanceof APIConnectionTimeoutError) {
-    return { kind: 'timeout', message: 'Claude did not answer in time. Check your connection and ask again.', action: 'ask-again' };
+    return {
+      kind: 'timeout',
+      message: 'Claude did not answer in time. Check your connection and ask again.',
+      action: 'ask-again',
+    };
   }
   if (err instanceof APIConnectionError) {
-    return { kind: 'offline', message: 'Could not reach the API. Check your connection, or the API base URL in the options.', action: 'open-options' };
+    return {
+      kind: 'offline',
+      message: 'Could not reach the API. Check your connection, or the API base URL in the options.',
+      action: 'open-options',
+    };
   }
   if (err instanceof APIError) {
     const detail = err.apiMessage ? ` (${err.apiMessage})` : '';
@@ -60,11 +72,19 @@ export function describeError(err: unknown): ShownError {
       case 403:
         return { kind: 'forbidden', message: `The API refused this request${detail}.`, action: 'open-options' };
       case 404:
-        return { kind: 'model', message: `The model was not found${detail}. Choose another in the options.`, action: 'open-options' };
+        return {
+          kind: 'model',
+          message: `The model was not found${detail}. Choose another in the options.`,
+          action: 'open-options',
+        };
       case 413:
         return { kind: 'too-large', message: 'The pages were too large to send. Ask about fewer tabs.' };
       case 429:
-        return { kind: 'rate-limit', message: `Too many requests right now${detail}. Wait a moment and ask again.`, action: 'ask-again' };
+        return {
+          kind: 'rate-limit',
+          message: `Too many requests right now${detail}. Wait a moment and ask again.`,
+          action: 'ask-again',
+        };
       case 529:
         return { kind: 'overloaded', message: 'Claude is overloaded right now. Ask again in a moment.', action: 'ask-again' };
       default:

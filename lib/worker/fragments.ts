@@ -1,3 +1,4 @@
+/** The passages chosen for a question, numbered 1..N in prompt order: the indices citations name. */
 import type { SourcedPassage } from '@/lib/shared/types';
 
 /** A passage as sent to the model: numbered 1..N in the order of the prompt. */

@@ -58,7 +58,10 @@ describe('readTabFrames', () => {
       'https://news.example/comments',
     ]);
     for (const p of passages) expect(p).toMatchObject({ tabId: 5, windowId: 2, title: 'Title of https://news.example/story' });
-    expect(tabTotals(result.read)).toEqual({ chars: 'Story text.'.length + 'Video caption.'.length + 'A comment.Another comment.'.length, frames: 3 });
+    expect(tabTotals(result.read)).toEqual({
+      chars: 'Story text.'.length + 'Video caption.'.length + 'A comment.Another comment.'.length,
+      frames: 3,
+    });
     expect(readingNotes(result.read)).toEqual([]);
     expect(partialTab(result.read, { tabId: 5 })).toBeNull();
   });

@@ -230,7 +230,9 @@ export function readingNotes(read: TabRead): string[] {
   if (main?.unsettled) notes.push('The page was still loading or changing; it was read as it was then.');
   const partFrames = read.frames.filter((f) => f.frameId !== 0 && f.page.coverage?.truncatedBy).length;
   if (partFrames > 0) {
-    notes.push(partFrames === 1 ? 'An embedded frame was read only in part.' : `${partFrames} embedded frames were read only in part.`);
+    notes.push(
+      partFrames === 1 ? 'An embedded frame was read only in part.' : `${partFrames} embedded frames were read only in part.`,
+    );
   }
   const late = read.framesLate ? read.unreachableFrames : Math.min(read.lateFrames ?? 0, read.unreachableFrames);
   if (read.framesLate) {

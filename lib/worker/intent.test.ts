@@ -2,30 +2,125 @@ import { describe, expect, it } from 'vitest';
 import { classifyIntent, namesNothingNew, withoutCues } from './intent';
 
 const overview: Record<string, string[]> = {
-  en: ['Summarise it', 'TL;DR', 'What are the key points?', 'What is this page about?', "What's this about?", 'Give me an overview', 'Can you sum this up?', 'What is the main argument of the article?', 'Explain this page'],
-  es: ['¿De qué trata esta página?', 'Resume esta página', 'Resumen, por favor', '¿Cuáles son los puntos clave?', 'Dame las ideas principales', 'Explícame este artículo en pocas palabras'],
-  de: ['Fasse die Seite zusammen', 'Zusammenfassung bitte', 'Worum geht es hier?', 'Was sind die wichtigsten Punkte?', 'Gib mir einen Überblick', 'Was sind die Kernaussagen?'],
-  fr: ['Résume cette page', 'De quoi parle cet article ?', 'Quels sont les points clés ?', "Donne-moi l'essentiel", 'Fais un résumé', 'Quelles sont les idées principales ?'],
-  pt: ['Resuma esta página', 'Do que se trata este artigo?', 'Quais são os pontos principais?', 'Um resumo, por favor', 'Sobre o que é esta página?', 'Dê-me uma visão geral'],
-  it: ['Riassumi questa pagina', 'Di cosa parla questo articolo?', 'Quali sono i punti chiave?', 'Fammi un riassunto', 'Dammi una panoramica', 'In breve?'],
+  en: [
+    'Summarise it',
+    'TL;DR',
+    'What are the key points?',
+    'What is this page about?',
+    "What's this about?",
+    'Give me an overview',
+    'Can you sum this up?',
+    'What is the main argument of the article?',
+    'Explain this page',
+  ],
+  es: [
+    '¿De qué trata esta página?',
+    'Resume esta página',
+    'Resumen, por favor',
+    '¿Cuáles son los puntos clave?',
+    'Dame las ideas principales',
+    'Explícame este artículo en pocas palabras',
+  ],
+  de: [
+    'Fasse die Seite zusammen',
+    'Zusammenfassung bitte',
+    'Worum geht es hier?',
+    'Was sind die wichtigsten Punkte?',
+    'Gib mir einen Überblick',
+    'Was sind die Kernaussagen?',
+  ],
+  fr: [
+    'Résume cette page',
+    'De quoi parle cet article ?',
+    'Quels sont les points clés ?',
+    "Donne-moi l'essentiel",
+    'Fais un résumé',
+    'Quelles sont les idées principales ?',
+  ],
+  pt: [
+    'Resuma esta página',
+    'Do que se trata este artigo?',
+    'Quais são os pontos principais?',
+    'Um resumo, por favor',
+    'Sobre o que é esta página?',
+    'Dê-me uma visão geral',
+  ],
+  it: [
+    'Riassumi questa pagina',
+    'Di cosa parla questo articolo?',
+    'Quali sono i punti chiave?',
+    'Fammi un riassunto',
+    'Dammi una panoramica',
+    'In breve?',
+  ],
   zh: ['总结一下这个页面', '这篇文章讲了什么？', '要点是什么？', '概括一下', '這篇文章的重點是什麼？', '主要内容是什么'],
   ja: ['このページを要約して', '要点は何ですか？', 'この記事は何についてですか？', 'まとめてください', '概要を教えて'],
 };
 
 const comparison: Record<string, string[]> = {
-  en: ['Compare these tabs', 'What are the differences between them?', 'Which is cheaper?', 'Which one is better for beginners?', 'Pros and cons of each', 'iPhone vs Pixel', 'How do they differ?'],
-  es: ['Compara estas páginas', '¿Cuáles son las diferencias?', '¿Cuál es más barato?', 'Ventajas y desventajas de cada uno', '¿En qué se diferencian?'],
-  de: ['Vergleiche diese Seiten', 'Was sind die Unterschiede?', 'Welches ist günstiger?', 'Vor- und Nachteile bitte', 'Ist A besser als B?'],
-  fr: ['Compare ces pages', 'Quelles sont les différences ?', 'Lequel est le moins cher ?', 'Avantages et inconvénients de chacun', 'Est-ce meilleur que l’autre ?'],
-  pt: ['Compare estas páginas', 'Quais são as diferenças?', 'Qual é o mais barato?', 'Prós e contras de cada um', 'Vantagens e desvantagens'],
-  it: ['Confronta queste pagine', 'Quali sono le differenze?', 'Qual è il migliore?', 'Pro e contro di ciascuno', 'Vantaggi e svantaggi'],
+  en: [
+    'Compare these tabs',
+    'What are the differences between them?',
+    'Which is cheaper?',
+    'Which one is better for beginners?',
+    'Pros and cons of each',
+    'iPhone vs Pixel',
+    'How do they differ?',
+  ],
+  es: [
+    'Compara estas páginas',
+    '¿Cuáles son las diferencias?',
+    '¿Cuál es más barato?',
+    'Ventajas y desventajas de cada uno',
+    '¿En qué se diferencian?',
+  ],
+  de: [
+    'Vergleiche diese Seiten',
+    'Was sind die Unterschiede?',
+    'Welches ist günstiger?',
+    'Vor- und Nachteile bitte',
+    'Ist A besser als B?',
+  ],
+  fr: [
+    'Compare ces pages',
+    'Quelles sont les différences ?',
+    'Lequel est le moins cher ?',
+    'Avantages et inconvénients de chacun',
+    'Est-ce meilleur que l’autre ?',
+  ],
+  pt: [
+    'Compare estas páginas',
+    'Quais são as diferenças?',
+    'Qual é o mais barato?',
+    'Prós e contras de cada um',
+    'Vantagens e desvantagens',
+  ],
+  it: [
+    'Confronta queste pagine',
+    'Quali sono le differenze?',
+    'Qual è il migliore?',
+    'Pro e contro di ciascuno',
+    'Vantaggi e svantaggi',
+  ],
   zh: ['比较这几个页面', '它们有什么区别？', '哪个更便宜？', '各自的优缺点是什么', '两者有何不同'],
   ja: ['これらのページを比較して', '違いは何ですか？', 'どちらが安いですか？', 'メリットとデメリットは？'],
 };
 
 const lookup: Record<string, string[]> = {
-  en: ['What is the capital of France?', 'What is the main river of Warsaw?', 'When did play resume after the storm?', 'Who wrote the Declaration of Independence?', 'How many interceptions did Josh Norman have?', 'What is it made of?'],
-  es: ['¿Cuál es la capital de Francia?', '¿Qué es la fotosíntesis?', '¿Cuántos balones interceptó Josh Norman?', '¿Cuál es la población de Madrid?'],
+  en: [
+    'What is the capital of France?',
+    'What is the main river of Warsaw?',
+    'When did play resume after the storm?',
+    'Who wrote the Declaration of Independence?',
+    'How many interceptions did Josh Norman have?',
+    'What is it made of?',
+  ],
+  es: [
+    '¿Cuál es la capital de Francia?',
+    '¿Qué es la fotosíntesis?',
+    '¿Cuántos balones interceptó Josh Norman?',
+    '¿Cuál es la población de Madrid?',
+  ],
   de: ['Was ist die Hauptstadt von Frankreich?', 'Wann wurde die Mauer gebaut?', 'Wie viele Einwohner hat Berlin?'],
   fr: ['Quelle est la capitale de la France ?', 'Qui a écrit Les Misérables ?', 'Combien coûte le billet ?'],
   pt: ['Qual é a capital da França?', 'Quem descobriu o Brasil?', 'Quando foi fundada a cidade?'],
@@ -66,13 +161,33 @@ describe('withoutCues', () => {
 describe('namesNothingNew', () => {
   const earlier = ['When does the City Museum open?'];
   it('is true for a follow-up that only points back, in several languages', () => {
-    for (const q of ['Tell me more about that.', 'Tell me more', '¿Y eso?', 'Cuéntame más sobre eso', 'Erzähl mir mehr darüber', 'Dis-moi plus', 'Conte mais sobre isso', 'Dimmi di più', '再多说一点', 'それについてもっと詳しく教えて', 'Why?', 'And the museum?']) {
+    for (const q of [
+      'Tell me more about that.',
+      'Tell me more',
+      '¿Y eso?',
+      'Cuéntame más sobre eso',
+      'Erzähl mir mehr darüber',
+      'Dis-moi plus',
+      'Conte mais sobre isso',
+      'Dimmi di più',
+      '再多说一点',
+      'それについてもっと詳しく教えて',
+      'Why?',
+      'And the museum?',
+    ]) {
       expect([q, namesNothingNew(q, earlier)]).toEqual([q, true]);
     }
   });
 
   it('is false for a follow-up that names something new', () => {
-    for (const q of ['And how much are tickets?', '¿Y cuánto cuestan las entradas?', 'Und die Eintrittspreise?', 'What about 1990?', '门票多少钱？', 'チケットはいくらですか？']) {
+    for (const q of [
+      'And how much are tickets?',
+      '¿Y cuánto cuestan las entradas?',
+      'Und die Eintrittspreise?',
+      'What about 1990?',
+      '门票多少钱？',
+      'チケットはいくらですか？',
+    ]) {
       expect([q, namesNothingNew(q, earlier)]).toEqual([q, false]);
     }
   });

@@ -6,10 +6,25 @@ import type { ShownClaim } from '@/lib/shared/run';
 const claim = (text: string, literal: string): ShownClaim => ({
   text,
   citations: [
-    { literal, index: 1, passageId: 'p', passageText: literal, passageOrder: 0, tabId: 1, windowId: 1, frameId: 0, url: 'https://a.org', title: 'A <page>', site: 'a.org' },
+    {
+      literal,
+      index: 1,
+      passageId: 'p',
+      passageText: literal,
+      passageOrder: 0,
+      tabId: 1,
+      windowId: 1,
+      frameId: 0,
+      url: 'https://a.org',
+      title: 'A <page>',
+      site: 'a.org',
+    },
   ],
 });
-const claims = [claim('It opens at 9.', 'The museum opens at 9 a.m.'), claim('It is the oldest museum.', 'The museum opened in 1901.')];
+const claims = [
+  claim('It opens at 9.', 'The museum opens at 9 a.m.'),
+  claim('It is the oldest museum.', 'The museum opened in 1901.'),
+];
 const reply = (value: unknown, stopReason = 'end_turn'): ModelReply => ({ text: JSON.stringify(value), stopReason });
 
 describe('judge', () => {

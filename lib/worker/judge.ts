@@ -1,12 +1,11 @@
-import * as z from 'zod';
-import { escapeXml, type PromptMessage } from './prompt';
-import type { ModelCall } from './model-reply';
-import type { ShownClaim } from '@/lib/shared/run';
-
 /**
  * A second, cheap opinion: a quote can exist on the page and still not say what the claim says.
  * The judge reads each verified claim with its quotes only, and says whether they support it.
  */
+import * as z from 'zod';
+import { escapeXml, type PromptMessage } from './prompt';
+import type { ModelCall } from './model-reply';
+import type { ShownClaim } from '@/lib/shared/run';
 
 export const JUDGE_SYSTEM_PROMPT = `You check an assistant's claims against the quotes it gave as evidence.
 For each claim, decide whether its quotes, read on their own, support the claim. A claim is

@@ -6,8 +6,18 @@ import { ModelReplyError, type ModelReply } from './model-reply';
 import type { FailureLogEntry } from '@/lib/shared/run';
 
 const passages = [
-  passage('The museum opens at 9 a.m. and closes at 6 p.m. every day except Monday.', { id: 'hours', tabId: 7, title: 'Museum hours', url: 'https://museum.example/hours' }),
-  passage('Tickets cost 12 euros for adults; children under 12 enter for free.', { id: 'tickets', tabId: 8, title: 'Tickets', url: 'https://museum.example/tickets' }),
+  passage('The museum opens at 9 a.m. and closes at 6 p.m. every day except Monday.', {
+    id: 'hours',
+    tabId: 7,
+    title: 'Museum hours',
+    url: 'https://museum.example/hours',
+  }),
+  passage('Tickets cost 12 euros for adults; children under 12 enter for free.', {
+    id: 'tickets',
+    tabId: 8,
+    title: 'Tickets',
+    url: 'https://museum.example/tickets',
+  }),
 ];
 
 const good = { text: 'It opens at 9.', citations: [{ index: 1, literal: 'The museum opens at 9 a.m.' }] };
@@ -43,7 +53,12 @@ describe('answerQuestion', () => {
     expect(r.calls).toHaveLength(1);
     expect(outcome).toMatchObject({ kind: 'answer', droppedClaims: 0, retried: false });
     if (outcome.kind !== 'answer') throw new Error('expected an answer');
-    expect(outcome.claims[0]!.citations[0]).toMatchObject({ tabId: 7, title: 'Museum hours', site: 'museum.example', passageId: 'hours' });
+    expect(outcome.claims[0]!.citations[0]).toMatchObject({
+      tabId: 7,
+      title: 'Museum hours',
+      site: 'museum.example',
+      passageId: 'hours',
+    });
     expect(outcome.claims[1]!.citations[0]).toMatchObject({ tabId: 8, title: 'Tickets' });
     expect(r.log).toEqual([]);
   });
@@ -73,14 +88,24 @@ describe('answerQuestion', () => {
 
   it('abstains when nothing verifies after the retry, and never calls a third time', async () => {
     const r = await run({ no_information: false, claims: [broken] }, { no_information: false, claims: [broken] });
-    expect(await r.promise).toEqual({ kind: 'abstain', reason: 'unverifiable', retried: true, checks: { citations: 2, broken: 2 } });
+    expect(await r.promise).toEqual({
+      kind: 'abstain',
+      reason: 'unverifiable',
+      retried: true,
+      checks: { citations: 2, broken: 2 },
+    });
     expect(r.calls).toHaveLength(2);
     expect(r.log[0]).toMatchObject({ outcome: 'abstained' });
   });
 
   it('takes "no information" as an answer, not a failure', async () => {
     const r = await run({ no_information: true, claims: [] });
-    expect(await r.promise).toEqual({ kind: 'abstain', reason: 'no-information', retried: false, checks: { citations: 0, broken: 0 } });
+    expect(await r.promise).toEqual({
+      kind: 'abstain',
+      reason: 'no-information',
+      retried: false,
+      checks: { citations: 0, broken: 0 },
+    });
     expect(r.log).toEqual([]);
   });
 
@@ -90,7 +115,12 @@ describe('answerQuestion', () => {
       { question: 'q', passages: [], minLiteralLength: 15 },
       { callModel: model.callModel, log: () => {}, now: () => 0 },
     );
-    expect(outcome).toEqual({ kind: 'abstain', reason: 'no-relevant-passages', retried: false, checks: { citations: 0, broken: 0 } });
+    expect(outcome).toEqual({
+      kind: 'abstain',
+      reason: 'no-relevant-passages',
+      retried: false,
+      checks: { citations: 0, broken: 0 },
+    });
     expect(model.calls).toHaveLength(0);
   });
 
@@ -163,7 +193,15 @@ describe('answerQuestion', () => {
     });
 
     it('abstains when it drops every claim', async () => {
-      const r = judged({ verdicts: [{ claim: 1, supported: false, reason: 'a' }, { claim: 2, supported: false, reason: 'b' }] }, 'drop');
+      const r = judged(
+        {
+          verdicts: [
+            { claim: 1, supported: false, reason: 'a' },
+            { claim: 2, supported: false, reason: 'b' },
+          ],
+        },
+        'drop',
+      );
       expect(await r.promise).toMatchObject({ kind: 'abstain', reason: 'unsupported' });
     });
 
@@ -184,11 +222,25 @@ describe('answerQuestion', () => {
   });
 });
 
-
 describe('a follow-up in a thread', () => {
-  const cafe = passage('The roof café serves lunch until 3 p.m. and coffee all day long.', { id: 'cafe', tabId: 7, title: 'Museum hours', url: 'https://museum.example/hours' });
+  const cafe = passage('The roof café serves lunch until 3 p.m. and coffee all day long.', {
+    id: 'cafe',
+    tabId: 7,
+    title: 'Museum hours',
+    url: 'https://museum.example/hours',
+  });
   const history = [
-    { question: 'When does it open and what does it cost?', fragments: 2, textOnly: false, claims: [{ text: 'It opens at 9.', citations: [{ index: 1, literal: 'The museum opens at 9 a.m.', source: 'Museum hours (museum.example)' }] }] },
+    {
+      question: 'When does it open and what does it cost?',
+      fragments: 2,
+      textOnly: false,
+      claims: [
+        {
+          text: 'It opens at 9.',
+          citations: [{ index: 1, literal: 'The museum opens at 9 a.m.', source: 'Museum hours (museum.example)' }],
+        },
+      ],
+    },
   ];
   const ask = (...replies: object[]) => {
     const model = scripted(...replies);
@@ -200,21 +252,33 @@ describe('a follow-up in a thread', () => {
   };
 
   it('is sent after the earlier turn, and may cite an earlier fragment by its old index as well as its own', async () => {
-    const r = ask({ no_information: false, claims: [
-      { text: 'It closes at 6.', citations: [{ index: 1, literal: 'closes at 6 p.m. every day except Monday' }] },
-      { text: 'The café serves lunch.', citations: [{ index: 3, literal: 'serves lunch until 3 p.m.' }] },
-    ] });
+    const r = ask({
+      no_information: false,
+      claims: [
+        { text: 'It closes at 6.', citations: [{ index: 1, literal: 'closes at 6 p.m. every day except Monday' }] },
+        { text: 'The café serves lunch.', citations: [{ index: 3, literal: 'serves lunch until 3 p.m.' }] },
+      ],
+    });
     const outcome = await r.promise;
     expect(r.calls[0]!.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(outcome).toMatchObject({ kind: 'answer', retried: false });
     if (outcome.kind !== 'answer') throw new Error('expected an answer');
-    expect(outcome.claims.map((c) => [c.citations[0]!.index, c.citations[0]!.passageId])).toEqual([[1, 'hours'], [3, 'cafe']]);
+    expect(outcome.claims.map((c) => [c.citations[0]!.index, c.citations[0]!.passageId])).toEqual([
+      [1, 'hours'],
+      [3, 'cafe'],
+    ]);
   });
 
   it('is verified against the fragments sent with it: a quote under a wrong index is retried, an index not sent is never shown', async () => {
     const r = ask(
-      { no_information: false, claims: [{ text: 'The café serves lunch.', citations: [{ index: 1, literal: 'serves lunch until 3 p.m.' }] }] },
-      { no_information: false, claims: [{ text: 'Something else.', citations: [{ index: 4, literal: 'serves lunch until 3 p.m.' }] }] },
+      {
+        no_information: false,
+        claims: [{ text: 'The café serves lunch.', citations: [{ index: 1, literal: 'serves lunch until 3 p.m.' }] }],
+      },
+      {
+        no_information: false,
+        claims: [{ text: 'Something else.', citations: [{ index: 4, literal: 'serves lunch until 3 p.m.' }] }],
+      },
     );
     const outcome = await r.promise;
     expect(r.calls).toHaveLength(2);

@@ -1,3 +1,7 @@
+/**
+ * The ask pipeline: prompt, model call, verification, one retry, trim or abstain. It takes the
+ * model call, clock and log as arguments, so every decision is tested without a browser or network.
+ */
 import { numberFragments, type Fragment } from './fragments';
 import { applyVerdicts, judgeClaims } from './judge';
 import { xmlPrompt, type PromptBuilder, type PromptMessage } from './prompt';
@@ -6,14 +10,17 @@ import type { PriorTurn } from '@/lib/shared/thread';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { addUsage, NO_USAGE } from '@/lib/shared/usage';
 import { verifyAnswer } from './verify';
-import type { CitationChecks, FailureLogEntry, FailureOutcome, Outcome, Problem, ShownCitation, ShownClaim } from '@/lib/shared/run';
+import type {
+  CitationChecks,
+  FailureLogEntry,
+  FailureOutcome,
+  Outcome,
+  Problem,
+  ShownCitation,
+  ShownClaim,
+} from '@/lib/shared/run';
 import { ModelReplyError, type ModelCall, type ModelReply } from './model-reply';
 import { siteOf } from '@/lib/shared/site';
-
-/**
- * The ask pipeline: prompt, model call, verification, one retry, trim or abstain. It takes the
- * model call, clock and log as arguments, so every decision is tested without a browser or network.
- */
 
 export interface AskInput {
   question: string;
@@ -44,7 +51,10 @@ type Parsed = { ok: true; answer: ModelAnswer } | { ok: false; problem: Problem 
 
 export function parseReply(reply: ModelReply): Parsed {
   if (reply.stopReason === 'max_tokens' || reply.stopReason === 'model_context_window_exceeded') {
-    throw new ModelReplyError('truncated', 'Claude’s answer was cut off before it was complete. Try a narrower question or fewer tabs.');
+    throw new ModelReplyError(
+      'truncated',
+      'Claude’s answer was cut off before it was complete. Try a narrower question or fewer tabs.',
+    );
   }
   if (reply.stopReason === 'refusal') {
     const why = reply.stopExplanation ? ` ${reply.stopExplanation}` : '';
@@ -150,7 +160,14 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
     deps.onStage?.('judging');
     const verdicts = await judgeClaims(claims, deps.judge.call).catch(async (err: unknown) => {
       // The judge is a second opinion: its failure leaves the verified answer standing.
-      await deps.log({ at: deps.now(), question, sites, attempts: [], outcome: 'error', detail: `judge: ${err instanceof Error ? err.message : String(err)}` });
+      await deps.log({
+        at: deps.now(),
+        question,
+        sites,
+        attempts: [],
+        outcome: 'error',
+        detail: `judge: ${err instanceof Error ? err.message : String(err)}`,
+      });
       return null;
     });
     if (!verdicts) return answer;
@@ -169,13 +186,18 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
 
   deps.onStage?.('retrying');
   const second = await withReplyErrorsLogged(() =>
-    attempt(prompt.retry(fragments, question, first.reply.transcript ?? first.reply.text, first.problems, input.groups, input.history)),
+    attempt(
+      prompt.retry(fragments, question, first.reply.transcript ?? first.reply.text, first.problems, input.groups, input.history),
+    ),
   );
   if (second.problems.length > 0) attempts.push(second.problems);
 
   if (!second.answer) {
     await log('error', 'The reply was malformed twice.');
-    throw new ModelReplyError('malformed', 'Claude’s reply could not be read, even after a second try. Ask again, or try another model.');
+    throw new ModelReplyError(
+      'malformed',
+      'Claude’s reply could not be read, even after a second try. Ask again, or try another model.',
+    );
   }
   if (second.answer.no_information && second.problems.length === 0) {
     await log('abstained', 'After the retry Claude found no information.');

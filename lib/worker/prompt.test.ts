@@ -64,7 +64,14 @@ describe('prompt formatting', () => {
     const fragments = numberFragments([passage('The sky is blue today.')]);
     const previous = '{"no_information":false,"claims":[{"text":"x","citations":[{"index":1,"literal":"the sky is green"}]}]}';
     const msgs = buildRetryMessages(fragments, 'Colour?', previous, [
-      { kind: 'not-in-fragment', claim: 0, citation: 0, index: 1, literal: 'the sky is green', message: 'The quote "the sky is green" does not appear word for word in document 1.' },
+      {
+        kind: 'not-in-fragment',
+        claim: 0,
+        citation: 0,
+        index: 1,
+        literal: 'the sky is green',
+        message: 'The quote "the sky is green" does not appear word for word in document 1.',
+      },
     ]);
     expect(msgs.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(msgs[1]!.content).toBe(previous);
@@ -74,14 +81,24 @@ describe('prompt formatting', () => {
 });
 
 describe('a follow-up as a conversation', () => {
-  const hours = passage('The museum opens at 9 a.m. and closes at 6 p.m.', { id: 'h', title: 'Hours', url: 'https://museum.example/hours' });
+  const hours = passage('The museum opens at 9 a.m. and closes at 6 p.m.', {
+    id: 'h',
+    title: 'Hours',
+    url: 'https://museum.example/hours',
+  });
   const tickets = passage('Adult tickets cost 12 euros.', { id: 't', title: 'Tickets', url: 'https://museum.example/tickets' });
-  const cafe = passage('The café on the roof serves lunch until 3 p.m.', { id: 'c', title: 'Hours', url: 'https://museum.example/hours' });
+  const cafe = passage('The café on the roof serves lunch until 3 p.m.', {
+    id: 'c',
+    title: 'Hours',
+    url: 'https://museum.example/hours',
+  });
   const turn1: PriorTurn = {
     question: 'When does it open?',
     fragments: 2,
     textOnly: false,
-    claims: [{ text: 'At 9 a.m.', citations: [{ index: 1, literal: 'The museum opens at 9 a.m.', source: 'Hours (museum.example)' }] }],
+    claims: [
+      { text: 'At 9 a.m.', citations: [{ index: 1, literal: 'The museum opens at 9 a.m.', source: 'Hours (museum.example)' }] },
+    ],
   };
   type Block = { type: string; text: string; cache_control?: unknown };
   const blocks = (m: PromptMessage) => m.content as Block[];
@@ -117,7 +134,9 @@ describe('a follow-up as a conversation', () => {
 
   it('marks every block of documents for the cache, never a question, and never more than four blocks', () => {
     const many = Array.from({ length: 6 }, (_, i) => passage(`Fact number ${i} about the museum collection.`, { id: `f${i}` }));
-    const history: PriorTurn[] = many.slice(0, 5).map((_, i) => ({ question: `Question ${i}?`, fragments: 1, textOnly: false, claims: [] }));
+    const history: PriorTurn[] = many
+      .slice(0, 5)
+      .map((_, i) => ({ question: `Question ${i}?`, fragments: 1, textOnly: false, claims: [] }));
     const msgs = buildMessages(numberFragments(many), 'Last question?', undefined, history);
     const marks = msgs.flatMap((m) => (typeof m.content === 'string' ? [] : blocks(m))).filter((b) => b.cache_control);
     expect(marks).toHaveLength(4);
@@ -127,7 +146,12 @@ describe('a follow-up as a conversation', () => {
   });
 
   it('an earlier turn whose documents are no longer sent goes as text: its quotes with their sources, no index', () => {
-    const textOnly: PriorTurn = { ...turn1, fragments: 0, textOnly: true, claims: [{ ...turn1.claims[0]!, citations: [{ literal: 'The museum opens at 9 a.m.', source: 'Hours (museum.example)' }] }] };
+    const textOnly: PriorTurn = {
+      ...turn1,
+      fragments: 0,
+      textOnly: true,
+      claims: [{ ...turn1.claims[0]!, citations: [{ literal: 'The museum opens at 9 a.m.', source: 'Hours (museum.example)' }] }],
+    };
     const msgs = buildMessages(numberFragments([cafe]), 'And the café?', undefined, [textOnly]);
     expect(msgs.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(textOf(msgs[0]!.content)).not.toContain('<document');
@@ -147,7 +171,14 @@ describe('a follow-up as a conversation', () => {
   });
 
   it('the retry of a follow-up keeps the conversation before its own answer and the problems', () => {
-    const msgs = buildRetryMessages(numberFragments([hours, tickets, cafe]), 'More?', '{"claims":[]}', [{ kind: 'no-claims', message: 'No claims.' }], undefined, [turn1]);
+    const msgs = buildRetryMessages(
+      numberFragments([hours, tickets, cafe]),
+      'More?',
+      '{"claims":[]}',
+      [{ kind: 'no-claims', message: 'No claims.' }],
+      undefined,
+      [turn1],
+    );
     expect(msgs.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
     expect(msgs[3]!.content).toBe('{"claims":[]}');
   });
@@ -155,7 +186,8 @@ describe('a follow-up as a conversation', () => {
   it('in native-citations mode, the earlier documents stay in their turn, so document_index counts across turns', () => {
     const msgs = nativePrompt.first(numberFragments([hours, tickets, cafe]), 'More?', undefined, [turn1]);
     expect(msgs.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
-    const docs = msgs.flatMap((m) => (typeof m.content === 'string' ? [] : (m.content as Array<{ type: string; source?: { data: string } }>)))
+    const docs = msgs
+      .flatMap((m) => (typeof m.content === 'string' ? [] : (m.content as Array<{ type: string; source?: { data: string } }>)))
       .filter((b) => b.type === 'document')
       .map((b) => b.source!.data);
     expect(docs).toEqual([hours.text, tickets.text, cafe.text]);
@@ -164,9 +196,13 @@ describe('a follow-up as a conversation', () => {
 
   it('in native-citations mode too, only the first four blocks of documents end at a breakpoint', () => {
     const many = Array.from({ length: 6 }, (_, i) => passage(`Fact number ${i} about the museum collection.`, { id: `f${i}` }));
-    const history: PriorTurn[] = many.slice(0, 5).map((_, i) => ({ question: `Question ${i}?`, fragments: 1, textOnly: false, claims: [] }));
+    const history: PriorTurn[] = many
+      .slice(0, 5)
+      .map((_, i) => ({ question: `Question ${i}?`, fragments: 1, textOnly: false, claims: [] }));
     const msgs = nativePrompt.first(numberFragments(many), 'Last question?', undefined, history);
-    const docs = msgs.flatMap((m) => (typeof m.content === 'string' ? [] : (m.content as Array<{ type: string; cache_control?: unknown }>))).filter((b) => b.type === 'document');
+    const docs = msgs
+      .flatMap((m) => (typeof m.content === 'string' ? [] : (m.content as Array<{ type: string; cache_control?: unknown }>)))
+      .filter((b) => b.type === 'document');
     expect(docs.map((d) => d.cache_control !== undefined)).toEqual([true, true, true, true, false, false]);
   });
 });

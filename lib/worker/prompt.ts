@@ -161,7 +161,12 @@ function documentBlock(block: Fragment[], marked: boolean): TextPromptBlock {
  * are breakpoints left, so a follow-up reads everything up to the last block sent before from the
  * cache. Without earlier turns: documents then the question, as a single question always was.
  */
-export function buildMessages(fragments: Fragment[], question: string, groups?: number[], history: PriorTurn[] = []): PromptMessage[] {
+export function buildMessages(
+  fragments: Fragment[],
+  question: string,
+  groups?: number[],
+  history: PriorTurn[] = [],
+): PromptMessage[] {
   const { earlier, current } = conversationSlices(fragments, groups, history);
   let breakpoints = 0;
   const docs = (blocks: Fragment[][]) =>

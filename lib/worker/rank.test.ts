@@ -6,7 +6,9 @@ import type { SourcedPassage } from '@/lib/shared/types';
 
 /** A page of passages in reading order, as one tab. */
 function page(tabId: number, title: string, texts: string[]): SourcedPassage[] {
-  return texts.map((text, order) => passage(text, { id: `${tabId}-${order}`, order, tabId, title, url: `https://example.org/${tabId}` }));
+  return texts.map((text, order) =>
+    passage(text, { id: `${tabId}-${order}`, order, tabId, title, url: `https://example.org/${tabId}` }),
+  );
 }
 
 const museum = page(1, 'City Museum', [
@@ -44,7 +46,8 @@ describe('rankPassages', () => {
   });
 
   it('gives the same ranking for the same pages and question, in any order of the tabs', () => {
-    const ranked = (ps: SourcedPassage[]) => rankPassages(ps, 'museum open').units.map((u) => u.members.map((m) => m.id).join('+'));
+    const ranked = (ps: SourcedPassage[]) =>
+      rankPassages(ps, 'museum open').units.map((u) => u.members.map((m) => m.id).join('+'));
     expect(ranked([...tabs].reverse())).toEqual(ranked(tabs));
   });
 });
@@ -69,7 +72,10 @@ describe('ranking beyond English', () => {
   });
 
   it('Japanese and Thai: words are found without spaces', () => {
-    const ja = page(6, '東京', ['東京は日本の首都で、人口は約1400万人です。', '富士山は日本で最も高い山で、標高は3776メートルです。']);
+    const ja = page(6, '東京', [
+      '東京は日本の首都で、人口は約1400万人です。',
+      '富士山は日本で最も高い山で、標高は3776メートルです。',
+    ]);
     expect(firstId('富士山の標高は？', ja)).toBe('6-1');
     const th = page(7, 'กรุงเทพ', ['กรุงเทพมหานครเป็นเมืองหลวงของประเทศไทย', 'แม่น้ำเจ้าพระยาไหลผ่านกลางเมือง']);
     expect(firstId('แม่น้ำอะไรไหลผ่านเมือง', th)).toBe('7-1');
@@ -84,7 +90,10 @@ describe('a passage with its neighbour', () => {
   ]);
 
   it('is sent as one fragment when the question’s words straddle them', () => {
-    const first = selectPassages([...cut, ...museum], 'What was the name of the son Börte gave birth to after she married Temüjin?').passages[0]!;
+    const first = selectPassages(
+      [...cut, ...museum],
+      'What was the name of the son Börte gave birth to after she married Temüjin?',
+    ).passages[0]!;
     expect(first.text).toContain('Temüjin married Börte');
     expect(first.text).toContain('Jochi');
     // Still the page's own words in reading order: the verifier and anchoring read them as they are.
@@ -110,7 +119,11 @@ describe('selectPassages', () => {
     const many = page(
       9,
       'Towers',
-      Array.from({ length: 30 }, (_, i) => `Tower fact number ${i}: the tower is tall and old, built of stone ${i} years ago. ${'Stone upon stone. '.repeat(8)}`),
+      Array.from(
+        { length: 30 },
+        (_, i) =>
+          `Tower fact number ${i}: the tower is tall and old, built of stone ${i} years ago. ${'Stone upon stone. '.repeat(8)}`,
+      ),
     );
     const cost = fragmentTokens(many[0]!);
     const { passages, leftOut, tokens } = selectPassages(many, 'How old is the tower of stone?', cost * 5 + 2);
@@ -155,12 +168,7 @@ describe('early abstention', () => {
     '东京的人口是多少？',
     'What is the name of the capital of the country?',
   ];
-  const here = [
-    'When does the museum open?',
-    'How far is the station?',
-    'When should I sow tomatoes?',
-    'Why water deeply?',
-  ];
+  const here = ['When does the museum open?', 'How far is the station?', 'When should I sow tomatoes?', 'Why water deeply?'];
   const pages = [...museum, ...garden];
 
   it.each(notHere)('abstains without a model call: %s', (q) => {

@@ -1,9 +1,3 @@
-import { fragmentTokens } from './budget';
-import { isGrammable, questionWords, searchWords, wordBigrams, wordGrams } from './tokenize';
-import { makeRoom, numberOf, passageWords, spelling, vocabularySize, wordsWithGrams, type PassageWords } from './passage-words';
-import type { SourcedPassage } from '@/lib/shared/types';
-import { DEFAULT_FRAGMENT_BUDGET } from '@/lib/shared/settings';
-
 /**
  * Which passages of the tabs in scope answer the question, best first, and which of them fit the
  * token budget. Lexical, in any language (lib/worker/tokenize.ts), and a little better than plain BM25:
@@ -18,6 +12,11 @@ import { DEFAULT_FRAGMENT_BUDGET } from '@/lib/shared/settings';
  *
  * The measurements behind the weights are in eval/rank.ts and the closing note of issue 5.
  */
+import { fragmentTokens } from './budget';
+import { isGrammable, questionWords, searchWords, wordBigrams, wordGrams } from './tokenize';
+import { makeRoom, numberOf, passageWords, spelling, vocabularySize, wordsWithGrams, type PassageWords } from './passage-words';
+import type { SourcedPassage } from '@/lib/shared/types';
+import { DEFAULT_FRAGMENT_BUDGET } from '@/lib/shared/settings';
 
 /** BM25's term-frequency saturation: low, so that covering more of the question beats repeating a word. */
 const K1 = 0.5;
@@ -218,7 +217,9 @@ export function rankPassages(passages: SourcedPassage[], question: string): Rank
   analysed.forEach(({ doc, hits }) => (doc.window = hits.length > 0 ? bestWindow(hits, idfByPlace) : 0));
 
   const lexical = (tf: Map<string, number>, gf: Map<string, number>, len: number, gramLen: number, window: number) =>
-    bm25(tf, stats.idf, len, stats.avgLen) + GRAM_WEIGHT * bm25(gf, stats.gramIdf, gramLen, stats.avgGramLen) + WINDOW_WEIGHT * window;
+    bm25(tf, stats.idf, len, stats.avgLen) +
+    GRAM_WEIGHT * bm25(gf, stats.gramIdf, gramLen, stats.avgGramLen) +
+    WINDOW_WEIGHT * window;
 
   // The page prior: each tab's passages taken together as one document.
   const tabs = new Map<number, { tf: Map<string, number>; len: number }>();
@@ -257,8 +258,11 @@ export function rankPassages(passages: SourcedPassage[], question: string): Rank
     if (!inFrame) inTab.set(frameId, (inFrame = new Map()));
     inFrame.set(order, i);
   });
-  docs.forEach((a, i) => {
-    const j = at.get(a.passage.tabId)?.get(a.passage.frameId)?.get(a.passage.order + 1);
+  docs.forEach((a) => {
+    const j = at
+      .get(a.passage.tabId)
+      ?.get(a.passage.frameId)
+      ?.get(a.passage.order + 1);
     if (j === undefined || a.passage.selection) return;
     const b = docs[j]!;
     if (b.passage.selection || !straddles(a.tf, b.tf)) return;
@@ -278,7 +282,17 @@ export function rankPassages(passages: SourcedPassage[], question: string): Rank
   const docOf = new Map<SourcedPassage, Doc>();
   const wanted = new Set(best.flatMap((u) => u.members));
   for (const d of docs) if (wanted.has(d.passage)) docOf.set(d.passage, d);
-  const relevance = Math.max(0, ...best.map((u) => coverage(u.members.map((m) => docOf.get(m)!), asked, stats, query)));
+  const relevance = Math.max(
+    0,
+    ...best.map((u) =>
+      coverage(
+        u.members.map((m) => docOf.get(m)!),
+        asked,
+        stats,
+        query,
+      ),
+    ),
+  );
   return { units, relevance };
 }
 

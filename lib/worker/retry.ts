@@ -1,9 +1,8 @@
-import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
-
 /**
  * Our own retries for the model call, instead of the SDK's: the SDK honours `retry-after` with no
  * upper bound and waits silently, while a person at the popup needs a cap and a countdown.
  */
+import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 
 export interface RetryPolicy {
   /** Tries after the first. */
@@ -49,10 +48,14 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }
 

@@ -1,3 +1,9 @@
+/**
+ * The background's side of a click on a citation (lib/worker/reveal.ts decides, this carries it out):
+ * highlight the quote in its tab and bring the tab forward; or say that the words are gone and
+ * offer the page as cited; or, when the tab is gone, open the cited URL with a text fragment and
+ * highlight the quote once it has loaded. Also clears the highlights when a new question starts.
+ */
 import { browser } from 'wxt/browser';
 import { HIGHLIGHT_CSS } from '@/lib/shared/highlight-style';
 import type { RevealMessage, RevealResult } from '@/lib/shared/messages';
@@ -7,13 +13,6 @@ import { lastRunItem, revealStateItem, threadItem, type RevealState } from '@/li
 import { answerCiting } from '@/lib/shared/thread';
 import type { QuoteTarget } from '@/lib/shared/types';
 import { revealPdfCitation } from './pdf-reveal';
-
-/**
- * The background's side of a click on a citation (lib/worker/reveal.ts decides, this carries it out):
- * highlight the quote in its tab and bring the tab forward; or say that the words are gone and
- * offer the page as cited; or, when the tab is gone, open the cited URL with a text fragment and
- * highlight the quote once it has loaded. Also clears the highlights when a new question starts.
- */
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
 const LOAD_TIMEOUT_MS = 20_000;
@@ -124,7 +123,9 @@ async function openAsCited(c: CitationRef, url: string, target: QuoteTarget, oth
     if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => {});
     return { ok: true };
   }
-  return last.gone ? { ok: false, message: REVEAL_NOTES.goneAfterOpening } : { ok: false, message: REVEAL_NOTES.unreachable(last.error) };
+  return last.gone
+    ? { ok: false, message: REVEAL_NOTES.goneAfterOpening }
+    : { ok: false, message: REVEAL_NOTES.unreachable(last.error) };
 }
 
 /** Tries again for a few seconds: a page that just loaded may still be drawing its content. */
@@ -162,7 +163,8 @@ async function frameNow(c: CitationRef): Promise<TabNow | null> {
 /** A click on a citation. */
 export async function revealCitation(c: RevealMessage['citation'], openAsCitedAnyway = false): Promise<RevealResult> {
   // A PDF's quote is shown in the extension's PDF viewer (lib/worker/pdf-reveal.ts).
-  if (c.page !== undefined) return revealPdfCitation({ ...c, page: c.page }, (await lastRunItem.getValue().catch(() => null))?.outcome);
+  if (c.page !== undefined)
+    return revealPdfCitation({ ...c, page: c.page }, (await lastRunItem.getValue().catch(() => null))?.outcome);
   const [state, tab, run, thread, all] = await Promise.all([
     readState(),
     frameNow(c),
@@ -172,7 +174,8 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
   ]);
   const openTabs: OpenTab[] = all.map((t) => ({ tabId: t.id ?? -1, windowId: t.windowId, url: t.url, discarded: t.discarded }));
   const standInId = state.reopened[reopenKey(c)];
-  const standIn = standInId === undefined ? undefined : { tabId: standInId, tab: openTabs.find((t) => t.tabId === standInId) ?? null };
+  const standIn =
+    standInId === undefined ? undefined : { tabId: standInId, tab: openTabs.find((t) => t.tabId === standInId) ?? null };
   const plan = planReveal(c, tab, { openAsCited: openAsCitedAnyway, reopened: standIn, openTabs });
   const target = targetOf(c);
   // The clicked citation's own answer: the latest, or an earlier one of the thread.
@@ -186,7 +189,8 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
     await bringForward(plan.tabId);
     // Showing the tab wakes it in a window on screen; not always (headless, some versions): reload.
     await browser.tabs.reload(plan.tabId).catch(() => {});
-    if (!(await waitForLoad(plan.tabId))) return { ok: false, message: REVEAL_NOTES.notOpened('it did not wake up'), offerOpen: true };
+    if (!(await waitForLoad(plan.tabId)))
+      return { ok: false, message: REVEAL_NOTES.notOpened('it did not wake up'), offerOpen: true };
   }
   const attempt = asleep
     ? await highlightWhenReady(plan.tabId, plan.frameId, target, others)

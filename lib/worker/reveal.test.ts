@@ -28,7 +28,11 @@ function answer(...citations: ShownCitation[][]): Outcome {
 
 describe('planReveal', () => {
   it('highlights in the tab while it shows the cited document, fragment changes included', () => {
-    expect(planReveal(citation, { url: 'https://museum.example/hours#today' })).toEqual({ kind: 'highlight', tabId: 7, frameId: 0 });
+    expect(planReveal(citation, { url: 'https://museum.example/hours#today' })).toEqual({
+      kind: 'highlight',
+      tabId: 7,
+      frameId: 0,
+    });
   });
 
   it('opens the page as cited, with a text fragment, when the tab is closed or went elsewhere', () => {
@@ -63,12 +67,21 @@ describe('planReveal: another tab showing the page', () => {
   });
 
   it('also for a tab that went elsewhere, which keeps its new page', () => {
-    expect(planReveal(citation, { url: 'https://news.example/' }, { openTabs: [asleep] })).toEqual({ kind: 'highlight', tabId: 31, frameId: 0 });
+    expect(planReveal(citation, { url: 'https://news.example/' }, { openTabs: [asleep] })).toEqual({
+      kind: 'highlight',
+      tabId: 31,
+      frameId: 0,
+    });
   });
 
   it('never for a quote of a frame, nor from a tab showing another document', () => {
-    expect(planReveal({ ...citation, frameId: 5 }, null, { openTabs: [asleep] })).toMatchObject({ kind: 'open', reason: 'closed' });
-    expect(planReveal(citation, null, { openTabs: [{ tabId: 33, url: 'https://museum.example/tickets' }] })).toMatchObject({ kind: 'open' });
+    expect(planReveal({ ...citation, frameId: 5 }, null, { openTabs: [asleep] })).toMatchObject({
+      kind: 'open',
+      reason: 'closed',
+    });
+    expect(planReveal(citation, null, { openTabs: [{ tabId: 33, url: 'https://museum.example/tickets' }] })).toMatchObject({
+      kind: 'open',
+    });
   });
 });
 
@@ -87,6 +100,11 @@ describe('otherQuotesOnPage', () => {
 
   it('has nothing to add for an abstention or no answer', () => {
     expect(otherQuotesOnPage(undefined, citation)).toEqual([]);
-    expect(otherQuotesOnPage({ kind: 'abstain', reason: 'no-information', retried: false, checks: { citations: 0, broken: 0 } }, citation)).toEqual([]);
+    expect(
+      otherQuotesOnPage(
+        { kind: 'abstain', reason: 'no-information', retried: false, checks: { citations: 0, broken: 0 } },
+        citation,
+      ),
+    ).toEqual([]);
   });
 });

@@ -12,8 +12,7 @@ import type { Outcome } from '@/lib/shared/run';
 export type CitationRef = RevealMessage['citation'];
 
 export type RevealPlan =
-  | { kind: 'highlight'; tabId: number; frameId: number }
-  | { kind: 'open'; url: string; reason: 'closed' | 'navigated' | 'asked' };
+  { kind: 'highlight'; tabId: number; frameId: number } | { kind: 'open'; url: string; reason: 'closed' | 'navigated' | 'asked' };
 
 /** What the tab looks like now: null when it no longer exists. */
 export interface TabNow {

@@ -1,3 +1,4 @@
+/** The answer's shape as the model must give it, for structured output and for our own check. */
 import * as z from 'zod';
 
 /**
@@ -17,9 +18,7 @@ export const claimSchema = z.object({
 });
 
 export const answerSchema = z.object({
-  no_information: z
-    .boolean()
-    .describe('true when the documents do not contain the answer; claims must then be empty.'),
+  no_information: z.boolean().describe('true when the documents do not contain the answer; claims must then be empty.'),
   claims: z.array(claimSchema),
 });
 

@@ -1,17 +1,15 @@
+/**
+ * What the extension offers without an API key: the best passages for the question, each as a
+ * quote with its source, which a click highlights in its page like a citation. They are search
+ * results, ranked on this machine: nothing is sent anywhere.
+ */
 import { citationOf } from './pipeline';
 import { leadingShare, rankPassages, RELEVANCE_THRESHOLD } from './rank';
 import { isGrammable, questionWords, searchWords, wordGrams } from './tokenize';
 import type { SourcedPassage } from '@/lib/shared/types';
 import type { SearchHit } from '@/lib/shared/run';
 
-/**
- * What the extension offers without an API key: the best passages for the question, each as a
- * quote with its source, which a click highlights in its page like a citation. They are search
- * results, ranked on this machine: nothing is sent anywhere.
- */
-
 export const SEARCH_RESULTS = 5;
-
 
 /** Sentences shorter than this say too little alone: the result quotes its whole passage. */
 const MIN_QUOTE_CHARS = 40;
@@ -74,4 +72,3 @@ export function searchPassages(passages: SourcedPassage[], question: string, lim
   }
   return hits;
 }
-

@@ -5,7 +5,9 @@ import { CACHE_LIFETIME_MS, freshPlan, MAX_BLOCKS, planSend } from './send-plan'
 import type { SourcedPassage } from '@/lib/shared/types';
 
 const tab = (tabId: number, texts: string[]): SourcedPassage[] =>
-  texts.map((text, order) => passage(text, { id: `${tabId}-${order}`, tabId, order, title: `Tab ${tabId}`, url: `https://example.org/${tabId}` }));
+  texts.map((text, order) =>
+    passage(text, { id: `${tabId}-${order}`, tabId, order, title: `Tab ${tabId}`, url: `https://example.org/${tabId}` }),
+  );
 
 const pages = [
   ...tab(1, [

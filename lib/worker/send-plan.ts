@@ -42,9 +42,7 @@ export function stillCurrent(previous: SourcedPassage[], current: SourcedPassage
     const members = memberKeys(f).map((k) => byKey.get(k));
     if (members.some((m) => !m)) return false;
     const rebuilt =
-      members.length === 1
-        ? members[0]!
-        : { ...members[0]!, id: f.id, text: members.map((m) => m!.text).join('\n') };
+      members.length === 1 ? members[0]! : { ...members[0]!, id: f.id, text: members.map((m) => m!.text).join('\n') };
     return fingerprint(rebuilt) === fingerprint(f);
   });
 }

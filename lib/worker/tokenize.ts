@@ -18,7 +18,17 @@
 const MARKS_ON_LGC = /([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])\p{M}+/gu;
 // Latin letters that no canonical decomposition takes apart, and Greek's final sigma.
 const SPECIAL_LETTERS: Record<string, string> = {
-  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ħ: 'h', ı: 'i', ł: 'l', þ: 'th', ς: 'σ',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  ħ: 'h',
+  ı: 'i',
+  ł: 'l',
+  þ: 'th',
+  ς: 'σ',
 };
 const SPECIAL = /[ßæœøđðħıłþς]/g;
 // Full-width Latin and digits, half-width katakana, and ligatures: the compatibility forms a

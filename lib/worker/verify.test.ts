@@ -11,7 +11,10 @@ const answer = (claims: ModelAnswer['claims'], no_information = false): ModelAns
 
 describe('verifyAnswer', () => {
   it('accepts a literal copied from its fragment', () => {
-    const v = verifyAnswer(answer([{ text: 'It is 330 m tall.', citations: [{ index: 1, literal: 'is 330 metres tall' }] }]), fragments);
+    const v = verifyAnswer(
+      answer([{ text: 'It is 330 m tall.', citations: [{ index: 1, literal: 'is 330 metres tall' }] }]),
+      fragments,
+    );
     expect(v.problems).toEqual([]);
     expect(v.claimOk).toEqual([true]);
   });
@@ -40,7 +43,10 @@ describe('verifyAnswer', () => {
   });
 
   it('rejects a paraphrase and names the failing quote', () => {
-    const v = verifyAnswer(answer([{ text: 'x', citations: [{ index: 1, literal: 'the tower is 330 metres high' }] }]), fragments);
+    const v = verifyAnswer(
+      answer([{ text: 'x', citations: [{ index: 1, literal: 'the tower is 330 metres high' }] }]),
+      fragments,
+    );
     expect(v.problems).toHaveLength(1);
     expect(v.problems[0]!.kind).toBe('not-in-fragment');
     expect(v.problems[0]!.message).toContain('the tower is 330 metres high');
@@ -70,7 +76,13 @@ describe('verifyAnswer', () => {
     const v = verifyAnswer(
       answer([
         { text: 'a', citations: [{ index: 1, literal: 'completed in 1889' }] },
-        { text: 'b', citations: [{ index: 2, literal: 'designed and built the tower' }, { index: 2, literal: 'made of solid gold' }] },
+        {
+          text: 'b',
+          citations: [
+            { index: 2, literal: 'designed and built the tower' },
+            { index: 2, literal: 'made of solid gold' },
+          ],
+        },
       ]),
       fragments,
     );
@@ -81,7 +93,10 @@ describe('verifyAnswer', () => {
 
   it('accepts a literal the model copied with the prompt’s XML escapes', () => {
     const frags = [{ index: 1, text: 'Use the <video> element & its controls attribute.' }];
-    const v = verifyAnswer(answer([{ text: 'x', citations: [{ index: 1, literal: 'the &lt;video&gt; element &amp; its controls' }] }]), frags);
+    const v = verifyAnswer(
+      answer([{ text: 'x', citations: [{ index: 1, literal: 'the &lt;video&gt; element &amp; its controls' }] }]),
+      frags,
+    );
     expect(v.problems).toEqual([]);
   });
 });

@@ -1,3 +1,7 @@
+/**
+ * The verifier: every citation's index exists, its literal is long enough to prove something, and
+ * it appears in that fragment after one normalisation. Pure, so every rule is tested on its own.
+ */
 import { normalize } from '@/lib/shared/normalize';
 import type { ModelAnswer } from './schema';
 import type { Problem } from '@/lib/shared/run';
@@ -38,7 +42,8 @@ export function verifyAnswer(
     if (answer.claims.length > 0) {
       problems.push({
         kind: 'claims-with-no-information',
-        message: 'no_information is true but claims were given: either answer with cited claims or set no_information with no claims.',
+        message:
+          'no_information is true but claims were given: either answer with cited claims or set no_information with no claims.',
       });
     }
     return { problems, claimOk: answer.claims.map(() => false) };

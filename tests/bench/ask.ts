@@ -11,7 +11,18 @@
  */
 import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { answerReply, EXTENSION_DIR, highlightedText, indexOf, launch, openFixture, openPopup, resetBetweenTests, useStandIn, type Harness } from '../support/harness';
+import {
+  answerReply,
+  EXTENSION_DIR,
+  highlightedText,
+  indexOf,
+  launch,
+  openFixture,
+  openPopup,
+  resetBetweenTests,
+  useStandIn,
+  type Harness,
+} from '../support/harness';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -45,7 +56,9 @@ async function round(h: Harness, tabs: number): Promise<Round> {
   let sentAt = 0;
   h.api.enqueue((req) => {
     sentAt = Date.now();
-    return answerReply([{ text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: QUOTE }] }]);
+    return answerReply([
+      { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: QUOTE }] },
+    ]);
   });
   const box = await popup.waitForSelector('::-p-aria(Question)');
   await box!.type('When does the museum open?');

@@ -24,7 +24,12 @@ const options = {
   getShadowRoot: (el: Element) => (el.localName === 'x-closed' ? (window.closedRoot ?? null) : el.shadowRoot),
 };
 
-export function citeAndShow(literal: string, needle: string, k: number, others: string[]): { ok: boolean; active: string[]; other: string[] } {
+export function citeAndShow(
+  literal: string,
+  needle: string,
+  k: number,
+  others: string[],
+): { ok: boolean; active: string[]; other: string[] } {
   const passages = extractPage(document, options).passages;
   const targetOf = (l: string, n: string, i: number): QuoteTarget => {
     const p = passages.filter((x) => x.text.includes(n))[i];

@@ -1,7 +1,20 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../support/stand-in/messages-api';
-import { answerReply, answerText, ask, highlightedText, indexOf, messageCalls, openFixture, openPopup, sentText, useHarness, useStandIn, type Harness } from '../support/harness';
+import {
+  answerReply,
+  answerText,
+  ask,
+  highlightedText,
+  indexOf,
+  messageCalls,
+  openFixture,
+  openPopup,
+  sentText,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from '../support/harness';
 
 /**
  * The whole loop in headless Chromium: the built extension, the real popup, pages on localhost
@@ -58,12 +71,15 @@ describe('ask about open tabs, verified and highlighted', () => {
     expect(sent).not.toContain('Secret staff note');
 
     // The quote shows on focus (and hover), described to screen readers by the button.
-    const quoteShown = await popup.evaluate((title) => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes(title))!;
-      button.focus();
-      const tip = document.getElementById(button.getAttribute('aria-describedby')!)!;
-      return getComputedStyle(tip).display !== 'none' ? tip.textContent : null;
-    }, await hours.title());
+    const quoteShown = await popup.evaluate(
+      (title) => {
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes(title))!;
+        button.focus();
+        const tip = document.getElementById(button.getAttribute('aria-describedby')!)!;
+        return getComputedStyle(tip).display !== 'none' ? tip.textContent : null;
+      },
+      await hours.title(),
+    );
     expect(quoteShown).toBe(`“${hoursQuote}”`);
 
     await clickCitation(popup, hours);
@@ -84,7 +100,13 @@ describe('ask about open tabs, verified and highlighted', () => {
     const wrong = 'The museum opens at nine in the morning';
     h.api.enqueue(
       (req) => answerReply([{ text: 'It opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: wrong }] }]),
-      (req) => answerReply([{ text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] }]),
+      (req) =>
+        answerReply([
+          {
+            text: 'It opens at 9 a.m.',
+            citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }],
+          },
+        ]),
     );
     const popup = await openPopup(h, page);
     await ask(popup, 'When does the museum open?');
@@ -105,8 +127,14 @@ describe('ask about open tabs, verified and highlighted', () => {
     const page = await openFixture(h, 'museum-hours.html');
     const reply = (req: RecordedRequest) =>
       answerReply([
-        { text: 'It closes at 6 p.m.', citations: [{ index: indexOf(req, 'opens at'), literal: 'closes at 6 p.m. every day except Monday' }] },
-        { text: 'Entry is free on Sundays.', citations: [{ index: indexOf(req, 'opens at'), literal: 'entry is free on Sundays for everyone' }] },
+        {
+          text: 'It closes at 6 p.m.',
+          citations: [{ index: indexOf(req, 'opens at'), literal: 'closes at 6 p.m. every day except Monday' }],
+        },
+        {
+          text: 'Entry is free on Sundays.',
+          citations: [{ index: indexOf(req, 'opens at'), literal: 'entry is free on Sundays for everyone' }],
+        },
       ]);
     h.api.enqueue(reply, reply);
     const popup = await openPopup(h, page);
@@ -123,7 +151,9 @@ describe('ask about open tabs, verified and highlighted', () => {
     const options = await h.browser.newPage();
     await options.goto(h.worker.url().replace('background.js', 'options.html'));
     const summary = await options.waitForSelector('::-p-text(Last 30 days)');
-    expect(await summary!.evaluate((el) => el.textContent)).toMatch(/1 question, 2 of 4 quotes broken before repair, 1 retry, 1 dropped claim,/);
+    expect(await summary!.evaluate((el) => el.textContent)).toMatch(
+      /1 question, 2 of 4 quotes broken before repair, 1 retry, 1 dropped claim,/,
+    );
     await options.close();
   });
 
@@ -173,7 +203,12 @@ describe('ask about open tabs, verified and highlighted', () => {
     const page = await openFixture(h, 'museum-tickets.html');
     h.api.enqueue((req) => ({
       // A slow stream: the popup closes while Claude is still answering.
-      ...answerReply([{ text: 'Children enter for free.', citations: [{ index: indexOf(req, 'Children'), literal: 'Children under twelve enter for free' }] }]),
+      ...answerReply([
+        {
+          text: 'Children enter for free.',
+          citations: [{ index: indexOf(req, 'Children'), literal: 'Children under twelve enter for free' }],
+        },
+      ]),
       chunkDelayMs: 100,
     }));
     let popup = await openPopup(h, page);
@@ -242,7 +277,12 @@ describe('untrusted pages and the settings that make it work', () => {
     await options.close();
 
     h.api.enqueue((req) =>
-      answerReply([{ text: 'Half price for students.', citations: [{ index: indexOf(req, 'students'), literal: 'students pay half price with a valid card' }] }]),
+      answerReply([
+        {
+          text: 'Half price for students.',
+          citations: [{ index: indexOf(req, 'students'), literal: 'students pay half price with a valid card' }],
+        },
+      ]),
     );
     const popup = await openPopup(h, page);
     await ask(popup, 'What do students pay?');
@@ -258,7 +298,12 @@ describe('untrusted pages and the settings that make it work', () => {
     await blocked.goto('chrome://version');
     const page = await openFixture(h, 'museum-hours.html');
     h.api.enqueue((req) =>
-      answerReply([{ text: 'Open until 10 p.m. on late Fridays.', citations: [{ index: indexOf(req, 'Late openings'), literal: 'the museum stays open until 10 p.m.' }] }]),
+      answerReply([
+        {
+          text: 'Open until 10 p.m. on late Fridays.',
+          citations: [{ index: indexOf(req, 'Late openings'), literal: 'the museum stays open until 10 p.m.' }],
+        },
+      ]),
     );
     const popup = await openPopup(h, page);
     await ask(popup, 'How late is the museum open on late openings?', 'All tabs in this window');
@@ -276,9 +321,9 @@ describe('native citations mode', () => {
     const page = await openFixture(h, 'museum-hours.html');
     const cited = 'Bicycle racks stand by the north entrance.';
     h.api.enqueue((req) => {
-      const docs = (req.body as { messages: Array<{ content: Array<{ type: string; source?: { data: string } }> }> }).messages[0]!.content.filter(
-        (b) => b.type === 'document',
-      );
+      const docs = (
+        req.body as { messages: Array<{ content: Array<{ type: string; source?: { data: string } }> }> }
+      ).messages[0]!.content.filter((b) => b.type === 'document');
       const i = docs.findIndex((d) => d.source!.data.includes(cited));
       const data = docs[i]!.source!.data;
       return {
@@ -287,7 +332,15 @@ describe('native citations mode', () => {
           { text: 'You can leave a bike ' },
           {
             text: 'at the racks by the north entrance.',
-            citations: [{ type: 'char_location', cited_text: cited, document_index: i, start_char_index: data.indexOf(cited), end_char_index: data.indexOf(cited) + cited.length }],
+            citations: [
+              {
+                type: 'char_location',
+                cited_text: cited,
+                document_index: i,
+                start_char_index: data.indexOf(cited),
+                end_char_index: data.indexOf(cited) + cited.length,
+              },
+            ],
           },
         ],
       };
@@ -310,10 +363,24 @@ describe('the support check (judge)', () => {
     h.api.enqueue(
       (req) =>
         answerReply([
-          { text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] },
-          { text: 'It is the best museum in the country.', citations: [{ index: indexOf(req, 'Central Station'), literal: 'a five-minute walk from Central Station' }] },
+          {
+            text: 'It opens at 9 a.m.',
+            citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }],
+          },
+          {
+            text: 'It is the best museum in the country.',
+            citations: [{ index: indexOf(req, 'Central Station'), literal: 'a five-minute walk from Central Station' }],
+          },
         ]),
-      { kind: 'json', value: { verdicts: [{ claim: 1, supported: true, reason: 'Stated.' }, { claim: 2, supported: false, reason: 'Its location says nothing about its quality.' }] } },
+      {
+        kind: 'json',
+        value: {
+          verdicts: [
+            { claim: 1, supported: true, reason: 'Stated.' },
+            { claim: 2, supported: false, reason: 'Its location says nothing about its quality.' },
+          ],
+        },
+      },
     );
     const popup = await openPopup(h, page);
     await ask(popup, 'Is the museum good, and when does it open?');

@@ -1,7 +1,19 @@
 import type { Frame, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import type { PageText } from '@/lib/shared/types';
-import { answerReply, answerText, ask, indexOf, messageCalls, openFixture, openPopup, sentText, useHarness, useStandIn, type Harness } from '../support/harness';
+import {
+  answerReply,
+  answerText,
+  ask,
+  indexOf,
+  messageCalls,
+  openFixture,
+  openPopup,
+  sentText,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from '../support/harness';
 
 /**
  * Extraction in headless Chromium, through the built extension: what a reader sees (real CSS,
@@ -170,7 +182,9 @@ describe('the popup says what was read', () => {
     const crossFrame = await frameOf(page, 'cormorants');
     await crossFrame.waitForFunction(() => document.readyState === 'complete');
     const quote = 'Cross-origin frame text about cormorants.';
-    h.api.enqueue((req) => answerReply([{ text: 'Cormorants are mentioned.', citations: [{ index: indexOf(req, 'cormorants'), literal: quote }] }]));
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'Cormorants are mentioned.', citations: [{ index: indexOf(req, 'cormorants'), literal: quote }] }]),
+    );
     const popup = await openPopup(h, page);
     await ask(popup, 'Which birds: otters, kingfishers, cormorants, herons, gannets?');
     const answer = await answerText(popup);
@@ -185,7 +199,9 @@ describe('the popup says what was read', () => {
     const title = await page.title();
     await popup.locator(`::-p-aria([name="${title} — ${new URL(crossFrame.url()).host}"][role="button"])`).click();
     await expect
-      .poll(() => crossFrame.evaluate(() => [...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join(' ')), { timeout: 10_000 })
+      .poll(() => crossFrame.evaluate(() => [...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join(' ')), {
+        timeout: 10_000,
+      })
       .toBe(quote);
   });
 

@@ -1,7 +1,19 @@
 import type { Page } from 'puppeteer-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Scripted } from '../support/stand-in/messages-api';
-import { answerReply, answerText, ask, indexOf, messageCalls, openFixture, openPopup, sentText, useHarness, useStandIn, type Harness } from '../support/harness';
+import {
+  answerReply,
+  answerText,
+  ask,
+  indexOf,
+  messageCalls,
+  openFixture,
+  openPopup,
+  sentText,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from '../support/harness';
 
 /** The most common failures, end to end in the real popup: what the user sees, and what is kept. */
 
@@ -11,7 +23,9 @@ beforeEach(() => useStandIn(h));
 
 const QUESTION = 'When does the museum open?';
 const good: Scripted = (req) =>
-  answerReply([{ text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] }]);
+  answerReply([
+    { text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] },
+  ]);
 
 async function askOnHours(): Promise<Page> {
   const page = await openFixture(h, 'museum-hours.html');
@@ -32,7 +46,10 @@ async function questionKept(popup: Page): Promise<void> {
 
 describe('faults in the real popup', () => {
   it('429: a countdown while waiting as the API asks, then the answer', async () => {
-    h.api.enqueue({ kind: 'error', status: 429, type: 'rate_limit_error', message: 'Rate limited', headers: { 'retry-after': '2' } }, good);
+    h.api.enqueue(
+      { kind: 'error', status: 429, type: 'rate_limit_error', message: 'Rate limited', headers: { 'retry-after': '2' } },
+      good,
+    );
     const popup = await askOnHours();
     const status = await popup.waitForFunction(
       () => document.querySelector('[role="status"]')?.textContent?.match(/trying again in \d+ s/)?.[0],
@@ -44,7 +61,13 @@ describe('faults in the real popup', () => {
   });
 
   it('529 that persists: retried a bounded number of times, then a clear message and Ask again', async () => {
-    const overloaded: Scripted = { kind: 'error', status: 529, type: 'overloaded_error', message: 'Overloaded', headers: { 'retry-after-ms': '100' } };
+    const overloaded: Scripted = {
+      kind: 'error',
+      status: 529,
+      type: 'overloaded_error',
+      message: 'Overloaded',
+      headers: { 'retry-after-ms': '100' },
+    };
     h.api.enqueue(overloaded, overloaded, overloaded);
     const popup = await askOnHours();
     expect(await alertText(popup)).toContain('Claude is overloaded right now.');
@@ -86,7 +109,10 @@ describe('faults in the real popup', () => {
   });
 
   it('a server error: a clear message, and Ask again answers the same question', async () => {
-    h.api.enqueue({ kind: 'error', status: 500, type: 'api_error', message: 'Internal', headers: { 'x-should-retry': 'false' } }, good);
+    h.api.enqueue(
+      { kind: 'error', status: 500, type: 'api_error', message: 'Internal', headers: { 'x-should-retry': 'false' } },
+      good,
+    );
     const popup = await askOnHours();
     expect(await alertText(popup)).toMatch(/The API had an error \(500\)/);
     await popup.locator('::-p-aria(Ask again[role="button"])').click();
@@ -96,7 +122,10 @@ describe('faults in the real popup', () => {
 
 describe('a request too large', () => {
   it('is asked again once, automatically, with a smaller budget', async () => {
-    h.api.enqueue({ kind: 'error', status: 413, type: 'request_too_large', message: 'Request exceeds the maximum allowed number of bytes.' }, good);
+    h.api.enqueue(
+      { kind: 'error', status: 413, type: 'request_too_large', message: 'Request exceeds the maximum allowed number of bytes.' },
+      good,
+    );
     const popup = await askOnHours();
     expect(await answerText(popup)).toContain('It opens at 9 a.m.');
     const [first, second] = messageCalls(h.api);

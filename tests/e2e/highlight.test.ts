@@ -1,7 +1,18 @@
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_BACKGROUND } from '@/lib/shared/highlight-style';
-import { answerReply, answerText, ask, highlightedText, indexOf, openFixture, openPopup, useHarness, useStandIn, type Harness } from '../support/harness';
+import {
+  answerReply,
+  answerText,
+  ask,
+  highlightedText,
+  indexOf,
+  openFixture,
+  openPopup,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from '../support/harness';
 import { colorShare, highlightBox, rgbOf } from '../support/pixels';
 
 /**
@@ -36,7 +47,9 @@ async function askLighthouse(page: Page, claims: Array<{ text: string; quote: st
 async function citationOf(popup: Page, claimText: string): Promise<ElementHandle<HTMLButtonElement>> {
   const handle = await popup.evaluateHandle((text) => {
     // A claim is shown as Claude's words: "Claude: " and its text.
-    const claim = [...document.querySelectorAll('li')].find((li) => li.querySelector('p.model-words')?.textContent === `Claude: ${text}`);
+    const claim = [...document.querySelectorAll('li')].find(
+      (li) => li.querySelector('p.model-words')?.textContent === `Claude: ${text}`,
+    );
     return claim?.querySelector('button') ?? null;
   }, claimText);
   const button = handle.asElement() as ElementHandle<HTMLButtonElement> | null;
@@ -121,7 +134,9 @@ describe('a click on a citation', () => {
     await useStandIn(h);
     const page = await openFixture(h, 'lighthouse.html');
     expect(await page.$eval('#log', (d) => (d as HTMLDetailsElement).open)).toBe(false);
-    const popup = await askLighthouse(page, [{ text: 'The light was automated in 1989.', quote: LAST_KEEPER, from: 'last keeper' }]);
+    const popup = await askLighthouse(page, [
+      { text: 'The light was automated in 1989.', quote: LAST_KEEPER, from: 'last keeper' },
+    ]);
     await clickCitation(popup, 'The light was automated in 1989.', page);
     await expect.poll(() => highlightedText(page), { timeout: 10_000 }).toBe(LAST_KEEPER);
     expect(await page.$eval('#log', (d) => (d as HTMLDetailsElement).open)).toBe(true);
@@ -133,10 +148,14 @@ describe('a click on a citation', () => {
     const page = await openFixture(h, 'lighthouse.html');
     const popup = await askLighthouse(page, [{ text: 'Winter tours start at ten.', quote: TOURS, from: 'Saturdays only' }]);
     await page.$eval('#winter', (p) => {
-      p.innerHTML = p.innerHTML.replace("ten o'clock", 'ten\u00a0o\u2019\u00adclock').replace('Guided tours', 'Guided\u200b  tours');
+      p.innerHTML = p.innerHTML
+        .replace("ten o'clock", 'ten\u00a0o\u2019\u00adclock')
+        .replace('Guided tours', 'Guided\u200b  tours');
     });
     await clickCitation(popup, 'Winter tours start at ten.', page);
-    await expect.poll(() => highlightedText(page), { timeout: 10_000 }).toBe('Guided\u200b  tours start at ten\u00a0o\u2019\u00adclock.');
+    await expect
+      .poll(() => highlightedText(page), { timeout: 10_000 })
+      .toBe('Guided\u200b  tours start at ten\u00a0o\u2019\u00adclock.');
     expect(await highlightedParagraphs(page)).toEqual(['winter']);
   });
 
@@ -255,7 +274,10 @@ describe('a quote from a frame', () => {
     await frame!.waitForFunction(() => document.body?.textContent?.includes('causeway'));
     const where = await h.worker.evaluate(async () => {
       const tab = (await chrome.tabs.query({})).find((t) => t.url?.endsWith('/tides.html'))!;
-      const results = await chrome.scripting.executeScript({ target: { tabId: tab.id!, allFrames: true }, func: () => location.href });
+      const results = await chrome.scripting.executeScript({
+        target: { tabId: tab.id!, allFrames: true },
+        func: () => location.href,
+      });
       const inFrame = results.find((r) => String(r.result).endsWith('/tide-frame.html'))!;
       return { tabId: tab.id!, windowId: tab.windowId, frameId: inFrame.frameId, url: String(inFrame.result) };
     });
@@ -265,10 +287,12 @@ describe('a quote from a frame', () => {
     const literal = 'the causeway to the lighthouse floods';
     // As a citation of a passage read in that frame would be sent (the popup closes as the tab
     // comes forward, so the reply is not awaited).
-    await popup.evaluate(
-      (citation) => void chrome.runtime.sendMessage({ type: 'reveal', citation }),
-      { ...where, literal, passageText, passageOrder: 0 },
-    );
+    await popup.evaluate((citation) => void chrome.runtime.sendMessage({ type: 'reveal', citation }), {
+      ...where,
+      literal,
+      passageText,
+      passageOrder: 0,
+    });
     const shown = () =>
       frame!.evaluate(() => {
         const hl = CSS.highlights.get('cited-quote');

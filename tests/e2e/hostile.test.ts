@@ -37,7 +37,9 @@ async function openBusyPage(): Promise<Page> {
   // Another site: its own renderer process, which the loop holds.
   await busy.goto(`${h.otherSite}/busy.html?after=300&ms=30000`, { waitUntil: 'domcontentloaded' });
   await expect
-    .poll(() => h.worker.evaluate(async () => (await chrome.tabs.query({ title: 'Busy page (looping)' })).length), { timeout: 10_000 })
+    .poll(() => h.worker.evaluate(async () => (await chrome.tabs.query({ title: 'Busy page (looping)' })).length), {
+      timeout: 10_000,
+    })
     .toBe(1);
   return busy;
 }
@@ -55,7 +57,12 @@ describe('reading is bounded', () => {
     await useStandIn(h);
     const page = await openUnfinished(`${h.fixtures}/endless-frame.html`, 'channel twelve');
     h.api.enqueue((req) =>
-      answerReply([{ text: 'At half past seven.', citations: [{ index: indexOf(req, 'channel twelve'), literal: "The harbour master's office opens at half past seven" }] }]),
+      answerReply([
+        {
+          text: 'At half past seven.',
+          citations: [{ index: indexOf(req, 'channel twelve'), literal: "The harbour master's office opens at half past seven" }],
+        },
+      ]),
     );
     const popup = await openPopup(h, page);
     const started = Date.now();
@@ -70,7 +77,9 @@ describe('reading is bounded', () => {
     await useStandIn(h);
     const page = await openUnfinished(`${h.fixtures}/endless/museum-hours.html`, 'Getting here');
     h.api.enqueue((req) =>
-      answerReply([{ text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] }]),
+      answerReply([
+        { text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] },
+      ]),
     );
     const popup = await openPopup(h, page);
     await ask(popup, 'When does the museum open?');
@@ -82,7 +91,9 @@ describe('reading is bounded', () => {
     await openBusyPage();
     const page = await openFixture(h, 'museum-hours.html');
     h.api.enqueue((req) =>
-      answerReply([{ text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] }]),
+      answerReply([
+        { text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] },
+      ]),
     );
     const popup = await openPopup(h, page);
     await ask(popup, 'When does the museum open?', 'All tabs in this window');
@@ -106,7 +117,9 @@ describe('reading is bounded', () => {
     expect(messageCalls(h.api)).toHaveLength(0);
     // The next question is not held up behind the stuck tab's reading.
     h.api.enqueue((req) =>
-      answerReply([{ text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] }]),
+      answerReply([
+        { text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] },
+      ]),
     );
     await ask(popup, 'When does the museum open?', 'This tab');
     expect(await answerText(popup)).toContain('Opens at 9.');
@@ -116,7 +129,9 @@ describe('reading is bounded', () => {
 describe('the key', () => {
   const museumReply = () =>
     h.api.enqueue((req) =>
-      answerReply([{ text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] }]),
+      answerReply([
+        { text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] },
+      ]),
     );
 
   async function openOptions(): Promise<Page> {
@@ -135,7 +150,9 @@ describe('the key', () => {
     await baseUrl!.type(otherHost);
     await options.locator('::-p-aria(Save[role="button"])').click();
     const dialog = await options.waitForSelector(`::-p-aria([name="Send your API key to ${otherHost}?"][role="alertdialog"])`);
-    expect(await dialog!.evaluate((el) => (el as HTMLElement).innerText)).toContain(`Until now your key went only to ${h.api.url}`);
+    expect(await dialog!.evaluate((el) => (el as HTMLElement).innerText)).toContain(
+      `Until now your key went only to ${h.api.url}`,
+    );
     await options.locator('::-p-aria(Do not send it[role="button"])').click();
     await options.waitForSelector(`::-p-text(Not saved: your key is still sent only to ${h.api.url}.)`);
 
@@ -148,7 +165,9 @@ describe('the key', () => {
     const page = await openFixture(h, 'museum-hours.html');
     let popup = await openPopup(h, page);
     await ask(popup, 'When does the museum open?');
-    expect(await alertText(popup)).toContain(`The API base URL now points to ${otherHost}, and your API key has not been confirmed for it.`);
+    expect(await alertText(popup)).toContain(
+      `The API base URL now points to ${otherHost}, and your API key has not been confirmed for it.`,
+    );
     expect(messageCalls(h.api)).toHaveLength(0);
     await popup.close();
 
@@ -171,7 +190,9 @@ describe('the key', () => {
   it('an older version’s key moves out of storage.local, which holds neither it nor the runs', async () => {
     // As versions before this one stored it: the key inside the settings in storage.local.
     await h.worker.evaluate(async (url) => {
-      await chrome.storage.local.set({ settings: { apiKey: 'sk-ant-legacy', baseURL: url, model: 'claude-sonnet-5-5', minQuoteLength: 15 } });
+      await chrome.storage.local.set({
+        settings: { apiKey: 'sk-ant-legacy', baseURL: url, model: 'claude-sonnet-5-5', minQuoteLength: 15 },
+      });
     }, h.api.url);
     const page = await openFixture(h, 'museum-hours.html');
     museumReply();
@@ -194,7 +215,9 @@ describe('the key', () => {
     await baseUrl!.type('http://api.example.com');
     await options.locator('::-p-aria(Save[role="button"])').click();
     await options.waitForSelector('::-p-text(must start with https://)');
-    const saved = await h.worker.evaluate(async () => (await chrome.storage.local.get('settings')).settings as { baseURL: string });
+    const saved = await h.worker.evaluate(
+      async () => (await chrome.storage.local.get('settings')).settings as { baseURL: string },
+    );
     expect(saved.baseURL).toBe(h.api.url);
   });
 });
@@ -202,7 +225,12 @@ describe('the key', () => {
 describe('the user’s selection', () => {
   const ferryReply = () =>
     h.api.enqueue((req) =>
-      answerReply([{ text: 'At a quarter past six.', citations: [{ index: indexOf(req, 'first ferry'), literal: 'The first ferry to the island leaves the pier' }] }]),
+      answerReply([
+        {
+          text: 'At a quarter past six.',
+          citations: [{ index: indexOf(req, 'first ferry'), literal: 'The first ferry to the island leaves the pier' }],
+        },
+      ]),
     );
 
   /** The ferry page with an ad frame from another site that selects 50 KB of its own text. */
@@ -252,7 +280,12 @@ describe('unbounded strings', () => {
     const huge = await openFixture(h, 'huge-title.html');
     expect(await huge.evaluate(() => document.title.length)).toBe(5_000_000);
     h.api.enqueue((req) =>
-      answerReply([{ text: 'In 1987.', citations: [{ index: indexOf(req, 'last keeper'), literal: 'The last keeper left the lighthouse in 1987' }] }]),
+      answerReply([
+        {
+          text: 'In 1987.',
+          citations: [{ index: indexOf(req, 'last keeper'), literal: 'The last keeper left the lighthouse in 1987' }],
+        },
+      ]),
     );
     let popup = await openPopup(h, huge);
     await ask(popup, 'When did the last keeper leave?');
@@ -266,7 +299,9 @@ describe('unbounded strings', () => {
 
     const page = await openFixture(h, 'museum-hours.html');
     h.api.enqueue((req) =>
-      answerReply([{ text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] }]),
+      answerReply([
+        { text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] },
+      ]),
     );
     popup = await openPopup(h, page);
     await ask(popup, 'When does the museum open?');
@@ -280,7 +315,12 @@ describe('anchoring within a budget', () => {
     const page = await openFixture(h, 'repeated.html');
     const sentence = 'The tide comes in twice a day at the old stone harbour.';
     // The active quote, and more quotes of the same page that the reveal highlights softly.
-    const others = ['comes in twice a day at the old', 'twice a day at the old stone harbour', 'The tide comes in twice a day', 'in twice a day at the old stone'];
+    const others = [
+      'comes in twice a day at the old',
+      'twice a day at the old stone harbour',
+      'The tide comes in twice a day',
+      'in twice a day at the old stone',
+    ];
     h.api.enqueue((req) =>
       answerReply([
         { text: 'Twice a day.', citations: [{ index: indexOf(req, 'tide comes in'), literal: sentence }] },
@@ -313,10 +353,24 @@ describe('the model’s words apart from the page’s', () => {
     h.api.enqueue(
       (req) =>
         answerReply([
-          { text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] },
-          { text: 'Officials verified that it is the best museum.', citations: [{ index: indexOf(req, 'Central Station'), literal: 'a five-minute walk from Central Station' }] },
+          {
+            text: 'It opens at 9 a.m.',
+            citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }],
+          },
+          {
+            text: 'Officials verified that it is the best museum.',
+            citations: [{ index: indexOf(req, 'Central Station'), literal: 'a five-minute walk from Central Station' }],
+          },
         ]),
-      { kind: 'json', value: { verdicts: [{ claim: 1, supported: true, reason: 'Stated.' }, { claim: 2, supported: false, reason: 'Nothing about quality.' }] } },
+      {
+        kind: 'json',
+        value: {
+          verdicts: [
+            { claim: 1, supported: true, reason: 'Stated.' },
+            { claim: 2, supported: false, reason: 'Nothing about quality.' },
+          ],
+        },
+      },
     );
     const popup = await openPopup(h, page);
     await ask(popup, 'Is the museum good, and when does it open?', 'All tabs in this window');

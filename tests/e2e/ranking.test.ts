@@ -1,7 +1,20 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../support/stand-in/messages-api';
-import { answerReply, answerText, ask, highlightedText, messageCalls, openFixture, openPopup, sentText, stopServiceWorker, useHarness, useStandIn, type Harness } from '../support/harness';
+import {
+  answerReply,
+  answerText,
+  ask,
+  highlightedText,
+  messageCalls,
+  openFixture,
+  openPopup,
+  sentText,
+  stopServiceWorker,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from '../support/harness';
 
 /**
  * What is sent, and what is shown without sending: early abstention, search results without a
@@ -13,10 +26,12 @@ const calls = () => messageCalls(h.api);
 
 useHarness((x) => (h = x));
 
-const region = (popup: Page, name: string) => popup.waitForSelector(`::-p-aria([name="${name}"][role="region"])`, { timeout: 30_000 });
+const region = (popup: Page, name: string) =>
+  popup.waitForSelector(`::-p-aria([name="${name}"][role="region"])`, { timeout: 30_000 });
 const textOf = async (popup: Page, name: string) => (await region(popup, name))!.evaluate((el) => (el as HTMLElement).innerText);
 
-const lastRun = () => h.worker.evaluate(async () => (await chrome.storage.session.get('lastRun')).lastRun as { question: string; status: string });
+const lastRun = () =>
+  h.worker.evaluate(async () => (await chrome.storage.session.get('lastRun')).lastRun as { question: string; status: string });
 
 /** The content blocks of the user turn of a request. */
 type Block = { type: string; text?: string; cache_control?: { type: string } };
@@ -60,13 +75,18 @@ describe('what is sent', () => {
     await useStandIn(h);
     const hours = await openFixture(h, 'museum-hours.html');
     await openFixture(h, 'museum-tickets.html');
-    h.api.enqueue(answerReply([], true), { ...answerReply([], true), usage: { cache_read_input_tokens: 1234, input_tokens: 56, output_tokens: 7 } });
+    h.api.enqueue(answerReply([], true), {
+      ...answerReply([], true),
+      usage: { cache_read_input_tokens: 1234, input_tokens: 56, output_tokens: 7 },
+    });
     const popup = await openPopup(h, hours);
     await ask(popup, 'When does the museum open?', 'All tabs in this window');
     await answerText(popup);
     await ask(popup, 'How much do adult tickets cost?', 'All tabs in this window');
     await expect.poll(() => calls().length).toBe(2);
-    await expect.poll(() => lastRun(), { timeout: 15_000 }).toMatchObject({ question: 'How much do adult tickets cost?', status: 'done' });
+    await expect
+      .poll(() => lastRun(), { timeout: 15_000 })
+      .toMatchObject({ question: 'How much do adult tickets cost?', status: 'done' });
 
     const [first, second] = calls().map(blocks);
     expect(second![0]).toEqual(first![0]);
@@ -111,6 +131,10 @@ describe('what is sent', () => {
     await popup.locator('::-p-aria(Send[role="button"])').click();
     await answerText(popup);
     expect(calls()).toHaveLength(1);
-    expect(documents(calls()[0]!)).toEqual(shown.map((t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')));
+    expect(documents(calls()[0]!)).toEqual(
+      shown.map((t) =>
+        t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;'),
+      ),
+    );
   });
 });

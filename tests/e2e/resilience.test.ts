@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { answerReply, ask, indexOf, messageCalls, openFixture, openPopup, stopServiceWorker, useHarness, useStandIn, type Harness } from '../support/harness';
+import {
+  answerReply,
+  ask,
+  indexOf,
+  messageCalls,
+  openFixture,
+  openPopup,
+  stopServiceWorker,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from '../support/harness';
 
 /** A question survives what users and browsers do to it: Cancel, and a worker stopped mid-answer. */
 
@@ -21,7 +32,9 @@ describe('a question in flight', () => {
     await useStandIn(h);
     const page = await openFixture(h, 'museum-hours.html');
     h.api.enqueue((req) => ({
-      ...answerReply([{ text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] }]),
+      ...answerReply([
+        { text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] },
+      ]),
       ...slowAnswer,
     }));
     const popup = await openPopup(h, page);
@@ -33,7 +46,9 @@ describe('a question in flight', () => {
 
     // "Ask again" asks the same question, and this time it is answered.
     h.api.enqueue((req) =>
-      answerReply([{ text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] }]),
+      answerReply([
+        { text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] },
+      ]),
     );
     await popup.locator('::-p-aria(Ask again[role="button"])').click();
     const region = await popup.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 20_000 });
@@ -45,7 +60,12 @@ describe('a question in flight', () => {
     h.api.reset();
     const page = await openFixture(h, 'museum-tickets.html');
     h.api.enqueue((req) => ({
-      ...answerReply([{ text: 'Free for children.', citations: [{ index: indexOf(req, 'Children'), literal: 'Children under twelve enter for free' }] }]),
+      ...answerReply([
+        {
+          text: 'Free for children.',
+          citations: [{ index: indexOf(req, 'Children'), literal: 'Children under twelve enter for free' }],
+        },
+      ]),
       ...slowAnswer,
     }));
     const popup = await openPopup(h, page);

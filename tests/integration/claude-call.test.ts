@@ -21,7 +21,10 @@ const messages = buildMessages(numberFragments([passage('The library opens at no
 
 async function failure(reply: Parameters<MessagesApi['enqueue']>[0]) {
   api.enqueue(reply);
-  const err = await claudeCall(settings(), ANSWER_REQUEST)(messages).then(
+  const err = await claudeCall(
+    settings(),
+    ANSWER_REQUEST,
+  )(messages).then(
     () => expect.fail('expected the call to fail'),
     (e: unknown) => e,
   );
@@ -67,7 +70,10 @@ describe('claudeCall with the answer request', () => {
   it('runs the whole pipeline: a verified answer from a streamed reply', async () => {
     api.enqueue({
       kind: 'json',
-      value: { no_information: false, claims: [{ text: 'Noon.', citations: [{ index: 1, literal: 'opens at noon on Sundays' }] }] },
+      value: {
+        no_information: false,
+        claims: [{ text: 'Noon.', citations: [{ index: 1, literal: 'opens at noon on Sundays' }] }],
+      },
     });
     const outcome = await answerQuestion(
       { question: 'When?', passages: [passage('The library opens at noon on Sundays.')], minLiteralLength: 15 },
@@ -81,7 +87,10 @@ describe('retries', () => {
   const answer = { kind: 'json' as const, value: { no_information: true, claims: [] } };
 
   it('an overloaded API is tried again after the wait it asks for, and the wait is reported', async () => {
-    api.enqueue({ kind: 'error', status: 529, type: 'overloaded_error', message: 'Overloaded', headers: { 'retry-after-ms': '20' } }, answer);
+    api.enqueue(
+      { kind: 'error', status: 529, type: 'overloaded_error', message: 'Overloaded', headers: { 'retry-after-ms': '20' } },
+      answer,
+    );
     const waits: number[] = [];
     const reply = await claudeCall(settings(), ANSWER_REQUEST, { onWait: (ms) => waits.push(ms) })(messages);
     expect(reply.stopReason).toBe('end_turn');
@@ -90,9 +99,15 @@ describe('retries', () => {
   });
 
   it('a rate limit asking for ten minutes is waited out for the cap only', async () => {
-    api.enqueue({ kind: 'error', status: 429, type: 'rate_limit_error', message: 'slow down', headers: { 'retry-after': '600' } }, answer);
+    api.enqueue(
+      { kind: 'error', status: 429, type: 'rate_limit_error', message: 'slow down', headers: { 'retry-after': '600' } },
+      answer,
+    );
     const waits: number[] = [];
-    await claudeCall(settings(), ANSWER_REQUEST, { onWait: (ms) => waits.push(ms), retryPolicy: { retries: 2, capMs: 50, baseMs: 1 } })(messages);
+    await claudeCall(settings(), ANSWER_REQUEST, {
+      onWait: (ms) => waits.push(ms),
+      retryPolicy: { retries: 2, capMs: 50, baseMs: 1 },
+    })(messages);
     expect(waits).toEqual([50]);
   });
 
@@ -105,10 +120,18 @@ describe('retries', () => {
   });
 
   it('Cancel during a wait stops at once', async () => {
-    api.enqueue({ kind: 'error', status: 529, type: 'overloaded_error', message: 'Overloaded', headers: { 'retry-after': '20' } });
+    api.enqueue({
+      kind: 'error',
+      status: 529,
+      type: 'overloaded_error',
+      message: 'Overloaded',
+      headers: { 'retry-after': '20' },
+    });
     const controller = new AbortController();
     const started = Date.now();
-    const call = claudeCall(settings(), ANSWER_REQUEST, { signal: controller.signal, onWait: () => controller.abort() })(messages);
+    const call = claudeCall(settings(), ANSWER_REQUEST, { signal: controller.signal, onWait: () => controller.abort() })(
+      messages,
+    );
     await expect(call).rejects.toBeDefined();
     expect(Date.now() - started).toBeLessThan(5000);
     expect(describeError(await call.catch((e: unknown) => e)).kind).toBe('cancelled');
@@ -123,7 +146,12 @@ describe('describeError: what the user reads for each failure', () => {
   });
 
   it('403: the API’s own reason, e.g. an organisation that forbids browser access', async () => {
-    const shown = await failure({ kind: 'error', status: 403, type: 'permission_error', message: 'Browser access is disabled for this organization' });
+    const shown = await failure({
+      kind: 'error',
+      status: 403,
+      type: 'permission_error',
+      message: 'Browser access is disabled for this organization',
+    });
     expect(shown.message).toContain('Browser access is disabled for this organization');
   });
 
@@ -133,8 +161,12 @@ describe('describeError: what the user reads for each failure', () => {
   });
 
   it('429 and 529: wait and ask again', async () => {
-    expect((await failure({ kind: 'error', status: 429, type: 'rate_limit_error', message: 'slow down' })).kind).toBe('rate-limit');
-    expect((await failure({ kind: 'error', status: 529, type: 'overloaded_error', message: 'Overloaded' })).message).toMatch(/overloaded/);
+    expect((await failure({ kind: 'error', status: 429, type: 'rate_limit_error', message: 'slow down' })).kind).toBe(
+      'rate-limit',
+    );
+    expect((await failure({ kind: 'error', status: 529, type: 'overloaded_error', message: 'Overloaded' })).message).toMatch(
+      /overloaded/,
+    );
   });
 
   it('an error in the middle of a stream: the answer broke off', async () => {
@@ -143,7 +175,9 @@ describe('describeError: what the user reads for each failure', () => {
   });
 
   it('a server that cannot be reached: check the connection or the base URL', async () => {
-    const dead = claudeCall({ ...settings(), baseURL: 'http://127.0.0.1:9' }, ANSWER_REQUEST, { retryPolicy: { retries: 1, capMs: 10, baseMs: 1 } });
+    const dead = claudeCall({ ...settings(), baseURL: 'http://127.0.0.1:9' }, ANSWER_REQUEST, {
+      retryPolicy: { retries: 1, capMs: 10, baseMs: 1 },
+    });
     const shown = describeError(await dead(messages).catch((e: unknown) => e));
     expect(shown).toMatchObject({ kind: 'offline', action: 'open-options' });
   });
@@ -157,7 +191,10 @@ describe('describeError: what the user reads for each failure', () => {
 describe('describeError for a hung server', () => {
   it('a server that never answers: a timeout, after the bounded retries', async () => {
     api.enqueue({ kind: 'hang' }, { kind: 'hang' });
-    const err = await claudeCall(settings(), ANSWER_REQUEST, { timeoutMs: 200, retryPolicy: { retries: 1, capMs: 1, baseMs: 1 } })(messages).catch((e: unknown) => e);
+    const err = await claudeCall(settings(), ANSWER_REQUEST, {
+      timeoutMs: 200,
+      retryPolicy: { retries: 1, capMs: 1, baseMs: 1 },
+    })(messages).catch((e: unknown) => e);
     expect(describeError(err)).toMatchObject({ kind: 'timeout', action: 'ask-again' });
     expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
   });
@@ -166,7 +203,9 @@ describe('describeError for a hung server', () => {
 describe('describeError for broken streams', () => {
   it('a stream cut before its end: the connection broke, ask again', async () => {
     api.enqueue({ kind: 'stream-cut', afterText: '{"no_information": fa' });
-    const err = await claudeCall(settings(), ANSWER_REQUEST, { retryPolicy: { retries: 0, capMs: 1, baseMs: 1 } })(messages).catch((e: unknown) => e);
+    const err = await claudeCall(settings(), ANSWER_REQUEST, { retryPolicy: { retries: 0, capMs: 1, baseMs: 1 } })(
+      messages,
+    ).catch((e: unknown) => e);
     expect(describeError(err)).toMatchObject({ kind: 'stream', action: 'ask-again' });
   });
 });

@@ -36,7 +36,10 @@ describe('a follow-up question', () => {
         { question, passages: plan.passages, groups: plan.groups, minLiteralLength: 15 },
         { callModel: claudeCall(settings(), ANSWER_REQUEST), log: () => {}, now: () => 0 },
       );
-    api.enqueue({ kind: 'json', value: { no_information: true, claims: [] } }, { kind: 'json', value: { no_information: true, claims: [] } });
+    api.enqueue(
+      { kind: 'json', value: { no_information: true, claims: [] } },
+      { kind: 'json', value: { no_information: true, claims: [] } },
+    );
     await ask(first, 'When does the museum open?');
     await ask(second, 'What do children pay?');
 
@@ -66,7 +69,8 @@ describe('a follow-up question', () => {
 
 describe('the prompt cache, as the stand-in keeps it like the API', () => {
   // Pages long enough for a cacheable prefix (the API's minimum is 1,024 tokens for Sonnet).
-  const sentence = (topic: string, i: number) => `Paragraph ${i} of the ${topic} guide explains one more detail of the ${topic} at length.`;
+  const sentence = (topic: string, i: number) =>
+    `Paragraph ${i} of the ${topic} guide explains one more detail of the ${topic} at length.`;
   const long = (topic: string, id: string, order: number) =>
     passage(Array.from({ length: 80 }, (_, i) => sentence(topic, i)).join(' '), { id, order, tabId: 1 });
   const tabs = [long('museum opening hours', 'h', 0), long('ticket prices for children', 't', 1)];
@@ -112,14 +116,20 @@ describe('the prompt cache, as the stand-in keeps it like the API', () => {
   });
 
   it('more than four cache breakpoints is refused by the API, as it is by the real one', async () => {
-    const five = Array.from({ length: 5 }, (_, i) => ({ type: 'text', text: `block ${i}`, cache_control: { type: 'ephemeral' } }));
+    const five = Array.from({ length: 5 }, (_, i) => ({
+      type: 'text',
+      text: `block ${i}`,
+      cache_control: { type: 'ephemeral' },
+    }));
     const res = await fetch(`${api.url}/v1/messages`, {
       method: 'POST',
       headers: { 'x-api-key': 'k', 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'claude-sonnet-5-5', max_tokens: 10, messages: [{ role: 'user', content: five }] }),
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/maximum of 4 blocks with cache_control/);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+      /maximum of 4 blocks with cache_control/,
+    );
   });
 });
 
@@ -127,8 +137,19 @@ describe('token usage', () => {
   it('is kept with the answer, input, cached and output tokens added over the retry', async () => {
     const literal = 'The City Museum opens at 9 a.m.';
     api.enqueue(
-      { kind: 'json', value: { no_information: false, claims: [{ text: 'At nine.', citations: [{ index: 1, literal: 'opens at nine o’clock sharp' }] }] }, usage: { input_tokens: 50, cache_creation_input_tokens: 1200, output_tokens: 30 } },
-      { kind: 'json', value: { no_information: false, claims: [{ text: 'At nine.', citations: [{ index: 1, literal }] }] }, usage: { input_tokens: 80, cache_read_input_tokens: 1200, output_tokens: 25 } },
+      {
+        kind: 'json',
+        value: {
+          no_information: false,
+          claims: [{ text: 'At nine.', citations: [{ index: 1, literal: 'opens at nine o’clock sharp' }] }],
+        },
+        usage: { input_tokens: 50, cache_creation_input_tokens: 1200, output_tokens: 30 },
+      },
+      {
+        kind: 'json',
+        value: { no_information: false, claims: [{ text: 'At nine.', citations: [{ index: 1, literal }] }] },
+        usage: { input_tokens: 80, cache_read_input_tokens: 1200, output_tokens: 25 },
+      },
     );
     const outcome = await answerQuestion(
       { question: 'When does it open?', passages: pages, minLiteralLength: 15 },

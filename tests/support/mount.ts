@@ -1,9 +1,17 @@
+/** Mounts a Preact component into happy-dom for a component test, and unmounts it after. */
 import { render, type ComponentChild } from 'preact';
 import { afterEach } from 'vitest';
 import type { RunState } from '@/lib/shared/storage';
 
 /** A finished run with nothing in it, for component tests to add to. */
-export const baseRun: RunState = { id: 'r', question: 'When does it close?', scope: 'tab', status: 'done', startedAt: 0, skipped: [] };
+export const baseRun: RunState = {
+  id: 'r',
+  question: 'When does it close?',
+  scope: 'tab',
+  status: 'done',
+  startedAt: 0,
+  skipped: [],
+};
 
 /** Renders `node` into a fresh element of the test document; the document is emptied after each test. */
 export function mount(node: ComponentChild): HTMLElement {

@@ -1,3 +1,4 @@
+/** Passages with their sources, made up for unit tests of ranking, prompt and pipeline. */
 import type { SourcedPassage } from '@/lib/shared/types';
 
 /** A passage as the background holds it, for tests that do not care about its source. */

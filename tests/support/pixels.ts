@@ -1,3 +1,4 @@
+/** Reads a screenshot's pixels, so a test can tell what colour the page shows where. */
 import type { Page } from 'puppeteer-core';
 
 /**
@@ -43,7 +44,10 @@ export function rgbOf(hex: string): [number, number, number] {
 }
 
 /** The bounding box, in viewport pixels, of the ranges registered under a highlight name. */
-export async function highlightBox(page: Page, name = 'cited-quote'): Promise<{ x: number; y: number; width: number; height: number } | null> {
+export async function highlightBox(
+  page: Page,
+  name = 'cited-quote',
+): Promise<{ x: number; y: number; width: number; height: number } | null> {
   return page.evaluate((n) => {
     const h = CSS.highlights.get(n);
     if (!h) return null;

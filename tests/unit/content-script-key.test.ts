@@ -20,7 +20,9 @@ function importGraph(entry: string): { files: Set<string>; packages: Set<string>
     if (files.has(file)) return;
     files.add(file);
     const source = readFileSync(file, 'utf8');
-    for (const m of source.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g)) {
+    for (const m of source.matchAll(
+      /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g,
+    )) {
       const spec = m[1] ?? m[2] ?? m[3]!;
       const base = spec.startsWith('@/') ? join(ROOT, spec.slice(2)) : spec.startsWith('.') ? resolve(dirname(file), spec) : null;
       if (base === null) {

@@ -45,7 +45,8 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
-const IMPORT = /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[^\w.])import\s+['"]([^'"]+)['"]/g;
+const IMPORT =
+  /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[^\w.])import\s+['"]([^'"]+)['"]/g;
 
 /** The project files a file imports (static, dynamic and side-effect imports; types too). */
 export function importsOf(file: string, source: string, exists: (f: string) => boolean): string[] {
@@ -158,7 +159,15 @@ describe('the checks themselves', () => {
       ['e', ['a']],
     ]);
     expect(cyclesOf(cyclic)).toEqual([['a', 'b', 'c'], ['d']]);
-    expect(cyclesOf(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]]))).toEqual([]);
+    expect(
+      cyclesOf(
+        new Map([
+          ['a', ['b', 'c']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('name the contexts by folder', () => {

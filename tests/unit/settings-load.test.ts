@@ -33,7 +33,9 @@ beforeEach(() => {
 
 describe('loading settings', () => {
   it('moves a key an older version kept in storage.local into its own store, for the base URL it was used with', async () => {
-    await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, apiKey: 'sk-ant-old', baseURL: 'http://localhost:8080/' } });
+    await fakeBrowser.storage.local.set({
+      settings: { ...DEFAULT_SETTINGS, apiKey: 'sk-ant-old', baseURL: 'http://localhost:8080/' },
+    });
     const s = await loadSettings();
     expect(s).toMatchObject({ apiKey: 'sk-ant-old', baseURL: 'http://localhost:8080', keyOrigin: 'http://localhost:8080' });
     expect(await stored()).not.toHaveProperty('apiKey');

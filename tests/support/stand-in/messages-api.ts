@@ -43,10 +43,7 @@ type Loose<T> = Omit<T, 'file_id' | 'document_title'> & {
   file_id?: string | null;
   document_title?: string | null;
 };
-export type CitationInput =
-  | Loose<CitationCharLocation>
-  | Loose<CitationContentBlockLocation>
-  | Loose<CitationPageLocation>;
+export type CitationInput = Loose<CitationCharLocation> | Loose<CitationContentBlockLocation> | Loose<CitationPageLocation>;
 
 export type Reply =
   | (Pacing & {
@@ -191,9 +188,11 @@ function answerOf(reply: Reply): Answer | null {
       const text = reply.kind === 'text' ? reply.text : JSON.stringify(reply.value);
       const stopReason = reply.stopReason ?? 'end_turn';
       const stopDetails =
-        reply.kind === 'text' && reply.stopDetails !== undefined ? reply.stopDetails
-        : stopReason === 'refusal' ? { type: 'refusal' as const, category: null, explanation: null }
-        : null;
+        reply.kind === 'text' && reply.stopDetails !== undefined
+          ? reply.stopDetails
+          : stopReason === 'refusal'
+            ? { type: 'refusal' as const, category: null, explanation: null }
+            : null;
       return { blocks: [{ type: 'text', text, citations: null }], stopReason, stopDetails, usage: reply.usage };
     }
     case 'native-citations':
@@ -281,13 +280,7 @@ export async function startMessagesApi(options: { port?: number } = {}): Promise
   const sockets = new Set<Socket>();
   const cache = createPromptCache();
 
-  function sendJson(
-    res: ServerResponse,
-    status: number,
-    body: unknown,
-    requestId: string,
-    extra: Record<string, string> = {},
-  ) {
+  function sendJson(res: ServerResponse, status: number, body: unknown, requestId: string, extra: Record<string, string> = {}) {
     const text = JSON.stringify(body);
     res.writeHead(status, {
       ...extra,
@@ -303,8 +296,7 @@ export async function startMessagesApi(options: { port?: number } = {}): Promise
     const lower = Object.fromEntries(Object.entries(error.headers).map(([k, v]) => [k.toLowerCase(), v]));
     // Without it the SDK retries 429 and 5xx with backoff: tests would be slow, and a retry would
     // eat the next scripted reply. A test that wants retries sets its own headers.
-    const retry: Record<string, string> =
-      retryHeaders.some((h) => h in lower) ? {} : { 'x-should-retry': 'false' };
+    const retry: Record<string, string> = retryHeaders.some((h) => h in lower) ? {} : { 'x-should-retry': 'false' };
     const errorBody = {
       type: error.type,
       message: error.message,

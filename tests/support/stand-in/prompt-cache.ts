@@ -79,7 +79,11 @@ export function createPromptCache(now: () => number = Date.now) {
         written = last.tokens - read;
         for (const p of prefixes) if (p.tokens >= minimumCacheable(String(body.model))) entries.set(p.key, t + CACHE_TTL_MS);
       }
-      return { input_tokens: Math.max(0, totalTokens - read - written), cache_creation_input_tokens: written, cache_read_input_tokens: read };
+      return {
+        input_tokens: Math.max(0, totalTokens - read - written),
+        cache_creation_input_tokens: written,
+        cache_read_input_tokens: read,
+      };
     },
     clear: () => entries.clear(),
   };
