@@ -6,17 +6,10 @@
  */
 import * as z from 'zod';
 import { baseUrlProblem } from './api-key';
+import type { Settings } from './settings';
 
-export interface SettingsDefaults {
-  model: string;
-  baseURL: string;
-  minQuoteLength: number;
-  citationMode: 'structured' | 'native';
-  judge: 'auto' | 'off' | 'mark' | 'drop';
-  judgeModel: string;
-  fragmentBudget: number;
-  reviewBeforeSending: boolean;
-}
+/** Every setting but the key, which has its own store (lib/shared/api-key.ts). */
+export type SettingsDefaults = Omit<Settings, 'apiKey'>;
 
 export const MAX_MODEL_NAME = 200;
 export const MAX_BASE_URL = 2000;
