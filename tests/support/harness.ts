@@ -101,24 +101,23 @@ export async function setSettings(h: Harness, settings: Record<string, unknown>)
     async (s, key) => {
       await chrome.storage.local.set({ settings: s });
       const origin = new URL(String(s.baseURL ?? 'https://api.anthropic.com')).origin;
-      await keyStore((store) => (key ? store.put({ key, origin }, 'apiKey') : store.delete('apiKey')));
-
-      function keyStore(act: (store: IDBObjectStore) => IDBRequest): Promise<void> {
-        return new Promise((resolve, reject) => {
-          const open = indexedDB.open('cited-tabs-key');
-          open.onupgradeneeded = () => open.result.createObjectStore('secrets');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const tx = open.result.transaction('secrets', 'readwrite');
-            act(tx.objectStore('secrets'));
-            tx.oncomplete = () => {
-              open.result.close();
-              resolve();
-            };
-            tx.onerror = () => reject(tx.error);
+      // No named function in here: a bundler that keeps names would wrap it in a helper the worker lacks.
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('cited-tabs-key');
+        open.onupgradeneeded = () => open.result.createObjectStore('secrets');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('secrets', 'readwrite');
+          const store = tx.objectStore('secrets');
+          if (key) store.put({ key, origin }, 'apiKey');
+          else store.delete('apiKey');
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
           };
-        });
-      }
+          tx.onerror = () => reject(tx.error);
+        };
+      });
     },
     rest,
     typeof apiKey === 'string' ? apiKey : '',
@@ -130,8 +129,12 @@ export async function clearStorage(h: Harness): Promise<void> {
   await h.worker.evaluate(async () => {
     await Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]);
     // The key's and the history's databases (lib/shared/api-key.ts, lib/shared/history-store.ts).
-    const clearStore = (db: string, name: string) =>
-      new Promise<void>((resolve, reject) => {
+    // No named function in here: a bundler that keeps names would wrap it in a helper the worker lacks.
+    for (const [db, name] of [
+      ['cited-tabs-key', 'secrets'],
+      ['cited-tabs-history', 'history'],
+    ] as const) {
+      await new Promise<void>((resolve, reject) => {
         const open = indexedDB.open(db);
         open.onupgradeneeded = () => open.result.createObjectStore(name);
         open.onerror = () => reject(open.error);
@@ -145,7 +148,7 @@ export async function clearStorage(h: Harness): Promise<void> {
           tx.onerror = () => reject(tx.error);
         };
       });
-    await Promise.all([clearStore('cited-tabs-key', 'secrets'), clearStore('cited-tabs-history', 'history')]);
+    }
   });
 }
 
