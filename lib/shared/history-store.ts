@@ -13,7 +13,11 @@ export const HISTORY_DB = 'cited-tabs-history';
 const HISTORY_STORE = 'history';
 const ENTRIES = 'entries';
 
-const revisionItem = storage.defineItem<number>('session:historyRevision', { fallback: 0 });
+// Defined on first use: defining a storage item reads storage, which a module that only names the
+// database (as the content-script test does) must not do.
+let revision: ReturnType<typeof defineRevision> | undefined;
+const defineRevision = () => storage.defineItem<number>('session:historyRevision', { fallback: 0 });
+const revisionItem = () => (revision ??= defineRevision());
 
 let store: UseStore | undefined;
 const historyStore = () => (store ??= createStore(HISTORY_DB, HISTORY_STORE));
@@ -26,10 +30,10 @@ export const historyItem = {
   },
   async setValue(entries: HistoryEntry[]): Promise<void> {
     await set(ENTRIES, entries, historyStore());
-    await revisionItem.setValue((await revisionItem.getValue()) + 1);
+    await revisionItem().setValue((await revisionItem().getValue()) + 1);
   },
   /** Calls `onChange` with the history each time it is written; returns the unwatch. */
   watch(onChange: (entries: HistoryEntry[]) => void): () => void {
-    return revisionItem.watch(() => void historyItem.getValue().then(onChange));
+    return revisionItem().watch(() => void historyItem.getValue().then(onChange));
   },
 };
