@@ -1,25 +1,57 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 
+const API_ORIGIN = 'https://api.anthropic.com/*';
+const ALL_SITES = '<all_urls>';
+
 // See https://wxt.dev/api/config.html
 export default defineConfig({
+  hooks: {
+    // WXT turns a runtime content script's `matches` (<all_urls>: it may be injected into any
+    // tab the user asks about) into a host permission granted at install. Access to all sites is
+    // optional here, asked when a scope needs it, so that grant comes out of the manifest.
+    'build:manifestGenerated': (_wxt, manifest) => {
+      const m = manifest as { host_permissions?: string[]; permissions?: string[] };
+      if (m.host_permissions) m.host_permissions = m.host_permissions.filter((p) => p !== ALL_SITES);
+      if (m.permissions) m.permissions = m.permissions.filter((p) => p !== ALL_SITES);
+    },
+  },
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({ plugins: [preact()] }),
   manifest: ({ browser }) => ({
     name: 'Cited Tabs',
     description:
       'Ask about your open tabs. Every claim comes with a verified quote; click it to see the words highlighted in the page.',
-    // activeTab+scripting inject our script only when the user asks; <all_urls> is what lets
-    // "All tabs in this window" read the other tabs and lets the worker reach any Messages API
-    // base URL without a CORS preflight.
+    // Permissions, each asked only where a scope needs it (README "Permissions"):
+    // - activeTab + scripting: "This tab" (the popup, the side panel, the context menu and the
+    //   keyboard command) reads and highlights the tab the user acted on, nothing else, with no
+    //   host access at install.
+    // - optional <all_urls>: "All tabs in this window" and "Choose tabs" read other tabs; asked
+    //   the first time the user asks about several tabs, with the reason (lib/shared/scope-access.ts).
+    //   A custom API base URL's origin is asked for on Save in the options page.
+    // - https://api.anthropic.com/*: the worker calls the Messages API; with host access its
+    //   fetch skips the CORS preflight and reads every response header (retry-after, request-id).
+    // - tabs: the titles and addresses of the window's tabs, which "Choose tabs" lists and
+    //   citations name, before any host access is granted.
     // contextMenus: "Ask Cited Tabs about the selection" and "… about this page".
     // offscreen (Chrome): a page where pdf.js reads PDF tabs, which the service worker cannot host.
     // Incognito: only if the user allows the extension there, with one worker for both kinds of
     // window ("spanning", the only mode Firefox has). Text read from incognito tabs is kept in
     // memory only (storage.session), never in the logs on disk; see the README.
     incognito: 'spanning',
-    permissions: ['storage', 'scripting', 'tabs', 'activeTab', 'contextMenus', ...(browser === 'firefox' ? [] : ['offscreen'])],
-    host_permissions: ['<all_urls>'],
+    permissions: [
+      'storage',
+      'scripting',
+      'tabs',
+      'activeTab',
+      'contextMenus',
+      ...(browser === 'firefox' ? [API_ORIGIN] : ['offscreen']),
+    ],
+    // Firefox's MV2 build: WXT drops optional_host_permissions there, so the same grant is an
+    // optional permission, and the API's host a permission.
+    ...(browser === 'firefox'
+      ? { optional_permissions: [ALL_SITES] }
+      : { host_permissions: [API_ORIGIN], optional_host_permissions: [ALL_SITES] }),
     action: { default_title: 'Ask about your tabs' },
     // Alt+Shift+Q and Alt+Shift+Y: neither Chrome (nor ChromeOS) nor Firefox binds them, nor do
     // the common password managers and translators (Chromium refuses Alt+Shift+P for an

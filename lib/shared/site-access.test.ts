@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_SITES, accessNeeded, covers, originPattern, refusedMessage } from '@/lib/shared/site-access';
+
+const API = 'https://api.anthropic.com/*';
+const base = { surface: 'popup' as const, urls: [] as string[], granted: [API], activeTabGranted: true };
+
+describe('which host access a question needs', () => {
+  it('"This tab" in the popup goes through activeTab alone: nothing is asked', () => {
+    expect(accessNeeded({ ...base, scope: 'tab', urls: ['https://news.example/a'] })).toBeNull();
+  });
+
+  it('"All tabs in this window" asks for every site, with the reason, until it is granted', () => {
+    const need = accessNeeded({ ...base, scope: 'window', urls: ['https://a.example/', 'https://b.example/'] });
+    expect(need?.origins).toEqual([ALL_SITES]);
+    expect(need?.reason).toMatch(/other tabs of this window/);
+    expect(accessNeeded({ ...base, scope: 'window', granted: [API, ALL_SITES] })).toBeNull();
+  });
+
+  it('the API host alone does not count as access to the window’s tabs', () => {
+    expect(accessNeeded({ ...base, scope: 'window', granted: [API] })).not.toBeNull();
+  });
+
+  it('"Choose tabs" asks only for the chosen tabs’ sites it lacks, each once', () => {
+    const need = accessNeeded({
+      ...base,
+      scope: 'tabs',
+      urls: ['https://a.example/one', 'https://a.example/two', 'http://b.example:8080/x', 'https://c.example/'],
+      granted: [API, 'https://c.example/*'],
+    });
+    expect(need?.origins).toEqual(['https://a.example/*', 'http://b.example/*']);
+    expect(need?.reason).toMatch(/4 tabs you chose/);
+    expect(accessNeeded({ ...base, scope: 'tabs', urls: ['https://a.example/'], granted: [ALL_SITES] })).toBeNull();
+  });
+
+  it('the side panel’s "This tab" asks for that tab’s site unless the browser granted the tab', () => {
+    const q = { ...base, surface: 'panel' as const, scope: 'tab' as const, urls: ['https://d.example/page'] };
+    expect(accessNeeded({ ...q, activeTabGranted: false })?.origins).toEqual(['https://d.example/*']);
+    expect(accessNeeded({ ...q, activeTabGranted: true })).toBeNull();
+    expect(accessNeeded({ ...q, activeTabGranted: false, granted: ['*://d.example/*'] })).toBeNull();
+  });
+
+  it('pages no permission opens are not asked for (the reading reports them)', () => {
+    expect(accessNeeded({ ...base, scope: 'tabs', urls: ['chrome://settings/', 'about:blank'] })).toBeNull();
+  });
+});
+
+describe('origin patterns', () => {
+  it('drop the port, path and credentials of an http(s) address', () => {
+    expect(originPattern('https://user:pw@x.example:8443/a?b#c')).toBe('https://x.example/*');
+    expect(originPattern('http://127.0.0.1:5555/doc.pdf')).toBe('http://127.0.0.1/*');
+    expect(originPattern('file:///tmp/a.html')).toBeNull();
+    expect(originPattern('not a url')).toBeNull();
+  });
+
+  it('are covered by all sites, by a scheme wildcard or by themselves', () => {
+    expect(covers([ALL_SITES], 'https://a.example/*')).toBe(true);
+    expect(covers(['*://*/*'], 'http://a.example/*')).toBe(true);
+    expect(covers(['*://a.example/*'], 'http://a.example/*')).toBe(true);
+    expect(covers(['https://a.example/*'], 'http://a.example/*')).toBe(false);
+    expect(covers([API], 'https://a.example/*')).toBe(false);
+  });
+});
+
+it('a refusal says what cannot be read and that the question is kept', () => {
+  expect(refusedMessage('window')).toMatch(/not given.*question is kept.*this tab/s);
+  expect(refusedMessage('tabs')).toMatch(/not given.*question is kept/s);
+});
