@@ -4,6 +4,7 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { AnswerView } from '@/components/popup/AnswerView';
+import { AccessNote } from '@/components/popup/AccessNote';
 import { AskForm } from '@/components/popup/AskForm';
 import { ErrorNote } from '@/components/popup/ErrorNote';
 import { NoKeyNote } from '@/components/popup/NoKeyNote';
@@ -26,6 +27,7 @@ import { callWorker } from '@/lib/shared/call-worker';
 import type { ShownCitation } from '@/lib/shared/run';
 import { hasSidePanel } from '@/lib/shared/side-panel';
 import { citationSteps } from '@/lib/shared/citation-steps';
+import { accessNeeded, type AccessNeed } from '@/lib/shared/site-access';
 import {
   draftItem as diskDraftItem,
   incognitoDraftItem,
@@ -43,6 +45,8 @@ import { continuesThread, pageUrl, type Thread, type ThreadPage } from '@/lib/sh
 const draftItem = browser.extension?.inIncognitoContext ? incognitoDraftItem : diskDraftItem;
 
 const openOptions = () => void browser.runtime.openOptionsPage();
+// The browser's prompt for host access; it must be called inside the click's gesture.
+const requestAccess = (origins: string[]) => browser.permissions.request({ origins });
 const hostOf = (url: string) => {
   try {
     return new URL(url).host;
@@ -76,6 +80,9 @@ export function App({ surface }: AppProps) {
   // "Choose tabs": the ticked tabs of this window.
   const [tabIds, setTabIds] = useState<number[]>([]);
   const windowTabs = useWindowTabs(windowId);
+  // Host access the extension holds now, and the access a question was found to lack.
+  const [granted, setGranted] = useState<string[]>([]);
+  const [access, setAccess] = useState<AccessNeed | null>(null);
   // The history, shown instead of the question while its button is pressed.
   const [showHistory, setShowHistory] = useState(false);
   const chosenTabs = tabIds.filter((id) => windowTabs.some((t) => t.id === id));
@@ -115,6 +122,10 @@ export function App({ surface }: AppProps) {
         active: tabs.filter((t) => t.tab.active).map((t) => t.page),
       });
     });
+    const loadGranted = () => void browser.permissions.getAll().then((p) => setGranted(p.origins ?? []));
+    loadGranted();
+    browser.permissions.onAdded.addListener(loadGranted);
+    browser.permissions.onRemoved.addListener(loadGranted);
     // Storage is the source of truth: the background writes progress there, even while we are closed.
     const unwatchRun = lastRunItem.watch(setRun);
     const unwatchThread = threadItem.watch(setThread);
@@ -126,6 +137,8 @@ export function App({ surface }: AppProps) {
       });
     });
     return () => {
+      browser.permissions.onAdded.removeListener(loadGranted);
+      browser.permissions.onRemoved.removeListener(loadGranted);
       unwatchRun();
       unwatchThread();
       unwatchSettings();
@@ -145,8 +158,32 @@ export function App({ surface }: AppProps) {
 
   const saveDraft = (q: string, s: Scope, ids = tabIds) => void draftItem.setValue({ question: q, scope: s, tabIds: ids });
 
-  const ask = async () => {
-    if (question.trim() === '' || (scope === 'tabs' && chosenTabs.length === 0)) return;
+  /**
+   * Ask: first, in the click itself, whether the scope needs host access we lack; if so, the
+   * reason is shown with the request (AccessNote) and nothing is sent until it is allowed.
+   */
+  const ask = (about: Scope = scope) => {
+    if (question.trim() === '' || (about === 'tabs' && chosenTabs.length === 0)) return;
+    const inScope =
+      about === 'window'
+        ? windowTabs
+        : about === 'tabs'
+          ? windowTabs.filter((t) => chosenTabs.includes(t.id))
+          : windowTabs.filter((t) => t.active);
+    const need = accessNeeded({
+      scope: about,
+      surface,
+      urls: inScope.map((t) => t.url),
+      granted,
+      // The panel opened by the context menu or the keyboard command for the tab beneath it has that tab.
+      activeTabGranted: surface === 'popup' || (intent !== null && inScope.some((t) => t.id === intent.tabId)),
+    });
+    setAccess(need);
+    if (!need) void send(about);
+  };
+
+  const send = async (about: Scope) => {
+    setAccess(null);
     setRevealNote(null);
     // Without a key the background only searches the pages here: nothing is sent anywhere.
     const win = windowId ?? (await browser.windows.getCurrent()).id!;
@@ -156,9 +193,9 @@ export function App({ surface }: AppProps) {
     await callWorker({
       type: 'ask',
       question: question.trim(),
-      scope,
+      scope: about,
       windowId: win,
-      ...(scope === 'tabs' ? { tabIds: chosenTabs } : {}),
+      ...(about === 'tabs' ? { tabIds: chosenTabs } : {}),
       ...(selection ? { selection } : {}),
     });
   };
@@ -255,10 +292,11 @@ export function App({ surface }: AppProps) {
                 const active = windowTabs.find((t) => t.active)?.id;
                 const ids = s === 'tabs' && chosenTabs.length === 0 && active !== undefined ? [active] : tabIds;
                 setScope(s);
+                setAccess(null);
                 setTabIds(ids);
                 saveDraft(question, s, ids);
               }}
-              onAsk={() => void ask()}
+              onAsk={() => ask()}
               ready={scope !== 'tabs' || chosenTabs.length > 0}
             >
               {scope === 'tabs' && (
@@ -272,6 +310,19 @@ export function App({ surface }: AppProps) {
                 />
               )}
             </AskForm>
+            {access && (
+              <AccessNote
+                need={access}
+                scope={scope}
+                request={requestAccess}
+                onGranted={() => void send(scope)}
+                onThisTab={() => {
+                  setScope('tab');
+                  saveDraft(question, 'tab');
+                  ask('tab');
+                }}
+              />
+            )}
             {intent?.selection && <PendingSelectionNote text={intent.selection} onRemove={dropIntent} />}
             {canStartOver && (
               <button type="button" class="new-question" onClick={() => void newQuestion()}>
@@ -296,7 +347,7 @@ export function App({ surface }: AppProps) {
             {run?.selection && run.question === question.trim() && <SelectionNote selection={run.selection} />}
             {working && <RunProgress run={run} onCancel={() => void callWorker({ type: 'cancel' })} />}
             {run?.status === 'error' && run.error && (
-              <ErrorNote error={run.error} onOpenOptions={openOptions} onAskAgain={() => void ask()} />
+              <ErrorNote error={run.error} onOpenOptions={openOptions} onAskAgain={() => ask()} />
             )}
             {revealNote && (
               <RevealNote

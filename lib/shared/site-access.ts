@@ -51,7 +51,12 @@ export function originPattern(url: string): string | null {
 export function covers(granted: readonly string[], pattern: string): boolean {
   const scheme = pattern.slice(0, pattern.indexOf(':'));
   return granted.some(
-    (g) => g === ALL_SITES || g === '*://*/*' || g === `${scheme}://*/*` || g === pattern || (g.startsWith('*://') && g.slice(1) === pattern.slice(scheme.length)),
+    (g) =>
+      g === ALL_SITES ||
+      g === '*://*/*' ||
+      g === `${scheme}://*/*` ||
+      g === pattern ||
+      (g.startsWith('*://') && g.slice(1) === pattern.slice(scheme.length)),
   );
 }
 

@@ -2,11 +2,12 @@
  * The built extension in Debian's headless Chromium, the real popup, fixture pages on localhost
  * and the Messages API stand-in: what a user would have, minus the real API.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import type { Browser, Page, WebWorker } from 'puppeteer-core';
+import type { Browser, Page, Target, WebWorker } from 'puppeteer-core';
 import { launchChromium } from './chromium';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startMessagesApi, type MessagesApi, type RecordedRequest } from './stand-in/messages-api';
@@ -69,15 +70,18 @@ export interface Harness {
   close: () => Promise<void>;
 }
 
-/** `extensionDir`: another build than the project's (a benchmark's baseline). */
-export async function launch({ extensionDir = EXTENSION_DIR } = {}): Promise<Harness> {
+/**
+ * `extensionDir`: another build than the project's (a benchmark's baseline). `allSites`: the
+ * user has allowed the extension to read all sites (the optional host permission that "All tabs
+ * in this window" asks for), as most browser tests need; false: a fresh install, which has only
+ * what the manifest grants at install.
+ */
+export async function launch({ extensionDir = EXTENSION_DIR, allSites = true } = {}): Promise<Harness> {
   if (!existsSync(join(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension in ${extensionDir}: run "npm run build" first.`);
   }
   const [api, fixtures] = await Promise.all([startMessagesApi(), startFixtureServer()]);
-  const browser = await launchChromium({ enableExtensions: [extensionDir] });
-  const target = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().endsWith('/background.js'));
-  const worker = (await target.worker())!;
+  const { browser, worker, cleanup } = allSites ? await launchWithAllSites(extensionDir) : await launchFresh(extensionDir);
   return {
     browser,
     worker,
@@ -86,9 +90,75 @@ export async function launch({ extensionDir = EXTENSION_DIR } = {}): Promise<Har
     otherSite: `http://localhost:${fixtures.port}`,
     close: async () => {
       await browser.close();
+      cleanup();
       await Promise.all([api.close(), fixtures.close()]);
     },
   };
+}
+
+const within = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
+
+const isWorker = (t: { type: () => string; url: () => string }) =>
+  t.type() === 'service_worker' && t.url().endsWith('/background.js');
+
+async function launchFresh(extensionDir: string) {
+  const browser = await launchChromium({ enableExtensions: [extensionDir] });
+  const worker = (await (await browser.waitForTarget(isWorker)).worker())!;
+  return { browser, worker, cleanup: () => {} };
+}
+
+/**
+ * The extension with access to all sites granted. Headless Chromium offers no way to answer the
+ * browser's permission prompt (it stays pending: no page, no DevTools command reaches it), and
+ * chrome://extensions shows no site-access control for an optional permission (checked with
+ * Chromium 156). The one grant the browser itself keeps is an update's: a version that had the
+ * permission at install, updated to one that declares it optional, keeps it, as for a user who
+ * updates. So a copy of the build is installed once with `<all_urls>` among its host permissions,
+ * then updated in place (same path, same id) to the build's own manifest. What runs is the
+ * product's manifest and code; `permissions.contains` says yes and `permissions.request` answers
+ * true without a prompt, exactly as after a user's grant.
+ */
+async function launchWithAllSites(extensionDir: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'cited-tabs-ext-'));
+  const profile = mkdtempSync(join(tmpdir(), 'cited-tabs-profile-'));
+  const cleanup = () => {
+    for (const d of [dir, profile]) rmSync(d, { recursive: true, force: true });
+  };
+  cpSync(extensionDir, dir, { recursive: true });
+  const manifestPath = join(dir, 'manifest.json');
+  const manifest = readFileSync(manifestPath, 'utf8');
+  const parsed = JSON.parse(manifest) as { host_permissions?: string[] };
+  writeFileSync(
+    manifestPath,
+    JSON.stringify({ ...parsed, host_permissions: [...(parsed.host_permissions ?? []), '<all_urls>'] }),
+  );
+  const browser = await launchChromium({ enableExtensions: true, userDataDir: profile });
+  await browser.installExtension(dir);
+  await browser.waitForTarget(isWorker);
+  const before = new Set(browser.targets().filter(isWorker));
+  writeFileSync(manifestPath, manifest);
+  await browser.installExtension(dir);
+  // The updated version's worker may start, stop and start again: take the one that stays.
+  let worker: WebWorker | null = null;
+  let last: Target | null = null;
+  const deadline = Date.now() + 30_000;
+  while (!worker && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = browser.targets().filter((t) => isWorker(t) && !before.has(t));
+    const only = now.length === 1 ? now[0]! : null;
+    if (only && only === last) worker = await within(only.worker(), 2000).catch(() => null);
+    last = only;
+  }
+  if (!worker) throw new Error('the updated extension’s service worker did not start');
+  const granted = await worker.evaluate(() => chrome.permissions.contains({ origins: ['<all_urls>'] }));
+  const hosts = await worker.evaluate(() => chrome.runtime.getManifest().host_permissions ?? []);
+  if (!granted || hosts.includes('<all_urls>')) {
+    await browser.close();
+    cleanup();
+    throw new Error(`access to all sites was not kept by the update (granted: ${granted}, host_permissions: ${hosts.join(' ')})`);
+  }
+  return { browser, worker, cleanup };
 }
 
 /**
@@ -217,11 +287,17 @@ export async function openFixture(h: Harness, name: string): Promise<Page> {
   return page;
 }
 
-/** Opens the real popup over `page`, as a click on the toolbar button would. */
+/**
+ * Opens the real popup over `page` by a click on the toolbar button (DevTools'
+ * `Extensions.triggerAction`), which, as for a user, also gives the extension that tab
+ * (`activeTab`). `chrome.action.openPopup()` from the worker opens the same popup but grants
+ * nothing (checked with Chromium 156).
+ */
 export async function openPopup(h: Harness, page: Page): Promise<Page> {
   await page.bringToFront();
-  // openPopup opens over the focused window's active tab: the page under test.
-  await h.worker.evaluate(() => chrome.action.openPopup());
+  const extension = [...(await h.browser.extensions()).values()][0];
+  if (!extension) throw new Error('no extension installed');
+  await page.triggerExtensionAction(extension);
   const target = await h.browser.waitForTarget((t) => t.url().endsWith('/popup.html'));
   const popup = (await target.asPage())!;
   await popup.waitForSelector('::-p-aria(Question)');
@@ -296,8 +372,6 @@ export async function stopServiceWorker(h: Harness): Promise<void> {
 }
 
 async function resumeRestartedWorker(h: Harness, deadline = Date.now() + 30_000): Promise<void> {
-  const within = <T>(p: Promise<T>, ms: number) =>
-    Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 300));
     for (const target of h.browser.targets()) {
