@@ -246,12 +246,12 @@ export async function storedHistory(h: Harness): Promise<unknown> {
 /**
  * The hooks of a browser test file: one browser with the extension for the file, closed after
  * it, and (unless `reset` is false) a clean state before each test. `set` hands the harness to
- * the file once it is launched.
+ * the file once it is launched. `allSites`: see `launch`.
  */
-export function useHarness(set: (h: Harness) => void, { reset = true } = {}): void {
+export function useHarness(set: (h: Harness) => void, { reset = true, allSites = true } = {}): void {
   let h: Harness | undefined;
   beforeAll(async () => {
-    h = await launch();
+    h = await launch({ allSites });
     set(h);
   });
   afterAll(async () => {
