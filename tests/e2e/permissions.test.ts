@@ -3,10 +3,12 @@ import {
   answerReply,
   answerText,
   ask,
+  highlightedText,
   indexOf,
   messageCalls,
   openFixture,
   openPopup,
+  sentText,
   useHarness,
   useStandIn,
   type Harness,
@@ -30,7 +32,7 @@ describe('permissions of a fresh install', () => {
     expect(manifest.optional_host_permissions).toEqual(['<all_urls>']);
   });
 
-  it('"This tab" answers through the toolbar click alone, and the API is reached by CORS', async () => {
+  it('"This tab" answers and highlights through the toolbar click alone, and the API is reached by CORS', async () => {
     await useStandIn(h);
     const page = await openFixture(h, 'lighthouse.html');
     await openFixture(h, 'gardening.html');
@@ -48,11 +50,31 @@ describe('permissions of a fresh install', () => {
     expect(await answerText(popup)).toContain('built in 1871');
     // Still no host access: the tab was read through activeTab, the other tab not at all.
     expect(await granted()).toEqual(['https://api.anthropic.com/*']);
+    // The citation highlights its quote in that tab, under the same grant.
+    await popup.locator(`::-p-aria([name="${await page.title()} — ${new URL(page.url()).host}"][role="button"])`).click();
+    await expect
+      .poll(() => highlightedText(page), { timeout: 30_000 })
+      .toBe('The lighthouse was built in 1871 by the harbour board');
     const [call] = messageCalls(h.api);
-    expect(call!.body.messages[0].content.map((b: { text: string }) => b.text).join('')).not.toContain('Sow tomatoes');
+    expect(sentText(call!)).not.toContain('Sow tomatoes');
     // Without host access to the stand-in's origin the worker's request is a CORS one, preflighted.
     expect(h.api.requests.some((r) => r.method === 'OPTIONS' && r.path.startsWith('/v1/messages'))).toBe(true);
     expect(call!.headers['anthropic-dangerous-direct-browser-access']).toBe('true');
+  });
+
+  it('a PDF in "This tab" is read through the toolbar click alone too', async () => {
+    await useStandIn(h);
+    const pdf = await h.browser.newPage();
+    // The browser's PDF viewer never fires a page `load` the way an HTML page does.
+    await pdf.goto(`${h.fixtures}/tides.pdf`, { waitUntil: 'domcontentloaded' }).catch(() => {});
+    const quote = 'high water at the old harbour is at 11:42 in the morning';
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'High water is at 11:42.', citations: [{ index: indexOf(req, '11:42'), literal: quote }] }]),
+    );
+    const popup = await openPopup(h, pdf);
+    await ask(popup, 'When is high water at the old harbour on the first of April?', 'This tab');
+    expect(await answerText(popup)).toContain('High water is at 11:42.');
+    expect(await granted()).toEqual(['https://api.anthropic.com/*']);
   });
 
   it('"All tabs in this window" says why it needs access to sites, sends nothing, and keeps the question', async () => {
