@@ -17,7 +17,8 @@ export function TallyTable({ caption, rows, limit = 10 }: TallyTableProps) {
       <caption>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col"></th>
+          {/* The corner above the row names: no header to name (the caption says what the rows are). */}
+          <td />
           <th scope="col">Questions</th>
           <th scope="col">Broken quotes</th>
           <th scope="col">Retries</th>

@@ -6,7 +6,8 @@ export interface RunProgressProps {
   onCancel: () => void;
 }
 
-const STAGE_TEXT: Record<Stage, string> = {
+/** Each step's words: shown, and announced once as the step starts (see Announcer). */
+export const STAGE_TEXT: Record<Stage, string> = {
   reading: 'Reading the pages…',
   choosing: 'Choosing the passages to send…',
   asking: 'Asking Claude…',
@@ -27,7 +28,10 @@ function useSecondsUntil(at: number | undefined): number | null {
   return at ? Math.max(0, Math.ceil((at - Date.now()) / 1000)) : null;
 }
 
-/** What the pipeline is doing now, announced politely to screen readers, and a way to stop it. */
+/**
+ * What the pipeline is doing now, and a way to stop it. Not a live region itself: its text ticks
+ * (a countdown, the tokens received); the app's Announcer says each step once.
+ */
 export function RunProgress({ run, onCancel }: RunProgressProps) {
   const stage = run.stage ?? 'reading';
   const seconds = useSecondsUntil(stage === 'waiting' ? run.retryAt : undefined);
@@ -37,7 +41,7 @@ export function RunProgress({ run, onCancel }: RunProgressProps) {
   if (stage === 'asking' && run.received) text = `Asking Claude… about ${Math.ceil(run.received / 4)} tokens received`;
   return (
     <div class="progress">
-      <p role="status">
+      <p>
         <span class="spinner" aria-hidden="true" />
         {text}
       </p>
