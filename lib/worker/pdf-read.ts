@@ -10,6 +10,7 @@
 import type { PageText } from '@/lib/shared/types';
 import type { PdfTextItem } from '@/lib/shared/pdf-text';
 import { pdfPassages, type PdfPageItems } from './pdf-passages';
+import { t } from '@/lib/shared/i18n';
 
 /** About 200 pages of a dense scanned report; a text PDF of this size has thousands of pages. */
 export const MAX_PDF_BYTES = 50 * 1024 * 1024;
@@ -41,18 +42,20 @@ export interface PdfDocument {
 }
 
 export const PDF_NOTES = {
-  notFetched: (why: string) => `The PDF could not be fetched (${why}).`,
-  tooLarge: (bytes: number, max: number) => `The PDF is too large to read (${mb(bytes)}; at most ${mb(max)}).`,
-  password: 'The PDF is protected by a password: it was not read.',
-  noText:
-    'The PDF has no text layer (a scan, or pictures of text): there is nothing to read. Open it in an app that recognises text (OCR) first.',
-  unreadable: (why: string) => `The PDF could not be read (${why}).`,
-  partial: (read: number, pages: number) =>
-    `Only the first ${read} of its ${pages} pages were read: it is too long to read whole.`,
+  notFetched: (why: string) => t('pdfNotFetched', why),
+  tooLarge: (bytes: number, max: number) => t('pdfTooLarge', mb(bytes), mb(max)),
+  get password() {
+    return t('pdfPassword');
+  },
+  get noText() {
+    return t('pdfNoText');
+  },
+  unreadable: (why: string) => t('pdfUnreadable', why),
+  partial: (read: number, pages: number) => t('pdfPartial', read, pages),
 };
 
 function mb(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+  return t('megabytes', Number((bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)));
 }
 
 /** The PDF's bytes, or why there are none. Stops reading once the budget is passed. */

@@ -25,10 +25,10 @@ export function substitute(message: string, subs: string[]): string {
 /** Makes the fake browser's `i18n.getMessage` answer from the catalogue of `lang`. */
 export function useCatalogue(lang: string): void {
   const catalogue = readCatalogue(lang);
-  fakeBrowser.i18n.getMessage = (name: string, substitutions?: string | string[]) => {
+  fakeBrowser.i18n.getMessage = (name: string, substitutions?: string | Array<string | number>) => {
     const entry = catalogue[name];
     if (!entry) return '';
     const subs = substitutions === undefined ? [] : Array.isArray(substitutions) ? substitutions : [substitutions];
-    return substitute(entry.message, subs);
+    return substitute(entry.message, subs.map(String));
   };
 }
