@@ -92,7 +92,7 @@ export function describeError(err: unknown): ShownError {
         if (err.status === undefined) {
           return { kind: 'stream', message: t('errorBrokeOff', detail), action: 'ask-again' };
         }
-        return { kind: 'api', message: t('errorApi', String(err.status), detail) };
+        return { kind: 'api', message: t('errorApi', `${err.status}${detail}`) };
     }
   }
   // What the SDK throws when a stream stops without its last event: the connection was cut.

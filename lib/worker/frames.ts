@@ -6,7 +6,7 @@
  *
  * The browser calls are passed in, so this is tested without a browser.
  */
-import { PDF_NOTES } from './pdf-read';
+import { pdfPartialNote } from './pdf-read';
 import { capText, MAX_TITLE_CHARS } from '@/lib/shared/limits';
 import type { PageText, SkippedTab, SourcedPassage } from '@/lib/shared/types';
 import { formatPercent, plural, t } from '@/lib/shared/i18n';
@@ -223,7 +223,7 @@ export function readingNotes(read: TabRead): string[] {
   const main = read.frames.find((f) => f.frameId === 0)?.page.coverage;
   const pdf = read.frames.find((f) => f.frameId === 0)?.page.pdf;
   if (pdf && pdf.pagesRead < pdf.pages) {
-    notes.push(PDF_NOTES.partial(pdf.pagesRead, pdf.pages));
+    notes.push(pdfPartialNote(pdf.pagesRead, pdf.pages));
   } else if (main?.truncatedBy) {
     notes.push(t(main.truncatedBy === 'size' ? 'pagePartTooLong' : 'pagePartTooSlow', percent(main.readShare)));
   }
