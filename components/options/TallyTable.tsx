@@ -16,7 +16,8 @@ export function TallyTable({ caption, rows, limit = 10 }: TallyTableProps) {
       <caption>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col"></th>
+          {/* The corner above the row names: no header to name (the caption says what the rows are). */}
+          <td />
           <th scope="col">{t('colQuestions')}</th>
           <th scope="col">{t('colBroken')}</th>
           <th scope="col">{t('colRetries')}</th>

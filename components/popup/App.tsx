@@ -3,6 +3,7 @@
  * same accessible names): ask, follow progress, read the verified answer, jump to its quotes.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { Announcer } from '@/components/popup/Announcer';
 import { AnswerView } from '@/components/popup/AnswerView';
 import { AskForm } from '@/components/popup/AskForm';
 import { ErrorNote } from '@/components/popup/ErrorNote';
@@ -22,6 +23,7 @@ import { PendingSelectionNote } from '@/components/popup/PendingSelectionNote';
 import { SelectionNote } from '@/components/popup/SelectionNote';
 import { useCitationSteps } from '@/components/popup/use-citation-steps';
 import { ThreadView } from '@/components/popup/ThreadView';
+import { useAnnouncement } from '@/components/popup/use-announcement';
 import { callWorker } from '@/lib/shared/call-worker';
 import type { ShownCitation } from '@/lib/shared/run';
 import { hasSidePanel } from '@/lib/shared/side-panel';
@@ -44,6 +46,8 @@ import { t } from '@/lib/shared/i18n';
 const draftItem = browser.extension?.inIncognitoContext ? incognitoDraftItem : diskDraftItem;
 
 const openOptions = () => void browser.runtime.openOptionsPage();
+// Where the keyboard goes when the control it was on goes away (Cancel, Ask again, New question).
+const focusQuestion = () => document.getElementById('question')?.focus();
 const hostOf = (url: string) => {
   try {
     return new URL(url).host;
@@ -134,6 +138,11 @@ export function App({ surface }: AppProps) {
   }, []);
 
   const working = run?.status === 'working';
+  const announcement = useAnnouncement(run, loaded);
+  // Opened to ask: the keyboard starts in the question box.
+  useEffect(() => {
+    if (loaded) focusQuestion();
+  }, [loaded]);
   // While a question is in flight, ask the background now and then: if the browser stopped the
   // worker, this wakes it and it reports the lost question instead of leaving a spinner.
   useEffect(() => {
@@ -196,7 +205,7 @@ export function App({ surface }: AppProps) {
     setQuestion('');
     saveDraft('', scope);
     await startNewThread();
-    document.getElementById('question')?.focus();
+    focusQuestion();
   };
 
   const decideReview = (send: boolean) => {
@@ -232,6 +241,7 @@ export function App({ surface }: AppProps) {
             <OpenInPanelButton windowId={windowId} onError={(message) => setRevealNote({ message, retry: null })} />
           )}
         </header>
+        <Announcer text={announcement} />
         {showHistory && revealNote && (
           <RevealNote
             message={revealNote.message}
@@ -292,9 +302,24 @@ export function App({ surface }: AppProps) {
               <p class="note">{t(earlier.length > 0 ? 'latestQuestion' : 'lastQuestion', run.question)}</p>
             )}
             {run?.selection && run.question === question.trim() && <SelectionNote selection={run.selection} />}
-            {working && <RunProgress run={run} onCancel={() => void callWorker({ type: 'cancel' })} />}
+            {working && (
+              <RunProgress
+                run={run}
+                onCancel={() => {
+                  focusQuestion();
+                  void callWorker({ type: 'cancel' });
+                }}
+              />
+            )}
             {run?.status === 'error' && run.error && (
-              <ErrorNote error={run.error} onOpenOptions={openOptions} onAskAgain={() => void ask()} />
+              <ErrorNote
+                error={run.error}
+                onOpenOptions={openOptions}
+                onAskAgain={() => {
+                  focusQuestion();
+                  void ask();
+                }}
+              />
             )}
             {revealNote && (
               <RevealNote

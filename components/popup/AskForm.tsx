@@ -22,7 +22,7 @@ export function AskForm({ question, scope, busy, onQuestion, onScope, onAsk, rea
   const length = question.trim().length;
   const tooLong = length > MAX_QUESTION_CHARS;
   const askIfFits = () => {
-    if (!tooLong && ready) onAsk();
+    if (!busy && !tooLong && ready) onAsk();
   };
   return (
     <form
@@ -68,7 +68,8 @@ export function AskForm({ question, scope, busy, onQuestion, onScope, onAsk, rea
         </label>
       </fieldset>
       {children}
-      <button type="submit" disabled={busy || question.trim() === '' || tooLong || !ready}>
+      {/* Busy, Ask keeps the keyboard focus it has (a disabled button drops it): it is only said to be unavailable. */}
+      <button type="submit" disabled={question.trim() === '' || tooLong || !ready} aria-disabled={busy || undefined}>
         {t('ask')}
       </button>
     </form>

@@ -7,7 +7,8 @@ export interface RunProgressProps {
   onCancel: () => void;
 }
 
-const STAGE_TEXT: Record<Stage, MessageKey> = {
+/** Each step's words (their catalogue keys): shown, and announced once as the step starts (see Announcer). */
+export const STAGE_TEXT: Record<Stage, MessageKey> = {
   reading: 'stageReading',
   choosing: 'stageChoosing',
   asking: 'stageAsking',
@@ -28,7 +29,10 @@ function useSecondsUntil(at: number | undefined): number | null {
   return at ? Math.max(0, Math.ceil((at - Date.now()) / 1000)) : null;
 }
 
-/** What the pipeline is doing now, announced politely to screen readers, and a way to stop it. */
+/**
+ * What the pipeline is doing now, and a way to stop it. Not a live region itself: its text ticks
+ * (a countdown, the tokens received); the app's Announcer says each step once.
+ */
 export function RunProgress({ run, onCancel }: RunProgressProps) {
   const stage = run.stage ?? 'reading';
   const seconds = useSecondsUntil(stage === 'waiting' ? run.retryAt : undefined);
@@ -38,7 +42,7 @@ export function RunProgress({ run, onCancel }: RunProgressProps) {
   if (stage === 'asking' && run.received) text = t('stageAskingReceived', Math.ceil(run.received / 4));
   return (
     <div class="progress">
-      <p role="status">
+      <p>
         <span class="spinner" aria-hidden="true" />
         {text}
       </p>
