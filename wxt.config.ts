@@ -19,20 +19,23 @@ export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({ plugins: [preact()] }),
   manifest: ({ browser }) => ({
-    name: 'Cited Tabs',
-    description:
-      'Ask about your open tabs. Every claim comes with a verified quote; click it to see the words highlighted in the page.',
+    // The names and descriptions come from the catalogues (public/_locales), English by default.
+    default_locale: 'en',
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
     // Permissions, each asked only where a scope needs it (README "Permissions"):
-    // - activeTab + scripting: "This tab" (the popup, the side panel, the context menu and the
-    //   keyboard command) reads and highlights the tab the user acted on, nothing else, with no
-    //   host access at install.
+    // - activeTab + scripting: "This tab" reads and highlights the tab the user acted on (the
+    //   toolbar button, the keyboard command, the context menu), nothing else, with no host access
+    //   at install. The side panel, which stays as the user moves between tabs, asks for a tab's
+    //   own site when it was not opened for that tab.
     // - optional <all_urls>: "All tabs in this window" and "Choose tabs" read other tabs; asked
-    //   the first time the user asks about several tabs, with the reason (lib/shared/scope-access.ts).
-    //   A custom API base URL's origin is asked for on Save in the options page.
+    //   the first time the user asks about several tabs, with the reason (lib/shared/site-access.ts).
+    //   A custom API base URL is reached by CORS, as any page would reach it.
     // - https://api.anthropic.com/*: the worker calls the Messages API; with host access its
     //   fetch skips the CORS preflight and reads every response header (retry-after, request-id).
-    // - tabs: the titles and addresses of the window's tabs, which "Choose tabs" lists and
-    //   citations name, before any host access is granted.
+    // - tabs: the titles and addresses of the window's tabs, before any host access: "Choose
+    //   tabs" lists them by title, the popup asks for exactly the chosen tabs' sites, and a
+    //   citation's tab is found again by its address.
     // contextMenus: "Ask Cited Tabs about the selection" and "… about this page".
     // offscreen (Chrome): a page where pdf.js reads PDF tabs, which the service worker cannot host.
     // Incognito: only if the user allows the extension there, with one worker for both kinds of
@@ -52,7 +55,7 @@ export default defineConfig({
     ...(browser === 'firefox'
       ? { optional_permissions: [ALL_SITES] }
       : { host_permissions: [API_ORIGIN], optional_host_permissions: [ALL_SITES] }),
-    action: { default_title: 'Ask about your tabs' },
+    action: { default_title: '__MSG_actionTitle__' },
     // Alt+Shift+Q and Alt+Shift+Y: neither Chrome (nor ChromeOS) nor Firefox binds them, nor do
     // the common password managers and translators (Chromium refuses Alt+Shift+P for an
     // extension: it is taken). On macOS, Option+Shift types characters, so Control+Shift.
@@ -61,12 +64,12 @@ export default defineConfig({
       // Firefox's MV2 build has a browser action, opened by its own command name.
       [browser === 'firefox' ? '_execute_browser_action' : '_execute_action']: {
         suggested_key: { default: 'Alt+Shift+Q', mac: 'MacCtrl+Shift+Q' },
-        description: 'Ask about your tabs (open the popup)',
+        description: '__MSG_commandAsk__',
       },
       // Firefox opens its sidebar with its own command; Chrome's panel is opened by the background.
       [browser === 'firefox' ? '_execute_sidebar_action' : 'open-side-panel']: {
         suggested_key: { default: 'Alt+Shift+Y', mac: 'MacCtrl+Shift+Y' },
-        description: 'Open the Cited Tabs side panel',
+        description: '__MSG_commandPanel__',
       },
     },
   }),

@@ -4,7 +4,7 @@ import { mount } from '@/tests/support/mount';
 import { AccessNote } from './AccessNote';
 import { ALL_SITES } from '@/lib/shared/site-access';
 
-const need = { origins: [ALL_SITES], reason: 'To read the other tabs of this window, Cited Tabs needs your permission.' };
+const need = { origins: [ALL_SITES], reason: 'window' as const, count: 3 };
 const button = (root: HTMLElement, name: string) => [...root.querySelectorAll('button')].find((b) => b.textContent === name)!;
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
@@ -43,6 +43,19 @@ describe('AccessNote', () => {
     button(root, 'Ask about this tab instead').click();
     expect(thisTab).toHaveBeenCalledTimes(1);
     expect(button(root, 'Ask for permission again')).toBeTruthy();
+  });
+
+  it('names the chosen tabs by their number', () => {
+    const root = mount(
+      <AccessNote
+        need={{ origins: ['https://a.example/*'], reason: 'chosen', count: 2 }}
+        scope="tabs"
+        request={vi.fn()}
+        onGranted={vi.fn()}
+        onThisTab={vi.fn()}
+      />,
+    );
+    expect(root.textContent).toContain('To read the 2 tabs you chose');
   });
 
   it('treats a failed request (no gesture, unknown pattern) as not allowed', async () => {

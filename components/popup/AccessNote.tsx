@@ -4,7 +4,8 @@
  * refusal is said plainly, with "This tab" offered; the question stays in its box either way.
  */
 import { useState } from 'preact/hooks';
-import { refusedMessage, type AccessNeed } from '@/lib/shared/site-access';
+import { plural, t } from '@/lib/shared/i18n';
+import type { AccessNeed } from '@/lib/shared/site-access';
 import type { Scope } from '@/lib/shared/storage';
 
 export interface AccessNoteProps {
@@ -15,6 +16,12 @@ export interface AccessNoteProps {
   onGranted: () => void;
   /** Ask the same question about the current tab, which needs no new permission. */
   onThisTab: () => void;
+}
+
+function reasonText(need: AccessNeed): string {
+  if (need.reason === 'window') return t('accessReasonWindow');
+  if (need.reason === 'panel') return t('accessReasonPanel');
+  return plural('accessReasonChosen', need.count);
 }
 
 export function AccessNote({ need, scope, request, onGranted, onThisTab }: AccessNoteProps) {
@@ -29,12 +36,12 @@ export function AccessNote({ need, scope, request, onGranted, onThisTab }: Acces
   };
   return (
     <div class={refused ? 'access-note error' : 'access-note note'} role={refused ? 'alert' : 'status'}>
-      <p>{refused ? refusedMessage(scope) : need.reason}</p>
+      <p>{refused ? t(scope === 'window' ? 'accessRefusedWindow' : 'accessRefusedTabs') : reasonText(need)}</p>
       <button type="button" onClick={allow}>
-        {refused ? 'Ask for permission again' : 'Allow reading these sites'}
+        {t(refused ? 'accessAskAgain' : 'accessAllow')}
       </button>
       <button type="button" onClick={onThisTab}>
-        Ask about this tab instead
+        {t('accessThisTab')}
       </button>
     </div>
   );

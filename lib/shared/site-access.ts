@@ -14,10 +14,15 @@ export const ALL_SITES = '<all_urls>';
 /** Where the question is asked from: the toolbar popup, or the side panel beside the page. */
 export type Surface = 'popup' | 'panel';
 
-/** Host access a question lacks, and why it is needed, in the words shown before the request. */
+/**
+ * Host access a question lacks, and why it is needed: the screen says so in words before the
+ * request ("window": all tabs of the window; "chosen": `count` chosen tabs; "panel": the side
+ * panel's current tab).
+ */
 export interface AccessNeed {
   origins: string[];
-  reason: string;
+  reason: 'window' | 'chosen' | 'panel';
+  count: number;
 }
 
 export interface AccessQuery {
@@ -60,13 +65,6 @@ export function covers(granted: readonly string[], pattern: string): boolean {
   );
 }
 
-const REASON_WINDOW =
-  'To read the other tabs of this window, Cited Tabs needs your permission to read sites. Your browser asks you once; a tab is read only when you ask about it, and only what the question needs is sent.';
-const reasonChosen = (n: number) =>
-  `To read the ${n === 1 ? 'tab you chose' : `${n} tabs you chose`}, Cited Tabs needs your permission to read ${n === 1 ? 'its site' : 'their sites'}. Your browser asks you once for each site; a tab is read only when you ask about it.`;
-const REASON_PANEL =
-  'The side panel stays open as you move between tabs, so to read this tab it needs your permission to read its site. Your browser asks you once for that site.';
-
 /**
  * The host access a question lacks, or null when it can go now. "This tab" in the popup never
  * needs any (`activeTab`); "All tabs in this window" needs every site, since the window's tabs
@@ -74,16 +72,10 @@ const REASON_PANEL =
  * tab's site unless the browser granted the tab to us.
  */
 export function accessNeeded({ scope, surface, urls, granted, activeTabGranted }: AccessQuery): AccessNeed | null {
-  if (scope === 'window') return covers(granted, ALL_SITES) ? null : { origins: [ALL_SITES], reason: REASON_WINDOW };
+  if (scope === 'window')
+    return covers(granted, ALL_SITES) ? null : { origins: [ALL_SITES], reason: 'window', count: urls.length };
   if (scope === 'tab' && (surface === 'popup' || activeTabGranted)) return null;
   const missing = [...new Set(urls.map(originPattern).filter((p): p is string => p !== null))].filter((p) => !covers(granted, p));
   if (missing.length === 0) return null;
-  return { origins: missing, reason: scope === 'tab' ? REASON_PANEL : reasonChosen(urls.length) };
-}
-
-/** What the popup says when the browser's prompt was refused; the question stays in its box. */
-export function refusedMessage(scope: Scope): string {
-  return scope === 'window'
-    ? 'Permission to read sites was not given, so the other tabs of this window cannot be read. Your question is kept: ask about this tab, or ask again to allow it.'
-    : 'Permission to read those sites was not given, so those tabs cannot be read. Your question is kept: ask about this tab, or ask again to allow it.';
+  return { origins: missing, reason: scope === 'tab' ? 'panel' : 'chosen', count: urls.length };
 }

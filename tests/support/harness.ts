@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Browser, Page, Target, WebWorker } from 'puppeteer-core';
+import type { ChromiumOptions } from './chromium';
 import { launchChromium } from './chromium';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startMessagesApi, type MessagesApi, type RecordedRequest } from './stand-in/messages-api';
@@ -71,17 +72,24 @@ export interface Harness {
 }
 
 /**
- * `extensionDir`: another build than the project's (a benchmark's baseline). `allSites`: the
- * user has allowed the extension to read all sites (the optional host permission that "All tabs
- * in this window" asks for), as most browser tests need; false: a fresh install, which has only
- * what the manifest grants at install.
+ * `extensionDir`: another build than the project's (a benchmark's baseline); `lang`: the
+ * browser's language. `allSites`: the user has allowed the extension to read all sites (the
+ * optional host permission that "All tabs in this window" asks for), as most browser tests need;
+ * false: a fresh install, which has only what the manifest grants at install.
  */
-export async function launch({ extensionDir = EXTENSION_DIR, allSites = true } = {}): Promise<Harness> {
+export async function launch({
+  extensionDir = EXTENSION_DIR,
+  lang,
+  allSites = true,
+}: { extensionDir?: string; lang?: string; allSites?: boolean } = {}): Promise<Harness> {
   if (!existsSync(join(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension in ${extensionDir}: run "npm run build" first.`);
   }
   const [api, fixtures] = await Promise.all([startMessagesApi(), startFixtureServer()]);
-  const { browser, worker, cleanup } = allSites ? await launchWithAllSites(extensionDir) : await launchFresh(extensionDir);
+  const extra = lang ? { lang } : {};
+  const { browser, worker, cleanup } = allSites
+    ? await launchWithAllSites(extensionDir, extra)
+    : await launchFresh(extensionDir, extra);
   return {
     browser,
     worker,
@@ -102,8 +110,8 @@ const within = <T>(p: Promise<T>, ms: number) =>
 const isWorker = (t: { type: () => string; url: () => string }) =>
   t.type() === 'service_worker' && t.url().endsWith('/background.js');
 
-async function launchFresh(extensionDir: string) {
-  const browser = await launchChromium({ enableExtensions: [extensionDir] });
+async function launchFresh(extensionDir: string, extra: ChromiumOptions) {
+  const browser = await launchChromium({ enableExtensions: [extensionDir], ...extra });
   const worker = (await (await browser.waitForTarget(isWorker)).worker())!;
   return { browser, worker, cleanup: () => {} };
 }
@@ -119,7 +127,7 @@ async function launchFresh(extensionDir: string) {
  * product's manifest and code; `permissions.contains` says yes and `permissions.request` answers
  * true without a prompt, exactly as after a user's grant.
  */
-async function launchWithAllSites(extensionDir: string) {
+async function launchWithAllSites(extensionDir: string, extra: ChromiumOptions) {
   const dir = mkdtempSync(join(tmpdir(), 'cited-tabs-ext-'));
   const profile = mkdtempSync(join(tmpdir(), 'cited-tabs-profile-'));
   const cleanup = () => {
@@ -133,7 +141,7 @@ async function launchWithAllSites(extensionDir: string) {
     manifestPath,
     JSON.stringify({ ...parsed, host_permissions: [...(parsed.host_permissions ?? []), '<all_urls>'] }),
   );
-  const browser = await launchChromium({ enableExtensions: true, userDataDir: profile });
+  const browser = await launchChromium({ enableExtensions: true, userDataDir: profile, ...extra });
   await browser.installExtension(dir);
   await browser.waitForTarget(isWorker);
   const before = new Set(browser.targets().filter(isWorker));
@@ -248,10 +256,13 @@ export async function storedHistory(h: Harness): Promise<unknown> {
  * it, and (unless `reset` is false) a clean state before each test. `set` hands the harness to
  * the file once it is launched. `allSites`: see `launch`.
  */
-export function useHarness(set: (h: Harness) => void, { reset = true, allSites = true } = {}): void {
+export function useHarness(
+  set: (h: Harness) => void,
+  { reset = true, lang, allSites = true }: { reset?: boolean; lang?: string; allSites?: boolean } = {},
+): void {
   let h: Harness | undefined;
   beforeAll(async () => {
-    h = await launch({ allSites });
+    h = await launch({ allSites, ...(lang ? { lang } : {}) });
     set(h);
   });
   afterAll(async () => {
@@ -290,17 +301,18 @@ export async function openFixture(h: Harness, name: string): Promise<Page> {
 /**
  * Opens the real popup over `page` by a click on the toolbar button (DevTools'
  * `Extensions.triggerAction`), which, as for a user, also gives the extension that tab
- * (`activeTab`). `chrome.action.openPopup()` from the worker opens the same popup but grants
- * nothing (checked with Chromium 156).
+ * (`activeTab`); `chrome.action.openPopup()` from the worker opens the same popup but grants
+ * nothing (checked with Chromium 156). It is ready when its question box (named `question` in
+ * the browser's language) is.
  */
-export async function openPopup(h: Harness, page: Page): Promise<Page> {
+export async function openPopup(h: Harness, page: Page, question = 'Question'): Promise<Page> {
   await page.bringToFront();
   const extension = [...(await h.browser.extensions()).values()][0];
   if (!extension) throw new Error('no extension installed');
   await page.triggerExtensionAction(extension);
   const target = await h.browser.waitForTarget((t) => t.url().endsWith('/popup.html'));
   const popup = (await target.asPage())!;
-  await popup.waitForSelector('::-p-aria(Question)');
+  await popup.waitForSelector(`::-p-aria(${question})`);
   return popup;
 }
 
