@@ -6,7 +6,15 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
-import { highlightedText, openTab, saveSettingsAsUser, Sidebar, useFirefox, type Firefox } from '../support/firefox';
+import {
+  highlightedText,
+  openTab,
+  saveSettingsAsUser,
+  selectedTabUrl,
+  Sidebar,
+  useFirefox,
+  type Firefox,
+} from '../support/firefox';
 
 let fx: Firefox;
 let sidebar: Sidebar;
@@ -44,5 +52,52 @@ describe('Firefox: the sidebar answers about the page beside it', () => {
     expect(await sidebar.buttonsIn('Answer')).toContain(citation);
     await sidebar.click(citation);
     await expect.poll(() => highlightedText(fx, page)).toBe(quote);
+  });
+
+  it('"All tabs in this window" reads the other tabs too; a citation brings its tab forward with the quote highlighted', async () => {
+    const rental = await openTab(fx, `${fx.fixtures}/bikes-central.html`);
+    const tickets = await openTab(fx, `${fx.fixtures}/museum-tickets.html`);
+    const rentalQuote = 'Central Cycles charges 12 euros a day for a city bike';
+    const ticketQuote = 'Adult tickets cost 12 euros.';
+    fx.api.enqueue((req) =>
+      answerReply([
+        { text: 'A city bike costs 12 euros a day.', citations: [{ index: indexOf(req, 'city bike'), literal: rentalQuote }] },
+        {
+          text: 'An adult museum ticket costs 12 euros.',
+          citations: [{ index: indexOf(req, 'Adult tickets'), literal: ticketQuote }],
+        },
+      ]),
+    );
+    await sidebar.type('Question', 'What costs 12 euros?');
+    await sidebar.click('All tabs in this window');
+    await sidebar.click('Ask');
+
+    await expect.poll(() => sidebar.regionText('Answer')).toContain('An adult museum ticket costs 12 euros.');
+    const host = new URL(fx.fixtures).host;
+    expect(await sidebar.buttonsIn('Answer')).toEqual(
+      expect.arrayContaining([`Central Cycles – Bike rental — ${host}`, `City Museum – Tickets — ${host}`]),
+    );
+    // Both tabs were read and sent, each as its own source; one call: the support check is off.
+    expect(messageCalls(fx.api)).toHaveLength(2);
+    const sent = sentText(messageCalls(fx.api)[1]!);
+    expect(sent).toContain(`source="Central Cycles – Bike rental (${host})"`);
+    expect(sent).toContain(`source="City Museum – Tickets (${host})"`);
+
+    await sidebar.click(`Central Cycles – Bike rental — ${host}`);
+    await expect.poll(() => selectedTabUrl(fx)).toBe(`${fx.fixtures}/bikes-central.html`);
+    await expect.poll(() => highlightedText(fx, rental)).toBe(rentalQuote);
+    await sidebar.click(`City Museum – Tickets — ${host}`);
+    await expect.poll(() => selectedTabUrl(fx)).toBe(`${fx.fixtures}/museum-tickets.html`);
+    await expect.poll(() => highlightedText(fx, tickets)).toBe(ticketQuote);
+  });
+
+  it('says "Not found in these pages" when the page does not hold the answer', async () => {
+    await openTab(fx, `${fx.fixtures}/gardening.html`);
+    fx.api.enqueue(answerReply([], true));
+    await sidebar.type('Question', 'When should I sow tomatoes on the moon?');
+    await sidebar.click('This tab');
+    await sidebar.click('Ask');
+    await expect.poll(() => sidebar.regionText('Answer')).toContain('Not found in these pages');
+    expect(await sidebar.buttonsIn('Answer')).not.toContain(`Spring gardening tips — ${new URL(fx.fixtures).host}`);
   });
 });

@@ -152,6 +152,12 @@ export async function inTab<T>(fx: Firefox, handle: string, script: string, args
   return fx.m.execute<T>(script, args);
 }
 
+/** The address of the window's selected tab, as the browser shows it. */
+export async function selectedTabUrl(fx: Firefox): Promise<string> {
+  await fx.m.setContext('chrome');
+  return fx.m.execute<string>('return gBrowser.selectedBrowser.currentURI.spec;');
+}
+
 /** What the page in tab `handle` has registered under `cited-quote`, read from the page. */
 export function highlightedText(fx: Firefox, handle: string): Promise<string | null> {
   return inTab(
@@ -172,8 +178,8 @@ const quoted = (s: string) => (s.includes('"') ? `'${s}'` : `"${s}"`);
 
 /**
  * Sets the key and the API base URL on the add-on's options page, as a user does: typed into
- * the fields named "API key" and "API base URL", Save, then the confirmation that the key may
- * go to that server.
+ * the fields named "API key" and "API base URL", "Support check" set to "Off", Save, then the
+ * confirmation that the key may go to that server.
  */
 export async function saveSettingsAsUser(fx: Firefox, { apiKey, baseURL }: { apiKey: string; baseURL: string }): Promise<void> {
   const handle = await openTab(fx, `${fx.origin}/options.html`);
@@ -186,6 +192,10 @@ export async function saveSettingsAsUser(fx: Firefox, { apiKey, baseURL }: { api
     await fx.m.send('WebDriver:ElementClear', { id });
     await fx.m.send('WebDriver:ElementSendKeys', { id, text: value });
   }
+  // The support check off, as the Chromium tests have it: one scripted reply per question.
+  await fx.m.send('WebDriver:ElementClick', {
+    id: await element(fx, `//select[@id=//label[normalize-space()="Support check"]/@for]/option[normalize-space()="Off"]`),
+  });
   await fx.m.send('WebDriver:ElementClick', { id: await element(fx, `//button[normalize-space()="Save"]`) });
   const origin = new URL(baseURL).origin;
   const confirm = await waitFor(
