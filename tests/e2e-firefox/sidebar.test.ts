@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
 import {
+  findTab,
   highlightedText,
   openTab,
   saveSettingsAsUser,
@@ -99,5 +100,28 @@ describe('Firefox: the sidebar answers about the page beside it', () => {
     await sidebar.click('Ask');
     await expect.poll(() => sidebar.regionText('Answer')).toContain('Not found in these pages');
     expect(await sidebar.buttonsIn('Answer')).not.toContain(`Spring gardening tips — ${new URL(fx.fixtures).host}`);
+  });
+
+  it('reads a PDF tab in the background page (no offscreen document in Firefox) and shows the quote in the PDF viewer', async () => {
+    await openTab(fx, `${fx.fixtures}/tides.pdf`);
+    const quote = 'high water at the old harbour is at 11:42 in the morning';
+    fx.api.enqueue((req) =>
+      answerReply([
+        { text: 'High water is at 11:42 on 1 April.', citations: [{ index: indexOf(req, '11:42'), literal: quote }] },
+      ]),
+    );
+    await sidebar.type('Question', 'When is high water at the old harbour on the first of April?');
+    await sidebar.click('This tab');
+    await sidebar.click('Ask');
+    await expect.poll(() => sidebar.regionText('Answer')).toContain('High water is at 11:42 on 1 April.');
+    expect(sentText(messageCalls(fx.api).at(-1)!)).toMatch(
+      /<document index="\d+" source="Harbour Tide Tables \([^)]*\)" page="2"/,
+    );
+
+    await sidebar.click(`Harbour Tide Tables, p. 2 — ${new URL(fx.fixtures).host}`);
+    const isViewer = (url: string) => url.startsWith(`${fx.origin}/pdf-viewer.html?file=`);
+    await expect.poll(() => findTab(fx, isViewer)).toBeDefined();
+    const viewer = await findTab(fx, isViewer);
+    await expect.poll(() => highlightedText(fx, viewer!)).toBe(quote);
   });
 });

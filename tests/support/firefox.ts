@@ -152,6 +152,17 @@ export async function inTab<T>(fx: Firefox, handle: string, script: string, args
   return fx.m.execute<T>(script, args);
 }
 
+/** The handle of the first tab whose address passes `test`, or undefined. */
+export async function findTab(fx: Firefox, test: (url: string) => boolean): Promise<string | undefined> {
+  await fx.m.setContext('content');
+  for (const handle of await fx.m.send<string[]>('WebDriver:GetWindowHandles')) {
+    await fx.m.send('WebDriver:SwitchToWindow', { handle, focus: false });
+    const { value } = await fx.m.send<{ value: string }>('WebDriver:GetCurrentURL');
+    if (test(value)) return handle;
+  }
+  return undefined;
+}
+
 /** The address of the window's selected tab, as the browser shows it. */
 export async function selectedTabUrl(fx: Firefox): Promise<string> {
   await fx.m.setContext('chrome');
