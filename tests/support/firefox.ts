@@ -251,37 +251,37 @@ const NAMED = `
 `;
 
 /**
- * The add-on's real sidebar in the browser window, beside the selected tab. Its page runs in the
- * extension's process; the test reads and drives it with a frame script per call, whose
- * `content` is that page (the browser's way for its own code to reach a remote page).
+ * One of the add-on's pages as the browser shows it outside a tab (the sidebar, the toolbar
+ * popup). Such a page runs in the extension's process, inside a `<browser>` of the browser's own
+ * window; the test reads and drives it with a frame script per call, whose `content` is that
+ * page (the browser's way for its own code to reach a remote page). `locate` is chrome code that
+ * evaluates to that `<browser>`.
  */
-export class Sidebar {
-  constructor(private fx: Firefox) {}
+class AddonView {
+  constructor(
+    protected fx: Firefox,
+    private locate: string,
+  ) {}
 
-  /** Opens the sidebar as View → Sidebar (or Alt+Shift+Y) would, and waits for the app. */
-  async open(): Promise<void> {
-    await this.fx.m.setContext('chrome');
-    await this.fx.m.execute(
-      `const id = arguments[0].toLowerCase().replace(/[^a-z0-9_-]/g, '_') + '-sidebar-action';
-       await SidebarController.show(id);`,
-      [this.fx.addonId],
-    );
-    await waitFor('the sidebar app', async () =>
-      (await this.run<boolean>(`return !!doc.getElementById('question')`).catch(() => false)) ? true : undefined,
-    );
+  /** Waits until the view shows the app (its question box). */
+  protected async ready(what: string): Promise<void> {
+    // A frame script sent while the page is still loading may be lost with its first document:
+    // each probe gives up after a second and the next one asks again.
+    const probe = () => this.run<boolean>(`return !!doc.getElementById('question')`, [], 1000).catch(() => false);
+    await waitFor(what, async () => ((await probe()) ? true : undefined));
   }
 
   /**
-   * Runs `body` (an async function body; `doc` and `win` are the sidebar's document and window,
-   * `args` the arguments, `named(name, selector)` finds by accessible name) in the sidebar's
+   * Runs `body` (an async function body; `doc` and `win` are the view's document and window,
+   * `args` the arguments, `named(name, selector)` finds by accessible name) in the view's
    * page, and resolves with what it returns (plain data).
    */
-  async run<T>(body: string, args: unknown[] = []): Promise<T> {
+  async run<T>(body: string, args: unknown[] = [], timeout = 15_000): Promise<T> {
     await this.fx.m.setContext('chrome');
     return this.fx.m.execute<T>(
-      `const [body, args] = arguments;
-       const inner = SidebarController.browser?.contentDocument?.getElementById('webext-panels-browser');
-       if (!inner?.currentURI?.spec.startsWith('moz-extension:')) throw new Error('the sidebar shows no add-on page');
+      `const [body, args, timeout] = arguments;
+       const inner = ${this.locate};
+       if (!inner?.currentURI?.spec.startsWith('moz-extension:')) throw new Error('no add-on page is showing there');
        const mm = inner.messageManager;
        const topic = 'cited-tabs-test:' + Services.uuid.generateUUID().toString();
        return await new Promise((resolve, reject) => {
@@ -293,8 +293,8 @@ export class Sidebar {
          };
          const timer = setTimeout(() => {
            mm.removeMessageListener(topic, listener);
-           reject(new Error('the sidebar page did not answer'));
-         }, 15000);
+           reject(new Error('the add-on page did not answer'));
+         }, timeout);
          mm.addMessageListener(topic, listener);
          const code = '(async () => { const win = content; const doc = content.document; const args = ' + JSON.stringify(args) + ';' +
            ${JSON.stringify(NAMED)} +
@@ -303,7 +303,7 @@ export class Sidebar {
            ' catch (e) { sendAsyncMessage(' + JSON.stringify(topic) + ', { ok: false, error: String(e) }); } })();';
          mm.loadFrameScript('data:text/javascript;charset=utf-8,' + encodeURIComponent(code), false);
        });`,
-      [body, args],
+      [body, args, timeout],
     );
   }
 
@@ -345,5 +345,49 @@ export class Sidebar {
        return el ? Array.from(el.querySelectorAll('button')).map(nameOf) : [];`,
       [region],
     );
+  }
+}
+
+/** The add-on's real sidebar in the browser window, beside the selected tab. */
+export class Sidebar extends AddonView {
+  constructor(fx: Firefox) {
+    super(fx, `SidebarController.browser?.contentDocument?.getElementById('webext-panels-browser')`);
+  }
+
+  /** Opens the sidebar as View → Sidebar (or Alt+Shift+Y) would, and waits for the app. */
+  async open(): Promise<void> {
+    await this.fx.m.setContext('chrome');
+    await this.fx.m.execute(
+      `const id = arguments[0].toLowerCase().replace(/[^a-z0-9_-]/g, '_') + '-sidebar-action';
+       await SidebarController.show(id);`,
+      [this.fx.addonId],
+    );
+    await this.ready('the sidebar app');
+  }
+}
+
+/** The add-on's real toolbar popup, over the selected tab. */
+export class Popup extends AddonView {
+  constructor(fx: Firefox) {
+    super(fx, `document.querySelector('browser.webextension-popup-browser')`);
+  }
+
+  /** Opens the popup with its keyboard shortcut, Alt+Shift+Q, as a user can, and waits for the app. */
+  async open(): Promise<void> {
+    await this.fx.m.setContext('chrome');
+    const [alt, shift] = ['\uE00A', '\uE008'];
+    await this.fx.m.send('WebDriver:PerformActions', {
+      actions: [
+        {
+          type: 'key',
+          id: 'keyboard',
+          actions: [alt, shift, 'Q']
+            .map((value) => ({ type: 'keyDown', value }))
+            .concat(['Q', shift, alt].map((value) => ({ type: 'keyUp', value }))),
+        },
+      ],
+    });
+    await this.fx.m.send('WebDriver:ReleaseActions');
+    await this.ready('the popup app');
   }
 }
