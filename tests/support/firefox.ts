@@ -1,11 +1,12 @@
 /**
  * The Firefox build in Debian's headless Firefox ESR, driven as a user meets it: the add-on
  * installed from its folder (temporary, as about:debugging does), its options page filled in a
- * tab, its real sidebar opened beside the page, fixture pages on localhost and the Messages API
- * stand-in. WebDriver BiDi refuses the add-on's pages, so this speaks Marionette
- * (tests/support/marionette.ts), started with system access. The product has no door for it:
- * the chrome context is the browser's own, reached only through the remote-control flags that
- * this launcher passes, and the sidebar's page is read through the browser's frame scripts.
+ * tab, its real sidebar and toolbar popup opened with their keyboard shortcuts, fixture pages on
+ * localhost and the Messages API stand-in. WebDriver BiDi refuses the add-on's pages, so this
+ * speaks Marionette (tests/support/marionette.ts), started with system access. The product has
+ * no door for it: the chrome context is the browser's own, reached only through the
+ * remote-control flags that this launcher passes, and the sidebar's and popup's pages are read
+ * through the browser's frame scripts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -348,20 +349,35 @@ class AddonView {
   }
 }
 
+/** Presses Alt+Shift+`key` in the browser window, where the add-on's commands are bound. */
+async function pressAltShift(fx: Firefox, key: string): Promise<void> {
+  await fx.m.setContext('chrome');
+  const [alt, shift] = ['\uE00A', '\uE008'];
+  await fx.m.send('WebDriver:PerformActions', {
+    actions: [
+      {
+        type: 'key',
+        id: 'keyboard',
+        actions: [alt, shift, key]
+          .map((value) => ({ type: 'keyDown', value }))
+          .concat([key, shift, alt].map((value) => ({ type: 'keyUp', value }))),
+      },
+    ],
+  });
+  await fx.m.send('WebDriver:ReleaseActions');
+}
+
 /** The add-on's real sidebar in the browser window, beside the selected tab. */
 export class Sidebar extends AddonView {
   constructor(fx: Firefox) {
     super(fx, `SidebarController.browser?.contentDocument?.getElementById('webext-panels-browser')`);
   }
 
-  /** Opens the sidebar as View → Sidebar (or Alt+Shift+Y) would, and waits for the app. */
+  /** Opens the sidebar with its keyboard shortcut, Alt+Shift+Y (it toggles: only when closed), and waits for the app. */
   async open(): Promise<void> {
     await this.fx.m.setContext('chrome');
-    await this.fx.m.execute(
-      `const id = arguments[0].toLowerCase().replace(/[^a-z0-9_-]/g, '_') + '-sidebar-action';
-       await SidebarController.show(id);`,
-      [this.fx.addonId],
-    );
+    const shown = await this.fx.m.execute<boolean>(`return SidebarController.isOpen;`);
+    if (!shown) await pressAltShift(this.fx, 'Y');
     await this.ready('the sidebar app');
   }
 }
@@ -374,20 +390,7 @@ export class Popup extends AddonView {
 
   /** Opens the popup with its keyboard shortcut, Alt+Shift+Q, as a user can, and waits for the app. */
   async open(): Promise<void> {
-    await this.fx.m.setContext('chrome');
-    const [alt, shift] = ['\uE00A', '\uE008'];
-    await this.fx.m.send('WebDriver:PerformActions', {
-      actions: [
-        {
-          type: 'key',
-          id: 'keyboard',
-          actions: [alt, shift, 'Q']
-            .map((value) => ({ type: 'keyDown', value }))
-            .concat(['Q', shift, alt].map((value) => ({ type: 'keyUp', value }))),
-        },
-      ],
-    });
-    await this.fx.m.send('WebDriver:ReleaseActions');
+    await pressAltShift(this.fx, 'Q');
     await this.ready('the popup app');
   }
 }
