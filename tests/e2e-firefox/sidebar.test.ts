@@ -124,4 +124,19 @@ describe('Firefox: the sidebar answers about the page beside it', () => {
     const viewer = await findTab(fx, isViewer);
     await expect.poll(() => highlightedText(fx, viewer!)).toBe(quote);
   });
+
+  it('keeps the answered questions in the History, in the add-on’s own IndexedDB', async () => {
+    await sidebar.click('History');
+    await expect
+      .poll(() => sidebar.buttonsIn('History'))
+      .toEqual(
+        expect.arrayContaining([
+          'When does the museum open?',
+          'What costs 12 euros?',
+          'When is high water at the old harbour on the first of April?',
+        ]),
+      );
+    await sidebar.click('History');
+    await expect.poll(() => sidebar.regionText('History')).toBeNull();
+  });
 });
