@@ -3,6 +3,7 @@
  * same accessible names): ask, follow progress, read the verified answer, jump to its quotes.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { Announcer } from '@/components/popup/Announcer';
 import { AnswerView } from '@/components/popup/AnswerView';
 import { AskForm } from '@/components/popup/AskForm';
 import { ErrorNote } from '@/components/popup/ErrorNote';
@@ -22,6 +23,7 @@ import { PendingSelectionNote } from '@/components/popup/PendingSelectionNote';
 import { SelectionNote } from '@/components/popup/SelectionNote';
 import { useCitationSteps } from '@/components/popup/use-citation-steps';
 import { ThreadView } from '@/components/popup/ThreadView';
+import { useAnnouncement } from '@/components/popup/use-announcement';
 import { callWorker } from '@/lib/shared/call-worker';
 import type { ShownCitation } from '@/lib/shared/run';
 import { hasSidePanel } from '@/lib/shared/side-panel';
@@ -38,11 +40,14 @@ import {
   type Scope,
 } from '@/lib/shared/storage';
 import { continuesThread, pageUrl, type Thread, type ThreadPage } from '@/lib/shared/thread';
+import { t } from '@/lib/shared/i18n';
 
 // A popup in an incognito window keeps the question it is typing in memory only.
 const draftItem = browser.extension?.inIncognitoContext ? incognitoDraftItem : diskDraftItem;
 
 const openOptions = () => void browser.runtime.openOptionsPage();
+// Where the keyboard goes when the control it was on goes away (Cancel, Ask again, New question).
+const focusQuestion = () => document.getElementById('question')?.focus();
 const hostOf = (url: string) => {
   try {
     return new URL(url).host;
@@ -133,6 +138,11 @@ export function App({ surface }: AppProps) {
   }, []);
 
   const working = run?.status === 'working';
+  const announcement = useAnnouncement(run, loaded);
+  // Opened to ask: the keyboard starts in the question box.
+  useEffect(() => {
+    if (loaded) focusQuestion();
+  }, [loaded]);
   // While a question is in flight, ask the background now and then: if the browser stopped the
   // worker, this wakes it and it reports the lost question instead of leaving a spinner.
   useEffect(() => {
@@ -195,7 +205,7 @@ export function App({ surface }: AppProps) {
     setQuestion('');
     saveDraft('', scope);
     await startNewThread();
-    document.getElementById('question')?.focus();
+    focusQuestion();
   };
 
   const decideReview = (send: boolean) => {
@@ -223,14 +233,15 @@ export function App({ surface }: AppProps) {
     <FaviconContext.Provider value={icons}>
       <main class={surface}>
         <header class="app-header">
-          <h1>Ask about your tabs</h1>
+          <h1>{t('appHeading')}</h1>
           <button type="button" class="history-toggle" aria-pressed={showHistory} onClick={() => setShowHistory(!showHistory)}>
-            History
+            {t('history')}
           </button>
           {surface === 'popup' && hasSidePanel() && (
             <OpenInPanelButton windowId={windowId} onError={(message) => setRevealNote({ message, retry: null })} />
           )}
         </header>
+        <Announcer text={announcement} />
         {showHistory && revealNote && (
           <RevealNote
             message={revealNote.message}
@@ -275,28 +286,40 @@ export function App({ surface }: AppProps) {
             {intent?.selection && <PendingSelectionNote text={intent.selection} onRemove={dropIntent} />}
             {canStartOver && (
               <button type="button" class="new-question" onClick={() => void newQuestion()}>
-                New question
+                {t('newQuestion')}
               </button>
             )}
             {elsewhere && (
               <p class="note">
-                This thread is about {thread!.pages.length === 1 ? `“${thread!.pages[0]!.title}”` : 'other tabs'}: a question
-                about {scope === 'tab' ? 'this tab' : 'the tabs of this window'} starts a new thread.
+                {thread!.pages.length === 1
+                  ? t(scope === 'tab' ? 'threadElsewherePageTab' : 'threadElsewherePageWindow', thread!.pages[0]!.title)
+                  : t(scope === 'tab' ? 'threadElsewhereTabsTab' : 'threadElsewhereTabsWindow')}
               </p>
             )}
             <ThreadView turns={earlier} onReveal={(c) => void reveal(c)} />
-            {run?.newThread === 'pages-changed' && (
-              <p class="note">The pages in scope changed, so this question started a new thread.</p>
-            )}
+            {run?.newThread === 'pages-changed' && <p class="note">{t('pagesChanged')}</p>}
             {run && (earlier.length > 0 || run.question !== question.trim()) && run.status !== 'working' && (
-              <p class="note">
-                {earlier.length > 0 ? 'Latest question' : 'Last question'}: “{run.question}”
-              </p>
+              <p class="note">{t(earlier.length > 0 ? 'latestQuestion' : 'lastQuestion', run.question)}</p>
             )}
             {run?.selection && run.question === question.trim() && <SelectionNote selection={run.selection} />}
-            {working && <RunProgress run={run} onCancel={() => void callWorker({ type: 'cancel' })} />}
+            {working && (
+              <RunProgress
+                run={run}
+                onCancel={() => {
+                  focusQuestion();
+                  void callWorker({ type: 'cancel' });
+                }}
+              />
+            )}
             {run?.status === 'error' && run.error && (
-              <ErrorNote error={run.error} onOpenOptions={openOptions} onAskAgain={() => void ask()} />
+              <ErrorNote
+                error={run.error}
+                onOpenOptions={openOptions}
+                onAskAgain={() => {
+                  focusQuestion();
+                  void ask();
+                }}
+              />
             )}
             {revealNote && (
               <RevealNote

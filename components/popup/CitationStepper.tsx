@@ -1,5 +1,8 @@
 /** "Previous citation" and "Next citation": step through the answer's quotes across tabs. */
+import { useRef } from 'preact/hooks';
+import { stepFrom } from '@/lib/shared/citation-steps';
 import type { ShownCitation } from '@/lib/shared/run';
+import { plural, t } from '@/lib/shared/i18n';
 
 export interface CitationStepperProps {
   steps: ShownCitation[];
@@ -9,32 +12,46 @@ export interface CitationStepperProps {
 }
 
 export function CitationStepper({ steps, current, onStep }: CitationStepperProps) {
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
   if (steps.length === 0) return null;
   const at = current === null ? null : steps[current];
+  // A step to the first or the last quote disables the button pressed, which would drop the
+  // keyboard focus to the page: it moves to the other button first.
+  const step = (delta: 1 | -1) => {
+    const to = stepFrom(current, delta, steps.length);
+    const end = delta === 1 ? steps.length - 1 : 0;
+    const other = delta === 1 ? previous.current : next.current;
+    if (to === end && steps.length > 1 && document.activeElement === (delta === 1 ? next.current : previous.current))
+      other?.focus();
+    onStep(delta);
+  };
   return (
-    <nav class="stepper" aria-label="Citations">
+    <nav class="stepper" aria-label={t('citations')}>
       <button
         type="button"
-        aria-label="Previous citation"
+        ref={previous}
+        aria-label={t('previousCitation')}
         aria-keyshortcuts="p"
         disabled={current === 0}
-        onClick={() => onStep(-1)}
+        onClick={() => step(-1)}
       >
-        <span aria-hidden="true">‹ </span>Previous
+        <span aria-hidden="true">‹ </span>
+        {t('previous')}
       </button>
       <span class="stepper-status" aria-live="polite" title={at?.title}>
-        {at
-          ? `Quote ${current! + 1} of ${steps.length}: ${at.title}`
-          : `${steps.length} ${steps.length === 1 ? 'quote' : 'quotes'} to check`}
+        {at ? t('stepperAt', current! + 1, steps.length, at.title) : plural('quotesToCheck', steps.length)}
       </span>
       <button
         type="button"
-        aria-label="Next citation"
+        ref={next}
+        aria-label={t('nextCitation')}
         aria-keyshortcuts="n"
         disabled={current === steps.length - 1}
-        onClick={() => onStep(1)}
+        onClick={() => step(1)}
       >
-        Next<span aria-hidden="true"> ›</span>
+        {t('next')}
+        <span aria-hidden="true"> ›</span>
       </button>
     </nav>
   );

@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { searchHistory, type HistoryEntry } from '@/lib/shared/history';
 import { siteOf } from '@/lib/shared/site';
 import { unreadableReason } from '@/lib/shared/tabs';
+import { formatDate, plural, t } from '@/lib/shared/i18n';
 
 export interface HistoryListProps {
   entries: HistoryEntry[];
@@ -14,12 +15,15 @@ export interface HistoryListProps {
   onDeleteAll: () => void;
 }
 
-export const when = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const when = formatDate;
 
 function summary(e: HistoryEntry): string {
   const sites = [...new Set(e.pages.filter((p) => unreadableReason(p.url) === null).map((p) => siteOf(p.url)))];
-  const questions = e.turns.length === 1 ? '1 question' : `${e.turns.length} questions`;
-  const shownSites = sites.length > 2 ? `${sites.slice(0, 2).join(', ')} and ${sites.length - 2} more` : sites.join(', ');
+  const questions = plural('historyQuestions', e.turns.length);
+  const shownSites =
+    sites.length > 2
+      ? plural('historySitesMore', sites.length - 2, sites.slice(0, 2).join(t('listSeparator')))
+      : sites.join(t('listSeparator'));
   return [when(e.updatedAt), questions, shownSites].filter(Boolean).join(' · ');
 }
 
@@ -29,17 +33,22 @@ export function HistoryList({ entries, onOpen, onDelete, onDeleteAll }: HistoryL
   const shown = searchHistory(entries, query);
   return (
     <section class="history" aria-labelledby="history-heading">
-      <h2 id="history-heading">History</h2>
-      <p class="note">Kept in this browser only; nothing of it is sent anywhere.</p>
+      <h2 id="history-heading">{t('history')}</h2>
+      <p class="note">{t('historyPrivate')}</p>
       {entries.length === 0 ? (
-        <p class="note">No answers yet. Each answered question is kept here.</p>
+        <p class="note">{t('historyEmpty')}</p>
       ) : (
         <>
           <label class="history-search">
-            <span class="visually-hidden">Search history</span>
-            <input type="search" placeholder="Search history" value={query} onInput={(e) => setQuery(e.currentTarget.value)} />
+            <span class="visually-hidden">{t('searchHistory')}</span>
+            <input
+              type="search"
+              placeholder={t('searchHistory')}
+              value={query}
+              onInput={(e) => setQuery(e.currentTarget.value)}
+            />
           </label>
-          {shown.length === 0 && <p class="note">Nothing in the history matches “{query.trim()}”.</p>}
+          {shown.length === 0 && <p class="note">{t('historyNoMatch', query.trim())}</p>}
           <ul class="history-entries">
             {shown.map((e) => {
               const question = e.turns[0]!.question;
@@ -52,8 +61,8 @@ export function HistoryList({ entries, onOpen, onDelete, onDeleteAll }: HistoryL
                   <button
                     type="button"
                     class="history-delete"
-                    aria-label={`Delete “${question}”`}
-                    title="Delete"
+                    aria-label={t('deleteEntry', question)}
+                    title={t('delete')}
                     onClick={() => onDelete(e.id)}
                   >
                     <span aria-hidden="true">×</span>
@@ -65,7 +74,7 @@ export function HistoryList({ entries, onOpen, onDelete, onDeleteAll }: HistoryL
           <div class="history-actions">
             {confirming ? (
               <>
-                <span>{`Delete ${entries.length === 1 ? 'the one thread' : `all ${entries.length} threads`} in the history?`}</span>
+                <span>{plural('deleteAllConfirm', entries.length)}</span>
                 <button
                   type="button"
                   onClick={() => {
@@ -73,15 +82,15 @@ export function HistoryList({ entries, onOpen, onDelete, onDeleteAll }: HistoryL
                     onDeleteAll();
                   }}
                 >
-                  Delete all
+                  {t('deleteAll')}
                 </button>
                 <button type="button" onClick={() => setConfirming(false)}>
-                  Keep them
+                  {t('keepThem')}
                 </button>
               </>
             ) : (
               <button type="button" onClick={() => setConfirming(true)}>
-                Delete all history
+                {t('deleteAllHistory')}
               </button>
             )}
           </div>

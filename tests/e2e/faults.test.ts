@@ -52,7 +52,8 @@ describe('faults in the real popup', () => {
     );
     const popup = await askOnHours();
     const status = await popup.waitForFunction(
-      () => document.querySelector('[role="status"]')?.textContent?.match(/trying again in \d+ s/)?.[0],
+      // The visible progress, not the live region: that says the step once, without the ticking seconds.
+      () => document.querySelector('.progress p')?.textContent?.match(/trying again in \d+ s/)?.[0],
       { timeout: 10_000 },
     );
     expect(await status.jsonValue()).toMatch(/trying again in [12] s/);

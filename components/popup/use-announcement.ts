@@ -1,0 +1,36 @@
+/**
+ * What the app's live region (Announcer) says as a question runs: each step once as it starts,
+ * then the answer, "Not found", the search results or the review, once. Errors are not said
+ * here: the error note is an alert of its own. What was already on screen when the popup opened
+ * is not said again.
+ */
+import { useRef } from 'preact/hooks';
+import { STAGE_TEXT } from '@/components/popup/RunProgress';
+import type { RunState } from '@/lib/shared/storage';
+import { t } from '@/lib/shared/i18n';
+
+type Announced = Pick<RunState, 'id' | 'status' | 'stage' | 'outcome' | 'results'>;
+
+/** The words for the run's state: a step, the answer's claims, or nothing. */
+export function announcementOf(run: Announced | null): string {
+  if (!run) return '';
+  if (run.status === 'working') return t(STAGE_TEXT[run.stage ?? 'reading']);
+  if (run.status === 'review') return t('reviewHeading');
+  if (run.status !== 'done') return '';
+  if (run.results) return t('searchResults');
+  if (!run.outcome) return '';
+  if (run.outcome.kind === 'abstain') return t('notFound');
+  return t('announceAnswer', run.outcome.claims.map((c) => c.text).join(' '));
+}
+
+/**
+ * The announcement for `run`, empty until the run's state differs from the one first loaded:
+ * a popup reopened over an answer does not read it out again.
+ */
+export function useAnnouncement(run: Announced | null, loaded: boolean): string {
+  const first = useRef<string | null>(null);
+  const key = run ? `${run.id} ${run.status} ${run.stage ?? ''}` : '';
+  if (!loaded) return '';
+  if (first.current === null) first.current = key;
+  return key === first.current ? '' : announcementOf(run);
+}

@@ -1,0 +1,176 @@
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
+import { focused, focusRingShown, label, liveRegions, tabTo } from '../support/keyboard';
+import {
+  answerReply,
+  highlightedText,
+  indexOf,
+  messageCalls,
+  openFixture,
+  openPopup,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from '../support/harness';
+import type { Scripted } from '../support/stand-in/messages-api';
+
+/**
+ * The popup and the side panel driven by the keyboard alone (no click after the popup opens),
+ * checked by role and accessible name in the browser's accessibility tree; and what the live
+ * regions say as a question runs.
+ */
+
+let h: Harness;
+useHarness((x) => (h = x));
+
+const hoursQuote = 'The City Museum opens at 9 a.m. and closes at 6 p.m.';
+const hoursAnswer: Scripted = (req) =>
+  answerReply([{ text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] }]);
+
+async function popupOnHours(): Promise<{ page: Page; popup: Page }> {
+  const page = await openFixture(h, 'museum-hours.html');
+  return { page, popup: await openPopup(h, page) };
+}
+
+const statusText = async (popup: Page) => (await liveRegions(popup, 'status'))[0];
+
+describe('the keyboard alone', () => {
+  it('the popup opens in the question box; Shift+Enter is a new line, Enter asks, the arrows choose the scope', async () => {
+    await useStandIn(h);
+    h.api.enqueue(hoursAnswer);
+    const { popup } = await popupOnHours();
+    expect(await focused(popup)).toEqual({ role: 'textbox', name: 'Question' });
+    expect(await focusRingShown(popup)).toBe(true);
+
+    await popup.keyboard.type('When does the museum');
+    await popup.keyboard.down('Shift');
+    await popup.keyboard.press('Enter');
+    await popup.keyboard.up('Shift');
+    expect(await popup.$eval('::-p-aria(Question)', (t) => (t as HTMLTextAreaElement).value)).toBe('When does the museum\n');
+    await popup.keyboard.press('Backspace');
+    await popup.keyboard.type(' open?');
+
+    // The scope is one stop; the arrow keys move between its choices.
+    await tabTo(popup, 'radio', 'This tab', { max: 1 });
+    await popup.keyboard.press('ArrowDown');
+    expect(await focused(popup)).toEqual({ role: 'radio', name: 'All tabs in this window' });
+    await popup.keyboard.press('ArrowUp');
+    expect(await popup.$eval('::-p-aria(This tab[role="radio"])', (r) => (r as HTMLInputElement).checked)).toBe(true);
+    expect(messageCalls(h.api)).toHaveLength(0);
+
+    await tabTo(popup, 'textbox', 'Question', { back: true, max: 1 });
+    await popup.keyboard.press('Enter');
+    const region = await popup.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 30_000 });
+    expect(await region!.evaluate((el) => (el as HTMLElement).innerText)).toContain('It opens at 9 a.m.');
+    expect(messageCalls(h.api)).toHaveLength(1);
+    // Asked from the box, the keyboard is still there for the next question.
+    expect(await focused(popup)).toEqual({ role: 'textbox', name: 'Question' });
+  });
+
+  it('Tab goes through every control of an answered popup in reading order, each with a visible focus ring', async () => {
+    await useStandIn(h);
+    h.api.enqueue(hoursAnswer);
+    const { page, popup } = await popupOnHours();
+    await popup.keyboard.type('When does the museum open?');
+    await tabTo(popup, 'button', 'Ask', { max: 2 });
+    await popup.keyboard.press('Enter');
+    await popup.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 30_000 });
+    // Ask keeps the focus while the question runs (a disabled button would drop it to the page).
+    expect(await focused(popup)).toEqual({ role: 'button', name: 'Ask' });
+
+    const citation = `${await page.title()} — ${new URL(page.url()).host}`;
+    const stops = await tabTo(popup, 'button', 'Ask', { max: 20 });
+    expect(stops.map(label)).toEqual([
+      'button New question',
+      `button ${citation}`,
+      'button Copy as Markdown',
+      'button Copy as text',
+      'DisclosureTriangle Details',
+      'button History',
+      'button Open in side panel',
+      'textbox Question',
+      'radio This tab',
+      'button Ask',
+    ]);
+    expect(stops.filter((s) => !s.ring).map(label)).toEqual([]);
+
+    // Enter on the citation: the popup closes, the page shows the quote and has the focus;
+    // Escape there clears the highlight.
+    await tabTo(popup, 'button', citation);
+    await popup.keyboard.down('Enter');
+    // The popup closes as the tab comes forward, often before the key is released: that release
+    // has no page left to go to.
+    await popup.keyboard.up('Enter').catch(() => {});
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(hoursQuote);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => highlightedText(page)).toBeNull();
+  });
+
+  it('New question empties the box and puts the keyboard back in it', async () => {
+    await useStandIn(h);
+    h.api.enqueue(hoursAnswer);
+    const { popup } = await popupOnHours();
+    await popup.keyboard.type('When does the museum open?');
+    await popup.keyboard.press('Enter');
+    await popup.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 30_000 });
+    await tabTo(popup, 'button', 'New question');
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => focused(popup)).toEqual({ role: 'textbox', name: 'Question' });
+    expect(await popup.$eval('::-p-aria(Question)', (t) => (t as HTMLTextAreaElement).value)).toBe('');
+  });
+
+  it('Cancel from the keyboard stops the question and hands the keyboard back to the question box', async () => {
+    await useStandIn(h);
+    h.api.enqueue({ kind: 'hang' });
+    const { popup } = await popupOnHours();
+    await popup.keyboard.type('When does the museum open?');
+    await popup.keyboard.press('Enter');
+    await tabTo(popup, 'button', 'Cancel', { max: 3 });
+    await popup.keyboard.press('Enter');
+    await popup.waitForSelector('::-p-aria(Ask again[role="button"])', { timeout: 20_000 });
+    expect(await focused(popup)).toEqual({ role: 'textbox', name: 'Question' });
+  });
+});
+
+describe('live regions', () => {
+  it('the status says each step once, not each token; then the error is an alert and the status falls silent', async () => {
+    await useStandIn(h);
+    h.api.enqueue({ kind: 'stream-error', afterText: '{"no_information": false, "claims": [', chunkDelayMs: 400 });
+    const { popup } = await popupOnHours();
+    expect(await liveRegions(popup, 'status')).toEqual(['']);
+    await popup.keyboard.type('When does the museum open?');
+    await popup.keyboard.press('Enter');
+    // While tokens arrive the visible progress counts them; the live region keeps its words.
+    await popup.waitForFunction(() => /tokens received/.test(document.querySelector('.progress')?.textContent ?? ''), {
+      timeout: 20_000,
+    });
+    expect(await statusText(popup)).toBe('Asking Claude…');
+    const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 20_000 });
+    const message = await alert!.$eval('p', (p) => p.textContent ?? '');
+    expect(message).toContain('The answer broke off');
+    expect((await liveRegions(popup, 'alert'))[0]).toContain(message);
+    expect(await statusText(popup)).toBe('');
+  });
+
+  it('the answer is said once when it arrives, and not again when the popup is opened over it', async () => {
+    await useStandIn(h);
+    h.api.enqueue(hoursAnswer);
+    const { page, popup } = await popupOnHours();
+    await popup.keyboard.type('When does the museum open?');
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => statusText(popup), { timeout: 30_000 }).toBe('Answer: It opens at 9 a.m.');
+    await popup.close();
+    const again = await openPopup(h, page);
+    await again.waitForSelector('::-p-aria([name="Answer"][role="region"])');
+    expect(await statusText(again)).toBe('');
+  });
+
+  it('"Not found in these pages" is said as the answer it is', async () => {
+    await useStandIn(h);
+    h.api.enqueue(answerReply([], true));
+    const { popup } = await popupOnHours();
+    await popup.keyboard.type('When does the museum open on Mars?');
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => statusText(popup), { timeout: 30_000 }).toBe('Not found in these pages.');
+  });
+});
