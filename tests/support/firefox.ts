@@ -106,6 +106,20 @@ export async function launchFirefox({ extensionDir = FIREFOX_EXTENSION_DIR } = {
     await m.send('Addon:Install', { path: extensionDir, temporary: true });
     await m.setContext('chrome');
     const host = await m.execute<string>('return WebExtensionPolicy.getByID(arguments[0]).mozExtensionHostname;', [addonId]);
+    // Access to all sites, the optional permission "All tabs in this window" asks for: granted
+    // as the add-on's Permissions tab in about:addons grants it (its toggle calls
+    // ExtensionPermissions.add with the running extension), since a headless Firefox shows no
+    // prompt to answer. The popup and sidebar then find it granted, as after a user's yes.
+    const allSites = await m.execute<boolean>(
+      `return (async () => {
+        const { ExtensionPermissions } = ChromeUtils.importESModule('resource://gre/modules/ExtensionPermissions.sys.mjs');
+        const policy = WebExtensionPolicy.getByID(arguments[0]);
+        await ExtensionPermissions.add(arguments[0], { permissions: [], origins: ['<all_urls>'] }, policy.extension);
+        return policy.canAccessURI(Services.io.newURI('http://127.0.0.1/'));
+      })();`,
+      [addonId],
+    );
+    if (!allSites) throw new Error('access to all sites was not granted to the add-on');
     await m.setContext('content');
     return {
       m,
