@@ -21,7 +21,7 @@ let h: Harness;
 useHarness((x) => (h = x), { lang: 'es' });
 
 describe('the interface in Spanish', () => {
-  it('names the extension, its button and its menu in Spanish', async () => {
+  it('takes the toolbar button\'s title from the Spanish catalogue', async () => {
     const said = await h.worker.evaluate(async () => ({
       locale: chrome.i18n.getMessage('locale'),
       title: await chrome.action.getTitle({}),
@@ -61,6 +61,30 @@ describe('the interface in Spanish', () => {
     const name = `${await page.title()} — ${new URL(page.url()).host}`;
     await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
     await expect.poll(() => highlightedText(page)).toBe(quote);
+  });
+
+  it('the worker speaks Spanish too: "not found" with its reason, and an error with its next step', async () => {
+    await useStandIn(h);
+    const page = await openFixture(h, 'parque-natural.html');
+    h.api.enqueue(answerReply([], true));
+    let popup = await openPopup(h, page, 'Pregunta');
+    await popup.locator('::-p-aria(Pregunta)').fill('¿Cuántos osos hay en el parque?');
+    await popup.locator('::-p-aria(Preguntar[role="button"])').click();
+    const region = await popup.waitForSelector('::-p-aria([name="Respuesta"][role="region"])', { timeout: 30_000 });
+    const text = await region!.evaluate((el) => (el as HTMLElement).innerText);
+    expect(text).toContain('No está en estas páginas.');
+    expect(text).toContain('Claude leyó los pasajes más pertinentes y no encontró en ellos la respuesta.');
+    await popup.close();
+
+    h.api.enqueue({ kind: 'error', status: 401, type: 'authentication_error', message: 'invalid x-api-key' });
+    popup = await openPopup(h, page, 'Pregunta');
+    await popup.locator('::-p-aria(Pregunta)').fill('¿Cuánto mide el sendero más largo?');
+    await popup.locator('::-p-aria(Preguntar[role="button"])').click();
+    const alert = await popup.waitForSelector('.error[role="alert"]', { timeout: 30_000 });
+    expect(await alert!.evaluate((el) => (el as HTMLElement).innerText)).toMatch(
+      /^La API rechazó la clave \(invalid x-api-key\)\. Compruébala en las opciones\./,
+    );
+    await popup.waitForSelector('::-p-aria(Abrir opciones[role="button"])');
   });
 
   it('the options page saves by its Spanish labels: Clave de API, Modelo, URL base de la API, Guardar', async () => {
