@@ -21,7 +21,7 @@ let h: Harness;
 useHarness((x) => (h = x), { lang: 'es' });
 
 describe('the interface in Spanish', () => {
-  it('takes the toolbar button\'s title from the Spanish catalogue', async () => {
+  it("takes the toolbar button's title from the Spanish catalogue", async () => {
     const said = await h.worker.evaluate(async () => ({
       locale: chrome.i18n.getMessage('locale'),
       title: await chrome.action.getTitle({}),
