@@ -16,6 +16,7 @@ import {
   useStandIn,
   type Harness,
 } from '../support/harness';
+import { axeViolations, describeViolations } from '../support/axe';
 
 let h: Harness;
 useHarness((x) => (h = x), { lang: 'es' });
@@ -56,6 +57,8 @@ describe('the interface in Spanish', () => {
     expect(text).toContain('Leída 1 pestaña');
     expect(messageCalls(h.api)).toHaveLength(1);
     await popup.waitForSelector('::-p-aria(Copiar como Markdown[role="button"])');
+    // The Spanish screen is as accessible as the English one (its language declared, every name given).
+    expect(describeViolations(await axeViolations(popup))).toEqual([]);
 
     // The citation is named by its page's title and site, and a click highlights the quote.
     const name = `${await page.title()} — ${new URL(page.url()).host}`;
@@ -103,6 +106,8 @@ describe('the interface in Spanish', () => {
     // A server other than Anthropic's gets the key only once the user confirms it, in Spanish too.
     await options.locator(`::-p-aria(Enviar mi clave a ${h.api.url}[role="button"])`).click();
     await options.waitForSelector('::-p-text(Guardado.)');
+    expect(await options.evaluate(() => document.documentElement.lang)).toBe('es');
+    expect(describeViolations(await axeViolations(options))).toEqual([]);
     const stored = await h.worker.evaluate(
       async () => (await chrome.storage.local.get('settings')).settings as { model: string },
     );
