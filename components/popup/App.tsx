@@ -137,6 +137,18 @@ export function App({ surface }: AppProps) {
   }, []);
 
   const working = run?.status === 'working';
+  // In the side panel the keyboard stays here, not in the page: Escape clears the quotes
+  // highlighted in the tabs, as Escape in the page does (a search box keeps its own Escape).
+  useEffect(() => {
+    if (surface !== 'panel') return;
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (e.key !== 'Escape' || e.defaultPrevented || target?.tagName === 'INPUT' || target?.tagName === 'SELECT') return;
+      void callWorker({ type: 'clear-highlights' }).catch(() => {});
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [surface]);
   const announcement = useAnnouncement(run, loaded);
   // Opened to ask: the keyboard starts in the question box.
   useEffect(() => {

@@ -1,9 +1,11 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { focused, focusRingShown, label, liveRegions, tabTo } from '../support/keyboard';
+import { openSidePanel } from '../support/side-panel';
 import {
   answerReply,
   highlightedText,
+  storedHistory,
   indexOf,
   messageCalls,
   openFixture,
@@ -30,6 +32,15 @@ const hoursAnswer: Scripted = (req) =>
 async function popupOnHours(): Promise<{ page: Page; popup: Page }> {
   const page = await openFixture(h, 'museum-hours.html');
   return { page, popup: await openPopup(h, page) };
+}
+
+const ticketQuote = 'Adult tickets cost 12 euros.';
+
+/** Types the question and asks with Enter, from the question box. */
+async function askByKeyboard(page: Page, question: string): Promise<void> {
+  await expect.poll(() => focused(page)).toEqual({ role: 'textbox', name: 'Question' });
+  await page.keyboard.type(question);
+  await page.keyboard.press('Enter');
 }
 
 const statusText = async (popup: Page) => (await liveRegions(popup, 'status'))[0];
@@ -126,6 +137,81 @@ describe('the keyboard alone', () => {
     await popup.keyboard.press('Enter');
     await popup.waitForSelector('::-p-aria(Ask again[role="button"])', { timeout: 20_000 });
     expect(await focused(popup)).toEqual({ role: 'textbox', name: 'Question' });
+  });
+});
+
+describe('the keyboard alone in the side panel and the history', () => {
+  it('the side panel: Enter on a citation, Next citation to the last quote (the focus stays on a button), Escape clears the highlight', async () => {
+    await useStandIn(h);
+    const hours = await openFixture(h, 'museum-hours.html');
+    const tickets = await openFixture(h, 'museum-tickets.html');
+    h.api.enqueue((req) =>
+      answerReply([
+        { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] },
+        { text: 'An adult ticket costs 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: ticketQuote }] },
+      ]),
+    );
+    const panel = await openSidePanel(h, tickets);
+    await expect.poll(() => focused(panel)).toEqual({ role: 'textbox', name: 'Question' });
+    await panel.keyboard.type('When does the museum open and what do adult tickets cost?');
+    await tabTo(panel, 'radio', 'This tab', { max: 1 });
+    await panel.keyboard.press('ArrowDown');
+    await tabTo(panel, 'textbox', 'Question', { back: true, max: 1 });
+    await panel.keyboard.press('Enter');
+    await panel.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 30_000 });
+
+    const hoursCitation = `${await hours.title()} — ${new URL(hours.url()).host}`;
+    await tabTo(panel, 'button', hoursCitation);
+    await panel.keyboard.press('Enter');
+    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(hoursQuote);
+    // Escape in the panel, where the keyboard still is: the quote's highlight goes from its tab.
+    await panel.keyboard.press('Escape');
+    await expect.poll(() => highlightedText(hours)).toBeNull();
+
+    // The citation pressed is the current one: Next goes on to the last quote, in the other tab.
+    await tabTo(panel, 'button', 'Next citation', { back: true });
+    await panel.keyboard.press('Enter');
+    await expect.poll(() => highlightedText(tickets), { timeout: 30_000 }).toBe(ticketQuote);
+    // Next is disabled at the last quote; the keyboard went to Previous, not to the page.
+    expect(await focused(panel)).toEqual({ role: 'button', name: 'Previous citation' });
+    await panel.keyboard.press('Enter');
+    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(hoursQuote);
+    expect(await focused(panel)).toEqual({ role: 'button', name: 'Next citation' });
+    await panel.keyboard.press('Escape');
+    await expect.poll(() => highlightedText(hours)).toBeNull();
+  });
+
+  it('the history: open a thread, back to it in the list, delete one, then all, the focus never lost', async () => {
+    await useStandIn(h);
+    const { popup } = await popupOnHours();
+    for (const [i, question] of ['When does the museum open?', 'When does the museum close?'].entries()) {
+      h.api.enqueue(hoursAnswer);
+      if (i > 0) {
+        await tabTo(popup, 'button', 'New question');
+        await popup.keyboard.press('Enter');
+      }
+      await askByKeyboard(popup, question);
+      await expect.poll(async () => ((await storedHistory(h)) as unknown[] | undefined)?.length ?? 0).toBe(i + 1);
+    }
+    await tabTo(popup, 'button', 'History');
+    await popup.keyboard.press('Enter');
+    await popup.waitForSelector('::-p-aria([name="History"][role="region"])');
+    await tabTo(popup, 'button', 'When does the museum open?');
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => focused(popup)).toEqual({ role: 'button', name: 'Back to history' });
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => focused(popup)).toEqual({ role: 'button', name: 'When does the museum open?' });
+
+    await tabTo(popup, 'button', 'Delete “When does the museum open?”');
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => focused(popup)).toEqual({ role: 'button', name: 'Delete “When does the museum close?”' });
+    await tabTo(popup, 'button', 'Delete all history');
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => focused(popup)).toEqual({ role: 'button', name: 'Keep them' });
+    await tabTo(popup, 'button', 'Delete all', { back: true, max: 1 });
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => focused(popup)).toEqual({ role: 'heading', name: 'History' });
+    expect(await storedHistory(h)).toEqual([]);
   });
 });
 
