@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { passage } from '../../tests/support/passages';
 import { fragmentTokens } from './budget';
 import { selectPassages } from './rank';
-import { planSend } from './send-plan';
+import { planTurn } from './thread-plan';
+import type { Turn } from '@/lib/shared/thread';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { choosePassages, EQUAL_SLICES, pageSections, spreadOrder } from './choose';
 
@@ -234,15 +235,19 @@ describe('follow-ups', () => {
   });
 
   it('keeps the prompt cache: the earlier block first, unchanged', () => {
-    const first = planSend(choosePassages(all, earlier[0]!, 8000), all, 8000, null, 0);
-    const second = planSend(
-      choosePassages(all, 'And how much are tickets for students?', 8000, earlier),
-      all,
-      8000,
-      { plan: first, sentAt: 0 },
-      1000,
-    );
+    const first = planTurn(choosePassages(all, earlier[0]!, 8000), all, 8000, []);
+    const asked: Turn = {
+      id: '1',
+      question: earlier[0]!,
+      askedAt: 0,
+      answeredAt: 0,
+      fragments: first.passages,
+      restarted: true,
+      outcome: { kind: 'abstain', reason: 'no-information', retried: false, checks: { citations: 0, broken: 0 } },
+    };
+    const second = planTurn(choosePassages(all, 'And how much are tickets for students?', 8000, earlier), all, 8000, [asked]);
     expect(second.passages.slice(0, first.passages.length)).toEqual(first.passages);
     expect(second.groups[0]).toBe(first.passages.length);
+    expect(second.reused).toBe(first.passages.length);
   });
 });

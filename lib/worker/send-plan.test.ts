@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { passage } from '../../tests/support/passages';
-import { selectPassages } from './rank';
-import { CACHE_LIFETIME_MS, freshPlan, MAX_BLOCKS, planSend } from './send-plan';
+import { fragmentTokens } from './budget';
+import { followUpCap, halvePlan, memberKeys, stillCurrent } from './send-plan';
+import { MAX_FRAGMENT_BUDGET } from '@/lib/shared/settings';
 import type { SourcedPassage } from '@/lib/shared/types';
 
 const tab = (tabId: number, texts: string[]): SourcedPassage[] =>
@@ -9,83 +10,67 @@ const tab = (tabId: number, texts: string[]): SourcedPassage[] =>
     passage(text, { id: `${tabId}-${order}`, tabId, order, title: `Tab ${tabId}`, url: `https://example.org/${tabId}` }),
   );
 
-const pages = [
-  ...tab(1, [
-    'The City Museum opens at 9 a.m. and closes at 6 p.m. every day except Monday.',
-    'Adult tickets cost 12 euros; children under twelve enter for free.',
-    'The museum is a five-minute walk from Central Station.',
-  ]),
-  ...tab(2, ['Sow tomatoes indoors six weeks before the last frost.', 'Water deeply but rarely, so that roots grow down.']),
-];
+const pages = tab(1, [
+  'The City Museum opens at 9 a.m. and closes at 6 p.m. every day except Monday.',
+  'Adult tickets cost 12 euros; children under twelve enter for free.',
+  'The museum is a five-minute walk from Central Station.',
+]);
+const [hours, tickets, station] = pages as [SourcedPassage, SourcedPassage, SourcedPassage];
 
-const BUDGET = 8000;
-const plan = (question: string, previous: ReturnType<typeof planSend> | null, now = 1_000, ps = pages) =>
-  planSend(selectPassages(ps, question, BUDGET), ps, BUDGET, previous ? { plan: previous, sentAt: 0 } : null, now);
-const ids = (p: { passages: SourcedPassage[] }) => p.passages.map((x) => x.id);
-
-describe('planSend', () => {
-  it('sends a fresh question as one block', () => {
-    const first = plan('When does the museum open?', null);
-    expect(first.groups).toEqual([first.passages.length]);
-    expect(first.reused).toBe(0);
+describe('what was sent before, sent again only as it was', () => {
+  it('fragments whose passages are still in the tabs, unchanged, are current', () => {
+    expect(stillCurrent([hours, station], pages)).toBe(true);
   });
 
-  it('sends a follow-up the previous block unchanged, then what it adds in a block of its own', () => {
-    const first = plan('When does the museum open?', null);
-    const second = plan('How much do tickets cost for children?', first);
-    expect(second.passages.slice(0, first.passages.length)).toEqual(first.passages);
-    expect(second.groups).toEqual([first.passages.length, second.passages.length - first.passages.length]);
-    expect(second.reused).toBe(first.passages.length);
-    expect(ids(second).slice(first.passages.length)).toContain('1-1');
-    // Nothing is sent twice.
-    expect(new Set(ids(second)).size).toBe(second.passages.length);
+  it('a passage whose text changed, or that is gone, makes the earlier fragments stale', () => {
+    const changed = pages.map((p) => (p.id === hours.id ? { ...p, text: `${p.text} Closed today.` } : p));
+    expect(stillCurrent([hours], changed)).toBe(false);
+    expect(stillCurrent([hours, tickets], [hours, station])).toBe(false);
   });
 
-  it('sends the same blocks again when the follow-up needs nothing new', () => {
-    const first = plan('When does the museum open?', null);
-    const again = plan('When does the museum open?', first);
-    expect(again.passages).toEqual(first.passages);
-    expect(again.groups).toEqual(first.groups);
-    expect(again.reused).toBe(first.passages.length);
+  it('a tab that moved to another address or title makes them stale', () => {
+    expect(
+      stillCurrent(
+        [hours],
+        pages.map((p) => ({ ...p, url: 'https://example.org/elsewhere' })),
+      ),
+    ).toBe(false);
+    expect(
+      stillCurrent(
+        [hours],
+        pages.map((p) => ({ ...p, title: 'Another page' })),
+      ),
+    ).toBe(false);
   });
 
-  it('starts afresh when the previous block is no longer in the cache', () => {
-    const first = plan('When does the museum open?', null);
-    const late = plan('How much do tickets cost for children?', first, CACHE_LIFETIME_MS + 1);
-    expect(late.reused).toBe(0);
-    expect(late.groups).toHaveLength(1);
+  it('a passage sent with its neighbour is current while both halves are, joined as they were sent', () => {
+    const pair = { ...hours, id: `${hours.id}+${tickets.id}`, text: `${hours.text}\n${tickets.text}` };
+    expect(memberKeys(pair)).toHaveLength(2);
+    expect(stillCurrent([pair], pages)).toBe(true);
+    expect(stillCurrent([pair], [hours, station])).toBe(false);
+  });
+});
+
+describe('how much a follow-up may send', () => {
+  it('twice the budget, never more than the largest budget allowed', () => {
+    expect(followUpCap(4000)).toBe(8000);
+    expect(followUpCap(MAX_FRAGMENT_BUDGET)).toBe(MAX_FRAGMENT_BUDGET);
+  });
+});
+
+describe('a request the API found too large', () => {
+  it('is cut to the best fragments that fit in half its tokens, in one block', () => {
+    const tokens = pages.reduce((n, p) => n + fragmentTokens(p), 0);
+    const half = halvePlan({ passages: pages, groups: [1, 2], tokens, reused: 1 });
+    expect(half.passages).toEqual(pages.slice(0, half.passages.length));
+    expect(half.passages.length).toBeLessThan(pages.length);
+    expect(half.tokens).toBeLessThanOrEqual(tokens / 2);
+    expect(half).toMatchObject({ groups: [half.passages.length], reused: 0 });
   });
 
-  it('starts afresh when a page changed since: a stale block is never sent', () => {
-    const first = plan('When does the museum open?', null);
-    const changed = pages.map((p) => (p.id === first.passages[0]!.id ? { ...p, text: `${p.text} Closed today.` } : p));
-    const second = plan('How much do tickets cost for children?', first, 1_000, changed);
-    expect(second.reused).toBe(0);
-    expect(second.passages.map((p) => p.text)).not.toContain(first.passages[0]!.text);
-  });
-
-  it('starts afresh when the previous blocks and the new one would not fit', () => {
-    const first = plan('When does the museum open?', null);
-    const selection = selectPassages(pages, 'How much do tickets cost for children?', 1000);
-    // The previous blocks took nearly twice this budget already.
-    const previous = { plan: { ...first, tokens: 2000 - selection.tokens + 1 }, sentAt: 0 };
-    expect(planSend(selection, pages, 1000, previous, 1_000)).toEqual(freshPlan(selection));
-    // With room for both, the same question would have kept the previous block.
-    expect(planSend(selection, pages, 1000, { plan: first, sentAt: 0 }, 1_000).reused).toBe(first.passages.length);
-  });
-
-  it(`keeps at most ${MAX_BLOCKS} blocks`, () => {
-    let p = plan('When does the museum open?', null);
-    for (const q of ['tickets children', 'station walk', 'tomatoes frost', 'water roots']) p = plan(q, p);
-    expect(p.groups.length).toBeLessThanOrEqual(MAX_BLOCKS);
-    expect(p.groups.reduce((a, b) => a + b, 0)).toBe(p.passages.length);
-  });
-
-  it('keeps the user’s selection first: a new selection starts afresh', () => {
-    const first = plan('When does the museum open?', null);
-    const sel = passage('Children under twelve enter for free.', { id: 'sel', selection: true, order: -1, tabId: 1 });
-    const second = plan('Do children pay?', first, 1_000, [...pages, sel]);
-    expect(second.passages[0]!.id).toBe('sel');
-    expect(second.reused).toBe(0);
+  it('keeps at least the best fragment, however large', () => {
+    const big = passage('word '.repeat(3000), { id: 'big' });
+    const tokens = fragmentTokens(big) + fragmentTokens(hours);
+    expect(halvePlan({ passages: [big, hours], groups: [2], tokens, reused: 0 }).passages).toEqual([big]);
   });
 });

@@ -1,26 +1,15 @@
 /**
- * What a question sends, arranged for the prompt cache. The cache reuses a request's prefix only
- * when it is the same, byte for byte, up to a cache breakpoint. A fresh question sends its
- * fragments as one cached block. A follow-up about the same pages sends the previous question's
- * block again, unchanged, and adds what it needs in a block of its own: the first block is read
- * from the cache, only the new one is paid in full. Each block ends at a breakpoint; the API
- * allows four, so a conversation keeps at most three blocks before starting afresh.
+ * What a follow-up may reuse of what its thread sent before (lib/worker/thread-plan.ts plans the
+ * turn). The prompt cache reuses a request's prefix only when it is the same, byte for byte, up
+ * to a cache breakpoint, and an earlier answer cites its fragments by their old indices: so the
+ * earlier fragments go again only when every one of them would be sent exactly as it was. Here:
+ * the passages' keys, that check, how much a follow-up may send in all, and the halved plan of a
+ * request the API found too large.
  */
 import { fragmentTokens } from './budget';
-import type { Selection } from './rank';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { MAX_FRAGMENT_BUDGET } from '@/lib/shared/settings';
 import type { SendPlan } from '@/lib/shared/run';
-
-export const MAX_BLOCKS = 3;
-/** How long the API keeps a cached prefix after its last use. */
-export const CACHE_LIFETIME_MS = 5 * 60_000;
-
-/** The previous question's plan and when it was sent. */
-export interface PreviousSend {
-  plan: SendPlan;
-  sentAt: number;
-}
 
 export const key = (p: Pick<SourcedPassage, 'tabId' | 'frameId' | 'id'>) => `${p.tabId}/${p.frameId}/${p.id}`;
 /** The passages a fragment is made of: itself, or the two of a passage with its neighbour. */
@@ -54,55 +43,6 @@ export function stillCurrent(previous: SourcedPassage[], current: SourcedPassage
  */
 export function followUpCap(budget: number): number {
   return Math.min(2 * budget, MAX_FRAGMENT_BUDGET);
-}
-
-export function freshPlan(selection: Selection): SendPlan {
-  const n = selection.passages.length;
-  return { passages: selection.passages, groups: n > 0 ? [n] : [], tokens: selection.tokens, reused: 0 };
-}
-
-/**
- * The plan for a question: the previous blocks and what this question adds, when they are still
- * cached and still current, when what is added fits the budget and the whole `followUpCap`;
- * else this question's own selection.
- */
-export function planSend(
-  selection: Selection,
-  current: SourcedPassage[],
-  budget: number,
-  previous: PreviousSend | null,
-  now: number,
-): SendPlan {
-  const fresh = freshPlan(selection);
-  if (!previous || selection.passages.length === 0) return fresh;
-  const prev = previous.plan;
-  if (prev.passages.length === 0 || now - previous.sentAt > CACHE_LIFETIME_MS) return fresh;
-  if (!stillCurrent(prev.passages, current)) return fresh;
-
-  const sent = new Set(prev.passages.flatMap(memberKeys));
-  // The user's selection goes first: if it is new, a block after the old ones would not be first.
-  if (selection.passages.some((p) => p.selection && !sent.has(key(p)))) return fresh;
-
-  const byKey = new Map(current.map((p) => [key(p), p]));
-  const added: SourcedPassage[] = [];
-  for (const f of selection.passages) {
-    const members = memberKeys(f);
-    const missing = members.filter((k) => !sent.has(k));
-    if (missing.length === members.length) added.push(f);
-    // Half of a passage-with-neighbour was sent already: add the other half alone.
-    else for (const k of missing) added.push(byKey.get(k)!);
-  }
-  if (added.length === 0) return { ...prev, reused: prev.passages.length };
-  if (prev.groups.length >= MAX_BLOCKS) return fresh;
-  const addedTokens = added.reduce((n, p) => n + fragmentTokens(p), 0);
-  const tokens = prev.tokens + addedTokens;
-  if (addedTokens > budget || tokens > followUpCap(budget)) return fresh;
-  return {
-    passages: [...prev.passages, ...added],
-    groups: [...prev.groups, added.length],
-    tokens,
-    reused: prev.passages.length,
-  };
 }
 
 /**

@@ -113,6 +113,14 @@ describe('the plan of a question in a thread', () => {
     ]);
   });
 
+  it('a new selection of the user’s goes first, so it starts a new context', () => {
+    const t1 = turn('1', 'Q1', [hours], hours, true);
+    const sel = passage('Children under twelve enter for free.', { id: 'sel', selection: true, order: -1, tabId: 2 });
+    const plan = planTurn(selection(sel, hours), [...pages, sel], 8000, [t1]);
+    expect(plan.passages[0]).toEqual(sel);
+    expect(plan).toMatchObject({ reused: 0, restarted: true });
+  });
+
   it('a follow-up that would pass the follow-up cap starts a new context', () => {
     const big = (id: string) => passage('word '.repeat(2000), { id });
     const earlier = [big('a'), big('b'), big('c')];

@@ -83,14 +83,14 @@ describe('ask about open tabs, verified and highlighted', () => {
     expect(quoteShown).toBe(`“${hoursQuote}”`);
 
     await clickCitation(popup, hours);
-    await expect.poll(() => highlightedText(hours), { timeout: 10_000 }).toBe(hoursQuote);
+    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(hoursQuote);
     // The tab comes forward once its quote is highlighted: a step after, waited for as such.
     await expect.poll(() => activeTabUrl()).toBe(hours.url());
 
     popup = await openPopup(h, hours);
     await answerText(popup);
     await clickCitation(popup, tickets);
-    await expect.poll(() => highlightedText(tickets), { timeout: 10_000 }).toBe(ticketQuote);
+    await expect.poll(() => highlightedText(tickets), { timeout: 30_000 }).toBe(ticketQuote);
     await expect.poll(() => activeTabUrl()).toBe(tickets.url());
   });
 
@@ -181,7 +181,8 @@ describe('ask about open tabs, verified and highlighted', () => {
     expect(note).not.toBeNull();
     expect(await popup.evaluate(() => document.body.innerText)).toMatch(/add your Anthropic API key in the options/);
     await ask(popup, 'When does the museum open?');
-    await new Promise((r) => setTimeout(r, 500));
+    // The question is done once its search results show; by then nothing was sent.
+    await popup.waitForSelector('::-p-aria([name="Search results"])');
     expect(calls()).toHaveLength(0);
     expect(await popup.$('::-p-aria([name="Answer"][role="region"])')).toBeNull();
   });
@@ -192,7 +193,7 @@ describe('ask about open tabs, verified and highlighted', () => {
     h.api.enqueue({ kind: 'error', status: 401, type: 'authentication_error', message: 'invalid x-api-key' });
     const popup = await openPopup(h, page);
     await ask(popup, 'When does the museum open?');
-    const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 15_000 });
+    const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 30_000 });
     expect(await alert!.evaluate((el) => (el as HTMLElement).innerText)).toMatch(/API key was rejected/);
     expect(await popup.$eval('textarea', (t) => t.value)).toBe('When does the museum open?');
     expect(await popup.$('::-p-aria(Open options[role="button"])')).not.toBeNull();
@@ -352,7 +353,7 @@ describe('native citations mode', () => {
     expect(text).not.toContain('You can leave a bike');
     expect((calls()[0]!.body as { output_config?: unknown }).output_config).toBeUndefined();
     await clickCitation(popup, page);
-    await expect.poll(() => highlightedText(page), { timeout: 10_000 }).toBe(cited);
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(cited);
   });
 });
 

@@ -200,7 +200,7 @@ describe('the popup says what was read', () => {
     await popup.locator(`::-p-aria([name="${title} — ${new URL(crossFrame.url()).host}"][role="button"])`).click();
     await expect
       .poll(() => crossFrame.evaluate(() => [...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join(' ')), {
-        timeout: 10_000,
+        timeout: 30_000,
       })
       .toBe(quote);
   });

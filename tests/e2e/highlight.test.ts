@@ -99,7 +99,7 @@ describe('a click on a citation', () => {
       { text: 'Its light reached thirty kilometres.', quote: LAMP, from: 'thirty kilometres' },
     ]);
     await clickCitation(popup, 'Its light reached thirty kilometres.', page);
-    await expect.poll(() => highlightedText(page), { timeout: 10_000 }).toBe(LAMP);
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(LAMP);
     expect(await highlightedParagraphs(page)).toEqual(['lamp']);
     expect(await highlightedParagraphs(page, 'cited-quote-other')).toEqual(['intro']);
 
@@ -126,7 +126,7 @@ describe('a click on a citation', () => {
     const page = await openFixture(h, 'lighthouse.html');
     const popup = await askLighthouse(page, [{ text: 'Winter tours start at ten.', quote: TOURS, from: 'Saturdays only' }]);
     await clickCitation(popup, 'Winter tours start at ten.', page);
-    await expect.poll(() => highlightedText(page), { timeout: 10_000 }).toBe(TOURS);
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(TOURS);
     expect(await highlightedParagraphs(page)).toEqual(['winter']);
   });
 
@@ -138,7 +138,7 @@ describe('a click on a citation', () => {
       { text: 'The light was automated in 1989.', quote: LAST_KEEPER, from: 'last keeper' },
     ]);
     await clickCitation(popup, 'The light was automated in 1989.', page);
-    await expect.poll(() => highlightedText(page), { timeout: 10_000 }).toBe(LAST_KEEPER);
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(LAST_KEEPER);
     expect(await page.$eval('#log', (d) => (d as HTMLDetailsElement).open)).toBe(true);
     expect((await highlightBox(page))!.height).toBeGreaterThan(0);
   });
@@ -154,7 +154,7 @@ describe('a click on a citation', () => {
     });
     await clickCitation(popup, 'Winter tours start at ten.', page);
     await expect
-      .poll(() => highlightedText(page), { timeout: 10_000 })
+      .poll(() => highlightedText(page), { timeout: 30_000 })
       .toBe('Guided\u200b  tours start at ten\u00a0o\u2019\u00adclock.');
     expect(await highlightedParagraphs(page)).toEqual(['winter']);
   });
@@ -164,10 +164,10 @@ describe('a click on a citation', () => {
     const page = await openFixture(h, 'lighthouse.html');
     let popup = await askLighthouse(page, [{ text: 'It was built in 1871.', quote: BUILT, from: 'built in 1871' }]);
     await clickCitation(popup, 'It was built in 1871.', page);
-    await expect.poll(() => highlightedText(page), { timeout: 10_000 }).toBe(BUILT);
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(BUILT);
 
     popup = await askLighthouse(page, [{ text: 'Winter tours start at ten.', quote: TOURS, from: 'Saturdays only' }]);
-    await expect.poll(() => highlightedText(page), { timeout: 10_000 }).toBeNull();
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBeNull();
     expect(await answerText(popup)).toContain('Winter tours start at ten.');
   });
 });
@@ -298,7 +298,7 @@ describe('a quote from a frame', () => {
         const hl = CSS.highlights.get('cited-quote');
         return hl ? [...(hl as unknown as Iterable<Range>)].map((r) => r.toString()).join(' ') : null;
       });
-    await expect.poll(shown, { timeout: 10_000 }).toBe(literal);
+    await expect.poll(shown, { timeout: 30_000 }).toBe(literal);
     expect(await highlightedText(page)).toBeNull(); // not in the top page
   });
 });

@@ -66,20 +66,20 @@ describe('history', () => {
     const name = `${await hours.title()} — ${new URL(hoursUrl).host}`;
     // Next citation steps through the reopened thread's quotes, as through a fresh answer.
     await panel.locator('::-p-aria(Next citation[role="button"])').click();
-    await expect.poll(() => highlightedText(hours), { timeout: 10_000 }).toBe(hoursQuote);
+    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(hoursQuote);
     await hours.evaluate(() => CSS.highlights.clear());
     await panel.locator(`::-p-aria([name="${name}"][role="button"])`).click();
-    await expect.poll(() => highlightedText(hours), { timeout: 10_000 }).toBe(hoursQuote);
+    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(hoursQuote);
 
     // With its tab closed, the citation opens the page as cited, and the quote is highlighted there.
     await hours.close();
     await tickets.bringToFront();
     await panel.locator(`::-p-aria([name="${name}"][role="button"])`).click();
     const reopened = await h.browser.waitForTarget((t) => t.url().startsWith(hoursUrl) && t.url().includes('#:~:text='), {
-      timeout: 10_000,
+      timeout: 30_000,
     });
     const page = (await reopened.asPage())!;
-    await expect.poll(() => highlightedText(page), { timeout: 15_000 }).toBe(hoursQuote);
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(hoursQuote);
     expect(await panel.$eval('.history-thread', (el) => (el as HTMLElement).innerText)).toContain('It opens at 9 a.m.');
   });
 

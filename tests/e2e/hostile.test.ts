@@ -38,7 +38,7 @@ async function openBusyPage(): Promise<Page> {
   await busy.goto(`${h.otherSite}/busy.html?after=300&ms=30000`, { waitUntil: 'domcontentloaded' });
   await expect
     .poll(() => h.worker.evaluate(async () => (await chrome.tabs.query({ title: 'Busy page (looping)' })).length), {
-      timeout: 10_000,
+      timeout: 30_000,
     })
     .toBe(1);
   return busy;

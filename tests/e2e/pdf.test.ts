@@ -83,11 +83,16 @@ describe('PDF tabs', () => {
         `${h.fixtures}/${name}`,
       );
 
-      // A second click reuses the open viewer tab.
+      // A second click reuses the open viewer tab: its highlight, cleared here, comes back in it.
+      await viewer.evaluate(() => CSS.highlights.delete('cited-quote'));
       const popup2 = await openPopup(h, pdf);
       await answerText(popup2);
       await popup2.locator(`::-p-aria([name="Harbour Tide Tables, p. 2 — ${new URL(h.fixtures).host}"][role="button"])`).click();
-      await new Promise((r) => setTimeout(r, 1500));
+      await expect
+        .poll(() => viewer.evaluate(() => [...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join('')), {
+          timeout: 20_000,
+        })
+        .toBe(QUOTE);
       const viewers = (await h.browser.pages()).filter((p) => p.url().includes('/pdf-viewer.html?file='));
       expect(viewers).toHaveLength(1);
 

@@ -68,7 +68,7 @@ describe('what is sent', () => {
     expect(quote).toContain('closes at 6 p.m.');
     const name = `${await page.title()} — ${new URL(page.url()).host}`;
     await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
-    await expect.poll(() => highlightedText(page), { timeout: 10_000 }).toBe(quote);
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(quote);
   });
 
   it('a follow-up about the same pages sends the same document block first, cached; the usage is in the details', async () => {
@@ -85,7 +85,7 @@ describe('what is sent', () => {
     await ask(popup, 'How much do adult tickets cost?', 'All tabs in this window');
     await expect.poll(() => calls().length).toBe(2);
     await expect
-      .poll(() => lastRun(), { timeout: 15_000 })
+      .poll(() => lastRun(), { timeout: 30_000 })
       .toMatchObject({ question: 'How much do adult tickets cost?', status: 'done' });
 
     const [first, second] = calls().map(blocks);

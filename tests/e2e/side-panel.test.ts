@@ -62,14 +62,14 @@ describe('the side panel', () => {
     expect(await panel.evaluate(() => document.body.getBoundingClientRect().width)).toBeLessThan(420);
 
     await clickCitation(panel, hours);
-    await expect.poll(() => highlightedText(hours), { timeout: 10_000 }).toBe(hoursQuote);
+    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(hoursQuote);
     await expect.poll(activeTabUrl).toBe(hours.url());
     // The panel did not close with the tab switch: the answer is still there to click again.
     expect(panel.isClosed()).toBe(false);
     expect(await answerText(panel)).toContain('An adult ticket costs 12 euros.');
 
     await clickCitation(panel, tickets);
-    await expect.poll(() => highlightedText(tickets), { timeout: 10_000 }).toBe(ticketQuote);
+    await expect.poll(() => highlightedText(tickets), { timeout: 30_000 }).toBe(ticketQuote);
     await expect.poll(activeTabUrl).toBe(tickets.url());
     expect(await answerText(panel)).toContain('The museum opens at 9 a.m.');
     expect(await currentCitation(panel)).toContain('City Museum – Tickets');
@@ -81,13 +81,13 @@ describe('the side panel', () => {
     const next = await panel.waitForSelector('::-p-aria(Next citation[role="button"])');
 
     await next!.click();
-    await expect.poll(() => highlightedText(hours), { timeout: 10_000 }).toBe(hoursQuote);
+    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(hoursQuote);
     await expect.poll(activeTabUrl).toBe(hours.url());
     expect(await currentCitation(panel)).toContain('City Museum – Opening hours');
     expect(await previous!.evaluate((b) => (b as HTMLButtonElement).disabled)).toBe(true);
 
     await next!.click();
-    await expect.poll(() => highlightedText(tickets), { timeout: 10_000 }).toBe(ticketQuote);
+    await expect.poll(() => highlightedText(tickets), { timeout: 30_000 }).toBe(ticketQuote);
     await expect.poll(activeTabUrl).toBe(tickets.url());
     expect(await currentCitation(panel)).toContain('City Museum – Tickets');
     // The last quote: Next stops there rather than wrapping around.
@@ -98,7 +98,7 @@ describe('the side panel', () => {
     await hours.evaluate(() => CSS.highlights.clear());
     await panel.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await panel.keyboard.press('p');
-    await expect.poll(() => highlightedText(hours), { timeout: 10_000 }).toBe(hoursQuote);
+    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(hoursQuote);
     await expect.poll(activeTabUrl).toBe(hours.url());
     expect(await currentCitation(panel)).toContain('City Museum – Opening hours');
   });

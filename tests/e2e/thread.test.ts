@@ -58,7 +58,7 @@ async function clickQuote(popup: Page, within: string, quote: string): Promise<v
 }
 
 const earlierText = async (popup: Page) => {
-  const region = await popup.waitForSelector('::-p-aria([name="Earlier in this thread"][role="region"])', { timeout: 15_000 });
+  const region = await popup.waitForSelector('::-p-aria([name="Earlier in this thread"][role="region"])', { timeout: 30_000 });
   return region!.evaluate((el) => (el as HTMLElement).innerText);
 };
 
@@ -115,7 +115,7 @@ describe('the questions people ask', () => {
     // Every claim shows a citation, and the last one, from the page's last section, highlights its words.
     expect((await citations(popup, '.answer')).map(([, q]) => q)).toEqual(Object.values(quotes).map((q) => `“${q}”`));
     await clickQuote(popup, '.answer', quotes.rules);
-    await expect.poll(() => highlightedText(page), { timeout: 10_000 }).toBe(quotes.rules);
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(quotes.rules);
   });
 
   it('a comparison over three tabs sends each of them and is answered with a citation from each', async () => {
@@ -146,7 +146,7 @@ describe('the questions people ask', () => {
     const titles = await Promise.all([harbour, central, station].map((p) => p.title()));
     expect(shown.map(([name]) => name.split(' — ')[0])).toEqual(titles);
     await clickQuote(popup, '.answer', quotes[2]!);
-    await expect.poll(() => highlightedText(station), { timeout: 10_000 }).toBe(quotes[2]);
+    await expect.poll(() => highlightedText(station), { timeout: 30_000 }).toBe(quotes[2]);
   });
 });
 
@@ -212,7 +212,7 @@ describe('a conversation about the current pages', () => {
     expect(await earlierText(first)).toContain('When does the museum open?');
     expect(await earlierText(first)).toContain('It opens at 9 a.m.');
     await clickQuote(first, '.thread', opens);
-    await expect.poll(() => highlightedText(page), { timeout: 10_000 }).toBe(opens);
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(opens);
 
     // Closed and reopened, the popup shows the same thread.
     const reopened = await openPopup(h, page);
@@ -267,7 +267,7 @@ describe('a conversation about the current pages', () => {
       (req) => answerReply([{ text: 'It closes at 6 p.m.', citations: [{ index: indexOf(req, 'closes at'), literal: closes }] }]),
     );
     await ask(popup, 'Tell me more about that.');
-    const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 15_000 });
+    const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 30_000 });
     expect(await alert!.evaluate((el) => (el as HTMLElement).innerText)).toMatch(/The API had an error \(500\)/);
     expect(await earlierText(popup)).toContain('It opens at 9 a.m.');
     expect(await popup.$eval('textarea', (t) => t.value)).toBe('Tell me more about that.');
@@ -286,7 +286,7 @@ describe('a conversation about the current pages', () => {
       (req) => answerReply([{ text: 'It closes at 6 p.m.', citations: [{ index: indexOf(req, 'closes at'), literal: closes }] }]),
     );
     const popup = await openPopup(h, page);
-    const review = () => popup.waitForSelector('::-p-aria([name="Review before sending"][role="region"])', { timeout: 15_000 });
+    const review = () => popup.waitForSelector('::-p-aria([name="Review before sending"][role="region"])', { timeout: 30_000 });
     await ask(popup, 'When does the museum open?');
     await review();
     await popup.locator('::-p-aria(Send[role="button"])').click();
@@ -318,7 +318,7 @@ describe('a conversation about the current pages', () => {
       .toBe(true);
     const quote = await popup.$eval('.thread blockquote', (el) => (el as HTMLElement).innerText);
     await popup.locator(`.thread .result button`).click();
-    await expect.poll(() => highlightedText(page), { timeout: 10_000 }).toBe(quote);
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(quote);
     expect(calls()).toHaveLength(0);
   });
 

@@ -8,7 +8,7 @@ import { nativePrompt } from '@/lib/worker/native-citations';
 import { answerQuestion } from '@/lib/worker/pipeline';
 import { buildMessages, type PromptBlock } from '@/lib/worker/prompt';
 import { selectPassages } from '@/lib/worker/rank';
-import { planSend } from '@/lib/worker/send-plan';
+import { planTurn } from '@/lib/worker/thread-plan';
 import { startMessagesApi, type MessagesApi } from '../support/stand-in/messages-api';
 import { passage } from '../support/passages';
 
@@ -25,36 +25,8 @@ const pages = [
   passage('The museum is a five-minute walk from Central Station.', { id: 's', order: 2, tabId: 1 }),
 ];
 const settings = () => ({ apiKey: 'sk-ant-test', model: 'claude-sonnet-5-5', baseURL: api.url });
-const blocksOf = (body: { messages: Array<{ content: PromptBlock[] }> }) => body.messages[0]!.content;
 
-describe('a follow-up question', () => {
-  it('sends the first question’s document block again, unchanged and cached, before its own', async () => {
-    const first = planSend(selectPassages(pages, 'When does the museum open?'), pages, 8000, null, 0);
-    const second = planSend(selectPassages(pages, 'What do children pay?'), pages, 8000, { plan: first, sentAt: 0 }, 1000);
-    const ask = (plan: typeof first, question: string) =>
-      answerQuestion(
-        { question, passages: plan.passages, groups: plan.groups, minLiteralLength: 15 },
-        { callModel: claudeCall(settings(), ANSWER_REQUEST), log: () => {}, now: () => 0 },
-      );
-    api.enqueue(
-      { kind: 'json', value: { no_information: true, claims: [] } },
-      { kind: 'json', value: { no_information: true, claims: [] } },
-    );
-    await ask(first, 'When does the museum open?');
-    await ask(second, 'What do children pay?');
-
-    const [a, b] = api.requests.map((r) => blocksOf(r.body));
-    // The question is the last block; every block of documents before it ends at a breakpoint.
-    expect(b!.length).toBe(a!.length + 1);
-    expect(b![0]).toEqual(a![0]);
-    expect(b![0]).toMatchObject({ cache_control: { type: 'ephemeral' } });
-    expect(b![1]).toMatchObject({ cache_control: { type: 'ephemeral' } });
-    expect(JSON.stringify(b![1])).toContain('children under twelve');
-    expect(JSON.stringify(b!.at(-1))).toContain('What do children pay?');
-    // The system prompt and the first block are the same bytes: the prefix the cache reuses.
-    expect(api.requests[1]!.body.system).toBe(api.requests[0]!.body.system);
-  });
-
+describe('cached blocks of documents', () => {
   it('in native-citations mode, ends each block of document blocks at a breakpoint', () => {
     const fragments = numberFragments(pages);
     const content = nativePrompt.first(fragments, 'Q', [1, 2])[0]!.content as PromptBlock[];
@@ -75,40 +47,24 @@ describe('the prompt cache, as the stand-in keeps it like the API', () => {
     passage(Array.from({ length: 80 }, (_, i) => sentence(topic, i)).join(' '), { id, order, tabId: 1 });
   const tabs = [long('museum opening hours', 'h', 0), long('ticket prices for children', 't', 1)];
   const json = { kind: 'json' as const, value: { no_information: true, claims: [] } };
-  const ask = (plan: ReturnType<typeof planSend>, question: string) =>
+  const ask = (plan: ReturnType<typeof planTurn>, question: string) =>
     answerQuestion(
       { question, passages: plan.passages, groups: plan.groups, minLiteralLength: 15 },
       { callModel: claudeCall(settings(), ANSWER_REQUEST), log: () => {}, now: () => 0 },
     );
 
-  it('a follow-up reads the first question’s documents from the cache and pays only for what it adds', async () => {
-    const first = planSend(selectPassages(tabs, 'museum opening hours'), tabs, 8000, null, 0);
-    const second = planSend(selectPassages(tabs, 'ticket prices for children'), tabs, 8000, { plan: first, sentAt: 0 }, 1000);
-    expect(second.reused).toBe(first.passages.length);
-    api.enqueue(json, json);
-    const a = (await ask(first, 'When does the museum open?')).usage!;
-    const b = (await ask(second, 'What do children pay?')).usage!;
-    expect(a.cacheRead).toBe(0);
-    expect(a.cacheWrite).toBeGreaterThan(1024);
-    // The whole first prefix is read back; the new block is written.
-    expect(b.cacheRead).toBe(a.cacheWrite);
-    expect(b.cacheWrite).toBeGreaterThan(0);
-    // What is paid in full is the question and the request's own fields, not the pages.
-    expect(b.input).toBeLessThan(a.cacheWrite / 4);
-  });
-
   it('a question about other pages starts a new cache: nothing is read', async () => {
     api.enqueue(json, json);
-    const first = planSend(selectPassages(tabs.slice(0, 1), 'museum opening hours'), tabs, 8000, null, 0);
+    const first = planTurn(selectPassages(tabs.slice(0, 1), 'museum opening hours'), tabs, 8000, []);
     await ask(first, 'When does the museum open?');
-    const other = planSend(selectPassages(tabs.slice(1), 'ticket prices for children'), tabs.slice(1), 8000, null, 0);
+    const other = planTurn(selectPassages(tabs.slice(1), 'ticket prices for children'), tabs.slice(1), 8000, []);
     const b = (await ask(other, 'What do children pay?')).usage!;
     expect(b.cacheRead).toBe(0);
   });
 
   it('a prompt shorter than the minimum is not cached, though it asks to be', async () => {
     api.enqueue(json, json);
-    const plan = planSend(selectPassages(pages, 'When does the museum open?'), pages, 8000, null, 0);
+    const plan = planTurn(selectPassages(pages, 'When does the museum open?'), pages, 8000, []);
     await ask(plan, 'When does the museum open?');
     const again = (await ask(plan, 'When does the museum open?')).usage!;
     expect(again).toMatchObject({ cacheRead: 0, cacheWrite: 0 });

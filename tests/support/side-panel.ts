@@ -9,7 +9,7 @@ import { openPopup, type Harness } from './harness';
 export async function openSidePanel(h: Harness, page: Page): Promise<Page> {
   const popup = await openPopup(h, page);
   await popup.locator('::-p-aria(Open in side panel[role="button"])').click();
-  const target = await h.browser.waitForTarget((t) => t.url().endsWith('/sidepanel.html'), { timeout: 10_000 });
+  const target = await h.browser.waitForTarget((t) => t.url().endsWith('/sidepanel.html'), { timeout: 30_000 });
   const panel = (await target.asPage())!;
   // The panel stays open across tests, as it does across tabs: start each from its first screen.
   await panel.reload();
