@@ -38,7 +38,8 @@ export function HistoryThread({ entry, onReveal, onBack, stepper = false }: Hist
       {stepper && <CitationStepper steps={steps.list} current={steps.current} onStep={steps.step} />}
       {entry.turns.map((turn) => (
         <article key={turn.id} class="turn">
-          <h3 class="turn-question">{turn.question}</h3>
+          {/* Under the page's h1: the thread itself has no heading of its own. */}
+          <h2 class="turn-question">{turn.question}</h2>
           {turn.outcome.kind === 'abstain' ? (
             <Abstention reason={turn.outcome.reason} />
           ) : (

@@ -215,6 +215,71 @@ describe('the keyboard alone in the side panel and the history', () => {
   });
 });
 
+describe('the keyboard alone in Choose tabs and the options', () => {
+  it('Choose tabs: the arrows choose it, Tab reaches each tab by its title, Space ticks it, Ask asks about those', async () => {
+    await useStandIn(h);
+    const tickets = await openFixture(h, 'museum-tickets.html');
+    const { page, popup } = await popupOnHours();
+    h.api.enqueue(hoursAnswer);
+    await popup.keyboard.type('When does the museum open, and what does a ticket cost?');
+    await tabTo(popup, 'radio', 'This tab', { max: 1 });
+    await popup.keyboard.press('ArrowDown');
+    await popup.keyboard.press('ArrowDown');
+    expect(await focused(popup)).toEqual({ role: 'radio', name: 'Choose tabs' });
+    // The tab under the popup is ticked to start with; the other is ticked from the keyboard.
+    // Each tab is a stop of its own, in the window's order: Tickets, then Opening hours.
+    const checked = async (title: string) =>
+      popup.$eval(`::-p-aria(${title}[role="checkbox"])`, (b) => (b as HTMLInputElement).checked);
+    expect(await checked(await page.title())).toBe(true);
+    await tabTo(popup, 'checkbox', await tickets.title(), { max: 1 });
+    await popup.keyboard.press('Space');
+    expect(await checked(await tickets.title())).toBe(true);
+    await tabTo(popup, 'checkbox', await page.title(), { max: 1 });
+    await tabTo(popup, 'button', 'Ask');
+    await popup.keyboard.press('Enter');
+    await popup.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 30_000 });
+    const sent = JSON.stringify(messageCalls(h.api)[0]!.body);
+    expect(sent).toContain('Adult tickets cost 12 euros');
+    expect(sent).toContain('opens at 9 a.m.');
+  });
+
+  it('the options: the fields by their names; a key bound for another server asks first, and the focus comes back to Save', async () => {
+    const options = await h.browser.newPage();
+    await options.goto(h.worker.url().replace('background.js', 'options.html'));
+    await options.waitForSelector('::-p-aria(Save[role="button"])');
+    const stops = await tabTo(options, 'button', 'Save');
+    expect(stops.map(label)).toEqual(expect.arrayContaining(['textbox API key', 'textbox Model', 'textbox API base URL']));
+    expect(stops.filter((s) => !s.ring).map(label)).toEqual([]);
+
+    await tabTo(options, 'textbox', 'API key', { back: true });
+    await options.keyboard.type('sk-ant-keyboard-key');
+    await tabTo(options, 'textbox', 'API base URL');
+    await options.keyboard.down('Control');
+    await options.keyboard.press('a');
+    await options.keyboard.up('Control');
+    await options.keyboard.type(h.api.url);
+    await options.keyboard.press('Enter');
+    // The question takes the focus: its first button, to send the key there.
+    await expect.poll(() => focused(options)).toEqual({ role: 'button', name: `Send my key to ${h.api.url}` });
+    await options.keyboard.press('Tab');
+    expect(await focused(options)).toEqual({ role: 'button', name: 'Do not send it' });
+    await options.keyboard.press('Enter');
+    await expect.poll(() => focused(options)).toEqual({ role: 'button', name: 'Save' });
+    expect((await liveRegions(options, 'status'))[0]).toMatch(/^Not saved/);
+
+    await options.keyboard.press('Enter');
+    await expect.poll(() => focused(options)).toEqual({ role: 'button', name: `Send my key to ${h.api.url}` });
+    await options.keyboard.press('Enter');
+    await expect.poll(async () => (await liveRegions(options, 'status'))[0]).toBe('Saved.');
+    expect(await focused(options)).toEqual({ role: 'button', name: 'Save' });
+    const stored = await h.worker.evaluate(
+      async () => (await chrome.storage.local.get('settings')).settings as { baseURL: string },
+    );
+    expect(stored.baseURL).toBe(h.api.url);
+    await options.close();
+  });
+});
+
 describe('live regions', () => {
   it('the status says each step once, not each token; then the error is an alert and the status falls silent', async () => {
     await useStandIn(h);
