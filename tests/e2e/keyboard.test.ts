@@ -108,7 +108,10 @@ describe('the keyboard alone', () => {
     // Enter on the citation: the popup closes, the page shows the quote and has the focus;
     // Escape there clears the highlight.
     await tabTo(popup, 'button', citation);
-    await popup.keyboard.press('Enter');
+    await popup.keyboard.down('Enter');
+    // The popup closes as the tab comes forward, often before the key is released: that release
+    // has no page left to go to.
+    await popup.keyboard.up('Enter').catch(() => {});
     await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(hoursQuote);
     await page.keyboard.press('Escape');
     await expect.poll(() => highlightedText(page)).toBeNull();
