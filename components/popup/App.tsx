@@ -220,6 +220,8 @@ export function App({ surface }: AppProps) {
   };
 
   const decideReview = (send: boolean) => {
+    // Send and Cancel go away with the review: the keyboard goes back to the question box.
+    focusQuestion();
     if (run) void callWorker({ type: 'review', runId: run.id, send });
   };
 

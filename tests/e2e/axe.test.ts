@@ -188,7 +188,7 @@ describe('axe-core on every screen', () => {
     });
     await panel.locator(`::-p-aria([name="${hoursCitation}"][role="button"])`).click();
     await panel.waitForSelector('::-p-aria(Open the page as cited[role="button"])', { timeout: 30_000 });
-    await expectNoViolations(panel, 'side panel, a citation whose tab is closed');
+    await expectNoViolations(panel, 'side panel, a citation whose words are gone');
     await panel.locator('::-p-aria(History[role="button"])').click();
     await panel.waitForSelector('::-p-aria([name="History"][role="region"]) .history-open');
     await expectNoViolations(panel, 'side panel, history');

@@ -143,6 +143,21 @@ describe('the keyboard alone', () => {
   });
 });
 
+describe('the keyboard alone before sending', () => {
+  it('Review before sending: announced, Send reached by Tab, and the keyboard back in the question box', async () => {
+    await useStandIn(h, { reviewBeforeSending: true });
+    h.api.enqueue(hoursAnswer);
+    const { popup } = await popupOnHours();
+    await askByKeyboard(popup, 'When does the museum open?');
+    await expect.poll(() => statusText(popup), { timeout: 30_000 }).toBe('Review before sending');
+    expect(messageCalls(h.api)).toHaveLength(0);
+    await tabTo(popup, 'button', 'Send');
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => statusText(popup), { timeout: 30_000 }).toBe('Answer: It opens at 9 a.m.');
+    expect(await focused(popup)).toEqual({ role: 'textbox', name: 'Question' });
+  });
+});
+
 describe('the keyboard alone in the side panel and the history', () => {
   it('the side panel: Enter on a citation, Next citation to the last quote (the focus stays on a button), Escape clears the highlight', async () => {
     await useStandIn(h);
