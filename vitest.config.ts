@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'unit',
           include: ['lib/**/*.test.ts', 'components/**/*.test.tsx', 'tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // browser.i18n answers from the English catalogue, as in an English browser.
+          setupFiles: ['tests/support/english.ts'],
         },
       },
       {
@@ -20,6 +22,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/support/english.ts'],
         },
       },
       {

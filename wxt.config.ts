@@ -6,9 +6,10 @@ export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({ plugins: [preact()] }),
   manifest: ({ browser }) => ({
-    name: 'Cited Tabs',
-    description:
-      'Ask about your open tabs. Every claim comes with a verified quote; click it to see the words highlighted in the page.',
+    // The names and descriptions come from the catalogues (public/_locales), English by default.
+    default_locale: 'en',
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
     // activeTab+scripting inject our script only when the user asks; <all_urls> is what lets
     // "All tabs in this window" read the other tabs and lets the worker reach any Messages API
     // base URL without a CORS preflight.
@@ -20,7 +21,7 @@ export default defineConfig({
     incognito: 'spanning',
     permissions: ['storage', 'scripting', 'tabs', 'activeTab', 'contextMenus', ...(browser === 'firefox' ? [] : ['offscreen'])],
     host_permissions: ['<all_urls>'],
-    action: { default_title: 'Ask about your tabs' },
+    action: { default_title: '__MSG_actionTitle__' },
     // Alt+Shift+Q and Alt+Shift+Y: neither Chrome (nor ChromeOS) nor Firefox binds them, nor do
     // the common password managers and translators (Chromium refuses Alt+Shift+P for an
     // extension: it is taken). On macOS, Option+Shift types characters, so Control+Shift.
@@ -29,12 +30,12 @@ export default defineConfig({
       // Firefox's MV2 build has a browser action, opened by its own command name.
       [browser === 'firefox' ? '_execute_browser_action' : '_execute_action']: {
         suggested_key: { default: 'Alt+Shift+Q', mac: 'MacCtrl+Shift+Q' },
-        description: 'Ask about your tabs (open the popup)',
+        description: '__MSG_commandAsk__',
       },
       // Firefox opens its sidebar with its own command; Chrome's panel is opened by the background.
       [browser === 'firefox' ? '_execute_sidebar_action' : 'open-side-panel']: {
         suggested_key: { default: 'Alt+Shift+Y', mac: 'MacCtrl+Shift+Y' },
-        description: 'Open the Cited Tabs side panel',
+        description: '__MSG_commandPanel__',
       },
     },
   }),

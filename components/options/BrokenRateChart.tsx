@@ -1,4 +1,5 @@
 import type { Tally } from '@/lib/shared/diagnostics';
+import { formatPercent, t } from '@/lib/shared/i18n';
 
 export interface BrokenRateChartProps {
   days: Tally[];
@@ -13,8 +14,8 @@ export function BrokenRateChart({ days }: BrokenRateChartProps) {
   const withQuotes = days.filter((d) => d.citations > 0);
   const latest = withQuotes.at(-1);
   const label = latest
-    ? `Broken quotes per day over ${days.length} days; latest (${latest.key}): ${Math.round(latest.rate * 100)}% of ${latest.citations}.`
-    : `No quotes checked in the last ${days.length} days.`;
+    ? t('chartLabel', days.length, latest.key, formatPercent(latest.rate), latest.citations)
+    : t('chartEmpty', days.length);
   return (
     <figure class="chart">
       <svg viewBox={`0 0 ${W} ${H + 14}`} width={W} height={H + 14} role="img" aria-label={label}>
@@ -29,7 +30,7 @@ export function BrokenRateChart({ days }: BrokenRateChartProps) {
               height={Math.max(d.rate * H, 1)}
               fill={d.rate > 0.2 ? 'var(--danger)' : 'var(--accent)'}
             >
-              <title>{`${d.key}: ${d.broken} of ${d.citations} quotes broken`}</title>
+              <title>{t('chartBar', d.key, d.broken, d.citations)}</title>
             </rect>
           ) : null,
         )}

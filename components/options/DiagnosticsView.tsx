@@ -4,8 +4,7 @@ import { failureLogItem, runLogItem, type RunRecord } from '@/lib/shared/storage
 import { BrokenRateChart } from './BrokenRateChart';
 import { TallyTable } from './TallyTable';
 import type { FailureLogEntry } from '@/lib/shared/run';
-
-const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { plural, t } from '@/lib/shared/i18n';
 
 /** What went wrong with quotes lately, from the extension's own logs; exportable as JSON. */
 export function DiagnosticsView() {
@@ -30,17 +29,23 @@ export function DiagnosticsView() {
   };
   return (
     <section class="diagnostics" aria-labelledby="diagnostics-heading">
-      <h2 id="diagnostics-heading">Diagnostics</h2>
+      <h2 id="diagnostics-heading">{t('diagnostics')}</h2>
       <p>
-        Last 30 days: {count(d.overall.runs, 'question')}, {d.overall.broken} of {count(d.overall.citations, 'quote')} broken
-        before repair, {count(d.overall.retries, 'retry', 'retries')}, {count(d.overall.drops, 'dropped claim')},{' '}
-        {d.overall.abstentions} not found, {count(d.overall.errors, 'error')}.
+        {t(
+          'diagnosticsSummary',
+          plural('historyQuestions', d.overall.runs),
+          plural('diagBroken', d.overall.citations, d.overall.broken),
+          plural('diagRetries', d.overall.retries),
+          plural('diagDrops', d.overall.drops),
+          d.overall.abstentions,
+          plural('diagErrors', d.overall.errors),
+        )}
       </p>
       <BrokenRateChart days={d.byDay} />
-      <TallyTable caption="By model" rows={d.byModel} />
-      <TallyTable caption="By site" rows={d.bySite} />
+      <TallyTable caption={t('byModel')} rows={d.byModel} />
+      <TallyTable caption={t('bySite')} rows={d.bySite} />
       <button type="button" onClick={download} disabled={runLog.length === 0 && failureLog.length === 0}>
-        Export as JSON
+        {t('exportJson')}
       </button>
     </section>
   );

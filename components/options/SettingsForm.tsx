@@ -8,6 +8,7 @@ import {
   MAX_FRAGMENT_BUDGET,
   MIN_FRAGMENT_BUDGET,
 } from '@/lib/shared/settings';
+import { t } from '@/lib/shared/i18n';
 
 export interface SettingsFormProps {
   /** `keyOrigin`: where the user last confirmed the key may be sent (null: no key kept). */
@@ -46,7 +47,7 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
     void onSave(s).then(() => {
       if (s.apiKey !== '') setKeyOrigin(originOf(s.baseURL));
       setPending(null);
-      setStatus('Saved.');
+      setStatus(t('saved'));
     });
   const pendingOrigin = pending ? originOf(pending.baseURL) : '';
   return (
@@ -75,7 +76,7 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
         save(cleaned);
       }}
     >
-      <label for="api-key">API key</label>
+      <label for="api-key">{t('apiKey')}</label>
       <input
         id="api-key"
         type="password"
@@ -84,19 +85,13 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
         value={draft.apiKey}
         onInput={(e) => set('apiKey', e.currentTarget.value)}
       />
-      <p class="hint">
-        Kept in this browser, where only the extension's own pages can read it (not the pages you visit); sent only to the API
-        base URL below, once you have confirmed it.
-      </p>
-      <label for="model">Model</label>
+      <p class="hint">{t('apiKeyHint')}</p>
+      <label for="model">{t('model')}</label>
       <input id="model" value={draft.model} onInput={(e) => set('model', e.currentTarget.value)} />
-      <label for="base-url">API base URL</label>
+      <label for="base-url">{t('baseUrl')}</label>
       <input id="base-url" type="url" value={draft.baseURL} onInput={(e) => set('baseURL', e.currentTarget.value)} />
-      <p class="hint">
-        Any server that speaks the Anthropic Messages API, over https:// (http:// only for localhost). Your key is sent there only
-        once you confirm it.
-      </p>
-      <label for="min-quote">Minimum quote length</label>
+      <p class="hint">{t('baseUrlHint')}</p>
+      <label for="min-quote">{t('minQuote')}</label>
       <input
         id="min-quote"
         type="number"
@@ -105,29 +100,27 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
         value={draft.minQuoteLength}
         onInput={(e) => set('minQuoteLength', Number(e.currentTarget.value) || draft.minQuoteLength)}
       />
-      <p class="hint">Shorter quotes prove too little: a citation must quote at least this many characters.</p>
+      <p class="hint">{t('minQuoteHint')}</p>
       <label class="check">
         <input
           type="checkbox"
           checked={draft.citationMode === 'native'}
           onChange={(e) => set('citationMode', e.currentTarget.checked ? 'native' : 'structured')}
         />
-        Use the API’s native citations
+        {t('nativeCitations')}
       </label>
-      <p class="hint">
-        Claude cites whole sentences of the pages itself instead of copying quotes; every citation is still checked.
-      </p>
-      <label for="judge">Support check</label>
+      <p class="hint">{t('nativeCitationsHint')}</p>
+      <label for="judge">{t('judge')}</label>
       <select id="judge" value={draft.judge} onChange={(e) => set('judge', e.currentTarget.value as Settings['judge'])}>
-        <option value="auto">Mark for “All tabs in this window”, off for “This tab” (default)</option>
-        <option value="off">Off</option>
-        <option value="mark">Mark claims whose quotes do not support them</option>
-        <option value="drop">Leave out claims whose quotes do not support them</option>
+        <option value="auto">{t('judgeAuto')}</option>
+        <option value="off">{t('judgeOff')}</option>
+        <option value="mark">{t('judgeMark')}</option>
+        <option value="drop">{t('judgeDrop')}</option>
       </select>
-      <label for="judge-model">Support check model</label>
+      <label for="judge-model">{t('judgeModel')}</label>
       <input id="judge-model" value={draft.judgeModel} onInput={(e) => set('judgeModel', e.currentTarget.value)} />
-      <p class="hint">A second, cheaper call that reads each claim with its quotes. Off by default.</p>
-      <label for="fragment-budget">Passage budget (tokens)</label>
+      <p class="hint">{t('judgeModelHint')}</p>
+      <label for="fragment-budget">{t('budget')}</label>
       <input
         id="fragment-budget"
         type="number"
@@ -137,42 +130,36 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
         value={draft.fragmentBudget}
         onInput={(e) => set('fragmentBudget', Number(e.currentTarget.value) || draft.fragmentBudget)}
       />
-      <p class="hint">
-        How much of your pages a question may send: more passages can find more, and cost more. Default{' '}
-        {DEFAULT_FRAGMENT_BUDGET.toLocaleString('en')}.
-      </p>
+      <p class="hint">{t('budgetHint', DEFAULT_FRAGMENT_BUDGET)}</p>
       <label class="check">
         <input
           type="checkbox"
           checked={draft.reviewBeforeSending}
           onChange={(e) => set('reviewBeforeSending', e.currentTarget.checked)}
         />
-        Review before sending
+        {t('reviewHeading')}
       </label>
-      <p class="hint">Shows the passages and their sources before anything is sent, with Send and Cancel.</p>
+      <p class="hint">{t('reviewHint')}</p>
       <button type="submit" ref={saveRef}>
-        Save
+        {t('save')}
       </button>
       {pending && (
         <div class="confirm" role="alertdialog" aria-labelledby="confirm-origin-title" aria-describedby="confirm-origin-text">
           <p id="confirm-origin-title">
-            <strong>Send your API key to {pendingOrigin}?</strong>
+            <strong>{t('confirmTitle', pendingOrigin)}</strong>
           </p>
-          <p id="confirm-origin-text">
-            Until now your key went only to {keyOrigin}. The server at {pendingOrigin} will receive it, and the passages of your
-            pages, with every question. Confirm only if you trust that server.
-          </p>
+          <p id="confirm-origin-text">{t('confirmText', keyOrigin, pendingOrigin)}</p>
           <button type="button" ref={confirmRef} onClick={() => save(pending)}>
-            Send my key to {pendingOrigin}
+            {t('confirmSend', pendingOrigin)}
           </button>
           <button
             type="button"
             onClick={() => {
               setPending(null);
-              setStatus(`Not saved: your key is still sent only to ${keyOrigin}.`);
+              setStatus(t('notSaved', keyOrigin));
             }}
           >
-            Do not send it
+            {t('confirmCancel')}
           </button>
         </div>
       )}

@@ -1,4 +1,5 @@
 import type { Tally } from '@/lib/shared/diagnostics';
+import { formatNumber, formatPercent, t } from '@/lib/shared/i18n';
 
 export interface TallyTableProps {
   caption: string;
@@ -6,8 +7,6 @@ export interface TallyTableProps {
   /** Rows beyond this are left out: the busiest first. */
   limit?: number;
 }
-
-const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 /** Questions, broken quotes, retries, drops, abstentions and errors for one grouping. */
 export function TallyTable({ caption, rows, limit = 10 }: TallyTableProps) {
@@ -19,26 +18,26 @@ export function TallyTable({ caption, rows, limit = 10 }: TallyTableProps) {
         <tr>
           {/* The corner above the row names: no header to name (the caption says what the rows are). */}
           <td />
-          <th scope="col">Questions</th>
-          <th scope="col">Broken quotes</th>
-          <th scope="col">Retries</th>
-          <th scope="col">Dropped claims</th>
-          <th scope="col">Not found</th>
-          <th scope="col">Errors</th>
+          <th scope="col">{t('colQuestions')}</th>
+          <th scope="col">{t('colBroken')}</th>
+          <th scope="col">{t('colRetries')}</th>
+          <th scope="col">{t('colDrops')}</th>
+          <th scope="col">{t('colNotFound')}</th>
+          <th scope="col">{t('colErrors')}</th>
         </tr>
       </thead>
       <tbody>
-        {rows.slice(0, limit).map((t) => (
-          <tr key={t.key}>
-            <th scope="row">{t.key}</th>
-            <td>{t.runs}</td>
+        {rows.slice(0, limit).map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.key}</th>
+            <td>{formatNumber(row.runs)}</td>
             <td>
-              {t.broken}/{t.citations} ({pct(t.rate)})
+              {formatNumber(row.broken)}/{formatNumber(row.citations)} ({formatPercent(row.rate)})
             </td>
-            <td>{t.retries}</td>
-            <td>{t.drops}</td>
-            <td>{t.abstentions}</td>
-            <td>{t.errors}</td>
+            <td>{formatNumber(row.retries)}</td>
+            <td>{formatNumber(row.drops)}</td>
+            <td>{formatNumber(row.abstentions)}</td>
+            <td>{formatNumber(row.errors)}</td>
           </tr>
         ))}
       </tbody>

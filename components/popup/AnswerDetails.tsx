@@ -1,10 +1,9 @@
 import type { RunState } from '@/lib/shared/storage';
+import { formatNumber as n, t } from '@/lib/shared/i18n';
 
 export interface AnswerDetailsProps {
   run: RunState;
 }
-
-const n = (x: number) => x.toLocaleString('en');
 
 /** What the answer cost and what it was built from, behind a "Details" disclosure. */
 export function AnswerDetails({ run }: AnswerDetailsProps) {
@@ -13,29 +12,30 @@ export function AnswerDetails({ run }: AnswerDetailsProps) {
   if (!usage && !plan) return null;
   return (
     <details class="answer-details">
-      <summary>Details</summary>
+      <summary>{t('details')}</summary>
       <dl>
         {plan && (
           <>
-            <dt>Passages sent</dt>
+            <dt>{t('passagesSent')}</dt>
             <dd>
-              {plan.passages.length} (about {n(plan.tokens)} tokens; budget {n(plan.budget)})
-              {plan.reused > 0 ? `, ${plan.reused} of them as sent with the previous question, for the prompt cache` : ''}
+              {plan.reused > 0
+                ? t('passagesSentReused', plan.passages.length, plan.tokens, plan.budget, plan.reused)
+                : t('passagesSentValue', plan.passages.length, plan.tokens, plan.budget)}
             </dd>
           </>
         )}
         {usage && (
           <>
-            <dt>Input tokens</dt>
+            <dt>{t('inputTokens')}</dt>
             <dd>{n(usage.input + usage.cacheRead + usage.cacheWrite)}</dd>
-            <dt>Read from the cache</dt>
+            <dt>{t('cacheRead')}</dt>
             <dd>{n(usage.cacheRead)}</dd>
-            <dt>Written to the cache</dt>
+            <dt>{t('cacheWritten')}</dt>
             <dd>{n(usage.cacheWrite)}</dd>
-            <dt>Output tokens</dt>
+            <dt>{t('outputTokens')}</dt>
             <dd>{n(usage.output)}</dd>
-            <dt>Model calls</dt>
-            <dd>{usage.calls}</dd>
+            <dt>{t('modelCalls')}</dt>
+            <dd>{n(usage.calls)}</dd>
           </>
         )}
       </dl>

@@ -5,6 +5,7 @@ import { ClaimItem } from './ClaimItem';
 import { CoverageNote } from './CoverageNote';
 import { CopyAnswer } from './CopyAnswer';
 import type { ShownCitation } from '@/lib/shared/run';
+import { plural, t } from '@/lib/shared/i18n';
 
 export interface AnswerViewProps {
   run: RunState;
@@ -19,7 +20,7 @@ export function AnswerView({ run, onReveal, current = null }: AnswerViewProps) {
   if (!outcome) return null;
   return (
     <section class="answer" aria-labelledby="answer-heading">
-      <h2 id="answer-heading">Answer</h2>
+      <h2 id="answer-heading">{t('answer')}</h2>
       {outcome.kind === 'abstain' ? (
         <Abstention reason={outcome.reason} />
       ) : (
@@ -30,19 +31,9 @@ export function AnswerView({ run, onReveal, current = null }: AnswerViewProps) {
             ))}
           </ol>
           {outcome.judged?.policy === 'drop' && outcome.judged.unsupported > 0 && (
-            <p class="note">
-              {outcome.judged.unsupported === 1
-                ? '1 claim was left out: a second check found that its quotes do not support it.'
-                : `${outcome.judged.unsupported} claims were left out: a second check found that their quotes do not support them.`}
-            </p>
+            <p class="note">{plural('claimsUnsupported', outcome.judged.unsupported)}</p>
           )}
-          {outcome.droppedClaims > 0 && (
-            <p class="note">
-              {outcome.droppedClaims === 1
-                ? '1 claim was left out: its quote could not be found in the pages.'
-                : `${outcome.droppedClaims} claims were left out: their quotes could not be found in the pages.`}
-            </p>
-          )}
+          {outcome.droppedClaims > 0 && <p class="note">{plural('claimsDropped', outcome.droppedClaims)}</p>}
         </>
       )}
       <CopyAnswer question={run.question} outcome={outcome} />

@@ -40,6 +40,7 @@ import {
   type Scope,
 } from '@/lib/shared/storage';
 import { continuesThread, pageUrl, type Thread, type ThreadPage } from '@/lib/shared/thread';
+import { t } from '@/lib/shared/i18n';
 
 // A popup in an incognito window keeps the question it is typing in memory only.
 const draftItem = browser.extension?.inIncognitoContext ? incognitoDraftItem : diskDraftItem;
@@ -246,9 +247,9 @@ export function App({ surface }: AppProps) {
     <FaviconContext.Provider value={icons}>
       <main class={surface}>
         <header class="app-header">
-          <h1>Ask about your tabs</h1>
+          <h1>{t('appHeading')}</h1>
           <button type="button" class="history-toggle" aria-pressed={showHistory} onClick={() => setShowHistory(!showHistory)}>
-            History
+            {t('history')}
           </button>
           {surface === 'popup' && hasSidePanel() && (
             <OpenInPanelButton windowId={windowId} onError={(message) => setRevealNote({ message, retry: null })} />
@@ -299,23 +300,20 @@ export function App({ surface }: AppProps) {
             {intent?.selection && <PendingSelectionNote text={intent.selection} onRemove={dropIntent} />}
             {canStartOver && (
               <button type="button" class="new-question" onClick={() => void newQuestion()}>
-                New question
+                {t('newQuestion')}
               </button>
             )}
             {elsewhere && (
               <p class="note">
-                This thread is about {thread!.pages.length === 1 ? `“${thread!.pages[0]!.title}”` : 'other tabs'}: a question
-                about {scope === 'tab' ? 'this tab' : 'the tabs of this window'} starts a new thread.
+                {thread!.pages.length === 1
+                  ? t(scope === 'tab' ? 'threadElsewherePageTab' : 'threadElsewherePageWindow', thread!.pages[0]!.title)
+                  : t(scope === 'tab' ? 'threadElsewhereTabsTab' : 'threadElsewhereTabsWindow')}
               </p>
             )}
             <ThreadView turns={earlier} onReveal={(c) => void reveal(c)} />
-            {run?.newThread === 'pages-changed' && (
-              <p class="note">The pages in scope changed, so this question started a new thread.</p>
-            )}
+            {run?.newThread === 'pages-changed' && <p class="note">{t('pagesChanged')}</p>}
             {run && (earlier.length > 0 || run.question !== question.trim()) && run.status !== 'working' && (
-              <p class="note">
-                {earlier.length > 0 ? 'Latest question' : 'Last question'}: “{run.question}”
-              </p>
+              <p class="note">{t(earlier.length > 0 ? 'latestQuestion' : 'lastQuestion', run.question)}</p>
             )}
             {run?.selection && run.question === question.trim() && <SelectionNote selection={run.selection} />}
             {working && (

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { MAX_QUESTION_CHARS } from '@/lib/shared/limits';
 import type { Scope } from '@/lib/shared/storage';
+import { t } from '@/lib/shared/i18n';
 
 export interface AskFormProps {
   question: string;
@@ -31,12 +32,12 @@ export function AskForm({ question, scope, busy, onQuestion, onScope, onAsk, rea
         askIfFits();
       }}
     >
-      <label for="question">Question</label>
+      <label for="question">{t('question')}</label>
       <textarea
         id="question"
         rows={3}
         value={question}
-        placeholder="What would you like to know about these pages?"
+        placeholder={t('questionPlaceholder')}
         aria-describedby="question-limit"
         aria-invalid={tooLong}
         onInput={(e) => onQuestion(e.currentTarget.value)}
@@ -49,29 +50,27 @@ export function AskForm({ question, scope, busy, onQuestion, onScope, onAsk, rea
         }}
       />
       <p id="question-limit" class={tooLong ? 'error' : 'hint'} role={tooLong ? 'alert' : undefined}>
-        {tooLong
-          ? `Your question is ${length.toLocaleString('en')} characters long; a question can have ${MAX_QUESTION_CHARS.toLocaleString('en')} at most. Shorten it to ask.`
-          : `Up to ${MAX_QUESTION_CHARS.toLocaleString('en')} characters.`}
+        {tooLong ? t('questionTooLong', length, MAX_QUESTION_CHARS) : t('questionLimit', MAX_QUESTION_CHARS)}
       </p>
       <fieldset class="scope">
-        <legend>Pages</legend>
+        <legend>{t('scopeLegend')}</legend>
         <label>
           <input type="radio" name="scope" value="tab" checked={scope === 'tab'} onChange={() => onScope('tab')} />
-          This tab
+          {t('scopeTab')}
         </label>
         <label>
           <input type="radio" name="scope" value="window" checked={scope === 'window'} onChange={() => onScope('window')} />
-          All tabs in this window
+          {t('scopeWindow')}
         </label>
         <label>
           <input type="radio" name="scope" value="tabs" checked={scope === 'tabs'} onChange={() => onScope('tabs')} />
-          Choose tabs
+          {t('scopeChoose')}
         </label>
       </fieldset>
       {children}
       {/* Busy, Ask keeps the keyboard focus it has (a disabled button drops it): it is only said to be unavailable. */}
       <button type="submit" disabled={question.trim() === '' || tooLong || !ready} aria-disabled={busy || undefined}>
-        Ask
+        {t('ask')}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'preact/hooks';
 import type { ShownCitation } from '@/lib/shared/run';
 import { useFavicon } from './favicons';
+import { t } from '@/lib/shared/i18n';
 
 export interface CitationButtonProps {
   citation: ShownCitation;
@@ -17,7 +18,7 @@ export function CitationButton({ citation, onReveal, current = false }: Citation
   useEffect(() => {
     if (current) ref.current?.scrollIntoView?.({ block: 'nearest' });
   }, [current]);
-  const page = citation.page !== undefined ? `, p. ${citation.page}` : '';
+  const page = citation.page !== undefined ? t('citationPage', citation.page) : '';
   return (
     <span class="citation">
       <button
@@ -39,7 +40,7 @@ export function CitationButton({ citation, onReveal, current = false }: Citation
         <span class="citation-site"> — {citation.site}</span>
       </button>
       <span role="tooltip" id={quoteId} class="citation-quote">
-        “{citation.literal}”
+        {t('quoted', citation.literal)}
       </span>
     </span>
   );

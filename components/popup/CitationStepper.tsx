@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { stepFrom } from '@/lib/shared/citation-steps';
 import type { ShownCitation } from '@/lib/shared/run';
+import { plural, t } from '@/lib/shared/i18n';
 
 export interface CitationStepperProps {
   steps: ShownCitation[];
@@ -31,31 +32,31 @@ export function CitationStepper({ steps, current, onStep }: CitationStepperProps
     onStep(delta);
   };
   return (
-    <nav class="stepper" aria-label="Citations">
+    <nav class="stepper" aria-label={t('citations')}>
       <button
         type="button"
         ref={previous}
-        aria-label="Previous citation"
+        aria-label={t('previousCitation')}
         aria-keyshortcuts="p"
         disabled={current === 0}
         onClick={() => step(-1)}
       >
-        <span aria-hidden="true">‹ </span>Previous
+        <span aria-hidden="true">‹ </span>
+        {t('previous')}
       </button>
       <span class="stepper-status" aria-live="polite" title={at?.title}>
-        {at
-          ? `Quote ${current! + 1} of ${steps.length}: ${at.title}`
-          : `${steps.length} ${steps.length === 1 ? 'quote' : 'quotes'} to check`}
+        {at ? t('stepperAt', current! + 1, steps.length, at.title) : plural('quotesToCheck', steps.length)}
       </span>
       <button
         type="button"
         ref={next}
-        aria-label="Next citation"
+        aria-label={t('nextCitation')}
         aria-keyshortcuts="n"
         disabled={current === steps.length - 1}
         onClick={() => step(1)}
       >
-        Next<span aria-hidden="true"> ›</span>
+        {t('next')}
+        <span aria-hidden="true"> ›</span>
       </button>
     </nav>
   );

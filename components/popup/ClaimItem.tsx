@@ -1,5 +1,6 @@
 import { CitationButton } from './CitationButton';
 import type { ShownCitation, ShownClaim } from '@/lib/shared/run';
+import { t } from '@/lib/shared/i18n';
 
 export interface ClaimItemProps {
   claim: ShownClaim;
@@ -16,20 +17,20 @@ export function ClaimItem({ claim, onReveal, current = null }: ClaimItemProps) {
   return (
     <li class="claim">
       <p class="model-words">
-        <span class="speaker">Claude: </span>
+        <span class="speaker">{t('claudeSpeaker')} </span>
         {claim.text}
       </p>
       {claim.doubt && (
         <p class="doubt">
-          <strong>Doubtful:</strong> a second check found that the quotes may not support this claim. {claim.doubt}
+          <strong>{t('doubtful')}</strong> {t('doubtNote')} {claim.doubt}
         </p>
       )}
-      <ul class="citations" aria-label="Sources">
+      <ul class="citations" aria-label={t('sources')}>
         {claim.citations.map((c, i) => (
           <li key={`${c.passageId}-${i}`}>
             <CitationButton citation={c} onReveal={onReveal} current={c === current} />
-            <blockquote class="page-words" aria-label={`The page’s words, checked: ${c.literal}`}>
-              “{c.literal}”
+            <blockquote class="page-words" aria-label={t('pageWordsLabel', c.literal)}>
+              {t('quoted', c.literal)}
             </blockquote>
           </li>
         ))}

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { Outcome } from '@/lib/shared/run';
 import { answerAsMarkdown, answerAsText } from '@/lib/shared/copy-answer';
+import { t } from '@/lib/shared/i18n';
 
 export interface CopyAnswerProps {
   question: string;
@@ -17,17 +18,17 @@ export function CopyAnswer({ question, outcome, write = clipboard }: CopyAnswerP
   const copy = (format: 'Markdown' | 'text') => {
     const text = format === 'Markdown' ? answerAsMarkdown({ question, outcome }) : answerAsText({ question, outcome });
     write(text).then(
-      () => setStatus(`Copied as ${format}, with a link to each quote.`),
-      () => setStatus('The clipboard refused the copy: select the answer and copy it instead.'),
+      () => setStatus(t(format === 'Markdown' ? 'copiedMarkdown' : 'copiedText')),
+      () => setStatus(t('copyRefused')),
     );
   };
   return (
     <div class="copy-answer">
       <button type="button" onClick={() => copy('Markdown')}>
-        Copy as Markdown
+        {t('copyMarkdown')}
       </button>
       <button type="button" onClick={() => copy('text')}>
-        Copy as text
+        {t('copyText')}
       </button>
       <span class="note" role="status">
         {status}

@@ -1,4 +1,5 @@
 import type { RunState } from '@/lib/shared/storage';
+import { plural, t } from '@/lib/shared/i18n';
 
 export interface CoverageNoteProps {
   run: RunState;
@@ -11,28 +12,25 @@ export function CoverageNote({ run }: CoverageNoteProps) {
   // Frames beyond one per tab are the frames embedded in the pages.
   const embedded = c?.frames !== undefined ? c.frames - c.tabs : 0;
   const read = [
-    `${c?.passages} passages`,
-    ...(c?.chars !== undefined ? [`${c.chars.toLocaleString('en')} characters`] : []),
-    ...(embedded > 0 ? [`${embedded} embedded ${embedded === 1 ? 'frame' : 'frames'}`] : []),
-  ].join(', ');
+    plural('coveragePassages', c?.passages ?? 0),
+    ...(c?.chars !== undefined ? [plural('coverageChars', c.chars)] : []),
+    ...(embedded > 0 ? [plural('coverageFrames', embedded)] : []),
+  ].join(t('listSeparator'));
   return (
     <div class="coverage">
       {c && (
         <p class="note">
-          Read {c.tabs} {c.tabs === 1 ? 'tab' : 'tabs'} ({read}); sent {c.sent} to Claude
-          {c.leftOut > 0 ? `; ${c.leftOut} relevant passages did not fit` : ''}.
+          {c.leftOut > 0
+            ? plural('coverageReadLeftOut', c.tabs, read, c.sent, c.leftOut)
+            : plural('coverageRead', c.tabs, read, c.sent)}
         </p>
       )}
       {c && run.outcome?.kind === 'abstain' && (
-        <p class="note">
-          {partial.length === 0 && run.skipped.length === 0
-            ? 'The pages were read in full.'
-            : 'Not all of the pages could be read in full: the answer may be in what was left out.'}
-        </p>
+        <p class="note">{partial.length === 0 && run.skipped.length === 0 ? t('readInFull') : t('notAllRead')}</p>
       )}
       {partial.length > 0 && (
         <details open={run.outcome?.kind === 'abstain'}>
-          <summary>{partial.length === 1 ? '1 tab was read in part' : `${partial.length} tabs were read in part`}</summary>
+          <summary>{plural('tabsReadInPart', partial.length)}</summary>
           <ul>
             {partial.map((s) => (
               <li key={s.tabId}>
@@ -44,7 +42,7 @@ export function CoverageNote({ run }: CoverageNoteProps) {
       )}
       {run.skipped.length > 0 && (
         <details>
-          <summary>{run.skipped.length === 1 ? '1 tab was not read' : `${run.skipped.length} tabs were not read`}</summary>
+          <summary>{plural('tabsNotRead', run.skipped.length)}</summary>
           <ul>
             {run.skipped.map((s) => (
               <li key={s.tabId}>

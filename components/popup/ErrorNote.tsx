@@ -1,4 +1,5 @@
 import type { ShownError } from '@/lib/shared/run';
+import { t } from '@/lib/shared/i18n';
 
 export interface ErrorNoteProps {
   error: ShownError;
@@ -13,12 +14,12 @@ export function ErrorNote({ error, onOpenOptions, onAskAgain }: ErrorNoteProps) 
       <p>{error.message}</p>
       {error.action === 'open-options' && (
         <button type="button" onClick={onOpenOptions}>
-          Open options
+          {t('openOptions')}
         </button>
       )}
       {error.action === 'ask-again' && (
         <button type="button" onClick={onAskAgain}>
-          Ask again
+          {t('askAgain')}
         </button>
       )}
     </div>

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { searchHistory, type HistoryEntry } from '@/lib/shared/history';
 import { siteOf } from '@/lib/shared/site';
 import { unreadableReason } from '@/lib/shared/tabs';
+import { formatDate, plural, t } from '@/lib/shared/i18n';
 
 export interface HistoryListProps {
   entries: HistoryEntry[];
@@ -23,12 +24,15 @@ export interface HistoryListProps {
  */
 type Refocus = { entry: number; of: number } | 'keep' | 'delete-all' | 'heading' | null;
 
-export const when = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const when = formatDate;
 
 function summary(e: HistoryEntry): string {
   const sites = [...new Set(e.pages.filter((p) => unreadableReason(p.url) === null).map((p) => siteOf(p.url)))];
-  const questions = e.turns.length === 1 ? '1 question' : `${e.turns.length} questions`;
-  const shownSites = sites.length > 2 ? `${sites.slice(0, 2).join(', ')} and ${sites.length - 2} more` : sites.join(', ');
+  const questions = plural('historyQuestions', e.turns.length);
+  const shownSites =
+    sites.length > 2
+      ? plural('historySitesMore', sites.length - 2, sites.slice(0, 2).join(t('listSeparator')))
+      : sites.join(t('listSeparator'));
   return [when(e.updatedAt), questions, shownSites].filter(Boolean).join(' · ');
 }
 
@@ -59,18 +63,23 @@ export function HistoryList({ entries, onOpen, onDelete, onDeleteAll, focusId = 
   return (
     <section class="history" aria-labelledby="history-heading" ref={root}>
       <h2 id="history-heading" tabIndex={-1}>
-        History
+        {t('history')}
       </h2>
-      <p class="note">Kept in this browser only; nothing of it is sent anywhere.</p>
+      <p class="note">{t('historyPrivate')}</p>
       {entries.length === 0 ? (
-        <p class="note">No answers yet. Each answered question is kept here.</p>
+        <p class="note">{t('historyEmpty')}</p>
       ) : (
         <>
           <label class="history-search">
-            <span class="visually-hidden">Search history</span>
-            <input type="search" placeholder="Search history" value={query} onInput={(e) => setQuery(e.currentTarget.value)} />
+            <span class="visually-hidden">{t('searchHistory')}</span>
+            <input
+              type="search"
+              placeholder={t('searchHistory')}
+              value={query}
+              onInput={(e) => setQuery(e.currentTarget.value)}
+            />
           </label>
-          {shown.length === 0 && <p class="note">Nothing in the history matches “{query.trim()}”.</p>}
+          {shown.length === 0 && <p class="note">{t('historyNoMatch', query.trim())}</p>}
           <ul class="history-entries">
             {shown.map((e, i) => {
               const question = e.turns[0]!.question;
@@ -83,8 +92,8 @@ export function HistoryList({ entries, onOpen, onDelete, onDeleteAll, focusId = 
                   <button
                     type="button"
                     class="history-delete"
-                    aria-label={`Delete “${question}”`}
-                    title="Delete"
+                    aria-label={t('deleteEntry', question)}
+                    title={t('delete')}
                     onClick={() => {
                       setRefocus({ entry: i, of: entries.length });
                       onDelete(e.id);
@@ -99,7 +108,7 @@ export function HistoryList({ entries, onOpen, onDelete, onDeleteAll, focusId = 
           <div class="history-actions">
             {confirming ? (
               <>
-                <span>{`Delete ${entries.length === 1 ? 'the one thread' : `all ${entries.length} threads`} in the history?`}</span>
+                <span>{plural('deleteAllConfirm', entries.length)}</span>
                 <button
                   type="button"
                   onClick={() => {
@@ -108,7 +117,7 @@ export function HistoryList({ entries, onOpen, onDelete, onDeleteAll, focusId = 
                     onDeleteAll();
                   }}
                 >
-                  Delete all
+                  {t('deleteAll')}
                 </button>
                 <button
                   type="button"
@@ -118,7 +127,7 @@ export function HistoryList({ entries, onOpen, onDelete, onDeleteAll, focusId = 
                     setRefocus('delete-all');
                   }}
                 >
-                  Keep them
+                  {t('keepThem')}
                 </button>
               </>
             ) : (
@@ -130,7 +139,7 @@ export function HistoryList({ entries, onOpen, onDelete, onDeleteAll, focusId = 
                   setRefocus('keep');
                 }}
               >
-                Delete all history
+                {t('deleteAllHistory')}
               </button>
             )}
           </div>

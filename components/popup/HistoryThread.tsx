@@ -13,6 +13,7 @@ import { CopyAnswer } from './CopyAnswer';
 import { CitationStepper } from './CitationStepper';
 import { when } from './HistoryList';
 import { useCitationSteps } from './use-citation-steps';
+import { t } from '@/lib/shared/i18n';
 
 export interface HistoryThreadProps {
   entry: HistoryEntry;
@@ -30,11 +31,12 @@ export function HistoryThread({ entry, onReveal, onBack, stepper = false }: Hist
   const back = useRef<HTMLButtonElement>(null);
   useEffect(() => back.current?.focus(), []);
   return (
-    <section class="history-thread" aria-label={`From history: ${entry.turns[0]!.question}`}>
+    <section class="history-thread" aria-label={t('fromHistory', entry.turns[0]!.question)}>
       <button type="button" class="back" ref={back} onClick={onBack}>
-        <span aria-hidden="true">‹ </span>Back to history
+        <span aria-hidden="true">‹ </span>
+        {t('backToHistory')}
       </button>
-      <p class="note">Answered {when(entry.updatedAt)}. The pages may have changed since.</p>
+      <p class="note">{t('answeredAt', when(entry.updatedAt))}</p>
       {stepper && <CitationStepper steps={steps.list} current={steps.current} onStep={steps.step} />}
       {entry.turns.map((turn) => (
         <article key={turn.id} class="turn">

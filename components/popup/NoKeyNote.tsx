@@ -1,3 +1,6 @@
+/** Shown instead of asking when no API key is set: how to set one. */
+import { t } from '@/lib/shared/i18n';
+
 export interface NoKeyNoteProps {
   onOpenOptions: () => void;
 }
@@ -6,12 +9,9 @@ export interface NoKeyNoteProps {
 export function NoKeyNote({ onOpenOptions }: NoKeyNoteProps) {
   return (
     <div class="no-key" role="alert">
-      <p>
-        To ask Claude, add your Anthropic API key in the options. It stays in this browser's extension storage and is sent only to
-        the API.
-      </p>
+      <p>{t('noKeyText')}</p>
       <button type="button" onClick={onOpenOptions}>
-        Open options to set your API key
+        {t('openOptionsForKey')}
       </button>
     </div>
   );

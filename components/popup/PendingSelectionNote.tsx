@@ -1,4 +1,6 @@
 /** The selection the next question is about (from the context menu), shown as a quote, removable. */
+import { t } from '@/lib/shared/i18n';
+
 export interface PendingSelectionNoteProps {
   text: string;
   onRemove: () => void;
@@ -10,10 +12,10 @@ export function PendingSelectionNote({ text, onRemove }: PendingSelectionNotePro
   const shown = text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS).trimEnd()}…` : text;
   return (
     <div class="selection-note">
-      <p class="note">The next question is about the selection first:</p>
+      <p class="note">{t('pendingSelection')}</p>
       <blockquote>{shown}</blockquote>
       <button type="button" onClick={onRemove}>
-        Ask without the selection
+        {t('askWithoutSelection')}
       </button>
     </div>
   );

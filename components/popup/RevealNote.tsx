@@ -1,3 +1,6 @@
+/** Why a click on a citation highlighted nothing, and what can be done instead. */
+import { t } from '@/lib/shared/i18n';
+
 export interface RevealNoteProps {
   message: string;
   /** The quote is gone from its tab: offer the page as it was cited, in a new tab. */
@@ -12,7 +15,7 @@ export function RevealNote({ message, offerOpen, onOpenAsCited }: RevealNoteProp
       <p>{message}</p>
       {offerOpen && (
         <button type="button" onClick={onOpenAsCited}>
-          Open the page as cited
+          {t('openAsCited')}
         </button>
       )}
     </div>

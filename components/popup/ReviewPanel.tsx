@@ -1,5 +1,6 @@
 import type { RunState } from '@/lib/shared/storage';
 import { siteOf } from '@/lib/shared/site';
+import { plural, t } from '@/lib/shared/i18n';
 
 export interface ReviewPanelProps {
   run: RunState;
@@ -20,24 +21,18 @@ export function ReviewPanel({ run, destination, onSend, onCancel }: ReviewPanelP
   const turns = plan.history?.length ?? 0;
   return (
     <section class="review" aria-labelledby="review-heading">
-      <h2 id="review-heading">Review before sending</h2>
+      <h2 id="review-heading">{t('reviewHeading')}</h2>
       <p class="note">
-        Your question and {n === 1 ? 'this passage' : `these ${n} passages`} (about {plan.tokens.toLocaleString('en')} tokens)
-        will be sent to {destination}.
-        {turns > 0 &&
-          ` With them go the ${turns === 1 ? 'earlier question' : `${turns} earlier questions`} of this thread and their answers${
-            plan.reused > 0
-              ? `, and the first ${plan.reused === 1 ? 'passage was' : `${plan.reused} passages were`} sent with them before`
-              : ''
-          }.`}
+        {plural('reviewSend', n, plan.tokens, destination)}
+        {turns > 0 && ` ${plural('reviewHistory', turns, plan.reused > 0 ? plural('reviewReused', plan.reused) : '')}`}
       </p>
-      <ol class="fragments" aria-label="Passages to send">
+      <ol class="fragments" aria-label={t('passagesToSend')}>
         {plan.passages.map((p, i) => (
           <li key={`${p.tabId}-${p.frameId}-${p.id}`}>
             <p class="fragment-source">
               {p.title || siteOf(p.url)} — {siteOf(p.url)}
-              {p.selection ? ' (your selection)' : ''}
-              {i < plan.reused ? ' (sent earlier in this thread)' : ''}
+              {p.selection ? ` ${t('yourSelectionMark')}` : ''}
+              {i < plan.reused ? ` ${t('sentEarlierMark')}` : ''}
             </p>
             <p class="fragment-text">{p.text}</p>
           </li>
@@ -45,10 +40,10 @@ export function ReviewPanel({ run, destination, onSend, onCancel }: ReviewPanelP
       </ol>
       <div class="review-actions">
         <button type="button" onClick={onSend}>
-          Send
+          {t('send')}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </button>
       </div>
     </section>

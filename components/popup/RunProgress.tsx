@@ -1,20 +1,21 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { RunState, Stage } from '@/lib/shared/storage';
+import { t, type MessageKey } from '@/lib/shared/i18n';
 
 export interface RunProgressProps {
   run: Pick<RunState, 'stage' | 'retryAt' | 'received'>;
   onCancel: () => void;
 }
 
-/** Each step's words: shown, and announced once as the step starts (see Announcer). */
-export const STAGE_TEXT: Record<Stage, string> = {
-  reading: 'Reading the pages…',
-  choosing: 'Choosing the passages to send…',
-  asking: 'Asking Claude…',
-  waiting: 'Claude is busy; trying again…',
-  checking: 'Checking every quote against the pages…',
-  retrying: 'Some quotes did not check out; asking Claude to correct them…',
-  judging: 'Checking that the quotes support each claim…',
+/** Each step's words (their catalogue keys): shown, and announced once as the step starts (see Announcer). */
+export const STAGE_TEXT: Record<Stage, MessageKey> = {
+  reading: 'stageReading',
+  choosing: 'stageChoosing',
+  asking: 'stageAsking',
+  waiting: 'stageWaiting',
+  checking: 'stageChecking',
+  retrying: 'stageRetrying',
+  judging: 'stageJudging',
 };
 
 /** Seconds left until `at`, ticking once a second. */
@@ -35,10 +36,10 @@ function useSecondsUntil(at: number | undefined): number | null {
 export function RunProgress({ run, onCancel }: RunProgressProps) {
   const stage = run.stage ?? 'reading';
   const seconds = useSecondsUntil(stage === 'waiting' ? run.retryAt : undefined);
-  let text = STAGE_TEXT[stage];
-  if (stage === 'waiting' && seconds !== null) text = `Claude is busy; trying again in ${seconds} s…`;
+  let text = t(STAGE_TEXT[stage]);
+  if (stage === 'waiting' && seconds !== null) text = t('stageWaitingSeconds', seconds);
   // About four characters a token: enough to see that the answer is arriving.
-  if (stage === 'asking' && run.received) text = `Asking Claude… about ${Math.ceil(run.received / 4)} tokens received`;
+  if (stage === 'asking' && run.received) text = t('stageAskingReceived', Math.ceil(run.received / 4));
   return (
     <div class="progress">
       <p>
@@ -46,7 +47,7 @@ export function RunProgress({ run, onCancel }: RunProgressProps) {
         {text}
       </p>
       <button type="button" onClick={onCancel}>
-        Cancel
+        {t('cancel')}
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { RunState } from '@/lib/shared/storage';
 import { CitationButton } from './CitationButton';
 import type { ShownCitation } from '@/lib/shared/run';
+import { plural, t } from '@/lib/shared/i18n';
 
 export interface SearchResultsProps {
   run: RunState;
@@ -17,13 +18,10 @@ export function SearchResults({ run, onReveal }: SearchResultsProps) {
   const c = run.coverage;
   return (
     <section class="search-results" aria-labelledby="search-results-heading">
-      <h2 id="search-results-heading">Search results</h2>
-      <p class="note">
-        These are the passages of your pages that best match the question, found on this computer: search results, not an answer.
-        Nothing was sent. With an API key, Claude answers from them.
-      </p>
+      <h2 id="search-results-heading">{t('searchResults')}</h2>
+      <p class="note">{t('searchResultsNote')}</p>
       {hits.length === 0 ? (
-        <p class="abstention-title">No passage in these pages matches the question.</p>
+        <p class="abstention-title">{t('noMatchingPassage')}</p>
       ) : (
         <ol class="results">
           {hits.map((hit) => (
@@ -34,11 +32,7 @@ export function SearchResults({ run, onReveal }: SearchResultsProps) {
           ))}
         </ol>
       )}
-      {c && (
-        <p class="note">
-          Searched {c.tabs} {c.tabs === 1 ? 'tab' : 'tabs'} ({c.passages} passages).
-        </p>
-      )}
+      {c && <p class="note">{plural('searchedTabs', c.tabs, plural('coveragePassages', c.passages))}</p>}
     </section>
   );
 }

@@ -3,6 +3,7 @@
  * first, and where it came from. Only the focused frame of the active tab can supply it.
  */
 import type { RunState } from '@/lib/shared/storage';
+import { t } from '@/lib/shared/i18n';
 
 export interface SelectionNoteProps {
   selection: NonNullable<RunState['selection']>;
@@ -15,10 +16,15 @@ export function SelectionNote({ selection }: SelectionNoteProps) {
   const { text, title } = selection;
   const shown = text.length > SHOWN ? `${text.slice(0, SHOWN).trimEnd()}…` : text;
   return (
-    <section class="your-selection" aria-label="Your selection">
+    <section class="your-selection" aria-label={t('yourSelection')}>
       <p class="note">
-        Your selection{title ? ` in “${title}”` : ''}, sent first
-        {text.length > SHOWN ? ` (${text.length.toLocaleString('en')} characters)` : ''}:
+        {text.length > SHOWN
+          ? title
+            ? t('selectionSentInLong', title, text.length)
+            : t('selectionSentLong', text.length)
+          : title
+            ? t('selectionSentIn', title)
+            : t('selectionSent')}
       </p>
       <blockquote>{shown}</blockquote>
     </section>

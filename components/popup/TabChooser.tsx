@@ -5,6 +5,7 @@
 import { useId } from 'preact/hooks';
 import { unreadableReason } from '@/lib/shared/tabs';
 import type { WindowTab } from './use-window-tabs';
+import { t } from '@/lib/shared/i18n';
 
 export interface TabChooserProps {
   tabs: WindowTab[];
@@ -18,7 +19,7 @@ export function TabChooser({ tabs, chosen, onChosen }: TabChooserProps) {
     onChosen(on ? [...chosen.filter((x) => x !== id), id] : chosen.filter((x) => x !== id));
   return (
     <fieldset class="tab-chooser">
-      <legend>Tabs to ask about</legend>
+      <legend>{t('tabsToAskAbout')}</legend>
       <ul>
         {tabs.map((tab, i) => {
           const reason = unreadableReason(tab.url);

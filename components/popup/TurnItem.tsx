@@ -8,6 +8,7 @@ import type { Turn } from '@/lib/shared/thread';
 import { Abstention } from './Abstention';
 import { CitationButton } from './CitationButton';
 import { ClaimItem } from './ClaimItem';
+import { t } from '@/lib/shared/i18n';
 
 export interface TurnItemProps {
   turn: Turn;
@@ -28,7 +29,7 @@ export function TurnItem({ turn, onReveal }: TurnItemProps) {
       )}
       {outcome?.kind === 'abstain' && <Abstention reason={outcome.reason} />}
       {!outcome && turn.results && (
-        <ol class="results" aria-label="Search results">
+        <ol class="results" aria-label={t('searchResults')}>
           {turn.results.map((hit) => (
             <li key={`${hit.tabId}-${hit.frameId}-${hit.passageId}`} class="result">
               <blockquote>{hit.literal}</blockquote>

@@ -7,19 +7,20 @@
 import { useRef } from 'preact/hooks';
 import { STAGE_TEXT } from '@/components/popup/RunProgress';
 import type { RunState } from '@/lib/shared/storage';
+import { t } from '@/lib/shared/i18n';
 
 type Announced = Pick<RunState, 'id' | 'status' | 'stage' | 'outcome' | 'results'>;
 
 /** The words for the run's state: a step, the answer's claims, or nothing. */
 export function announcementOf(run: Announced | null): string {
   if (!run) return '';
-  if (run.status === 'working') return STAGE_TEXT[run.stage ?? 'reading'];
-  if (run.status === 'review') return 'Review before sending';
+  if (run.status === 'working') return t(STAGE_TEXT[run.stage ?? 'reading']);
+  if (run.status === 'review') return t('reviewHeading');
   if (run.status !== 'done') return '';
-  if (run.results) return 'Search results';
+  if (run.results) return t('searchResults');
   if (!run.outcome) return '';
-  if (run.outcome.kind === 'abstain') return 'Not found in these pages.';
-  return `Answer: ${run.outcome.claims.map((c) => c.text).join(' ')}`;
+  if (run.outcome.kind === 'abstain') return t('notFound');
+  return t('announceAnswer', run.outcome.claims.map((c) => c.text).join(' '));
 }
 
 /**

@@ -4,6 +4,7 @@ import { DiagnosticsView } from '@/components/options/DiagnosticsView';
 import { SettingsForm } from '@/components/options/SettingsForm';
 import { ToolbarSetting } from '@/components/options/ToolbarSetting';
 import { loadSettings, saveSettings, type LoadedSettings } from '@/lib/shared/storage';
+import { t } from '@/lib/shared/i18n';
 
 /** The options page: settings, loaded from and saved to extension storage, and diagnostics. */
 export function App() {
@@ -13,7 +14,7 @@ export function App() {
   }, []);
   return (
     <main class="options">
-      <h1>Cited Tabs</h1>
+      <h1>{t('extName')}</h1>
       {settings && <SettingsForm initial={settings} onSave={saveSettings} />}
       <ToolbarSetting />
       <DiagnosticsView />

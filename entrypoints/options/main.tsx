@@ -2,8 +2,10 @@
 import { render } from 'preact';
 import * as z from 'zod';
 import { App } from './App';
+import { localizeDocument } from '@/lib/shared/i18n';
 import '@/assets/theme.css';
 import './style.css';
 
 z.config({ jitless: true });
+localizeDocument(document, 'optionsTitle');
 render(<App />, document.getElementById('app')!);

@@ -10,6 +10,7 @@ import { highlightInLayer } from '@/lib/page/pdf-layer';
 import { pdfHighlightMessage, type PdfHighlightMessage } from '@/lib/shared/pdf-messages';
 import type { HighlightOutcome } from '@/lib/shared/types';
 import '@/assets/theme.css';
+import { localizeDocument, t } from '@/lib/shared/i18n';
 import './style.css';
 
 z.config({ jitless: true });
@@ -20,6 +21,11 @@ const container = document.getElementById('viewerContainer') as HTMLDivElement;
 const status = document.getElementById('status')!;
 const original = document.getElementById('original') as HTMLAnchorElement;
 original.href = file;
+// The page's fixed words, in the catalogue's language (the HTML holds the English ones).
+localizeDocument(document, 'pdfViewerTitle');
+document.getElementById('title')!.textContent = t('pdf');
+original.textContent = t('openOriginal');
+container.setAttribute('aria-label', t('pdfDocument'));
 
 const eventBus = new EventBus();
 const linkService = new PDFLinkService({ eventBus });
@@ -43,7 +49,7 @@ function pageFromHash(): number {
 }
 
 const opened = (async () => {
-  if (!file) throw new Error('No document was named.');
+  if (!file) throw new Error(t('pdfNoFile'));
   const doc = await pdfjs.getDocument({ url: file, withCredentials: true }).promise;
   const pagesReady = new Promise<void>((resolve) => eventBus.on('pagesinit', () => resolve(), { once: true }));
   viewer.setDocument(doc);
@@ -52,7 +58,7 @@ const opened = (async () => {
   const title =
     ((meta?.info as { Title?: string } | undefined)?.Title ?? '').trim() ||
     decodeURIComponent(file.split(/[?#]/)[0]!.split('/').pop() || file);
-  document.title = `${title} — Cited Tabs`;
+  document.title = t('pdfTitle', title);
   document.getElementById('title')!.textContent = title;
   await pagesReady;
   viewer.currentScaleValue = 'page-width';
@@ -60,7 +66,7 @@ const opened = (async () => {
   return doc;
 })();
 opened.catch((err: unknown) => {
-  status.textContent = `The PDF could not be shown (${err instanceof Error ? err.message : String(err)}).`;
+  status.textContent = t('pdfNotShown', err instanceof Error ? err.message : String(err));
 });
 
 /** The text layer of a page, once drawn (the page is scrolled into view to draw it). */
@@ -87,9 +93,7 @@ async function highlight(msg: PdfHighlightMessage): Promise<HighlightOutcome> {
   if (!layer) return { ok: false, reason: 'no-document' };
   const others = (msg.others ?? []).filter((o) => o.page === msg.page);
   const outcome = highlightInLayer(layer, msg.quote, others);
-  status.textContent = outcome.ok
-    ? `The quote is highlighted on page ${msg.page}.`
-    : `The quoted words were not found on page ${msg.page}.`;
+  status.textContent = outcome.ok ? t('pdfHighlighted', msg.page) : t('pdfNotFoundOnPage', msg.page);
   return outcome;
 }
 

@@ -2,9 +2,11 @@
 import { render } from 'preact';
 import * as z from 'zod';
 import { App } from '@/components/popup/App';
+import { localizeDocument } from '@/lib/shared/i18n';
 import '@/assets/theme.css';
 import './style.css';
 import '@/assets/app.css';
 
 z.config({ jitless: true });
+localizeDocument(document, 'extName');
 render(<App surface="popup" />, document.getElementById('app')!);

@@ -2,10 +2,12 @@
 import { render } from 'preact';
 import * as z from 'zod';
 import { App } from '@/components/popup/App';
+import { localizeDocument } from '@/lib/shared/i18n';
 import '@/assets/theme.css';
 import '@/entrypoints/popup/style.css';
 import '@/assets/app.css';
 import './style.css';
 
 z.config({ jitless: true });
+localizeDocument(document, 'extName');
 render(<App surface="panel" />, document.getElementById('app')!);

@@ -18,7 +18,7 @@ export async function readCorpusPdf(page: CorpusPage): Promise<PageText> {
   if (!page.pdf) throw new Error(`${page.name} is not a PDF page`);
   // pdf.js takes ownership of (detaches) the buffer it is given: a copy each time.
   const result = await readPdf({ getDocument } as unknown as PdfJs, page.pdf.slice(), pdfUrl(page));
-  if (!result.ok) throw new Error(result.reason);
+  if (!result.ok) throw new Error(`${page.name}: not read (${JSON.stringify(result.reason)})`);
   return result.page;
 }
 

@@ -7,6 +7,7 @@
  * points elsewhere, nothing is sent until the user confirms the new one in the options.
  */
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { t } from '@/lib/shared/i18n';
 
 /** The database and store that hold the key; no content script may reference them. */
 export const KEY_DB = 'cited-tabs-key';
@@ -56,10 +57,10 @@ export function baseUrlProblem(url: string): string | null {
   try {
     u = new URL(url);
   } catch {
-    return 'The API base URL is not a valid address.';
+    return t('baseUrlInvalid');
   }
-  if (u.username || u.password) return 'The API base URL must not contain a user name or password.';
+  if (u.username || u.password) return t('baseUrlCredentials');
   if (u.protocol === 'https:') return null;
   if (u.protocol === 'http:' && LOOPBACK.has(u.hostname)) return null;
-  return 'The API base URL must start with https:// (http:// only for localhost or 127.0.0.1).';
+  return t('baseUrlInsecure');
 }

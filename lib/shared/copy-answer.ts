@@ -7,14 +7,16 @@
  */
 import type { Outcome, ShownCitation } from '@/lib/shared/run';
 import { quoteAsOnPage, urlWithTextFragment } from '@/lib/shared/text-fragment';
+import { t } from '@/lib/shared/i18n';
 
 export interface CopiedAnswer {
   question: string;
   outcome: Outcome;
 }
 
-const NOT_FOUND = 'Not found in these pages.';
-const FOOTER = 'Quotes checked word for word against the pages by Cited Tabs.';
+// In the interface's language, as the answer was shown.
+const notFound = () => t('notFound');
+const footer = () => t('copyFooter');
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -56,7 +58,7 @@ function sourceMarkdown(c: ShownCitation): string {
 export function answerAsMarkdown({ question, outcome }: CopiedAnswer): string {
   const out: string[] = [`**${escapeMarkdown(question)}**`, ''];
   if (outcome.kind === 'abstain') {
-    out.push(NOT_FOUND, '');
+    out.push(notFound(), '');
   } else {
     for (const claim of outcome.claims) {
       out.push(escapeMarkdown(claim.text), '');
@@ -65,14 +67,14 @@ export function answerAsMarkdown({ question, outcome }: CopiedAnswer): string {
       }
     }
   }
-  out.push(`*${FOOTER}*`);
+  out.push(`*${footer()}*`);
   return out.join('\n') + '\n';
 }
 
 export function answerAsText({ question, outcome }: CopiedAnswer): string {
   const out: string[] = [oneLine(question), ''];
   if (outcome.kind === 'abstain') {
-    out.push(NOT_FOUND, '');
+    out.push(notFound(), '');
   } else {
     outcome.claims.forEach((claim, i) => {
       out.push(`${i + 1}. ${oneLine(claim.text)}`);
@@ -85,6 +87,6 @@ export function answerAsText({ question, outcome }: CopiedAnswer): string {
       out.push('');
     });
   }
-  out.push(FOOTER);
+  out.push(footer());
   return out.join('\n') + '\n';
 }

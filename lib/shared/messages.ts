@@ -9,6 +9,7 @@
 import * as z from 'zod';
 import { MAX_QUESTION_CHARS } from './limits';
 import { highlightOutcomeSchema, pageTextSchema, quoteTargetSchema } from './types';
+import { t } from '@/lib/shared/i18n';
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -105,7 +106,7 @@ export type PageRequest = AnyRequest<typeof pageCalls>;
 /** A reply that does not have its request's reply shape. */
 export class ProtocolError extends Error {
   constructor(type: string) {
-    super(`The extension received an unexpected reply to "${type}".`);
+    super(t('protocolError', type));
     this.name = 'ProtocolError';
   }
 }

@@ -14,9 +14,22 @@ export const pdfReadMessage = z.object({
 });
 export type PdfReadMessage = z.infer<typeof pdfReadMessage>;
 
+/**
+ * Why a PDF was not read, as facts, not words: the offscreen document that reads PDFs in Chrome
+ * has no `i18n` API, so the worker puts the reason into the user's language (pdfNoteText).
+ */
+export const pdfNoteSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('not-fetched'), why: z.string() }),
+  z.object({ kind: z.literal('too-large'), bytes: z.number(), max: z.number() }),
+  z.object({ kind: z.literal('password') }),
+  z.object({ kind: z.literal('no-text') }),
+  z.object({ kind: z.literal('unreadable'), why: z.string() }),
+]);
+export type PdfNote = z.infer<typeof pdfNoteSchema>;
+
 export const pdfReadReply = z.union([
   z.object({ ok: z.literal(true), page: pageTextSchema }),
-  z.object({ ok: z.literal(false), reason: z.string() }),
+  z.object({ ok: z.literal(false), reason: pdfNoteSchema }),
 ]);
 
 const quoteTarget = z.object({ literal: z.string().min(1), passageText: z.string(), passageOrder: z.number().int() });

@@ -4,6 +4,7 @@
  * user's gesture (a click, a shortcut, a menu entry), so callers call it first, before any await.
  */
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/shared/i18n';
 
 interface SidebarAction {
   open: () => Promise<void>;
@@ -24,5 +25,5 @@ export function openSidePanel(windowId: number): Promise<void> {
   if (typeof browser.sidePanel?.open === 'function') return browser.sidePanel.open({ windowId });
   const sidebar = sidebarAction();
   if (sidebar) return sidebar.open();
-  return Promise.reject(new Error('This browser has no side panel for extensions.'));
+  return Promise.reject(new Error(t('noSidePanel')));
 }

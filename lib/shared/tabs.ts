@@ -2,6 +2,8 @@
  * Which tabs an extension may read. Browsers forbid scripts in their own pages and in the
  * extension stores; saying so up front beats a cryptic scripting error.
  */
+import { t } from '@/lib/shared/i18n';
+
 const STORE_PAGES: Array<[host: string, pathPrefix: string]> = [
   ['chromewebstore.google.com', '/'],
   ['chrome.google.com', '/webstore'],
@@ -10,19 +12,19 @@ const STORE_PAGES: Array<[host: string, pathPrefix: string]> = [
 ];
 
 export function unreadableReason(url: string | undefined): string | null {
-  if (!url) return 'Its address is hidden from extensions.';
+  if (!url) return t('unreadableHidden');
   let u: URL;
   try {
     u = new URL(url);
   } catch {
-    return 'It is not a web page.';
+    return t('unreadableNotWeb');
   }
   if (u.protocol === 'file:') return null;
   if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-    return 'Browser and extension pages cannot be read by extensions.';
+    return t('unreadableBrowserPage');
   }
   if (STORE_PAGES.some(([host, path]) => u.hostname === host && u.pathname.startsWith(path))) {
-    return 'Extension store pages cannot be read by extensions.';
+    return t('unreadableStore');
   }
   return null;
 }

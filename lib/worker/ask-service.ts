@@ -43,6 +43,7 @@ import { pdfTabRead } from './pdf-tab';
 import { nothingRead } from './nothing-read';
 import { judgeFor, type Settings } from '@/lib/shared/settings';
 import { siteOf } from '@/lib/shared/site';
+import { t } from '@/lib/shared/i18n';
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
 /** A PDF is fetched and read by pdf.js in the offscreen document; a huge or slow one still ends. */
@@ -105,12 +106,12 @@ async function readTab(tab: Browser.tabs.Tab, signal: AbortSignal): Promise<TabR
       return pdfTabRead(await bounded(readPdfInOffscreen(pdf), PDF_READ_TIMEOUT_MS, signal), base);
     } catch (err) {
       if (signal.aborted || !(err instanceof ReadTimeout)) throw err;
-      return { ...base, reason: `The PDF was not read within ${PDF_READ_TIMEOUT_MS / 1000} s.` };
+      return { ...base, reason: t('pdfReadTimeout', PDF_READ_TIMEOUT_MS / 1000) };
     }
   }
   const reason = unreadableReason(tab.url);
   if (reason) return { ...base, reason };
-  if (tab.discarded) return { ...base, reason: 'The tab is asleep: open it once, then ask again.' };
+  if (tab.discarded) return { ...base, reason: t('tabAsleep') };
   const tabId = tab.id!;
   const result = await readTabFrames({
     inject: async () =>
@@ -421,7 +422,7 @@ export async function decideReview(runId: string, send: boolean): Promise<void> 
     await updateRun(runId, {
       status: 'error',
       finishedAt: Date.now(),
-      error: { kind: 'cancelled', message: 'Cancelled: nothing was sent.' },
+      error: { kind: 'cancelled', message: t('cancelledNothingSent') },
     });
     return;
   }
@@ -466,7 +467,7 @@ export async function markInterruptedRun(): Promise<void> {
     finishedAt: Date.now(),
     error: {
       kind: 'interrupted',
-      message: 'The browser stopped the extension while it was answering. Ask again.',
+      message: t('workerStopped'),
       action: 'ask-again',
     },
   });

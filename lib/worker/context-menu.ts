@@ -6,14 +6,28 @@
  * session storage (`panelIntentItem`), which the panel reads.
  */
 import type { PanelIntent } from '@/lib/shared/storage';
+import { t } from '@/lib/shared/i18n';
 
 export const MENU_SELECTION = 'ask-selection';
 export const MENU_PAGE = 'ask-page';
 export const OPEN_PANEL_COMMAND = 'open-side-panel';
 
+// Titles in the catalogue's language, read when the menu is made.
 export const MENU_ENTRIES = [
-  { id: MENU_SELECTION, title: 'Ask Cited Tabs about the selection', contexts: ['selection'] },
-  { id: MENU_PAGE, title: 'Ask Cited Tabs about this page', contexts: ['page'] },
+  {
+    id: MENU_SELECTION,
+    get title() {
+      return t('menuSelection');
+    },
+    contexts: ['selection'],
+  },
+  {
+    id: MENU_PAGE,
+    get title() {
+      return t('menuPage');
+    },
+    contexts: ['page'],
+  },
 ] as const;
 
 /** At most this much of a selection is kept (the rank budget cuts it further). */

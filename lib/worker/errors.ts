@@ -5,6 +5,7 @@
 import { AnthropicError, APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { ModelReplyError } from './model-reply';
 import type { ShownError } from '@/lib/shared/run';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * The request was larger than the model takes: a 413, or a 400 whose message says the prompt is
@@ -22,10 +23,7 @@ export function isTooLarge(err: unknown): boolean {
  */
 export class KeyOriginError extends Error {
   constructor(readonly origin: string) {
-    super(
-      `The API base URL now points to ${origin || 'another address'}, and your API key has not been confirmed for it. ` +
-        'Nothing was sent. Confirm the new address in the options, or change it back.',
-    );
+    super(t('errorKeyOrigin', origin || t('anotherAddress')));
     this.name = 'KeyOriginError';
   }
 }
@@ -37,7 +35,7 @@ export class KeyOriginError extends Error {
 export class StorageWriteError extends Error {
   constructor(cause: unknown) {
     const detail = cause instanceof Error ? cause.message : String(cause);
-    super(`The answer could not be kept in the browser's storage (${detail.slice(0, 200)}). Ask about fewer tabs, or ask again.`);
+    super(t('errorStorage', detail.slice(0, 200)));
     this.name = 'StorageWriteError';
   }
 }
@@ -48,19 +46,19 @@ export function describeError(err: unknown): ShownError {
   if (err instanceof StorageWriteError) return { kind: 'storage', message: err.message, action: 'ask-again' };
   if (err instanceof ModelReplyError) return { kind: err.kind, message: err.message };
   if (err instanceof APIUserAbortError || (err instanceof DOMException && err.name === 'AbortError')) {
-    return { kind: 'cancelled', message: 'The question was cancelled.', action: 'ask-again' };
+    return { kind: 'cancelled', message: t('errorCancelled'), action: 'ask-again' };
   }
   if (err instanceof APIConnectionTimeoutError) {
     return {
       kind: 'timeout',
-      message: 'Claude did not answer in time. Check your connection and ask again.',
+      message: t('errorTimeout'),
       action: 'ask-again',
     };
   }
   if (err instanceof APIConnectionError) {
     return {
       kind: 'offline',
-      message: 'Could not reach the API. Check your connection, or the API base URL in the options.',
+      message: t('errorOffline'),
       action: 'open-options',
     };
   }
@@ -68,39 +66,39 @@ export function describeError(err: unknown): ShownError {
     const detail = err.apiMessage ? ` (${err.apiMessage})` : '';
     switch (err.status) {
       case 401:
-        return { kind: 'auth', message: `The API key was rejected${detail}. Check it in the options.`, action: 'open-options' };
+        return { kind: 'auth', message: t('errorAuth', detail), action: 'open-options' };
       case 403:
-        return { kind: 'forbidden', message: `The API refused this request${detail}.`, action: 'open-options' };
+        return { kind: 'forbidden', message: t('errorForbidden', detail), action: 'open-options' };
       case 404:
         return {
           kind: 'model',
-          message: `The model was not found${detail}. Choose another in the options.`,
+          message: t('errorModel', detail),
           action: 'open-options',
         };
       case 413:
-        return { kind: 'too-large', message: 'The pages were too large to send. Ask about fewer tabs.' };
+        return { kind: 'too-large', message: t('errorTooLarge') };
       case 429:
         return {
           kind: 'rate-limit',
-          message: `Too many requests right now${detail}. Wait a moment and ask again.`,
+          message: t('errorRateLimit', detail),
           action: 'ask-again',
         };
       case 529:
-        return { kind: 'overloaded', message: 'Claude is overloaded right now. Ask again in a moment.', action: 'ask-again' };
+        return { kind: 'overloaded', message: t('errorOverloaded'), action: 'ask-again' };
       default:
         if (err.status !== undefined && err.status >= 500) {
-          return { kind: 'server', message: `The API had an error (${err.status}). Ask again in a moment.`, action: 'ask-again' };
+          return { kind: 'server', message: t('errorServer', String(err.status)), action: 'ask-again' };
         }
         if (err.status === undefined) {
-          return { kind: 'stream', message: `The answer broke off${detail}. Ask again.`, action: 'ask-again' };
+          return { kind: 'stream', message: t('errorBrokeOff', detail), action: 'ask-again' };
         }
-        return { kind: 'api', message: `The API answered ${err.status}${detail}.` };
+        return { kind: 'api', message: t('errorApi', `${err.status}${detail}`) };
     }
   }
   // What the SDK throws when a stream stops without its last event: the connection was cut.
   if (err instanceof AnthropicError) {
-    return { kind: 'stream', message: 'The connection broke while Claude was answering. Ask again.', action: 'ask-again' };
+    return { kind: 'stream', message: t('errorConnectionBroke'), action: 'ask-again' };
   }
   const text = err instanceof Error ? err.message : String(err);
-  return { kind: 'unexpected', message: `Something went wrong: ${text}` };
+  return { kind: 'unexpected', message: t('errorUnexpected', text) };
 }

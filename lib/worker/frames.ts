@@ -6,9 +6,10 @@
  *
  * The browser calls are passed in, so this is tested without a browser.
  */
-import { PDF_NOTES } from './pdf-read';
+import { pdfPartialNote } from './pdf-read';
 import { capText, MAX_TITLE_CHARS } from '@/lib/shared/limits';
 import type { PageText, SkippedTab, SourcedPassage } from '@/lib/shared/types';
+import { formatPercent, plural, t } from '@/lib/shared/i18n';
 
 export interface FrameRead {
   frameId: number;
@@ -153,9 +154,9 @@ export async function readTabFrames(deps: ReadTabDeps): Promise<TabReadResult> {
 /** Why a tab's page was not read, in words for the popup. */
 function notRead(err: unknown): string {
   if (err instanceof ReadTimeout) {
-    return `The page did not answer within ${err.ms / 1000} s: it may be busy or still loading. Ask again once it has loaded.`;
+    return t('pageReadTimeout', err.ms / 1000);
   }
-  return `The page could not be read (${messageOf(err)}).`;
+  return t('pageNotRead', messageOf(err));
 }
 
 /**
@@ -222,30 +223,24 @@ export function readingNotes(read: TabRead): string[] {
   const main = read.frames.find((f) => f.frameId === 0)?.page.coverage;
   const pdf = read.frames.find((f) => f.frameId === 0)?.page.pdf;
   if (pdf && pdf.pagesRead < pdf.pages) {
-    notes.push(PDF_NOTES.partial(pdf.pagesRead, pdf.pages));
+    notes.push(pdfPartialNote(pdf.pagesRead, pdf.pages));
   } else if (main?.truncatedBy) {
-    const why = main.truncatedBy === 'size' ? 'it is too long to read whole' : 'it took too long to read whole';
-    notes.push(`Only about ${percent(main.readShare)} of the page was read: ${why}.`);
+    notes.push(t(main.truncatedBy === 'size' ? 'pagePartTooLong' : 'pagePartTooSlow', percent(main.readShare)));
   }
-  if (main?.unsettled) notes.push('The page was still loading or changing; it was read as it was then.');
+  if (main?.unsettled) notes.push(t('pageUnsettled'));
   const partFrames = read.frames.filter((f) => f.frameId !== 0 && f.page.coverage?.truncatedBy).length;
   if (partFrames > 0) {
-    notes.push(
-      partFrames === 1 ? 'An embedded frame was read only in part.' : `${partFrames} embedded frames were read only in part.`,
-    );
+    notes.push(plural('framesPart', partFrames));
   }
   const late = read.framesLate ? read.unreachableFrames : Math.min(read.lateFrames ?? 0, read.unreachableFrames);
   if (read.framesLate) {
-    notes.push('The embedded frames did not answer in time: only the page itself was read.');
+    notes.push(t('framesLate'));
   } else if (late > 0) {
-    notes.push(late === 1 ? 'An embedded frame did not answer in time.' : `${late} embedded frames did not answer in time.`);
+    notes.push(plural('framesSomeLate', late));
   }
   if (read.unreachableFrames - late > 0) {
     const n = read.unreachableFrames - late;
-    notes.push(
-      `${n === 1 ? 'An embedded frame' : `${n} embedded frames`} could not be read ` +
-        '(a browser or extension page, or a site the extension may not read).',
-    );
+    notes.push(plural('framesUnreachable', n));
   }
   return notes;
 }
@@ -258,7 +253,7 @@ export function partialTab(read: TabRead, tab: { tabId: number; title?: string }
 }
 
 function percent(share: number): string {
-  return `${Math.max(1, Math.min(99, Math.floor(share * 100)))}%`;
+  return formatPercent(Math.max(1, Math.min(99, Math.floor(share * 100))) / 100);
 }
 
 function messageOf(err: unknown): string {

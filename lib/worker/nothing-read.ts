@@ -5,12 +5,13 @@
  */
 import type { ShownError } from '@/lib/shared/run';
 import type { SkippedTab } from '@/lib/shared/types';
+import { t } from '@/lib/shared/i18n';
 
 export function nothingRead(skipped: SkippedTab[]): ShownError {
   const one = (t: SkippedTab) => `${t.title || t.url}: ${t.reason}`;
   const message =
     skipped.length === 1
-      ? `The tab could not be read, so Claude was not asked. ${one(skipped[0]!)}`
-      : `None of the ${skipped.length} tabs could be read, so Claude was not asked. ${skipped.map(one).join(' ')}`;
+      ? t('nothingReadOne', one(skipped[0]!))
+      : t('nothingReadMany', skipped.length, skipped.map(one).join(' '));
   return { kind: 'unreadable', message };
 }

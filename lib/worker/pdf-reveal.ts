@@ -9,6 +9,7 @@ import type { Outcome } from '@/lib/shared/run';
 import { checkReply, type RevealMessage, type RevealResult } from '@/lib/shared/messages';
 import { fileOfViewerUrl, viewerCalls, viewerUrl, type PdfHighlightMessage } from '@/lib/shared/pdf-messages';
 import { VIEWER_PATH } from './pdf-of-tab';
+import { t } from '@/lib/shared/i18n';
 
 type PdfCitation = RevealMessage['citation'] & { page: number };
 
@@ -17,10 +18,12 @@ const VIEWER_TIMEOUT_MS = 20_000;
 const MAX_OTHER_QUOTES = 50;
 
 export const PDF_REVEAL_NOTES = {
-  notOnPage: (page: number) => `The quoted words were not found on page ${page} of the PDF, so nothing was highlighted.`,
-  notShown: 'The PDF could not be shown in the viewer (it may have moved or need a sign-in). Open the original to read it.',
-  notOpened: (detail: string) => `The PDF viewer could not be opened (${detail}).`,
-} as const;
+  notOnPage: (page: number) => t('pdfRevealNotOnPage', page),
+  get notShown() {
+    return t('pdfRevealNotShown');
+  },
+  notOpened: (detail: string) => t('pdfRevealNotOpened', detail),
+};
 
 /** The other quotes of the answer cited from the same PDF, with their pages, without the clicked one. */
 export function otherPdfQuotes(outcome: Outcome | null | undefined, c: PdfCitation): NonNullable<PdfHighlightMessage['others']> {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isPdfTab, pdfTabRead, type PdfTabDeps } from './pdf-tab';
-import { PDF_NOTES } from './pdf-read';
+import { PDF_NOTES, pdfNoteText, pdfPartialNote } from './pdf-read';
 
 const deps = (contentType: string | null, head: string | null = null): PdfTabDeps & { head: ReturnType<typeof vi.fn> } => ({
   contentType: async () => contentType,
@@ -35,7 +35,7 @@ describe('pdfTabRead', () => {
   const tab = { tabId: 3, title: 'scan.pdf', url: 'https://example.com/scan.pdf' };
 
   it('lists a PDF that could not be read as a skipped tab with the reason', () => {
-    expect(pdfTabRead({ ok: false, reason: PDF_NOTES.noText }, tab)).toEqual({ ...tab, reason: PDF_NOTES.noText });
+    expect(pdfTabRead({ ok: false, reason: PDF_NOTES.noText }, tab)).toEqual({ ...tab, reason: pdfNoteText(PDF_NOTES.noText) });
   });
 
   it('makes a read PDF one frame of its tab, named by the PDF’s title', () => {
@@ -67,7 +67,7 @@ describe('a PDF read in part', () => {
       tabId: 3,
       title: 'Manual',
       url: tab.url,
-      reason: PDF_NOTES.partial(500, 1000),
+      reason: pdfPartialNote(500, 1000),
     });
   });
 });

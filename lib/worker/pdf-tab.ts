@@ -9,7 +9,7 @@
  */
 import type { SkippedTab } from '@/lib/shared/types';
 import type { TabRead } from '@/lib/worker/frames';
-import type { PdfReadResult } from './pdf-read';
+import { pdfNoteText, type PdfReadResult } from './pdf-read';
 
 export interface PdfTabDeps {
   /** The tab document's content type, or null when no script may run in it. */
@@ -39,6 +39,6 @@ export async function isPdfTab(url: string | undefined, deps: PdfTabDeps): Promi
 
 /** A PDF's reading as the reading of a tab with one frame, or the tab skipped with the reason. */
 export function pdfTabRead(result: PdfReadResult, tab: { tabId: number; title: string; url: string }): TabRead | SkippedTab {
-  if (!result.ok) return { ...tab, reason: result.reason };
+  if (!result.ok) return { ...tab, reason: pdfNoteText(result.reason) };
   return { url: result.page.url, title: result.page.title, frames: [{ frameId: 0, page: result.page }], unreachableFrames: 0 };
 }

@@ -21,6 +21,7 @@ import type {
 } from '@/lib/shared/run';
 import { ModelReplyError, type ModelCall, type ModelReply } from './model-reply';
 import { siteOf } from '@/lib/shared/site';
+import { t } from '@/lib/shared/i18n';
 
 export interface AskInput {
   question: string;
@@ -51,14 +52,11 @@ type Parsed = { ok: true; answer: ModelAnswer } | { ok: false; problem: Problem 
 
 export function parseReply(reply: ModelReply): Parsed {
   if (reply.stopReason === 'max_tokens' || reply.stopReason === 'model_context_window_exceeded') {
-    throw new ModelReplyError(
-      'truncated',
-      'Claude’s answer was cut off before it was complete. Try a narrower question or fewer tabs.',
-    );
+    throw new ModelReplyError('truncated', t('errorTruncated'));
   }
   if (reply.stopReason === 'refusal') {
     const why = reply.stopExplanation ? ` ${reply.stopExplanation}` : '';
-    throw new ModelReplyError('refused', `Claude declined to answer this question.${why}`);
+    throw new ModelReplyError('refused', t('errorRefused', why));
   }
   let json: unknown;
   try {
@@ -194,10 +192,7 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
 
   if (!second.answer) {
     await log('error', 'The reply was malformed twice.');
-    throw new ModelReplyError(
-      'malformed',
-      'Claude’s reply could not be read, even after a second try. Ask again, or try another model.',
-    );
+    throw new ModelReplyError('malformed', t('errorMalformed'));
   }
   if (second.answer.no_information && second.problems.length === 0) {
     await log('abstained', 'After the retry Claude found no information.');

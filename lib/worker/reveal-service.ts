@@ -8,6 +8,7 @@ import { browser } from 'wxt/browser';
 import { HIGHLIGHT_CSS } from '@/lib/shared/highlight-style';
 import type { RevealMessage, RevealResult } from '@/lib/shared/messages';
 import { callPage } from './call-page';
+import { t } from '@/lib/shared/i18n';
 import { otherQuotesOnPage, planReveal, REVEAL_NOTES, targetOf, type CitationRef, type OpenTab, type TabNow } from './reveal';
 import { lastRunItem, revealStateItem, threadItem, type RevealState } from '@/lib/shared/storage';
 import { answerCiting } from '@/lib/shared/thread';
@@ -116,7 +117,7 @@ async function openAsCited(c: CitationRef, url: string, target: QuoteTarget, oth
   }
   const tabId = tab.id!;
   await updateState((s) => ({ ...s, reopened: { ...s.reopened, [reopenKey(c)]: tabId } }));
-  if (!(await waitForLoad(tabId))) return { ok: false, message: REVEAL_NOTES.notOpened('it did not finish loading') };
+  if (!(await waitForLoad(tabId))) return { ok: false, message: REVEAL_NOTES.notOpened(t('detailNotLoaded')) };
   const last = await highlightWhenReady(tabId, 0, target, others);
   if (last.ok) {
     await rememberHighlight(tabId);
@@ -190,7 +191,7 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
     // Showing the tab wakes it in a window on screen; not always (headless, some versions): reload.
     await browser.tabs.reload(plan.tabId).catch(() => {});
     if (!(await waitForLoad(plan.tabId)))
-      return { ok: false, message: REVEAL_NOTES.notOpened('it did not wake up'), offerOpen: true };
+      return { ok: false, message: REVEAL_NOTES.notOpened(t('detailNotAwake')), offerOpen: true };
   }
   const attempt = asleep
     ? await highlightWhenReady(plan.tabId, plan.frameId, target, others)

@@ -8,6 +8,7 @@ import { sameDocument } from '@/lib/shared/tabs';
 import { urlWithTextFragment } from '@/lib/shared/text-fragment';
 import type { QuoteTarget } from '@/lib/shared/types';
 import type { Outcome } from '@/lib/shared/run';
+import { t } from '@/lib/shared/i18n';
 
 export type CitationRef = RevealMessage['citation'];
 
@@ -91,8 +92,12 @@ function keyOf(c: Pick<CitationRef, 'literal' | 'passageText' | 'passageOrder'>)
 
 /** The words the popup shows when nothing was highlighted; `offerOpen` adds its button. */
 export const REVEAL_NOTES = {
-  gone: 'The quoted words are no longer on the page, so nothing was highlighted. You can open the page as it was cited.',
-  goneAfterOpening: 'The page was opened again, but the quoted words are no longer on it, so nothing was highlighted.',
-  unreachable: (detail: string) => `The page could not be reached (${detail}).`,
-  notOpened: (detail: string) => `The page could not be opened (${detail}).`,
-} as const;
+  get gone() {
+    return t('revealGone');
+  },
+  get goneAfterOpening() {
+    return t('revealGoneAfterOpening');
+  },
+  unreachable: (detail: string) => t('revealUnreachable', detail),
+  notOpened: (detail: string) => t('revealNotOpened', detail),
+};

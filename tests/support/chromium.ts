@@ -23,12 +23,21 @@ const QUIET_OFFLINE = [
   '--disable-sync',
 ];
 
-/** Headless Chromium with the project's flags; `options` adds to them (an extension, more args). */
-export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
+export interface ChromiumOptions extends LaunchOptions {
+  /**
+   * The browser's language ("es"): `--lang` and the environment's `LANGUAGE`, which headless
+   * Chromium needs both of to pick an extension's catalogue in that language.
+   */
+  lang?: string;
+}
+
+/** Headless Chromium with the project's flags; `options` adds to them (an extension, more args, a language). */
+export function launchChromium({ lang, ...options }: ChromiumOptions = {}): Promise<Browser> {
   return puppeteer.launch({
     executablePath: chromiumPath(),
     headless: true,
     ...options,
-    args: [...QUIET_OFFLINE, ...(options.args ?? [])],
+    ...(lang ? { env: { ...process.env, ...options.env, LANGUAGE: lang } } : {}),
+    args: [...QUIET_OFFLINE, ...(lang ? [`--lang=${lang}`] : []), ...(options.args ?? [])],
   });
 }

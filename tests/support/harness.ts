@@ -69,13 +69,16 @@ export interface Harness {
   close: () => Promise<void>;
 }
 
-/** `extensionDir`: another build than the project's (a benchmark's baseline). */
-export async function launch({ extensionDir = EXTENSION_DIR } = {}): Promise<Harness> {
+/** `extensionDir`: another build than the project's (a benchmark's baseline); `lang`: the browser's language. */
+export async function launch({
+  extensionDir = EXTENSION_DIR,
+  lang,
+}: { extensionDir?: string; lang?: string } = {}): Promise<Harness> {
   if (!existsSync(join(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension in ${extensionDir}: run "npm run build" first.`);
   }
   const [api, fixtures] = await Promise.all([startMessagesApi(), startFixtureServer()]);
-  const browser = await launchChromium({ enableExtensions: [extensionDir] });
+  const browser = await launchChromium({ enableExtensions: [extensionDir], ...(lang ? { lang } : {}) });
   const target = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().endsWith('/background.js'));
   const worker = (await target.worker())!;
   return {
@@ -178,10 +181,10 @@ export async function storedHistory(h: Harness): Promise<unknown> {
  * it, and (unless `reset` is false) a clean state before each test. `set` hands the harness to
  * the file once it is launched.
  */
-export function useHarness(set: (h: Harness) => void, { reset = true } = {}): void {
+export function useHarness(set: (h: Harness) => void, { reset = true, lang }: { reset?: boolean; lang?: string } = {}): void {
   let h: Harness | undefined;
   beforeAll(async () => {
-    h = await launch();
+    h = await launch(lang ? { lang } : {});
     set(h);
   });
   afterAll(async () => {
@@ -217,14 +220,17 @@ export async function openFixture(h: Harness, name: string): Promise<Page> {
   return page;
 }
 
-/** Opens the real popup over `page`, as a click on the toolbar button would. */
-export async function openPopup(h: Harness, page: Page): Promise<Page> {
+/**
+ * Opens the real popup over `page`, as a click on the toolbar button would; it is ready when its
+ * question box (named `question` in the browser's language) is.
+ */
+export async function openPopup(h: Harness, page: Page, question = 'Question'): Promise<Page> {
   await page.bringToFront();
   // openPopup opens over the focused window's active tab: the page under test.
   await h.worker.evaluate(() => chrome.action.openPopup());
   const target = await h.browser.waitForTarget((t) => t.url().endsWith('/popup.html'));
   const popup = (await target.asPage())!;
-  await popup.waitForSelector('::-p-aria(Question)');
+  await popup.waitForSelector(`::-p-aria(${question})`);
   return popup;
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { fetchPdf, fileNameOf, PDF_NOTES, readPdf, type PdfJs } from '@/lib/worker/pdf-read';
+import { fetchPdf, fileNameOf, PDF_NOTES, pdfNoteText, readPdf, type PdfJs } from '@/lib/worker/pdf-read';
 
 /** The real pdf.js (its Node build: the same parser and text extraction as the browser's). */
 const pdfjs = { getDocument } as unknown as PdfJs;
@@ -41,7 +41,7 @@ describe('readPdf with pdf.js', () => {
   it('says a broken file or a password-protected one was not read', async () => {
     const broken = await readPdf(pdfjs, new TextEncoder().encode('<html>not a pdf</html>'), URL_);
     expect(broken.ok).toBe(false);
-    expect(!broken.ok && broken.reason).toMatch(/^The PDF could not be read \(/);
+    expect(!broken.ok && pdfNoteText(broken.reason)).toMatch(/^The PDF could not be read \(/);
     const locked: PdfJs = {
       getDocument: () => ({
         promise: Promise.reject(Object.assign(new Error('No password given'), { name: 'PasswordException' })),
@@ -66,7 +66,7 @@ describe('fetchPdf', () => {
     expect(declared).toEqual({ ok: false, reason: PDF_NOTES.tooLarge(20, 10) });
     const streamed = await fetchPdf(URL_, respond(new Uint8Array(20)), 10);
     expect(streamed.ok).toBe(false);
-    expect(!streamed.ok && streamed.reason).toMatch(/^The PDF is too large to read/);
+    expect(!streamed.ok && pdfNoteText(streamed.reason)).toMatch(/^The PDF is too large to read/);
   });
 
   it('says why a PDF could not be fetched', async () => {

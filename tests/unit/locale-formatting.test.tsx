@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+/** Numbers, dates and plurals follow the catalogue the browser picked, English or Spanish, and so do the screens. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useCatalogue } from '@/tests/support/catalogue';
+import { mount } from '@/tests/support/mount';
+import { AskForm } from '@/components/popup/AskForm';
+import { formatDate, formatNumber, formatPercent, locale, plural, t } from '@/lib/shared/i18n';
+
+// 14 March 2026, 15:30 in the test's own time zone.
+const MOMENT = new Date(2026, 2, 14, 15, 30).getTime();
+
+describe('formatting follows the catalogue in use', () => {
+  afterEach(() => useCatalogue('en'));
+
+  it('in English: 12,345.5, 25%, Mar 14, 2026', () => {
+    expect(locale()).toBe('en');
+    expect(formatNumber(12345.5)).toBe('12,345.5');
+    expect(formatPercent(0.25)).toBe('25%');
+    expect(formatDate(MOMENT)).toMatch(/^Mar 14, 2026.*3:30/);
+    expect(t('questionLimit', 4000)).toBe('Up to 4,000 characters.');
+    expect(plural('tabsNotRead', 1)).toBe('1 tab was not read');
+    expect(plural('tabsNotRead', 1200)).toBe('1,200 tabs were not read');
+  });
+
+  it('in Spanish: 12.345,5, 25 %, 14 mar 2026, whatever language the machine itself speaks', () => {
+    useCatalogue('es');
+    expect(locale()).toBe('es');
+    expect(formatNumber(12345.5)).toBe('12.345,5');
+    // Spanish groups digits from five on: 4000, but 12.345.
+    expect(formatNumber(4000)).toBe('4000');
+    expect(formatPercent(0.25)).toBe('25\u00a0%');
+    expect(formatDate(MOMENT)).toMatch(/^14 mar 2026.*15:30/);
+    expect(t('questionTooLong', 14799, 4000)).toBe(
+      'Tu pregunta tiene 14.799 caracteres; una pregunta puede tener 4000 como máximo. Acórtala para preguntar.',
+    );
+    expect(plural('tabsNotRead', 1)).toBe('1 pestaña no se leyó');
+    expect(plural('tabsNotRead', 1200)).toBe('1200 pestañas no se leyeron');
+  });
+
+  it('in Spanish, a screen shows its Spanish names and figures', () => {
+    useCatalogue('es');
+    const root = mount(
+      <AskForm
+        question={'¿por qué? '.repeat(500)}
+        scope="tab"
+        busy={false}
+        onQuestion={vi.fn()}
+        onScope={vi.fn()}
+        onAsk={vi.fn()}
+      />,
+    );
+    expect(root.querySelector('label[for="question"]')!.textContent).toBe('Pregunta');
+    expect(root.querySelector('button[type="submit"]')!.textContent).toBe('Preguntar');
+    expect([...root.querySelectorAll('fieldset label')].map((l) => l.textContent!.trim())).toEqual([
+      'Esta pestaña',
+      'Todas las pestañas de esta ventana',
+      'Elegir pestañas',
+    ]);
+    expect(root.querySelector('[role="alert"]')!.textContent).toBe(
+      'Tu pregunta tiene 4999 caracteres; una pregunta puede tener 4000 como máximo. Acórtala para preguntar.',
+    );
+  });
+});
