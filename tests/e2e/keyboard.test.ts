@@ -117,17 +117,36 @@ describe('the keyboard alone', () => {
     await expect.poll(() => highlightedText(page)).toBeNull();
   });
 
-  it('New question empties the box and puts the keyboard back in it', async () => {
+  it('Copy as Markdown says it copied; New question empties the box and puts the keyboard back in it; Open in side panel opens it', async () => {
     await useStandIn(h);
     h.api.enqueue(hoursAnswer);
     const { popup } = await popupOnHours();
+    const origin = popup.url().split('/').slice(0, 3).join('/');
+    await h.browser
+      .defaultBrowserContext()
+      .overridePermissions(origin, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
     await popup.keyboard.type('When does the museum open?');
     await popup.keyboard.press('Enter');
     await popup.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 30_000 });
-    await tabTo(popup, 'button', 'New question');
+
+    await tabTo(popup, 'button', 'Copy as Markdown');
+    await popup.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await liveRegions(popup, 'status')).some((t) => t.startsWith('Copied as Markdown')))
+      .toBe(true);
+    expect(await popup.evaluate(() => navigator.clipboard.readText())).toContain('It opens at 9 a.m.');
+
+    await tabTo(popup, 'button', 'New question', { back: true });
     await popup.keyboard.press('Enter');
     await expect.poll(() => focused(popup)).toEqual({ role: 'textbox', name: 'Question' });
     expect(await popup.$eval('::-p-aria(Question)', (t) => (t as HTMLTextAreaElement).value)).toBe('');
+
+    await tabTo(popup, 'button', 'Open in side panel', { back: true });
+    await popup.keyboard.down('Enter');
+    // The popup closes once the panel is open, often before the key is released.
+    await popup.keyboard.up('Enter').catch(() => {});
+    const panel = await h.browser.waitForTarget((t) => t.url().endsWith('/sidepanel.html'), { timeout: 30_000 });
+    expect(panel.url()).toMatch(/sidepanel\.html$/);
   });
 
   it('Cancel from the keyboard stops the question and hands the keyboard back to the question box', async () => {
