@@ -297,7 +297,16 @@ export function App({ surface }: AppProps) {
                 />
               )}
             </AskForm>
-            {intent?.selection && <PendingSelectionNote text={intent.selection} onRemove={dropIntent} />}
+            {intent?.selection && (
+              <PendingSelectionNote
+                text={intent.selection}
+                onRemove={() => {
+                  // The button goes with the note: the keyboard goes back to the question box.
+                  focusQuestion();
+                  dropIntent();
+                }}
+              />
+            )}
             {canStartOver && (
               <button type="button" class="new-question" onClick={() => void newQuestion()}>
                 {t('newQuestion')}
