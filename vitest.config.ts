@@ -40,6 +40,20 @@ export default defineConfig({
           expect: { poll: { timeout: 20_000 } },
         },
       },
+      {
+        extends: true,
+        test: {
+          // The Firefox build: web-ext lint, the store archives, and Firefox ESR driven over
+          // Marionette (tests/support/firefox.ts). One Firefox at a time, as for Chromium.
+          name: 'e2e-firefox',
+          include: ['tests/e2e-firefox/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          expect: { poll: { timeout: 30_000 } },
+        },
+      },
     ],
   },
 });

@@ -1,6 +1,24 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 
+/**
+ * Firefox's add-on settings (the MV2 build, `npm run build:firefox`).
+ * - `id`: fixed, so that an update, the storage and a signed listing stay the add-on's own.
+ * - `strict_min_version` 144: the Custom Highlight API (`CSS.highlights`, `::highlight()`) and the
+ *   install-time data-collection consent below arrived in Firefox 140, text fragments
+ *   (`#:~:text=`) in 131, `storage.session` for MV2 in 115, `scripting` in 102; pdf.js, which reads
+ *   PDF tabs and draws our PDF viewer, calls `Map.prototype.getOrInsertComputed` (Firefox 144).
+ * - `data_collection_permissions`: what leaves the browser when the user asks. The passages of the
+ *   pages read (website content) go to the Messages API at the base URL the user set, each with
+ *   its page's title and site (browsing activity). Required: asking is what the add-on is for;
+ *   without consent it sends nothing, and only searches the pages on this computer.
+ */
+const FIREFOX_GECKO = {
+  id: 'cited-tabs@cited-tabs',
+  strict_min_version: '144.0',
+  data_collection_permissions: { required: ['websiteContent', 'browsingActivity'] },
+};
+
 // See https://wxt.dev/api/config.html
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
@@ -22,6 +40,7 @@ export default defineConfig({
     permissions: ['storage', 'scripting', 'tabs', 'activeTab', 'contextMenus', ...(browser === 'firefox' ? [] : ['offscreen'])],
     host_permissions: ['<all_urls>'],
     action: { default_title: '__MSG_actionTitle__' },
+    ...(browser === 'firefox' ? { browser_specific_settings: { gecko: FIREFOX_GECKO } } : {}),
     // Alt+Shift+Q and Alt+Shift+Y: neither Chrome (nor ChromeOS) nor Firefox binds them, nor do
     // the common password managers and translators (Chromium refuses Alt+Shift+P for an
     // extension: it is taken). On macOS, Option+Shift types characters, so Control+Shift.

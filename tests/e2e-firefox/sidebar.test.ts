@@ -1,0 +1,142 @@
+/**
+ * The Firefox build in Firefox ESR, as a Firefox user meets it: settings typed into the options
+ * page, a question asked in the real sidebar beside a page on localhost, answered through the
+ * real SDK in the add-on's background page by the Messages API stand-in, the verified answer
+ * with its citation named by the page's title, and a click that highlights the quote in the page.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
+import {
+  findTab,
+  highlightedText,
+  openTab,
+  saveSettingsAsUser,
+  selectedTabUrl,
+  Sidebar,
+  useFirefox,
+  type Firefox,
+} from '../support/firefox';
+
+let fx: Firefox;
+let sidebar: Sidebar;
+useFirefox((x) => (fx = x));
+
+beforeAll(async () => {
+  await saveSettingsAsUser(fx, { apiKey: 'sk-ant-test-key', baseURL: fx.api.url });
+  sidebar = new Sidebar(fx);
+}, 60_000);
+
+describe('Firefox: the sidebar answers about the page beside it', () => {
+  it('reads the page, shows the verified answer cited by page title, and a click highlights the quote', async () => {
+    const page = await openTab(fx, `${fx.fixtures}/museum-hours.html`);
+    await sidebar.open();
+    const quote = 'The City Museum opens at 9 a.m. and closes at 6 p.m.';
+    fx.api.enqueue((req) =>
+      answerReply([{ text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: quote }] }]),
+    );
+
+    await sidebar.type('Question', 'When does the museum open?');
+    await sidebar.click('This tab');
+    await sidebar.click('Ask');
+
+    await expect.poll(() => sidebar.regionText('Answer')).toContain('The museum opens at 9 a.m.');
+    // Extraction: the page's visible text went to the API, its hidden note did not.
+    const [request] = messageCalls(fx.api);
+    const sent = sentText(request!);
+    expect(sent).toContain('The City Museum opens at 9 a.m.');
+    expect(sent).toContain('Late openings run on the first Friday');
+    expect(sent).not.toContain('Secret staff note');
+    // The key typed into the options page, kept in the add-on's IndexedDB, went with it.
+    expect(request!.headers.authorization).toBe('Bearer sk-ant-test-key');
+
+    const citation = `City Museum – Opening hours — ${new URL(fx.fixtures).host}`;
+    expect(await sidebar.buttonsIn('Answer')).toContain(citation);
+    await sidebar.click(citation);
+    await expect.poll(() => highlightedText(fx, page)).toBe(quote);
+  });
+
+  it('"All tabs in this window" reads the other tabs too; a citation brings its tab forward with the quote highlighted', async () => {
+    const rental = await openTab(fx, `${fx.fixtures}/bikes-central.html`);
+    const tickets = await openTab(fx, `${fx.fixtures}/museum-tickets.html`);
+    const rentalQuote = 'Central Cycles charges 12 euros a day for a city bike';
+    const ticketQuote = 'Adult tickets cost 12 euros.';
+    fx.api.enqueue((req) =>
+      answerReply([
+        { text: 'A city bike costs 12 euros a day.', citations: [{ index: indexOf(req, 'city bike'), literal: rentalQuote }] },
+        {
+          text: 'An adult museum ticket costs 12 euros.',
+          citations: [{ index: indexOf(req, 'Adult tickets'), literal: ticketQuote }],
+        },
+      ]),
+    );
+    await sidebar.type('Question', 'What costs 12 euros?');
+    await sidebar.click('All tabs in this window');
+    await sidebar.click('Ask');
+
+    await expect.poll(() => sidebar.regionText('Answer')).toContain('An adult museum ticket costs 12 euros.');
+    const host = new URL(fx.fixtures).host;
+    expect(await sidebar.buttonsIn('Answer')).toEqual(
+      expect.arrayContaining([`Central Cycles – Bike rental — ${host}`, `City Museum – Tickets — ${host}`]),
+    );
+    // Both tabs were read and sent, each as its own source; one call: the support check is off.
+    expect(messageCalls(fx.api)).toHaveLength(2);
+    const sent = sentText(messageCalls(fx.api)[1]!);
+    expect(sent).toContain(`source="Central Cycles – Bike rental (${host})"`);
+    expect(sent).toContain(`source="City Museum – Tickets (${host})"`);
+
+    await sidebar.click(`Central Cycles – Bike rental — ${host}`);
+    await expect.poll(() => selectedTabUrl(fx)).toBe(`${fx.fixtures}/bikes-central.html`);
+    await expect.poll(() => highlightedText(fx, rental)).toBe(rentalQuote);
+    await sidebar.click(`City Museum – Tickets — ${host}`);
+    await expect.poll(() => selectedTabUrl(fx)).toBe(`${fx.fixtures}/museum-tickets.html`);
+    await expect.poll(() => highlightedText(fx, tickets)).toBe(ticketQuote);
+  });
+
+  it('says "Not found in these pages" when the page does not hold the answer', async () => {
+    await openTab(fx, `${fx.fixtures}/gardening.html`);
+    fx.api.enqueue(answerReply([], true));
+    await sidebar.type('Question', 'When should I sow tomatoes on the moon?');
+    await sidebar.click('This tab');
+    await sidebar.click('Ask');
+    await expect.poll(() => sidebar.regionText('Answer')).toContain('Not found in these pages');
+    expect(await sidebar.buttonsIn('Answer')).not.toContain(`Spring gardening tips — ${new URL(fx.fixtures).host}`);
+  });
+
+  it('reads a PDF tab in the background page (no offscreen document in Firefox) and shows the quote in the PDF viewer', async () => {
+    await openTab(fx, `${fx.fixtures}/tides.pdf`);
+    const quote = 'high water at the old harbour is at 11:42 in the morning';
+    fx.api.enqueue((req) =>
+      answerReply([
+        { text: 'High water is at 11:42 on 1 April.', citations: [{ index: indexOf(req, '11:42'), literal: quote }] },
+      ]),
+    );
+    await sidebar.type('Question', 'When is high water at the old harbour on the first of April?');
+    await sidebar.click('This tab');
+    await sidebar.click('Ask');
+    await expect.poll(() => sidebar.regionText('Answer')).toContain('High water is at 11:42 on 1 April.');
+    expect(sentText(messageCalls(fx.api).at(-1)!)).toMatch(
+      /<document index="\d+" source="Harbour Tide Tables \([^)]*\)" page="2"/,
+    );
+
+    await sidebar.click(`Harbour Tide Tables, p. 2 — ${new URL(fx.fixtures).host}`);
+    const isViewer = (url: string) => url.startsWith(`${fx.origin}/pdf-viewer.html?file=`);
+    await expect.poll(() => findTab(fx, isViewer)).toBeDefined();
+    const viewer = await findTab(fx, isViewer);
+    await expect.poll(() => highlightedText(fx, viewer!)).toBe(quote);
+  });
+
+  it('keeps the answered questions in the History, in the add-on’s own IndexedDB', async () => {
+    await sidebar.click('History');
+    await expect
+      .poll(() => sidebar.buttonsIn('History'))
+      .toEqual(
+        expect.arrayContaining([
+          'When does the museum open?',
+          'What costs 12 euros?',
+          'When is high water at the old harbour on the first of April?',
+        ]),
+      );
+    await sidebar.click('History');
+    await expect.poll(() => sidebar.regionText('History')).toBeNull();
+  });
+});
