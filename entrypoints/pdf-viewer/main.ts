@@ -21,7 +21,7 @@ const container = document.getElementById('viewerContainer') as HTMLDivElement;
 const status = document.getElementById('status')!;
 const original = document.getElementById('original') as HTMLAnchorElement;
 original.href = file;
-// The page's fixed words, in the catalogue's language (the HTML holds the English ones).
+// The page's fixed words, in the catalogue's language (the HTML holds none).
 localizeDocument(document, 'pdfViewerTitle');
 document.getElementById('title')!.textContent = t('pdf');
 original.textContent = t('openOriginal');

@@ -16,12 +16,13 @@ import {
   useStandIn,
   type Harness,
 } from '../support/harness';
+import { axeViolations, describeViolations } from '../support/axe';
 
 let h: Harness;
 useHarness((x) => (h = x), { lang: 'es' });
 
 describe('the interface in Spanish', () => {
-  it('names the extension, its button and its menu in Spanish', async () => {
+  it("takes the toolbar button's title from the Spanish catalogue", async () => {
     const said = await h.worker.evaluate(async () => ({
       locale: chrome.i18n.getMessage('locale'),
       title: await chrome.action.getTitle({}),
@@ -56,11 +57,37 @@ describe('the interface in Spanish', () => {
     expect(text).toContain('Leída 1 pestaña');
     expect(messageCalls(h.api)).toHaveLength(1);
     await popup.waitForSelector('::-p-aria(Copiar como Markdown[role="button"])');
+    // The Spanish screen is as accessible as the English one (its language declared, every name given).
+    expect(describeViolations(await axeViolations(popup))).toEqual([]);
 
     // The citation is named by its page's title and site, and a click highlights the quote.
     const name = `${await page.title()} — ${new URL(page.url()).host}`;
     await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
     await expect.poll(() => highlightedText(page)).toBe(quote);
+  });
+
+  it('the worker speaks Spanish too: "not found" with its reason, and an error with its next step', async () => {
+    await useStandIn(h);
+    const page = await openFixture(h, 'parque-natural.html');
+    h.api.enqueue(answerReply([], true));
+    let popup = await openPopup(h, page, 'Pregunta');
+    await popup.locator('::-p-aria(Pregunta)').fill('¿Cuántos osos hay en el parque?');
+    await popup.locator('::-p-aria(Preguntar[role="button"])').click();
+    const region = await popup.waitForSelector('::-p-aria([name="Respuesta"][role="region"])', { timeout: 30_000 });
+    const text = await region!.evaluate((el) => (el as HTMLElement).innerText);
+    expect(text).toContain('No está en estas páginas.');
+    expect(text).toContain('Claude leyó los pasajes más pertinentes y no encontró en ellos la respuesta.');
+    await popup.close();
+
+    h.api.enqueue({ kind: 'error', status: 401, type: 'authentication_error', message: 'invalid x-api-key' });
+    popup = await openPopup(h, page, 'Pregunta');
+    await popup.locator('::-p-aria(Pregunta)').fill('¿Cuánto mide el sendero más largo?');
+    await popup.locator('::-p-aria(Preguntar[role="button"])').click();
+    const alert = await popup.waitForSelector('.error[role="alert"]', { timeout: 30_000 });
+    expect(await alert!.evaluate((el) => (el as HTMLElement).innerText)).toMatch(
+      /^La API rechazó la clave \(invalid x-api-key\)\. Compruébala en las opciones\./,
+    );
+    await popup.waitForSelector('::-p-aria(Abrir opciones[role="button"])');
   });
 
   it('the options page saves by its Spanish labels: Clave de API, Modelo, URL base de la API, Guardar', async () => {
@@ -79,6 +106,8 @@ describe('the interface in Spanish', () => {
     // A server other than Anthropic's gets the key only once the user confirms it, in Spanish too.
     await options.locator(`::-p-aria(Enviar mi clave a ${h.api.url}[role="button"])`).click();
     await options.waitForSelector('::-p-text(Guardado.)');
+    expect(await options.evaluate(() => document.documentElement.lang)).toBe('es');
+    expect(describeViolations(await axeViolations(options))).toEqual([]);
     const stored = await h.worker.evaluate(
       async () => (await chrome.storage.local.get('settings')).settings as { model: string },
     );

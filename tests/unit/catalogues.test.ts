@@ -58,6 +58,19 @@ function keysUsed(): Map<string, string> {
   return used;
 }
 
+/** Words in an HTML page's text and visible attributes, leaving out scripts, comments and `__MSG_key__` names. */
+function htmlWords(file: string, html: string): string[] {
+  const body = html.replace(/<script[\s\S]*?<\/script>|<!--[\s\S]*?-->/g, '');
+  const texts = [
+    ...[...body.matchAll(/>([^<]+)</g)].map((m) => m[1]!),
+    ...[...body.matchAll(/\s(?:aria-label|title|alt|placeholder)="([^"]*)"/g)].map((m) => m[1]!),
+  ];
+  return texts
+    .map((x) => x.replace(/__MSG_\w+__/g, '').trim())
+    .filter((x) => /\p{L}{2}/u.test(x))
+    .map((x) => `${file}: ${x}`);
+}
+
 describe('the catalogues', () => {
   const en = readCatalogue('en');
 
@@ -116,6 +129,17 @@ describe('the screens', () => {
     const screens = [...files('components', /\.tsx$/), ...files('entrypoints', /\.tsx?$/)];
     expect(screens.length).toBeGreaterThan(30);
     expect(screens.flatMap((f) => visibleStrings(f, read(f)))).toEqual([]);
+  });
+
+  it('hold no words in their HTML: titles name a catalogue message, the rest is set by script', () => {
+    // The offscreen document is never shown: it only reads PDFs (and has no i18n API to read a catalogue).
+    const pages = files('entrypoints', /\.html$/).filter((f) => !f.startsWith('entrypoints/offscreen/'));
+    expect(pages.length).toBeGreaterThan(3);
+    expect(pages.flatMap((f) => htmlWords(f, read(f)))).toEqual([]);
+    expect(htmlWords('x.html', '<title>Cited Tabs</title><a title="Open">x</a><script>var a = "b"</script>')).toEqual([
+      'x.html: Cited Tabs',
+      'x.html: Open',
+    ]);
   });
 
   it('are read in a way that finds words in text, in visible attributes and in what an expression renders', () => {
