@@ -6,6 +6,7 @@ import {
   answerReply,
   answerText,
   ask,
+  clickInPopup,
   indexOf,
   openFixture,
   openPopup,
@@ -210,13 +211,7 @@ describe('axe-core on every screen', () => {
     await ask(popup, 'When is high water at the old harbour on the first of April?');
     expect(await answerText(popup)).toContain('High water is at 11:42.');
     const citation = `::-p-aria([name="Harbour Tide Tables, p. 2 — ${new URL(h.fixtures).host}"][role="button"])`;
-    // The browser's own PDF viewer may take the focus as it finishes loading, which closes the
-    // popup as any loss of focus does: the answer is kept, so the popup opens again over it.
-    await popup
-      .locator(citation)
-      .setTimeout(10_000)
-      .click()
-      .catch(async () => (await openPopup(h, pdf)).locator(citation).click());
+    await clickInPopup(h, pdf, popup, citation);
     const target = await h.browser.waitForTarget((t) => t.url().includes('/pdf-viewer.html?file='), { timeout: 30_000 });
     const viewer = (await target.asPage())!;
     await expect
