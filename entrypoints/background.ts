@@ -10,6 +10,7 @@ import { panelIntentItem, threadItem, toolbarOpensPanelItem } from '@/lib/shared
 import { openSidePanel } from '@/lib/shared/side-panel';
 import { MENU_ENTRIES, OPEN_PANEL_COMMAND, onMenuClick } from '@/lib/worker/context-menu';
 import { recordThread } from '@/lib/worker/history-service';
+import { clearHighlights } from '@/lib/worker/reveal-service';
 import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/toolbar';
 
 const handlers: Handlers<typeof workerCalls> = {
@@ -25,6 +26,10 @@ const handlers: Handlers<typeof workerCalls> = {
   reveal: (request) => revealCitation(request.citation, request.openAsCited),
   review: async (request) => {
     void decideReview(request.runId, request.send);
+    return { ok: true };
+  },
+  'clear-highlights': async () => {
+    await clearHighlights({ keepReopened: true });
     return { ok: true };
   },
 };

@@ -28,8 +28,15 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
   const [keyOrigin, setKeyOrigin] = useState(initialOrigin ?? originOf(DEFAULT_SETTINGS.baseURL));
   const [pending, setPending] = useState<Settings | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const saveRef = useRef<HTMLButtonElement>(null);
+  // The question about the key's destination takes the focus; answered (its buttons gone, the
+  // focus with them), the focus goes back to Save.
+  const asked = useRef(false);
   useEffect(() => {
     if (pending) confirmRef.current?.focus();
+    else if (asked.current && (document.activeElement === null || document.activeElement === document.body))
+      saveRef.current?.focus();
+    asked.current = pending !== null;
   }, [pending]);
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => {
     setDraft({ ...draft, [key]: value });
@@ -133,7 +140,9 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
         {t('reviewHeading')}
       </label>
       <p class="hint">{t('reviewHint')}</p>
-      <button type="submit">{t('save')}</button>
+      <button type="submit" ref={saveRef}>
+        {t('save')}
+      </button>
       {pending && (
         <div class="confirm" role="alertdialog" aria-labelledby="confirm-origin-title" aria-describedby="confirm-origin-text">
           <p id="confirm-origin-title">

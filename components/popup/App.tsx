@@ -151,6 +151,18 @@ export function App({ surface }: AppProps) {
   }, []);
 
   const working = run?.status === 'working';
+  // In the side panel the keyboard stays here, not in the page: Escape clears the quotes
+  // highlighted in the tabs, as Escape in the page does (a search box keeps its own Escape).
+  useEffect(() => {
+    if (surface !== 'panel') return;
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (e.key !== 'Escape' || e.defaultPrevented || target?.tagName === 'INPUT' || target?.tagName === 'SELECT') return;
+      void callWorker({ type: 'clear-highlights' }).catch(() => {});
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [surface]);
   const announcement = useAnnouncement(run, loaded);
   // Opened to ask: the keyboard starts in the question box.
   useEffect(() => {
@@ -246,6 +258,8 @@ export function App({ surface }: AppProps) {
   };
 
   const decideReview = (send: boolean) => {
+    // Send and Cancel go away with the review: the keyboard goes back to the question box.
+    focusQuestion();
     if (run) void callWorker({ type: 'review', runId: run.id, send });
   };
 
@@ -334,7 +348,16 @@ export function App({ surface }: AppProps) {
                 }}
               />
             )}
-            {intent?.selection && <PendingSelectionNote text={intent.selection} onRemove={dropIntent} />}
+            {intent?.selection && (
+              <PendingSelectionNote
+                text={intent.selection}
+                onRemove={() => {
+                  // The button goes with the note: the keyboard goes back to the question box.
+                  focusQuestion();
+                  dropIntent();
+                }}
+              />
+            )}
             {canStartOver && (
               <button type="button" class="new-question" onClick={() => void newQuestion()}>
                 {t('newQuestion')}

@@ -1,5 +1,5 @@
 /** "Previous citation" and "Next citation": step through the answer's quotes across tabs. */
-import { useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { stepFrom } from '@/lib/shared/citation-steps';
 import type { ShownCitation } from '@/lib/shared/run';
 import { plural, t } from '@/lib/shared/i18n';
@@ -14,16 +14,21 @@ export interface CitationStepperProps {
 export function CitationStepper({ steps, current, onStep }: CitationStepperProps) {
   const previous = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
+  // A step to the first or the last quote disables the button pressed, which drops the keyboard
+  // focus to the page: once the step is shown, the focus goes to the other button.
+  const handoff = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    handoff.current?.focus();
+    handoff.current = null;
+  }, [current]);
   if (steps.length === 0) return null;
   const at = current === null ? null : steps[current];
-  // A step to the first or the last quote disables the button pressed, which would drop the
-  // keyboard focus to the page: it moves to the other button first.
   const step = (delta: 1 | -1) => {
-    const to = stepFrom(current, delta, steps.length);
+    const pressed = delta === 1 ? next.current : previous.current;
     const end = delta === 1 ? steps.length - 1 : 0;
-    const other = delta === 1 ? previous.current : next.current;
-    if (to === end && steps.length > 1 && document.activeElement === (delta === 1 ? next.current : previous.current))
-      other?.focus();
+    if (stepFrom(current, delta, steps.length) === end && steps.length > 1 && document.activeElement === pressed) {
+      handoff.current = delta === 1 ? previous.current : next.current;
+    }
     onStep(delta);
   };
   return (

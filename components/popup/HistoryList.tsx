@@ -2,7 +2,7 @@
  * The region "History": the answered threads, newest first, searchable; each a button named by
  * its first question that reopens it; each deletable, and all at once after a second click.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { searchHistory, type HistoryEntry } from '@/lib/shared/history';
 import { siteOf } from '@/lib/shared/site';
 import { unreadableReason } from '@/lib/shared/tabs';
@@ -13,7 +13,16 @@ export interface HistoryListProps {
   onOpen: (entry: HistoryEntry) => void;
   onDelete: (id: string) => void;
   onDeleteAll: () => void;
+  /** The entry whose button gets the keyboard focus (the thread just closed). */
+  focusId?: string | null;
 }
+
+/**
+ * Where the keyboard goes once a control it was on is gone: the next entry's Delete after a
+ * delete, Keep them or Delete all history as the question to confirm comes and goes, the heading
+ * once the list is empty.
+ */
+type Refocus = { entry: number; of: number } | 'keep' | 'delete-all' | 'heading' | null;
 
 export const when = formatDate;
 
@@ -27,13 +36,35 @@ function summary(e: HistoryEntry): string {
   return [when(e.updatedAt), questions, shownSites].filter(Boolean).join(' · ');
 }
 
-export function HistoryList({ entries, onOpen, onDelete, onDeleteAll }: HistoryListProps) {
+export function HistoryList({ entries, onOpen, onDelete, onDeleteAll, focusId = null }: HistoryListProps) {
   const [query, setQuery] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [refocus, setRefocus] = useState<Refocus>(null);
+  const root = useRef<HTMLElement>(null);
   const shown = searchHistory(entries, query);
+  useEffect(() => {
+    if (!focusId) return;
+    const buttons = [...(root.current?.querySelectorAll<HTMLButtonElement>('.history-open') ?? [])];
+    buttons.find((b) => b.dataset.entryId === focusId)?.focus();
+  }, [focusId]);
+  useEffect(() => {
+    if (refocus === null) return;
+    // A delete is done when the list is shorter: until then the deleted entry's button is there.
+    if (typeof refocus === 'object' && entries.length >= refocus.of) return;
+    if (refocus === 'heading' && entries.length > 0) return;
+    const el = root.current;
+    const deletes = [...(el?.querySelectorAll<HTMLButtonElement>('.history-delete') ?? [])];
+    if (typeof refocus === 'object' && deletes.length > 0) deletes[Math.min(refocus.entry, deletes.length - 1)]!.focus();
+    else if (refocus === 'keep') el?.querySelector<HTMLButtonElement>('.history-keep')?.focus();
+    else if (refocus === 'delete-all') el?.querySelector<HTMLButtonElement>('.history-delete-all')?.focus();
+    else el?.querySelector<HTMLElement>('h2')?.focus();
+    setRefocus(null);
+  }, [refocus, entries]);
   return (
-    <section class="history" aria-labelledby="history-heading">
-      <h2 id="history-heading">{t('history')}</h2>
+    <section class="history" aria-labelledby="history-heading" ref={root}>
+      <h2 id="history-heading" tabIndex={-1}>
+        {t('history')}
+      </h2>
       <p class="note">{t('historyPrivate')}</p>
       {entries.length === 0 ? (
         <p class="note">{t('historyEmpty')}</p>
@@ -50,11 +81,11 @@ export function HistoryList({ entries, onOpen, onDelete, onDeleteAll }: HistoryL
           </label>
           {shown.length === 0 && <p class="note">{t('historyNoMatch', query.trim())}</p>}
           <ul class="history-entries">
-            {shown.map((e) => {
+            {shown.map((e, i) => {
               const question = e.turns[0]!.question;
               return (
                 <li key={e.id} class="history-entry">
-                  <button type="button" class="history-open" onClick={() => onOpen(e)}>
+                  <button type="button" class="history-open" data-entry-id={e.id} onClick={() => onOpen(e)}>
                     {question}
                   </button>
                   <span class="note">{summary(e)}</span>
@@ -63,7 +94,10 @@ export function HistoryList({ entries, onOpen, onDelete, onDeleteAll }: HistoryL
                     class="history-delete"
                     aria-label={t('deleteEntry', question)}
                     title={t('delete')}
-                    onClick={() => onDelete(e.id)}
+                    onClick={() => {
+                      setRefocus({ entry: i, of: entries.length });
+                      onDelete(e.id);
+                    }}
                   >
                     <span aria-hidden="true">×</span>
                   </button>
@@ -79,17 +113,32 @@ export function HistoryList({ entries, onOpen, onDelete, onDeleteAll }: HistoryL
                   type="button"
                   onClick={() => {
                     setConfirming(false);
+                    setRefocus('heading');
                     onDeleteAll();
                   }}
                 >
                   {t('deleteAll')}
                 </button>
-                <button type="button" onClick={() => setConfirming(false)}>
+                <button
+                  type="button"
+                  class="history-keep"
+                  onClick={() => {
+                    setConfirming(false);
+                    setRefocus('delete-all');
+                  }}
+                >
                   {t('keepThem')}
                 </button>
               </>
             ) : (
-              <button type="button" onClick={() => setConfirming(true)}>
+              <button
+                type="button"
+                class="history-delete-all"
+                onClick={() => {
+                  setConfirming(true);
+                  setRefocus('keep');
+                }}
+              >
                 {t('deleteAllHistory')}
               </button>
             )}

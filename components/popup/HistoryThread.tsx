@@ -3,7 +3,7 @@
  * citation still a button. A click highlights the quote in its tab if the tab still shows the
  * page, or opens the page as cited (with a text fragment) when the tab is gone.
  */
-import { useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { citationSteps } from '@/lib/shared/citation-steps';
 import type { ShownCitation } from '@/lib/shared/run';
 import type { HistoryEntry } from '@/lib/shared/history';
@@ -27,9 +27,12 @@ export function HistoryThread({ entry, onReveal, onBack, stepper = false }: Hist
   const list = useMemo(() => entry.turns.flatMap((t) => citationSteps(t.outcome)), [entry]);
   const steps = useCitationSteps(entry.id, list, stepper, onReveal);
   const current = steps.currentCitation;
+  // Opened from the list, whose button is gone: the keyboard starts at Back.
+  const back = useRef<HTMLButtonElement>(null);
+  useEffect(() => back.current?.focus(), []);
   return (
     <section class="history-thread" aria-label={t('fromHistory', entry.turns[0]!.question)}>
-      <button type="button" class="back" onClick={onBack}>
+      <button type="button" class="back" ref={back} onClick={onBack}>
         <span aria-hidden="true">‹ </span>
         {t('backToHistory')}
       </button>
@@ -37,7 +40,8 @@ export function HistoryThread({ entry, onReveal, onBack, stepper = false }: Hist
       {stepper && <CitationStepper steps={steps.list} current={steps.current} onStep={steps.step} />}
       {entry.turns.map((turn) => (
         <article key={turn.id} class="turn">
-          <h3 class="turn-question">{turn.question}</h3>
+          {/* Under the page's h1: the thread itself has no heading of its own. */}
+          <h2 class="turn-question">{turn.question}</h2>
           {turn.outcome.kind === 'abstain' ? (
             <Abstention reason={turn.outcome.reason} />
           ) : (

@@ -15,15 +15,24 @@ export interface HistoryViewProps {
 export function HistoryView({ onReveal, stepper = false }: HistoryViewProps) {
   const history = useHistory();
   const [openedId, setOpenedId] = useState<string | null>(null);
+  // Back from a thread, the keyboard returns to the thread's button in the list.
+  const [returnTo, setReturnTo] = useState<string | null>(null);
   const opened = history.entries?.find((e) => e.id === openedId) ?? null;
   if (!history.entries) return null;
-  if (opened) return <HistoryThread entry={opened} onReveal={onReveal} onBack={() => setOpenedId(null)} stepper={stepper} />;
+  if (opened) {
+    const back = () => {
+      setReturnTo(opened.id);
+      setOpenedId(null);
+    };
+    return <HistoryThread entry={opened} onReveal={onReveal} onBack={back} stepper={stepper} />;
+  }
   return (
     <HistoryList
       entries={history.entries}
       onOpen={(e: HistoryEntry) => setOpenedId(e.id)}
       onDelete={(id) => void history.remove(id)}
       onDeleteAll={() => void history.clear()}
+      focusId={returnTo}
     />
   );
 }

@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { highlightInLayer } from '@/lib/page/pdf-layer';
 import { pdfHighlightMessage, type PdfHighlightMessage } from '@/lib/shared/pdf-messages';
 import type { HighlightOutcome } from '@/lib/shared/types';
+import '@/assets/theme.css';
 import { localizeDocument, t } from '@/lib/shared/i18n';
 import './style.css';
 

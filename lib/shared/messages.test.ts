@@ -40,6 +40,7 @@ describe('the protocol', () => {
     status: async () => ({ ok: true }),
     reveal: async () => ({ ok: false, message: 'The quote is no longer on the page.' }),
     review: async () => ({ ok: true }),
+    'clear-highlights': async () => ({ ok: true }),
   };
 
   it('hands a well-formed ask to its handler, trimmed as the schema says', async () => {

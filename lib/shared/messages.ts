@@ -64,6 +64,9 @@ export const statusMessage = z.object({ type: z.literal('status') });
 /** The user's answer to "Review before sending": send the fragments shown, or nothing. */
 export const reviewMessage = z.object({ type: z.literal('review'), runId: z.string().min(1), send: z.boolean() });
 
+/** Escape in the side panel: the quotes highlighted in the tabs are cleared, as Escape in the page does. */
+export const clearHighlightsMessage = z.object({ type: z.literal('clear-highlights') });
+
 /** What the extension's own pages (popup, side panel, options) may ask of the worker, and its reply. */
 export const workerCalls = {
   ask: { request: askMessage, reply: z.object({ started: z.literal(true) }) },
@@ -71,6 +74,7 @@ export const workerCalls = {
   status: { request: statusMessage, reply: ok },
   reveal: { request: revealMessage, reply: revealResultSchema },
   review: { request: reviewMessage, reply: ok },
+  'clear-highlights': { request: clearHighlightsMessage, reply: ok },
 };
 
 /** What the worker may ask of the script it injects into a page's frames, and its reply. */

@@ -207,12 +207,14 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
 
 /**
  * A new question clears the highlights of the last answer: a message to each tab that had one
- * (every frame of it), errors ignored, since a tab may be closed or have moved on.
+ * (every frame of it), errors ignored, since a tab may be closed or have moved on. Escape in the
+ * side panel clears them too, but keeps the tabs opened as cited: the same answer's citations
+ * still go to them.
  */
-export async function clearHighlights(): Promise<void> {
+export async function clearHighlights({ keepReopened = false } = {}): Promise<void> {
   const state = await readState();
-  if (state.highlighted.length === 0 && Object.keys(state.reopened).length === 0) return;
-  await updateState(() => ({ highlighted: [], reopened: {} }));
+  if (state.highlighted.length === 0 && (keepReopened || Object.keys(state.reopened).length === 0)) return;
+  await updateState((s) => ({ highlighted: [], reopened: keepReopened ? s.reopened : {} }));
   await Promise.all(
     state.highlighted.map((tabId) => browser.tabs.sendMessage(tabId, { type: 'clear-highlight' }).catch(() => {})),
   );

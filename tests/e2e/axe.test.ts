@@ -6,6 +6,7 @@ import {
   answerReply,
   answerText,
   ask,
+  clickInPopup,
   indexOf,
   openFixture,
   openPopup,
@@ -108,6 +109,17 @@ describe('axe-core on every screen', () => {
     await ask(popup, 'When does the museum open?');
     expect(await answerText(popup)).toContain('It opens at 9 a.m.');
     await expectNoViolations(popup, 'popup, answer');
+    await popup.locator('::-p-aria(Details)').click();
+    await popup.waitForSelector('details[open]');
+    await expectNoViolations(popup, 'popup, answer with its details open');
+
+    // A follow-up: the thread's earlier question and answer stay above the new one.
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'It closes at 6 p.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] }]),
+    );
+    await ask(popup, 'And when does it close?');
+    await expect.poll(async () => (await answerText(popup)).includes('It closes at 6 p.m.')).toBe(true);
+    await expectNoViolations(popup, 'popup, a thread of two questions');
   });
 
   it('the popup, "Not found in these pages"', async () => {
@@ -170,10 +182,45 @@ describe('axe-core on every screen', () => {
     expect(await answerText(panel)).toContain('An adult ticket costs 12 euros.');
     await panel.waitForSelector('::-p-aria(Next citation[role="button"])');
     await expectNoViolations(panel, 'side panel, answer');
+    // A citation whose words are gone from its tab: why nothing is highlighted, and the page as cited offered.
+    const hoursCitation = `${await hours.title()} — ${new URL(hours.url()).host}`;
+    await hours.evaluate(() => {
+      document.body.textContent = 'Closed for works.';
+    });
+    await panel.locator(`::-p-aria([name="${hoursCitation}"][role="button"])`).click();
+    await panel.waitForSelector('::-p-aria(Open the page as cited[role="button"])', { timeout: 30_000 });
+    await expectNoViolations(panel, 'side panel, a citation whose words are gone');
     await panel.locator('::-p-aria(History[role="button"])').click();
     await panel.waitForSelector('::-p-aria([name="History"][role="region"]) .history-open');
     await expectNoViolations(panel, 'side panel, history');
-    await hours.close();
+    await panel.locator('.history-open').click();
+    await panel.waitForSelector('::-p-aria(Back to history[role="button"])');
+    await expectNoViolations(panel, 'side panel, a thread reopened from the history');
+  });
+
+  it('the PDF viewer showing a quote', async () => {
+    await useStandIn(h);
+    const pdf = await h.browser.newPage();
+    // The browser's PDF viewer never fires a page `load` the way an HTML page does.
+    await pdf.goto(`${h.fixtures}/tides.pdf`, { waitUntil: 'domcontentloaded' }).catch(() => {});
+    const quote = 'high water at the old harbour is at 11:42 in the morning';
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'High water is at 11:42.', citations: [{ index: indexOf(req, '11:42'), literal: quote }] }]),
+    );
+    const popup = await openPopup(h, pdf);
+    await ask(popup, 'When is high water at the old harbour on the first of April?');
+    expect(await answerText(popup)).toContain('High water is at 11:42.');
+    const citation = `::-p-aria([name="Harbour Tide Tables, p. 2 — ${new URL(h.fixtures).host}"][role="button"])`;
+    await clickInPopup(h, pdf, popup, citation);
+    const target = await h.browser.waitForTarget((t) => t.url().includes('/pdf-viewer.html?file='), { timeout: 30_000 });
+    const viewer = (await target.asPage())!;
+    await expect
+      .poll(() => viewer.evaluate(() => [...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join('')), {
+        timeout: 30_000,
+      })
+      .toBe(quote);
+    await expectNoViolations(viewer, 'PDF viewer');
+    await viewer.close();
   });
 
   it('the options page with the diagnostics chart', async () => {

@@ -4,6 +4,7 @@ import {
   answerReply,
   answerText,
   ask,
+  clickInPopup,
   indexOf,
   messageCalls,
   openPopup,
@@ -61,8 +62,8 @@ describe('PDF tabs', () => {
       expect(sent).toMatch(/<document index="\d+" source="Harbour Tide Tables \([^)]*\)" page="2"/);
 
       // The citation names the PDF and its page.
-      const button = popup.locator(`::-p-aria([name="Harbour Tide Tables, p. 2 — ${new URL(h.fixtures).host}"][role="button"])`);
-      await button.click();
+      const citation = `::-p-aria([name="Harbour Tide Tables, p. 2 — ${new URL(h.fixtures).host}"][role="button"])`;
+      await clickInPopup(h, pdf, popup, citation);
 
       const viewer = await viewerPage();
       expect(new URL(viewer.url()).searchParams.get('file')).toBe(`${h.fixtures}/${name}`);
@@ -87,7 +88,7 @@ describe('PDF tabs', () => {
       await viewer.evaluate(() => CSS.highlights.delete('cited-quote'));
       const popup2 = await openPopup(h, pdf);
       await answerText(popup2);
-      await popup2.locator(`::-p-aria([name="Harbour Tide Tables, p. 2 — ${new URL(h.fixtures).host}"][role="button"])`).click();
+      await clickInPopup(h, pdf, popup2, citation);
       await expect
         .poll(() => viewer.evaluate(() => [...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join('')), {
           timeout: 20_000,

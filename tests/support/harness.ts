@@ -316,6 +316,23 @@ export async function openPopup(h: Harness, page: Page, question = 'Question'): 
   return popup;
 }
 
+/**
+ * Clicks `selector` in the popup opened over `page`. The browser's own PDF viewer may take the
+ * focus as it finishes loading, which closes the popup as any loss of focus does; the answer is
+ * kept, so the popup is opened again over the page and the click made there (twice at most).
+ */
+export async function clickInPopup(h: Harness, page: Page, popup: Page, selector: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await popup.locator(selector).setTimeout(10_000).click();
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      popup = await openPopup(h, page);
+    }
+  }
+}
+
 export async function ask(popup: Page, question: string, scope: 'This tab' | 'All tabs in this window' = 'This tab') {
   const box = await popup.waitForSelector('::-p-aria(Question)');
   await box!.click({ count: 3 });
