@@ -1,8 +1,8 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
+import { ALL_SITES } from './lib/shared/site-access';
 
 const API_ORIGIN = 'https://api.anthropic.com/*';
-const ALL_SITES = '<all_urls>';
 
 /**
  * Firefox's add-on settings (the MV2 build, `npm run build:firefox`).

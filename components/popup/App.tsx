@@ -194,10 +194,10 @@ export function App({ surface }: AppProps) {
           : windowTabs.filter((t) => t.active);
     const need = accessNeeded({
       scope: about,
-      surface,
       urls: inScope.map((t) => t.url),
       granted,
-      // The panel opened by the context menu or the keyboard command for the tab beneath it has that tab.
+      // The popup always has its tab; the panel, when the context menu or the keyboard command
+      // opened it for the tab beneath it.
       activeTabGranted: surface === 'popup' || (intent !== null && inScope.some((t) => t.id === intent.tabId)),
     });
     setAccess(need);

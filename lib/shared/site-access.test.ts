@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_SITES, accessNeeded, covers, originPattern } from '@/lib/shared/site-access';
 
 const API = 'https://api.anthropic.com/*';
-const base = { surface: 'popup' as const, urls: [] as string[], granted: [API], activeTabGranted: true };
+const base = { urls: [] as string[], granted: [API], activeTabGranted: true };
 
 describe('which host access a question needs', () => {
   it('"This tab" in the popup goes through activeTab alone: nothing is asked', () => {
@@ -33,7 +33,7 @@ describe('which host access a question needs', () => {
   });
 
   it('the side panel’s "This tab" asks for that tab’s site unless the browser granted the tab', () => {
-    const q = { ...base, surface: 'panel' as const, scope: 'tab' as const, urls: ['https://d.example/page'] };
+    const q = { ...base, scope: 'tab' as const, urls: ['https://d.example/page'] };
     expect(accessNeeded({ ...q, activeTabGranted: false })).toMatchObject({ origins: ['https://d.example/*'], reason: 'panel' });
     expect(accessNeeded({ ...q, activeTabGranted: true })).toBeNull();
     expect(accessNeeded({ ...q, activeTabGranted: false, granted: ['*://d.example/*'] })).toBeNull();

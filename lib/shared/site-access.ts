@@ -11,9 +11,6 @@ import type { Scope } from '@/lib/shared/storage';
 /** The optional host permission of the manifest: every site. */
 export const ALL_SITES = '<all_urls>';
 
-/** Where the question is asked from: the toolbar popup, or the side panel beside the page. */
-export type Surface = 'popup' | 'panel';
-
 /**
  * Host access a question lacks, and why it is needed: the screen says so in words before the
  * request ("window": all tabs of the window; "chosen": `count` chosen tabs; "panel": the side
@@ -27,15 +24,14 @@ export interface AccessNeed {
 
 export interface AccessQuery {
   scope: Scope;
-  surface: Surface;
   /** The addresses of the tabs in scope: the active tab for "This tab", the ticked ones for "Choose tabs". */
   urls: readonly string[];
   /** Host permissions the extension holds now (`permissions.getAll().origins`). */
   granted: readonly string[];
   /**
-   * Whether the browser gave us the active tab for this gesture's context: true in the popup,
-   * which only the toolbar button, its keyboard command or the context menu open, each of which
-   * grants `activeTab` for the tab beneath it.
+   * Whether the browser gave us the active tab: always in the popup, which only the toolbar
+   * button, its keyboard command or the context menu open, each of which grants `activeTab` for
+   * the tab beneath it; in the side panel, only when that is how it was opened for this tab.
    */
   activeTabGranted: boolean;
 }
@@ -66,15 +62,15 @@ export function covers(granted: readonly string[], pattern: string): boolean {
 }
 
 /**
- * The host access a question lacks, or null when it can go now. "This tab" in the popup never
- * needs any (`activeTab`); "All tabs in this window" needs every site, since the window's tabs
- * change; "Choose tabs" needs the chosen tabs' sites only; the side panel's "This tab" needs that
- * tab's site unless the browser granted the tab to us.
+ * The host access a question lacks, or null when it can go now. "This tab" needs none when the
+ * browser granted us the tab (`activeTab`: always in the popup), else that tab's site; "All tabs
+ * in this window" needs every site, since the window's tabs change; "Choose tabs" needs the
+ * chosen tabs' sites only.
  */
-export function accessNeeded({ scope, surface, urls, granted, activeTabGranted }: AccessQuery): AccessNeed | null {
+export function accessNeeded({ scope, urls, granted, activeTabGranted }: AccessQuery): AccessNeed | null {
   if (scope === 'window')
     return covers(granted, ALL_SITES) ? null : { origins: [ALL_SITES], reason: 'window', count: urls.length };
-  if (scope === 'tab' && (surface === 'popup' || activeTabGranted)) return null;
+  if (scope === 'tab' && activeTabGranted) return null;
   const missing = [...new Set(urls.map(originPattern).filter((p): p is string => p !== null))].filter((p) => !covers(granted, p));
   if (missing.length === 0) return null;
   return { origins: missing, reason: scope === 'tab' ? 'panel' : 'chosen', count: urls.length };
