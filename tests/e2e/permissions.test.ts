@@ -13,6 +13,7 @@ import {
   useStandIn,
   type Harness,
 } from '../support/harness';
+import type { RecordedRequest } from '../support/stand-in/messages-api';
 
 /**
  * A fresh install, with only what the manifest grants at install (no access to any site but the
@@ -21,6 +22,12 @@ import {
  */
 
 let h: Harness;
+const BUILT = 'The lighthouse was built in 1871 by the harbour board';
+/** Claude's claim about the lighthouse, citing the fragment sent that holds it. */
+const builtIn1871 = (req: RecordedRequest) => ({
+  text: 'It was built in 1871.',
+  citations: [{ index: indexOf(req, 'built in 1871'), literal: BUILT }],
+});
 const granted = () => h.worker.evaluate(() => chrome.permissions.getAll().then((p) => p.origins ?? []));
 
 describe('permissions of a fresh install', () => {
@@ -37,14 +44,7 @@ describe('permissions of a fresh install', () => {
     const page = await openFixture(h, 'lighthouse.html');
     await openFixture(h, 'gardening.html');
     await page.bringToFront();
-    h.api.enqueue((req) =>
-      answerReply([
-        {
-          text: 'It was built in 1871.',
-          citations: [{ index: indexOf(req, 'built in 1871'), literal: 'The lighthouse was built in 1871 by the harbour board' }],
-        },
-      ]),
-    );
+    h.api.enqueue((req) => answerReply([builtIn1871(req)]));
     const popup = await openPopup(h, page);
     await ask(popup, 'When was the lighthouse built?', 'This tab');
     expect(await answerText(popup)).toContain('built in 1871');
@@ -52,9 +52,7 @@ describe('permissions of a fresh install', () => {
     expect(await granted()).toEqual(['https://api.anthropic.com/*']);
     // The citation highlights its quote in that tab, under the same grant.
     await popup.locator(`::-p-aria([name="${await page.title()} — ${new URL(page.url()).host}"][role="button"])`).click();
-    await expect
-      .poll(() => highlightedText(page), { timeout: 30_000 })
-      .toBe('The lighthouse was built in 1871 by the harbour board');
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(BUILT);
     const [call] = messageCalls(h.api);
     expect(sentText(call!)).not.toContain('Sow tomatoes');
     // Without host access to the stand-in's origin the worker's request is a CORS one, preflighted.
@@ -99,14 +97,7 @@ describe('permissions of a fresh install', () => {
   it('"Ask about this tab instead" answers the same question about this tab, with no permission asked', async () => {
     await useStandIn(h);
     const page = await openFixture(h, 'lighthouse.html');
-    h.api.enqueue((req) =>
-      answerReply([
-        {
-          text: 'It was built in 1871.',
-          citations: [{ index: indexOf(req, 'built in 1871'), literal: 'The lighthouse was built in 1871 by the harbour board' }],
-        },
-      ]),
-    );
+    h.api.enqueue((req) => answerReply([builtIn1871(req)]));
     const popup = await openPopup(h, page);
     await ask(popup, 'When was the lighthouse built?', 'All tabs in this window');
     await popup.locator('::-p-aria(Ask about this tab instead[role="button"])').click();
@@ -147,10 +138,7 @@ describe('with access to all sites granted', () => {
     await page.bringToFront();
     h.api.enqueue((req) =>
       answerReply([
-        {
-          text: 'It was built in 1871.',
-          citations: [{ index: indexOf(req, 'built in 1871'), literal: 'The lighthouse was built in 1871 by the harbour board' }],
-        },
+        builtIn1871(req),
         {
           text: 'Sow tomatoes indoors.',
           citations: [{ index: indexOf(req, 'Sow tomatoes'), literal: 'Sow tomatoes indoors six weeks before the last frost' }],

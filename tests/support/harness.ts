@@ -404,7 +404,7 @@ async function resumeRestartedWorker(h: Harness, deadline = Date.now() + 30_000)
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 300));
     for (const target of h.browser.targets()) {
-      if (target.type() !== 'service_worker' || !target.url().endsWith('/background.js')) continue;
+      if (!isWorker(target)) continue;
       try {
         const cdp = await within(target.createCDPSession(), 1000);
         await within(cdp.send('Runtime.runIfWaitingForDebugger'), 1000);
