@@ -24,12 +24,16 @@ export function locale(): string {
   return browser.i18n.getMessage('locale') || 'en';
 }
 
-const formats = new Map<string, { number: Intl.NumberFormat; date: Intl.DateTimeFormat; plural: Intl.PluralRules }>();
+const formats = new Map<
+  string,
+  { number: Intl.NumberFormat; percent: Intl.NumberFormat; date: Intl.DateTimeFormat; plural: Intl.PluralRules }
+>();
 function formatsFor(tag: string) {
   let f = formats.get(tag);
   if (!f) {
     f = {
       number: new Intl.NumberFormat(tag),
+      percent: new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 }),
       date: new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }),
       plural: new Intl.PluralRules(tag),
     };
@@ -50,7 +54,7 @@ export function formatDate(at: number): string {
 
 /** A fraction (0.25) as a whole percentage, in the catalogue's language ("25%", "25 %"). */
 export function formatPercent(x: number): string {
-  return new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 0 }).format(x);
+  return formatsFor(locale()).percent.format(x);
 }
 
 /** The message `key` with `$1`, `$2`… replaced by `subs` (numbers formatted for the locale). */
