@@ -5,6 +5,7 @@
  * (lib/shared/local-origin-rule.ts), and says what was granted or how to fix the server instead.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { useGrantedOrigins } from './use-granted-origins';
 import { applyOriginRule, localAccessRequest, requestLocalAccess } from '@/lib/shared/local-origin-rule';
 import { listModels } from '@/lib/shared/server-probe';
 import { fixFor, isLocalKind, isLoopback, PRESETS, SERVER_KINDS, type ServerKind } from '@/lib/shared/servers';
@@ -27,6 +28,7 @@ export interface ServerChoiceProps {
 
 export function ServerChoice({ draft, onChange }: ServerChoiceProps) {
   const [models, setModels] = useState<string[]>([]);
+  const granted = useGrantedOrigins();
   const [access, setAccess] = useState('');
   const { server, baseURL, apiKey } = draft;
   // The server's models, whenever the server or its address changes.
@@ -49,7 +51,7 @@ export function ServerChoice({ draft, onChange }: ServerChoiceProps) {
     const next = kind === 'other' ? baseURL : preset.baseURL;
     setAccess('');
     // Asked inside the user's gesture, before anything is awaited.
-    const asked = isLocalKind(kind) && localAccessRequest(next) ? requestLocalAccess(next) : null;
+    const asked = isLocalKind(kind) && localAccessRequest(next) ? requestLocalAccess(next, granted) : null;
     onChange({
       server: kind,
       baseURL: next,

@@ -5,6 +5,7 @@
  * as typed, before Save.
  */
 import { useState } from 'preact/hooks';
+import { useGrantedOrigins } from './use-granted-origins';
 import { originOf } from '@/lib/shared/api-key';
 import { applyOriginRule, localAccessRequest, requestLocalAccess } from '@/lib/shared/local-origin-rule';
 import { honoursStructuredOutput, listModels, ProbeError } from '@/lib/shared/server-probe';
@@ -33,11 +34,12 @@ function whyNot(err: unknown, draft: Settings): string {
 export function TestConnection({ draft }: { draft: Settings }) {
   const [lines, setLines] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const granted = useGrantedOrigins();
   const test = () => {
     const baseURL = draft.baseURL.trim().replace(/\/+$/, '');
     const local = isLoopback(baseURL);
     // Inside the click: the permission that lets the extension reach a local server as shipped.
-    const asked = local && localAccessRequest(baseURL) ? requestLocalAccess(baseURL) : Promise.resolve(false);
+    const asked = local && localAccessRequest(baseURL) ? requestLocalAccess(baseURL, granted) : Promise.resolve(false);
     setBusy(true);
     setLines([t('testing')]);
     void (async () => {

@@ -12,15 +12,21 @@
  */
 import { browser, type Browser } from 'wxt/browser';
 import { originPattern } from './servers';
+import { ALL_SITES } from './site-access';
 
 const DNR_PERMISSION = 'declarativeNetRequestWithHostAccess';
 export const ORIGIN_RULE_ID = 1;
 
 /** What to ask the browser for, to reach the server at `baseURL` as a page on that server would. */
-export function localAccessRequest(baseURL: string): Browser.permissions.Permissions | null {
+export function localAccessRequest(baseURL: string, granted: readonly string[] = []): Browser.permissions.Permissions | null {
   const pattern = originPattern(baseURL);
   if (!pattern || !canRewriteOrigin()) return null;
-  return { permissions: [DNR_PERMISSION] as Browser.permissions.Permissions['permissions'], origins: [pattern] };
+  // A host already held (access to all sites) is not asked again: Chrome would prompt for it anyway.
+  const held = granted.includes(pattern) || granted.includes(ALL_SITES);
+  return {
+    permissions: [DNR_PERMISSION] as Browser.permissions.Permissions['permissions'],
+    ...(held ? {} : { origins: [pattern] }),
+  };
 }
 
 /** Whether this browser's build can take the permission at all (Chrome's manifest lists it). */
@@ -30,11 +36,12 @@ export function canRewriteOrigin(): boolean {
 }
 
 /**
- * Asks for the permissions, inside the user's gesture (a preset chosen, Save, Test connection):
- * call it before anything else is awaited. True when they are held.
+ * Asks for the permissions, inside the user's gesture (a preset chosen, Test connection): call it
+ * before anything else is awaited. `granted`: the host permissions held now
+ * (`permissions.getAll().origins`, read beforehand). True when they are held.
  */
-export function requestLocalAccess(baseURL: string): Promise<boolean> {
-  const request = localAccessRequest(baseURL);
+export function requestLocalAccess(baseURL: string, granted: readonly string[]): Promise<boolean> {
+  const request = localAccessRequest(baseURL, granted);
   if (!request) return Promise.resolve(false);
   return browser.permissions.request(request).catch(() => false);
 }
@@ -67,9 +74,18 @@ export async function applyOriginRule(baseURL: string): Promise<boolean> {
   const held = request ? await browser.permissions.contains(request).catch(() => false) : false;
   if (!dnr) return false;
   const rule = originRule(baseURL, browser.runtime.id);
-  await dnr.updateSessionRules({
+  const update = dnr.updateSessionRules({
     removeRuleIds: [ORIGIN_RULE_ID],
     ...(held ? { addRules: [rule as Browser.declarativeNetRequest.Rule] } : {}),
   });
-  return held;
+  // Seen in Chromium 156: after a grant at run time the update may never settle (it does when
+  // the permission was held at start). The request then goes without the rule, and a 403 is
+  // explained with the server's own fix.
+  const settled = await Promise.race([
+    update.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), RULE_UPDATE_TIMEOUT_MS)),
+  ]);
+  return held && settled;
 }
+
+const RULE_UPDATE_TIMEOUT_MS = 2000;
