@@ -1,6 +1,6 @@
 /** What a server says of itself, read from each answer it may give (fetch passed in). */
 import { describe, expect, it } from 'vitest';
-import { honoursStructuredOutput, listModels, modelContext, ProbeError, type Fetch } from './server-probe';
+import { honoursStructuredOutput, listModels, modelContext, type Fetch, type ProbeError } from './server-probe';
 
 const answer =
   (status: number, body: unknown): Fetch =>

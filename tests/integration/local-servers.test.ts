@@ -3,9 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { claudeCall } from '@/lib/worker/claude';
 import { ANSWER_REQUEST } from '@/lib/worker/model-requests';
-import { numberFragments } from '@/lib/worker/fragments';
 import { answerQuestion } from '@/lib/worker/pipeline';
-import { buildMessages } from '@/lib/worker/prompt';
 import { listModels, modelContext, honoursStructuredOutput } from '@/lib/shared/server-probe';
 import { startMessagesApi, type MessagesApi } from '../support/stand-in/messages-api';
 import { passage } from '../support/passages';
