@@ -79,11 +79,10 @@ export function ServerChoice({ draft, onChange }: ServerChoiceProps) {
         ))}
       </select>
       <p class="hint">{t('serverHint')}</p>
-      {access && (
-        <p class="hint" role="status">
-          {access}
-        </p>
-      )}
+      {/* Always there, so that what the browser granted is announced when it is said. */}
+      <p class="hint" aria-live="polite">
+        {access}
+      </p>
       <label for="server-models">{t('modelsOffered')}</label>
       <select
         id="server-models"

@@ -67,7 +67,8 @@ export function TestConnection({ draft }: { draft: Settings }) {
       <button type="button" onClick={test} disabled={busy}>
         {t('testConnection')}
       </button>
-      <ul role="status" aria-label={t('testConnection')}>
+      {/* Polite, not a second status region: the form's own status says Save's outcome. */}
+      <ul aria-live="polite" aria-label={t('testConnection')}>
         {lines.map((line) => (
           <li key={line}>{line}</li>
         ))}
