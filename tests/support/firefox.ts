@@ -62,8 +62,20 @@ async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T |
   }
 }
 
+export interface LaunchOptions {
+  extensionDir?: string;
+  /** Grant access to all sites at once, as after a user's yes (default); false leaves it to be asked. */
+  allSites?: boolean;
+  /** Extra preferences, e.g. the interface's language. */
+  prefs?: Record<string, string | number | boolean>;
+}
+
 /** Starts Firefox with the built add-on installed, the stand-in and the fixture server. */
-export async function launchFirefox({ extensionDir = FIREFOX_EXTENSION_DIR } = {}): Promise<Firefox> {
+export async function launchFirefox({
+  extensionDir = FIREFOX_EXTENSION_DIR,
+  allSites = true,
+  prefs = {},
+}: LaunchOptions = {}): Promise<Firefox> {
   const manifestPath = join(extensionDir, 'manifest.json');
   if (!existsSync(manifestPath)) throw new Error(`No Firefox build in ${extensionDir}: run "npm run build:firefox" first.`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { browser_specific_settings: { gecko: { id: string } } };
@@ -72,7 +84,7 @@ export async function launchFirefox({ extensionDir = FIREFOX_EXTENSION_DIR } = {
   const profile = mkdtempSync(join(tmpdir(), 'cited-tabs-firefox-'));
   writeFileSync(
     join(profile, 'user.js'),
-    Object.entries(PREFS)
+    Object.entries({ ...PREFS, ...prefs })
       .map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`)
       .join('\n'),
   );
@@ -107,19 +119,10 @@ export async function launchFirefox({ extensionDir = FIREFOX_EXTENSION_DIR } = {
     await m.setContext('chrome');
     const host = await m.execute<string>('return WebExtensionPolicy.getByID(arguments[0]).mozExtensionHostname;', [addonId]);
     // Access to all sites, the optional permission "All tabs in this window" asks for: granted
-    // as the add-on's Permissions tab in about:addons grants it (its toggle calls
-    // ExtensionPermissions.add with the running extension), since a headless Firefox shows no
-    // prompt to answer. The popup and sidebar then find it granted, as after a user's yes.
-    const allSites = await m.execute<boolean>(
-      `return (async () => {
-        const { ExtensionPermissions } = ChromeUtils.importESModule('resource://gre/modules/ExtensionPermissions.sys.mjs');
-        const policy = WebExtensionPolicy.getByID(arguments[0]);
-        await ExtensionPermissions.add(arguments[0], { permissions: [], origins: ['<all_urls>'] }, policy.extension);
-        return policy.canAccessURI(Services.io.newURI('http://127.0.0.1/'));
-      })();`,
-      [addonId],
-    );
-    if (!allSites) throw new Error('access to all sites was not granted to the add-on');
+    // as the add-on's Permissions tab in about:addons grants it, since a headless Firefox's
+    // prompt is not answered by default. The popup and sidebar then find it granted, as after a
+    // user's yes. The permission tests start without it (`allSites: false`).
+    if (allSites && !(await grantAllSites(m, addonId))) throw new Error('access to all sites was not granted to the add-on');
     await m.setContext('content');
     return {
       m,
@@ -139,11 +142,27 @@ export async function launchFirefox({ extensionDir = FIREFOX_EXTENSION_DIR } = {
   }
 }
 
+/**
+ * Grants the add-on access to all sites as its Permissions tab in about:addons does (the toggle
+ * calls ExtensionPermissions.add with the running extension, which fires permissions.onAdded),
+ * and says whether the add-on may now read a page on 127.0.0.1.
+ */
+export async function grantAllSites(m: Marionette, addonId: string): Promise<boolean> {
+  await m.setContext('chrome');
+  return m.execute<boolean>(
+    `const { ExtensionPermissions } = ChromeUtils.importESModule('resource://gre/modules/ExtensionPermissions.sys.mjs');
+     const policy = WebExtensionPolicy.getByID(arguments[0]);
+     await ExtensionPermissions.add(arguments[0], { permissions: [], origins: ['<all_urls>'] }, policy.extension);
+     return policy.canAccessURI(Services.io.newURI('http://127.0.0.1/'));`,
+    [addonId],
+  );
+}
+
 /** One Firefox for the test file, closed after it. */
-export function useFirefox(set: (fx: Firefox) => void): void {
+export function useFirefox(set: (fx: Firefox) => void, options: LaunchOptions = {}): void {
   let fx: Firefox | undefined;
   beforeAll(async () => {
-    fx = await launchFirefox();
+    fx = await launchFirefox(options);
     set(fx);
   }, 120_000);
   afterAll(async () => {
@@ -165,6 +184,23 @@ export async function inTab<T>(fx: Firefox, handle: string, script: string, args
   await fx.m.setContext('content');
   await fx.m.send('WebDriver:SwitchToWindow', { handle, focus: false });
   return fx.m.execute<T>(script, args);
+}
+
+/**
+ * Opens `url` in a new foreground tab without waiting for it to finish loading (a page that never
+ * does), until its body shows `words`; returns its handle.
+ */
+export async function openUnfinishedTab(fx: Firefox, url: string, words: string): Promise<string> {
+  const handle = await openTab(fx, 'about:blank');
+  await fx.m.execute('location.href = arguments[0];', [url]);
+  await waitFor(`${url} to show "${words}"`, async () =>
+    (await fx.m
+      .execute<boolean>('return document.body?.textContent?.includes(arguments[0]) ?? false;', [words])
+      .catch(() => false))
+      ? true
+      : undefined,
+  );
+  return handle;
 }
 
 /** The handle of the first tab whose address passes `test`, or undefined. */
@@ -353,6 +389,45 @@ class AddonView {
     return this.run(`const el = named(args[0], 'section, [role=region]'); return el ? el.innerText : null;`, [name]);
   }
 
+  /** Types `question`, picks the scope and presses Ask, as a user does. */
+  async ask(question: string, scope = 'This tab', askButton = 'Ask'): Promise<void> {
+    await this.type(this.questionLabel, question);
+    await this.click(scope);
+    await this.click(askButton);
+  }
+
+  /** The name of the question box: "Question", or the catalogue's word for it. */
+  questionLabel = 'Question';
+
+  /** The view's whole visible text. */
+  text(): Promise<string> {
+    return this.run(`return doc.body.innerText;`);
+  }
+
+  /** The text of the element `selector` selects, or null while there is none. */
+  textOf(selector: string): Promise<string | null> {
+    return this.run(`const el = doc.querySelector(args[0]); return el ? el.innerText : null;`, [selector]);
+  }
+
+  /** The text of the first alert shown, or null while there is none. */
+  alertText(): Promise<string | null> {
+    return this.textOf('[role=alert]');
+  }
+
+  /** What the question box holds. */
+  question(): Promise<string> {
+    return this.run(`return doc.getElementById('question').value;`);
+  }
+
+  /** Whether a control named `name` is there, and whether it is enabled. */
+  control(name: string): Promise<'enabled' | 'disabled' | null> {
+    return this.run(
+      `const el = named(args[0], 'button, input, [role=button]');
+       return el ? (el.disabled ? 'disabled' : 'enabled') : null;`,
+      [name],
+    );
+  }
+
   /** The accessible names of the buttons inside the region `region`. */
   buttonsIn(region: string): Promise<string[]> {
     return this.run(
@@ -402,9 +477,11 @@ export class Popup extends AddonView {
     super(fx, `document.querySelector('browser.webextension-popup-browser')`);
   }
 
-  /** Opens the popup with its keyboard shortcut, Alt+Shift+Q, as a user can, and waits for the app. */
+  /** Opens the popup with its keyboard shortcut, Alt+Shift+Q, as a user can (it toggles: only when closed), and waits for the app. */
   async open(): Promise<void> {
-    await pressAltShift(this.fx, 'Q');
+    await this.fx.m.setContext('chrome');
+    const shown = await this.fx.m.execute<boolean>(`return !!document.querySelector('browser.webextension-popup-browser');`);
+    if (!shown) await pressAltShift(this.fx, 'Q');
     await this.ready('the popup app');
   }
 }
