@@ -203,6 +203,56 @@ export async function openUnfinishedTab(fx: Firefox, url: string, words: string)
   return handle;
 }
 
+/**
+ * Right-clicks the element `selector` of the tab `handle` with the mouse (as a user does, so the
+ * page's selection stays), and chooses the entry labelled `label` in the browser's context menu.
+ */
+export async function chooseFromContextMenu(fx: Firefox, handle: string, selector: string, label: string): Promise<void> {
+  await fx.m.setContext('content');
+  await fx.m.send('WebDriver:SwitchToWindow', { handle, focus: true });
+  const found = await fx.m.send<{ value: Record<string, string> }>('WebDriver:FindElement', {
+    using: 'css selector',
+    value: selector,
+  });
+  await fx.m.send('WebDriver:PerformActions', {
+    actions: [
+      {
+        type: 'pointer',
+        id: 'mouse',
+        parameters: { pointerType: 'mouse' },
+        actions: [
+          { type: 'pointerMove', origin: found.value, x: 0, y: 0 },
+          { type: 'pointerDown', button: 2 },
+          { type: 'pointerUp', button: 2 },
+        ],
+      },
+    ],
+  });
+  await fx.m.send('WebDriver:ReleaseActions');
+  await fx.m.setContext('chrome');
+  const shown = await waitFor(`the context menu to offer "${label}"`, async () =>
+    (await fx.m.execute<boolean>(
+      `const menu = document.getElementById('contentAreaContextMenu');
+       return menu.state === 'open' && Array.from(menu.querySelectorAll('menuitem')).some((i) => i.label === arguments[0] && !i.hidden);`,
+      [label],
+    ))
+      ? true
+      : undefined,
+  );
+  if (shown)
+    await fx.m.execute(
+      `const menu = document.getElementById('contentAreaContextMenu');
+       menu.activateItem(Array.from(menu.querySelectorAll('menuitem')).find((i) => i.label === arguments[0]));`,
+      [label],
+    );
+}
+
+/** Whether the browser window shows the sidebar. */
+export async function sidebarIsOpen(fx: Firefox): Promise<boolean> {
+  await fx.m.setContext('chrome');
+  return fx.m.execute<boolean>(`return SidebarController.isOpen;`);
+}
+
 /** The handle of the first tab whose address passes `test`, or undefined. */
 export async function findTab(fx: Firefox, test: (url: string) => boolean): Promise<string | undefined> {
   await fx.m.setContext('content');
