@@ -288,17 +288,42 @@ async function element(fx: Firefox, xpath: string): Promise<string> {
 
 const quoted = (s: string) => (s.includes('"') ? `'${s}'` : `"${s}"`);
 
+/** The options page's names in the interface's language (public/_locales). */
+export interface OptionsWords {
+  apiKey: string;
+  baseURL: string;
+  supportCheck: string;
+  off: string;
+  save: string;
+  send: (origin: string) => string;
+  saved: string;
+}
+
+export const ENGLISH_OPTIONS: OptionsWords = {
+  apiKey: 'API key',
+  baseURL: 'API base URL',
+  supportCheck: 'Support check',
+  off: 'Off',
+  save: 'Save',
+  send: (origin) => `Send my key to ${origin}`,
+  saved: 'Saved.',
+};
+
 /**
  * Sets the key and the API base URL on the add-on's options page, as a user does: typed into
  * the fields named "API key" and "API base URL", "Support check" set to "Off", Save, then the
  * confirmation that the key may go to that server.
  */
-export async function saveSettingsAsUser(fx: Firefox, { apiKey, baseURL }: { apiKey: string; baseURL: string }): Promise<void> {
+export async function saveSettingsAsUser(
+  fx: Firefox,
+  { apiKey, baseURL }: { apiKey: string; baseURL: string },
+  words: OptionsWords = ENGLISH_OPTIONS,
+): Promise<void> {
   const handle = await openTab(fx, `${fx.origin}/options.html`);
   const field = (label: string) => element(fx, `//*[@id=//label[normalize-space()=${quoted(label)}]/@for]`);
   for (const [label, value] of [
-    ['API key', apiKey],
-    ['API base URL', baseURL],
+    [words.apiKey, apiKey],
+    [words.baseURL, baseURL],
   ] as const) {
     const id = await waitFor(label, () => field(label).catch(() => undefined), 20_000);
     await fx.m.send('WebDriver:ElementClear', { id });
@@ -306,20 +331,23 @@ export async function saveSettingsAsUser(fx: Firefox, { apiKey, baseURL }: { api
   }
   // The support check off, as the Chromium tests have it: one scripted reply per question.
   await fx.m.send('WebDriver:ElementClick', {
-    id: await element(fx, `//select[@id=//label[normalize-space()="Support check"]/@for]/option[normalize-space()="Off"]`),
+    id: await element(
+      fx,
+      `//select[@id=//label[normalize-space()=${quoted(words.supportCheck)}]/@for]/option[normalize-space()=${quoted(words.off)}]`,
+    ),
   });
-  await fx.m.send('WebDriver:ElementClick', { id: await element(fx, `//button[normalize-space()="Save"]`) });
+  await fx.m.send('WebDriver:ElementClick', { id: await element(fx, `//button[normalize-space()=${quoted(words.save)}]`) });
   const origin = new URL(baseURL).origin;
   const confirm = await waitFor(
     'the confirmation',
-    () => element(fx, `//button[normalize-space()=${quoted(`Send my key to ${origin}`)}]`).catch(() => undefined),
+    () => element(fx, `//button[normalize-space()=${quoted(words.send(origin))}]`).catch(() => undefined),
     20_000,
   );
   await fx.m.send('WebDriver:ElementClick', { id: confirm });
   await waitFor(
-    'Saved.',
+    words.saved,
     async () =>
-      (await inTab<string>(fx, handle, `return document.querySelector('[role=status]')?.textContent ?? ''`)) === 'Saved.'
+      (await inTab<string>(fx, handle, `return document.querySelector('[role=status]')?.textContent ?? ''`)) === words.saved
         ? true
         : undefined,
     20_000,
