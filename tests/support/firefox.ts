@@ -253,6 +253,17 @@ export async function sidebarIsOpen(fx: Firefox): Promise<boolean> {
   return fx.m.execute<boolean>(`return SidebarController.isOpen;`);
 }
 
+/** Closes every tab but `keep`, so that a question about all tabs is about these alone. */
+export async function closeOtherTabs(fx: Firefox, keep: string[]): Promise<void> {
+  await fx.m.setContext('content');
+  for (const handle of await fx.m.send<string[]>('WebDriver:GetWindowHandles')) {
+    if (keep.includes(handle)) continue;
+    await fx.m.send('WebDriver:SwitchToWindow', { handle, focus: false });
+    await fx.m.send('WebDriver:CloseWindow');
+  }
+  await fx.m.send('WebDriver:SwitchToWindow', { handle: keep.at(-1)!, focus: true });
+}
+
 /** The handle of the first tab whose address passes `test`, or undefined. */
 export async function findTab(fx: Firefox, test: (url: string) => boolean): Promise<string | undefined> {
   await fx.m.setContext('content');
