@@ -158,6 +158,50 @@ export async function grantAllSites(m: Marionette, addonId: string): Promise<boo
   );
 }
 
+/** Takes back the access to all sites, as the add-on's Permissions tab in about:addons does. */
+export async function revokeAllSites(fx: Firefox): Promise<void> {
+  await fx.m.setContext('chrome');
+  await fx.m.execute(
+    `const { ExtensionPermissions } = ChromeUtils.importESModule('resource://gre/modules/ExtensionPermissions.sys.mjs');
+     const policy = WebExtensionPolicy.getByID(arguments[0]);
+     await ExtensionPermissions.remove(arguments[0], { permissions: [], origins: ['<all_urls>'] }, policy.extension);`,
+    [fx.addonId],
+  );
+}
+
+/**
+ * Answers the browser's own prompt for the add-on's permissions (the doorhanger under the
+ * address bar) by pressing its button labelled `button` ("Allow" or "Deny"), once it is shown.
+ * Returns the permissions it listed.
+ */
+export async function answerPermissionPrompt(fx: Firefox, button: 'Allow' | 'Deny'): Promise<string[]> {
+  await fx.m.setContext('chrome');
+  const shown = () =>
+    fx.m.execute<string[] | null>(
+      `const n = PopupNotifications.panel.querySelector('#addon-webext-permissions-notification');
+       if (PopupNotifications.panel.state !== 'open' || !n) return null;
+       return Array.from(n.querySelectorAll('.addon-webext-perm-list li')).map((li) => li.textContent);`,
+    );
+  const listed = await waitFor('the permission prompt', async () => (await shown()) ?? undefined);
+  await fx.m.execute(
+    `const n = PopupNotifications.panel.querySelector('#addon-webext-permissions-notification');
+     const b = [n.button, n.secondaryButton].find((x) => x.label === arguments[0]);
+     if (!b) throw new Error('no button ' + arguments[0] + ' in the prompt');
+     b.click();`,
+    [button],
+  );
+  return listed;
+}
+
+/** Closes the toolbar popup as a click elsewhere does. */
+export async function closePopup(fx: Firefox): Promise<void> {
+  await fx.m.setContext('chrome');
+  await fx.m.execute(`document.querySelector('browser.webextension-popup-browser')?.closest('panel')?.hidePopup();`);
+  await waitFor('the popup to close', async () =>
+    (await fx.m.execute<boolean>(`return !document.querySelector('browser.webextension-popup-browser');`)) ? true : undefined,
+  );
+}
+
 /** One Firefox for the test file, closed after it. */
 export function useFirefox(set: (fx: Firefox) => void, options: LaunchOptions = {}): void {
   let fx: Firefox | undefined;
