@@ -239,7 +239,10 @@ export function App({ surface }: AppProps) {
    * user allows it, the worker asks it even if this popup closed with the prompt.
    */
   const requestAccess = (origins: string[]) => {
-    if (windowId === null) return browser.permissions.request({ origins });
+    if (windowId === null) {
+      waitingIdRef.current = undefined;
+      return browser.permissions.request({ origins });
+    }
     const { waitingId, granted } = requestForQuestion(askMessage(scope, windowId), origins, {
       request: (o) => browser.permissions.request({ origins: o }),
       save: (w) => waitingQuestionItem.setValue(w),
