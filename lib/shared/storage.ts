@@ -8,6 +8,8 @@ import type { ShownError, FailureLogEntry, Outcome, SearchHit, SendPlan } from '
 import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET, type Settings } from './settings';
 import type { PriorTurn, Thread } from './thread';
 import type { ServerFacts } from './servers';
+import type { TabGrant } from './tab-grants';
+import type { WaitingQuestion } from './waiting-question';
 
 /**
  * The settings but the key, in `storage.local`. The key is kept apart, where no content script
@@ -161,6 +163,15 @@ export interface PanelIntent {
   at: number;
 }
 export const panelIntentItem = storage.defineItem<PanelIntent | null>('session:panelIntent', { fallback: null });
+
+/**
+ * The question waiting for the browser's access prompt (lib/shared/waiting-question.ts). Session
+ * storage: it holds the question, and concerns this moment only.
+ */
+export const waitingQuestionItem = storage.defineItem<WaitingQuestion | null>('session:waitingQuestion', { fallback: null });
+
+/** Tabs the browser gave us through `activeTab` (lib/shared/tab-grants.ts), for the side panel. */
+export const tabGrantsItem = storage.defineItem<TabGrant[]>('session:tabGrants', { fallback: [] });
 
 /** The toolbar button opens the side panel instead of the popup (a setting on the options page). */
 export const toolbarOpensPanelItem = storage.defineItem<boolean>('local:toolbarOpensPanel', { fallback: false });
