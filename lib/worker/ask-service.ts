@@ -221,7 +221,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
         skipped.push(result);
         continue;
       }
-      const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title, active: tab.active };
+      const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title, active: tab.active, url: tab.url };
       passages.push(...passagesOfTab(result, names));
       const totals = tabTotals(result);
       chars += totals.chars;
