@@ -2,7 +2,7 @@
  * The question-and-answer app, shown in the toolbar popup and in the side panel (one app, the
  * same accessible names): ask, follow progress, read the verified answer, jump to its quotes.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Announcer } from '@/components/popup/Announcer';
 import { AnswerView } from '@/components/popup/AnswerView';
 import { AccessNote } from '@/components/popup/AccessNote';
@@ -31,8 +31,7 @@ import { hasSidePanel } from '@/lib/shared/side-panel';
 import { citationSteps } from '@/lib/shared/citation-steps';
 import { accessNeeded, type AccessNeed } from '@/lib/shared/site-access';
 import {
-  draftItem as diskDraftItem,
-  incognitoDraftItem,
+  draftStoreFor,
   lastRunItem,
   loadSettings,
   settingsItem,
@@ -43,9 +42,6 @@ import {
 } from '@/lib/shared/storage';
 import { continuesThread, pageUrl, type Thread, type ThreadPage } from '@/lib/shared/thread';
 import { t } from '@/lib/shared/i18n';
-
-// A popup in an incognito window keeps the question it is typing in memory only.
-const draftItem = browser.extension?.inIncognitoContext ? incognitoDraftItem : diskDraftItem;
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 // The browser's prompt for host access; it must be called inside the click's gesture.
@@ -76,6 +72,8 @@ export function App({ surface }: AppProps) {
   const [scope, setScope] = useState<Scope>('tab');
   const [run, setRun] = useState<RunState | null>(null);
   const [thread, setThread] = useState<Thread | null>(null);
+  // Where the question being typed is kept; memory until the window's kind is known.
+  const draftItem = useRef(draftStoreFor(null));
   // The pages under the popup: whether the stored thread is about them.
   const [here, setHere] = useState<{ windowId: number; tabs: ThreadPage[]; active: ThreadPage[] } | null>(null);
   const [apiHost, setApiHost] = useState('');
@@ -100,10 +98,13 @@ export function App({ surface }: AppProps) {
 
   useEffect(() => {
     void (async () => {
+      // The draft goes where the window's kind says: memory for an incognito window (lib/shared/storage.ts).
+      const win = await browser.windows.getCurrent().catch(() => null);
+      draftItem.current = draftStoreFor(win);
       const [settings, last, draft, stored] = await Promise.all([
         loadSettings(),
         lastRunItem.getValue(),
-        draftItem.getValue(),
+        draftItem.current.getValue(),
         threadItem.getValue(),
       ]);
       setHasKey(settings.apiKey !== '');
@@ -178,7 +179,8 @@ export function App({ surface }: AppProps) {
     return () => clearInterval(timer);
   }, [working]);
 
-  const saveDraft = (q: string, s: Scope, ids = tabIds) => void draftItem.setValue({ question: q, scope: s, tabIds: ids });
+  const saveDraft = (q: string, s: Scope, ids = tabIds) =>
+    void draftItem.current.setValue({ question: q, scope: s, tabIds: ids });
 
   /**
    * Ask: first, in the click itself, whether the scope needs host access we lack; if so, the

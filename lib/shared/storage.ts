@@ -154,6 +154,16 @@ export const incognitoDraftItem = storage.defineItem<{ question: string; scope: 
   fallback: { question: '', scope: 'tab' },
 });
 
+/**
+ * The draft store of a popup or panel in `win`: by the window's own `incognito` flag, since with
+ * one worker for both kinds of window ("spanning") the extension's pages are the regular
+ * profile's and `inIncognitoContext` is false even in an incognito window. Until the window is
+ * known (null), memory.
+ */
+export function draftStoreFor(win: { incognito: boolean } | null): typeof draftItem {
+  return win && !win.incognito ? draftItem : incognitoDraftItem;
+}
+
 export const FAILURE_LOG_LIMIT = 500;
 export const failureLogItem = storage.defineItem<FailureLogEntry[]>('local:failureLog', { fallback: [] });
 
