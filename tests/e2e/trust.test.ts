@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Frame } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answerReply,
@@ -88,6 +89,37 @@ async function liveWorker(): Promise<void> {
   }
 }
 
+describe('a frame’s passage', () => {
+  it('is cited by the frame’s own site, in a frame on the tab’s page', async () => {
+    await liveWorker();
+    h.api.reset();
+    await useStandIn(h);
+    const page = await openFixture(h, 'extraction.html');
+    let frame: Frame | null = null;
+    await expect
+      .poll(async () => {
+        for (const f of page.frames())
+          if (await f.evaluate(() => document.body?.innerText.includes('cormorants') ?? false).catch(() => false)) frame = f;
+        return frame !== null;
+      })
+      .toBe(true);
+    const quote = 'Cross-origin frame text about cormorants.';
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'Cormorants are mentioned.', citations: [{ index: indexOf(req, 'cormorants'), literal: quote }] }]),
+    );
+    const popup = await openPopup(h, page);
+    await ask(popup, 'Which birds: otters, kingfishers, cormorants, herons, gannets?');
+    expect(await answerText(popup)).toContain('Cormorants are mentioned.');
+    const frameHost = new URL(frame!.url()).host;
+    expect(frameHost).not.toBe(new URL(page.url()).host);
+    const chip = await popup.$eval('.citation button', (b) => ({ name: b.getAttribute('aria-label'), text: b.textContent }));
+    expect(chip).toEqual({
+      name: `in a frame on ${await page.title()} — ${frameHost}`,
+      text: `${frameHost} — in a frame on ${await page.title()}`,
+    });
+  });
+});
+
 describe('a redirect from the API address', () => {
   let redirector: Server;
   let redirects = 0;
@@ -114,5 +146,39 @@ describe('a redirect from the API address', () => {
     );
     expect(redirects).toBeGreaterThanOrEqual(1);
     expect(messageCalls(h.api)).toHaveLength(0);
+  });
+});
+
+describe('what content scripts can read', () => {
+  it('not storage.local, where the settings, the draft and the logs are: only the extension’s own pages and worker', async () => {
+    await liveWorker();
+    await useStandIn(h);
+    await h.worker.evaluate(async () => {
+      await chrome.storage.local.set({ draft: { question: 'private question', scope: 'tab' } });
+    });
+    const page = await openFixture(h, 'spoofed-title.html');
+    const tabId = await h.worker.evaluate(
+      async (url) => (await chrome.tabs.query({})).find((t) => t.url === url)?.id ?? -1,
+      page.url(),
+    );
+    // A function run in the page's isolated world is a content script, as ours is.
+    const seen = await h.worker.evaluate(async (id) => {
+      const [r] = await chrome.scripting.executeScript({
+        target: { tabId: id },
+        func: async () => {
+          try {
+            return `read: ${Object.keys(await chrome.storage.local.get(null)).join(',')}`;
+          } catch (e) {
+            return `refused: ${String(e)}`;
+          }
+        },
+      });
+      return r?.result;
+    }, tabId);
+    expect(seen).toMatch(/^refused/);
+    // The extension's own worker still reads it.
+    expect(await h.worker.evaluate(async () => Object.keys(await chrome.storage.local.get(null)).sort())).toEqual(
+      expect.arrayContaining(['draft', 'settings']),
+    );
   });
 });
