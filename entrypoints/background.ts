@@ -14,6 +14,7 @@ import { MENU_ENTRIES, OPEN_PANEL_COMMAND, onMenuClick } from '@/lib/worker/cont
 import { recordThread } from '@/lib/worker/history-service';
 import { clearHighlights } from '@/lib/worker/reveal-service';
 import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/toolbar';
+import { closeStorageToContentScripts } from '@/lib/worker/storage-access';
 
 // The question kept while the browser's access prompt was shown (lib/worker/waiting-service.ts).
 const waiting = waitingQuestions({
@@ -54,10 +55,9 @@ const handlers: Handlers<typeof workerCalls> = {
 export default defineBackground(() => {
   // zod probes `new Function`, which the extension CSP forbids.
   z.config({ jitless: true });
-  // Session storage holds the runs (other tabs' passages): never for content scripts. This is
-  // Chrome's default; said here so that it stays true.
-  const session = browser.storage.session as unknown as { setAccessLevel?: (o: { accessLevel: string }) => Promise<void> };
-  void session.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
+  // Session storage holds the runs (other tabs' passages), local storage the settings, the draft
+  // and the logs: neither for content scripts (lib/worker/storage-access.ts).
+  void closeStorageToContentScripts(browser.storage);
 
   browser.runtime.onMessage.addListener((raw, sender) => {
     if (!isFromExtensionPage(sender, browser.runtime.id, browser.runtime.getURL('/'))) return;

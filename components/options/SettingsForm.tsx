@@ -177,7 +177,7 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
           <p id="confirm-origin-title">
             <strong>{t('confirmTitle', pendingOrigin)}</strong>
           </p>
-          <p id="confirm-origin-text">{t('confirmText', keyOrigin, pendingOrigin)}</p>
+          <p id="confirm-origin-text">{t('confirmText', keyOrigin || t('anotherAddress'), pendingOrigin)}</p>
           <button type="button" ref={confirmRef} onClick={() => save(pending)}>
             {t('confirmSend', pendingOrigin)}
           </button>
@@ -185,7 +185,7 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
             type="button"
             onClick={() => {
               setPending(null);
-              setStatus(t('notSaved', keyOrigin));
+              setStatus(t('notSaved', keyOrigin || t('anotherAddress')));
             }}
           >
             {t('confirmCancel')}

@@ -59,7 +59,7 @@ describe('AnswerView', () => {
       onReveal,
     );
     const button = root.querySelector('button')!;
-    expect(button.textContent).toBe('Tickets <img src=x onerror=alert(1)> — museum.example');
+    expect(button.textContent).toBe('museum.example — Tickets <img src=x onerror=alert(1)>');
     expect(root.textContent).not.toMatch(/\[1\]|#1/);
     button.click();
     expect(onReveal).toHaveBeenCalledWith(citation);

@@ -34,8 +34,7 @@ import { accessNeeded, type AccessNeed } from '@/lib/shared/site-access';
 import { hasGrant } from '@/lib/shared/tab-grants';
 import { requestForQuestion } from '@/lib/shared/waiting-question';
 import {
-  draftItem as diskDraftItem,
-  incognitoDraftItem,
+  draftStoreFor,
   lastRunItem,
   loadSettings,
   waitingQuestionItem,
@@ -48,9 +47,6 @@ import {
 import { continuesThread, pageUrl, type Thread, type ThreadPage } from '@/lib/shared/thread';
 import { isLoopback } from '@/lib/shared/servers';
 import { t } from '@/lib/shared/i18n';
-
-// A popup in an incognito window keeps the question it is typing in memory only.
-const draftItem = browser.extension?.inIncognitoContext ? incognitoDraftItem : diskDraftItem;
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 // Where the keyboard goes when the control it was on goes away (Cancel, Ask again, New question).
@@ -79,6 +75,8 @@ export function App({ surface }: AppProps) {
   const [scope, setScope] = useState<Scope>('tab');
   const [run, setRun] = useState<RunState | null>(null);
   const [thread, setThread] = useState<Thread | null>(null);
+  // Where the question being typed is kept; memory until the window's kind is known.
+  const draftItem = useRef(draftStoreFor(null));
   // The pages under the popup: whether the stored thread is about them.
   const [here, setHere] = useState<{ windowId: number; tabs: ThreadPage[]; active: ThreadPage[] } | null>(null);
   const [apiHost, setApiHost] = useState('');
@@ -104,10 +102,13 @@ export function App({ surface }: AppProps) {
 
   useEffect(() => {
     void (async () => {
+      // The draft goes where the window's kind says: memory for an incognito window (lib/shared/storage.ts).
+      const win = await browser.windows.getCurrent().catch(() => null);
+      draftItem.current = draftStoreFor(win);
       const [settings, last, draft, stored] = await Promise.all([
         loadSettings(),
         lastRunItem.getValue(),
-        draftItem.getValue(),
+        draftItem.current.getValue(),
         threadItem.getValue(),
       ]);
       setHasKey(settings.apiKey !== '' || isLoopback(settings.baseURL));
@@ -182,7 +183,8 @@ export function App({ surface }: AppProps) {
     return () => clearInterval(timer);
   }, [working]);
 
-  const saveDraft = (q: string, s: Scope, ids = tabIds) => void draftItem.setValue({ question: q, scope: s, tabIds: ids });
+  const saveDraft = (q: string, s: Scope, ids = tabIds) =>
+    void draftItem.current.setValue({ question: q, scope: s, tabIds: ids });
 
   /**
    * Ask: first, in the click itself, whether the scope needs host access we lack; if so, the

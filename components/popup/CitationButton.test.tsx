@@ -24,7 +24,8 @@ describe('CitationButton', () => {
     const onReveal = vi.fn();
     const root = mount(<CitationButton citation={pdfCitation} onReveal={onReveal} />);
     const button = root.querySelector('button')!;
-    expect(button.textContent).toBe('Harbour Tide Tables, p. 2 — port.example');
+    expect(button.textContent).toBe('port.example — Harbour Tide Tables, p. 2');
+    expect(button.getAttribute('aria-label')).toBe('Harbour Tide Tables, p. 2 — port.example');
     button.click();
     expect(onReveal).toHaveBeenCalledWith(expect.objectContaining({ page: 2 }));
   });
@@ -34,6 +35,46 @@ describe('CitationButton', () => {
     const root = mount(
       <CitationButton citation={{ ...web, title: 'Tides', url: 'https://port.example/tides' }} onReveal={vi.fn()} />,
     );
-    expect(root.querySelector('button')!.textContent).toBe('Tides — port.example');
+    expect(root.querySelector('button')!.textContent).toBe('port.example — Tides');
+  });
+
+  it('shows the site first, in a part of its own that is never shortened; only the title is', () => {
+    const root = mount(
+      <CitationButton
+        citation={{
+          ...pdfCitation,
+          page: undefined,
+          title: 'PayPal: Log in to your account — paypal.com',
+          site: 'phish.example',
+        }}
+        onReveal={vi.fn()}
+      />,
+    );
+    const parts = [...root.querySelector('button')!.children].map((e) => e.className);
+    // The favicon, then the site, then the title: a copied title and favicon come after the real site.
+    expect(parts.slice(1, 4)).toEqual(['citation-site', 'citation-sep', 'citation-title']);
+    expect(root.querySelector('.citation-site')!.textContent).toBe('phish.example');
+    expect(root.querySelector('button')!.getAttribute('aria-label')).toBe(
+      'PayPal: Log in to your account — paypal.com — phish.example',
+    );
+  });
+
+  it('names a frame’s passage by the frame’s own site, in a frame on the tab’s page', () => {
+    const root = mount(
+      <CitationButton
+        citation={{
+          ...pdfCitation,
+          page: undefined,
+          frameId: 7,
+          url: 'https://ads.example/slot',
+          site: 'ads.example',
+          title: 'Daily News',
+        }}
+        onReveal={vi.fn()}
+      />,
+    );
+    const button = root.querySelector('button')!;
+    expect(button.textContent).toBe('ads.example — in a frame on Daily News');
+    expect(button.getAttribute('aria-label')).toBe('in a frame on Daily News — ads.example');
   });
 });

@@ -8,10 +8,17 @@ export interface CitationButtonProps {
   onReveal: (citation: ShownCitation) => void;
   /** The quote shown last: marked, and scrolled into view when it becomes current. */
   current?: boolean;
+  /** This quote's place among its claim's quotes of the same page, when there are several. */
+  ordinal?: { n: number; of: number };
 }
 
-/** A citation shown as its real source; the quote appears on hover and focus. */
-export function CitationButton({ citation, onReveal, current = false }: CitationButtonProps) {
+/**
+ * A citation shown as its real source; the quote appears on hover and focus. The site comes
+ * first and is never cut off: it is what the browser reports for the tab (or the frame's own
+ * address), which a page cannot choose, while the title and favicon are the page's own and can
+ * copy another site's. Only the title is shortened when space runs out.
+ */
+export function CitationButton({ citation, onReveal, current = false, ordinal }: CitationButtonProps) {
   const quoteId = useId();
   const ref = useRef<HTMLButtonElement>(null);
   const icon = useFavicon(citation);
@@ -19,11 +26,15 @@ export function CitationButton({ citation, onReveal, current = false }: Citation
     if (current) ref.current?.scrollIntoView?.({ block: 'nearest' });
   }, [current]);
   const page = citation.page !== undefined ? t('citationPage', citation.page) : '';
+  // A passage read in an embedded frame is that frame's site's words, shown on the tab's page.
+  const inFrame = citation.frameId !== 0;
+  const title = inFrame ? t('citationInFrame', citation.title) : citation.title;
+  const nth = ordinal ? t('citationOrdinal', ordinal.n, ordinal.of) : '';
   return (
     <span class="citation">
       <button
         // Named as one phrase: the chip lays its parts out as boxes, which would split the name.
-        aria-label={`${citation.title}${page} — ${citation.site}`}
+        aria-label={`${title}${page} — ${citation.site}${nth ? `, ${nth}` : ''}`}
         ref={ref}
         type="button"
         aria-describedby={quoteId}
@@ -35,9 +46,13 @@ export function CitationButton({ citation, onReveal, current = false }: Citation
         ) : (
           <span class="citation-favicon citation-favicon-none" aria-hidden="true" />
         )}
-        <span class="citation-title">{citation.title}</span>
+        <span class="citation-site">{citation.site}</span>
+        <span class="citation-sep" aria-hidden="true">
+          {' — '}
+        </span>
+        <span class="citation-title">{title}</span>
         {page && <span class="citation-page">{page}</span>}
-        <span class="citation-site"> — {citation.site}</span>
+        {nth && <span class="citation-ordinal">{` · ${nth}`}</span>}
       </button>
       <span role="tooltip" id={quoteId} class="citation-quote">
         {t('quoted', citation.literal)}

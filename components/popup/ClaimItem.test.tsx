@@ -33,4 +33,32 @@ describe('ClaimItem', () => {
     // The claim's wording is nowhere presented as the page's.
     expect(root.querySelector('.model-words blockquote')).toBeNull();
   });
+
+  it('tells apart two quotes of one claim from the same page, each still named by the page’s title', () => {
+    const first = claim.citations[0]!;
+    const second = { ...first, literal: 'Adults pay twelve euros', passageId: 'p2' };
+    const other = {
+      ...first,
+      literal: 'Open daily',
+      url: 'https://city.example/museum',
+      title: 'City guide',
+      site: 'city.example',
+    };
+    const root = mount(<ClaimItem claim={{ ...claim, citations: [first, second, other] }} onReveal={vi.fn()} />);
+    const names = [...root.querySelectorAll('.citation button')].map((b) => b.getAttribute('aria-label'));
+    expect(names).toEqual([
+      'Tickets — museum.example, quote 1 of 2',
+      'Tickets — museum.example, quote 2 of 2',
+      'City guide — city.example',
+    ]);
+    const shown = [...root.querySelectorAll('.citation button')].map((b) => b.textContent);
+    expect(new Set(shown).size).toBe(3);
+  });
+
+  it('marks a claim the support check could not check as not checked', () => {
+    const root = mount(<ClaimItem claim={{ ...claim, unchecked: true }} onReveal={vi.fn()} />);
+    expect(root.querySelector('.unchecked')!.textContent).toMatch(/^Not checked: the second check/);
+    const plain = mount(<ClaimItem claim={claim} onReveal={vi.fn()} />);
+    expect(plain.querySelector('.unchecked')).toBeNull();
+  });
 });

@@ -29,7 +29,7 @@ describe('SearchResults', () => {
     expect(root.querySelector('blockquote')!.textContent).toBe(hit.literal);
     expect(root.querySelector('blockquote b')).toBeNull();
     const button = root.querySelector('button')!;
-    expect(button.textContent).toBe('City Museum – Opening hours — museum.example');
+    expect(button.textContent).toBe('museum.example — City Museum – Opening hours');
     button.click();
     expect(onReveal).toHaveBeenCalledWith(hit);
   });

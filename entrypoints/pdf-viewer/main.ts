@@ -7,6 +7,7 @@ import { EventBus, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.m
 import 'pdfjs-dist/web/pdf_viewer.css';
 import * as z from 'zod';
 import { highlightInLayer } from '@/lib/page/pdf-layer';
+import { isFromExtensionPage } from '@/lib/shared/messages';
 import { pdfHighlightMessage, type PdfHighlightMessage } from '@/lib/shared/pdf-messages';
 import type { HighlightOutcome } from '@/lib/shared/types';
 import '@/assets/theme.css';
@@ -98,7 +99,8 @@ async function highlight(msg: PdfHighlightMessage): Promise<HighlightOutcome> {
 }
 
 browser.runtime.onMessage.addListener((raw, sender) => {
-  if (sender.id !== browser.runtime.id) return;
+  // The worker only speaks through extension contexts; a content script (same id) is a page's voice.
+  if (!isFromExtensionPage(sender, browser.runtime.id, browser.runtime.getURL('/'))) return;
   const msg = pdfHighlightMessage.safeParse(raw);
   if (!msg.success || msg.data.file !== file) return;
   return highlight(msg.data);

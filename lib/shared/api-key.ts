@@ -36,6 +36,20 @@ export async function saveKeyRecord(record: KeyRecord): Promise<void> {
   else await set(KEY, { key: record.key, origin: record.origin }, keyStore());
 }
 
+/** The Messages API's own origin, the default base URL's. */
+export const ANTHROPIC_API_ORIGIN = 'https://api.anthropic.com';
+
+/**
+ * The origin a key found where an older version kept it (`storage.local`, which content scripts
+ * can write) is confirmed for: the Anthropic API's only. Anything could have put another base URL
+ * beside it there; a key that was used with one is kept, unconfirmed ('') until the user
+ * confirms that address in the options, and nothing is sent meanwhile.
+ */
+export function migratedKeyOrigin(legacyBaseURL: string | null, defaultBaseURL: string): string {
+  const origin = originOf(legacyBaseURL ?? defaultBaseURL);
+  return origin === ANTHROPIC_API_ORIGIN ? origin : '';
+}
+
 /** `https://host[:port]` of a base URL, or '' when it is not one. */
 export function originOf(url: string): string {
   try {

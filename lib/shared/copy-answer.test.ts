@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Outcome, ShownCitation } from '@/lib/shared/run';
 import { answerAsMarkdown, answerAsText, escapeMarkdown } from './copy-answer';
+import { hasLiveLink } from './inert-links';
 
 const hours: ShownCitation = {
   literal: 'the city museum opens at 9 a.m. and closes at 6 p.m.',
@@ -121,6 +122,39 @@ describe('answerAsText', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('no live bait in a copy', () => {
+  // Claude's words can be steered by a page; a quote or a title is the page's own.
+  const bait: Outcome = {
+    ...answer,
+    claims: [
+      {
+        text: 'For a refund, log in at https://refunds-museum.com/login or write to help@refunds-museum.com.',
+        citations: [{ ...hours, title: 'Refunds at www.refunds-museum.com' }],
+      },
+    ],
+  };
+  const question = 'Is secure-login.net the museum’s site?';
+  const liveLinks = (s: string) => hasLiveLink(s.replace(/https:\/\/museum\.example\/hours#:~:text=[^\s)]+/g, ''));
+
+  it('Copy as Markdown: only the source link is a link; the addresses in the words are inert', () => {
+    const md = answerAsMarkdown({ question, outcome: bait });
+    expect(md).toContain('log in at hxxps://refunds-museum\\[.\\]com/login or write to help\\[at\\]refunds-museum\\[.\\]com.');
+    expect(md).toContain('**Is secure-login\\[.\\]net the museum’s site?**');
+    expect(md).toContain('[Refunds at www\\[.\\]refunds-museum\\[.\\]com](https://museum.example/hours#:~:text=');
+    expect(liveLinks(md)).toBe(false);
+    expect(hasLiveLink(md)).toBe(true); // the source link itself
+  });
+
+  it('Copy as text: the same, inert and still readable', () => {
+    const text = answerAsText({ question, outcome: bait });
+    expect(text).toContain(
+      '1. For a refund, log in at hxxps://refunds-museum[.]com/login or write to help[at]refunds-museum[.]com.',
+    );
+    expect(text).toContain('   — Refunds at www[.]refunds-museum[.]com, https://museum.example/hours#:~:text=');
+    expect(liveLinks(text)).toBe(false);
   });
 });
 

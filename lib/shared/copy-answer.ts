@@ -2,12 +2,15 @@
  * "Copy as Markdown" and "Copy as text": an answer with its proof, for a reader who has none of
  * our tabs. Each claim is followed by its quotes in the page's own words and a link to each
  * source whose `#:~:text=` fragment makes the browser find and mark the quote, so every claim can
- * be checked in one click. Page and model text are escaped: a title cannot forge a link.
- * Pure functions.
+ * be checked in one click. Page and model text are escaped: a title cannot forge a link. And
+ * only the source links are links: an address in Claude's words, a quote, a title or the question
+ * is made inert (lib/shared/inert-links.ts), so a page that steered the answer plants no live link
+ * in the copy. Pure functions.
  */
 import type { Outcome, ShownCitation } from '@/lib/shared/run';
 import { quoteAsOnPage, urlWithTextFragment } from '@/lib/shared/text-fragment';
 import { t } from '@/lib/shared/i18n';
+import { inertLinks } from './inert-links';
 
 export interface CopiedAnswer {
   question: string;
@@ -19,6 +22,8 @@ const notFound = () => t('notFound');
 const footer = () => t('copyFooter');
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+/** Words of the page, the model or the user, on one line, with no live address in them. */
+const words = (s: string) => inertLinks(oneLine(s));
 
 /**
  * Text kept as text in Markdown: a backslash before the characters that are syntax anywhere
@@ -46,22 +51,22 @@ export function proofUrl(c: Pick<ShownCitation, 'url' | 'literal' | 'passageText
 }
 
 function quoteOf(c: ShownCitation): string {
-  return oneLine(quoteAsOnPage(c.literal, c.passageText));
+  return words(quoteAsOnPage(c.literal, c.passageText));
 }
 
 function sourceMarkdown(c: ShownCitation): string {
-  const title = escapeMarkdown(c.title || c.site);
+  const title = escapeMarkdown(c.title ? words(c.title) : c.site);
   const site = escapeMarkdown(c.site);
   return linkable(c.url) ? `[${title}](${proofUrl(c)}) (${site})` : `${title} (${site})`;
 }
 
 export function answerAsMarkdown({ question, outcome }: CopiedAnswer): string {
-  const out: string[] = [`**${escapeMarkdown(question)}**`, ''];
+  const out: string[] = [`**${escapeMarkdown(words(question))}**`, ''];
   if (outcome.kind === 'abstain') {
     out.push(notFound(), '');
   } else {
     for (const claim of outcome.claims) {
-      out.push(escapeMarkdown(claim.text), '');
+      out.push(escapeMarkdown(words(claim.text)), '');
       for (const c of claim.citations) {
         out.push(`> ${escapeMarkdown(quoteOf(c))}`, '>', `> — ${sourceMarkdown(c)}`, '');
       }
@@ -72,16 +77,16 @@ export function answerAsMarkdown({ question, outcome }: CopiedAnswer): string {
 }
 
 export function answerAsText({ question, outcome }: CopiedAnswer): string {
-  const out: string[] = [oneLine(question), ''];
+  const out: string[] = [words(question), ''];
   if (outcome.kind === 'abstain') {
     out.push(notFound(), '');
   } else {
     outcome.claims.forEach((claim, i) => {
-      out.push(`${i + 1}. ${oneLine(claim.text)}`);
+      out.push(`${i + 1}. ${words(claim.text)}`);
       for (const c of claim.citations) {
         out.push(`   “${quoteOf(c)}”`);
         out.push(
-          `   — ${oneLine(c.title || c.site)}${linkable(c.url) ? `, ${urlWithTextFragment(c.url, c.literal, c.passageText)}` : ''}`,
+          `   — ${c.title ? words(c.title) : c.site}${linkable(c.url) ? `, ${urlWithTextFragment(c.url, c.literal, c.passageText)}` : ''}`,
         );
       }
       out.push('');

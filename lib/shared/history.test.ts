@@ -68,6 +68,13 @@ describe('entryOf', () => {
   it('has no entry for a thread without an answer yet', () => {
     expect(entryOf(thread('t', [turn('a', 'q', 1)]))).toBeNull();
   });
+
+  it('keeps an incognito window’s thread out of the history, which is on disk', () => {
+    const answered = thread('t', [turn('a', 'What do tickets cost?', 10, answer('Adults pay 12 euros.'))]);
+    const before = withThread([], thread('older', [turn('o', 'Older?', 5, answer('x'))]));
+    expect(withThread(before, { ...answered, incognito: true })).toBe(before);
+    expect(withThread(before, answered)).toHaveLength(2);
+  });
 });
 
 describe('withThread', () => {

@@ -40,6 +40,8 @@ export const HISTORY_LIMITS: HistoryLimits = { entries: 200, chars: 3_000_000 };
 
 /** The thread's answered turns as a history entry; null when none has an answer yet. */
 export function entryOf(thread: Thread): HistoryEntry | null {
+  // An incognito window's questions stay out of the history, which is on disk.
+  if (thread.incognito) return null;
   const turns: HistoryTurn[] = thread.turns.flatMap((t) =>
     t.outcome ? [{ id: t.id, question: t.question, askedAt: t.askedAt, answeredAt: t.answeredAt, outcome: t.outcome }] : [],
   );

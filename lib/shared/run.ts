@@ -28,6 +28,8 @@ export interface ShownClaim {
   citations: ShownCitation[];
   /** Set when the judge found that the quotes, though on the page, do not support the claim. */
   doubt?: string;
+  /** Set when the judge was to check the claim and could not (it failed, or gave no verdict for it). */
+  unchecked?: true;
 }
 
 export type AbstainReason = 'no-relevant-passages' | 'no-information' | 'unverifiable' | 'unsupported';
@@ -46,7 +48,7 @@ export type Outcome =
       retried: boolean;
       checks: CitationChecks;
       /** What the judge did, when it ran. */
-      judged?: { policy: 'mark' | 'drop'; unsupported: number };
+      judged?: { policy: 'mark' | 'drop'; unsupported: number; unchecked?: number };
       /** Tokens of every model call the answer took. */
       usage?: TokenUsage;
     }

@@ -1,6 +1,6 @@
 /** Every storage item of the extension, in one place. Extension storage is the source of truth. */
 import { storage } from 'wxt/utils/storage';
-import { loadKeyRecord, originOf, saveKeyRecord } from './api-key';
+import { loadKeyRecord, migratedKeyOrigin, originOf, saveKeyRecord } from './api-key';
 import { parseStoredSettings } from './settings-schema';
 import { FAILURE_LOG_MAX_BYTES, keepWithinBytes, RUN_LOG_MAX_BYTES, trimFailureEntry } from './log-limits';
 import type { SkippedTab } from './types';
@@ -26,7 +26,7 @@ export type LoadedSettings = Settings & { keyOrigin: string | null };
 /**
  * Settings with every field present and valid, whatever was stored (checked with zod, a bad field
  * falls back to its default), and the key from its own store. A key an older version left in
- * `storage.local` is moved out of it, confirmed for the base URL it was used with.
+ * `storage.local` is moved out of it, confirmed for the Anthropic API only (lib/shared/api-key.ts).
  */
 export async function loadSettings(): Promise<LoadedSettings> {
   const { settings, legacyKey, legacyBaseURL } = parseStoredSettings(await settingsItem.getValue(), DEFAULT_SETTINGS, {
@@ -36,7 +36,7 @@ export async function loadSettings(): Promise<LoadedSettings> {
   let record = await loadKeyRecord();
   if (legacyKey !== null) {
     if (!record) {
-      record = { key: legacyKey, origin: originOf(legacyBaseURL ?? DEFAULT_SETTINGS.baseURL) };
+      record = { key: legacyKey, origin: migratedKeyOrigin(legacyBaseURL, DEFAULT_SETTINGS.baseURL) };
       await saveKeyRecord(record);
     }
     await settingsItem.setValue(settings);
@@ -179,6 +179,16 @@ export const toolbarOpensPanelItem = storage.defineItem<boolean>('local:toolbarO
 export const incognitoDraftItem = storage.defineItem<{ question: string; scope: Scope; tabIds?: number[] }>('session:draft', {
   fallback: { question: '', scope: 'tab' },
 });
+
+/**
+ * The draft store of a popup or panel in `win`: by the window's own `incognito` flag, since with
+ * one worker for both kinds of window ("spanning") the extension's pages are the regular
+ * profile's and `inIncognitoContext` is false even in an incognito window. Until the window is
+ * known (null), memory.
+ */
+export function draftStoreFor(win: { incognito: boolean } | null): typeof draftItem {
+  return win && !win.incognito ? draftItem : incognitoDraftItem;
+}
 
 export const FAILURE_LOG_LIMIT = 500;
 export const failureLogItem = storage.defineItem<FailureLogEntry[]>('local:failureLog', { fallback: [] });

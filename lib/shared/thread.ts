@@ -53,6 +53,8 @@ export interface Thread {
   pages: ThreadPage[];
   startedAt: number;
   turns: Turn[];
+  /** About the tabs of an incognito window: kept in memory only, never in the history on disk. */
+  incognito?: true;
 }
 
 /** At most this many turns are kept (the oldest go first). */

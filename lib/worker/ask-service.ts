@@ -37,7 +37,9 @@ import { tabsToRead } from './tab-scope';
 import { prioritySelection } from './priority-selection';
 import { bounded, partialTab, passagesOfTab, readTabFrames, ReadTimeout, tabTotals, type TabRead } from './frames';
 import type { SkippedTab, SourcedPassage } from '@/lib/shared/types';
-import { pdfOfTab } from './pdf-of-tab';
+import { pdfOfTab, VIEWER_PATH } from './pdf-of-tab';
+import { pdfAddressesOfRun } from './pdf-run';
+import { askedFromIncognito, incognitoPdfReason } from './incognito';
 import { readPdfInOffscreen } from './offscreen';
 import { pdfTabRead } from './pdf-tab';
 import { nothingRead } from './nothing-read';
@@ -97,16 +99,18 @@ function reportProgress(id: string, patch: Partial<RunState>): void {
  * never ends never reaches; the script itself then waits, capped, for the page to settle.
  * A PDF runs no page script: the extension reads the document itself (lib/worker/pdf-tab.ts).
  */
-async function readTab(tab: Browser.tabs.Tab, signal: AbortSignal): Promise<TabRead | SkippedTab> {
+async function readTab(tab: Browser.tabs.Tab, signal: AbortSignal, run: ReadonlySet<string>): Promise<TabRead | SkippedTab> {
   const base = {
     tabId: tab.id ?? -1,
     title: capText(tab.title ?? '', MAX_TITLE_CHARS),
     url: capText(tab.url ?? '', MAX_URL_CHARS),
   };
   const pdf = await pdfOfTab(tab, signal);
+  const privatePdf = pdf ? incognitoPdfReason(tab) : null;
+  if (privatePdf) return { ...base, reason: privatePdf };
   if (pdf) {
     try {
-      return pdfTabRead(await bounded(readPdfInOffscreen(pdf), PDF_READ_TIMEOUT_MS, signal), base);
+      return pdfTabRead(await bounded(readPdfInOffscreen(pdf, run), PDF_READ_TIMEOUT_MS, signal), base);
     } catch (err) {
       if (signal.aborted || !(err instanceof ReadTimeout)) throw err;
       return { ...base, reason: t('pdfReadTimeout', PDF_READ_TIMEOUT_MS / 1000) };
@@ -161,7 +165,11 @@ function progressReporter(id: string, signal: AbortSignal): CallOptions {
  * The thread a question about `tabs` belongs to: the stored one when it is about the same pages
  * (lib/shared/thread.ts `continuesThread`), else a new one, stored in its place.
  */
-async function threadFor(msg: AskMessage, tabs: Browser.tabs.Tab[]): Promise<{ thread: Thread; replaced: boolean }> {
+async function threadFor(
+  msg: AskMessage,
+  tabs: Browser.tabs.Tab[],
+  incognito: boolean,
+): Promise<{ thread: Thread; replaced: boolean }> {
   const pages = tabs.map((t) => ({ tabId: t.id ?? -1, url: pageUrl(t.url ?? ''), title: t.title ?? '' }));
   const stored = await threadItem.getValue();
   if (stored && continuesThread(stored, msg.scope, msg.windowId, pages)) return { thread: stored, replaced: false };
@@ -172,6 +180,8 @@ async function threadFor(msg: AskMessage, tabs: Browser.tabs.Tab[]): Promise<{ t
     pages,
     startedAt: Date.now(),
     turns: [],
+    // Kept out of the history on disk (lib/shared/history.ts).
+    ...(incognito ? { incognito: true as const } : {}),
   };
   await threadItem.setValue(thread);
   return { thread, replaced: (stored?.turns.length ?? 0) > 0 };
@@ -197,6 +207,8 @@ export async function startAsk(msg: AskMessage): Promise<void> {
   const controller = new AbortController();
   inFlight = controller;
   const id = crypto.randomUUID();
+  // Known first: whatever fails from here on is logged as an incognito question's failure.
+  const incognito = await askedFromIncognito(msg.windowId, (w) => browser.windows.get(w));
   await lastRunItem.setValue({
     id,
     question: msg.question,
@@ -205,17 +217,20 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     stage: 'reading',
     startedAt: Date.now(),
     skipped: [],
+    ...(incognito ? { incognito } : {}),
   });
   try {
     const settings = keyCleared(await loadSettings());
     const tabs = await tabsInScope(msg);
     // Incognito tabs: nothing of this question is written to disk (see appendFailure).
-    if (tabs.some((t) => t.incognito)) await updateRun(id, { incognito: true });
-    const { thread, replaced } = await threadFor(msg, tabs);
+    const privateRun = incognito || tabs.some((t) => t.incognito);
+    if (privateRun && !incognito) await updateRun(id, { incognito: true });
+    const { thread, replaced } = await threadFor(msg, tabs, privateRun);
     await updateRun(id, { threadId: thread.id, ...(replaced ? { newThread: 'pages-changed' as const } : {}) });
     const passages: SourcedPassage[] = [];
     const skipped: SkippedTab[] = [];
-    const results = await Promise.all(tabs.map(async (tab) => ({ tab, result: await readTab(tab, controller.signal) })));
+    const pdfRun = pdfAddressesOfRun(tabs, browser.runtime.getURL(VIEWER_PATH));
+    const results = await Promise.all(tabs.map(async (tab) => ({ tab, result: await readTab(tab, controller.signal, pdfRun) })));
     const partial: SkippedTab[] = [];
     let chars = 0;
     let frames = 0;
@@ -224,7 +239,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
         skipped.push(result);
         continue;
       }
-      const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title, active: tab.active };
+      const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title, active: tab.active, url: tab.url };
       passages.push(...passagesOfTab(result, names));
       const totals = tabTotals(result);
       chars += totals.chars;

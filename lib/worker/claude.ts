@@ -9,6 +9,7 @@ import type { PromptMessage } from './prompt';
 import { abortableSleep, DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy } from './retry';
 import { usageOf } from '@/lib/shared/usage';
 import type { ModelCall, ModelReply } from './model-reply';
+import { fetchWithoutRedirects } from './no-redirect';
 import { schemaInstruction } from './answer-path';
 import type { AnswerPath } from '@/lib/shared/servers';
 
@@ -91,6 +92,8 @@ function streamingCall(settings: ClaudeSettings, extras: RequestExtras, options:
     dangerouslyAllowBrowser: true,
     // Retries are ours (lib/worker/retry.ts): capped waits, and a countdown the user can see.
     maxRetries: 0,
+    // The key goes to the confirmed address only, never on to where it redirects (lib/worker/no-redirect.ts).
+    fetch: fetchWithoutRedirects(),
     timeout: options.timeoutMs ?? 90_000,
   });
   return (messages: PromptMessage[]) =>

@@ -4,6 +4,7 @@
  */
 import { AnthropicError, APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { ModelReplyError } from './model-reply';
+import { redirectRefusal } from './no-redirect';
 import type { ShownError } from '@/lib/shared/run';
 import { t } from '@/lib/shared/i18n';
 
@@ -58,6 +59,10 @@ export function describeError(err: unknown): ShownError {
       message: t('errorTimeout'),
       action: 'ask-again',
     };
+  }
+  const redirect = redirectRefusal(err);
+  if (redirect) {
+    return { kind: 'redirect', message: t('errorRedirect', redirect.location ?? t('anotherAddress')), action: 'open-options' };
   }
   if (err instanceof APIConnectionError) {
     return {

@@ -30,6 +30,25 @@ function deps(injected: number[], pages: Record<number, unknown>): ReadTabDeps &
   };
 }
 
+describe('passagesOfTab: whose site a passage is', () => {
+  it('takes the page’s address from the browser’s tab, not from what the page’s script sent back', async () => {
+    // A page's own reply could name any address; the browser's tab.url is the one it shows.
+    const result = await readTabFrames(
+      deps([0, 4], {
+        0: page('https://bank.example/login', ['Sign in to your bank.'], { readShare: 1, childFrames: 1 }),
+        4: page('https://ads.example/slot', ['Win a prize.'], { readShare: 1, childFrames: 0 }),
+      }),
+    );
+    if (!result.ok) throw new Error(result.reason);
+    const passages = passagesOfTab(result.read, { tabId: 1, windowId: 1, url: 'https://phish.example/login' });
+    expect(passages.map((p) => [p.text, p.url])).toEqual([
+      ['Sign in to your bank.', 'https://phish.example/login'],
+      // An embedded frame keeps its own address: its words are its site's, not the page's.
+      ['Win a prize.', 'https://ads.example/slot'],
+    ]);
+  });
+});
+
 describe('readTabFrames', () => {
   it('asks every frame it reached, keeps each frame apart and names the tab after its page', async () => {
     const d = deps([0, 7, 3], {

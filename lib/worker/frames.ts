@@ -7,7 +7,7 @@
  * The browser calls are passed in, so this is tested without a browser.
  */
 import { pdfPartialNote } from './pdf-read';
-import { capText, MAX_TITLE_CHARS } from '@/lib/shared/limits';
+import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
 import type { PageText, SkippedTab, SourcedPassage } from '@/lib/shared/types';
 import { formatPercent, plural, t } from '@/lib/shared/i18n';
 
@@ -162,11 +162,13 @@ function notRead(err: unknown): string {
 /**
  * The passages of every frame of a tab, each with its frame and that frame's address (what a
  * click on a citation checks before highlighting, and opens again if the tab is gone), all named
- * after the tab's page, which is what the user knows the tab by.
+ * after the tab's page, which is what the user knows the tab by. The page's own address is the
+ * one the browser reports for the tab (`tab.url`), not one a script in the page sent back; an
+ * embedded frame's is its script's `location`, whose origin the frame cannot change.
  */
 export function passagesOfTab(
   read: TabRead,
-  tab: { tabId: number; windowId: number; title?: string; active?: boolean },
+  tab: { tabId: number; windowId: number; title?: string; active?: boolean; url?: string },
 ): SourcedPassage[] {
   // Counted once, here: the same (capped) string goes on every passage of the tab.
   const title = capText(read.title || tab.title || read.url, MAX_TITLE_CHARS);
@@ -175,7 +177,8 @@ export function passagesOfTab(
   const selectionFrame = tab.active ? focusedFrameId(read) : null;
   const out: SourcedPassage[] = [];
   for (const { frameId, page } of read.frames) {
-    const url = page.url || read.url;
+    const reported = frameId === 0 && !page.pdf && (tab.url?.length ?? 0) <= MAX_URL_CHARS ? tab.url : undefined;
+    const url = reported || page.url || read.url;
     for (const p of page.passages) {
       if (p.selection && frameId !== selectionFrame) continue;
       out.push({ ...p, tabId: tab.tabId, windowId: tab.windowId, frameId, url, title });

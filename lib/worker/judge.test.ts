@@ -54,7 +54,21 @@ describe('judge', () => {
     expect(dropped.claims.map((c) => c.text)).toEqual(['It opens at 9.']);
   });
 
-  it('a claim the judge said nothing about stays as it is', () => {
-    expect(applyVerdicts(claims, [], 'drop').claims).toHaveLength(2);
+  it('a claim the judge said nothing about is kept but marked not checked, never left looking checked', () => {
+    const kept = applyVerdicts(claims, [{ claim: 1, supported: true, reason: 'Said outright.' }], 'drop');
+    expect(kept.claims.map((c) => [c.text, c.unchecked])).toEqual([
+      ['It opens at 9.', undefined],
+      ['It is the oldest museum.', true],
+    ]);
+    expect(kept.unchecked).toBe(1);
+    expect(applyVerdicts(claims, [], 'mark').claims.every((c) => c.unchecked)).toBe(true);
+  });
+
+  it('tells the judge each quote’s site beside its title, and when it is a frame’s', () => {
+    const fromFrame = claim('It is free.', 'Entry is free');
+    fromFrame.citations[0] = { ...fromFrame.citations[0]!, frameId: 3, site: 'ads.example' };
+    const text = JSON.stringify(buildJudgeMessages([claims[0]!, fromFrame]));
+    expect(text).toContain('source=\\"A &lt;page&gt;\\" site=\\"a.org\\"');
+    expect(text).toContain('site=\\"ads.example, in a frame of the page\\"');
   });
 });

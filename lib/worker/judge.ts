@@ -29,7 +29,8 @@ export function buildJudgeMessages(claims: ShownClaim[]): PromptMessage[] {
   const items = claims.map(
     (c, i) =>
       `<item number="${i + 1}">\n<claim>${escapeXml(c.text)}</claim>\n${c.citations
-        .map((q) => `<quote source="${escapeXml(q.title)}">${escapeXml(q.literal)}</quote>`)
+        // The site beside the title: a page can copy another site's title, not its address.
+        .map((q) => `<quote source="${escapeXml(q.title)}" site="${escapeXml(sourceSite(q))}">${escapeXml(q.literal)}</quote>`)
         .join('\n')}\n</item>`,
   );
   return [
@@ -38,6 +39,11 @@ export function buildJudgeMessages(claims: ShownClaim[]): PromptMessage[] {
       content: `<items>\n${items.join('\n')}\n</items>\nGive one verdict for every item, by its number.`,
     },
   ];
+}
+
+/** The site a quote is from as the judge reads it: an embedded frame's says so. */
+function sourceSite(q: ShownClaim['citations'][number]): string {
+  return q.frameId !== 0 ? `${q.site}, in a frame of the page` : q.site;
 }
 
 /** The judge's verdicts, or null when its reply cannot be read: the judge never blocks an answer. */
@@ -53,19 +59,29 @@ export async function judgeClaims(claims: ShownClaim[], callModel: ModelCall): P
 }
 
 /**
- * Marks or drops the claims the judge found unsupported. A claim without a verdict stays as it
- * is: the quotes were verified, and silence from the judge is not doubt.
+ * Marks or drops the claims the judge found unsupported. A claim without a verdict is marked
+ * "not checked": its quotes were verified, but silence from the judge is not support either, and
+ * the screen must not let it look checked.
  */
 export function applyVerdicts(
   claims: ShownClaim[],
   verdicts: Verdicts,
   policy: Exclude<JudgePolicy, 'off'>,
-): { claims: ShownClaim[]; unsupported: number } {
+): { claims: ShownClaim[]; unsupported: number; unchecked: number } {
   const doubts = new Map(verdicts.filter((v) => !v.supported).map((v) => [v.claim - 1, v.reason]));
+  const judged = new Set(verdicts.map((v) => v.claim - 1));
   const unsupported = claims.filter((_, i) => doubts.has(i)).length;
-  if (policy === 'drop') return { claims: claims.filter((_, i) => !doubts.has(i)), unsupported };
+  const unchecked = claims.filter((_, i) => !judged.has(i)).length;
+  const marked = claims.map((c, i) => (judged.has(i) ? c : { ...c, unchecked: true as const }));
+  if (policy === 'drop') return { claims: marked.filter((_, i) => !doubts.has(i)), unsupported, unchecked };
   return {
-    claims: claims.map((c, i) => (doubts.has(i) ? { ...c, doubt: doubts.get(i)! } : c)),
+    claims: marked.map((c, i) => (doubts.has(i) ? { ...c, doubt: doubts.get(i)! } : c)),
     unsupported,
+    unchecked,
   };
+}
+
+/** The claims as shown when the judge could not be asked or not be read: every one "not checked". */
+export function markUnchecked(claims: ShownClaim[]): ShownClaim[] {
+  return claims.map((c) => ({ ...c, unchecked: true }));
 }

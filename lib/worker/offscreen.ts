@@ -8,6 +8,7 @@ import { browser } from 'wxt/browser';
 import { checkReply } from '@/lib/shared/messages';
 import { offscreenCalls, type PdfReadMessage } from '@/lib/shared/pdf-messages';
 import { PDF_NOTES, type PdfReadResult } from './pdf-read';
+import { pdfReadAllowed } from './pdf-run';
 
 const OFFSCREEN_PATH = '/offscreen.html';
 /** Reading a long PDF takes a while; a reply later than this is a failure. */
@@ -66,8 +67,12 @@ function ensureReader(): Promise<void> {
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The PDF at `url`, read by the offscreen document; a reason when it could not be read. */
-export async function readPdfInOffscreen(url: string): Promise<PdfReadResult> {
+/**
+ * The PDF at `url`, read by the offscreen document; a reason when it could not be read. Only an
+ * address of a tab in the question under way (`run`, lib/worker/pdf-run.ts) is read.
+ */
+export async function readPdfInOffscreen(url: string, run: ReadonlySet<string>): Promise<PdfReadResult> {
+  if (!pdfReadAllowed(url, run)) return { ok: false, reason: PDF_NOTES.notFetched('not a tab of this question') };
   try {
     await ensureReader();
   } catch (err) {

@@ -6,6 +6,7 @@ import { browser, type Browser } from 'wxt/browser';
 import { fileOfViewerUrl } from '@/lib/shared/pdf-messages';
 import { bounded } from './frames';
 import { isPdfTab } from './pdf-tab';
+import { mayProbeFromWorker } from './incognito';
 
 export const VIEWER_PATH = '/pdf-viewer.html';
 const HEAD_TIMEOUT_MS = 5_000;
@@ -34,8 +35,9 @@ export async function pdfOfTab(tab: Browser.tabs.Tab, signal?: AbortSignal): Pro
       }
     },
     head: async (url) => {
-      // A sleeping tab of any kind would cost its site a request: only its address counts then.
-      if (tab.discarded) return null;
+      // Not from the worker for a sleeping tab (it would cost its site a request) nor an incognito
+      // one (the regular profile's cookies): only its address counts then (lib/worker/incognito.ts).
+      if (!mayProbeFromWorker(tab)) return null;
       const res = await fetch(url, {
         method: 'HEAD',
         credentials: 'include',

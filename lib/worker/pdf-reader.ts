@@ -1,9 +1,9 @@
 /**
  * The offscreen document's side of PDF reading: it answers the background's `pdf-read` with the
- * PDF's passages or the reason it has none. Only the extension's own contexts are heard.
+ * PDF's passages or the reason it has none. Only the extension's own pages and worker are heard.
  */
 import { browser } from 'wxt/browser';
-import { dispatch } from '@/lib/shared/messages';
+import { dispatch, isFromExtensionPage } from '@/lib/shared/messages';
 import { offscreenCalls } from '@/lib/shared/pdf-messages';
 import { fetchPdf, readPdf, type PdfJs, type PdfReadResult } from './pdf-read';
 
@@ -31,7 +31,9 @@ export async function readPdfAt(pdfjs: PdfJs, url: string): Promise<PdfReadResul
 
 export function listenForPdfReads(pdfjs: PdfJs): void {
   browser.runtime.onMessage.addListener((raw, sender) => {
-    if (sender.id !== browser.runtime.id) return;
+    // The extension's own pages and worker only: a content script also has the extension's id,
+    // but speaks for its page, which must not make the extension fetch an address with cookies.
+    if (!isFromExtensionPage(sender, browser.runtime.id, browser.runtime.getURL('/'))) return;
     return dispatch(offscreenCalls, { 'pdf-read': (request) => readPdfAt(pdfjs, request.url) }, raw);
   });
 }

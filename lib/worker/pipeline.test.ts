@@ -205,7 +205,14 @@ describe('answerQuestion', () => {
       expect(await r.promise).toMatchObject({ kind: 'abstain', reason: 'unsupported' });
     });
 
-    it('a failing judge leaves the verified answer standing, and the failure is logged', async () => {
+    it('a judge whose reply cannot be read leaves every claim marked not checked', async () => {
+      const r = judged({ nothing: 'useful' }, 'mark');
+      const outcome = await r.promise;
+      expect(outcome).toMatchObject({ kind: 'answer', judged: { policy: 'mark', unsupported: 0, unchecked: 2 } });
+      if (outcome.kind === 'answer') expect(outcome.claims.map((c) => c.unchecked)).toEqual([true, true]);
+    });
+
+    it('a failing judge leaves the verified answer standing, marked not checked, and the failure is logged', async () => {
       const log: FailureLogEntry[] = [];
       const outcome = await answerQuestion(
         { question: 'q', passages, minLiteralLength: 15 },
@@ -216,7 +223,7 @@ describe('answerQuestion', () => {
           judge: { policy: 'drop', call: async () => Promise.reject(new Error('overloaded')) },
         },
       );
-      expect(outcome).toMatchObject({ kind: 'answer', claims: [{ text: 'It opens at 9.' }] });
+      expect(outcome).toMatchObject({ kind: 'answer', claims: [{ text: 'It opens at 9.', unchecked: true }] });
       expect(log[0]!.detail).toMatch(/judge: overloaded/);
     });
   });

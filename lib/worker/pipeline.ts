@@ -3,7 +3,7 @@
  * model call, clock and log as arguments, so every decision is tested without a browser or network.
  */
 import { numberFragments, type Fragment } from './fragments';
-import { applyVerdicts, judgeClaims } from './judge';
+import { applyVerdicts, judgeClaims, markUnchecked } from './judge';
 import { xmlPrompt, type PromptBuilder, type PromptMessage } from './prompt';
 import { answerSchema, type ModelAnswer } from './schema';
 import type { PriorTurn } from '@/lib/shared/thread';
@@ -166,10 +166,24 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
       });
       return null;
     });
-    if (!verdicts) return answer;
+    // A judge that failed leaves every claim "not checked", never looking checked.
+    if (!verdicts)
+      return {
+        ...answer,
+        claims: markUnchecked(claims),
+        judged: { policy: deps.judge.policy, unsupported: 0, unchecked: claims.length },
+      };
     const judged = applyVerdicts(claims, verdicts, deps.judge.policy);
     if (judged.claims.length === 0) return { kind: 'abstain', reason: 'unsupported', retried, checks };
-    return { ...answer, claims: judged.claims, judged: { policy: deps.judge.policy, unsupported: judged.unsupported } };
+    return {
+      ...answer,
+      claims: judged.claims,
+      judged: {
+        policy: deps.judge.policy,
+        unsupported: judged.unsupported,
+        ...(judged.unchecked > 0 ? { unchecked: judged.unchecked } : {}),
+      },
+    };
   };
 
   deps.onStage?.('asking');

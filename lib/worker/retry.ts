@@ -3,6 +3,7 @@
  * upper bound and waits silently, while a person at the popup needs a cap and a countdown.
  */
 import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import { redirectRefusal } from './no-redirect';
 
 export interface RetryPolicy {
   /** Tries after the first. */
@@ -18,6 +19,8 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = { retries: 2, capMs: 30_000, ba
 /** Overloaded, rate limited, server errors, timeouts and dropped connections are worth another try. */
 export function isRetryable(err: unknown): boolean {
   if (err instanceof APIUserAbortError) return false;
+  // A redirect is the address's answer, not a hiccup: asking again gets the same.
+  if (redirectRefusal(err)) return false;
   if (err instanceof APIConnectionError) return true;
   if (!(err instanceof APIError) || err.status === undefined) return false;
   if (err.headers?.get('x-should-retry') === 'false') return false;

@@ -14,6 +14,7 @@ import { lastRunItem, revealStateItem, threadItem, type RevealState } from '@/li
 import { answerCiting } from '@/lib/shared/thread';
 import type { QuoteTarget } from '@/lib/shared/types';
 import { revealPdfCitation } from './pdf-reveal';
+import { windowForReopen } from './incognito';
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
 const LOAD_TIMEOUT_MS = 20_000;
@@ -103,12 +104,21 @@ function waitForLoad(tabId: number): Promise<boolean> {
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function openAsCited(c: CitationRef, url: string, target: QuoteTarget, others: QuoteTarget[]): Promise<RevealResult> {
+async function openAsCited(
+  c: CitationRef,
+  url: string,
+  target: QuoteTarget,
+  others: QuoteTarget[],
+  incognitoSource: boolean,
+): Promise<RevealResult> {
   let tab;
   try {
     tab = await browser.tabs.create({ url, windowId: c.windowId, active: true });
   } catch {
-    // The citation's window is gone too: the current one will do.
+    // The citation's window is gone too: the current one will do, unless the question was about
+    // an incognito window, whose page must not open in a regular one (lib/worker/incognito.ts).
+    if (windowForReopen(c.windowId, false, incognitoSource) === null)
+      return { ok: false, message: REVEAL_NOTES.notOpened(t('incognitoWindowGone')) };
     try {
       tab = await browser.tabs.create({ url, active: true });
     } catch (err) {
@@ -182,7 +192,8 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
   // The clicked citation's own answer: the latest, or an earlier one of the thread.
   const others = otherQuotesOnPage(answerCiting(run?.outcome, thread, c), c);
 
-  if (plan.kind === 'open') return openAsCited(c, plan.url, target, others);
+  if (plan.kind === 'open')
+    return openAsCited(c, plan.url, target, others, run?.incognito === true || thread?.incognito === true);
 
   // A tab the browser put to sleep (discarded) has no page to script: wake it first.
   const asleep = (plan.tabId === c.tabId ? tab : openTabs.find((t) => t.tabId === plan.tabId))?.discarded === true;

@@ -195,9 +195,9 @@ describe('the popup says what was read', () => {
     // The page and three embedded frames (the hidden one shows nothing and is not counted).
     expect(answer).toMatch(/Read 1 tab \(\d+ passages, [\d,]+ characters, 3 embedded frames\)/);
 
-    // Named after the tab, with the site the frame comes from.
+    // Named by the site the frame comes from, in a frame on the tab’s page.
     const title = await page.title();
-    await popup.locator(`::-p-aria([name="${title} — ${new URL(crossFrame.url()).host}"][role="button"])`).click();
+    await popup.locator(`::-p-aria([name="in a frame on ${title} — ${new URL(crossFrame.url()).host}"][role="button"])`).click();
     await expect
       .poll(() => crossFrame.evaluate(() => [...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join(' ')), {
         timeout: 30_000,

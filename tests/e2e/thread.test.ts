@@ -144,7 +144,7 @@ describe('the questions people ask', () => {
     expect(text).toContain('Central Cycles: 12 euros, the cheapest.');
     const shown = await citations(popup, '.answer');
     const titles = await Promise.all([harbour, central, station].map((p) => p.title()));
-    expect(shown.map(([name]) => name.split(' — ')[0])).toEqual(titles);
+    expect(shown.map(([text]) => text.split(' — ').slice(1).join(' — '))).toEqual(titles);
     await clickQuote(popup, '.answer', quotes[2]!);
     await expect.poll(() => highlightedText(station), { timeout: 30_000 }).toBe(quotes[2]);
   });

@@ -1,4 +1,6 @@
 // The model call and the error messages, through the real SDK against the Messages API stand-in.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { claudeCall } from '@/lib/worker/claude';
 import { ANSWER_REQUEST } from '@/lib/worker/model-requests';
@@ -185,6 +187,34 @@ describe('describeError: what the user reads for each failure', () => {
   it('never throws, whatever it is given', () => {
     expect(describeError('a string').message).toMatch(/a string/);
     expect(describeError(undefined).kind).toBe('unexpected');
+  });
+});
+
+describe('a redirect from the API address', () => {
+  it('is refused, never followed with the key, not retried, and named in the error', async () => {
+    // An address that redirects every request to the stand-in, as a misconfigured proxy might.
+    const hops: string[] = [];
+    const redirector = createServer((req, res) => {
+      hops.push(`${req.method} ${req.url} key=${req.headers['x-api-key'] ?? 'none'}`);
+      res.writeHead(307, { location: `${api.url}${req.url}` }).end();
+    });
+    await new Promise<void>((r) => redirector.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = redirector.address() as AddressInfo;
+      api.enqueue({ kind: 'json', value: { no_information: true, claims: [] } });
+      const call = claudeCall({ ...settings(), baseURL: `http://127.0.0.1:${port}` }, ANSWER_REQUEST, {
+        retryPolicy: { retries: 2, capMs: 1, baseMs: 1 },
+      });
+      const shown = describeError(await call(messages).catch((e: unknown) => e));
+      expect(shown).toMatchObject({ kind: 'redirect', action: 'open-options' });
+      expect(shown.message).toContain(`redirect to ${api.url}/v1/messages`);
+      expect(shown.message).toMatch(/never sent on to another address/);
+      // One request to the redirecting address, none to where it pointed, no retry.
+      expect(hops).toHaveLength(1);
+      expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    } finally {
+      await new Promise((r) => redirector.close(r));
+    }
   });
 });
 

@@ -32,23 +32,35 @@ beforeEach(() => {
 });
 
 describe('loading settings', () => {
-  it('moves a key an older version kept in storage.local into its own store, for the base URL it was used with', async () => {
+  it('moves a key an older version kept in storage.local into its own store, confirmed for the Anthropic API', async () => {
+    await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, apiKey: 'sk-ant-old' } });
+    const s = await loadSettings();
+    expect(s).toMatchObject({
+      apiKey: 'sk-ant-old',
+      baseURL: 'https://api.anthropic.com',
+      keyOrigin: 'https://api.anthropic.com',
+    });
+    expect(await stored()).not.toHaveProperty('apiKey');
+    expect(idb.get('apiKey')).toEqual({ key: 'sk-ant-old', origin: 'https://api.anthropic.com' });
+    // Loaded again: the same, from the new place.
+    expect(await loadSettings()).toMatchObject({ apiKey: 'sk-ant-old', keyOrigin: 'https://api.anthropic.com' });
+  });
+
+  it('a key an older version kept beside another base URL is moved but not confirmed for it: the user confirms first', async () => {
+    // storage.local can be written by content scripts: the base URL beside the key proves nothing.
     await fakeBrowser.storage.local.set({
-      settings: { ...DEFAULT_SETTINGS, apiKey: 'sk-ant-old', baseURL: 'http://localhost:8080/' },
+      settings: { ...DEFAULT_SETTINGS, apiKey: 'sk-ant-old', baseURL: 'https://proxy.example/' },
     });
     const s = await loadSettings();
-    expect(s).toMatchObject({ apiKey: 'sk-ant-old', baseURL: 'http://localhost:8080', keyOrigin: 'http://localhost:8080' });
+    expect(s).toMatchObject({ apiKey: 'sk-ant-old', baseURL: 'https://proxy.example', keyOrigin: '' });
     expect(await stored()).not.toHaveProperty('apiKey');
-    expect(idb.get('apiKey')).toEqual({ key: 'sk-ant-old', origin: 'http://localhost:8080' });
-    // Loaded again: the same, from the new place.
-    expect(await loadSettings()).toMatchObject({ apiKey: 'sk-ant-old', keyOrigin: 'http://localhost:8080' });
   });
 
   it('drops a stored base URL the key may not go to, and the key is then not confirmed for where it points', async () => {
     await fakeBrowser.storage.local.set({ settings: { apiKey: 'sk-ant-old', baseURL: 'http://evil.example' } });
     const s = await loadSettings();
     expect(s.baseURL).toBe(DEFAULT_SETTINGS.baseURL);
-    expect(s.keyOrigin).toBe('http://evil.example');
+    expect(s.keyOrigin).toBe('');
   });
 
   it('falls back field by field, keeping the valid ones and fields it does not know', async () => {
