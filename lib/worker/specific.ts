@@ -19,7 +19,7 @@ import type { SourcedPassage } from '@/lib/shared/types';
 const GENERAL = new Set(
   [
     // English
-    'what whats which where when does doing done there here these those this that about tell tells told show shows ' +
+    'what whats which where when does quien quienes cual cuales cuanto cuantos cuanta porque warum wieso welche welcher welches quel quelle quels quelles pourquoi comment quem qual quais quando onde como quale quali perche dove doing done there here these those this that about tell tells told show shows ' +
       'says said saying write written writes wrote mean means meant talk talks talking discuss discussed discusses ' +
       'describe described mention mentioned mentions explain explained explains cover covers covered contain contains ' +
       'page pages text texts article articles site sites website document documents tab tabs open thing things stuff ' +
