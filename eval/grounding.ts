@@ -25,7 +25,6 @@ import { choosePassages } from '@/lib/worker/choose';
 import { normalize } from '@/lib/shared/normalize';
 import { DEFAULT_FRAGMENT_BUDGET, DEFAULT_MIN_LITERAL_LENGTH } from '@/lib/shared/settings';
 import type { Outcome } from '@/lib/shared/run';
-import type { SourcedPassage } from '@/lib/shared/types';
 import { startMessagesApi } from '../tests/support/stand-in/messages-api';
 import { HONEST, SLIP_CLASSES, slippingModel, type SlipClass } from '../tests/support/stand-in/slipping-model';
 import { numberOption } from './lib/cli';
@@ -86,7 +85,9 @@ async function main() {
   const api = await startMessagesApi();
   api.enqueue(...Array.from({ length: asked.length * 2 }, () => model.reply));
   const callModel = claudeCall({ apiKey: 'sk-ant-eval', model: 'claude-stand-in', baseURL: api.url }, ANSWER_REQUEST, {
-    retryPolicy: { retries: 0, capMs: 0, baseMs: 0 },
+    // As the extension: a dropped connection is tried again (a keep-alive socket the server
+    // closed while a slow ranking ran); the stand-in answers only requests it received.
+    retryPolicy: { retries: 2, capMs: 0, baseMs: 0 },
   });
 
   const rows = new Map<SlipClass, Row>(SLIP_CLASSES.map((c) => [c, { made: 0, first: 0, retried: 0, notShown: 0 }]));
@@ -96,16 +97,25 @@ async function main() {
   let secondCalls = 0;
   let unverified = 0;
   let noClaim = 0;
+  let errors = 0;
   for (const q of asked) {
     const choice = choosePassages(passages, q.question, DEFAULT_FRAGMENT_BUDGET);
     if (choice.abstain) {
       noClaim++;
       continue;
     }
-    const outcome: Outcome = await answerQuestion(
-      { question: q.question, passages: choice.passages, minLiteralLength: DEFAULT_MIN_LITERAL_LENGTH },
-      { callModel, log: () => {}, now: () => 0 },
-    );
+    let outcome: Outcome;
+    try {
+      outcome = await answerQuestion(
+        { question: q.question, passages: choice.passages, minLiteralLength: DEFAULT_MIN_LITERAL_LENGTH },
+        { callModel, log: () => {}, now: () => 0 },
+      );
+    } catch (err) {
+      // Counted, and the run goes on: one failed call must not hide the other questions' figures.
+      errors++;
+      console.error(`error on "${q.question}" (${choice.passages.length} fragments): ${String(err)}`);
+      continue;
+    }
     answers++;
     if (outcome.retried) secondCalls++;
     const meant = model.meant.get(q.question) ?? [];
@@ -138,14 +148,18 @@ async function main() {
   await api.close();
 
   const pct = (n: number, d: number) => (d === 0 ? '-' : ((100 * n) / d).toFixed(1));
-  console.log(`${'slip'.padEnd(16)} ${'made'.padStart(6)} ${'shown 1st'.padStart(10)} ${'after retry'.padStart(12)} ${'not shown'.padStart(10)}`);
+  console.log(
+    `${'slip'.padEnd(16)} ${'made'.padStart(6)} ${'shown 1st'.padStart(10)} ${'after retry'.padStart(12)} ${'not shown'.padStart(10)}`,
+  );
   for (const c of SLIP_CLASSES) {
     const r = rows.get(c)!;
     console.log(
       `${(c + (HONEST.has(c) ? '' : ' (false)')).padEnd(16)} ${String(r.made).padStart(6)} ${String(r.first).padStart(10)} ${String(r.retried).padStart(12)} ${String(r.notShown).padStart(10)}`,
     );
   }
-  console.log(`${answers} answers asked, ${noClaim} questions with no claim meant or refused early, ${model.retries} retry requests`);
+  console.log(
+    `${answers} answers asked, ${noClaim} questions with no claim meant or refused early, ${model.retries} retry requests, ${errors} errors`,
+  );
   console.log(
     `grounding kept ${pct(kept, trueClaims)} per 100 true claims, second calls ${pct(secondCalls, answers)} per 100 answers, unverified shown ${unverified}`,
   );

@@ -40,7 +40,13 @@ const LEADING_ELLIPSIS = new RegExp(`^${ELLIPSIS}\\s*`, 'u');
 const TRAILING_ELLIPSIS = new RegExp(`\\s*${ELLIPSIS}$`, 'u');
 const INNER_ELLIPSIS = new RegExp(`\\s*${ELLIPSIS}\\s*`, 'gu');
 /** `**bold**`, `__bold__`, `*italic*`, `_italic_`, `` `code` ``: the marks, not the words. */
-const EMPHASIS = [/\*\*(?=\S)(.+?)(?<=\S)\*\*/gu, /__(?=\S)(.+?)(?<=\S)__/gu, /(?<![\p{L}\p{N}*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\p{L}\p{N}*])/gu, /(?<![\p{L}\p{N}_])_(?=\S)([^_]+?)(?<=\S)_(?![\p{L}\p{N}_])/gu, /`([^`]+)`/gu];
+const EMPHASIS = [
+  /\*\*(?=\S)(.+?)(?<=\S)\*\*/gu,
+  /__(?=\S)(.+?)(?<=\S)__/gu,
+  /(?<![\p{L}\p{N}*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\p{L}\p{N}*])/gu,
+  /(?<![\p{L}\p{N}_])_(?=\S)([^_]+?)(?<=\S)_(?![\p{L}\p{N}_])/gu,
+  /`([^`]+)`/gu,
+];
 
 /** The literal without what wraps its words, and which wrappers there were. */
 export function unwrap(literal: string): { text: string; classes: RepairClass[] } {

@@ -95,7 +95,14 @@ export function verifyAnswer(
       }
       ok = false;
       const hint = problem.kind === 'not-in-fragment' ? didYouMean(cit.literal, raw.get(cit.index)!) : '';
-      problems.push({ ...problem, message: problem.message + hint, claim: c, citation: k, index: cit.index, literal: cit.literal });
+      problems.push({
+        ...problem,
+        message: problem.message + hint,
+        claim: c,
+        citation: k,
+        index: cit.index,
+        literal: cit.literal,
+      });
     });
     return ok;
   });

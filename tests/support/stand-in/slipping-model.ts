@@ -94,8 +94,7 @@ export function hash(s: string): number {
 }
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
-export const sentences = (text: string) =>
-  [...segmenter.segment(text)].map((s) => s.segment.trim()).filter((s) => s.length > 0);
+export const sentences = (text: string) => [...segmenter.segment(text)].map((s) => s.segment.trim()).filter((s) => s.length > 0);
 
 const TRANSLATION: Record<string, string> = {
   the: 'el',
@@ -112,7 +111,16 @@ const TRANSLATION: Record<string, string> = {
   are: 'son',
   that: 'que',
 };
-const SWAPS: Record<string, string> = { may: 'can', can: 'may', is: 'was', was: 'is', are: 'were', were: 'are', and: 'or', the: 'a' };
+const SWAPS: Record<string, string> = {
+  may: 'can',
+  can: 'may',
+  is: 'was',
+  was: 'is',
+  are: 'were',
+  were: 'are',
+  and: 'or',
+  the: 'a',
+};
 
 /**
  * `sentence` (of document `index`) as a model slips it. `docs` are all the documents sent, for the
