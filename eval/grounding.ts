@@ -8,7 +8,7 @@
  * of a stand-in Messages API whose model slips (tests/support/stand-in/slipping-model.ts).
  *
  * A question corpus gives its questions and answer strings; a corpus without questions gets one
- * question per page, on a sentence of its expected text (the sentence's longest words asked
+ * to three questions per page, each on a sentence of its expected text (the sentence's longest words asked
  * about, a run of its words as the answer string).
  *
  * Reported, per slip class: citations made, claims shown from the first reply, after the retry,
@@ -36,7 +36,7 @@ interface Asked {
   answers: string[];
 }
 
-/** One question per page of a corpus without questions: on a sentence of its expected text. */
+/** Up to three questions per page of a corpus without questions, each on a sentence of its expected text. */
 function questionsOfPages(pages: CorpusPage[]): Asked[] {
   const out: Asked[] = [];
   const segmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
@@ -44,14 +44,17 @@ function questionsOfPages(pages: CorpusPage[]): Asked[] {
     const candidates = [...segmenter.segment(page.expected.replace(/\s+/g, ' '))]
       .map((s) => s.segment.trim())
       .filter((s) => s.length >= 60 && s.length <= 300);
-    const sentence = candidates[Math.floor(candidates.length / 2)];
-    if (!sentence) continue;
-    const words = sentence.split(' ');
-    const longest = [...new Set(words.map((w) => w.replace(/[^\p{L}\p{N}-]/gu, '')))]
-      .filter((w) => w.length > 0)
-      .sort((a, b) => b.length - a.length)
-      .slice(0, 3);
-    out.push({ question: `What about ${longest.join(' ')}?`, answers: [words.slice(0, 6).join(' ')] });
+    // Up to three sentences, a quarter, half and three quarters of the way down the page.
+    const picked = new Set([1, 2, 3].map((k) => candidates[Math.floor((candidates.length * k) / 4)]));
+    for (const sentence of picked) {
+      if (!sentence) continue;
+      const words = sentence.split(' ');
+      const longest = [...new Set(words.map((w) => w.replace(/[^\p{L}\p{N}-]/gu, '')))]
+        .filter((w) => w.length > 0)
+        .sort((a, b) => b.length - a.length)
+        .slice(0, 3);
+      out.push({ question: `What about ${longest.join(' ')}?`, answers: [words.slice(0, 6).join(' ')] });
+    }
   }
   return out;
 }
