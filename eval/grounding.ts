@@ -1,5 +1,5 @@
 /**
- * npm run eval:grounding -- <corpus> [--questions <n>] [--seed <n>]
+ * npm run eval:grounding -- <corpus> [--questions <n>] [--seed <n>] [--verbose]
  *
  * How many true claims survive a model that quotes as real models do. Every page of the corpus
  * is an open tab, read by the extension's own extraction in headless Chromium; each question's
@@ -24,7 +24,7 @@ import { ANSWER_REQUEST } from '@/lib/worker/model-requests';
 import { choosePassages } from '@/lib/worker/choose';
 import { normalize } from '@/lib/shared/normalize';
 import { DEFAULT_FRAGMENT_BUDGET, DEFAULT_MIN_LITERAL_LENGTH } from '@/lib/shared/settings';
-import type { Outcome } from '@/lib/shared/run';
+import type { FailureLogEntry, Outcome } from '@/lib/shared/run';
 import { startMessagesApi } from '../tests/support/stand-in/messages-api';
 import { HONEST, SLIP_CLASSES, slippingModel, type SlipClass } from '../tests/support/stand-in/slipping-model';
 import { numberOption } from './lib/cli';
@@ -65,6 +65,7 @@ async function main() {
   const dir = corpusArg('npm run eval:grounding -- <corpus> [--questions <n>] [--seed <n>]');
   const limit = numberOption('questions', 400, (v) => v > 0);
   const seed = numberOption('seed', 21, () => true);
+  const verbose = process.argv.includes('--verbose');
   const pages = listPages(dir);
   const fromCorpus = readQuestions(dir);
   const asked: Asked[] = (fromCorpus.length > 0 ? fromCorpus : questionsOfPages(pages)).slice(0, limit);
@@ -108,10 +109,11 @@ async function main() {
       continue;
     }
     let outcome: Outcome;
+    const failures: FailureLogEntry[] = [];
     try {
       outcome = await answerQuestion(
         { question: q.question, passages: choice.passages, minLiteralLength: DEFAULT_MIN_LITERAL_LENGTH },
-        { callModel, log: () => {}, now: () => 0 },
+        { callModel, log: (e) => void failures.push(e), now: () => 0 },
       );
     } catch (err) {
       // Counted, and the run goes on: one failed call must not hide the other questions' figures.
@@ -143,8 +145,13 @@ async function main() {
         const quoted = shown.find((c) => c.text === m.text)!.citations.map((c) => c.literal);
         if (quoted.some((l) => normalize(l) === normalize(m.quote.literal))) unverified++;
       }
-      if (!isShown) row.notShown++;
-      else if (outcome.retried) row.retried++;
+      if (!isShown) {
+        row.notShown++;
+        if (verbose && HONEST.has(m.slip)) {
+          const problems = failures.flatMap((f) => f.attempts.flat()).map((p) => `${p.kind}: ${p.message.slice(0, 300)}`);
+          console.log(`lost ${m.slip} [${m.quote.index}] "${m.quote.literal.slice(0, 200)}"\n  ${problems.join('\n  ')}`);
+        }
+      } else if (outcome.retried) row.retried++;
       else row.first++;
     }
   }
