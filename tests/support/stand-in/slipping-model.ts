@@ -275,13 +275,24 @@ export function slippingModel(options: {
     const answers = options.answersOf(question).map(fold);
     const doc = docs.find((d) => answers.some((a) => a && fold(d.text).includes(a)));
     if (!doc) return [];
-    const all = sentences(doc.text);
-    const k = Math.max(
-      0,
-      all.findIndex((s) => answers.some((a) => fold(s).includes(a))),
-    );
-    const picked = [all[k]!];
-    if (rng() < 0.5 && all[k + 1] && all[k + 1]!.length >= 20) picked.push(all[k + 1]!);
+    // The fewest sentences that hold the answer (it may run over a segment's end, as in a list),
+    // grown to a phrase: a model told to quote whole phrases does not quote "0" or "Explore".
+    const raw = [...segmenter.segment(doc.text)].map((seg) => seg.segment);
+    let found: { quote: string; next: number } | null = null;
+    for (let len = 1; len <= raw.length && !found; len++) {
+      for (let i = 0; i + len <= raw.length && !found; i++) {
+        const words = raw.slice(i, i + len).join('');
+        if (!answers.some((a) => fold(words).includes(a))) continue;
+        let quote = words;
+        let j = i + len;
+        while (quote.trim().length < 20 && j < raw.length) quote += raw[j++];
+        found = { quote: quote.trim(), next: j };
+      }
+    }
+    if (!found) return [];
+    const picked = [found.quote];
+    const after = raw[found.next]?.trim();
+    if (rng() < 0.5 && after && after.length >= 20) picked.push(after);
     return picked.map((sentence, n) => {
       const kind = draw(rng);
       const next = docs.find((d) => d.index === doc.index + 1);
