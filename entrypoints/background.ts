@@ -6,16 +6,33 @@
 import * as z from 'zod';
 import { cancelAsk, decideReview, markInterruptedRun, revealCitation, startAsk } from '@/lib/worker/ask-service';
 import { dispatch, isFromExtensionPage, workerCalls, type Handlers } from '@/lib/shared/messages';
-import { panelIntentItem, threadItem, toolbarOpensPanelItem } from '@/lib/shared/storage';
+import { panelIntentItem, tabGrantsItem, threadItem, toolbarOpensPanelItem, waitingQuestionItem } from '@/lib/shared/storage';
+import { addGrant } from '@/lib/shared/tab-grants';
+import { waitingQuestions } from '@/lib/worker/waiting-service';
 import { openSidePanel } from '@/lib/shared/side-panel';
 import { MENU_ENTRIES, OPEN_PANEL_COMMAND, onMenuClick } from '@/lib/worker/context-menu';
 import { recordThread } from '@/lib/worker/history-service';
 import { clearHighlights } from '@/lib/worker/reveal-service';
 import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/toolbar';
 
+// The question kept while the browser's access prompt was shown (lib/worker/waiting-service.ts).
+const waiting = waitingQuestions({
+  load: () => waitingQuestionItem.getValue(),
+  clear: () => waitingQuestionItem.setValue(null),
+  granted: async () => (await browser.permissions.getAll()).origins ?? [],
+  start: (ask) => void startAsk(ask),
+  now: Date.now,
+});
+
+// The context menu and the panel's keyboard command give us the tab (`activeTab`): the side panel reads it without asking.
+const recordGrant = (tab?: { id?: number; url?: string }) => {
+  const { id, url } = tab ?? {};
+  if (id !== undefined && url) void tabGrantsItem.getValue().then((g) => tabGrantsItem.setValue(addGrant(g, id, url)));
+};
+
 const handlers: Handlers<typeof workerCalls> = {
   ask: async (request) => {
-    void startAsk(request);
+    void waiting.onAsk(request);
     return { started: true };
   },
   cancel: async () => ({ cancelled: cancelAsk() }),
@@ -64,10 +81,19 @@ export default defineBackground(() => {
     setIntent: (i: Parameters<typeof panelIntentItem.setValue>[0]) => panelIntentItem.setValue(i),
     now: Date.now,
   };
-  browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(info, tab, menuDeps));
-  browser.commands.onCommand.addListener((command, tab) => {
-    if (command === OPEN_PANEL_COMMAND && tab?.windowId !== undefined) void openSidePanel(tab.windowId).catch(() => {});
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    void onMenuClick(info, tab, menuDeps);
+    recordGrant(tab);
   });
+  browser.commands.onCommand.addListener((command, tab) => {
+    if (command !== OPEN_PANEL_COMMAND || tab?.windowId === undefined) return;
+    void openSidePanel(tab.windowId).catch(() => {});
+    recordGrant(tab);
+  });
+
+  // Access allowed in the browser's prompt: the question that waited for it goes on, even though
+  // the popup that asked closed when the prompt appeared (Chrome).
+  browser.permissions.onAdded.addListener(() => void waiting.onAccessAdded());
 
   listenForToolbarClicks();
   const toolbar = (opensPanel: boolean | null) => void applyToolbarBehavior(opensPanel === true).catch(() => {});

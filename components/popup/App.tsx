@@ -2,7 +2,7 @@
  * The question-and-answer app, shown in the toolbar popup and in the side panel (one app, the
  * same accessible names): ask, follow progress, read the verified answer, jump to its quotes.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Announcer } from '@/components/popup/Announcer';
 import { AnswerView } from '@/components/popup/AnswerView';
 import { AccessNote } from '@/components/popup/AccessNote';
@@ -18,6 +18,7 @@ import { HistoryView } from '@/components/popup/HistoryView';
 import { OpenInPanelButton } from '@/components/popup/OpenInPanelButton';
 import { TabChooser } from '@/components/popup/TabChooser';
 import { useWindowTabs } from '@/components/popup/use-window-tabs';
+import { useTabGrants } from '@/components/popup/use-tab-grants';
 import { FaviconContext } from '@/components/popup/favicons';
 import { usePanelIntent } from '@/components/popup/use-panel-intent';
 import { PendingSelectionNote } from '@/components/popup/PendingSelectionNote';
@@ -30,11 +31,14 @@ import type { ShownCitation } from '@/lib/shared/run';
 import { hasSidePanel } from '@/lib/shared/side-panel';
 import { citationSteps } from '@/lib/shared/citation-steps';
 import { accessNeeded, type AccessNeed } from '@/lib/shared/site-access';
+import { hasGrant } from '@/lib/shared/tab-grants';
+import { requestForQuestion } from '@/lib/shared/waiting-question';
 import {
   draftItem as diskDraftItem,
   incognitoDraftItem,
   lastRunItem,
   loadSettings,
+  waitingQuestionItem,
   settingsItem,
   startNewThread,
   threadItem,
@@ -42,14 +46,13 @@ import {
   type Scope,
 } from '@/lib/shared/storage';
 import { continuesThread, pageUrl, type Thread, type ThreadPage } from '@/lib/shared/thread';
+import { isLoopback } from '@/lib/shared/servers';
 import { t } from '@/lib/shared/i18n';
 
 // A popup in an incognito window keeps the question it is typing in memory only.
 const draftItem = browser.extension?.inIncognitoContext ? incognitoDraftItem : diskDraftItem;
 
 const openOptions = () => void browser.runtime.openOptionsPage();
-// The browser's prompt for host access; it must be called inside the click's gesture.
-const requestAccess = (origins: string[]) => browser.permissions.request({ origins });
 // Where the keyboard goes when the control it was on goes away (Cancel, Ask again, New question).
 const focusQuestion = () => document.getElementById('question')?.focus();
 const hostOf = (url: string) => {
@@ -85,6 +88,7 @@ export function App({ surface }: AppProps) {
   // "Choose tabs": the ticked tabs of this window.
   const [tabIds, setTabIds] = useState<number[]>([]);
   const windowTabs = useWindowTabs(windowId);
+  const grants = useTabGrants(surface, windowTabs);
   // Host access the extension holds now, and the access a question was found to lack.
   const [granted, setGranted] = useState<string[]>([]);
   const [access, setAccess] = useState<AccessNeed | null>(null);
@@ -106,7 +110,7 @@ export function App({ surface }: AppProps) {
         draftItem.getValue(),
         threadItem.getValue(),
       ]);
-      setHasKey(settings.apiKey !== '');
+      setHasKey(settings.apiKey !== '' || isLoopback(settings.baseURL));
       setApiHost(hostOf(settings.baseURL));
       setRun(last);
       setThread(stored);
@@ -137,7 +141,7 @@ export function App({ surface }: AppProps) {
     // The key is not in the settings item (lib/shared/api-key.ts): load both again on a change.
     const unwatchSettings = settingsItem.watch(() => {
       void loadSettings().then((s) => {
-        setHasKey(s.apiKey !== '');
+        setHasKey(s.apiKey !== '' || isLoopback(s.baseURL));
         setApiHost(hostOf(s.baseURL));
       });
     });
@@ -196,31 +200,61 @@ export function App({ surface }: AppProps) {
       scope: about,
       urls: inScope.map((t) => t.url),
       granted,
-      // The popup always has its tab; the panel, when the context menu or the keyboard command
-      // opened it for the tab beneath it.
-      activeTabGranted: surface === 'popup' || (intent !== null && inScope.some((t) => t.id === intent.tabId)),
+      // The popup always has its tab; the panel, when the browser gave it the tab: opened for
+      // it by the context menu or the keyboard command, or the popup was opened over it.
+      activeTabGranted:
+        surface === 'popup' ||
+        (intent !== null && inScope.some((t) => t.id === intent.tabId)) ||
+        (inScope.length > 0 && inScope.every((t) => hasGrant(grants, t.id, t.url))),
     });
     setAccess(need);
     if (!need) void send(about);
   };
 
-  const send = async (about: Scope) => {
-    setAccess(null);
-    setRevealNote(null);
-    // Without a key the background only searches the pages here: nothing is sent anywhere.
-    const win = windowId ?? (await browser.windows.getCurrent()).id!;
+  /** The question as the worker is asked it. */
+  const askMessage = (about: Scope, win: number) => {
     // The selection goes with one question, the one it was opened for.
     const selection = intent?.selection ? { tabId: intent.tabId, text: intent.selection } : undefined;
-    dropIntent();
-    await callWorker({
-      type: 'ask',
+    return {
+      type: 'ask' as const,
       question: question.trim(),
       scope: about,
       windowId: win,
       ...(about === 'tabs' ? { tabIds: chosenTabs } : {}),
       ...(selection ? { selection } : {}),
-    });
+    };
   };
+
+  const send = async (about: Scope, waitingId?: string) => {
+    setAccess(null);
+    setRevealNote(null);
+    // Without a key the background only searches the pages here: nothing is sent anywhere.
+    const win = windowId ?? (await browser.windows.getCurrent()).id!;
+    const message = askMessage(about, win);
+    dropIntent();
+    await callWorker({ ...message, ...(waitingId ? { waitingId } : {}) });
+  };
+
+  /**
+   * The browser's prompt for the access a question lacks, the question kept meanwhile: once the
+   * user allows it, the worker asks it even if this popup closed with the prompt.
+   */
+  const requestAccess = (origins: string[]) => {
+    if (windowId === null) {
+      waitingIdRef.current = undefined;
+      return browser.permissions.request({ origins });
+    }
+    const { waitingId, granted } = requestForQuestion(askMessage(scope, windowId), origins, {
+      request: (o) => browser.permissions.request({ origins: o }),
+      save: (w) => waitingQuestionItem.setValue(w),
+      drop: () => waitingQuestionItem.setValue(null),
+      now: Date.now,
+      newId: () => crypto.randomUUID(),
+    });
+    waitingIdRef.current = waitingId;
+    return granted;
+  };
+  const waitingIdRef = useRef<string | undefined>(undefined);
 
   const reveal = async (c: ShownCitation, openAsCited = false) => {
     setRevealNote(null);
@@ -341,7 +375,7 @@ export function App({ surface }: AppProps) {
                 need={access}
                 scope={scope}
                 request={requestAccess}
-                onGranted={() => void send(scope)}
+                onGranted={() => void send(scope, waitingIdRef.current)}
                 onThisTab={() => {
                   setScope('tab');
                   saveDraft(question, 'tab');

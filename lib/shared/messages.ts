@@ -23,6 +23,8 @@ export const askMessage = z
     tabIds: z.array(z.number().int()).max(500).optional(),
     /** "Ask Cited Tabs about the selection": the selected words, the question's priority fragment. */
     selection: z.object({ tabId: z.number().int(), text: z.string().max(20_000) }).optional(),
+    /** Asked once access was allowed: the waiting question's id, which the worker may have asked already. */
+    waitingId: z.string().max(100).optional(),
   })
   .refine((m) => m.scope !== 'tabs' || (m.tabIds?.length ?? 0) > 0, { message: 'Choose at least one tab.', path: ['tabIds'] });
 export type AskMessage = z.infer<typeof askMessage>;

@@ -6,7 +6,8 @@
  */
 import * as z from 'zod';
 import { baseUrlProblem } from './api-key';
-import type { Settings } from './settings';
+import { MAX_LOCAL_TIMEOUT_S, MIN_LOCAL_TIMEOUT_S, type Settings } from './settings';
+import { kindOfBaseURL, SERVER_KINDS } from './servers';
 
 /** Every setting but the key, which has its own store (lib/shared/api-key.ts). */
 export type SettingsDefaults = Omit<Settings, 'apiKey'>;
@@ -25,6 +26,9 @@ export function storedSettingsSchema(d: SettingsDefaults, budget: { min: number;
       .refine((u) => baseUrlProblem(u) === null)
       .transform((u) => u.replace(/\/+$/, ''))
       .catch(d.baseURL),
+    /** Absent in older versions' settings: then the kind the base URL stands for. */
+    server: z.enum(SERVER_KINDS).optional().catch(undefined),
+    localTimeoutS: z.number().int().min(MIN_LOCAL_TIMEOUT_S).max(MAX_LOCAL_TIMEOUT_S).catch(d.localTimeoutS),
     minQuoteLength: z.number().int().min(5).max(200).catch(d.minQuoteLength),
     citationMode: z.enum(['structured', 'native']).catch(d.citationMode),
     judge: z.enum(['auto', 'off', 'mark', 'drop']).catch(d.judge),
@@ -43,7 +47,8 @@ export function parseStoredSettings(
   budget: { min: number; max: number },
 ): { settings: SettingsDefaults & Record<string, unknown>; legacyKey: string | null; legacyBaseURL: string | null } {
   const input = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  const { apiKey, ...settings } = storedSettingsSchema(d, budget).parse(input);
+  const { apiKey, server, ...checked } = storedSettingsSchema(d, budget).parse(input);
+  const settings = { ...checked, server: server ?? kindOfBaseURL(checked.baseURL) };
   const legacyKey = apiKey?.trim() ? apiKey.trim() : null;
   const legacyBaseURL = typeof input.baseURL === 'string' ? input.baseURL.trim().replace(/\/+$/, '') : null;
   return { settings, legacyKey, legacyBaseURL };

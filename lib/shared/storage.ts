@@ -7,6 +7,9 @@ import type { SkippedTab } from './types';
 import type { ShownError, FailureLogEntry, Outcome, RepairCounts, SearchHit, SendPlan } from './run';
 import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET, type Settings } from './settings';
 import type { PriorTurn, Thread } from './thread';
+import type { ServerFacts } from './servers';
+import type { TabGrant } from './tab-grants';
+import type { WaitingQuestion } from './waiting-question';
 
 /**
  * The settings but the key, in `storage.local`. The key is kept apart, where no content script
@@ -51,9 +54,23 @@ export async function saveSettings(next: Settings): Promise<void> {
   await settingsItem.setValue(rest);
 }
 
+/**
+ * What the extension learnt of each server, by origin (lib/shared/servers.ts): which answer path
+ * works there and the context of its models. Nothing of the user's pages.
+ */
+export const serverFactsItem = storage.defineItem<Record<string, ServerFacts>>('local:serverFacts', { fallback: {} });
+
+/** Adds what was learnt of the server at `origin` to what is known of it. */
+export async function learnServerFacts(origin: string, facts: ServerFacts): Promise<void> {
+  const all = await serverFactsItem.getValue();
+  const known = all[origin] ?? {};
+  const contexts = facts.contexts || known.contexts ? { ...known.contexts, ...facts.contexts } : undefined;
+  await serverFactsItem.setValue({ ...all, [origin]: { ...known, ...facts, ...(contexts ? { contexts } : {}) } });
+}
+
 /** This tab, all tabs of the window, or the tabs the user ticked ("Choose tabs"). */
 export type Scope = 'tab' | 'window' | 'tabs';
-export type Stage = 'reading' | 'choosing' | 'asking' | 'waiting' | 'checking' | 'retrying' | 'judging';
+export type Stage = 'reading' | 'choosing' | 'starting' | 'asking' | 'waiting' | 'checking' | 'retrying' | 'judging';
 
 export interface RunState {
   id: string;
@@ -146,6 +163,15 @@ export interface PanelIntent {
   at: number;
 }
 export const panelIntentItem = storage.defineItem<PanelIntent | null>('session:panelIntent', { fallback: null });
+
+/**
+ * The question waiting for the browser's access prompt (lib/shared/waiting-question.ts). Session
+ * storage: it holds the question, and concerns this moment only.
+ */
+export const waitingQuestionItem = storage.defineItem<WaitingQuestion | null>('session:waitingQuestion', { fallback: null });
+
+/** Tabs the browser gave us through `activeTab` (lib/shared/tab-grants.ts), for the side panel. */
+export const tabGrantsItem = storage.defineItem<TabGrant[]>('session:tabGrants', { fallback: [] });
 
 /** The toolbar button opens the side panel instead of the popup (a setting on the options page). */
 export const toolbarOpensPanelItem = storage.defineItem<boolean>('local:toolbarOpensPanel', { fallback: false });

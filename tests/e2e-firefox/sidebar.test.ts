@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
 import {
+  closeOtherTabs,
   findTab,
   highlightedText,
   openTab,
@@ -90,6 +91,44 @@ describe('Firefox: the sidebar answers about the page beside it', () => {
     await sidebar.click(`City Museum – Tickets — ${host}`);
     await expect.poll(() => selectedTabUrl(fx)).toBe(`${fx.fixtures}/museum-tickets.html`);
     await expect.poll(() => highlightedText(fx, tickets)).toBe(ticketQuote);
+  });
+
+  it('Next citation and Previous citation step through the quotes across the two tabs, by button and by key', async () => {
+    const hours = await openTab(fx, `${fx.fixtures}/museum-hours.html`);
+    const tickets = await openTab(fx, `${fx.fixtures}/museum-tickets.html`);
+    await closeOtherTabs(fx, [hours, tickets]);
+    const hoursQuote = 'The City Museum opens at 9 a.m. and closes at 6 p.m.';
+    const ticketQuote = 'Adult tickets cost 12 euros.';
+    fx.api.enqueue((req) =>
+      answerReply([
+        { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] },
+        { text: 'An adult ticket costs 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: ticketQuote }] },
+      ]),
+    );
+    await sidebar.ask('When does the museum open and what do adult tickets cost?', 'All tabs in this window');
+    await expect.poll(() => sidebar.regionText('Answer')).toContain('An adult ticket costs 12 euros.');
+
+    await sidebar.click('Next citation');
+    await expect.poll(() => selectedTabUrl(fx)).toBe(`${fx.fixtures}/museum-hours.html`);
+    await expect.poll(() => highlightedText(fx, hours)).toBe(hoursQuote);
+    expect(await sidebar.textOf('.stepper-status')).toBe('Quote 1 of 2: City Museum – Opening hours');
+    expect(await sidebar.control('Previous citation')).toBe('disabled');
+
+    await sidebar.click('Next citation');
+    await expect.poll(() => selectedTabUrl(fx)).toBe(`${fx.fixtures}/museum-tickets.html`);
+    await expect.poll(() => highlightedText(fx, tickets)).toBe(ticketQuote);
+    expect(await sidebar.textOf('.stepper-status')).toBe('Quote 2 of 2: City Museum – Tickets');
+    // The last quote: Next stops there rather than wrapping around.
+    expect(await sidebar.control('Next citation')).toBe('disabled');
+    // The answer stayed beside the pages all along.
+    expect(await sidebar.regionText('Answer')).toContain('The museum opens at 9 a.m.');
+
+    // The key P steps back, the sidebar having the focus (not the question box).
+    await sidebar.run(
+      `doc.activeElement?.blur(); doc.dispatchEvent(new win.KeyboardEvent('keydown', { key: 'p', bubbles: true }));`,
+    );
+    await expect.poll(() => selectedTabUrl(fx)).toBe(`${fx.fixtures}/museum-hours.html`);
+    expect(await sidebar.textOf('.stepper-status')).toBe('Quote 1 of 2: City Museum – Opening hours');
   });
 
   it('says "Not found in these pages" when the page does not hold the answer', async () => {

@@ -62,8 +62,20 @@ async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T |
   }
 }
 
+export interface LaunchOptions {
+  extensionDir?: string;
+  /** Grant access to all sites at once, as after a user's yes (default); false leaves it to be asked. */
+  allSites?: boolean;
+  /** Extra preferences, e.g. the interface's language. */
+  prefs?: Record<string, string | number | boolean>;
+}
+
 /** Starts Firefox with the built add-on installed, the stand-in and the fixture server. */
-export async function launchFirefox({ extensionDir = FIREFOX_EXTENSION_DIR } = {}): Promise<Firefox> {
+export async function launchFirefox({
+  extensionDir = FIREFOX_EXTENSION_DIR,
+  allSites = true,
+  prefs = {},
+}: LaunchOptions = {}): Promise<Firefox> {
   const manifestPath = join(extensionDir, 'manifest.json');
   if (!existsSync(manifestPath)) throw new Error(`No Firefox build in ${extensionDir}: run "npm run build:firefox" first.`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { browser_specific_settings: { gecko: { id: string } } };
@@ -72,7 +84,7 @@ export async function launchFirefox({ extensionDir = FIREFOX_EXTENSION_DIR } = {
   const profile = mkdtempSync(join(tmpdir(), 'cited-tabs-firefox-'));
   writeFileSync(
     join(profile, 'user.js'),
-    Object.entries(PREFS)
+    Object.entries({ ...PREFS, ...prefs })
       .map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`)
       .join('\n'),
   );
@@ -107,19 +119,10 @@ export async function launchFirefox({ extensionDir = FIREFOX_EXTENSION_DIR } = {
     await m.setContext('chrome');
     const host = await m.execute<string>('return WebExtensionPolicy.getByID(arguments[0]).mozExtensionHostname;', [addonId]);
     // Access to all sites, the optional permission "All tabs in this window" asks for: granted
-    // as the add-on's Permissions tab in about:addons grants it (its toggle calls
-    // ExtensionPermissions.add with the running extension), since a headless Firefox shows no
-    // prompt to answer. The popup and sidebar then find it granted, as after a user's yes.
-    const allSites = await m.execute<boolean>(
-      `return (async () => {
-        const { ExtensionPermissions } = ChromeUtils.importESModule('resource://gre/modules/ExtensionPermissions.sys.mjs');
-        const policy = WebExtensionPolicy.getByID(arguments[0]);
-        await ExtensionPermissions.add(arguments[0], { permissions: [], origins: ['<all_urls>'] }, policy.extension);
-        return policy.canAccessURI(Services.io.newURI('http://127.0.0.1/'));
-      })();`,
-      [addonId],
-    );
-    if (!allSites) throw new Error('access to all sites was not granted to the add-on');
+    // as the add-on's Permissions tab in about:addons grants it, since a headless Firefox's
+    // prompt is not answered by default. The popup and sidebar then find it granted, as after a
+    // user's yes. The permission tests start without it (`allSites: false`).
+    if (allSites && !(await grantAllSites(m, addonId))) throw new Error('access to all sites was not granted to the add-on');
     await m.setContext('content');
     return {
       m,
@@ -139,11 +142,71 @@ export async function launchFirefox({ extensionDir = FIREFOX_EXTENSION_DIR } = {
   }
 }
 
+/**
+ * Grants the add-on access to all sites as its Permissions tab in about:addons does (the toggle
+ * calls ExtensionPermissions.add with the running extension, which fires permissions.onAdded),
+ * and says whether the add-on may now read a page on 127.0.0.1.
+ */
+export async function grantAllSites(m: Marionette, addonId: string): Promise<boolean> {
+  await m.setContext('chrome');
+  return m.execute<boolean>(
+    `const { ExtensionPermissions } = ChromeUtils.importESModule('resource://gre/modules/ExtensionPermissions.sys.mjs');
+     const policy = WebExtensionPolicy.getByID(arguments[0]);
+     await ExtensionPermissions.add(arguments[0], { permissions: [], origins: ['<all_urls>'] }, policy.extension);
+     return policy.canAccessURI(Services.io.newURI('http://127.0.0.1/'));`,
+    [addonId],
+  );
+}
+
+/** Takes back the access to all sites, as the add-on's Permissions tab in about:addons does. */
+export async function revokeAllSites(fx: Firefox): Promise<void> {
+  await fx.m.setContext('chrome');
+  await fx.m.execute(
+    `const { ExtensionPermissions } = ChromeUtils.importESModule('resource://gre/modules/ExtensionPermissions.sys.mjs');
+     const policy = WebExtensionPolicy.getByID(arguments[0]);
+     await ExtensionPermissions.remove(arguments[0], { permissions: [], origins: ['<all_urls>'] }, policy.extension);`,
+    [fx.addonId],
+  );
+}
+
+/**
+ * Answers the browser's own prompt for the add-on's permissions (the doorhanger under the
+ * address bar) by pressing its button labelled `button` ("Allow" or "Deny"), once it is shown.
+ * Returns the permissions it listed.
+ */
+export async function answerPermissionPrompt(fx: Firefox, button: 'Allow' | 'Deny'): Promise<string[]> {
+  await fx.m.setContext('chrome');
+  const shown = () =>
+    fx.m.execute<string[] | null>(
+      `const n = PopupNotifications.panel.querySelector('#addon-webext-permissions-notification');
+       if (PopupNotifications.panel.state !== 'open' || !n) return null;
+       return Array.from(n.querySelectorAll('.addon-webext-perm-list li')).map((li) => li.textContent);`,
+    );
+  const listed = await waitFor('the permission prompt', async () => (await shown()) ?? undefined);
+  await fx.m.execute(
+    `const n = PopupNotifications.panel.querySelector('#addon-webext-permissions-notification');
+     const b = [n.button, n.secondaryButton].find((x) => x.label === arguments[0]);
+     if (!b) throw new Error('no button ' + arguments[0] + ' in the prompt');
+     b.click();`,
+    [button],
+  );
+  return listed;
+}
+
+/** Closes the toolbar popup as a click elsewhere does. */
+export async function closePopup(fx: Firefox): Promise<void> {
+  await fx.m.setContext('chrome');
+  await fx.m.execute(`document.querySelector('browser.webextension-popup-browser')?.closest('panel')?.hidePopup();`);
+  await waitFor('the popup to close', async () =>
+    (await fx.m.execute<boolean>(`return !document.querySelector('browser.webextension-popup-browser');`)) ? true : undefined,
+  );
+}
+
 /** One Firefox for the test file, closed after it. */
-export function useFirefox(set: (fx: Firefox) => void): void {
+export function useFirefox(set: (fx: Firefox) => void, options: LaunchOptions = {}): void {
   let fx: Firefox | undefined;
   beforeAll(async () => {
-    fx = await launchFirefox();
+    fx = await launchFirefox(options);
     set(fx);
   }, 120_000);
   afterAll(async () => {
@@ -165,6 +228,84 @@ export async function inTab<T>(fx: Firefox, handle: string, script: string, args
   await fx.m.setContext('content');
   await fx.m.send('WebDriver:SwitchToWindow', { handle, focus: false });
   return fx.m.execute<T>(script, args);
+}
+
+/**
+ * Opens `url` in a new foreground tab without waiting for it to finish loading (a page that never
+ * does), until its body shows `words`; returns its handle.
+ */
+export async function openUnfinishedTab(fx: Firefox, url: string, words: string): Promise<string> {
+  const handle = await openTab(fx, 'about:blank');
+  await fx.m.execute('location.href = arguments[0];', [url]);
+  await waitFor(`${url} to show "${words}"`, async () =>
+    (await fx.m
+      .execute<boolean>('return document.body?.textContent?.includes(arguments[0]) ?? false;', [words])
+      .catch(() => false))
+      ? true
+      : undefined,
+  );
+  return handle;
+}
+
+/**
+ * Right-clicks the element `selector` of the tab `handle` with the mouse (as a user does, so the
+ * page's selection stays), and chooses the entry labelled `label` in the browser's context menu.
+ */
+export async function chooseFromContextMenu(fx: Firefox, handle: string, selector: string, label: string): Promise<void> {
+  await fx.m.setContext('content');
+  await fx.m.send('WebDriver:SwitchToWindow', { handle, focus: true });
+  const found = await fx.m.send<{ value: Record<string, string> }>('WebDriver:FindElement', {
+    using: 'css selector',
+    value: selector,
+  });
+  await fx.m.send('WebDriver:PerformActions', {
+    actions: [
+      {
+        type: 'pointer',
+        id: 'mouse',
+        parameters: { pointerType: 'mouse' },
+        actions: [
+          { type: 'pointerMove', origin: found.value, x: 0, y: 0 },
+          { type: 'pointerDown', button: 2 },
+          { type: 'pointerUp', button: 2 },
+        ],
+      },
+    ],
+  });
+  await fx.m.send('WebDriver:ReleaseActions');
+  await fx.m.setContext('chrome');
+  const shown = await waitFor(`the context menu to offer "${label}"`, async () =>
+    (await fx.m.execute<boolean>(
+      `const menu = document.getElementById('contentAreaContextMenu');
+       return menu.state === 'open' && Array.from(menu.querySelectorAll('menuitem')).some((i) => i.label === arguments[0] && !i.hidden);`,
+      [label],
+    ))
+      ? true
+      : undefined,
+  );
+  if (shown)
+    await fx.m.execute(
+      `const menu = document.getElementById('contentAreaContextMenu');
+       menu.activateItem(Array.from(menu.querySelectorAll('menuitem')).find((i) => i.label === arguments[0]));`,
+      [label],
+    );
+}
+
+/** Whether the browser window shows the sidebar. */
+export async function sidebarIsOpen(fx: Firefox): Promise<boolean> {
+  await fx.m.setContext('chrome');
+  return fx.m.execute<boolean>(`return SidebarController.isOpen;`);
+}
+
+/** Closes every tab but `keep`, so that a question about all tabs is about these alone. */
+export async function closeOtherTabs(fx: Firefox, keep: string[]): Promise<void> {
+  await fx.m.setContext('content');
+  for (const handle of await fx.m.send<string[]>('WebDriver:GetWindowHandles')) {
+    if (keep.includes(handle)) continue;
+    await fx.m.send('WebDriver:SwitchToWindow', { handle, focus: false });
+    await fx.m.send('WebDriver:CloseWindow');
+  }
+  await fx.m.send('WebDriver:SwitchToWindow', { handle: keep.at(-1)!, focus: true });
 }
 
 /** The handle of the first tab whose address passes `test`, or undefined. */
@@ -202,17 +343,42 @@ async function element(fx: Firefox, xpath: string): Promise<string> {
 
 const quoted = (s: string) => (s.includes('"') ? `'${s}'` : `"${s}"`);
 
+/** The options page's names in the interface's language (public/_locales). */
+export interface OptionsWords {
+  apiKey: string;
+  baseURL: string;
+  supportCheck: string;
+  off: string;
+  save: string;
+  send: (origin: string) => string;
+  saved: string;
+}
+
+export const ENGLISH_OPTIONS: OptionsWords = {
+  apiKey: 'API key',
+  baseURL: 'API base URL',
+  supportCheck: 'Support check',
+  off: 'Off',
+  save: 'Save',
+  send: (origin) => `Send my key to ${origin}`,
+  saved: 'Saved.',
+};
+
 /**
  * Sets the key and the API base URL on the add-on's options page, as a user does: typed into
  * the fields named "API key" and "API base URL", "Support check" set to "Off", Save, then the
  * confirmation that the key may go to that server.
  */
-export async function saveSettingsAsUser(fx: Firefox, { apiKey, baseURL }: { apiKey: string; baseURL: string }): Promise<void> {
+export async function saveSettingsAsUser(
+  fx: Firefox,
+  { apiKey, baseURL }: { apiKey: string; baseURL: string },
+  words: OptionsWords = ENGLISH_OPTIONS,
+): Promise<void> {
   const handle = await openTab(fx, `${fx.origin}/options.html`);
   const field = (label: string) => element(fx, `//*[@id=//label[normalize-space()=${quoted(label)}]/@for]`);
   for (const [label, value] of [
-    ['API key', apiKey],
-    ['API base URL', baseURL],
+    [words.apiKey, apiKey],
+    [words.baseURL, baseURL],
   ] as const) {
     const id = await waitFor(label, () => field(label).catch(() => undefined), 20_000);
     await fx.m.send('WebDriver:ElementClear', { id });
@@ -220,20 +386,23 @@ export async function saveSettingsAsUser(fx: Firefox, { apiKey, baseURL }: { api
   }
   // The support check off, as the Chromium tests have it: one scripted reply per question.
   await fx.m.send('WebDriver:ElementClick', {
-    id: await element(fx, `//select[@id=//label[normalize-space()="Support check"]/@for]/option[normalize-space()="Off"]`),
+    id: await element(
+      fx,
+      `//select[@id=//label[normalize-space()=${quoted(words.supportCheck)}]/@for]/option[normalize-space()=${quoted(words.off)}]`,
+    ),
   });
-  await fx.m.send('WebDriver:ElementClick', { id: await element(fx, `//button[normalize-space()="Save"]`) });
+  await fx.m.send('WebDriver:ElementClick', { id: await element(fx, `//button[normalize-space()=${quoted(words.save)}]`) });
   const origin = new URL(baseURL).origin;
   const confirm = await waitFor(
     'the confirmation',
-    () => element(fx, `//button[normalize-space()=${quoted(`Send my key to ${origin}`)}]`).catch(() => undefined),
+    () => element(fx, `//button[normalize-space()=${quoted(words.send(origin))}]`).catch(() => undefined),
     20_000,
   );
   await fx.m.send('WebDriver:ElementClick', { id: confirm });
   await waitFor(
-    'Saved.',
+    words.saved,
     async () =>
-      (await inTab<string>(fx, handle, `return document.querySelector('[role=status]')?.textContent ?? ''`)) === 'Saved.'
+      (await inTab<string>(fx, handle, `return document.querySelector('[role=status]')?.textContent ?? ''`)) === words.saved
         ? true
         : undefined,
     20_000,
@@ -353,6 +522,45 @@ class AddonView {
     return this.run(`const el = named(args[0], 'section, [role=region]'); return el ? el.innerText : null;`, [name]);
   }
 
+  /** Types `question`, picks the scope and presses Ask, as a user does. */
+  async ask(question: string, scope = 'This tab', askButton = 'Ask'): Promise<void> {
+    await this.type(this.questionLabel, question);
+    await this.click(scope);
+    await this.click(askButton);
+  }
+
+  /** The name of the question box: "Question", or the catalogue's word for it. */
+  questionLabel = 'Question';
+
+  /** The view's whole visible text. */
+  text(): Promise<string> {
+    return this.run(`return doc.body.innerText;`);
+  }
+
+  /** The text of the element `selector` selects, or null while there is none. */
+  textOf(selector: string): Promise<string | null> {
+    return this.run(`const el = doc.querySelector(args[0]); return el ? el.innerText : null;`, [selector]);
+  }
+
+  /** The text of the first alert shown, or null while there is none. */
+  alertText(): Promise<string | null> {
+    return this.textOf('[role=alert]');
+  }
+
+  /** What the question box holds. */
+  question(): Promise<string> {
+    return this.run(`return doc.getElementById('question').value;`);
+  }
+
+  /** Whether a control named `name` is there, and whether it is enabled. */
+  control(name: string): Promise<'enabled' | 'disabled' | null> {
+    return this.run(
+      `const el = named(args[0], 'button, input, [role=button]');
+       return el ? (el.disabled ? 'disabled' : 'enabled') : null;`,
+      [name],
+    );
+  }
+
   /** The accessible names of the buttons inside the region `region`. */
   buttonsIn(region: string): Promise<string[]> {
     return this.run(
@@ -402,9 +610,11 @@ export class Popup extends AddonView {
     super(fx, `document.querySelector('browser.webextension-popup-browser')`);
   }
 
-  /** Opens the popup with its keyboard shortcut, Alt+Shift+Q, as a user can, and waits for the app. */
+  /** Opens the popup with its keyboard shortcut, Alt+Shift+Q, as a user can (it toggles: only when closed), and waits for the app. */
   async open(): Promise<void> {
-    await pressAltShift(this.fx, 'Q');
+    await this.fx.m.setContext('chrome');
+    const shown = await this.fx.m.execute<boolean>(`return !!document.querySelector('browser.webextension-popup-browser');`);
+    if (!shown) await pressAltShift(this.fx, 'Q');
     await this.ready('the popup app');
   }
 }
