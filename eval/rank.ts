@@ -124,7 +124,7 @@ async function main() {
   // question's own, or a single tab open on another page (the next one in the corpus); and, for
   // the false alarms, on the same questions with their page open, alone or among all.
   const tabOfPage = new Map(tabs.map((t) => [t.page.name, t.tabId]));
-  const count = { closed: 0, other: 0, own: 0, open: 0 };
+  const count = { closed: 0, other: 0, own: 0, open: 0, askedClosed: 0, askedOther: 0, askedOpen: 0 };
   for (const q of questions) {
     const own = tabOfPage.get(q.page);
     const other = tabs[(tabs.findIndex((t) => t.tabId === own) + 1) % tabs.length]!.tabId;
@@ -133,10 +133,20 @@ async function main() {
     count.other += other === own ? 0 : abstains(passages.filter((p) => p.tabId === other));
     count.own += abstains(passages.filter((p) => p.tabId === own));
     count.open += abstains(passages);
+    // As the extension asks (lib/worker/choose.ts): the intent first, and a question that names
+    // nothing specific goes to the model instead of being refused.
+    const refused = (ps: SourcedPassage[]) => (choosePassages(ps, q.question, DEFAULT_FRAGMENT_BUDGET).abstain ? 1 : 0);
+    count.askedClosed += refused(passages.filter((p) => p.tabId !== own));
+    count.askedOther += other === own ? 0 : refused(passages.filter((p) => p.tabId === other));
+    count.askedOpen += refused(passages);
   }
   const n = questions.length;
   console.log(
     `abstain  answer not in the tabs: ${f3(count.closed / n)} with every other page open, ${f3(count.other / n)} with one other page open`,
+  );
+  console.log(
+    `abstain  as asked (choosePassages), answer not in the tabs: ${f3(count.askedClosed / n)} with every other page open, ${f3(count.askedOther / n)} with one other page open; ` +
+      `false alarms ${f3(count.askedOpen / n)} with every page open`,
   );
   console.log(
     `abstain  answer in the tabs (false alarms): ${f3(count.own / n)} with its page alone, ${f3(count.open / n)} with every page open`,

@@ -8,7 +8,7 @@ export interface TallyTableProps {
   limit?: number;
 }
 
-/** Questions, broken quotes, retries, drops, abstentions and errors for one grouping. */
+/** Questions, broken quotes, retries, drops, abstentions, errors and repaired quotes for one grouping. */
 export function TallyTable({ caption, rows, limit = 10 }: TallyTableProps) {
   if (rows.length === 0) return null;
   return (
@@ -24,6 +24,7 @@ export function TallyTable({ caption, rows, limit = 10 }: TallyTableProps) {
           <th scope="col">{t('colDrops')}</th>
           <th scope="col">{t('colNotFound')}</th>
           <th scope="col">{t('colErrors')}</th>
+          <th scope="col">{t('colRepaired')}</th>
         </tr>
       </thead>
       <tbody>
@@ -38,6 +39,7 @@ export function TallyTable({ caption, rows, limit = 10 }: TallyTableProps) {
             <td>{formatNumber(row.drops)}</td>
             <td>{formatNumber(row.abstentions)}</td>
             <td>{formatNumber(row.errors)}</td>
+            <td>{formatNumber(Object.values(row.repairs).reduce((n, k) => n + (k ?? 0), 0))}</td>
           </tr>
         ))}
       </tbody>

@@ -271,6 +271,7 @@ export function App({ surface }: AppProps) {
         literal: c.literal,
         passageText: c.passageText,
         passageOrder: c.passageOrder,
+        ...(c.parts ? { parts: c.parts } : {}),
         ...(c.page !== undefined ? { page: c.page } : {}),
       },
     };

@@ -50,6 +50,23 @@ beforeEach(() => {
 });
 
 describe('locateQuote: the quoted words, exactly', () => {
+  it('an "A … B" quote: each span covered exactly, the words between left out', () => {
+    document.body.innerHTML =
+      '<p>The canal opened in 1801. It has <b>twenty-two locks</b> in all. The towpath is a footpath today.</p>';
+    const p = passageWith('canal');
+    const q = locate({
+      ...target('The canal opened in 1801 … is a footpath today', p.text, p.order),
+      parts: ['The canal opened in 1801', 'is a footpath today'],
+    });
+    expect(q.ranges.map((r) => r.toString())).toEqual(['The canal opened in 1801', 'is a footpath today']);
+    expect(q.text).toBe('The canal opened in 1801 \u2026 is a footpath today');
+  });
+
+  it('an "A … B" quote of which one span is gone from the page is not found at all', () => {
+    document.body.innerHTML = '<p>The canal opened in 1801. The towpath is a cycle route today.</p>';
+    expect(locateQuote(document, { ...target('x'), parts: ['The canal opened in 1801', 'is a footpath today'] })).toBeNull();
+  });
+
   it('spans a bold word and a link and covers exactly the quoted characters', () => {
     document.body.innerHTML = '<p>The <b>quick brown</b> fox <a href="#">jumps over</a> the lazy dog.</p>';
     const q = locate(cite('quick brown fox jumps', 'quick'));

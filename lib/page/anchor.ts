@@ -84,7 +84,28 @@ export function locateQuotes(
 }
 
 export function locateIn(page: AnchorPage, target: QuoteTarget, maxCandidates = MAX_CANDIDATES): LocatedQuote | null {
+  if (target.parts?.length) return locateParts(page, target, maxCandidates);
   return chooseAmong(page, findOccurrences(page, target), target, maxCandidates);
+}
+
+/**
+ * A quote of several spans ("A … B", verified in one passage): each span found as a quote of
+ * that passage, all of them or none. Its text is the spans' joined with an ellipsis, as cited.
+ */
+function locateParts(page: AnchorPage, target: QuoteTarget, maxCandidates: number): LocatedQuote | null {
+  const { parts = [], ...single } = target;
+  const spans: LocatedQuote[] = [];
+  for (const part of parts) {
+    const q = chooseAmong(page, findOccurrences(page, { ...single, literal: part }), { ...single, literal: part }, maxCandidates);
+    if (!q) return null;
+    spans.push(q);
+  }
+  return {
+    ranges: spans.flatMap((q) => q.ranges),
+    text: spans.map((q) => q.text).join(' \u2026 '),
+    start: Math.min(...spans.map((q) => q.start)),
+    end: Math.max(...spans.map((q) => q.end)),
+  };
 }
 
 /** Every occurrence of the quote's words in the page (the first half of `locateIn`). */

@@ -209,12 +209,12 @@ export async function highlightQuoteInSteps(
   const page = readPage(doc, options);
   await pause();
   const hits = findOccurrences(page, target);
-  if (needsLayout(hits) && !page.laidOut) {
+  if ((needsLayout(hits) || target.parts?.length) && !page.laidOut) {
     await pause();
     page.laidOut = layoutPassages(page.collected, page.options);
   }
   await pause();
-  const located = chooseAmong(page, hits, target);
+  const located = target.parts?.length ? locateIn(page, target) : chooseAmong(page, hits, target);
   if (!located) {
     clearHighlight(doc);
     return { ok: false, reason: 'not-found' };

@@ -17,6 +17,15 @@ const rec = (daysAgo: number, over: Partial<RunRecord> = {}): RunRecord => ({
 });
 
 describe('summarise', () => {
+  it('adds up the quoting slips repaired, by class', () => {
+    const d = summarise(
+      [rec(0, { repairs: { 'quote-marks': 2, 'wrong-index': 1 } }), rec(1, { repairs: { 'quote-marks': 1 } }), rec(1)],
+      now,
+    );
+    expect(d.overall.repairs).toEqual({ 'quote-marks': 3, 'wrong-index': 1 });
+    expect(d.byDay.at(-2)!.repairs).toEqual({ 'quote-marks': 1 });
+  });
+
   it('computes the broken-quote rate per day, with empty days, oldest first', () => {
     const d = summarise([rec(0, { broken: 2 }), rec(0), rec(2, { broken: 1 })], now, 7);
     expect(d.byDay).toHaveLength(7);

@@ -3,7 +3,7 @@
  * site, so that a rise (a new model, a site that confuses extraction) is visible at a glance.
  */
 import type { RunRecord } from './storage';
-import type { FailureLogEntry } from './run';
+import type { FailureLogEntry, RepairCounts } from './run';
 
 export interface Tally {
   key: string;
@@ -16,6 +16,8 @@ export interface Tally {
   drops: number;
   abstentions: number;
   errors: number;
+  /** Citations that passed once a quoting slip was repaired, by slip. */
+  repairs: RepairCounts;
 }
 
 export interface Diagnostics {
@@ -41,7 +43,16 @@ function tally(key: string, records: RunRecord[]): Tally {
     drops: records.reduce((n, r) => n + r.droppedClaims, 0),
     abstentions: records.filter((r) => r.outcome === 'abstain').length,
     errors: records.filter((r) => r.outcome === 'error').length,
+    repairs: addRepairs(records),
   };
+}
+
+function addRepairs(records: RunRecord[]): RepairCounts {
+  const out: RepairCounts = {};
+  for (const r of records) {
+    for (const [k, n] of Object.entries(r.repairs ?? {}) as Array<[keyof RepairCounts, number]>) out[k] = (out[k] ?? 0) + n;
+  }
+  return out;
 }
 
 function groupBy(records: RunRecord[], keys: (r: RunRecord) => string[]): Tally[] {

@@ -8,7 +8,7 @@
  */
 import * as z from 'zod';
 import { MAX_QUESTION_CHARS } from './limits';
-import { highlightOutcomeSchema, pageTextSchema, quoteTargetSchema } from './types';
+import { highlightOutcomeSchema, MAX_QUOTE_PARTS, pageTextSchema, quoteTargetSchema } from './types';
 import { t } from '@/lib/shared/i18n';
 
 const ok = z.object({ ok: z.literal(true) });
@@ -39,6 +39,8 @@ export const revealMessage = z.object({
     literal: z.string().min(1),
     passageText: z.string(),
     passageOrder: z.number().int(),
+    /** A quote of several spans ("A … B"): each is highlighted. */
+    parts: z.array(z.string().min(1)).max(MAX_QUOTE_PARTS).optional(),
     /** A PDF's citation: its page, shown in the extension's PDF viewer. */
     page: z.number().int().min(1).optional(),
   }),

@@ -5,7 +5,7 @@
  * (`viewerCalls`). Each carries its `target`, since every extension page hears them.
  */
 import * as z from 'zod';
-import { highlightOutcomeSchema, pageTextSchema } from './types';
+import { highlightOutcomeSchema, MAX_QUOTE_PARTS, pageTextSchema } from './types';
 
 export const pdfReadMessage = z.object({
   type: z.literal('pdf-read'),
@@ -32,7 +32,13 @@ export const pdfReadReply = z.union([
   z.object({ ok: z.literal(false), reason: pdfNoteSchema }),
 ]);
 
-const quoteTarget = z.object({ literal: z.string().min(1), passageText: z.string(), passageOrder: z.number().int() });
+const quoteTarget = z.object({
+  literal: z.string().min(1),
+  passageText: z.string(),
+  passageOrder: z.number().int(),
+  /** A quote of several spans ("A … B"): each is highlighted. */
+  parts: z.array(z.string().min(1)).max(MAX_QUOTE_PARTS).optional(),
+});
 
 /** Highlight a quote on a page of the viewer showing `file`; the other quotes of that page softly. */
 export const pdfHighlightMessage = z.object({

@@ -8,7 +8,10 @@ import type { SourcedPassage } from './types';
 import type { TokenUsage } from './usage';
 
 export interface ShownCitation {
+  /** The quote as the chip shows it ("A … B" keeps its ellipsis). */
   literal: string;
+  /** A quote of two spans ("A … B"): each as it stands in the passage, in order; all are highlighted. */
+  parts?: string[];
   index: number;
   passageId: string;
   passageText: string;
@@ -34,10 +37,28 @@ export interface ShownClaim {
 
 export type AbstainReason = 'no-relevant-passages' | 'no-information' | 'unverifiable' | 'unsupported';
 
+/**
+ * The quoting slips the verifier repairs honestly (lib/worker/repair.ts), one name each: the
+ * diagnostics and the run log count them.
+ */
+export const REPAIR_CLASSES = [
+  'quote-marks',
+  'emphasis',
+  'list-marker',
+  'edge-ellipsis',
+  'ellipsis-join',
+  'wrong-index',
+  'across-passages',
+] as const;
+export type RepairClass = (typeof REPAIR_CLASSES)[number];
+export type RepairCounts = Partial<Record<RepairClass, number>>;
+
 /** Citations checked and found broken, over every attempt: the diagnostics' broken-quote rate. */
 export interface CitationChecks {
   citations: number;
   broken: number;
+  /** Citations that passed once repaired, by slip (a citation may count under two). */
+  repaired?: RepairCounts;
 }
 
 export type Outcome =

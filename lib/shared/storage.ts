@@ -4,7 +4,7 @@ import { loadKeyRecord, migratedKeyOrigin, originOf, saveKeyRecord } from './api
 import { parseStoredSettings } from './settings-schema';
 import { FAILURE_LOG_MAX_BYTES, keepWithinBytes, RUN_LOG_MAX_BYTES, trimFailureEntry } from './log-limits';
 import type { SkippedTab } from './types';
-import type { ShownError, FailureLogEntry, Outcome, SearchHit, SendPlan } from './run';
+import type { ShownError, FailureLogEntry, Outcome, RepairCounts, SearchHit, SendPlan } from './run';
 import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET, type Settings } from './settings';
 import type { PriorTurn, Thread } from './thread';
 import type { ServerFacts } from './servers';
@@ -202,6 +202,8 @@ export interface RunRecord {
   broken: number;
   retried: boolean;
   droppedClaims: number;
+  /** Citations that passed once their quoting slip was repaired, by slip (lib/worker/repair.ts). */
+  repairs?: RepairCounts;
   outcome: 'answer' | 'abstain' | 'error';
   /** The abstention's reason or the error's kind. */
   detail?: string;

@@ -88,12 +88,17 @@ export interface SkippedTab {
   reason: string;
 }
 
+/** The most spans one "A … B" quote may have. */
+export const MAX_QUOTE_PARTS = 8;
+
 /** What the content script needs to find a cited quote in the live page. */
 export const quoteTargetSchema = z.object({
   literal: z.string(),
   /** The text of the passage the quote was verified against, to choose the right occurrence. */
   passageText: z.string(),
   passageOrder: z.number().int(),
+  /** A quote of several spans ("A … B"): each found in the passage and highlighted, or none is. */
+  parts: z.array(z.string().min(1)).max(MAX_QUOTE_PARTS).optional(),
 });
 export type QuoteTarget = z.infer<typeof quoteTargetSchema>;
 

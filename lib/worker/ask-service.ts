@@ -401,6 +401,7 @@ async function askWithPlan(
     broken: outcome.checks.broken,
     retried: outcome.retried,
     droppedClaims: outcome.kind === 'answer' ? outcome.droppedClaims : 0,
+    ...(outcome.checks.repaired ? { repairs: outcome.checks.repaired } : {}),
     outcome: outcome.kind,
     ...(outcome.kind === 'abstain' ? { detail: outcome.reason } : {}),
   });

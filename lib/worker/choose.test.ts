@@ -135,6 +135,37 @@ describe('overview questions', () => {
   });
 });
 
+describe('general questions', () => {
+  // Our own list, several languages: every word is general, none names anything in the pages.
+  const general = [
+    'What is written here?',
+    'Tell me what this says',
+    'What’s in these tabs?',
+    '¿De qué habla esto?',
+    '¿Qué pone aquí?',
+    'Was steht hier drin?',
+    'Qu’est-ce qui est écrit ici ?',
+    'O que diz aqui?',
+    'Cosa c’è scritto qui?',
+    '这里写了什么？',
+    'ここには何が書いてありますか？',
+  ];
+
+  it.each(general)('are asked as an overview, never refused unasked: %s', (q) => {
+    const c = choosePassages(museum, q, 8000);
+    expect([c.intent, c.abstain]).toEqual(['overview', false]);
+    expect(ids(c.passages)).toEqual(['1-0', '1-1', '1-2', '1-3']);
+  });
+
+  it.each([
+    ['a name', 'Who is Gustave Courbet?'],
+    ['a number', 'What happened in 1789?'],
+    ['a rare word', 'How much is the aquarium?'],
+  ])('a question naming something no passage holds (%s) is still refused without a call', (_, q) => {
+    expect(choosePassages(museum, q, 8000).abstain).toBe(true);
+  });
+});
+
 describe('pageSections and spreadOrder', () => {
   it('cuts a page by its headings, or else in equal slices', () => {
     expect(pageSections(article)).toHaveLength(8);
@@ -230,8 +261,9 @@ describe('follow-ups', () => {
     expect(c.passages[0]!.id).toBe('1-3');
   });
 
-  it('without its thread, "Tell me more about that." finds nothing to send', () => {
-    expect(choosePassages(all, 'Tell me more about that.', 8000).abstain).toBe(true);
+  it('without its thread, "Tell me more about that." names nothing: it is asked as an overview, not refused', () => {
+    const c = choosePassages(all, 'Tell me more about that.', 8000);
+    expect([c.intent, c.abstain]).toEqual(['overview', false]);
   });
 
   it('keeps the prompt cache: the earlier block first, unchanged', () => {

@@ -11,6 +11,7 @@ import { fitSelection, rankPassages, RELATIVE_FLOOR, selectPassages, unitPassage
 import { plainWords } from './tokenize';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { classifyIntent, namesNothingNew, withoutCues, type Intent } from './intent';
+import { missingSpecifics, specificWords } from './specific';
 
 export interface Choice extends Selection {
   intent: Intent;
@@ -23,7 +24,8 @@ export interface Choice extends Selection {
 /**
  * The fragments for `question` within `budget` tokens. `earlier` holds the thread's earlier
  * questions, most recent last (none for a fresh question). Never abstains for an overview or a
- * comparison when there is anything to send; a lookup abstains as lib/worker/rank.ts decides.
+ * comparison when there is anything to send; a lookup abstains as lib/worker/rank.ts decides, and
+ * only when it names something no passage holds (lib/worker/specific.ts).
  */
 export function choosePassages(passages: SourcedPassage[], question: string, budget: number, earlier: string[] = []): Choice {
   let intent = classifyIntent(question);
@@ -44,6 +46,15 @@ export function choosePassages(passages: SourcedPassage[], question: string, bud
       const withThread = `${question} ${anchor}`;
       const joined = selectPassages(passages, withThread, budget);
       if (!joined.abstain) return { ...joined, intent, rankedOn: withThread, fromThread: true };
+    }
+    // Refused unasked only when the question names something (a number, a name, a rare word)
+    // that no passage holds; made of general words alone, it is asked as an overview.
+    if (own.abstain && missingSpecifics(rankedOn, passages).length === 0) {
+      if (specificWords(rankedOn).length === 0) {
+        return { ...overviewSelection(passages, budget), intent: 'overview', rankedOn, fromThread };
+      }
+      const asked = selectPassages(passages, rankedOn, budget, true);
+      if (!asked.abstain) return { ...asked, intent, rankedOn, fromThread };
     }
     return { ...own, intent, rankedOn, fromThread };
   }

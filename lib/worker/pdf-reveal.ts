@@ -75,7 +75,12 @@ export async function revealPdfCitation(c: PdfCitation, outcome: Outcome | null 
     target: 'pdf-viewer',
     file: c.url,
     page: c.page,
-    quote: { literal: c.literal, passageText: c.passageText, passageOrder: c.passageOrder },
+    quote: {
+      literal: c.literal,
+      passageText: c.passageText,
+      passageOrder: c.passageOrder,
+      ...(c.parts ? { parts: c.parts } : {}),
+    },
     others: otherPdfQuotes(outcome, c),
   };
   // Every extension page hears the message; the viewer of this document answers, once it has loaded.

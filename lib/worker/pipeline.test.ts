@@ -76,6 +76,70 @@ describe('answerQuestion', () => {
     expect(r.log[0]!.attempts[0]![0]!.literal).toBe('there is a lovely café');
   });
 
+  it('repairs honest quoting slips in the first reply: one call, the repairs counted by class', async () => {
+    const r = await run({
+      no_information: false,
+      claims: [
+        { text: 'It opens at 9.', citations: [{ index: 1, literal: '"The museum opens at **9 a.m.**"' }] },
+        { text: 'Open and closed.', citations: [{ index: 1, literal: 'The museum opens at 9 a.m. … every day except Monday' }] },
+        { text: 'Children are free.', citations: [{ index: 1, literal: 'children under 12 enter for free' }] },
+      ],
+    });
+    const outcome = await r.promise;
+    expect(r.calls).toHaveLength(1);
+    expect(outcome).toMatchObject({
+      kind: 'answer',
+      retried: false,
+      checks: { citations: 3, broken: 0, repaired: { 'quote-marks': 1, emphasis: 1, 'ellipsis-join': 1, 'wrong-index': 1 } },
+    });
+    if (outcome.kind !== 'answer') throw new Error('expected an answer');
+    const [first, joined, moved] = outcome.claims.map((c) => c.citations[0]!);
+    expect(first).toMatchObject({ literal: 'The museum opens at 9 a.m.', passageId: 'hours' });
+    expect(joined).toMatchObject({
+      literal: 'The museum opens at 9 a.m. \u2026 every day except Monday',
+      parts: ['The museum opens at 9 a.m.', 'every day except Monday'],
+    });
+    // The chip names the fragment that holds the words.
+    expect(moved).toMatchObject({ index: 2, passageId: 'tickets', title: 'Tickets' });
+    expect(r.log).toEqual([]);
+  });
+
+  it('a quote of two passages that follow each other in a frame is one span of both', async () => {
+    const model = scripted({
+      no_information: false,
+      claims: [{ text: 'Closed Mondays, 12 euros.', citations: [{ index: 1, literal: 'except Monday. Tickets cost 12 euros' }] }],
+    });
+    const sameFrame = [
+      { ...passages[0]!, order: 4 },
+      { ...passages[1]!, tabId: 7, url: 'https://museum.example/hours', order: 5 },
+    ];
+    const outcome = await answerQuestion(
+      { question: 'q', passages: sameFrame, minLiteralLength: 15 },
+      { callModel: model.callModel, log: () => {}, now: () => 0 },
+    );
+    expect(model.calls).toHaveLength(1);
+    if (outcome.kind !== 'answer') throw new Error('expected an answer');
+    expect(outcome.claims[0]!.citations[0]).toMatchObject({
+      index: 1,
+      passageOrder: 4,
+      passageText: `${sameFrame[0]!.text}\n${sameFrame[1]!.text}`,
+    });
+    expect(outcome.checks.repaired).toEqual({ 'across-passages': 1 });
+  });
+
+  it('a changed word is never repaired: the retry offers the fragment’s closest sentence', async () => {
+    const changed = {
+      text: 'It opens at 9.',
+      citations: [{ index: 1, literal: 'The museum opens at 9 a.m. and shuts at 6 p.m.' }],
+    };
+    const r = await run({ no_information: false, claims: [changed] }, { no_information: false, claims: [good] });
+    await r.promise;
+    expect(r.calls).toHaveLength(2);
+    expect(JSON.stringify(r.calls[1]!.at(-1))).toContain(
+      'Did you mean: &quot;The museum opens at 9 a.m. and closes at 6 p.m. every day except Monday.&quot;?',
+    );
+  });
+
   it('drops the claims still broken after the retry when verified ones remain', async () => {
     const r = await run({ no_information: false, claims: [good, broken] }, { no_information: false, claims: [good, broken] });
     const outcome = await r.promise;
@@ -276,15 +340,26 @@ describe('a follow-up in a thread', () => {
     ]);
   });
 
-  it('is verified against the fragments sent with it: a quote under a wrong index is retried, an index not sent is never shown', async () => {
+  it('is verified against the fragments sent with it: an earlier fragment’s words under the wrong index are re-pointed', async () => {
+    const r = ask({
+      no_information: false,
+      claims: [{ text: 'The café serves lunch.', citations: [{ index: 1, literal: 'serves lunch until 3 p.m.' }] }],
+    });
+    const outcome = await r.promise;
+    expect(r.calls).toHaveLength(1);
+    if (outcome.kind !== 'answer') throw new Error('expected an answer');
+    expect(outcome.claims[0]!.citations[0]).toMatchObject({ index: 3, passageId: 'cafe' });
+  });
+
+  it('words in no fragment are retried, and an index not sent is never shown', async () => {
     const r = ask(
       {
         no_information: false,
-        claims: [{ text: 'The café serves lunch.', citations: [{ index: 1, literal: 'serves lunch until 3 p.m.' }] }],
+        claims: [{ text: 'The café serves dinner.', citations: [{ index: 1, literal: 'serves dinner until 9 p.m.' }] }],
       },
       {
         no_information: false,
-        claims: [{ text: 'Something else.', citations: [{ index: 4, literal: 'serves lunch until 3 p.m.' }] }],
+        claims: [{ text: 'Something else.', citations: [{ index: 4, literal: 'serves dinner until 9 p.m.' }] }],
       },
     );
     const outcome = await r.promise;

@@ -9,7 +9,7 @@ import { answerSchema, type ModelAnswer } from './schema';
 import type { PriorTurn } from '@/lib/shared/thread';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { addUsage, NO_USAGE } from '@/lib/shared/usage';
-import { verifyAnswer } from './verify';
+import { verifyAnswer, type RepairedCitation, type VerifiableFragment } from './verify';
 import { findReplyJson, type ReplyShape } from './reply-json';
 import type {
   CitationChecks,
@@ -69,14 +69,41 @@ export function parseReply(reply: ModelReply): Parsed {
   return { ok: false, problem: { kind: 'no-claims', message: `The reply did not match the schema (${found.detail}).` } };
 }
 
-function show(answer: ModelAnswer, claimOk: boolean[], fragments: Fragment[]): ShownClaim[] {
+function show(answer: ModelAnswer, claimOk: boolean[], fragments: Fragment[], repairs: RepairedCitation[] = []): ShownClaim[] {
   const byIndex = new Map(fragments.map((f) => [f.index, f.passage]));
+  const repaired = new Map(repairs.map((r) => [`${r.claim}:${r.citation}`, r.repair]));
   return answer.claims
-    .filter((_, i) => claimOk[i])
-    .map((claim) => ({
+    .map((claim, i) => ({ claim, i }))
+    .filter(({ i }) => claimOk[i])
+    .map(({ claim, i }) => ({
       text: claim.text,
-      citations: claim.citations.map((c) => citationOf(byIndex.get(c.index)!, c.literal, c.index)),
+      citations: claim.citations.map((c, k) => {
+        const r = repaired.get(`${i}:${k}`);
+        if (!r) return citationOf(byIndex.get(c.index)!, c.literal, c.index);
+        const passage = byIndex.get(r.index)!;
+        const next = r.runsInto !== undefined ? byIndex.get(r.runsInto) : undefined;
+        // A quote across two passages of a frame is found in their text as one, as a pair of
+        // neighbours sent as one fragment is (lib/worker/rank.ts unitPassage).
+        const source = next ? { ...passage, text: `${passage.text}\n${next.text}` } : passage;
+        const shown = citationOf(source, r.literal, r.index);
+        return r.parts ? { ...shown, parts: r.parts } : shown;
+      }),
     }));
+}
+
+/**
+ * The fragments as the verifier sees them, each with the one whose passage follows it in the same
+ * frame (a pair of neighbours sent as one fragment ends at its second member).
+ */
+export function verifiableFragments(fragments: Fragment[]): VerifiableFragment[] {
+  const key = (p: SourcedPassage, order: number) => `${p.tabId}:${p.frameId}:${p.url}:${order}`;
+  const lastOrder = (p: SourcedPassage) => p.order + (p.id.includes('+') ? 1 : 0);
+  const byStart = new Map<string, number>();
+  for (const f of fragments) if (!f.passage.selection) byStart.set(key(f.passage, f.passage.order), f.index);
+  return fragments.map((f) => {
+    const next = f.passage.selection ? undefined : byStart.get(key(f.passage, lastOrder(f.passage) + 1));
+    return { index: f.index, text: f.passage.text, ...(next !== undefined ? { next } : {}) };
+  });
 }
 
 /** A quote of a passage as the popup shows it: with its real source, and what finds it again. */
@@ -121,7 +148,7 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
   if (passages.length === 0) return { kind: 'abstain', reason: 'no-relevant-passages', retried: false, checks };
 
   const fragments = numberFragments(passages);
-  const verifiable = fragments.map((f) => ({ index: f.index, text: f.passage.text }));
+  const verifiable = verifiableFragments(fragments);
   const sites = [...new Set(passages.map((p) => siteOf(p.url)))];
   const attempts: Problem[][] = [];
   const log = (outcome: FailureOutcome, detail?: string) =>
@@ -131,11 +158,17 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
     const reply = await deps.callModel(messages);
     deps.onStage?.('checking');
     const parsed = parseReply(reply);
-    if (!parsed.ok) return { reply, answer: null, problems: [parsed.problem], claimOk: [] as boolean[] };
+    if (!parsed.ok) {
+      return { reply, answer: null, problems: [parsed.problem], claimOk: [] as boolean[], repairs: [] as RepairedCitation[] };
+    }
     deps.onReplyShape?.(parsed.shape);
     const v = verifyAnswer(parsed.answer, verifiable, minLiteralLength);
     for (const claim of parsed.answer.claims) checks.citations += claim.citations.length;
     checks.broken += v.problems.filter((p) => p.citation !== undefined).length;
+    for (const r of v.repairs) {
+      checks.repaired ??= {};
+      for (const c of r.repair.classes) checks.repaired[c] = (checks.repaired[c] ?? 0) + 1;
+    }
     return { reply, answer: parsed.answer, ...v };
   };
 
@@ -190,7 +223,7 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
   const first = await withReplyErrorsLogged(() => attempt(prompt.first(fragments, question, input.groups, input.history)));
   if (first.problems.length === 0) {
     if (first.answer!.no_information) return { kind: 'abstain', reason: 'no-information', retried: false, checks };
-    return finish(show(first.answer!, first.claimOk, fragments), 0, false);
+    return finish(show(first.answer!, first.claimOk, fragments, first.repairs), 0, false);
   }
   attempts.push(first.problems);
 
@@ -210,7 +243,7 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
     await log('abstained', 'After the retry Claude found no information.');
     return { kind: 'abstain', reason: 'no-information', retried: true, checks };
   }
-  const kept = show(second.answer, second.claimOk, fragments);
+  const kept = show(second.answer, second.claimOk, fragments, second.repairs);
   if (second.problems.length === 0) {
     await log('repaired');
     return finish(kept, 0, true);

@@ -395,7 +395,13 @@ export interface Selection {
  * in; caching does not need another one, since a follow-up question reuses the block sent before
  * as it was (lib/worker/send-plan.ts).
  */
-export function selectPassages(passages: SourcedPassage[], question: string, budget = DEFAULT_FRAGMENT_BUDGET): Selection {
+export function selectPassages(
+  passages: SourcedPassage[],
+  question: string,
+  budget = DEFAULT_FRAGMENT_BUDGET,
+  /** Send the best there is even when it holds little of the question (lib/worker/choose.ts decides). */
+  always = false,
+): Selection {
   const chosen: SourcedPassage[] = [];
   const used = new Set<SourcedPassage>();
   let tokens = 0;
@@ -413,7 +419,7 @@ export function selectPassages(passages: SourcedPassage[], question: string, bud
   }
 
   const { units, relevance } = rankPassages(passages, question);
-  const abstain = chosen.length === 0 && relevance < RELEVANCE_THRESHOLD;
+  const abstain = chosen.length === 0 && relevance < RELEVANCE_THRESHOLD && !always;
   if (abstain) return { passages: [], leftOut: 0, tokens: 0, abstain, relevance };
 
   const floor = (units[0]?.score ?? 0) * RELATIVE_FLOOR;

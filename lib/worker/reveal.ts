@@ -41,7 +41,8 @@ export function planReveal(
 ): RevealPlan {
   const open = (reason: 'closed' | 'navigated' | 'asked'): RevealPlan => ({
     kind: 'open',
-    url: urlWithTextFragment(c.url, c.literal, c.passageText),
+    // "A … B": the fragment finds the first span (a range directive would cover the words between).
+    url: urlWithTextFragment(c.url, c.parts?.[0] ?? c.literal, c.passageText),
     reason,
   });
   const shows = (t: TabNow | null | undefined) => !!t?.url && sameDocument(t.url, c.url);
@@ -58,8 +59,8 @@ export function planReveal(
   return open(tab ? 'navigated' : 'closed');
 }
 
-export function targetOf(c: Pick<CitationRef, 'literal' | 'passageText' | 'passageOrder'>): QuoteTarget {
-  return { literal: c.literal, passageText: c.passageText, passageOrder: c.passageOrder };
+export function targetOf(c: Pick<CitationRef, 'literal' | 'passageText' | 'passageOrder' | 'parts'>): QuoteTarget {
+  return { literal: c.literal, passageText: c.passageText, passageOrder: c.passageOrder, ...(c.parts ? { parts: c.parts } : {}) };
 }
 
 /** At most this many other quotes are highlighted with the clicked one. */

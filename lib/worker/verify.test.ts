@@ -25,8 +25,8 @@ describe('verifyAnswer', () => {
     expect(v.problems).toEqual([]);
   });
 
-  it('rejects an index that was not sent', () => {
-    const v = verifyAnswer(answer([{ text: 'x', citations: [{ index: 3, literal: 'is 330 metres tall' }] }]), fragments);
+  it('rejects an index that was not sent, when the words stand in no fragment', () => {
+    const v = verifyAnswer(answer([{ text: 'x', citations: [{ index: 3, literal: 'is 340 metres tall' }] }]), fragments);
     expect(v.problems.map((p) => p.kind)).toEqual(['unknown-index']);
     expect(v.claimOk).toEqual([false]);
   });
@@ -52,9 +52,21 @@ describe('verifyAnswer', () => {
     expect(v.problems[0]!.message).toContain('the tower is 330 metres high');
   });
 
-  it('rejects a literal that exists, but in another fragment', () => {
+  it('re-points a literal that stands in exactly one other fragment, and says so', () => {
     const v = verifyAnswer(answer([{ text: 'x', citations: [{ index: 2, literal: 'was completed in 1889' }] }]), fragments);
+    expect(v.problems).toEqual([]);
+    expect(v.repairs).toEqual([
+      { claim: 0, citation: 0, repair: { classes: ['wrong-index'], index: 1, literal: 'was completed in 1889' } },
+    ]);
+  });
+
+  it('sends a failed quote back with the closest sentence of the fragment it named', () => {
+    const v = verifyAnswer(
+      answer([{ text: 'x', citations: [{ index: 1, literal: 'The Eiffel Tower is 300 metres high' }] }]),
+      fragments,
+    );
     expect(v.problems.map((p) => p.kind)).toEqual(['not-in-fragment']);
+    expect(v.problems[0]!.message).toContain('Did you mean: "The Eiffel Tower is 330 metres tall and was completed in 1889."?');
   });
 
   it('rejects a claim without citations', () => {

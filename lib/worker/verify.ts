@@ -6,17 +6,30 @@ import { normalize } from '@/lib/shared/normalize';
 import type { ModelAnswer } from './schema';
 import type { Problem } from '@/lib/shared/run';
 import { DEFAULT_MIN_LITERAL_LENGTH } from '@/lib/shared/settings';
+import { repairCitation, unwrap, type Repair, type RepairFragment } from './repair';
+import { closestSentences } from './suggest';
 
 /** What the verifier needs of each numbered fragment. */
 export interface VerifiableFragment {
   index: number;
   text: string;
+  /** The fragment whose passage follows this one in the same frame, when it was sent too. */
+  next?: number;
+}
+
+/** A citation that passed only once repaired (lib/worker/repair.ts). */
+export interface RepairedCitation {
+  claim: number;
+  citation: number;
+  repair: Repair;
 }
 
 export interface Verification {
   problems: Problem[];
   /** Per claim: true when the claim and every one of its citations passed. */
   claimOk: boolean[];
+  /** The citations that passed once repaired, in claim order. */
+  repairs: RepairedCitation[];
 }
 
 // The prompt escapes page text as XML, so a model may copy `&lt;` where the page says `<`.
@@ -36,7 +49,15 @@ export function verifyAnswer(
 ): Verification {
   const problems: Problem[] = [];
   const byIndex = new Map<number, string>();
-  for (const f of fragments) byIndex.set(f.index, normalize(f.text));
+  const forRepair = new Map<number, RepairFragment>();
+  const raw = new Map<number, string>();
+  for (const f of fragments) {
+    const text = normalize(f.text);
+    byIndex.set(f.index, text);
+    raw.set(f.index, f.text);
+    forRepair.set(f.index, { index: f.index, text, ...(f.next !== undefined ? { next: f.next } : {}) });
+  }
+  const repairs: RepairedCitation[] = [];
 
   if (answer.no_information) {
     if (answer.claims.length > 0) {
@@ -46,7 +67,7 @@ export function verifyAnswer(
           'no_information is true but claims were given: either answer with cited claims or set no_information with no claims.',
       });
     }
-    return { problems, claimOk: answer.claims.map(() => false) };
+    return { problems, claimOk: answer.claims.map(() => false), repairs };
   }
   if (answer.claims.length === 0) {
     problems.push({
@@ -63,14 +84,35 @@ export function verifyAnswer(
     let ok = true;
     claim.citations.forEach((cit, k) => {
       const problem = checkCitation(cit.index, cit.literal, byIndex, minLiteralLength);
-      if (problem) {
-        ok = false;
-        problems.push({ ...problem, claim: c, citation: k, index: cit.index, literal: cit.literal });
+      if (!problem) return;
+      const repair =
+        problem.kind === 'not-in-fragment' || problem.kind === 'unknown-index'
+          ? repairCitation(cit.index, cit.literal, forRepair, minLiteralLength)
+          : null;
+      if (repair) {
+        repairs.push({ claim: c, citation: k, repair });
+        return;
       }
+      ok = false;
+      const hint = problem.kind === 'not-in-fragment' ? didYouMean(cit.literal, raw.get(cit.index)!) : '';
+      problems.push({
+        ...problem,
+        message: problem.message + hint,
+        claim: c,
+        citation: k,
+        index: cit.index,
+        literal: cit.literal,
+      });
     });
     return ok;
   });
-  return { problems, claimOk };
+  return { problems, claimOk, repairs };
+}
+
+/** The retry's hint: the fragment's own sentence(s) closest to the failed quote. */
+function didYouMean(literal: string, fragment: string): string {
+  const closest = closestSentences(unwrap(literal).text, fragment);
+  return closest ? ` Did you mean: "${closest}"? Copy it exactly, or drop the claim.` : '';
 }
 
 function checkCitation(

@@ -1,0 +1,140 @@
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
+import {
+  answerReply,
+  answerText,
+  ask,
+  highlightedText,
+  indexOf,
+  messageCalls,
+  openFixture,
+  openPopup,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from '../support/harness';
+import type { RecordedRequest } from '../support/stand-in/messages-api';
+import { slip, type SlipClass } from '../support/stand-in/slipping-model';
+
+/**
+ * A model that quotes as real models do, through the built extension in headless Chromium: each
+ * honest slip is repaired from the first reply (one model call), and a click on its citation
+ * highlights exactly the words that stand in the page; a quote with a changed word is never shown.
+ */
+
+let h: Harness;
+
+// The tab is given by the toolbar click (activeTab), as for a user who has granted nothing more.
+useHarness((x) => (h = x), { allSites: false });
+
+const QUOTES = 'Some four hundred navvies worked on it at the busiest time';
+const EMPHASIS = 'The longest flight, at Hanley, has seven locks in less than a mile';
+const LIST = 'Horses pulled the boats until the 1930s';
+const EDGE = 'Boatmen lay on their backs on planks and pushed the boat through with their feet';
+const JOIN_A = 'Restoration began in 1974';
+const JOIN_B = 'celebrated with a procession of a hundred boats';
+const MOVED = 'Anglers need a permit from the canal trust';
+const ACROSS_A = 'The last working lock keeper retired in 1962.';
+const ACROSS_B = 'A towpath runs the whole length of the canal beside the water';
+
+/** One claim of each slip class, each under the document that holds its words (or the wrong one). */
+function slippedAnswer(req: RecordedRequest) {
+  const claim = (kind: SlipClass, words: string, from: string) => {
+    const quote = slip(kind, words, indexOf(req, from), [], { rng: () => 0 });
+    if (!quote) throw new Error(`no ${kind} slip of "${words}"`);
+    return { text: `The ${kind} claim.`, citations: [quote] };
+  };
+  const at = (kind: SlipClass, from: string, literal: string) => ({
+    text: `The ${kind} claim.`,
+    citations: [{ index: indexOf(req, from), literal }],
+  });
+  return answerReply([
+    claim('quote-marks', QUOTES, 'navvies'),
+    claim('emphasis', EMPHASIS, 'Hanley'),
+    claim('list-marker', LIST, 'Horses pulled'),
+    claim('edge-ellipsis', EDGE, 'Boatmen lay'),
+    at('ellipsis-join', 'Restoration', `${JOIN_A} ... ${JOIN_B}`),
+    at('wrong-index', 'navvies', MOVED),
+    at('across-passages', 'Hanley', `${ACROSS_A} ${ACROSS_B}`),
+  ]);
+}
+
+/** Clicks the citation of the claim that says `text`. */
+async function clickClaim(popup: Page, text: string): Promise<void> {
+  const button = await popup.evaluateHandle((t) => {
+    const li = [...document.querySelectorAll('li')].find((x) => x.querySelector('p.model-words')?.textContent === `Claude: ${t}`);
+    return li?.querySelector('button') ?? null;
+  }, text);
+  const el = button.asElement();
+  if (!el) throw new Error(`no citation for "${text}"`);
+  await (el as unknown as { click(): Promise<void> }).click();
+}
+
+const squash = (s: string | null) => s?.replace(/\s+/g, ' ').trim() ?? null;
+
+describe('a model that slips', () => {
+  it('each honest slip is repaired from the first reply and highlighted exactly, with one model call', async () => {
+    await useStandIn(h);
+    const page = await openFixture(h, 'slips.html');
+    h.api.enqueue(slippedAnswer);
+    const popup = await openPopup(h, page);
+    await ask(popup, 'Summarise this page');
+    const text = await answerText(popup);
+    expect(messageCalls(h.api)).toHaveLength(1);
+    expect(text).toContain(`${JOIN_A} \u2026 ${JOIN_B}`);
+    expect(text).not.toContain('**');
+    // The run log counts each repair by its class (the diagnostics add them up).
+    const runLog = await h.worker.evaluate(async () => (await chrome.storage.local.get('runLog'))['runLog']);
+    expect((runLog as Array<{ repairs?: Record<string, number> }>).at(-1)?.repairs).toEqual({
+      'quote-marks': 1,
+      emphasis: 1,
+      'list-marker': 1,
+      'edge-ellipsis': 1,
+      'ellipsis-join': 1,
+      'wrong-index': 1,
+      'across-passages': 1,
+    });
+
+    const expected: Array<[string, string | RegExp]> = [
+      ['quote-marks', QUOTES],
+      ['emphasis', EMPHASIS],
+      ['list-marker', LIST],
+      // The slip cut the first third of the words (5 of 15) and put "..." in their place.
+      ['edge-ellipsis', EDGE.split(' ').slice(5).join(' ')],
+      ['ellipsis-join', `${JOIN_A} ${JOIN_B}`],
+      ['wrong-index', MOVED],
+      ['across-passages', `${ACROSS_A} ${ACROSS_B}`],
+    ];
+    for (const [i, [kind, words]] of expected.entries()) {
+      // A click moves to the page, which closes the popup: it opens again on the same answer.
+      const shown = i === 0 ? popup : await openPopup(h, page);
+      await answerText(shown);
+      await clickClaim(shown, `The ${kind} claim.`);
+      await expect.poll(async () => squash(await highlightedText(page)), { timeout: 30_000 }).toBe(words);
+    }
+    expect(messageCalls(h.api)).toHaveLength(1);
+  });
+
+  it('a quote with a changed word is not shown, even when the model repeats it', async () => {
+    await useStandIn(h);
+    const page = await openFixture(h, 'slips.html');
+    const changed = (req: RecordedRequest) =>
+      answerReply([
+        { text: 'Navvies built it.', citations: [{ index: indexOf(req, 'navvies'), literal: QUOTES }] },
+        {
+          text: 'Three hundred navvies.',
+          citations: [{ index: indexOf(req, 'navvies'), literal: QUOTES.replace('four', 'three') }],
+        },
+      ]);
+    h.api.enqueue(changed, changed);
+    const popup = await openPopup(h, page);
+    await ask(popup, 'Summarise this page');
+    const text = await answerText(popup);
+    expect(text).toContain('Navvies built it.');
+    expect(text).not.toContain('Three hundred navvies.');
+    const calls = messageCalls(h.api);
+    expect(calls).toHaveLength(2);
+    // The retry offered the page's own sentence.
+    expect(JSON.stringify(calls[1]!.body)).toContain('Did you mean');
+  });
+});
