@@ -9,7 +9,7 @@ import { nativePrompt } from './native-citations';
 import { describeError, isTooLarge, KeyOriginError, StorageWriteError } from './errors';
 import { originOf } from '@/lib/shared/api-key';
 import { privateFailureEntry } from '@/lib/shared/log-limits';
-import type { FailureLogEntry } from '@/lib/shared/run';
+import type { FailureLogEntry, ShownClaim } from '@/lib/shared/run';
 import { serialQueue } from './serial';
 import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
 import type { AskMessage } from '@/lib/shared/messages';
@@ -335,6 +335,9 @@ async function askWithPlan(
         log: appendFailure,
         now: Date.now,
         onStage: (stage) => reportProgress(id, { stage, received: 0 }),
+        // Structured output streams the answer's JSON: each claim is shown once verified. (Native
+        // citations come as prose, read whole at the end.)
+        ...(settings.citationMode !== 'native' ? { onClaims: (claims: ShownClaim[]) => reportProgress(id, { claims }) } : {}),
       },
     );
   let sent = plan;
@@ -353,7 +356,8 @@ async function askWithPlan(
     return ask(sent);
   });
   const answeredAt = Date.now();
-  await updateRun(id, { status: 'done', finishedAt: answeredAt, outcome });
+  // The claims shown while the answer streamed are all in the outcome.
+  await updateRun(id, { status: 'done', finishedAt: answeredAt, outcome, claims: [] });
   await appendTurn(threadId, {
     id,
     question,

@@ -5,11 +5,12 @@
 import { numberFragments, type Fragment } from './fragments';
 import { applyVerdicts, judgeClaims } from './judge';
 import { xmlPrompt, type PromptBuilder, type PromptMessage } from './prompt';
-import { answerSchema, type ModelAnswer } from './schema';
+import { answerSchema, type Claim, type ModelAnswer } from './schema';
 import type { PriorTurn } from '@/lib/shared/thread';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { addUsage, NO_USAGE } from '@/lib/shared/usage';
 import { verifyAnswer } from './verify';
+import { earlyClaims, keepShown, type EarlyClaims } from './early-claims';
 import type {
   CitationChecks,
   FailureLogEntry,
@@ -46,6 +47,11 @@ export interface AskDeps {
   prompt?: PromptBuilder;
   /** A second model call that checks that verified quotes support their claims. */
   judge?: { call: ModelCall; policy: 'mark' | 'drop' };
+  /**
+   * While the first reply streams: every claim verified so far, in order, each time one more is
+   * (lib/worker/early-claims.ts). Claims shown this way stay in the final answer.
+   */
+  onClaims?: (claims: ShownClaim[]) => void;
 }
 
 type Parsed = { ok: true; answer: ModelAnswer } | { ok: false; problem: Problem };
@@ -74,12 +80,15 @@ export function parseReply(reply: ModelReply): Parsed {
 
 function show(answer: ModelAnswer, claimOk: boolean[], fragments: Fragment[]): ShownClaim[] {
   const byIndex = new Map(fragments.map((f) => [f.index, f.passage]));
-  return answer.claims
-    .filter((_, i) => claimOk[i])
-    .map((claim) => ({
-      text: claim.text,
-      citations: claim.citations.map((c) => citationOf(byIndex.get(c.index)!, c.literal, c.index)),
-    }));
+  return answer.claims.filter((_, i) => claimOk[i]).map((claim) => shownClaim(claim, byIndex));
+}
+
+/** A verified claim with its sources: every index it cites was sent. */
+function shownClaim(claim: Claim, byIndex: Map<number, SourcedPassage>): ShownClaim {
+  return {
+    text: claim.text,
+    citations: claim.citations.map((c) => citationOf(byIndex.get(c.index)!, c.literal, c.index)),
+  };
 }
 
 /** A quote of a passage as the popup shows it: with its real source, and what finds it again. */
@@ -105,8 +114,8 @@ export async function answerQuestion(input: AskInput, deps: AskDeps): Promise<Ou
   let usage = NO_USAGE;
   const counted =
     (call: ModelCall): ModelCall =>
-    async (messages) => {
-      const reply = await call(messages);
+    async (messages, onText) => {
+      const reply = await call(messages, onText);
       if (reply.usage) usage = addUsage(usage, reply.usage);
       return reply;
     };
@@ -130,8 +139,18 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
   const log = (outcome: FailureOutcome, detail?: string) =>
     deps.log({ at: deps.now(), question, sites, attempts, outcome, ...(detail ? { detail } : {}) });
 
-  const attempt = async (messages: PromptMessage[]) => {
-    const reply = await deps.callModel(messages);
+  const byIndex = new Map(fragments.map((f) => [f.index, f.passage]));
+  // The first reply's claims, shown as each is verified while it streams.
+  const early: EarlyClaims | null = deps.onClaims
+    ? earlyClaims({
+        fragments: verifiable,
+        minLiteralLength,
+        toShown: (claim) => shownClaim(claim, byIndex),
+        onShown: deps.onClaims,
+      })
+    : null;
+  const attempt = async (messages: PromptMessage[], stream?: EarlyClaims | null) => {
+    const reply = await deps.callModel(messages, stream ? (delta) => stream.write(delta) : undefined);
     deps.onStage?.('checking');
     const parsed = parseReply(reply);
     if (!parsed.ok) return { reply, answer: null, problems: [parsed.problem], claimOk: [] as boolean[] };
@@ -152,7 +171,9 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
 
   const prompt = deps.prompt ?? xmlPrompt;
   /** The answer as shown, after the judge (when enabled) has marked or dropped unsupported claims. */
-  const finish = async (claims: ShownClaim[], droppedClaims: number, retried: boolean): Promise<Outcome> => {
+  const finish = async (verified: ShownClaim[], droppedClaims: number, retried: boolean): Promise<Outcome> => {
+    // Nothing shown while the reply streamed is taken back: it keeps its place among the final claims.
+    const claims = keepShown(early?.shown() ?? [], verified);
     const answer: Outcome = { kind: 'answer', claims, droppedClaims, retried, checks };
     if (!deps.judge) return answer;
     deps.onStage?.('judging');
@@ -175,7 +196,14 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
   };
 
   deps.onStage?.('asking');
-  const first = await withReplyErrorsLogged(() => attempt(prompt.first(fragments, question, input.groups, input.history)));
+  let first: Awaited<ReturnType<typeof attempt>>;
+  try {
+    first = await withReplyErrorsLogged(() => attempt(prompt.first(fragments, question, input.groups, input.history), early));
+  } catch (err) {
+    // Cut short or refused after some claims were verified and shown: those claims are the answer.
+    if (!(err instanceof ModelReplyError) || (early?.shown().length ?? 0) === 0) throw err;
+    return finish([], 0, false);
+  }
   if (first.problems.length === 0) {
     if (first.answer!.no_information) return { kind: 'abstain', reason: 'no-information', retried: false, checks };
     return finish(show(first.answer!, first.claimOk, fragments), 0, false);
@@ -183,17 +211,42 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
   attempts.push(first.problems);
 
   deps.onStage?.('retrying');
-  const second = await withReplyErrorsLogged(() =>
-    attempt(
-      prompt.retry(fragments, question, first.reply.transcript ?? first.reply.text, first.problems, input.groups, input.history),
-    ),
-  );
+  // Claims shown while the first reply streamed stand whatever the retry brings.
+  const shownEarly = early?.shown().length ?? 0;
+  const keptEarly = async (detail: string) => {
+    await log('dropped-claims', detail);
+    return finish([], (first.answer?.claims.length ?? shownEarly) - shownEarly, true);
+  };
+  let second: Awaited<ReturnType<typeof attempt>>;
+  try {
+    second = await withReplyErrorsLogged(() =>
+      attempt(
+        prompt.retry(
+          fragments,
+          question,
+          first.reply.transcript ?? first.reply.text,
+          first.problems,
+          input.groups,
+          input.history,
+        ),
+      ),
+    );
+  } catch (err) {
+    // A reply that cannot be used (cut short, refused) leaves the verified claims standing; a
+    // failure of the call itself, or Cancel, ends the question as before (the screens keep
+    // showing the claims they had).
+    if (shownEarly === 0 || !(err instanceof ModelReplyError)) throw err;
+    return keptEarly(`the retry could not be used (${err.kind}); the claims verified first stand`);
+  }
   if (second.problems.length > 0) attempts.push(second.problems);
 
+  if (!second.answer && shownEarly > 0) return keptEarly('the retry was malformed; the claims verified first stand');
   if (!second.answer) {
     await log('error', 'The reply was malformed twice.');
     throw new ModelReplyError('malformed', t('errorMalformed'));
   }
+  if (second.answer.no_information && shownEarly > 0)
+    return keptEarly('the retry found no information; the claims verified first stand');
   if (second.answer.no_information && second.problems.length === 0) {
     await log('abstained', 'After the retry Claude found no information.');
     return { kind: 'abstain', reason: 'no-information', retried: true, checks };
@@ -208,6 +261,7 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
     await log('dropped-claims', `${dropped} claim(s) dropped`);
     return finish(kept, dropped, true);
   }
+  if (shownEarly > 0) return keptEarly('no claim of the retry was verified; the claims verified first stand');
   await log('abstained', 'No claim could be verified after the retry.');
   return { kind: 'abstain', reason: 'unverifiable', retried: true, checks };
 }

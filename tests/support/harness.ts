@@ -90,7 +90,7 @@ export async function launch({
   const { browser, worker, cleanup } = allSites
     ? await launchWithAllSites(extensionDir, extra)
     : await launchFresh(extensionDir, extra);
-  return {
+  const h: Harness = {
     browser,
     worker,
     api,
@@ -102,6 +102,25 @@ export async function launch({
       await Promise.all([api.close(), fixtures.close()]);
     },
   };
+  // A worker started after launch (the browser stopped the one handed over, as it may while the
+  // updated version settles on a loaded machine) is the one to talk to: the old one's extension
+  // calls fail ("No SW").
+  browser.on('targetcreated', (target: Target) => {
+    if (isWorker(target)) void adoptWorker(h, target).catch(() => {});
+  });
+  return h;
+}
+
+/** Makes `target`, a worker just started, the harness's worker, resumed if puppeteer paused it. */
+async function adoptWorker(h: Harness, target: Target): Promise<void> {
+  const cdp = await within(target.createCDPSession(), 2000);
+  await within(cdp.send('Runtime.runIfWaitingForDebugger'), 2000);
+  const worker = (await within(target.worker(), 2000))!;
+  await within(
+    worker.evaluate(() => chrome.runtime.id),
+    2000,
+  );
+  h.worker = worker;
 }
 
 const within = <T>(p: Promise<T>, ms: number) =>
