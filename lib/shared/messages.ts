@@ -90,6 +90,11 @@ export const pageCalls = {
     reply: highlightOutcomeSchema,
   },
   'clear-highlight': { request: z.object({ type: z.literal('clear-highlight') }), reply: ok },
+  /** Whether nothing in the frame changed since its reading `readId`: a follow-up may reuse it. */
+  unchanged: {
+    request: z.object({ type: z.literal('unchanged'), readId: z.string().max(64) }),
+    reply: z.object({ unchanged: z.boolean() }),
+  },
 };
 
 type Calls = Record<string, { request: z.ZodType<{ type: string }>; reply: z.ZodType }>;
