@@ -1,18 +1,12 @@
 // House rules as a tool: TypeScript-aware lint, one import style, no cycles, and the runtime
-// layers (page / worker / shared / screens) kept apart, as tests/unit/layers.test.ts also checks.
+// layers (page / worker / shared / screens) kept apart by the zones of layers.js, the one table that
+// tests/unit/layers.test.ts checks every import against as well.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import prettier from 'eslint-config-prettier';
-
-const SCREENS = [
-  './components',
-  './entrypoints/popup',
-  './entrypoints/options',
-  './entrypoints/sidepanel',
-  './entrypoints/pdf-viewer',
-];
+import { importZones } from './layers.js';
 
 export default tseslint.config(
   { ignores: ['.output/**', '.wxt/**', '.tmp/**', 'node_modules/**', 'coverage/**'] },
@@ -33,33 +27,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [
-            {
-              target: './lib/page',
-              from: ['./lib/worker', './components', './entrypoints'],
-              message: 'Page code runs in web pages.',
-            },
-            {
-              target: './lib/worker',
-              from: ['./lib/page', './components', './entrypoints'],
-              message: 'Worker code runs in the service worker.',
-            },
-            {
-              target: './lib/shared',
-              from: ['./lib/page', './lib/worker', './components', './entrypoints'],
-              message: 'Shared code imports only shared code.',
-            },
-            ...SCREENS.map((target) => ({
-              target,
-              from: './lib/worker',
-              message: 'A screen talks to the worker through messages.',
-            })),
-            {
-              target: './entrypoints/page.content.ts',
-              from: './lib/worker',
-              message: 'The content script never loads worker code.',
-            },
-          ],
+          zones: importZones(),
         },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],

@@ -1,6 +1,6 @@
 /**
  * Which sites a question needs the browser to let us read, and whether we may already: the pure
- * half of asking for permissions only when a scope needs them (README "Permissions"). The popup
+ * half of asking for permissions only when a scope needs them (docs/permissions.md). The popup
  * reads the current tab through `activeTab`, which the toolbar click, the keyboard command and the
  * context menu grant for that one tab; the other tabs of a window need host access, which is
  * optional and asked for, with the reason, the first time the user asks about several tabs. The

@@ -93,7 +93,7 @@ function reportProgress(id: string, patch: Partial<RunState>): void {
 
 /**
  * Every frame of the tab the extension may reach (the page, and the frames in it) reads itself.
- * Each step is bounded (lib/frames.ts) and Cancel stops it at once. The script goes in as soon as
+ * Each step is bounded (lib/worker/frames.ts) and Cancel stops it at once. The script goes in as soon as
  * the frame exists (`injectImmediately`), not at `document_idle`, which a document whose response
  * never ends never reaches; the script itself then waits, capped, for the page to settle.
  * A PDF runs no page script: the extension reads the document itself (lib/worker/pdf-tab.ts).

@@ -1,6 +1,6 @@
 /**
  * Which fragments a question sends, by what it asks (lib/worker/intent.ts) and by the thread it
- * continues. A lookup gets the ranking of lib/rank.ts as it is; an overview gets each page in
+ * continues. A lookup gets the ranking of lib/worker/rank.ts as it is; an overview gets each page in
  * scope spread out, its opening then passages across its sections, in reading order; a
  * comparison gets every tab in scope with a fair share of the budget, its best passages for the
  * question first. A follow-up that names nothing new ("Tell me more about that.", "¿Y eso?") is
@@ -23,7 +23,7 @@ export interface Choice extends Selection {
 /**
  * The fragments for `question` within `budget` tokens. `earlier` holds the thread's earlier
  * questions, most recent last (none for a fresh question). Never abstains for an overview or a
- * comparison when there is anything to send; a lookup abstains as lib/rank.ts decides.
+ * comparison when there is anything to send; a lookup abstains as lib/worker/rank.ts decides.
  */
 export function choosePassages(passages: SourcedPassage[], question: string, budget: number, earlier: string[] = []): Choice {
   let intent = classifyIntent(question);
@@ -139,7 +139,7 @@ function pagesOf(passages: SourcedPassage[]): Map<number, SourcedPassage[]> {
   return pages;
 }
 
-/** The user's selection, always first, cut to fit: as lib/rank.ts `selectPassages` sends it. */
+/** The user's selection, always first, cut to fit: as lib/worker/rank.ts `selectPassages` sends it. */
 function selectionFirst(
   passages: SourcedPassage[],
   budget: number,

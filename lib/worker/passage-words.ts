@@ -1,7 +1,7 @@
 /**
  * Each passage's words for ranking, found once per reading rather than once per question. A
  * thread asks again and again about the same passages, and tokenising every passage for every
- * question was most of the time to rank (lib/rank.ts). The passages' words are kept here, keyed
+ * question was most of the time to rank (lib/worker/rank.ts). The passages' words are kept here, keyed
  * by the text that is tokenised (heading and text: the same text gives the same words, whatever
  * tab or reading it comes from), as numbers in one vocabulary; each vocabulary word's 4-grams are
  * indexed once, so that a question finds the page words that share a 4-gram with its own words

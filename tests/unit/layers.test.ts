@@ -4,36 +4,24 @@
  * its offscreen document), lib/shared/ by everyone, and the screens (popup, side panel, options,
  * PDF viewer) by the extension's own pages. An import across the wrong line would put worker code
  * (and the key's reach) into a page, or the ranking and verifier into a screen's bundle, so every
- * import is read here and checked, and any import cycle fails too.
+ * import is read here and checked against layers.js, the table the linter's zones come from too,
+ * and any import cycle fails.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importZones, LAYERS, layerOf } from '../../layers.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SOURCE_DIRS = ['lib', 'components', 'entrypoints'];
 
-/** The runtime context of a project file, by where it sits. */
-export function contextOf(file: string): 'page' | 'worker' | 'shared' | 'screen' | 'content-entry' | 'worker-entry' | 'other' {
-  if (file.startsWith('lib/page/')) return 'page';
-  if (file.startsWith('lib/worker/')) return 'worker';
-  if (file.startsWith('lib/shared/')) return 'shared';
-  if (file.startsWith('components/')) return 'screen';
-  if (/^entrypoints\/[^/]+\.content(\/|\.ts)/.test(file)) return 'content-entry';
-  if (/^entrypoints\/(background|offscreen)(\/|\.ts)/.test(file)) return 'worker-entry';
-  if (file.startsWith('entrypoints/')) return 'screen';
-  return 'other';
+/** The runtime context of a project file, by where it sits (layers.js), or 'other'. */
+export function contextOf(file: string): string {
+  return layerOf(file)?.name ?? 'other';
 }
 
-/** What each context may import, besides itself and packages. */
-const ALLOWED: Record<string, string[]> = {
-  page: ['page', 'shared'],
-  worker: ['worker', 'shared'],
-  shared: ['shared'],
-  screen: ['screen', 'shared', 'page'],
-  'content-entry': ['page', 'shared'],
-  'worker-entry': ['worker', 'shared'],
-};
+/** What each context may import, besides packages: the same table the linter's zones come from. */
+const ALLOWED: Record<string, string[]> = Object.fromEntries(LAYERS.map((l) => [l.name, l.may]));
 
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
@@ -113,8 +101,8 @@ describe('the layers', () => {
     expect([...graph.keys()].filter((f) => f.startsWith('lib/shared/')).length).toBeGreaterThan(3);
   });
 
-  it('puts every file of lib/ in a runtime context', () => {
-    expect([...graph.keys()].filter((f) => f.startsWith('lib/') && contextOf(f) === 'other')).toEqual([]);
+  it('puts every source file in a runtime context', () => {
+    expect([...graph.keys()].filter((f) => contextOf(f) === 'other')).toEqual([]);
   });
 
   it('keeps page code, worker code and the screens apart', () => {
@@ -170,10 +158,23 @@ describe('the checks themselves', () => {
     ).toEqual([]);
   });
 
+  it('give the linter a zone per layer that forbids exactly the layers it may not import', () => {
+    const zones = importZones();
+    expect(zones).toHaveLength(LAYERS.length);
+    const page = zones.find((z) => z.target.includes('./lib/page'))!;
+    expect(page.from).toEqual(expect.arrayContaining(['./lib/worker', './components', './entrypoints/background.ts']));
+    expect(page.from).not.toContain('./lib/shared');
+    const screen = zones.find((z) => z.target.includes('./components'))!;
+    expect(screen.from).toContain('./lib/worker');
+    expect(screen.from).not.toContain('./lib/page');
+  });
+
   it('name the contexts by folder', () => {
     expect(contextOf('entrypoints/page.content.ts')).toBe('content-entry');
     expect(contextOf('entrypoints/background.ts')).toBe('worker-entry');
     expect(contextOf('entrypoints/popup/App.tsx')).toBe('screen');
     expect(contextOf('components/popup/AskForm.tsx')).toBe('screen');
+    expect(contextOf('entrypoints/offscreen/main.ts')).toBe('worker-entry');
+    expect(contextOf('lib/pagination.ts')).toBe('other');
   });
 });
