@@ -119,17 +119,17 @@ async function askTimed(h: Harness, popup: Page, question: string, scope: string
 }
 
 /** Waits until the popup shows a finished answer (its "Answer" region). */
-const answered = (popup: Page) => popup.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 60_000 });
+const answered = (popup: Page) => popup.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 180_000 });
 
 /** Waits until the worker has finished the question `question`. */
 async function done(h: Harness, question: string) {
-  for (const start = Date.now(); Date.now() - start < 60_000; await new Promise((r) => setTimeout(r, 20))) {
+  for (const start = Date.now(); Date.now() - start < 180_000; await new Promise((r) => setTimeout(r, 20))) {
     const run = await h.worker.evaluate(
       async () => (await chrome.storage.session.get('lastRun')).lastRun as { question: string; status: string } | undefined,
     );
     if (run?.question === question && run.status !== 'working') return;
   }
-  throw new Error('the question did not finish within 60 s');
+  throw new Error('the question did not finish within 180 s');
 }
 
 const oneClaim = (req: RecordedRequest): Reply => {
