@@ -72,7 +72,14 @@ export default defineConfig({
     // optional permission, and the API's host a permission.
     ...(browser === 'firefox'
       ? { optional_permissions: [ALL_SITES] }
-      : { host_permissions: [API_ORIGIN], optional_host_permissions: [ALL_SITES] }),
+      : {
+          host_permissions: [API_ORIGIN],
+          optional_host_permissions: [ALL_SITES],
+          // A local server (Ollama as shipped refuses an extension's Origin): a session rule gives
+          // the extension's own requests to it the server's own Origin (lib/shared/local-origin-rule.ts).
+          // No warning of its own; asked, with the server's host, when a local preset is chosen.
+          optional_permissions: ['declarativeNetRequestWithHostAccess'],
+        }),
     action: { default_title: '__MSG_actionTitle__' },
     ...(browser === 'firefox' ? { browser_specific_settings: { gecko: FIREFOX_GECKO } } : {}),
     // Alt+Shift+Q and Alt+Shift+Y: neither Chrome (nor ChromeOS) nor Firefox binds them, nor do

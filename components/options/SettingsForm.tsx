@@ -5,10 +5,15 @@ import {
   clampBudget,
   DEFAULT_FRAGMENT_BUDGET,
   DEFAULT_SETTINGS,
+  MAX_LOCAL_TIMEOUT_S,
+  MIN_LOCAL_TIMEOUT_S,
   MAX_FRAGMENT_BUDGET,
   MIN_FRAGMENT_BUDGET,
 } from '@/lib/shared/settings';
 import { t } from '@/lib/shared/i18n';
+import { isLoopback, PRESETS } from '@/lib/shared/servers';
+import { ServerChoice } from './ServerChoice';
+import { TestConnection } from './TestConnection';
 
 export interface SettingsFormProps {
   /** `keyOrigin`: where the user last confirmed the key may be sent (null: no key kept). */
@@ -38,11 +43,15 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
       saveRef.current?.focus();
     asked.current = pending !== null;
   }, [pending]);
-  const set = <K extends keyof Settings>(key: K, value: Settings[K]) => {
-    setDraft({ ...draft, [key]: value });
+  const patch = (values: Partial<Settings>) => {
+    setDraft({ ...draft, ...values });
     setPending(null);
     setStatus('');
   };
+  const set = <K extends keyof Settings>(key: K, value: Settings[K]) => patch({ [key]: value });
+  const local = isLoopback(draft.baseURL.trim());
+  // Servers on this computer have no native citations: the setting is then off, and says why.
+  const noNative = local || !PRESETS[draft.server].nativeCitations;
   const save = (s: Settings) =>
     void onSave(s).then(() => {
       if (s.apiKey !== '') setKeyOrigin(originOf(s.baseURL));
@@ -67,6 +76,8 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
           judgeModel: draft.judgeModel.trim(),
           baseURL: draft.baseURL.trim().replace(/\/+$/, ''),
           fragmentBudget: clampBudget(draft.fragmentBudget),
+          localTimeoutS: Math.round(Math.min(MAX_LOCAL_TIMEOUT_S, Math.max(MIN_LOCAL_TIMEOUT_S, draft.localTimeoutS))),
+          ...(noNative ? { citationMode: 'structured' as const } : {}),
         };
         if (cleaned.apiKey !== '' && originOf(cleaned.baseURL) !== keyOrigin) {
           setPending(cleaned);
@@ -76,6 +87,7 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
         save(cleaned);
       }}
     >
+      <ServerChoice draft={draft} onChange={patch} />
       <label for="api-key">{t('apiKey')}</label>
       <input
         id="api-key"
@@ -85,12 +97,28 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
         value={draft.apiKey}
         onInput={(e) => set('apiKey', e.currentTarget.value)}
       />
-      <p class="hint">{t('apiKeyHint')}</p>
+      <p class="hint">{t(local ? 'apiKeyLocal' : 'apiKeyHint')}</p>
       <label for="model">{t('model')}</label>
       <input id="model" value={draft.model} onInput={(e) => set('model', e.currentTarget.value)} />
       <label for="base-url">{t('baseUrl')}</label>
       <input id="base-url" type="url" value={draft.baseURL} onInput={(e) => set('baseURL', e.currentTarget.value)} />
       <p class="hint">{t('baseUrlHint')}</p>
+      <TestConnection draft={draft} />
+      {local && (
+        <>
+          <label for="local-timeout">{t('localTimeout')}</label>
+          <input
+            id="local-timeout"
+            type="number"
+            min={MIN_LOCAL_TIMEOUT_S}
+            max={MAX_LOCAL_TIMEOUT_S}
+            step={30}
+            value={draft.localTimeoutS}
+            onInput={(e) => set('localTimeoutS', Number(e.currentTarget.value) || draft.localTimeoutS)}
+          />
+          <p class="hint">{t('localTimeoutHint')}</p>
+        </>
+      )}
       <label for="min-quote">{t('minQuote')}</label>
       <input
         id="min-quote"
@@ -104,12 +132,13 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
       <label class="check">
         <input
           type="checkbox"
-          checked={draft.citationMode === 'native'}
+          checked={draft.citationMode === 'native' && !noNative}
+          disabled={noNative}
           onChange={(e) => set('citationMode', e.currentTarget.checked ? 'native' : 'structured')}
         />
         {t('nativeCitations')}
       </label>
-      <p class="hint">{t('nativeCitationsHint')}</p>
+      <p class="hint">{t(noNative ? 'nativeCitationsLocal' : 'nativeCitationsHint')}</p>
       <label for="judge">{t('judge')}</label>
       <select id="judge" value={draft.judge} onChange={(e) => set('judge', e.currentTarget.value as Settings['judge'])}>
         <option value="auto">{t('judgeAuto')}</option>

@@ -43,6 +43,7 @@ import {
   type Scope,
 } from '@/lib/shared/storage';
 import { continuesThread, pageUrl, type Thread, type ThreadPage } from '@/lib/shared/thread';
+import { isLoopback } from '@/lib/shared/servers';
 import { t } from '@/lib/shared/i18n';
 
 // A popup in an incognito window keeps the question it is typing in memory only.
@@ -107,7 +108,7 @@ export function App({ surface }: AppProps) {
         draftItem.getValue(),
         threadItem.getValue(),
       ]);
-      setHasKey(settings.apiKey !== '');
+      setHasKey(settings.apiKey !== '' || isLoopback(settings.baseURL));
       setApiHost(hostOf(settings.baseURL));
       setRun(last);
       setThread(stored);
@@ -138,7 +139,7 @@ export function App({ surface }: AppProps) {
     // The key is not in the settings item (lib/shared/api-key.ts): load both again on a change.
     const unwatchSettings = settingsItem.watch(() => {
       void loadSettings().then((s) => {
-        setHasKey(s.apiKey !== '');
+        setHasKey(s.apiKey !== '' || isLoopback(s.baseURL));
         setApiHost(hostOf(s.baseURL));
       });
     });

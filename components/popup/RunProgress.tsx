@@ -11,6 +11,7 @@ export interface RunProgressProps {
 export const STAGE_TEXT: Record<Stage, MessageKey> = {
   reading: 'stageReading',
   choosing: 'stageChoosing',
+  starting: 'stageStarting',
   asking: 'stageAsking',
   waiting: 'stageWaiting',
   checking: 'stageChecking',

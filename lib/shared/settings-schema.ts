@@ -6,7 +6,8 @@
  */
 import * as z from 'zod/mini';
 import { baseUrlProblem } from './api-key';
-import type { Settings } from './settings';
+import { MAX_LOCAL_TIMEOUT_S, MIN_LOCAL_TIMEOUT_S, type Settings } from './settings';
+import { kindOfBaseURL, SERVER_KINDS } from './servers';
 
 /** Every setting but the key, which has its own store (lib/shared/api-key.ts). */
 export type SettingsDefaults = Omit<Settings, 'apiKey'>;
@@ -30,6 +31,9 @@ export function storedSettingsSchema(d: SettingsDefaults, budget: { min: number;
       ),
       d.baseURL,
     ),
+    /** Absent in older versions' settings: then the kind the base URL stands for. */
+    server: z.catch(z.optional(z.enum(SERVER_KINDS)), undefined),
+    localTimeoutS: z.catch(z.int().check(z.gte(MIN_LOCAL_TIMEOUT_S), z.lte(MAX_LOCAL_TIMEOUT_S)), d.localTimeoutS),
     minQuoteLength: z.catch(z.int().check(z.gte(5), z.lte(200)), d.minQuoteLength),
     citationMode: z.catch(z.enum(['structured', 'native']), d.citationMode),
     judge: z.catch(z.enum(['auto', 'off', 'mark', 'drop']), d.judge),
@@ -48,7 +52,8 @@ export function parseStoredSettings(
   budget: { min: number; max: number },
 ): { settings: SettingsDefaults & Record<string, unknown>; legacyKey: string | null; legacyBaseURL: string | null } {
   const input = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  const { apiKey, ...settings } = storedSettingsSchema(d, budget).parse(input);
+  const { apiKey, server, ...checked } = storedSettingsSchema(d, budget).parse(input);
+  const settings = { ...checked, server: server ?? kindOfBaseURL(checked.baseURL) };
   const legacyKey = apiKey?.trim() ? apiKey.trim() : null;
   const legacyBaseURL = typeof input.baseURL === 'string' ? input.baseURL.trim().replace(/\/+$/, '') : null;
   return { settings, legacyKey, legacyBaseURL };

@@ -2,6 +2,7 @@
  * The user's settings and their bounds, in one place: the options page shows and checks them,
  * the worker reads them. Pure values, so a screen can import them without the worker's code.
  */
+import type { ServerKind } from './servers';
 
 export const DEFAULT_MIN_LITERAL_LENGTH = 15;
 
@@ -17,6 +18,11 @@ export const MIN_FRAGMENT_BUDGET = 1000;
  */
 export const MAX_FRAGMENT_BUDGET = 60_000;
 
+/** Seconds a local server may take for one reply, its model's loading included (a setting). */
+export const DEFAULT_LOCAL_TIMEOUT_S = 300;
+export const MIN_LOCAL_TIMEOUT_S = 30;
+export const MAX_LOCAL_TIMEOUT_S = 1800;
+
 /** The budget setting made safe: a number, within bounds. */
 export function clampBudget(setting: number | undefined): number {
   if (setting === undefined || !Number.isFinite(setting)) return DEFAULT_FRAGMENT_BUDGET;
@@ -27,6 +33,10 @@ export interface Settings {
   apiKey: string;
   model: string;
   baseURL: string;
+  /** Which server the base URL is (lib/shared/servers.ts): what it is known to do, and its fixes. */
+  server: ServerKind;
+  /** For a server on this computer: how long one reply may take, in seconds. */
+  localTimeoutS: number;
   minQuoteLength: number;
   /** Quotes asked for in structured output (default), or the API's own document citations. */
   citationMode: 'structured' | 'native';
@@ -46,6 +56,8 @@ export const DEFAULT_SETTINGS: Settings = {
   apiKey: '',
   model: 'claude-sonnet-5-5',
   baseURL: 'https://api.anthropic.com',
+  server: 'anthropic',
+  localTimeoutS: DEFAULT_LOCAL_TIMEOUT_S,
   minQuoteLength: DEFAULT_MIN_LITERAL_LENGTH,
   citationMode: 'structured',
   // Mark for "All tabs" (any tab of the window may try to dress its words as the answer), off for one tab.

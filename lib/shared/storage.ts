@@ -7,6 +7,7 @@ import type { SkippedTab } from './types';
 import type { ShownError, FailureLogEntry, Outcome, SearchHit, SendPlan, ShownClaim } from './run';
 import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET, type Settings } from './settings';
 import type { PriorTurn, Thread } from './thread';
+import type { ServerFacts } from './servers';
 
 /**
  * The settings but the key, in `storage.local`. The key is kept apart, where no content script
@@ -51,9 +52,23 @@ export async function saveSettings(next: Settings): Promise<void> {
   await settingsItem.setValue(rest);
 }
 
+/**
+ * What the extension learnt of each server, by origin (lib/shared/servers.ts): which answer path
+ * works there and the context of its models. Nothing of the user's pages.
+ */
+export const serverFactsItem = storage.defineItem<Record<string, ServerFacts>>('local:serverFacts', { fallback: {} });
+
+/** Adds what was learnt of the server at `origin` to what is known of it. */
+export async function learnServerFacts(origin: string, facts: ServerFacts): Promise<void> {
+  const all = await serverFactsItem.getValue();
+  const known = all[origin] ?? {};
+  const contexts = facts.contexts || known.contexts ? { ...known.contexts, ...facts.contexts } : undefined;
+  await serverFactsItem.setValue({ ...all, [origin]: { ...known, ...facts, ...(contexts ? { contexts } : {}) } });
+}
+
 /** This tab, all tabs of the window, or the tabs the user ticked ("Choose tabs"). */
 export type Scope = 'tab' | 'window' | 'tabs';
-export type Stage = 'reading' | 'choosing' | 'asking' | 'waiting' | 'checking' | 'retrying' | 'judging';
+export type Stage = 'reading' | 'choosing' | 'starting' | 'asking' | 'waiting' | 'checking' | 'retrying' | 'judging';
 
 export interface RunState {
   id: string;

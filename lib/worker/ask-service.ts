@@ -46,6 +46,9 @@ import { ReadCache } from './tab-reuse';
 import { judgeFor, type Settings } from '@/lib/shared/settings';
 import { siteOf } from '@/lib/shared/site';
 import { t } from '@/lib/shared/i18n';
+import { isLocalKind } from '@/lib/shared/servers';
+import { serverPlan, type ServerPlan } from './server-plan';
+import { localFailure } from './local-errors';
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
 /** A PDF is fetched and read by pdf.js in the offscreen document; a huge or slow one still ends. */
@@ -278,7 +281,9 @@ export async function startAsk(msg: AskMessage): Promise<void> {
       ...(chosenSelection ? { selection: { text: chosenSelection.text, title: chosenSelection.title } } : {}),
     });
     const coverage = { tabs: tabs.length - skipped.length, passages: passages.length, chars, frames, partial };
-    if (!settings.apiKey) {
+    // A server on this computer needs no key (lib/shared/servers.ts).
+    const server = await serverPlan(settings);
+    if (!settings.apiKey && !server.local) {
       // Without a key the extension still helps: the best passages, ranked here, sent nowhere.
       const hits = searchPassages(passages, msg.question);
       const finishedAt = Date.now();
@@ -294,7 +299,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
       });
       return;
     }
-    const budget = fragmentBudget(settings.fragmentBudget, msg.question);
+    const budget = fragmentBudget(settings.fragmentBudget, msg.question, server.local?.contextTokens);
     // By what the question asks and, for a follow-up, the thread's earlier questions (lib/worker/choose.ts).
     const chosen = choosePassages(passages, msg.question, budget, earlierQuestions(thread.turns));
     const plan: Plan = { ...planTurn(chosen, passages, budget, thread.turns), budget };
@@ -304,7 +309,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
       await updateRun(id, { status: 'review' });
       return;
     }
-    await askWithPlan(id, msg.question, msg.scope, plan, settings, controller.signal, thread.id);
+    await askWithPlan(id, msg.question, msg.scope, plan, settings, controller.signal, thread.id, server);
   } catch (err) {
     await failRun(id, msg.question, err);
   } finally {
@@ -337,9 +342,14 @@ async function askWithPlan(
   settings: Settings,
   signal: AbortSignal,
   threadId: string | undefined,
+  server: ServerPlan,
 ): Promise<void> {
+  const { local } = server;
   const judge = judgeFor(settings.judge, scope);
-  const callOptions = progressReporter(id, signal);
+  // A local model may take long to load: its own time limit (a setting), and its own answer path.
+  const callOptions = { ...progressReporter(id, signal), ...(local ? { timeoutMs: local.timeoutMs } : {}) };
+  const model = { ...settings, answerPath: server.answerPath, ...(local ? { maxTokens: local.maxTokens } : {}) };
+  const native = settings.citationMode === 'native' && !(local && isLocalKind(local.kind));
   const askedAt = Date.now();
   const ask = (p: Plan) =>
     answerQuestion(
@@ -351,22 +361,26 @@ async function askWithPlan(
         minLiteralLength: settings.minQuoteLength,
       },
       {
-        ...(settings.citationMode === 'native'
-          ? { callModel: claudeCall(settings, NATIVE_ANSWER_REQUEST, callOptions), prompt: nativePrompt }
-          : { callModel: claudeCall(settings, ANSWER_REQUEST, callOptions) }),
+        ...(native
+          ? { callModel: claudeCall(model, NATIVE_ANSWER_REQUEST, callOptions), prompt: nativePrompt }
+          : { callModel: claudeCall(model, ANSWER_REQUEST, callOptions) }),
         ...(judge !== 'off'
           ? {
-              judge: { call: claudeCall({ ...settings, model: settings.judgeModel }, JUDGE_REQUEST, callOptions), policy: judge },
+              judge: { call: claudeCall({ ...model, model: settings.judgeModel }, JUDGE_REQUEST, callOptions), policy: judge },
             }
           : {}),
         log: appendFailure,
         now: Date.now,
-        onStage: (stage) => reportProgress(id, { stage, received: 0 }),
+        // A local model's first word may be tens of seconds away: "Waiting for the model to start…".
+        onStage: (stage) => reportProgress(id, { stage: local && stage === 'asking' ? 'starting' : stage, received: 0 }),
+        onReplyShape: server.onReplyShape,
         // Structured output streams the answer's JSON: each claim is shown once verified. (Native
         // citations come as prose, read whole at the end.)
         ...(settings.citationMode !== 'native' ? { onClaims: (claims: ShownClaim[]) => reportProgress(id, { claims }) } : {}),
       },
-    );
+    ).catch((err: unknown) => {
+      throw (local && localFailure(err, local, p !== plan)) || err;
+    });
   let sent = plan;
   const outcome = await ask(plan).catch(async (err: unknown) => {
     if (!isTooLarge(err)) throw err;
@@ -376,7 +390,7 @@ async function askWithPlan(
       sites: [],
       attempts: [],
       outcome: 'error',
-      detail: 'too-large: asked again with half the budget',
+      detail: `too-large: asked again with half the budget${local ? ` (context of ${local.contextTokens} tokens)` : ''}`,
     });
     sent = { ...halveThreadPlan(plan, await turnsOf(threadId, id)), budget: plan.budget / 2 };
     await updateRun(id, { plan: sent });
@@ -470,6 +484,7 @@ export async function decideReview(runId: string, send: boolean): Promise<void> 
       keyCleared(await loadSettings()),
       controller.signal,
       run.threadId,
+      await serverPlan(await loadSettings()),
     );
   } catch (err) {
     await failRun(runId, run.question, err);

@@ -39,3 +39,16 @@ describe('fragmentBudget', () => {
     expect(2 * budget + 2 * estimateTokens(question) + 2 * 4096).toBeLessThan(MODEL_CONTEXT_TOKENS);
   });
 });
+
+describe('fragmentBudget for a model of a small context (a server on this computer)', () => {
+  it('follows the context the server reports, below the setting', () => {
+    const small = fragmentBudget(8000, 'When does it open?', 8192);
+    expect(small).toBeGreaterThan(2000);
+    expect(small).toBeLessThan(8000);
+    expect(fragmentBudget(8000, 'When does it open?', 4096)).toBeLessThan(small);
+    // A large context leaves the setting as it is.
+    expect(fragmentBudget(8000, 'When does it open?', 131072)).toBe(8000);
+    // A context too small for anything sends nothing rather than overflowing.
+    expect(fragmentBudget(8000, 'When does it open?', 2048)).toBe(0);
+  });
+});

@@ -94,7 +94,24 @@ const RESERVED_TOKENS = 1_000 + 2 * 4_096 + 4_000;
  * question (always sent whole), the fragments at twice their estimate, and the rest of the
  * request would overflow the context window.
  */
-export function fragmentBudget(setting: number | undefined, question: string): number {
+export function fragmentBudget(setting: number | undefined, question: string, contextTokens?: number): number {
+  if (contextTokens !== undefined) return localFragmentBudget(setting, question, contextTokens);
   const room = Math.floor((MODEL_CONTEXT_TOKENS - RESERVED_TOKENS - 2 * estimateTokens(question)) / 2);
+  return Math.max(0, Math.min(clampBudget(setting), room));
+}
+
+/**
+ * What a local model's context leaves besides fragments and question: the system prompt with the
+ * answer's JSON schema in it, and its shorter answer (lib/worker/server-plan.ts LOCAL_MAX_TOKENS).
+ */
+const LOCAL_RESERVED_TOKENS = 1_000 + 1_000 + 1_500;
+
+/**
+ * The budget for a model of `contextTokens` (a server on this computer): the setting, but never
+ * more than the context leaves with the fragments at one and a half times their estimate (another
+ * tokenizer than Claude's). It may fall below the setting's minimum: a small context is small.
+ */
+function localFragmentBudget(setting: number | undefined, question: string, contextTokens: number): number {
+  const room = Math.floor((contextTokens - LOCAL_RESERVED_TOKENS - 1.5 * estimateTokens(question)) / 1.5);
   return Math.max(0, Math.min(clampBudget(setting), room));
 }

@@ -9,11 +9,20 @@ import type { PromptMessage } from './prompt';
 import { abortableSleep, DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy } from './retry';
 import { usageOf } from '@/lib/shared/usage';
 import type { ModelCall, ModelReply } from './model-reply';
+import { schemaInstruction } from './answer-path';
+import type { AnswerPath } from '@/lib/shared/servers';
 
 export interface ClaudeSettings {
   apiKey: string;
   model: string;
   baseURL: string;
+  /**
+   * How the reply's JSON shape is asked for: structured output (`output_config`, the API's way),
+   * or, for a server known not to honour it, the JSON schema written in the system prompt.
+   */
+  answerPath?: AnswerPath;
+  /** The longest reply asked for; a local model's context is small. */
+  maxTokens?: number;
 }
 
 export interface CallOptions {
@@ -56,9 +65,10 @@ const textOf = (content: Anthropic.ContentBlock[]): { text: string; transcript?:
  * thrown away.
  */
 export function claudeCall(settings: ClaudeSettings, request: ModelRequest, options: CallOptions = {}): ModelCall {
+  const inPrompt = request.schema && settings.answerPath === 'prompt';
   const extras: RequestExtras = {
-    system: request.system,
-    ...(request.schema ? { output_config: { format: jsonFormat(request.schema) } } : {}),
+    system: inPrompt ? `${request.system}\n\n${schemaInstruction(jsonFormat(request.schema!).schema)}` : request.system,
+    ...(request.schema && !inPrompt ? { output_config: { format: jsonFormat(request.schema) } } : {}),
   };
   const call = streamingCall(settings, extras, options);
   const read = request.read ?? textOf;
@@ -73,7 +83,9 @@ type RequestExtras = { system: string; output_config?: { format: ReturnType<type
 
 function streamingCall(settings: ClaudeSettings, extras: RequestExtras, options: CallOptions) {
   const client = new Anthropic({
-    apiKey: settings.apiKey,
+    // No key for a server on this computer: no key header at all (the SDK wants that said).
+    apiKey: settings.apiKey || null,
+    ...(settings.apiKey ? {} : { defaultHeaders: { authorization: null } }),
     baseURL: settings.baseURL,
     // An extension's requests carry an Origin; this flag adds the header the API requires then.
     dangerouslyAllowBrowser: true,
@@ -85,7 +97,7 @@ function streamingCall(settings: ClaudeSettings, extras: RequestExtras, options:
     withRetries(
       async () => {
         const stream = client.messages.stream(
-          { model: settings.model, max_tokens: MAX_TOKENS, messages, ...extras },
+          { model: settings.model, max_tokens: settings.maxTokens ?? MAX_TOKENS, messages, ...extras },
           options.signal ? { signal: options.signal } : undefined,
         );
         if (options.onText) stream.on('text', (_delta, snapshot) => options.onText!(snapshot.length));

@@ -42,6 +42,10 @@ export class StorageWriteError extends Error {
 
 /** Turns whatever the ask failed with into words for the user. Never throws. */
 export function describeError(err: unknown): ShownError {
+  // A local server's failure, said with its fix (lib/worker/local-errors.ts).
+  if (err instanceof Error && err.name === 'LocalServerError' && 'kind' in err) {
+    return { kind: String(err.kind), message: err.message, action: err.kind === 'local-timeout' ? 'ask-again' : 'open-options' };
+  }
   if (err instanceof KeyOriginError) return { kind: 'key-origin', message: err.message, action: 'open-options' };
   if (err instanceof StorageWriteError) return { kind: 'storage', message: err.message, action: 'ask-again' };
   if (err instanceof ModelReplyError) return { kind: err.kind, message: err.message };

@@ -11,6 +11,7 @@ import type { SourcedPassage } from '@/lib/shared/types';
 import { addUsage, NO_USAGE } from '@/lib/shared/usage';
 import { verifyAnswer } from './verify';
 import { earlyClaims, keepShown, type EarlyClaims } from './early-claims';
+import { findReplyJson, type ReplyShape } from './reply-json';
 import type {
   CitationChecks,
   FailureLogEntry,
@@ -52,9 +53,11 @@ export interface AskDeps {
    * (lib/worker/early-claims.ts). Claims shown this way stay in the final answer.
    */
   onClaims?: (claims: ShownClaim[]) => void;
+  /** How each readable reply held its answer: bare JSON, or JSON the model wrapped in prose. */
+  onReplyShape?: (shape: ReplyShape) => void;
 }
 
-type Parsed = { ok: true; answer: ModelAnswer } | { ok: false; problem: Problem };
+type Parsed = { ok: true; answer: ModelAnswer; shape: ReplyShape } | { ok: false; problem: Problem };
 
 export function parseReply(reply: ModelReply): Parsed {
   if (reply.stopReason === 'max_tokens' || reply.stopReason === 'model_context_window_exceeded') {
@@ -64,18 +67,12 @@ export function parseReply(reply: ModelReply): Parsed {
     const why = reply.stopExplanation ? ` ${reply.stopExplanation}` : '';
     throw new ModelReplyError('refused', t('errorRefused', why));
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(reply.text);
-  } catch {
-    return { ok: false, problem: { kind: 'no-claims', message: 'The reply was not valid JSON.' } };
-  }
-  const parsed = answerSchema.safeParse(json);
-  if (!parsed.success) {
-    const where = parsed.error.issues.map((i) => `${i.path.join('.') || 'reply'}: ${i.message}`).join('; ');
-    return { ok: false, problem: { kind: 'no-claims', message: `The reply did not match the schema (${where}).` } };
-  }
-  return { ok: true, answer: parsed.data };
+  // The bare JSON asked for, or the answer object in a fenced block or between sentences
+  // (lib/worker/reply-json.ts), read with the same schema either way.
+  const found = findReplyJson(reply.text, answerSchema);
+  if (found.ok) return { ok: true, answer: found.value, shape: found.shape };
+  if (found.reason === 'not-json') return { ok: false, problem: { kind: 'no-claims', message: 'The reply was not valid JSON.' } };
+  return { ok: false, problem: { kind: 'no-claims', message: `The reply did not match the schema (${found.detail}).` } };
 }
 
 function show(answer: ModelAnswer, claimOk: boolean[], fragments: Fragment[]): ShownClaim[] {
@@ -154,6 +151,7 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
     deps.onStage?.('checking');
     const parsed = parseReply(reply);
     if (!parsed.ok) return { reply, answer: null, problems: [parsed.problem], claimOk: [] as boolean[] };
+    deps.onReplyShape?.(parsed.shape);
     const v = verifyAnswer(parsed.answer, verifiable, minLiteralLength);
     for (const claim of parsed.answer.claims) checks.citations += claim.citations.length;
     checks.broken += v.problems.filter((p) => p.citation !== undefined).length;

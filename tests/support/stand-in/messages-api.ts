@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { cacheBreakpoints, createPromptCache, MAX_BREAKPOINTS, type CacheUsage } from './prompt-cache';
+import { allowsOrigin, corsHeaders, modelList, showModel, unconstrainedJson, type LocalHabits } from './local-servers';
 import type {
   CitationCharLocation,
   CitationContentBlockLocation,
@@ -161,6 +162,10 @@ function chunkText(text: string): string[] {
 }
 
 function fullUsage(input: CacheUsage, outputTokens: number, override: Partial<Usage> = {}): Usage {
+  // A local server's usage: input and output tokens, nothing of a prompt cache.
+  if (input.cache_creation_input_tokens === undefined) {
+    return { input_tokens: input.input_tokens, output_tokens: outputTokens, ...override } as Usage;
+  }
   return {
     ...input,
     output_tokens: outputTokens,
@@ -279,7 +284,12 @@ function validate(headers: Record<string, string>, body: any, path: string): voi
   }
 }
 
-export async function startMessagesApi(options: { port?: number } = {}): Promise<MessagesApi> {
+/**
+ * `local`: answer as a local server does instead of Anthropic's API (./local-servers.ts): its
+ * CORS, its model list, no key, `output_config` ignored, no prompt-cache usage, a slow start.
+ */
+export async function startMessagesApi(options: { port?: number; local?: LocalHabits } = {}): Promise<MessagesApi> {
+  const local = options.local;
   const queue: Scripted[] = [];
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
@@ -348,6 +358,8 @@ export async function startMessagesApi(options: { port?: number } = {}): Promise
       usage,
     });
     const answer = answerOf(reply);
+    if (local?.firstTokenDelayMs) await sleep(local.firstTokenDelayMs);
+    if (res.destroyed) return;
     // Only a request the model answers reads and writes the cache.
     const input = answer ? inputUsage() : { input_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
 
@@ -459,6 +471,7 @@ export async function startMessagesApi(options: { port?: number } = {}): Promise
     requests.push(recorded);
     const requestId = randomId('req_');
     const pathname = new URL(path, 'http://stand-in').pathname;
+    if (local) return handleLocal(req, res, recorded, pathname, raw, requestId);
 
     // Without the opt-in header the API sends no CORS headers at all, so a page's fetch fails
     // opaquely; an extension with host permissions still sees the 401 below.
@@ -495,6 +508,54 @@ export async function startMessagesApi(options: { port?: number } = {}): Promise
       if (error instanceof HttpError) return sendError(res, error, requestId);
       sendError(res, new HttpError(500, 'api_error', `stand-in: ${String(error)}`), requestId);
     }
+  }
+
+  /** A local server's side: its CORS, its own routes, then the Messages endpoint without a key. */
+  async function handleLocal(
+    req: IncomingMessage,
+    res: ServerResponse,
+    recorded: RecordedRequest,
+    pathname: string,
+    raw: string,
+    requestId: string,
+  ) {
+    const habits = local!;
+    const { method, headers, body } = recorded;
+    const origin = headers['origin'];
+    if (origin && !allowsOrigin(habits, origin)) return void res.writeHead(403).end();
+    const cors = corsHeaders(habits, origin);
+    for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
+    if (method === 'OPTIONS') return void res.writeHead(204).end();
+    const list = modelList(habits, method, pathname);
+    if (list) return sendJson(res, 200, list, requestId);
+    if (method === 'POST' && pathname === '/api/show') {
+      const shown = showModel(habits, body?.model);
+      return shown ? sendJson(res, 200, shown, requestId) : sendJson(res, 404, { error: 'model not found' }, requestId);
+    }
+    if (method !== 'POST' || pathname !== '/v1/messages') return sendJson(res, 404, { error: 'not found' }, requestId);
+    try {
+      if (body === null || typeof body !== 'object' || body.model === undefined || body.messages === undefined) {
+        throw new HttpError(400, 'invalid_request_error', 'model and messages are required');
+      }
+      const next = queue.shift();
+      let reply = typeof next === 'function' ? next(recorded) : next;
+      if (!reply) throw new HttpError(500, 'api_error', 'stand-in: no reply scripted');
+      // `output_config` ignored: what the model writes is its own, JSON in a fenced block.
+      if (reply.kind === 'json') {
+        reply = {
+          kind: 'text',
+          text: unconstrainedJson(reply.value),
+          ...(reply.stopReason ? { stopReason: reply.stopReason } : {}),
+        };
+      }
+      // No prompt cache: usage holds input and output tokens only.
+      await serveMessages(res, body, reply, requestId, () => ({ input_tokens: estimateTokens(raw.length) }) as CacheUsage);
+    } catch (error) {
+      if (res.headersSent || res.destroyed) return;
+      if (error instanceof HttpError) return sendError(res, error, requestId);
+      sendError(res, new HttpError(500, 'api_error', `stand-in: ${String(error)}`), requestId);
+    }
+    void req;
   }
 
   const server = createServer((req, res) => {

@@ -1,0 +1,78 @@
+/**
+ * Test connection, in the options: whether the server answers and why not, the models it offers,
+ * whether it honours structured output (the answer path that works there is remembered for it),
+ * and whether it supports native citations (servers on this computer do not). Tests the settings
+ * as typed, before Save.
+ */
+import { useState } from 'preact/hooks';
+import { useGrantedOrigins } from './use-granted-origins';
+import { originOf } from '@/lib/shared/api-key';
+import { applyOriginRule, localAccessRequest, requestLocalAccess } from '@/lib/shared/local-origin-rule';
+import { honoursStructuredOutput, listModels, ProbeError } from '@/lib/shared/server-probe';
+import { fixFor, isLocalKind, isLoopback, PRESETS } from '@/lib/shared/servers';
+import type { Settings } from '@/lib/shared/settings';
+import { learnServerFacts } from '@/lib/shared/storage';
+import { t } from '@/lib/shared/i18n';
+
+/** The probe's failure in words, with the server's own fix for a 403. */
+function whyNot(err: unknown, draft: Settings): string {
+  if (!(err instanceof ProbeError)) return t('testUnreachable', draft.baseURL);
+  switch (err.why) {
+    case 'forbidden':
+      return t('testForbidden', t(fixFor(draft.server)));
+    case 'auth':
+      return t('testAuth');
+    case 'status':
+      return t('testStatus', String(err.status));
+    case 'unreadable':
+      return t('testUnreadable');
+    default:
+      return t('testUnreachable', draft.baseURL);
+  }
+}
+
+export function TestConnection({ draft }: { draft: Settings }) {
+  const [lines, setLines] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const granted = useGrantedOrigins();
+  const test = () => {
+    const baseURL = draft.baseURL.trim().replace(/\/+$/, '');
+    const local = isLoopback(baseURL);
+    // Inside the click: the permission that lets the extension reach a local server as shipped.
+    const asked = local && localAccessRequest(baseURL) ? requestLocalAccess(baseURL, granted) : Promise.resolve(false);
+    setBusy(true);
+    setLines([t('testing')]);
+    void (async () => {
+      const out: string[] = [];
+      try {
+        if (local && (await asked)) await applyOriginRule(baseURL).catch(() => false);
+        const models = await listModels(fetch, baseURL, draft.server, draft.apiKey.trim());
+        out.push(t('testReachable', models.join(', ') || '—'));
+        const structured = await honoursStructuredOutput(fetch, baseURL, draft.model.trim(), draft.apiKey.trim()).catch(
+          () => PRESETS[draft.server].structuredOutput,
+        );
+        await learnServerFacts(originOf(baseURL), { answerPath: structured ? 'structured' : 'prompt' });
+        out.push(t(structured ? 'testStructuredYes' : 'testStructuredNo'));
+        const citations = !local && !isLocalKind(draft.server) && PRESETS[draft.server].nativeCitations;
+        out.push(t(citations ? 'testCitationsYes' : 'testCitationsNo'));
+      } catch (err) {
+        out.push(whyNot(err, draft));
+      }
+      setLines(out);
+      setBusy(false);
+    })();
+  };
+  return (
+    <div class="test-connection">
+      <button type="button" onClick={test} disabled={busy}>
+        {t('testConnection')}
+      </button>
+      {/* Polite, not a second status region: the form's own status says Save's outcome. */}
+      <ul aria-live="polite" aria-label={t('testConnection')}>
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/** The known servers: which addresses are this computer, which kind a stored URL is, which answer path. */
+import { describe, expect, it } from 'vitest';
+import { answerPathFor, isLoopback, kindOfBaseURL, originPattern } from './servers';
+
+describe('servers', () => {
+  it('knows this computer by localhost, 127.0.0.1 and [::1] only', () => {
+    expect(isLoopback('http://localhost:11434')).toBe(true);
+    expect(isLoopback('http://127.0.0.1:1234/v1')).toBe(true);
+    expect(isLoopback('http://[::1]:8080')).toBe(true);
+    expect(isLoopback('http://192.168.1.5:11434')).toBe(false);
+    expect(isLoopback('https://localhost.example.com')).toBe(false);
+    expect(isLoopback('not a url')).toBe(false);
+  });
+
+  it('reads the kind of an older version’s base URL from its address', () => {
+    expect(kindOfBaseURL('https://api.anthropic.com/')).toBe('anthropic');
+    expect(kindOfBaseURL('http://localhost:11434')).toBe('ollama');
+    expect(kindOfBaseURL('http://localhost:1234')).toBe('lmstudio');
+    expect(kindOfBaseURL('http://localhost:8080')).toBe('llamacpp');
+    expect(kindOfBaseURL('https://proxy.example.com')).toBe('other');
+  });
+
+  it('asks local servers for JSON in the prompt unless one was seen to honour structured output', () => {
+    expect(answerPathFor('anthropic', undefined)).toBe('structured');
+    expect(answerPathFor('ollama', undefined)).toBe('prompt');
+    expect(answerPathFor('llamacpp', { answerPath: 'structured' })).toBe('structured');
+    expect(answerPathFor('other', { answerPath: 'prompt' })).toBe('prompt');
+  });
+
+  it('asks for the local host without its port (match patterns ignore it)', () => {
+    expect(originPattern('http://localhost:11434')).toBe('http://localhost/*');
+    expect(originPattern('http://[::1]:8080/')).toBe('http://[::1]/*');
+  });
+});

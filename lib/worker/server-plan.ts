@@ -1,0 +1,60 @@
+/**
+ * How a question goes to the configured server: the answer path that works there (what was
+ * learnt of it, else what its kind is known to do), and for a server on this computer its
+ * Origin rule (Chrome), its model's context, its time limit and a shorter answer cap. A reply
+ * that came as prose around its JSON teaches that the server ignores structured output: the next
+ * question writes the shape in the prompt instead.
+ */
+import { originOf } from '@/lib/shared/api-key';
+import { applyOriginRule } from '@/lib/shared/local-origin-rule';
+import { LOCAL_DEFAULT_CONTEXT, modelContext } from '@/lib/shared/server-probe';
+import { answerPathFor, isLoopback, type AnswerPath } from '@/lib/shared/servers';
+import type { Settings } from '@/lib/shared/settings';
+import { learnServerFacts, serverFactsItem } from '@/lib/shared/storage';
+import type { LocalContext } from './local-errors';
+import type { ReplyShape } from './reply-json';
+
+/** The most a local model writes in one reply: room for a few claims with their quotes. */
+export const LOCAL_MAX_TOKENS = 1500;
+const SHOW_TIMEOUT_MS = 3000;
+
+export interface ServerPlan {
+  answerPath: AnswerPath;
+  onReplyShape: (shape: ReplyShape) => void;
+  local: (LocalContext & { timeoutMs: number; maxTokens: number }) | null;
+}
+
+export async function serverPlan(settings: Settings, fetchFn: typeof fetch = fetch): Promise<ServerPlan> {
+  const origin = originOf(settings.baseURL);
+  const facts = (await serverFactsItem.getValue().catch(() => ({}) as Record<string, never>))[origin];
+  const answerPath = answerPathFor(settings.server, facts);
+  const onReplyShape = (shape: ReplyShape) => {
+    if (answerPath === 'structured' && shape !== 'bare') void learnServerFacts(origin, { answerPath: 'prompt' }).catch(() => {});
+  };
+  if (!isLoopback(settings.baseURL)) return { answerPath, onReplyShape, local: null };
+  // Chrome: the extension's requests to this server carry the server's own Origin, if allowed.
+  await applyOriginRule(settings.baseURL).catch(() => false);
+  let contextTokens = facts?.contexts?.[settings.model];
+  if (contextTokens === undefined && settings.server === 'ollama') {
+    const shown = await modelContext(fetchFn, settings.baseURL, settings.model, AbortSignal.timeout(SHOW_TIMEOUT_MS)).catch(
+      () => null,
+    );
+    if (shown) {
+      contextTokens = shown;
+      await learnServerFacts(origin, { contexts: { [settings.model]: shown } }).catch(() => {});
+    }
+  }
+  return {
+    answerPath,
+    onReplyShape,
+    local: {
+      kind: settings.server,
+      origin,
+      model: settings.model,
+      timeoutS: settings.localTimeoutS,
+      timeoutMs: settings.localTimeoutS * 1000,
+      maxTokens: LOCAL_MAX_TOKENS,
+      contextTokens: contextTokens ?? LOCAL_DEFAULT_CONTEXT,
+    },
+  };
+}
