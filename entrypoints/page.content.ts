@@ -7,6 +7,8 @@ import type { AnchorOptions } from '@/lib/page/anchor';
 import { clearHighlight, highlightQuoteInSteps } from '@/lib/page/highlight';
 import { dispatch, pageCalls, type Handlers } from '@/lib/shared/messages';
 import { readFrame } from '@/lib/page/read-frame';
+import { pdfDocumentText } from '@/lib/page/pdf-document';
+import { watchChanges, type ChangeWatch } from '@/lib/page/change-watch';
 
 declare global {
   interface Window {
@@ -34,9 +36,18 @@ export default defineContentScript({
             (el as Element & { openOrClosedShadowRoot?: ShadowRoot | null }).openOrClosedShadowRoot ?? el.shadowRoot,
         };
 
+    // The last reading, watched for changes from its start: a follow-up may reuse it while none came.
+    let last: { readId: string; watch: ChangeWatch } | null = null;
     const handlers: Handlers<typeof pageCalls> = {
       // Waits for the page to settle (capped), then reads it within its budgets.
-      extract: () => readFrame(document, options),
+      // A PDF shown by the browser's viewer is read by the extension itself: the page says so.
+      extract: async () => {
+        last?.watch.stop();
+        const reading = { readId: crypto.randomUUID(), watch: watchChanges(document) };
+        last = reading;
+        return { ...(pdfDocumentText(document) ?? (await readFrame(document, options))), readId: reading.readId };
+      },
+      unchanged: async ({ readId }) => ({ unchanged: last?.readId === readId && !last.watch.changed() }),
       // In steps, so that the page stays responsive however many times the words occur.
       highlight: (request) => highlightQuoteInSteps(document, request.target, options, request.others ?? []),
       'clear-highlight': async () => {

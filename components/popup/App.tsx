@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Announcer } from '@/components/popup/Announcer';
 import { AnswerView } from '@/components/popup/AnswerView';
+import { ArrivingAnswer } from '@/components/popup/ArrivingAnswer';
 import { AccessNote } from '@/components/popup/AccessNote';
 import { AskForm } from '@/components/popup/AskForm';
 import { ErrorNote } from '@/components/popup/ErrorNote';
@@ -421,6 +422,10 @@ export function App({ surface }: AppProps) {
                   void callWorker({ type: 'cancel' });
                 }}
               />
+            )}
+            {/* Claims verified while the answer streams; they stay in view if the question then fails. */}
+            {run && run.status !== 'done' && run.claims && (
+              <ArrivingAnswer claims={run.claims} onReveal={(c) => void reveal(c)} />
             )}
             {run?.status === 'error' && run.error && (
               <ErrorNote

@@ -38,3 +38,14 @@ describe('what the live region says', () => {
     expect(announcementOf(null)).toBe('');
   });
 });
+
+describe('what the live region says while the answer streams', () => {
+  const claim = { text: 'It opens at 9 a.m.', citations: [] };
+  it('that the answer is arriving, once, however many claims are shown', () => {
+    const one = announcementOf({ id: 'r', status: 'working', stage: 'asking', claims: [claim] });
+    const three = announcementOf({ id: 'r', status: 'working', stage: 'asking', claims: [claim, claim, claim] });
+    expect(one).toBe('The answer is arriving: each claim is shown once its quotes are checked.');
+    expect(three).toBe(one);
+    expect(announcementOf({ id: 'r', status: 'working', stage: 'asking', claims: [] })).toBe('Asking Claude…');
+  });
+});

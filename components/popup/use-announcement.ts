@@ -9,11 +9,15 @@ import { STAGE_TEXT } from '@/components/popup/RunProgress';
 import type { RunState } from '@/lib/shared/storage';
 import { t } from '@/lib/shared/i18n';
 
-type Announced = Pick<RunState, 'id' | 'status' | 'stage' | 'outcome' | 'results'>;
+type Announced = Pick<RunState, 'id' | 'status' | 'stage' | 'outcome' | 'results' | 'claims'>;
+
+/** Claims are being shown while the answer streams: said once, not per claim. */
+const arriving = (run: Announced) => run.status === 'working' && (run.claims?.length ?? 0) > 0;
 
 /** The words for the run's state: a step, the answer's claims, or nothing. */
 export function announcementOf(run: Announced | null): string {
   if (!run) return '';
+  if (run.status === 'working' && arriving(run) && (run.stage ?? 'asking') === 'asking') return t('answerArriving');
   if (run.status === 'working') return t(STAGE_TEXT[run.stage ?? 'reading']);
   if (run.status === 'review') return t('reviewHeading');
   if (run.status !== 'done') return '';
@@ -29,7 +33,7 @@ export function announcementOf(run: Announced | null): string {
  */
 export function useAnnouncement(run: Announced | null, loaded: boolean): string {
   const first = useRef<string | null>(null);
-  const key = run ? `${run.id} ${run.status} ${run.stage ?? ''}` : '';
+  const key = run ? `${run.id} ${run.status} ${run.stage ?? ''} ${arriving(run) ? 'arriving' : ''}` : '';
   if (!loaded) return '';
   if (first.current === null) first.current = key;
   return key === first.current ? '' : announcementOf(run);

@@ -1,6 +1,6 @@
 /** Mounts the side panel: the popup's app, laid out for a panel that stays beside the page. */
 import { render } from 'preact';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { App } from '@/components/popup/App';
 import { localizeDocument } from '@/lib/shared/i18n';
 import '@/assets/theme.css';

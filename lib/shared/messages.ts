@@ -9,9 +9,9 @@
 import * as z from 'zod';
 import { MAX_QUESTION_CHARS } from './limits';
 import { highlightOutcomeSchema, MAX_QUOTE_PARTS, pageTextSchema, quoteTargetSchema } from './types';
-import { t } from '@/lib/shared/i18n';
+import { checked, okReply as ok, ProtocolError, workerReplies, type AnySchema } from './worker-replies';
 
-const ok = z.object({ ok: z.literal(true) });
+export { ProtocolError, revealResultSchema, type RevealResult } from './worker-replies';
 
 export const askMessage = z
   .object({
@@ -49,13 +49,6 @@ export const revealMessage = z.object({
 });
 export type RevealMessage = z.infer<typeof revealMessage>;
 
-/** `offerOpen`: the popup offers to open the page as cited (the quote is gone from the tab). */
-export const revealResultSchema = z.union([
-  ok,
-  z.object({ ok: z.literal(false), message: z.string(), offerOpen: z.boolean().optional() }),
-]);
-export type RevealResult = z.infer<typeof revealResultSchema>;
-
 /** Stops the question in flight. */
 export const cancelMessage = z.object({ type: z.literal('cancel') });
 
@@ -73,12 +66,12 @@ export const clearHighlightsMessage = z.object({ type: z.literal('clear-highligh
 
 /** What the extension's own pages (popup, side panel, options) may ask of the worker, and its reply. */
 export const workerCalls = {
-  ask: { request: askMessage, reply: z.object({ started: z.literal(true) }) },
-  cancel: { request: cancelMessage, reply: z.object({ cancelled: z.boolean() }) },
-  status: { request: statusMessage, reply: ok },
-  reveal: { request: revealMessage, reply: revealResultSchema },
-  review: { request: reviewMessage, reply: ok },
-  'clear-highlights': { request: clearHighlightsMessage, reply: ok },
+  ask: { request: askMessage, reply: workerReplies.ask },
+  cancel: { request: cancelMessage, reply: workerReplies.cancel },
+  status: { request: statusMessage, reply: workerReplies.status },
+  reveal: { request: revealMessage, reply: workerReplies.reveal },
+  review: { request: reviewMessage, reply: workerReplies.review },
+  'clear-highlights': { request: clearHighlightsMessage, reply: workerReplies['clear-highlights'] },
 };
 
 /** What the worker may ask of the script it injects into a page's frames, and its reply. */
@@ -94,9 +87,14 @@ export const pageCalls = {
     reply: highlightOutcomeSchema,
   },
   'clear-highlight': { request: z.object({ type: z.literal('clear-highlight') }), reply: ok },
+  /** Whether nothing in the frame changed since its reading `readId`: a follow-up may reuse it. */
+  unchanged: {
+    request: z.object({ type: z.literal('unchanged'), readId: z.string().max(64) }),
+    reply: z.object({ unchanged: z.boolean() }),
+  },
 };
 
-type Calls = Record<string, { request: z.ZodType<{ type: string }>; reply: z.ZodType }>;
+type Calls = Record<string, { request: z.ZodType<{ type: string }>; reply: AnySchema }>;
 export type RequestOf<C extends Calls, K extends keyof C> = z.infer<C[K]['request']>;
 export type ReplyOf<C extends Calls, K extends keyof C> = z.infer<C[K]['reply']>;
 /** Each request type's handler, returning its reply: what a receiver must implement. */
@@ -107,19 +105,9 @@ export type AnyRequest<C extends Calls> = { [K in keyof C]: RequestOf<C, K> }[ke
 export type WorkerRequest = AnyRequest<typeof workerCalls>;
 export type PageRequest = AnyRequest<typeof pageCalls>;
 
-/** A reply that does not have its request's reply shape. */
-export class ProtocolError extends Error {
-  constructor(type: string) {
-    super(t('protocolError', type));
-    this.name = 'ProtocolError';
-  }
-}
-
 /** The reply checked against its request's reply schema; null when it is not of that shape. */
 export function checkReply<C extends Calls, K extends keyof C & string>(calls: C, type: K, reply: unknown): ReplyOf<C, K> | null {
-  const schema: C[K]['reply'] = calls[type]!.reply;
-  const parsed = schema.safeParse(reply);
-  return parsed.success ? parsed.data : null;
+  return checked<C[K]['reply']>(calls[type]!.reply, reply);
 }
 
 /** Sends a request with `send` and checks the reply; a reply of the wrong shape is a ProtocolError. */

@@ -4,7 +4,7 @@
  * bad one falls back to its default without losing the others. The base URL must be one the key
  * may go to (lib/shared/api-key.ts). Fields this schema does not know are kept as they are.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { baseUrlProblem } from './api-key';
 import { MAX_LOCAL_TIMEOUT_S, MIN_LOCAL_TIMEOUT_S, type Settings } from './settings';
 import { kindOfBaseURL, SERVER_KINDS } from './servers';
@@ -15,28 +15,33 @@ export type SettingsDefaults = Omit<Settings, 'apiKey'>;
 export const MAX_MODEL_NAME = 200;
 export const MAX_BASE_URL = 2000;
 
+// zod/mini: the screens load settings too, and its functions leave out what they do not use.
 export function storedSettingsSchema(d: SettingsDefaults, budget: { min: number; max: number }) {
-  const modelName = z.string().trim().min(1).max(MAX_MODEL_NAME);
+  const modelName = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_MODEL_NAME));
   return z.looseObject({
-    model: modelName.catch(d.model),
-    baseURL: z
-      .string()
-      .trim()
-      .max(MAX_BASE_URL)
-      .refine((u) => baseUrlProblem(u) === null)
-      .transform((u) => u.replace(/\/+$/, ''))
-      .catch(d.baseURL),
+    model: z.catch(modelName, d.model),
+    baseURL: z.catch(
+      z.pipe(
+        z.string().check(
+          z.trim(),
+          z.maxLength(MAX_BASE_URL),
+          z.refine((u) => baseUrlProblem(u) === null),
+        ),
+        z.transform((u) => u.replace(/\/+$/, '')),
+      ),
+      d.baseURL,
+    ),
     /** Absent in older versions' settings: then the kind the base URL stands for. */
-    server: z.enum(SERVER_KINDS).optional().catch(undefined),
-    localTimeoutS: z.number().int().min(MIN_LOCAL_TIMEOUT_S).max(MAX_LOCAL_TIMEOUT_S).catch(d.localTimeoutS),
-    minQuoteLength: z.number().int().min(5).max(200).catch(d.minQuoteLength),
-    citationMode: z.enum(['structured', 'native']).catch(d.citationMode),
-    judge: z.enum(['auto', 'off', 'mark', 'drop']).catch(d.judge),
-    judgeModel: modelName.catch(d.judgeModel),
-    fragmentBudget: z.number().min(budget.min).max(budget.max).catch(d.fragmentBudget),
-    reviewBeforeSending: z.boolean().catch(d.reviewBeforeSending),
+    server: z.catch(z.optional(z.enum(SERVER_KINDS)), undefined),
+    localTimeoutS: z.catch(z.int().check(z.gte(MIN_LOCAL_TIMEOUT_S), z.lte(MAX_LOCAL_TIMEOUT_S)), d.localTimeoutS),
+    minQuoteLength: z.catch(z.int().check(z.gte(5), z.lte(200)), d.minQuoteLength),
+    citationMode: z.catch(z.enum(['structured', 'native']), d.citationMode),
+    judge: z.catch(z.enum(['auto', 'off', 'mark', 'drop']), d.judge),
+    judgeModel: z.catch(modelName, d.judgeModel),
+    fragmentBudget: z.catch(z.number().check(z.gte(budget.min), z.lte(budget.max)), d.fragmentBudget),
+    reviewBeforeSending: z.catch(z.boolean(), d.reviewBeforeSending),
     /** Where versions before this one kept the key: moved out on first load. */
-    apiKey: z.string().max(1000).optional().catch(undefined),
+    apiKey: z.catch(z.optional(z.string().check(z.maxLength(1000))), undefined),
   });
 }
 

@@ -4,7 +4,7 @@ import { loadKeyRecord, migratedKeyOrigin, originOf, saveKeyRecord } from './api
 import { parseStoredSettings } from './settings-schema';
 import { FAILURE_LOG_MAX_BYTES, keepWithinBytes, RUN_LOG_MAX_BYTES, trimFailureEntry } from './log-limits';
 import type { SkippedTab } from './types';
-import type { ShownError, FailureLogEntry, Outcome, RepairCounts, SearchHit, SendPlan } from './run';
+import type { ShownError, FailureLogEntry, Outcome, RepairCounts, SearchHit, SendPlan, ShownClaim } from './run';
 import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET, type Settings } from './settings';
 import type { PriorTurn, Thread } from './thread';
 import type { ServerFacts } from './servers';
@@ -83,6 +83,11 @@ export interface RunState {
   retryAt?: number;
   /** Characters of the answer received so far, while it streams in. */
   received?: number;
+  /**
+   * While the answer streams: its claims verified so far, in order, shown at once with their
+   * sources (lib/worker/early-claims.ts). The outcome holds them all once the question is done.
+   */
+  claims?: ShownClaim[];
   startedAt: number;
   finishedAt?: number;
   outcome?: Outcome;

@@ -66,6 +66,14 @@ export const pageTextSchema = z.object({
     .optional(),
   /** Where the frame is in its tab and where its focus goes: whose selection is the user's. */
   focus: frameFocusSchema.optional(),
+  /**
+   * The frame's document is a PDF (its `document.contentType`): the page script read nothing, the
+   * extension reads the document itself (lib/worker/pdf-tab.ts). Said by the same injection that
+   * reads any other page, so a tab is not asked twice.
+   */
+  isPdf: z.literal(true).optional(),
+  /** This reading, for the frame to say later whether it still holds (pageCalls `unchanged`). */
+  readId: z.string().max(64).optional(),
 });
 export type PageText = z.infer<typeof pageTextSchema>;
 

@@ -9,7 +9,7 @@ import { nativePrompt } from './native-citations';
 import { describeError, isTooLarge, KeyOriginError, StorageWriteError } from './errors';
 import { originOf } from '@/lib/shared/api-key';
 import { privateFailureEntry } from '@/lib/shared/log-limits';
-import type { FailureLogEntry } from '@/lib/shared/run';
+import type { FailureLogEntry, ShownClaim } from '@/lib/shared/run';
 import { serialQueue } from './serial';
 import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
 import type { AskMessage } from '@/lib/shared/messages';
@@ -37,12 +37,14 @@ import { tabsToRead } from './tab-scope';
 import { prioritySelection } from './priority-selection';
 import { bounded, partialTab, passagesOfTab, readTabFrames, ReadTimeout, tabTotals, type TabRead } from './frames';
 import type { SkippedTab, SourcedPassage } from '@/lib/shared/types';
-import { pdfOfTab, VIEWER_PATH } from './pdf-of-tab';
+import { pdfOfTab, viewerPdf, VIEWER_PATH } from './pdf-of-tab';
 import { pdfAddressesOfRun } from './pdf-run';
 import { askedFromIncognito, incognitoPdfReason } from './incognito';
 import { readPdfInOffscreen } from './offscreen';
 import { pdfTabRead } from './pdf-tab';
 import { nothingRead } from './nothing-read';
+import { readAtPace } from './read-pace';
+import { ReadCache } from './tab-reuse';
 import { judgeFor, type Settings } from '@/lib/shared/settings';
 import { siteOf } from '@/lib/shared/site';
 import { t } from '@/lib/shared/i18n';
@@ -55,6 +57,8 @@ const PAGE_SCRIPT = '/content-scripts/page.js';
 const PDF_READ_TIMEOUT_MS = 60_000;
 
 let inFlight: AbortController | null = null;
+/** The tabs' readings of the current thread, for its next question (lib/worker/tab-reuse.ts). */
+const readings = new ReadCache();
 
 // Read-modify-write of the run state, one at a time, so a late stage update never undoes "done".
 // A failed write fails its own update only (lib/worker/serial.ts): the next question is not stuck.
@@ -99,27 +103,46 @@ function reportProgress(id: string, patch: Partial<RunState>): void {
  * never ends never reaches; the script itself then waits, capped, for the page to settle.
  * A PDF runs no page script: the extension reads the document itself (lib/worker/pdf-tab.ts).
  */
-async function readTab(tab: Browser.tabs.Tab, signal: AbortSignal, run: ReadonlySet<string>): Promise<TabRead | SkippedTab> {
+async function readTab(
+  tab: Browser.tabs.Tab,
+  signal: AbortSignal,
+  run: ReadonlySet<string>,
+  cache: ReadCache,
+): Promise<TabRead | SkippedTab> {
   const base = {
     tabId: tab.id ?? -1,
     title: capText(tab.title ?? '', MAX_TITLE_CHARS),
     url: capText(tab.url ?? '', MAX_URL_CHARS),
   };
-  const pdf = await pdfOfTab(tab, signal);
-  const privatePdf = pdf ? incognitoPdfReason(tab) : null;
-  if (privatePdf) return { ...base, reason: privatePdf };
-  if (pdf) {
+  const readPdf = async (pdf: string): Promise<TabRead | SkippedTab> => {
+    // Not fetched with the regular profile's cookies (lib/worker/incognito.ts).
+    const privatePdf = incognitoPdfReason(tab);
+    if (privatePdf) return { ...base, reason: privatePdf };
     try {
       return pdfTabRead(await bounded(readPdfInOffscreen(pdf, run), PDF_READ_TIMEOUT_MS, signal), base);
     } catch (err) {
       if (signal.aborted || !(err instanceof ReadTimeout)) throw err;
       return { ...base, reason: t('pdfReadTimeout', PDF_READ_TIMEOUT_MS / 1000) };
     }
-  }
+  };
+  const shown = viewerPdf(tab);
+  if (shown) return readPdf(shown);
   const reason = unreadableReason(tab.url);
-  if (reason) return { ...base, reason };
-  if (tab.discarded) return { ...base, reason: t('tabAsleep') };
+  if (reason || tab.discarded) {
+    // No page script runs there: its address (or its server) may still say it is a PDF.
+    const pdf = await pdfOfTab(tab, signal);
+    if (pdf) return readPdf(pdf);
+    return { ...base, reason: reason ?? t('tabAsleep') };
+  }
   const tabId = tab.id!;
+  // Unchanged since the thread's last question: that reading stands (lib/worker/tab-reuse.ts).
+  const kept = await cache.take(
+    tabId,
+    tab.url ?? '',
+    async (frameId, readId) => (await callPage(tabId, frameId, { type: 'unchanged', readId })).unchanged,
+    signal,
+  );
+  if (kept) return kept;
   const result = await readTabFrames({
     inject: async () =>
       (
@@ -136,6 +159,14 @@ async function readTab(tab: Browser.tabs.Tab, signal: AbortSignal, run: Readonly
     ask: (frameId) => callPage(tabId, frameId, { type: 'extract' }),
     signal,
   });
+  // The one injection that reads a page also says when its document is a PDF, read here instead.
+  if (result.ok && result.read.frames[0]?.frameId === 0 && result.read.frames[0].page.isPdf) return readPdf(tab.url!);
+  if (result.ok) cache.keep(tabId, tab.url ?? '', result.read);
+  if (!result.ok) {
+    // No script of ours may run in the tab (Firefox's PDF viewer is such a page): the address or the server may say PDF.
+    const pdf = await pdfOfTab(tab, signal, false);
+    if (pdf) return readPdf(pdf);
+  }
   return result.ok ? result.read : { ...base, reason: result.reason };
 }
 
@@ -230,7 +261,12 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     const passages: SourcedPassage[] = [];
     const skipped: SkippedTab[] = [];
     const pdfRun = pdfAddressesOfRun(tabs, browser.runtime.getURL(VIEWER_PATH));
-    const results = await Promise.all(tabs.map(async (tab) => ({ tab, result: await readTab(tab, controller.signal, pdfRun) })));
+    // In parallel, a few at a time (lib/worker/read-pace.ts): more at once only makes each slower.
+    const cache = readings.forThread(thread.id);
+    const results = await readAtPace(tabs, async (tab) => ({
+      tab,
+      result: await readTab(tab, controller.signal, pdfRun, cache),
+    }));
     const partial: SkippedTab[] = [];
     let chars = 0;
     let frames = 0;
@@ -362,6 +398,9 @@ async function askWithPlan(
         // A local model's first word may be tens of seconds away: "Waiting for the model to start…".
         onStage: (stage) => reportProgress(id, { stage: local && stage === 'asking' ? 'starting' : stage, received: 0 }),
         onReplyShape: server.onReplyShape,
+        // Structured output streams the answer's JSON: each claim is shown once verified. (Native
+        // citations come as prose, read whole at the end.)
+        ...(settings.citationMode !== 'native' ? { onClaims: (claims: ShownClaim[]) => reportProgress(id, { claims }) } : {}),
       },
     ).catch((err: unknown) => {
       throw (local && localFailure(err, local, p !== plan)) || err;
@@ -382,7 +421,8 @@ async function askWithPlan(
     return ask(sent);
   });
   const answeredAt = Date.now();
-  await updateRun(id, { status: 'done', finishedAt: answeredAt, outcome });
+  // The claims shown while the answer streamed are all in the outcome.
+  await updateRun(id, { status: 'done', finishedAt: answeredAt, outcome, claims: [] });
   await appendTurn(threadId, {
     id,
     question,

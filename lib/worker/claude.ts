@@ -73,8 +73,8 @@ export function claudeCall(settings: ClaudeSettings, request: ModelRequest, opti
   };
   const call = streamingCall(settings, extras, options);
   const read = request.read ?? textOf;
-  return async (messages) => {
-    const message = await call(messages);
+  return async (messages, onText) => {
+    const message = await call(messages, onText);
     const { text, transcript } = read(message.content);
     return { ...replyOf(message, text), ...(transcript !== undefined ? { transcript } : {}) };
   };
@@ -96,7 +96,7 @@ function streamingCall(settings: ClaudeSettings, extras: RequestExtras, options:
     fetch: fetchWithoutRedirects(),
     timeout: options.timeoutMs ?? 90_000,
   });
-  return (messages: PromptMessage[]) =>
+  return (messages: PromptMessage[], onText?: (delta: string) => void) =>
     withRetries(
       async () => {
         const stream = client.messages.stream(
@@ -104,6 +104,7 @@ function streamingCall(settings: ClaudeSettings, extras: RequestExtras, options:
           options.signal ? { signal: options.signal } : undefined,
         );
         if (options.onText) stream.on('text', (_delta, snapshot) => options.onText!(snapshot.length));
+        if (onText) stream.on('text', (delta) => onText(delta));
         return stream.finalMessage();
       },
       options.retryPolicy ?? DEFAULT_RETRY_POLICY,

@@ -162,6 +162,19 @@ describe('readTabFrames within bounds', () => {
     expect(readingNotes(result.read)).toEqual(['The embedded frames did not answer in time: only the page itself was read.']);
   });
 
+  it('gives a page the script once when the injection into every frame goes in at once', async () => {
+    const d = deps([0], { 0: page('https://news.example/', ['Story.'], { readShare: 1 }) });
+    let mainInjections = 0;
+    const result = await readTabFrames({
+      ...d,
+      injectMain: async () => void mainInjections++,
+      limits: { ...limits, mainAfterMs: 5 },
+    });
+    expect(result.ok).toBe(true);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(mainInjections).toBe(0);
+  });
+
   it('keeps the frames that answered in time and says which did not', async () => {
     const d = deps([0, 3], { 0: page('https://news.example/', ['Story.'], { readShare: 1, childFrames: 1 }) });
     const result = await readTabFrames({ ...d, ask: (id) => (id === 0 ? d.ask(0) : never()), limits });

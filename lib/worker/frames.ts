@@ -52,6 +52,13 @@ export interface ReadLimits {
   injectMs: number;
   /** For one frame to read itself (its own wait for the page to settle is 3 s, its walk 1.5 s). */
   frameMs: number;
+  /**
+   * When the injection into every frame has not answered by then, the page's own document is
+   * injected on its own (`injectMain`); by default a fifth of `injectMs`. Not at once: in the
+   * usual tab the one injection into every frame is all it takes, and the page is not given the
+   * script twice.
+   */
+  mainAfterMs?: number;
 }
 
 export const DEFAULT_READ_LIMITS: ReadLimits = { injectMs: 5_000, frameMs: 10_000 };
@@ -96,7 +103,7 @@ export async function readTabFrames(deps: ReadTabDeps): Promise<TabReadResult> {
   let framesLate = false;
   let lateFrames = 0;
   const all = deps.inject();
-  const main = deps.injectMain?.();
+  const main = deps.injectMain ? later(all, limits.mainAfterMs ?? limits.injectMs / 5, deps.injectMain) : undefined;
   // Neither is awaited past its bound: keep their late rejections from going unhandled.
   all.catch(() => {});
   main?.catch(() => {});
@@ -106,7 +113,7 @@ export async function readTabFrames(deps: ReadTabDeps): Promise<TabReadResult> {
     if (signal?.aborted) throw signal.reason;
     if (!(err instanceof ReadTimeout) || !main) return { ok: false, reason: notRead(err) };
     // Some frame holds the injection up: read the page itself, if it answered.
-    // Both started together: the page's own injection has had the same time.
+    // The page's own injection has had all but the first fifth of that time.
     try {
       await bounded(main, 0, signal);
     } catch (mainErr) {
@@ -149,6 +156,21 @@ export async function readTabFrames(deps: ReadTabDeps): Promise<TabReadResult> {
       ...(lateFrames > 0 ? { lateFrames } : {}),
     },
   };
+}
+
+/**
+ * `start()` after `ms`, unless `first` has settled by then (null then: it was not needed: the
+ * injection into every frame went in, or failed for a reason other than time).
+ */
+function later(first: Promise<unknown>, ms: number, start: () => Promise<void>): Promise<void | null> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => start().then(resolve, reject), ms);
+    const unneeded = () => {
+      clearTimeout(timer);
+      resolve(null);
+    };
+    first.then(unneeded, unneeded);
+  });
 }
 
 /** Why a tab's page was not read, in words for the popup. */

@@ -18,7 +18,8 @@ export interface ModelReply {
   usage?: TokenUsage;
 }
 
-export type ModelCall = (messages: PromptMessage[]) => Promise<ModelReply>;
+/** `onText`: each piece of the reply's text as it streams in (the answer's claims are shown as they close). */
+export type ModelCall = (messages: PromptMessage[], onText?: (delta: string) => void) => Promise<ModelReply>;
 
 /** A reply we cannot use at all; `message` is what the user reads. */
 export class ModelReplyError extends Error {

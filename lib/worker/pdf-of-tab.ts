@@ -13,13 +13,22 @@ const HEAD_TIMEOUT_MS = 5_000;
 /** Asking a tab its content type is one line of script: a page that cannot run it in time is busy, not a PDF viewer. */
 const CONTENT_TYPE_TIMEOUT_MS = 1_000;
 
-export async function pdfOfTab(tab: Browser.tabs.Tab, signal?: AbortSignal): Promise<string | null> {
-  const shown = fileOfViewerUrl(tab.url, browser.runtime.getURL(VIEWER_PATH));
+/** The PDF the extension's own viewer shows in the tab, or null. */
+export const viewerPdf = (tab: Browser.tabs.Tab): string | null => fileOfViewerUrl(tab.url, browser.runtime.getURL(VIEWER_PATH));
+
+/**
+ * For a tab the page script is not read in (an address no script may run at, a tab asleep, a
+ * script refused): whether it shows a PDF. `askPage`: ask the document its content type first
+ * (false when the page script was just refused: the one-line script would be too).
+ */
+export async function pdfOfTab(tab: Browser.tabs.Tab, signal?: AbortSignal, askPage = true): Promise<string | null> {
+  const shown = viewerPdf(tab);
   if (shown) return shown;
   const tabId = tab.id;
   if (tabId === undefined) return null;
   const pdf = await isPdfTab(tab.url, {
     contentType: async () => {
+      if (!askPage) return null;
       try {
         // At once, not at `document_idle`, which a document whose response never ends never reaches;
         // and bounded, since a page stuck in a script loop never runs it.

@@ -5,11 +5,12 @@
 import { numberFragments, type Fragment } from './fragments';
 import { applyVerdicts, judgeClaims, markUnchecked } from './judge';
 import { xmlPrompt, type PromptBuilder, type PromptMessage } from './prompt';
-import { answerSchema, type ModelAnswer } from './schema';
+import { answerSchema, type Claim, type ModelAnswer } from './schema';
 import type { PriorTurn } from '@/lib/shared/thread';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { addUsage, NO_USAGE } from '@/lib/shared/usage';
 import { verifyAnswer, type RepairedCitation, type VerifiableFragment } from './verify';
+import { earlyClaims, keepShown, type EarlyClaims } from './early-claims';
 import { findReplyJson, type ReplyShape } from './reply-json';
 import type {
   CitationChecks,
@@ -47,6 +48,11 @@ export interface AskDeps {
   prompt?: PromptBuilder;
   /** A second model call that checks that verified quotes support their claims. */
   judge?: { call: ModelCall; policy: 'mark' | 'drop' };
+  /**
+   * While the first reply streams: every claim verified so far, in order, each time one more is
+   * (lib/worker/early-claims.ts). Claims shown this way stay in the final answer.
+   */
+  onClaims?: (claims: ShownClaim[]) => void;
   /** How each readable reply held its answer: bare JSON, or JSON the model wrapped in prose. */
   onReplyShape?: (shape: ReplyShape) => void;
 }
@@ -71,24 +77,35 @@ export function parseReply(reply: ModelReply): Parsed {
 
 function show(answer: ModelAnswer, claimOk: boolean[], fragments: Fragment[], repairs: RepairedCitation[] = []): ShownClaim[] {
   const byIndex = new Map(fragments.map((f) => [f.index, f.passage]));
-  const repaired = new Map(repairs.map((r) => [`${r.claim}:${r.citation}`, r.repair]));
   return answer.claims
     .map((claim, i) => ({ claim, i }))
     .filter(({ i }) => claimOk[i])
-    .map(({ claim, i }) => ({
-      text: claim.text,
-      citations: claim.citations.map((c, k) => {
-        const r = repaired.get(`${i}:${k}`);
-        if (!r) return citationOf(byIndex.get(c.index)!, c.literal, c.index);
-        const passage = byIndex.get(r.index)!;
-        const next = r.runsInto !== undefined ? byIndex.get(r.runsInto) : undefined;
-        // A quote across two passages of a frame is found in their text as one, as a pair of
-        // neighbours sent as one fragment is (lib/worker/rank.ts unitPassage).
-        const source = next ? { ...passage, text: `${passage.text}\n${next.text}` } : passage;
-        const shown = citationOf(source, r.literal, r.index);
-        return r.parts ? { ...shown, parts: r.parts } : shown;
-      }),
-    }));
+    .map(({ claim, i }) =>
+      shownClaim(
+        claim,
+        byIndex,
+        repairs.filter((r) => r.claim === i),
+      ),
+    );
+}
+
+/** A verified claim with its sources, each repaired citation as its repair found it in the page. */
+function shownClaim(claim: Claim, byIndex: Map<number, SourcedPassage>, repairs: RepairedCitation[]): ShownClaim {
+  const repaired = new Map(repairs.map((r) => [r.citation, r.repair]));
+  return {
+    text: claim.text,
+    citations: claim.citations.map((c, k) => {
+      const r = repaired.get(k);
+      if (!r) return citationOf(byIndex.get(c.index)!, c.literal, c.index);
+      const passage = byIndex.get(r.index)!;
+      const next = r.runsInto !== undefined ? byIndex.get(r.runsInto) : undefined;
+      // A quote across two passages of a frame is found in their text as one, as a pair of
+      // neighbours sent as one fragment is (lib/worker/rank.ts unitPassage).
+      const source = next ? { ...passage, text: `${passage.text}\n${next.text}` } : passage;
+      const shown = citationOf(source, r.literal, r.index);
+      return r.parts ? { ...shown, parts: r.parts } : shown;
+    }),
+  };
 }
 
 /**
@@ -129,8 +146,8 @@ export async function answerQuestion(input: AskInput, deps: AskDeps): Promise<Ou
   let usage = NO_USAGE;
   const counted =
     (call: ModelCall): ModelCall =>
-    async (messages) => {
-      const reply = await call(messages);
+    async (messages, onText) => {
+      const reply = await call(messages, onText);
       if (reply.usage) usage = addUsage(usage, reply.usage);
       return reply;
     };
@@ -154,8 +171,18 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
   const log = (outcome: FailureOutcome, detail?: string) =>
     deps.log({ at: deps.now(), question, sites, attempts, outcome, ...(detail ? { detail } : {}) });
 
-  const attempt = async (messages: PromptMessage[]) => {
-    const reply = await deps.callModel(messages);
+  const byIndex = new Map(fragments.map((f) => [f.index, f.passage]));
+  // The first reply's claims, shown as each is verified while it streams.
+  const early: EarlyClaims | null = deps.onClaims
+    ? earlyClaims({
+        fragments: verifiable,
+        minLiteralLength,
+        toShown: (claim, repairs) => shownClaim(claim, byIndex, repairs),
+        onShown: deps.onClaims,
+      })
+    : null;
+  const attempt = async (messages: PromptMessage[], stream?: EarlyClaims | null) => {
+    const reply = await deps.callModel(messages, stream ? (delta) => stream.write(delta) : undefined);
     deps.onStage?.('checking');
     const parsed = parseReply(reply);
     if (!parsed.ok) {
@@ -183,7 +210,9 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
 
   const prompt = deps.prompt ?? xmlPrompt;
   /** The answer as shown, after the judge (when enabled) has marked or dropped unsupported claims. */
-  const finish = async (claims: ShownClaim[], droppedClaims: number, retried: boolean): Promise<Outcome> => {
+  const finish = async (verified: ShownClaim[], droppedClaims: number, retried: boolean): Promise<Outcome> => {
+    // Nothing shown while the reply streamed is taken back: it keeps its place among the final claims.
+    const claims = keepShown(early?.shown() ?? [], verified);
     const answer: Outcome = { kind: 'answer', claims, droppedClaims, retried, checks };
     if (!deps.judge) return answer;
     deps.onStage?.('judging');
@@ -220,7 +249,14 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
   };
 
   deps.onStage?.('asking');
-  const first = await withReplyErrorsLogged(() => attempt(prompt.first(fragments, question, input.groups, input.history)));
+  let first: Awaited<ReturnType<typeof attempt>>;
+  try {
+    first = await withReplyErrorsLogged(() => attempt(prompt.first(fragments, question, input.groups, input.history), early));
+  } catch (err) {
+    // Cut short or refused after some claims were verified and shown: those claims are the answer.
+    if (!(err instanceof ModelReplyError) || (early?.shown().length ?? 0) === 0) throw err;
+    return finish([], 0, false);
+  }
   if (first.problems.length === 0) {
     if (first.answer!.no_information) return { kind: 'abstain', reason: 'no-information', retried: false, checks };
     return finish(show(first.answer!, first.claimOk, fragments, first.repairs), 0, false);
@@ -228,17 +264,42 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
   attempts.push(first.problems);
 
   deps.onStage?.('retrying');
-  const second = await withReplyErrorsLogged(() =>
-    attempt(
-      prompt.retry(fragments, question, first.reply.transcript ?? first.reply.text, first.problems, input.groups, input.history),
-    ),
-  );
+  // Claims shown while the first reply streamed stand whatever the retry brings.
+  const shownEarly = early?.shown().length ?? 0;
+  const keptEarly = async (detail: string) => {
+    await log('dropped-claims', detail);
+    return finish([], (first.answer?.claims.length ?? shownEarly) - shownEarly, true);
+  };
+  let second: Awaited<ReturnType<typeof attempt>>;
+  try {
+    second = await withReplyErrorsLogged(() =>
+      attempt(
+        prompt.retry(
+          fragments,
+          question,
+          first.reply.transcript ?? first.reply.text,
+          first.problems,
+          input.groups,
+          input.history,
+        ),
+      ),
+    );
+  } catch (err) {
+    // A reply that cannot be used (cut short, refused) leaves the verified claims standing; a
+    // failure of the call itself, or Cancel, ends the question as before (the screens keep
+    // showing the claims they had).
+    if (shownEarly === 0 || !(err instanceof ModelReplyError)) throw err;
+    return keptEarly(`the retry could not be used (${err.kind}); the claims verified first stand`);
+  }
   if (second.problems.length > 0) attempts.push(second.problems);
 
+  if (!second.answer && shownEarly > 0) return keptEarly('the retry was malformed; the claims verified first stand');
   if (!second.answer) {
     await log('error', 'The reply was malformed twice.');
     throw new ModelReplyError('malformed', t('errorMalformed'));
   }
+  if (second.answer.no_information && shownEarly > 0)
+    return keptEarly('the retry found no information; the claims verified first stand');
   if (second.answer.no_information && second.problems.length === 0) {
     await log('abstained', 'After the retry Claude found no information.');
     return { kind: 'abstain', reason: 'no-information', retried: true, checks };
@@ -253,6 +314,7 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
     await log('dropped-claims', `${dropped} claim(s) dropped`);
     return finish(kept, dropped, true);
   }
+  if (shownEarly > 0) return keptEarly('no claim of the retry was verified; the claims verified first stand');
   await log('abstained', 'No claim could be verified after the retry.');
   return { kind: 'abstain', reason: 'unverifiable', retried: true, checks };
 }

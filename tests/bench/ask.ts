@@ -1,25 +1,34 @@
 /**
- * npm run bench:ask [-- --baseline <a built extension folder>] [--rounds <n>]
+ * npm run bench:ask [-- --baseline <a built extension folder>] [--rounds <n>] [--corpus <folder>]
  *
  * How long a user waits, in the browser harness (the built extension in headless Chromium, the
- * real popup, fixture pages, the Messages API stand-in answering at once): from pressing Ask to
- * the request leaving for the API, with one tab ("This tab") and with ten ("All tabs in this
- * window"), the pages loaded and still for a second; then from the answer to its citations shown,
- * and from a click on a citation to the quote highlighted. A benchmark, not a test: it prints
- * medians, and, given the build of another commit as `--baseline`, the same figures for it,
- * measured in the same run, with their ratios.
+ * real popup, the Messages API stand-in), on real pages: those of a page corpus
+ * (shared/corpus/wcxb-dev by default), served from this machine as their sites served them
+ * (their scripts, and anything from another origin, blocked: nothing leaves the machine).
+ * - Ask → request: from pressing Ask to the request leaving for the API, with 1, 10 and 30 tabs
+ *   ("This tab", "All tabs in this window"), the pages loaded and still for a second, the stand-in
+ *   answering at once; and a follow-up question in the same thread about the same 30 tabs.
+ * - Answer → first and last verified claim: an eight-claim answer the stand-in writes over about
+ *   five seconds; each measured from Ask, and first / last.
+ * - Click → highlight: from a click on a citation to the quote highlighted in its page.
+ * A benchmark, not a test: it prints medians of `--rounds` rounds (5) and, given the build of
+ * another commit as `--baseline`, the same figures for it, measured in the same run (the two
+ * builds take turns), with the ratio of each to the baseline's.
  */
-import { resolve } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
+import type { RecordedRequest, Reply } from '../support/stand-in/messages-api';
 import {
   answerReply,
+  clearStorage,
   EXTENSION_DIR,
   highlightedText,
-  indexOf,
   launch,
-  openFixture,
   openPopup,
-  resetBetweenTests,
+  sentText,
   useStandIn,
   type Harness,
 } from '../support/harness';
@@ -30,109 +39,248 @@ const arg = (name: string) => {
 };
 const ROUNDS = Number(arg('rounds') ?? 5);
 const baseline = arg('baseline');
+const CORPUS = resolve(arg('corpus') ?? join(import.meta.dirname, '../../../shared/corpus/wcxb-dev'));
+const TAB_COUNTS = [1, 10, 30];
+const STREAM_MS = 5000;
+const started = Date.now();
+const progress = (line: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${line}\n`);
 
-/** Nine other pages that do not change once loaded (the changing ones have tests of their own), and the museum's hours. */
-const TEN = ['museum-tickets.html', 'gardening.html', 'lighthouse.html', 'tides.html', 'extraction.html'];
-const QUOTE = 'The City Museum opens at 9 a.m. and closes at 6 p.m.';
-
-interface Round {
-  askToRequest: number;
-  answerToCitations: number;
-  clickToHighlight: number;
+/** The corpus's pages, served as they are; every other request is refused at once. */
+async function serveCorpus(): Promise<{ url: string; names: string[]; close: () => Promise<void> }> {
+  const names = readdirSync(CORPUS)
+    .filter((n) => existsSync(join(CORPUS, n, 'source.html')))
+    .sort();
+  const server = createServer((req, res) => {
+    const name = /^\/c\/([^/]+)\/$/.exec(req.url ?? '')?.[1];
+    if (!name || !names.includes(name)) return void res.writeHead(404).end();
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      // Their scripts and other sites' files would be fetched from the network, which is closed.
+      'content-security-policy': "default-src 'self' data: 'unsafe-inline'; script-src 'none'",
+    });
+    res.end(readFileSync(join(CORPUS, name, 'source.html')));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    names,
+    close: () => new Promise((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
 }
 
-async function round(h: Harness, tabs: number): Promise<Round> {
-  await resetBetweenTests(h);
-  await useStandIn(h);
-  // A build from before the key moved to IndexedDB reads it from the stored settings; the
-  // current build moves a key found there into its own store, as it would for a user updating.
-  await h.worker.evaluate(async () => {
-    const { settings } = await chrome.storage.local.get('settings');
-    await chrome.storage.local.set({ settings: { ...(settings as object), apiKey: 'sk-ant-test-key' } });
-  });
-  const pages: Page[] = [];
-  for (let i = 0; i < tabs; i++) {
-    const name = i === tabs - 1 ? 'museum-hours.html' : `${TEN[i % TEN.length]!}?tab=${i}`;
-    pages.push(await openFixture(h, name));
+/** Sentences of the documents sent, long enough to prove something, as the model would quote them. */
+function sentencesSent(req: RecordedRequest): Array<{ index: number; literal: string }> {
+  const out: Array<{ index: number; literal: string }> = [];
+  for (const m of sentText(req).matchAll(/<document index="(\d+)"[^>]*>\n([\s\S]*?)\n<\/document>/g)) {
+    for (const s of m[2]!.split(/(?<=[.!?])\s+/)) {
+      if (s.length >= 40 && s.length <= 200 && !/[&<>]/.test(s)) out.push({ index: Number(m[1]), literal: s.trim() });
+    }
   }
-  const hours = pages.at(-1)!;
-  // Pages that have long been still: loaded a second ago, nothing changing since.
-  await new Promise((r) => setTimeout(r, 1000));
-  const popup = await openPopup(h, hours);
+  return out;
+}
+
+/** A question the cited page answers: its first sentence of main content that is long enough. */
+function questionOf(name: string): string {
+  const expected = readFileSync(join(CORPUS, name, 'expected.txt'), 'utf8');
+  const s = expected.split(/(?<=[.!?])\s+|\n+/).find((x) => x.length >= 40 && x.length <= 200);
+  return `What does this page say: ${s ?? expected.slice(0, 120)}`;
+}
+
+interface Figures {
+  askToRequest: Map<number, number>;
+  followUpToRequest?: number;
+  firstClaim?: number;
+  lastClaim?: number;
+  clickToHighlight?: number;
+}
+
+async function setUp(h: Harness) {
+  await clearStorage(h);
+  h.api.reset();
+  await useStandIn(h);
+}
+
+/** Presses Ask in `popup` and resolves when the request has left, with the time it took. */
+async function askTimed(h: Harness, popup: Page, question: string, scope: string, reply: (req: RecordedRequest) => Reply) {
   let sentAt = 0;
   h.api.enqueue((req) => {
     sentAt = Date.now();
-    return answerReply([
-      { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: QUOTE }] },
-    ]);
+    return reply(req);
   });
   const box = await popup.waitForSelector('::-p-aria(Question)');
-  await box!.type('When does the museum open?');
-  await popup.locator(`::-p-aria(${tabs === 1 ? 'This tab' : 'All tabs in this window'})`).click();
+  await box!.click({ count: 3 });
+  await box!.type(question);
+  await popup.locator(`::-p-aria(${scope})`).click();
   const askButton = await popup.waitForSelector('::-p-aria(Ask[role="button"])');
-  const citation = `::-p-aria([name="${await hours.title()} — ${new URL(hours.url()).host}"][role="button"])`;
   const pressed = Date.now();
   await askButton!.click();
-  await popup.waitForSelector(citation, { timeout: 30_000 });
-  const shown = Date.now();
-  const clicked = Date.now();
-  await popup.locator(citation).click();
-  while ((await highlightedText(hours)) !== QUOTE) {
-    if (Date.now() - clicked > 30_000) throw new Error('the quote was not highlighted within 30 s');
-    await new Promise((r) => setTimeout(r, 5));
+  return { pressed, sent: () => sentAt };
+}
+
+/** Waits until the popup shows a finished answer (its "Answer" region). */
+const answered = (popup: Page) => popup.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 180_000 });
+
+/** Waits until the worker has finished the question `question`. */
+async function done(h: Harness, question: string) {
+  for (const start = Date.now(); Date.now() - start < 180_000; await new Promise((r) => setTimeout(r, 20))) {
+    const run = await h.worker.evaluate(
+      async () => (await chrome.storage.session.get('lastRun')).lastRun as { question: string; status: string } | undefined,
+    );
+    if (run?.question === question && run.status !== 'working') return;
   }
-  const highlighted = Date.now();
-  return { askToRequest: sentAt - pressed, answerToCitations: shown - sentAt, clickToHighlight: highlighted - clicked };
+  throw new Error('the question did not finish within 180 s');
+}
+
+const oneClaim = (req: RecordedRequest): Reply => {
+  const [s] = sentencesSent(req);
+  return answerReply([{ text: 'The page says so.', citations: [s!] }]);
+};
+
+/** Ask → request with `tabs` pages open, the cited one active; and, with 30, a follow-up. */
+async function askRounds(h: Harness, server: { url: string; names: string[] }, tabs: number, n: number, into: Figures[]) {
+  const pages: Page[] = [];
+  const cited = server.names[0]!;
+  progress(`opening ${tabs} tabs`);
+  for (let i = tabs - 1; i >= 0; i--) {
+    const page = await h.browser.newPage();
+    page.on('dialog', (d) => void d.dismiss().catch(() => {}));
+    await page.goto(`${server.url}/c/${server.names[i]!}/`, { waitUntil: 'load', timeout: 60_000 });
+    pages.push(page);
+  }
+  const active = pages.at(-1)!; // the cited page, names[0], opened last
+  const question = questionOf(cited);
+  const scope = tabs === 1 ? 'This tab' : 'All tabs in this window';
+  try {
+    for (let r = -1; r < n; r++) {
+      await setUp(h);
+      // Pages that have long been still: loaded a second ago, nothing changing since.
+      await new Promise((res) => setTimeout(res, 1000));
+      const popup = await openPopup(h, active);
+      const t = await askTimed(h, popup, question, scope, oneClaim);
+      await answered(popup);
+      const figures: Figures = { askToRequest: new Map([[tabs, t.sent() - t.pressed]]) };
+      if (tabs === 30) {
+        // A follow-up about the same pages, in the same thread.
+        const follow = `${question} Tell me more.`;
+        const f = await askTimed(h, popup, follow, scope, oneClaim);
+        await done(h, follow);
+        figures.followUpToRequest = f.sent() - f.pressed;
+      }
+      await popup.close().catch(() => {});
+      progress(
+        `${tabs} tabs, round ${r}: ${JSON.stringify([...figures.askToRequest.values()])} ${figures.followUpToRequest ?? ''}`,
+      );
+      if (r >= 0) into.push(figures); // round -1: a warm-up, the worker's first question loads its code
+    }
+  } finally {
+    for (const p of pages) await p.close();
+  }
+}
+
+/** An eight-claim answer streamed over about five seconds: first and last claim shown, from Ask; then click → highlight. */
+async function streamRounds(h: Harness, server: { url: string; names: string[] }, n: number, into: Figures[]) {
+  const cited = server.names[0]!;
+  const page = await h.browser.newPage();
+  await page.goto(`${server.url}/c/${cited}/`, { waitUntil: 'load', timeout: 60_000 });
+  try {
+    for (let r = -1; r < n; r++) {
+      await setUp(h);
+      await new Promise((res) => setTimeout(res, 1000));
+      const popup = await openPopup(h, page);
+      // Each time the number of claims shown grows, when.
+      await popup.evaluate(() => {
+        const w = window as unknown as { shownAt: number[] };
+        w.shownAt = [];
+        new MutationObserver(() => {
+          const n = document.querySelectorAll('li.claim').length;
+          while (w.shownAt.length < n) w.shownAt.push(Date.now());
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      const t = await askTimed(h, popup, questionOf(cited), 'This tab', (req) => {
+        const quotes = sentencesSent(req).slice(0, 8);
+        const claims = quotes.map((q, k) => ({ text: `Point ${k + 1} of the page.`, citations: [q] }));
+        const chars = JSON.stringify(claims).length + 40;
+        // The stand-in sends 12 characters a frame: frames paced to take about STREAM_MS in all.
+        return { ...answerReply(claims), chunkDelayMs: Math.round(STREAM_MS / Math.ceil(chars / 12)) };
+      });
+      await answered(popup);
+      const shownAt = await popup.evaluate(() => (window as unknown as { shownAt: number[] }).shownAt);
+      // The quote of the first claim, clicked in the finished answer.
+      const button = await popup.waitForSelector('li.claim .citations button');
+      const clicked = Date.now();
+      await button!.click();
+      while (!(await highlightedText(page).catch(() => null))) {
+        if (Date.now() - clicked > 30_000) throw new Error('the quote was not highlighted within 30 s');
+        await new Promise((res) => setTimeout(res, 5));
+      }
+      const highlighted = Date.now();
+      await popup.close().catch(() => {});
+      progress(`stream, round ${r}: ${shownAt[0]! - t.pressed} ${shownAt.at(-1)! - t.pressed} ${highlighted - clicked}`);
+      if (r >= 0) {
+        into.push({
+          askToRequest: new Map(),
+          firstClaim: shownAt[0]! - t.pressed,
+          lastClaim: shownAt.at(-1)! - t.pressed,
+          clickToHighlight: highlighted - clicked,
+        });
+      }
+    }
+  } finally {
+    await page.close();
+  }
+}
+
+async function measure(dir: string, n: number, into: Figures[]) {
+  const server = await serveCorpus();
+  const h = await launch({ extensionDir: dir });
+  try {
+    for (const tabs of TAB_COUNTS) await askRounds(h, server, tabs, n, into);
+    await streamRounds(h, server, n, into);
+  } finally {
+    await h.close();
+    await server.close();
+  }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
-/** Rounds of each build with 1 and with 10 tabs, in one browser launched for it. */
-async function rounds(dir: string, n: number, into: Map<number, Round[]>): Promise<void> {
-  const h = await launch({ extensionDir: dir });
-  try {
-    for (const tabs of [1, 10]) {
-      await round(h, tabs); // warm-up: the worker's first question loads its code
-      for (let i = 0; i < n; i++) into.set(tabs, [...(into.get(tabs) ?? []), await round(h, tabs)]);
-    }
-  } finally {
-    await h.close();
-  }
+interface Table {
+  rows: Array<[string, number]>;
+}
+function table(all: Figures[]): Table {
+  const col = (f: (x: Figures) => number | undefined) => median(all.map(f).filter((x): x is number => x !== undefined));
+  const rows: Array<[string, number]> = TAB_COUNTS.map((tabs) => [
+    `Ask → request, ${tabs} tab${tabs > 1 ? 's' : ''}`,
+    col((x) => x.askToRequest.get(tabs)),
+  ]);
+  rows.push(['Ask → request, follow-up, 30 tabs', col((x) => x.followUpToRequest)]);
+  rows.push(['Ask → first verified claim (8 over ~5 s)', col((x) => x.firstClaim)]);
+  rows.push(['Ask → last verified claim', col((x) => x.lastClaim)]);
+  rows.push(['first / last claim', col((x) => (x.firstClaim !== undefined ? x.firstClaim / x.lastClaim! : undefined))]);
+  rows.push(['click → highlight', col((x) => x.clickToHighlight)]);
+  return { rows };
 }
 
-const medians = (all: Map<number, Round[]>) =>
-  new Map(
-    [...all].map(([tabs, rs]) => [
-      tabs,
-      {
-        askToRequest: median(rs.map((r) => r.askToRequest)),
-        answerToCitations: median(rs.map((r) => r.answerToCitations)),
-        clickToHighlight: median(rs.map((r) => r.clickToHighlight)),
-      },
-    ]),
-  );
-
-const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-function print(name: string, m: Map<number, Round>, base?: Map<number, Round>) {
-  for (const [tabs, r] of m) {
-    const b = base?.get(tabs);
-    const ratio = b ? `   (${(r.askToRequest / b.askToRequest).toFixed(2)} of the baseline's ${s(b.askToRequest)})` : '';
-    console.log(
-      `${name.padEnd(9)} ${String(tabs).padStart(2)} tab${tabs > 1 ? 's' : ' '}: Ask → request ${s(r.askToRequest)}${ratio}; answer → citations ${s(r.answerToCitations)}; click → highlight ${s(r.clickToHighlight)}`,
-    );
-  }
-}
-
+const mine: Figures[] = [];
+const base: Figures[] = [];
+const half = Math.ceil(ROUNDS / 2);
 // With a baseline, the two builds take turns (half the rounds each time), so that the load of
 // the machine weighs on both alike.
-const mineRounds = new Map<number, Round[]>();
-const baseRounds = new Map<number, Round[]>();
-const half = Math.ceil(ROUNDS / 2);
 for (const turn of baseline ? [0, 1] : [0]) {
-  if (baseline) await rounds(resolve(baseline), turn === 0 ? half : ROUNDS - half, baseRounds);
-  await rounds(EXTENSION_DIR, baseline ? (turn === 0 ? half : ROUNDS - half) : ROUNDS, mineRounds);
+  const n = baseline ? (turn === 0 ? half : ROUNDS - half) : ROUNDS;
+  if (baseline) await measure(resolve(baseline), n, base);
+  await measure(EXTENSION_DIR, n, mine);
 }
-const base = baseline ? medians(baseRounds) : undefined;
-if (base) print('baseline', base);
-print('this', medians(mineRounds), base);
-console.log(`medians of ${ROUNDS} rounds each, each browser's first round a warm-up`);
+
+const show = (name: string, v: number) => (name.includes('/') ? v.toFixed(2) : `${(v / 1000).toFixed(2)} s`);
+const m = table(mine);
+const b = baseline ? table(base) : null;
+console.log(`corpus ${CORPUS}; medians of ${ROUNDS} rounds each, after a warm-up round`);
+console.log(`${'figure'.padEnd(42)} ${'this'.padStart(8)}${b ? `${'baseline'.padStart(10)}${'ratio'.padStart(8)}` : ''}`);
+for (const [i, [name, v]] of m.rows.entries()) {
+  const bv = b?.rows[i]![1];
+  console.log(
+    `${name.padEnd(42)} ${show(name, v).padStart(8)}${bv !== undefined ? `${show(name, bv).padStart(10)}${(v / bv).toFixed(2).padStart(8)}` : ''}`,
+  );
+}

@@ -90,7 +90,7 @@ export async function launch({
   const { browser, worker, cleanup } = allSites
     ? await launchWithAllSites(extensionDir, extra)
     : await launchFresh(extensionDir, extra);
-  return {
+  const h: Harness = {
     browser,
     worker,
     api,
@@ -102,6 +102,50 @@ export async function launch({
       await Promise.all([api.close(), fixtures.close()]);
     },
   };
+  // A worker started after launch (the browser stopped the one handed over, as it may while the
+  // updated version settles on a loaded machine) is the one to talk to: the old one's extension
+  // calls fail ("No SW").
+  browser.on('targetcreated', (target: Target) => {
+    if (isWorker(target)) void adoptWorker(h, target).catch(() => {});
+  });
+  return h;
+}
+
+/**
+ * The harness's worker, made sure to be the extension's live one: a worker the browser replaced
+ * (stopped while the updated version settled, on a loaded machine) still evaluates, but its
+ * extension calls fail with "No SW"; the live worker is then found among the targets.
+ */
+async function liveWorker(h: Harness): Promise<void> {
+  const live = (w: WebWorker) =>
+    within(
+      w.evaluate(() => chrome.storage.session.get('lastRun').then(() => true)),
+      2000,
+    ).catch(() => false);
+  if (await live(h.worker)) return;
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+    for (const target of h.browser.targets().filter(isWorker)) {
+      try {
+        await adoptWorker(h, target);
+        if (await live(h.worker)) return;
+      } catch {
+        // A stale target of a stopped worker: look at the next.
+      }
+    }
+  }
+  throw new Error('the extension’s service worker could not be reached');
+}
+
+/** Makes `target`, a worker just started, the harness's worker, resumed if puppeteer paused it. */
+async function adoptWorker(h: Harness, target: Target): Promise<void> {
+  const cdp = await within(target.createCDPSession(), 2000);
+  await within(cdp.send('Runtime.runIfWaitingForDebugger'), 2000);
+  const worker = (await within(target.worker(), 2000))!;
+  await within(
+    worker.evaluate(() => chrome.runtime.id),
+    2000,
+  );
+  h.worker = worker;
 }
 
 const within = <T>(p: Promise<T>, ms: number) =>
@@ -175,6 +219,7 @@ async function launchWithAllSites(extensionDir: string, extra: ChromiumOptions) 
  */
 export async function setSettings(h: Harness, settings: Record<string, unknown>): Promise<void> {
   const { apiKey, ...rest } = settings;
+  await liveWorker(h);
   await h.worker.evaluate(
     async (s, key) => {
       await chrome.storage.local.set({ settings: s });
@@ -204,6 +249,7 @@ export async function setSettings(h: Harness, settings: Record<string, unknown>)
 
 /** Settings, the key and the runs: all the extension keeps. */
 export async function clearStorage(h: Harness): Promise<void> {
+  await liveWorker(h);
   await h.worker.evaluate(async () => {
     await Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]);
     // The key's and the history's databases (lib/shared/api-key.ts, lib/shared/history-store.ts).

@@ -37,6 +37,11 @@ export interface RecordedRequest {
 /** Pauses between SSE frames, for tests that abort or watch a stream mid-way. */
 interface Pacing {
   chunkDelayMs?: number;
+  /**
+   * A pause mid-stream, as a model that is slow to write its next words leaves one: once the text
+   * streamed so far contains `after`, nothing more is sent until `until` settles.
+   */
+  hold?: { after: string; until: Promise<unknown> };
 }
 
 /** The API fills `file_id` and `document_title`; a test rarely cares, so they are optional here. */
@@ -414,6 +419,8 @@ export async function startMessagesApi(options: { port?: number; local?: LocalHa
     }
 
     let outChars = 0;
+    const hold = 'hold' in reply ? reply.hold : undefined;
+    let sent = '';
     for (const [index, block] of answer.blocks.entries()) {
       // A block the API will cite starts with an empty list that citations_delta events fill.
       const start: TextBlock = { type: 'text', text: '', citations: block.citations ? [] : null };
@@ -421,6 +428,9 @@ export async function startMessagesApi(options: { port?: number; local?: LocalHa
       if (index === 0) await send({ type: 'ping' });
       for (const chunk of chunkText(block.text)) {
         await send({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: chunk } });
+        const before = sent;
+        sent += chunk;
+        if (hold && !before.includes(hold.after) && sent.includes(hold.after)) await hold.until.catch(() => {});
       }
       for (const citation of block.citations ?? []) {
         await send({ type: 'content_block_delta', index, delta: { type: 'citations_delta', citation } });
