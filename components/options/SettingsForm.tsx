@@ -11,7 +11,7 @@ import {
   MIN_FRAGMENT_BUDGET,
 } from '@/lib/shared/settings';
 import { t } from '@/lib/shared/i18n';
-import { isLoopback, PRESETS } from '@/lib/shared/servers';
+import { isLocalServer, PRESETS } from '@/lib/shared/servers';
 import { ServerChoice } from './ServerChoice';
 import { TestConnection } from './TestConnection';
 
@@ -49,7 +49,7 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
     setStatus('');
   };
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => patch({ [key]: value });
-  const local = isLoopback(draft.baseURL.trim());
+  const local = isLocalServer({ server: draft.server, baseURL: draft.baseURL.trim() });
   // Servers on this computer have no native citations: the setting is then off, and says why.
   const noNative = local || !PRESETS[draft.server].nativeCitations;
   const save = (s: Settings) =>

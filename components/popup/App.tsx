@@ -46,7 +46,7 @@ import {
   type Scope,
 } from '@/lib/shared/storage';
 import { continuesThread, pageUrl, type Thread, type ThreadPage } from '@/lib/shared/thread';
-import { isLoopback } from '@/lib/shared/servers';
+import { isLocalServer } from '@/lib/shared/servers';
 import { t } from '@/lib/shared/i18n';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
@@ -112,7 +112,7 @@ export function App({ surface }: AppProps) {
         draftItem.current.getValue(),
         threadItem.getValue(),
       ]);
-      setHasKey(settings.apiKey !== '' || isLoopback(settings.baseURL));
+      setHasKey(settings.apiKey !== '' || isLocalServer(settings));
       setApiHost(hostOf(settings.baseURL));
       setRun(last);
       setThread(stored);
@@ -143,7 +143,7 @@ export function App({ surface }: AppProps) {
     // The key is not in the settings item (lib/shared/api-key.ts): load both again on a change.
     const unwatchSettings = settingsItem.watch(() => {
       void loadSettings().then((s) => {
-        setHasKey(s.apiKey !== '' || isLoopback(s.baseURL));
+        setHasKey(s.apiKey !== '' || isLocalServer(s));
         setApiHost(hostOf(s.baseURL));
       });
     });

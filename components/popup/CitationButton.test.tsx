@@ -25,7 +25,7 @@ describe('CitationButton', () => {
     const root = mount(<CitationButton citation={pdfCitation} onReveal={onReveal} />);
     const button = root.querySelector('button')!;
     expect(button.textContent).toBe('port.example — Harbour Tide Tables, p. 2');
-    expect(button.getAttribute('aria-label')).toBe('Harbour Tide Tables, p. 2 — port.example');
+    expect(button.getAttribute('aria-label')).toBe('port.example — Harbour Tide Tables, p. 2');
     button.click();
     expect(onReveal).toHaveBeenCalledWith(expect.objectContaining({ page: 2 }));
   });
@@ -55,7 +55,7 @@ describe('CitationButton', () => {
     expect(parts.slice(1, 4)).toEqual(['citation-site', 'citation-sep', 'citation-title']);
     expect(root.querySelector('.citation-site')!.textContent).toBe('phish.example');
     expect(root.querySelector('button')!.getAttribute('aria-label')).toBe(
-      'PayPal: Log in to your account — paypal.com — phish.example',
+      'phish.example — PayPal: Log in to your account — paypal.com',
     );
   });
 
@@ -75,6 +75,6 @@ describe('CitationButton', () => {
     );
     const button = root.querySelector('button')!;
     expect(button.textContent).toBe('ads.example — in a frame on Daily News');
-    expect(button.getAttribute('aria-label')).toBe('in a frame on Daily News — ads.example');
+    expect(button.getAttribute('aria-label')).toBe('ads.example — in a frame on Daily News');
   });
 });

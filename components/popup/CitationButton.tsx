@@ -33,8 +33,9 @@ export function CitationButton({ citation, onReveal, current = false, ordinal }:
   return (
     <span class="citation">
       <button
-        // Named as one phrase: the chip lays its parts out as boxes, which would split the name.
-        aria-label={`${title}${page} — ${citation.site}${nth ? `, ${nth}` : ''}`}
+        // Named as one phrase, in the order it is shown (site first): the chip lays its parts out
+        // as boxes, which would split the name, and a name must hold the visible words in order.
+        aria-label={`${citation.site} — ${title}${page}${nth ? `, ${nth}` : ''}`}
         ref={ref}
         type="button"
         aria-describedby={quoteId}

@@ -47,9 +47,9 @@ describe('ClaimItem', () => {
     const root = mount(<ClaimItem claim={{ ...claim, citations: [first, second, other] }} onReveal={vi.fn()} />);
     const names = [...root.querySelectorAll('.citation button')].map((b) => b.getAttribute('aria-label'));
     expect(names).toEqual([
-      'Tickets — museum.example, quote 1 of 2',
-      'Tickets — museum.example, quote 2 of 2',
-      'City guide — city.example',
+      'museum.example — Tickets, quote 1 of 2',
+      'museum.example — Tickets, quote 2 of 2',
+      'city.example — City guide',
     ]);
     const shown = [...root.querySelectorAll('.citation button')].map((b) => b.textContent);
     expect(new Set(shown).size).toBe(3);

@@ -1,6 +1,6 @@
 /** The known servers: which addresses are this computer, which kind a stored URL is, which answer path. */
 import { describe, expect, it } from 'vitest';
-import { answerPathFor, isLoopback, kindOfBaseURL, originPattern } from './servers';
+import { answerPathFor, isLocalServer, isLoopback, kindOfBaseURL, originPattern } from './servers';
 
 describe('servers', () => {
   it('knows this computer by localhost, 127.0.0.1 and [::1] only', () => {
@@ -10,6 +10,16 @@ describe('servers', () => {
     expect(isLoopback('http://192.168.1.5:11434')).toBe(false);
     expect(isLoopback('https://localhost.example.com')).toBe(false);
     expect(isLoopback('not a url')).toBe(false);
+  });
+
+  it('takes a local preset on this computer for a local server, and any other endpoint for the API it stands for', () => {
+    expect(isLocalServer({ server: 'ollama', baseURL: 'http://localhost:11434' })).toBe(true);
+    expect(isLocalServer({ server: 'lmstudio', baseURL: 'http://127.0.0.1:5555' })).toBe(true);
+    // A local preset pointed at another computer needs what any remote server needs.
+    expect(isLocalServer({ server: 'llamacpp', baseURL: 'http://192.168.1.5:8080' })).toBe(false);
+    // Any other Messages endpoint, even on loopback, keeps the key and the API's pace.
+    expect(isLocalServer({ server: 'other', baseURL: 'http://127.0.0.1:8787' })).toBe(false);
+    expect(isLocalServer({ server: 'anthropic', baseURL: 'https://api.anthropic.com' })).toBe(false);
   });
 
   it('reads the kind of an older version’s base URL from its address', () => {

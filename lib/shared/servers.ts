@@ -113,6 +113,16 @@ export function isLocalKind(kind: ServerKind): boolean {
 }
 
 /**
+ * A server run as the user's own on this computer: a local preset (Ollama, LM Studio, llama.cpp)
+ * at a loopback address. It is asked without a key, at a local pace, with a local budget. Any
+ * other endpoint, even one on loopback, is taken for the Messages API it stands for: it keeps the
+ * key, the no-key search results and the API's pace (the tests' stand-in for the API is such one).
+ */
+export function isLocalServer(settings: { server: ServerKind; baseURL: string }): boolean {
+  return isLocalKind(settings.server) && isLoopback(settings.baseURL);
+}
+
+/**
  * The browser's match pattern for a local server's host (`http://localhost/*`): the one host the
  * extension asks for when a local preset is chosen (match patterns ignore the port; the Origin
  * rule itself is limited to the exact origin, port included).

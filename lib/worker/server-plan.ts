@@ -8,7 +8,7 @@
 import { originOf } from '@/lib/shared/api-key';
 import { applyOriginRule } from '@/lib/shared/local-origin-rule';
 import { LOCAL_DEFAULT_CONTEXT, modelContext } from '@/lib/shared/server-probe';
-import { answerPathFor, isLoopback, type AnswerPath } from '@/lib/shared/servers';
+import { answerPathFor, isLocalServer, type AnswerPath } from '@/lib/shared/servers';
 import type { Settings } from '@/lib/shared/settings';
 import { learnServerFacts, serverFactsItem } from '@/lib/shared/storage';
 import type { LocalContext } from './local-errors';
@@ -31,7 +31,7 @@ export async function serverPlan(settings: Settings, fetchFn: typeof fetch = fet
   const onReplyShape = (shape: ReplyShape) => {
     if (answerPath === 'structured' && shape !== 'bare') void learnServerFacts(origin, { answerPath: 'prompt' }).catch(() => {});
   };
-  if (!isLoopback(settings.baseURL)) return { answerPath, onReplyShape, local: null };
+  if (!isLocalServer(settings)) return { answerPath, onReplyShape, local: null };
   // Chrome: the extension's requests to this server carry the server's own Origin, if allowed.
   await applyOriginRule(settings.baseURL).catch(() => false);
   let contextTokens = facts?.contexts?.[settings.model];

@@ -52,7 +52,7 @@ describe('Firefox: PDF tabs', () => {
       'On the first of April, high water at the old harbour is at 11:42 in the morning, with a height of 4.8 metres.',
     );
 
-    const citation = `Harbour Tide Tables, p. 2 — ${new URL(fx.fixtures).host}`;
+    const citation = `${new URL(fx.fixtures).host} — Harbour Tide Tables, p. 2`;
     await popup.click(citation);
     const isViewer = (url: string) => url.startsWith(`${fx.origin}/pdf-viewer.html?file=`);
     await expect.poll(() => findTab(fx, isViewer)).toBeDefined();

@@ -36,7 +36,7 @@ describe('Firefox: the toolbar popup', () => {
     expect(sent).toMatch(/<document index="\d+" source="City Museum – Tickets \(/);
     expect(sent).not.toContain('source="Cited Tabs');
 
-    await popup.click(`City Museum – Tickets — ${new URL(fx.fixtures).host}`);
+    await popup.click(`${new URL(fx.fixtures).host} — City Museum – Tickets`);
     await expect.poll(() => highlightedText(fx, page)).toBe(quote);
   });
 });

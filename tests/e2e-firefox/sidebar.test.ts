@@ -50,7 +50,7 @@ describe('Firefox: the sidebar answers about the page beside it', () => {
     // The key typed into the options page, kept in the add-on's IndexedDB, went with it.
     expect(request!.headers.authorization).toBe('Bearer sk-ant-test-key');
 
-    const citation = `City Museum – Opening hours — ${new URL(fx.fixtures).host}`;
+    const citation = `${new URL(fx.fixtures).host} — City Museum – Opening hours`;
     expect(await sidebar.buttonsIn('Answer')).toContain(citation);
     await sidebar.click(citation);
     await expect.poll(() => highlightedText(fx, page)).toBe(quote);
@@ -77,7 +77,7 @@ describe('Firefox: the sidebar answers about the page beside it', () => {
     await expect.poll(() => sidebar.regionText('Answer')).toContain('An adult museum ticket costs 12 euros.');
     const host = new URL(fx.fixtures).host;
     expect(await sidebar.buttonsIn('Answer')).toEqual(
-      expect.arrayContaining([`Central Cycles – Bike rental — ${host}`, `City Museum – Tickets — ${host}`]),
+      expect.arrayContaining([`${host} — Central Cycles – Bike rental`, `${host} — City Museum – Tickets`]),
     );
     // Both tabs were read and sent, each as its own source; one call: the support check is off.
     expect(messageCalls(fx.api)).toHaveLength(2);
@@ -85,10 +85,10 @@ describe('Firefox: the sidebar answers about the page beside it', () => {
     expect(sent).toContain(`source="Central Cycles – Bike rental (${host})"`);
     expect(sent).toContain(`source="City Museum – Tickets (${host})"`);
 
-    await sidebar.click(`Central Cycles – Bike rental — ${host}`);
+    await sidebar.click(`${host} — Central Cycles – Bike rental`);
     await expect.poll(() => selectedTabUrl(fx)).toBe(`${fx.fixtures}/bikes-central.html`);
     await expect.poll(() => highlightedText(fx, rental)).toBe(rentalQuote);
-    await sidebar.click(`City Museum – Tickets — ${host}`);
+    await sidebar.click(`${host} — City Museum – Tickets`);
     await expect.poll(() => selectedTabUrl(fx)).toBe(`${fx.fixtures}/museum-tickets.html`);
     await expect.poll(() => highlightedText(fx, tickets)).toBe(ticketQuote);
   });
@@ -138,7 +138,7 @@ describe('Firefox: the sidebar answers about the page beside it', () => {
     await sidebar.click('This tab');
     await sidebar.click('Ask');
     await expect.poll(() => sidebar.regionText('Answer')).toContain('Not found in these pages');
-    expect(await sidebar.buttonsIn('Answer')).not.toContain(`Spring gardening tips — ${new URL(fx.fixtures).host}`);
+    expect(await sidebar.buttonsIn('Answer')).not.toContain(`${new URL(fx.fixtures).host} — Spring gardening tips`);
   });
 
   it('reads a PDF tab in the background page (no offscreen document in Firefox) and shows the quote in the PDF viewer', async () => {
@@ -157,7 +157,7 @@ describe('Firefox: the sidebar answers about the page beside it', () => {
       /<document index="\d+" source="Harbour Tide Tables \([^)]*\)" page="2"/,
     );
 
-    await sidebar.click(`Harbour Tide Tables, p. 2 — ${new URL(fx.fixtures).host}`);
+    await sidebar.click(`${new URL(fx.fixtures).host} — Harbour Tide Tables, p. 2`);
     const isViewer = (url: string) => url.startsWith(`${fx.origin}/pdf-viewer.html?file=`);
     await expect.poll(() => findTab(fx, isViewer)).toBeDefined();
     const viewer = await findTab(fx, isViewer);

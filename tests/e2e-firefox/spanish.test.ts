@@ -73,7 +73,7 @@ describe('Firefox: the interface in Spanish', () => {
     expect(await popup.control('Copiar como Markdown')).toBe('enabled');
 
     const title = await inTab<string>(fx, page, `return document.title;`);
-    await popup.click(`${title} — ${new URL(fx.fixtures).host}`);
+    await popup.click(`${new URL(fx.fixtures).host} — ${title}`);
     await expect.poll(() => highlightedText(fx, page)).toBe(quote);
   });
 

@@ -35,7 +35,7 @@ async function activeTabUrl(): Promise<string> {
 
 /** Clicks a citation by its accessible name: the page's title and its site, never a number. */
 async function clickCitation(popup: Page, page: Page): Promise<void> {
-  const name = `${await page.title()} — ${new URL(page.url()).host}`;
+  const name = `${new URL(page.url()).host} — ${await page.title()}`;
   await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
 }
 

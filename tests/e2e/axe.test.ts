@@ -183,7 +183,7 @@ describe('axe-core on every screen', () => {
     await panel.waitForSelector('::-p-aria(Next citation[role="button"])');
     await expectNoViolations(panel, 'side panel, answer');
     // A citation whose words are gone from its tab: why nothing is highlighted, and the page as cited offered.
-    const hoursCitation = `${await hours.title()} — ${new URL(hours.url()).host}`;
+    const hoursCitation = `${new URL(hours.url()).host} — ${await hours.title()}`;
     await hours.evaluate(() => {
       document.body.textContent = 'Closed for works.';
     });
@@ -210,7 +210,7 @@ describe('axe-core on every screen', () => {
     const popup = await openPopup(h, pdf);
     await ask(popup, 'When is high water at the old harbour on the first of April?');
     expect(await answerText(popup)).toContain('High water is at 11:42.');
-    const citation = `::-p-aria([name="Harbour Tide Tables, p. 2 — ${new URL(h.fixtures).host}"][role="button"])`;
+    const citation = `::-p-aria([name="${new URL(h.fixtures).host} — Harbour Tide Tables, p. 2"][role="button"])`;
     await clickInPopup(h, pdf, popup, citation);
     const target = await h.browser.waitForTarget((t) => t.url().includes('/pdf-viewer.html?file='), { timeout: 30_000 });
     const viewer = (await target.asPage())!;

@@ -197,7 +197,7 @@ describe('the popup says what was read', () => {
 
     // Named by the site the frame comes from, in a frame on the tab’s page.
     const title = await page.title();
-    await popup.locator(`::-p-aria([name="in a frame on ${title} — ${new URL(crossFrame.url()).host}"][role="button"])`).click();
+    await popup.locator(`::-p-aria([name="${new URL(crossFrame.url()).host} — in a frame on ${title}"][role="button"])`).click();
     await expect
       .poll(() => crossFrame.evaluate(() => [...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join(' ')), {
         timeout: 30_000,

@@ -59,8 +59,11 @@ async function citationOf(popup: Page, claimText: string): Promise<ElementHandle
 
 async function clickCitation(popup: Page, claimText: string, page: Page): Promise<void> {
   const button = await citationOf(popup, claimText);
-  const name = await button.evaluate((b) => b.textContent);
-  expect(name).toBe(`${await page.title()} — ${new URL(page.url()).host}`);
+  // Named by its page's title and its site; shown site first (the site a page cannot choose).
+  const name = await button.evaluate((b) => b.getAttribute('aria-label'));
+  expect(name).toBe(`${new URL(page.url()).host} — ${await page.title()}`);
+  const shown = await button.evaluate((b) => b.textContent ?? '');
+  expect(shown.startsWith(new URL(page.url()).host)).toBe(true);
   await button.click();
 }
 

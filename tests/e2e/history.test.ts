@@ -63,7 +63,7 @@ describe('history', () => {
 
     // Reopened: the first thread's answer with its citation, which highlights in its tab.
     await panel.locator('::-p-aria(When does the museum open?[role="button"])').click();
-    const name = `${await hours.title()} — ${new URL(hoursUrl).host}`;
+    const name = `${new URL(hoursUrl).host} — ${await hours.title()}`;
     // Next citation steps through the reopened thread's quotes, as through a fresh answer.
     await panel.locator('::-p-aria(Next citation[role="button"])').click();
     await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(hoursQuote);

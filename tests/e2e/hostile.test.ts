@@ -187,24 +187,39 @@ describe('the key', () => {
     expect(req!.headers.host).toBe(otherHost.replace('http://', ''));
   });
 
-  it('an older version’s key moves out of storage.local, which holds neither it nor the runs', async () => {
-    // As versions before this one stored it: the key inside the settings in storage.local.
+  it('an older version’s key moves out of storage.local, which holds neither it nor the runs, and goes nowhere but the Anthropic API unconfirmed', async () => {
+    // As versions before this one stored it: the key inside the settings in storage.local, here
+    // beside another base URL (the stand-in), which no migration may confirm on its own.
     await h.worker.evaluate(async (url) => {
       await chrome.storage.local.set({
         settings: { apiKey: 'sk-ant-legacy', baseURL: url, model: 'claude-sonnet-5-5', minQuoteLength: 15 },
       });
     }, h.api.url);
     const page = await openFixture(h, 'museum-hours.html');
-    museumReply();
-    const popup = await openPopup(h, page);
+    let popup = await openPopup(h, page);
     await ask(popup, 'When does the museum open?');
-    expect(await answerText(popup)).toContain('Opens at 9.');
-    expect(JSON.stringify(messageCalls(h.api)[0]!.headers)).toContain('sk-ant-legacy');
+    expect(await alertText(popup)).toContain(
+      `The API base URL now points to ${h.api.url}, and your API key has not been confirmed for it.`,
+    );
+    expect(messageCalls(h.api)).toHaveLength(0);
+    await popup.close();
     // What a content script could read: no key, no passages of the run.
     const local = await h.worker.evaluate(async () => JSON.stringify(await chrome.storage.local.get(null)));
     expect(local).not.toContain('sk-ant-legacy');
     expect(local).not.toContain('opens at 9');
     expect(local).not.toContain('lastRun');
+
+    // Confirmed in the options, the moved key goes there.
+    const options = await openOptions();
+    await options.waitForSelector('::-p-aria(API base URL)');
+    await options.locator('::-p-aria(Save[role="button"])').click();
+    await options.locator(`::-p-aria(Send my key to ${h.api.url}[role="button"])`).click();
+    await options.waitForSelector('::-p-text(Saved.)');
+    museumReply();
+    popup = await openPopup(h, page);
+    await ask(popup, 'When does the museum open?');
+    expect(await answerText(popup)).toContain('Opens at 9.');
+    expect(JSON.stringify(messageCalls(h.api)[0]!.headers)).toContain('sk-ant-legacy');
   });
 
   it('an API base URL over plain http to another host is refused by the options page', async () => {
@@ -332,7 +347,7 @@ describe('anchoring within a budget', () => {
     expect(await answerText(popup)).toContain('Twice a day.');
     await page.evaluate(() => ((window as unknown as { __gaps: number[] }).__gaps.length = 0));
     const started = Date.now();
-    const source = `The same sentence — ${new URL(page.url()).host}`;
+    const source = `${new URL(page.url()).host} — The same sentence`;
     await popup.locator(`::-p-aria([name="${source}"][role="button"])`).click();
     await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(sentence);
     const revealMs = Date.now() - started;

@@ -89,7 +89,7 @@ describe('the keyboard alone', () => {
     // Ask keeps the focus while the question runs (a disabled button would drop it to the page).
     expect(await focused(popup)).toEqual({ role: 'button', name: 'Ask' });
 
-    const citation = `${await page.title()} — ${new URL(page.url()).host}`;
+    const citation = `${new URL(page.url()).host} — ${await page.title()}`;
     const stops = await tabTo(popup, 'button', 'Ask', { max: 20 });
     expect(stops.map(label)).toEqual([
       'button New question',
@@ -197,7 +197,7 @@ describe('the keyboard alone in the side panel and the history', () => {
     await panel.keyboard.press('Enter');
     await panel.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 30_000 });
 
-    const hoursCitation = `${await hours.title()} — ${new URL(hours.url()).host}`;
+    const hoursCitation = `${new URL(hours.url()).host} — ${await hours.title()}`;
     await tabTo(panel, 'button', hoursCitation);
     await panel.keyboard.press('Enter');
     await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(hoursQuote);

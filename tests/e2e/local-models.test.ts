@@ -98,7 +98,7 @@ async function askAndHighlight(api: MessagesApi): Promise<{ page: Page; text: st
   await ask(popup, 'When does the museum open?');
   const text = await answerText(popup);
   expect(await popup.evaluate(() => document.body.innerText)).not.toMatch(/API key/);
-  const name = `${await page.title()} — ${new URL(page.url()).host}`;
+  const name = `${new URL(page.url()).host} — ${await page.title()}`;
   await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
   await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(QUOTE);
   return { page, text };

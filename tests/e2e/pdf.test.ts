@@ -62,7 +62,7 @@ describe('PDF tabs', () => {
       expect(sent).toMatch(/<document index="\d+" source="Harbour Tide Tables \([^)]*\)" page="2"/);
 
       // The citation names the PDF and its page.
-      const citation = `::-p-aria([name="Harbour Tide Tables, p. 2 — ${new URL(h.fixtures).host}"][role="button"])`;
+      const citation = `::-p-aria([name="${new URL(h.fixtures).host} — Harbour Tide Tables, p. 2"][role="button"])`;
       await clickInPopup(h, pdf, popup, citation);
 
       const viewer = await viewerPage();

@@ -51,7 +51,7 @@ describe('permissions of a fresh install', () => {
     // Still no host access: the tab was read through activeTab, the other tab not at all.
     expect(await granted()).toEqual(['https://api.anthropic.com/*']);
     // The citation highlights its quote in that tab, under the same grant.
-    await popup.locator(`::-p-aria([name="${await page.title()} — ${new URL(page.url()).host}"][role="button"])`).click();
+    await popup.locator(`::-p-aria([name="${new URL(page.url()).host} — ${await page.title()}"][role="button"])`).click();
     await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(BUILT);
     const [call] = messageCalls(h.api);
     expect(sentText(call!)).not.toContain('Sow tomatoes');

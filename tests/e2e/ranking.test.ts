@@ -66,7 +66,7 @@ describe('what is sent', () => {
 
     const quote = await popup.$eval('.result blockquote', (el) => (el as HTMLElement).innerText);
     expect(quote).toContain('closes at 6 p.m.');
-    const name = `${await page.title()} — ${new URL(page.url()).host}`;
+    const name = `${new URL(page.url()).host} — ${await page.title()}`;
     await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
     await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(quote);
   });

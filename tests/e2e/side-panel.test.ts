@@ -33,7 +33,7 @@ async function activeTabUrl(): Promise<string> {
 }
 
 async function clickCitation(panel: Page, page: Page): Promise<void> {
-  const name = `${await page.title()} — ${new URL(page.url()).host}`;
+  const name = `${new URL(page.url()).host} — ${await page.title()}`;
   await panel.locator(`::-p-aria([name="${name}"][role="button"])`).click();
 }
 

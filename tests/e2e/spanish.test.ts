@@ -61,7 +61,7 @@ describe('the interface in Spanish', () => {
     expect(describeViolations(await axeViolations(popup))).toEqual([]);
 
     // The citation is named by its page's title and site, and a click highlights the quote.
-    const name = `${await page.title()} — ${new URL(page.url()).host}`;
+    const name = `${new URL(page.url()).host} — ${await page.title()}`;
     await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
     await expect.poll(() => highlightedText(page)).toBe(quote);
   });

@@ -55,7 +55,7 @@ describe('an answer that is still arriving', () => {
       const status = await popup.$eval('[role="status"]', (el) => el.textContent);
       expect(status).toBe('The answer is arriving: each claim is shown once its quotes are checked.');
 
-      const name = `${await page.title()} — ${new URL(page.url()).host}`;
+      const name = `${new URL(page.url()).host} — ${await page.title()}`;
       await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
       await expect.poll(() => highlightedText(page), { timeout: 15_000 }).toBe(QUOTE);
     } finally {

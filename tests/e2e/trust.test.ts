@@ -65,8 +65,8 @@ describe('citation chips', () => {
       }),
     );
     expect(chips).toEqual([
-      { name: `${title} — ${host}, quote 1 of 2`, site: host, siteWhole: true, siteFirst: true, titleShortened: true },
-      { name: `${title} — ${host}, quote 2 of 2`, site: host, siteWhole: true, siteFirst: true, titleShortened: true },
+      { name: `${host} — ${title}, quote 1 of 2`, site: host, siteWhole: true, siteFirst: true, titleShortened: true },
+      { name: `${host} — ${title}, quote 2 of 2`, site: host, siteWhole: true, siteFirst: true, titleShortened: true },
     ]);
   });
 });
@@ -114,7 +114,7 @@ describe('a frame’s passage', () => {
     expect(frameHost).not.toBe(new URL(page.url()).host);
     const chip = await popup.$eval('.citation button', (b) => ({ name: b.getAttribute('aria-label'), text: b.textContent }));
     expect(chip).toEqual({
-      name: `in a frame on ${await page.title()} — ${frameHost}`,
+      name: `${frameHost} — in a frame on ${await page.title()}`,
       text: `${frameHost} — in a frame on ${await page.title()}`,
     });
   });
