@@ -1,8 +1,8 @@
-import type { RunState } from '@/lib/shared/storage';
+import type { DoneRun } from '@/lib/shared/run-state';
 import { formatNumber as n, t } from '@/lib/shared/i18n';
 
 export interface AnswerDetailsProps {
-  run: RunState;
+  run: DoneRun;
 }
 
 /** What the answer cost and what it was built from, behind a "Details" disclosure. */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RunState } from '@/lib/shared/storage';
+import type { DoneRun } from '@/lib/shared/run-state';
 import { AnswerView } from './AnswerView';
 import type { ShownCitation } from '@/lib/shared/run';
 
@@ -21,20 +21,22 @@ const citation: ShownCitation = {
 
 const checks = { citations: 1, broken: 0 };
 
-function run(outcome: RunState['outcome']): RunState {
+function run(outcome: DoneRun['outcome']): DoneRun {
   return {
+    version: 2,
     id: 'r',
     question: 'q',
     scope: 'tab',
     status: 'done',
     startedAt: 0,
+    finishedAt: 0,
     outcome,
     skipped: [],
     coverage: { tabs: 1, passages: 4, sent: 2, leftOut: 0 },
   };
 }
 
-function mount(state: RunState, onReveal = vi.fn()) {
+function mount(state: DoneRun, onReveal = vi.fn()) {
   const root = document.createElement('div');
   document.body.append(root);
   render(<AnswerView run={state} onReveal={onReveal} />, root);

@@ -1,4 +1,4 @@
-import type { RunState } from '@/lib/shared/storage';
+import type { DoneRun } from '@/lib/shared/run-state';
 import { Abstention } from './Abstention';
 import { AnswerDetails } from './AnswerDetails';
 import { ClaimItem } from './ClaimItem';
@@ -8,7 +8,7 @@ import type { ShownCitation } from '@/lib/shared/run';
 import { plural, t } from '@/lib/shared/i18n';
 
 export interface AnswerViewProps {
-  run: RunState;
+  run: DoneRun;
   onReveal: (citation: ShownCitation) => void;
   /** The citation shown last (side panel), marked as current. */
   current?: ShownCitation | null;

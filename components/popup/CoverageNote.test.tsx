@@ -1,19 +1,21 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunState } from '@/lib/shared/storage';
+import type { DoneRun } from '@/lib/shared/run-state';
 import { CoverageNote } from './CoverageNote';
 
 const checks = { citations: 0, broken: 0 };
-const abstain: RunState['outcome'] = { kind: 'abstain', reason: 'no-information', retried: false, checks };
+const abstain: DoneRun['outcome'] = { kind: 'abstain', reason: 'no-information', retried: false, checks };
 
-function run(over: Partial<RunState>): RunState {
+function run(over: Partial<DoneRun>): DoneRun {
   return {
+    version: 2,
     id: 'r',
     question: 'q',
     scope: 'window',
     status: 'done',
     startedAt: 0,
+    finishedAt: 0,
     skipped: [],
     outcome: abstain,
     coverage: { tabs: 2, passages: 40, sent: 12, leftOut: 0, chars: 12345, frames: 3, partial: [] },
@@ -21,7 +23,7 @@ function run(over: Partial<RunState>): RunState {
   };
 }
 
-function mount(state: RunState): HTMLElement {
+function mount(state: DoneRun): HTMLElement {
   const root = document.createElement('div');
   document.body.append(root);
   render(<CoverageNote run={state} />, root);

@@ -1,8 +1,8 @@
-import type { RunState } from '@/lib/shared/storage';
+import type { DoneRun } from '@/lib/shared/run-state';
 import { plural, t } from '@/lib/shared/i18n';
 
 export interface CoverageNoteProps {
-  run: RunState;
+  run: DoneRun;
 }
 
 /** What was read and what could not be, so an answer's limits are visible. */

@@ -1,9 +1,9 @@
-import type { RunState } from '@/lib/shared/storage';
+import type { ReviewRun } from '@/lib/shared/run-state';
 import { siteOf } from '@/lib/shared/site';
 import { plural, t } from '@/lib/shared/i18n';
 
 export interface ReviewPanelProps {
-  run: RunState;
+  run: ReviewRun;
   /** The API's host, where the fragments would go. */
   destination: string;
   onSend: () => void;
@@ -16,7 +16,6 @@ export interface ReviewPanelProps {
  */
 export function ReviewPanel({ run, destination, onSend, onCancel }: ReviewPanelProps) {
   const plan = run.plan;
-  if (!plan) return null;
   const n = plan.passages.length;
   const turns = plan.history?.length ?? 0;
   return (

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { RunState, Stage } from '@/lib/shared/storage';
+import type { Stage, WorkingRun } from '@/lib/shared/run-state';
 import { t, type MessageKey } from '@/lib/shared/i18n';
 
 export interface RunProgressProps {
-  run: Pick<RunState, 'stage' | 'retryAt' | 'received'>;
+  run: Pick<WorkingRun, 'stage' | 'retryAt' | 'received'>;
   onCancel: () => void;
 }
 
@@ -35,7 +35,7 @@ function useSecondsUntil(at: number | undefined): number | null {
  * (a countdown, the tokens received); the app's Announcer says each step once.
  */
 export function RunProgress({ run, onCancel }: RunProgressProps) {
-  const stage = run.stage ?? 'reading';
+  const stage = run.stage;
   const seconds = useSecondsUntil(stage === 'waiting' ? run.retryAt : undefined);
   let text = t(STAGE_TEXT[stage]);
   if (stage === 'waiting' && seconds !== null) text = t('stageWaitingSeconds', seconds);

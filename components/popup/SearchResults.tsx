@@ -1,10 +1,10 @@
-import type { RunState } from '@/lib/shared/storage';
+import type { DoneRun } from '@/lib/shared/run-state';
 import { CitationButton } from './CitationButton';
 import type { ShownCitation } from '@/lib/shared/run';
 import { plural, t } from '@/lib/shared/i18n';
 
 export interface SearchResultsProps {
-  run: RunState;
+  run: DoneRun;
   onReveal: (citation: ShownCitation) => void;
 }
 

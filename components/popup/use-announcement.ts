@@ -6,10 +6,19 @@
  */
 import { useRef } from 'preact/hooks';
 import { STAGE_TEXT } from '@/components/popup/RunProgress';
-import type { RunState } from '@/lib/shared/storage';
+import type { RunState, Stage } from '@/lib/shared/run-state';
+import type { Outcome, SearchHit, ShownClaim } from '@/lib/shared/run';
 import { t } from '@/lib/shared/i18n';
 
-type Announced = Pick<RunState, 'id' | 'status' | 'stage' | 'outcome' | 'results' | 'claims'>;
+/** What of a run the announcement depends on: a run of any status has these, or some of them. */
+interface Announced {
+  id: string;
+  status: RunState['status'];
+  stage?: Stage;
+  outcome?: Outcome;
+  results?: SearchHit[];
+  claims?: ShownClaim[];
+}
 
 /** Claims are being shown while the answer streams: said once, not per claim. */
 const arriving = (run: Announced) => run.status === 'working' && (run.claims?.length ?? 0) > 0;

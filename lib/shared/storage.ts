@@ -3,10 +3,10 @@ import { storage } from 'wxt/utils/storage';
 import { loadKeyRecord, migratedKeyOrigin, originOf, saveKeyRecord } from './api-key';
 import { parseStoredSettings } from './settings-schema';
 import { FAILURE_LOG_MAX_BYTES, keepWithinBytes, RUN_LOG_MAX_BYTES, trimFailureEntry } from './log-limits';
-import type { SkippedTab } from './types';
-import type { ShownError, FailureLogEntry, Outcome, RepairCounts, SearchHit, SendPlan, ShownClaim } from './run';
+import type { FailureLogEntry, RepairCounts } from './run';
+import { readRun, type RunState, type Scope, type StoredRun } from './run-state';
 import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET, type Settings } from './settings';
-import type { PriorTurn, Thread } from './thread';
+import type { Thread } from './thread';
 import type { ServerFacts } from './servers';
 import type { TabGrant } from './tab-grants';
 import type { WaitingQuestion } from './waiting-question';
@@ -68,66 +68,7 @@ export async function learnServerFacts(origin: string, facts: ServerFacts): Prom
   await serverFactsItem.setValue({ ...all, [origin]: { ...known, ...facts, ...(contexts ? { contexts } : {}) } });
 }
 
-/** This tab, all tabs of the window, or the tabs the user ticked ("Choose tabs"). */
-export type Scope = 'tab' | 'window' | 'tabs';
-export type Stage = 'reading' | 'choosing' | 'starting' | 'asking' | 'waiting' | 'checking' | 'retrying' | 'judging';
-
-export interface RunState {
-  id: string;
-  question: string;
-  scope: Scope;
-  /** `review`: the fragments wait for the user's Send or Cancel (setting "Review before sending"). */
-  status: 'working' | 'review' | 'done' | 'error';
-  stage?: Stage;
-  /** While waiting to retry: when the next try starts (ms since epoch). */
-  retryAt?: number;
-  /** Characters of the answer received so far, while it streams in. */
-  received?: number;
-  /**
-   * While the answer streams: its claims verified so far, in order, shown at once with their
-   * sources (lib/worker/early-claims.ts). The outcome holds them all once the question is done.
-   */
-  claims?: ShownClaim[];
-  startedAt: number;
-  finishedAt?: number;
-  outcome?: Outcome;
-  error?: ShownError;
-  skipped: SkippedTab[];
-  /** What was (or, in review, will be) sent: the fragments in prompt order and their cached blocks. */
-  plan?: SendPlan & {
-    budget: number;
-    /**
-     * A follow-up's earlier turns, sent before its question (lib/shared/thread.ts). `passages`
-     * then starts with the fragments they hold (`reused`), then this question's own.
-     */
-    history?: PriorTurn[];
-    /** This question started a new context of its thread: no earlier fragment is in `passages`. */
-    restarted?: boolean;
-  };
-  /** The question is about incognito tabs: none of it goes to the logs on disk. */
-  incognito?: boolean;
-  /** The user's selection, read from the focused frame of the active tab: it leads what is sent. */
-  selection?: { text: string; title: string };
-  /** Without an API key: the best passages for the question, found on this machine. */
-  results?: SearchHit[];
-  /** The thread this question belongs to (`threadItem`); its turn is added when it ends. */
-  threadId?: string;
-  /** Set when this question started a new thread by itself: the pages in scope were not the thread's. */
-  newThread?: 'pages-changed';
-  /** How much was read and sent, for the popup's coverage line. */
-  coverage?: {
-    tabs: number;
-    passages: number;
-    sent: number;
-    leftOut: number;
-    /** Characters of text read, over all tabs and frames. */
-    chars?: number;
-    /** Frames that were read (each tab's page counts as one). */
-    frames?: number;
-    /** Tabs read only in part (too long, still loading, frames out of reach), with why. */
-    partial?: SkippedTab[];
-  };
-}
+export type { Scope, Stage, RunState } from './run-state';
 
 /**
  * The question in flight or the last one answered: what the popup shows when it opens. It holds
@@ -135,7 +76,19 @@ export interface RunState {
  * extension's pages and worker (access level TRUSTED_CONTEXTS, set by the worker), kept in
  * memory, never on disk, gone when the browser closes.
  */
-export const lastRunItem = storage.defineItem<RunState | null>('session:lastRun', { fallback: null });
+const storedRunItem = storage.defineItem<unknown>('session:lastRun', { fallback: null });
+export const lastRunItem = {
+  /** What is stored, parsed (lib/shared/run-state.ts): a run, none, or one the screens cannot show. */
+  read: async (): Promise<StoredRun> => readRun(await storedRunItem.getValue()),
+  /** The run stored, or null when there is none or it cannot be read (another version's, malformed). */
+  getValue: async (): Promise<RunState | null> => {
+    const stored = await lastRunItem.read();
+    return stored.kind === 'run' ? stored.run : null;
+  },
+  /** Written only as the run-state constructors make it (`workingRun`, `doneRun`, …). */
+  setValue: (run: RunState | null): Promise<void> => storedRunItem.setValue(run),
+  watch: (onChange: (stored: StoredRun) => void): (() => void) => storedRunItem.watch((v) => onChange(readRun(v))),
+};
 
 /**
  * The conversation about the current pages (lib/shared/thread.ts): each finished question is a

@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Outcome, ShownCitation } from './run';
+import { doneRun } from './run-state';
 import { answerCiting, continuesThread, MAX_TURNS, pageUrl, withTurn, type Thread, type Turn } from './thread';
 
 const pages = [
@@ -104,15 +105,12 @@ describe('the thread in extension storage', () => {
 
   it('"New question" empties the thread and the answer shown with it', async () => {
     await store.threadItem.setValue(withTurn(thread, turn('1', true)));
-    await store.lastRunItem.setValue({
-      id: '1',
-      question: 'Q1',
-      scope: 'window',
-      status: 'done',
-      startedAt: 0,
-      skipped: [],
-      threadId: 'th',
-    });
+    await store.lastRunItem.setValue(
+      doneRun(
+        { id: '1', question: 'Q1', scope: 'window', startedAt: 0, skipped: [], threadId: 'th' },
+        { finishedAt: 0, results: [] },
+      ),
+    );
     await store.startNewThread();
     expect(await store.threadItem.getValue()).toBeNull();
     expect(await store.lastRunItem.getValue()).toBeNull();

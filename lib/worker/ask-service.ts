@@ -27,9 +27,20 @@ import {
   threadItem,
   type LoadedSettings,
   type RunRecord,
-  type RunState,
   type Scope,
 } from '@/lib/shared/storage';
+import {
+  claimsShown,
+  doneRun,
+  errorRun,
+  progressed,
+  reviewRun,
+  workingRun,
+  type RunCommon,
+  type RunPlan,
+  type RunState,
+  type WorkingRun,
+} from '@/lib/shared/run-state';
 import { continuesThread, pageUrl, withTurn, type Thread, type Turn } from '@/lib/shared/thread';
 import { unreadableReason } from '@/lib/shared/tabs';
 import { addedBy, earlierQuestions, halveThreadPlan, planTurn } from './thread-plan';
@@ -57,19 +68,21 @@ const PAGE_SCRIPT = '/content-scripts/page.js';
 const PDF_READ_TIMEOUT_MS = 60_000;
 
 let inFlight: AbortController | null = null;
+type ProgressPatch = Partial<RunCommon> & Partial<Pick<WorkingRun, 'stage' | 'retryAt' | 'received' | 'claims'>>;
 /** The tabs' readings of the current thread, for its next question (lib/worker/tab-reuse.ts). */
 const readings = new ReadCache();
 
 // Read-modify-write of the run state, one at a time, so a late stage update never undoes "done".
 // A failed write fails its own update only (lib/worker/serial.ts): the next question is not stuck.
 const serially = serialQueue();
-function updateRun(id: string, patch: Partial<RunState>): Promise<void> {
+// The next state is made by a run-state constructor (lib/shared/run-state.ts) from the stored one.
+function updateRun(id: string, next: (run: RunState) => RunState): Promise<void> {
   return serially(async () => {
     const run = await lastRunItem.getValue();
     // A newer question replaced this one: its late results must not overwrite the newer state.
     if (run?.id !== id) return;
     try {
-      await lastRunItem.setValue({ ...run, ...patch });
+      await lastRunItem.setValue(next(run));
     } catch (err) {
       throw new StorageWriteError(err);
     }
@@ -91,9 +104,14 @@ async function appendRunRecord(record: RunRecord): Promise<void> {
   await appendRunLine((await runIsPrivate()) ? { ...record, sites: [], detail: record.detail?.split(':')[0] } : record);
 }
 
+/** What a question in flight learnt: stored while it runs, dropped once it has ended. */
+function updateProgress(id: string, patch: ProgressPatch): Promise<void> {
+  return updateRun(id, (run) => progressed(run, patch));
+}
+
 /** A progress report: if it cannot be written, the question goes on without it. */
-function reportProgress(id: string, patch: Partial<RunState>): void {
-  void updateRun(id, patch).catch(() => {});
+function reportProgress(id: string, patch: ProgressPatch): void {
+  void updateProgress(id, patch).catch(() => {});
 }
 
 /**
@@ -240,24 +258,20 @@ export async function startAsk(msg: AskMessage): Promise<void> {
   const id = crypto.randomUUID();
   // Known first: whatever fails from here on is logged as an incognito question's failure.
   const incognito = await askedFromIncognito(msg.windowId, (w) => browser.windows.get(w));
-  await lastRunItem.setValue({
-    id,
-    question: msg.question,
-    scope: msg.scope,
-    status: 'working',
-    stage: 'reading',
-    startedAt: Date.now(),
-    skipped: [],
-    ...(incognito ? { incognito } : {}),
-  });
+  await lastRunItem.setValue(
+    workingRun(
+      { id, question: msg.question, scope: msg.scope, startedAt: Date.now(), skipped: [], ...(incognito ? { incognito } : {}) },
+      { stage: 'reading' },
+    ),
+  );
   try {
     const settings = keyCleared(await loadSettings());
     const tabs = await tabsInScope(msg);
     // Incognito tabs: nothing of this question is written to disk (see appendFailure).
     const privateRun = incognito || tabs.some((t) => t.incognito);
-    if (privateRun && !incognito) await updateRun(id, { incognito: true });
+    if (privateRun && !incognito) await updateProgress(id, { incognito: true });
     const { thread, replaced } = await threadFor(msg, tabs, privateRun);
-    await updateRun(id, { threadId: thread.id, ...(replaced ? { newThread: 'pages-changed' as const } : {}) });
+    await updateProgress(id, { threadId: thread.id, ...(replaced ? { newThread: 'pages-changed' as const } : {}) });
     const passages: SourcedPassage[] = [];
     const skipped: SkippedTab[] = [];
     const pdfRun = pdfAddressesOfRun(tabs, browser.runtime.getURL(VIEWER_PATH));
@@ -294,12 +308,12 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     if (remembered) passages.unshift(remembered);
     if (passages.length === 0 && skipped.length > 0 && skipped.length === tabs.length) {
       // Nothing was read: say why (lib/worker/nothing-read.ts), not "not found in these pages".
-      await updateRun(id, { status: 'error', finishedAt: Date.now(), skipped, error: nothingRead(skipped) });
+      await updateRun(id, (run) => errorRun({ ...run, skipped }, { finishedAt: Date.now(), error: nothingRead(skipped) }));
       return;
     }
     // What leads as the user's selection, shown in the popup as such.
     const chosenSelection = passages.find((p) => p.selection);
-    await updateRun(id, {
+    await updateProgress(id, {
       stage: 'choosing',
       skipped,
       ...(chosenSelection ? { selection: { text: chosenSelection.text, title: chosenSelection.title } } : {}),
@@ -311,7 +325,9 @@ export async function startAsk(msg: AskMessage): Promise<void> {
       // Without a key the extension still helps: the best passages, ranked here, sent nowhere.
       const hits = searchPassages(passages, msg.question);
       const finishedAt = Date.now();
-      await updateRun(id, { status: 'done', finishedAt, results: hits, coverage: { ...coverage, sent: 0, leftOut: 0 } });
+      await updateRun(id, (run) =>
+        doneRun({ ...run, coverage: { ...coverage, sent: 0, leftOut: 0 } }, { finishedAt, results: hits }),
+      );
       await appendTurn(thread.id, {
         id,
         question: msg.question,
@@ -327,10 +343,10 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     // By what the question asks and, for a follow-up, the thread's earlier questions (lib/worker/choose.ts).
     const chosen = choosePassages(passages, msg.question, budget, earlierQuestions(thread.turns));
     const plan: Plan = { ...planTurn(chosen, passages, budget, thread.turns), budget };
-    await updateRun(id, { plan, coverage: { ...coverage, sent: plan.passages.length, leftOut: chosen.leftOut } });
+    await updateProgress(id, { plan, coverage: { ...coverage, sent: plan.passages.length, leftOut: chosen.leftOut } });
     if (settings.reviewBeforeSending && plan.passages.length > 0) {
       // Nothing leaves the machine until the user has seen it: Send or Cancel (`decideReview`).
-      await updateRun(id, { status: 'review' });
+      await updateRun(id, (run) => reviewRun({ ...run, plan }));
       return;
     }
     await askWithPlan(id, msg.question, msg.scope, plan, settings, controller.signal, thread.id, server);
@@ -351,7 +367,7 @@ function keyCleared(settings: LoadedSettings): Settings {
   return settings;
 }
 
-type Plan = NonNullable<RunState['plan']>;
+type Plan = RunPlan;
 
 /**
  * Claude's part of a question: the pipeline on the plan's fragments, then the outcome kept.
@@ -417,12 +433,12 @@ async function askWithPlan(
       detail: `too-large: asked again with half the budget${local ? ` (context of ${local.contextTokens} tokens)` : ''}`,
     });
     sent = { ...halveThreadPlan(plan, await turnsOf(threadId, id)), budget: plan.budget / 2 };
-    await updateRun(id, { plan: sent });
+    await updateProgress(id, { plan: sent });
     return ask(sent);
   });
   const answeredAt = Date.now();
   // The claims shown while the answer streamed are all in the outcome.
-  await updateRun(id, { status: 'done', finishedAt: answeredAt, outcome, claims: [] });
+  await updateRun(id, (run) => doneRun(run, { finishedAt: answeredAt, outcome }));
   await appendTurn(threadId, {
     id,
     question,
@@ -477,7 +493,7 @@ async function failRun(id: string, question: string, err: unknown): Promise<void
       // Nothing more to do here.
     }
   }
-  await updateRun(id, { status: 'error', finishedAt: Date.now(), error });
+  await updateRun(id, (run) => errorRun(run, { finishedAt: Date.now(), error, claims: claimsShown(run) }));
 }
 
 /**
@@ -487,19 +503,17 @@ async function failRun(id: string, question: string, err: unknown): Promise<void
  */
 export async function decideReview(runId: string, send: boolean): Promise<void> {
   const run = await lastRunItem.getValue();
-  if (run?.id !== runId || run.status !== 'review' || !run.plan) return;
+  if (run?.id !== runId || run.status !== 'review') return;
   if (!send) {
-    await updateRun(runId, {
-      status: 'error',
-      finishedAt: Date.now(),
-      error: { kind: 'cancelled', message: t('cancelledNothingSent') },
-    });
+    await updateRun(runId, (r) =>
+      errorRun(r, { finishedAt: Date.now(), error: { kind: 'cancelled', message: t('cancelledNothingSent') } }),
+    );
     return;
   }
   inFlight?.abort();
   const controller = new AbortController();
   inFlight = controller;
-  await updateRun(runId, { status: 'working', stage: 'asking' });
+  await updateRun(runId, (r) => workingRun(r, { stage: 'asking' }));
   try {
     await askWithPlan(
       runId,
@@ -532,16 +546,13 @@ export function cancelAsk(): boolean {
 export async function markInterruptedRun(): Promise<void> {
   const run = await lastRunItem.getValue();
   if (run?.status !== 'working' || inFlight) return;
-  await lastRunItem.setValue({
-    ...run,
-    status: 'error',
-    finishedAt: Date.now(),
-    error: {
-      kind: 'interrupted',
-      message: t('workerStopped'),
-      action: 'ask-again',
-    },
-  });
+  await lastRunItem.setValue(
+    errorRun(run, {
+      finishedAt: Date.now(),
+      error: { kind: 'interrupted', message: t('workerStopped'), action: 'ask-again' },
+      claims: run.claims,
+    }),
+  );
 }
 
 /** A click on a citation: lib/worker/reveal-service.ts. */

@@ -11,6 +11,7 @@ import { callPage } from './call-page';
 import { t } from '@/lib/shared/i18n';
 import { otherQuotesOnPage, planReveal, REVEAL_NOTES, targetOf, type CitationRef, type OpenTab, type TabNow } from './reveal';
 import { lastRunItem, revealStateItem, threadItem, type RevealState } from '@/lib/shared/storage';
+import { outcomeOf } from '@/lib/shared/run-state';
 import { answerCiting } from '@/lib/shared/thread';
 import type { QuoteTarget } from '@/lib/shared/types';
 import { revealPdfCitation } from './pdf-reveal';
@@ -175,7 +176,7 @@ async function frameNow(c: CitationRef): Promise<TabNow | null> {
 export async function revealCitation(c: RevealMessage['citation'], openAsCitedAnyway = false): Promise<RevealResult> {
   // A PDF's quote is shown in the extension's PDF viewer (lib/worker/pdf-reveal.ts).
   if (c.page !== undefined)
-    return revealPdfCitation({ ...c, page: c.page }, (await lastRunItem.getValue().catch(() => null))?.outcome);
+    return revealPdfCitation({ ...c, page: c.page }, outcomeOf(await lastRunItem.getValue().catch(() => null)));
   const [state, tab, run, thread, all] = await Promise.all([
     readState(),
     frameNow(c),
@@ -190,7 +191,7 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
   const plan = planReveal(c, tab, { openAsCited: openAsCitedAnyway, reopened: standIn, openTabs });
   const target = targetOf(c);
   // The clicked citation's own answer: the latest, or an earlier one of the thread.
-  const others = otherQuotesOnPage(answerCiting(run?.outcome, thread, c), c);
+  const others = otherQuotesOnPage(answerCiting(outcomeOf(run), thread, c), c);
 
   if (plan.kind === 'open')
     return openAsCited(c, plan.url, target, others, run?.incognito === true || thread?.incognito === true);

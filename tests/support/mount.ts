@@ -1,15 +1,17 @@
 /** Mounts a Preact component into happy-dom for a component test, and unmounts it after. */
 import { render, type ComponentChild } from 'preact';
 import { afterEach } from 'vitest';
-import type { RunState } from '@/lib/shared/storage';
+import type { DoneRun } from '@/lib/shared/run-state';
 
-/** A finished run with nothing in it, for component tests to add to. */
-export const baseRun: RunState = {
+/** A finished run with nothing in it (neither answer nor results yet), for component tests to add to. */
+export const baseRun: DoneRun = {
+  version: 2,
   id: 'r',
   question: 'When does it close?',
   scope: 'tab',
   status: 'done',
   startedAt: 0,
+  finishedAt: 0,
   skipped: [],
 };
 

@@ -1,0 +1,76 @@
+/**
+ * The question and what goes with it: the note when no key is set, the form with its scope and
+ * chosen tabs, the access a question lacks, and the selection the side panel was opened for.
+ */
+import { AccessNote } from './AccessNote';
+import { AskForm } from './AskForm';
+import { NoKeyNote } from './NoKeyNote';
+import { PendingSelectionNote } from './PendingSelectionNote';
+import { TabChooser } from './TabChooser';
+import type { Asking } from './use-asking';
+import type { Draft } from './use-draft';
+import type { WindowTab } from './use-window-tabs';
+
+export interface AskSectionProps {
+  hasKey: boolean;
+  draft: Draft;
+  /** "Choose tabs": the ticked tabs still open. */
+  chosenTabs: number[];
+  windowTabs: WindowTab[];
+  busy: boolean;
+  asking: Asking;
+  /** The selection the side panel's next question is about (context menu). */
+  selection: string | null;
+  onDropSelection: () => void;
+  onOpenOptions: () => void;
+  /** Where the keyboard goes when the control it was on goes away. */
+  focusQuestion: () => void;
+}
+
+export function AskSection({ draft, chosenTabs, windowTabs, asking, ...props }: AskSectionProps) {
+  const { question, scope } = draft;
+  return (
+    <>
+      {!props.hasKey && <NoKeyNote onOpenOptions={props.onOpenOptions} />}
+      <AskForm
+        question={question}
+        scope={scope}
+        busy={props.busy}
+        onQuestion={draft.setQuestion}
+        onScope={(s) => {
+          // Choosing starts from the tab the user is looking at.
+          const active = windowTabs.find((t) => t.active)?.id;
+          const ids = s === 'tabs' && chosenTabs.length === 0 && active !== undefined ? [active] : draft.tabIds;
+          asking.clearAccess();
+          draft.setScope(s, ids);
+        }}
+        onAsk={() => asking.ask(scope)}
+        ready={scope !== 'tabs' || chosenTabs.length > 0}
+      >
+        {scope === 'tabs' && <TabChooser tabs={windowTabs} chosen={chosenTabs} onChosen={draft.setTabIds} />}
+      </AskForm>
+      {asking.access && (
+        <AccessNote
+          need={asking.access}
+          scope={scope}
+          request={asking.requestAccess}
+          onGranted={() => asking.sendAllowed(scope)}
+          onThisTab={() => {
+            draft.setScope('tab');
+            asking.ask('tab');
+          }}
+        />
+      )}
+      {props.selection && (
+        <PendingSelectionNote
+          text={props.selection}
+          onRemove={() => {
+            // The button goes with the note: the keyboard goes back to the question box.
+            props.focusQuestion();
+            props.onDropSelection();
+          }}
+        />
+      )}
+    </>
+  );
+}

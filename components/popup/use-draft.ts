@@ -1,0 +1,67 @@
+/**
+ * The question being typed, its scope and its chosen tabs, kept in the draft store of the app's
+ * window (memory for an incognito window, lib/shared/storage.ts) so that closing the popup loses
+ * nothing. With no draft, the box starts with the last question asked.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { draftStoreFor, type Scope } from '@/lib/shared/storage';
+
+export interface DraftValue {
+  question: string;
+  scope: Scope;
+  tabIds?: number[];
+}
+
+export interface Draft {
+  question: string;
+  scope: Scope;
+  /** "Choose tabs": the ticked tabs. */
+  tabIds: number[];
+  loaded: boolean;
+  setQuestion: (question: string) => void;
+  /** `save: false` shows the scope without keeping it (the side panel opened for a page). */
+  setScope: (scope: Scope, tabIds?: number[], save?: boolean) => void;
+  setTabIds: (tabIds: number[]) => void;
+}
+
+/** What the box starts with: the draft, else the last question asked. */
+export function startingDraft(stored: DraftValue, lastQuestion: string | undefined): Required<DraftValue> {
+  return { question: stored.question || lastQuestion || '', scope: stored.scope, tabIds: stored.tabIds ?? [] };
+}
+
+/** `lastQuestion` is read once `runLoaded`: the box starts from the draft and the run together. */
+export function useDraft(lastQuestion: string | undefined, runLoaded: boolean): Draft {
+  // Where the draft is kept; memory until the window's kind is known.
+  const store = useRef(draftStoreFor(null));
+  const [stored, setStored] = useState<DraftValue | null>(null);
+  const [draft, setDraft] = useState<Required<DraftValue> & { loaded: boolean }>({
+    question: '',
+    scope: 'tab',
+    tabIds: [],
+    loaded: false,
+  });
+  useEffect(() => {
+    void (async () => {
+      // By the window's own kind: with one worker for both kinds of window the extension's
+      // pages are the regular profile's (lib/shared/storage.ts `draftStoreFor`).
+      const win = await browser.windows.getCurrent().catch(() => null);
+      store.current = draftStoreFor(win);
+      setStored(await store.current.getValue());
+    })();
+  }, []);
+  useEffect(() => {
+    if (stored && runLoaded && !draft.loaded) setDraft({ ...startingDraft(stored, lastQuestion), loaded: true });
+  }, [stored, runLoaded]);
+
+  const change = (next: Required<DraftValue>, save = true) => {
+    setDraft({ ...next, loaded: true });
+    if (save) void store.current.setValue(next);
+  };
+  const { question, scope, tabIds } = draft;
+  return {
+    ...draft,
+    setQuestion: (q) => change({ question: q, scope, tabIds }),
+    setScope: (s, ids = tabIds, save = true) => change({ question, scope: s, tabIds: ids }, save),
+    setTabIds: (ids) => change({ question, scope, tabIds: ids }),
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * The run the screens show, as the worker keeps it in `session:lastRun`: read, parsed and kept
+ * current (storage is the source of truth; the worker writes there even while the popup is
+ * closed). A stored run the screens cannot read is reported as such, never shown half.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { callWorker } from '@/lib/shared/call-worker';
+import type { RunState, StoredRun } from '@/lib/shared/run-state';
+import { lastRunItem } from '@/lib/shared/storage';
+
+export interface ShownRun {
+  /** The run, when one is stored and it parses. */
+  run: RunState | null;
+  /** Why a stored run cannot be shown: it was stored by another version, or is malformed. */
+  unreadable: 'old-version' | 'malformed' | null;
+  loaded: boolean;
+}
+
+/** A stored run as the screens hold it. */
+export function shownRun(stored: StoredRun): Omit<ShownRun, 'loaded'> {
+  if (stored.kind === 'run') return { run: stored.run, unreadable: null };
+  return { run: null, unreadable: stored.kind === 'unreadable' ? stored.why : null };
+}
+
+export function useRun(): ShownRun {
+  const [state, setState] = useState<ShownRun>({ run: null, unreadable: null, loaded: false });
+  useEffect(() => {
+    const show = (stored: StoredRun) => setState({ ...shownRun(stored), loaded: true });
+    void lastRunItem.read().then(show);
+    return lastRunItem.watch(show);
+  }, []);
+  const working = state.run?.status === 'working';
+  // While a question is in flight, ask the background now and then: if the browser stopped the
+  // worker, this wakes it and it reports the lost question instead of leaving a spinner.
+  useEffect(() => {
+    if (!working) return;
+    const ping = () => void callWorker({ type: 'status' }).catch(() => {});
+    ping();
+    const timer = setInterval(ping, 3000);
+    return () => clearInterval(timer);
+  }, [working]);
+  return state;
+}
