@@ -9,7 +9,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['lib/**/*.test.ts', 'components/**/*.test.tsx', 'tests/unit/**/*.test.{ts,tsx}'],
+          include: ['lib/**/*.test.ts', 'components/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           // browser.i18n answers from the English catalogue, as in an English browser.
           setupFiles: ['tests/support/english.ts'],

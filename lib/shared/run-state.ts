@@ -276,8 +276,8 @@ export function readRun(stored: unknown): StoredRun {
   if (stored === null || stored === undefined) return { kind: 'none' };
   const parsed = z.safeParse(runStateSchema, stored);
   if (parsed.success) return { kind: 'run', run: parsed.data };
-  const version = typeof stored === 'object' ? (stored as { version?: unknown }).version : undefined;
-  return { kind: 'unreadable', why: version !== RUN_STATE_VERSION ? 'old-version' : 'malformed' };
+  const older = typeof stored === 'object' && (stored as { version?: unknown }).version !== RUN_STATE_VERSION;
+  return { kind: 'unreadable', why: older ? 'old-version' : 'malformed' };
 }
 
 // The schemas above and the types the worker builds the run from are one shape: if either

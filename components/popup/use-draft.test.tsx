@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import type { FunctionComponent } from 'preact';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { mount } from '@/tests/support/mount';
+import type { Draft } from './use-draft';
+
+describe('the question being typed', () => {
+  // The storage module reads the extension API when it loads: the fake one is put in place first.
+  let startingDraft: typeof import('./use-draft').startingDraft;
+  let Box: FunctionComponent<{ last?: string; runLoaded: boolean; onDraft: (d: Draft) => void }>;
+  beforeAll(async () => {
+    vi.stubGlobal('chrome', fakeBrowser);
+    vi.stubGlobal('browser', fakeBrowser);
+    const hook = await import('./use-draft');
+    startingDraft = hook.startingDraft;
+    Box = ({ last, runLoaded, onDraft }) => {
+      const draft = hook.useDraft(last, runLoaded);
+      onDraft(draft);
+      return <p>{draft.loaded ? draft.question : 'loading'}</p>;
+    };
+  });
+  beforeEach(() => fakeBrowser.reset());
+
+  it('starts from the draft, else from the last question asked', () => {
+    expect(startingDraft({ question: 'Typed', scope: 'tabs', tabIds: [4] }, 'Asked')).toEqual({
+      question: 'Typed',
+      scope: 'tabs',
+      tabIds: [4],
+    });
+    expect(startingDraft({ question: '', scope: 'window' }, 'Asked')).toEqual({ question: 'Asked', scope: 'window', tabIds: [] });
+    expect(startingDraft({ question: '', scope: 'tab' }, undefined).question).toBe('');
+  });
+
+  it('waits for the run before it shows anything, then keeps what is typed and chosen', async () => {
+    // A window the fake browser does not know: the draft is kept in memory (session storage).
+    await fakeBrowser.storage.session.set({ draft: { question: '', scope: 'window' } });
+    let draft: Draft | null = null;
+    const root = mount(<Box runLoaded={false} onDraft={(d) => (draft = d)} />);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(root.textContent).toBe('loading');
+    root.remove();
+    const shown = mount(<Box last="When does it open?" runLoaded onDraft={(d) => (draft = d)} />);
+    await vi.waitFor(() => expect(shown.textContent).toBe('When does it open?'));
+    expect(draft!.scope).toBe('window');
+    draft!.setScope('tabs', [3]);
+    await vi.waitFor(async () =>
+      expect((await fakeBrowser.storage.session.get('draft')).draft).toEqual({
+        question: 'When does it open?',
+        scope: 'tabs',
+        tabIds: [3],
+      }),
+    );
+    draft!.setQuestion('And on Sundays?');
+    await vi.waitFor(async () =>
+      expect((await fakeBrowser.storage.session.get('draft')).draft).toMatchObject({
+        question: 'And on Sundays?',
+        scope: 'tabs',
+      }),
+    );
+    // Shown, not kept: the side panel opened by the context menu for a page.
+    draft!.setScope('tab', [], false);
+    await vi.waitFor(() => expect(draft!.scope).toBe('tab'));
+    expect((await fakeBrowser.storage.session.get('draft')).draft).toMatchObject({ scope: 'tabs' });
+  });
+});
