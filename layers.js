@@ -21,7 +21,7 @@ export const LAYERS = [
   },
   {
     name: 'worker',
-    paths: ['lib/worker'],
+    paths: ['lib/worker', 'lib/offscreen'],
     may: ['worker', 'shared'],
     why: 'Worker code runs in the service worker: it never loads page or screen code.',
   },
