@@ -5,7 +5,8 @@
 import { browser } from 'wxt/browser';
 import { dispatch, isFromExtensionPage } from '@/lib/shared/messages';
 import { offscreenCalls } from '@/lib/shared/pdf-messages';
-import { fetchPdf, readPdf, type PdfJs, type PdfReadResult } from './read-pdf';
+import { fetchPdf, readPdf, type PdfJs } from './read-pdf';
+import type { PdfReadResult } from '@/lib/shared/pdf-notes';
 
 /**
  * `fetch` does not read `file:` addresses; XMLHttpRequest does, for an extension the user let

@@ -11,14 +11,12 @@ import type { PageText } from '@/lib/shared/types';
 import type { PdfTextItem } from '@/lib/shared/pdf-text';
 import type { PdfNote } from '@/lib/shared/pdf-messages';
 import { pdfPassages, type PdfPageItems } from './pdf-passages';
-import { t } from '@/lib/shared/i18n';
+import { PDF_NOTES, type PdfReadResult } from '@/lib/shared/pdf-notes';
 
 /** About 200 pages of a dense scanned report; a text PDF of this size has thousands of pages. */
 export const MAX_PDF_BYTES = 50 * 1024 * 1024;
 /** More pages than any question needs; the rest of a longer PDF is left out, and the popup says so. */
 export const MAX_PDF_PAGES = 500;
-
-export type PdfReadResult = { ok: true; page: PageText } | { ok: false; reason: PdfNote };
 
 export interface PdfBudgets {
   maxBytes?: number;
@@ -40,38 +38,6 @@ export interface PdfDocument {
     getTextContent(opts?: { disableNormalization?: boolean; includeMarkedContent?: boolean }): Promise<{ items: unknown[] }>;
     cleanup?(): void;
   }>;
-}
-
-/** Why a PDF was not read, as the reader (in Chrome, the offscreen document) says it. */
-export const PDF_NOTES = {
-  notFetched: (why: string): PdfNote => ({ kind: 'not-fetched', why }),
-  tooLarge: (bytes: number, max: number): PdfNote => ({ kind: 'too-large', bytes, max }),
-  password: { kind: 'password' } as const,
-  noText: { kind: 'no-text' } as const,
-  unreadable: (why: string): PdfNote => ({ kind: 'unreadable', why }),
-};
-
-/** A reason a PDF was not read, in the user's language (in the worker: it has the i18n API). */
-export function pdfNoteText(note: PdfNote): string {
-  switch (note.kind) {
-    case 'not-fetched':
-      return t('pdfNotFetched', note.why);
-    case 'too-large':
-      return t('pdfTooLarge', mb(note.bytes), mb(note.max));
-    case 'password':
-      return t('pdfPassword');
-    case 'no-text':
-      return t('pdfNoText');
-    case 'unreadable':
-      return t('pdfUnreadable', note.why);
-  }
-}
-
-/** A PDF read only up to its first pages, in the user's language. */
-export const pdfPartialNote = (read: number, pages: number) => t('pdfPartial', read, pages);
-
-function mb(bytes: number): string {
-  return t('megabytes', Number((bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)));
 }
 
 /** The PDF's bytes, or why there are none. Stops reading once the budget is passed. */

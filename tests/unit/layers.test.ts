@@ -1,7 +1,7 @@
 /**
  * Keeps the tree honest about where code runs. Each folder is a runtime context: lib/page/ is
- * loaded only by the script injected into web pages, lib/worker/ only by the service worker (and
- * its offscreen document), lib/shared/ by everyone, and the screens (popup, side panel, options,
+ * loaded only by the script injected into web pages, lib/worker/ only by the service worker,
+ * lib/offscreen/ only by the offscreen document that reads PDFs, lib/shared/ by everyone, and the screens (popup, side panel, options,
  * PDF viewer) by the extension's own pages. An import across the wrong line would put worker code
  * (and the key's reach) into a page, or the ranking and verifier into a screen's bundle, so every
  * import is read here and checked against layers.js, the table the linter's zones come from too,
@@ -167,6 +167,11 @@ describe('the checks themselves', () => {
     const screen = zones.find((z) => z.target.includes('./components'))!;
     expect(screen.from).toContain('./lib/worker');
     expect(screen.from).not.toContain('./lib/page');
+    const offscreen = zones.find((z) => z.target.includes('./lib/offscreen'))!;
+    expect(offscreen.from).toEqual(expect.arrayContaining(['./lib/worker', './lib/page', './components']));
+    expect(offscreen.from).not.toContain('./lib/shared');
+    const worker = zones.find((z) => z.target.includes('./lib/worker'))!;
+    expect(worker.from).toContain('./lib/offscreen');
   });
 
   it('name the contexts by folder', () => {
@@ -174,7 +179,8 @@ describe('the checks themselves', () => {
     expect(contextOf('entrypoints/background.ts')).toBe('worker-entry');
     expect(contextOf('entrypoints/popup/App.tsx')).toBe('screen');
     expect(contextOf('components/popup/AskForm.tsx')).toBe('screen');
-    expect(contextOf('entrypoints/offscreen/main.ts')).toBe('worker-entry');
+    expect(contextOf('entrypoints/offscreen/main.ts')).toBe('offscreen');
+    expect(contextOf('lib/offscreen/listen.ts')).toBe('offscreen');
     expect(contextOf('lib/pagination.ts')).toBe('other');
   });
 });

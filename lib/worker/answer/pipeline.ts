@@ -12,16 +12,9 @@ import { addUsage, NO_USAGE } from '@/lib/shared/usage';
 import { verifyAnswer, type RepairedCitation, type VerifiableFragment } from './verify';
 import { earlyClaims, keepShown, type EarlyClaims } from './early-claims';
 import { findReplyJson, type ReplyShape } from '@/lib/worker/model/reply-json';
-import type {
-  CitationChecks,
-  FailureLogEntry,
-  FailureOutcome,
-  Outcome,
-  Problem,
-  ShownCitation,
-  ShownClaim,
-} from '@/lib/shared/run';
+import type { CitationChecks, FailureLogEntry, FailureOutcome, Outcome, Problem, ShownClaim } from '@/lib/shared/run';
 import { ModelReplyError, type ModelCall, type ModelReply } from '@/lib/worker/model/call';
+import { citationOf } from '@/lib/shared/citation';
 import { siteOf } from '@/lib/shared/site';
 import { t } from '@/lib/shared/i18n';
 
@@ -121,24 +114,6 @@ export function verifiableFragments(fragments: Fragment[]): VerifiableFragment[]
     const next = f.passage.selection ? undefined : byStart.get(key(f.passage, lastOrder(f.passage) + 1));
     return { index: f.index, text: f.passage.text, ...(next !== undefined ? { next } : {}) };
   });
-}
-
-/** A quote of a passage as the popup shows it: with its real source, and what finds it again. */
-export function citationOf(p: SourcedPassage, literal: string, index: number): ShownCitation {
-  return {
-    literal,
-    index,
-    passageId: p.id,
-    passageText: p.text,
-    passageOrder: p.order,
-    tabId: p.tabId,
-    windowId: p.windowId,
-    frameId: p.frameId,
-    url: p.url,
-    title: p.title,
-    site: siteOf(p.url),
-    ...(p.page !== undefined ? { page: p.page } : {}),
-  };
 }
 
 /** The pipeline, with the tokens of its model calls (the judge's too) added up in the outcome. */

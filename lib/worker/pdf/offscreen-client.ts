@@ -7,7 +7,7 @@
 import { browser } from 'wxt/browser';
 import { checkReply } from '@/lib/shared/messages';
 import { offscreenCalls, type PdfReadMessage } from '@/lib/shared/pdf-messages';
-import { PDF_NOTES, type PdfReadResult } from '@/lib/offscreen/read-pdf';
+import { PDF_NOTES, type PdfReadResult } from '@/lib/shared/pdf-notes';
 import { pdfReadAllowed } from './allowed-addresses';
 
 const OFFSCREEN_PATH = '/offscreen.html';

@@ -4,7 +4,7 @@
  */
 import { browser, type Browser } from 'wxt/browser';
 import { fileOfViewerUrl } from '@/lib/shared/pdf-messages';
-import { bounded } from '@/lib/worker/read/frames';
+import { bounded } from '@/lib/shared/time-limit';
 import { isPdfTab } from './pdf-tab';
 import { mayProbeFromWorker } from '@/lib/worker/read/incognito';
 

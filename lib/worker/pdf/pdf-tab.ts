@@ -9,7 +9,7 @@
  */
 import type { SkippedTab } from '@/lib/shared/types';
 import type { TabRead } from '@/lib/worker/read/frames';
-import { pdfNoteText, type PdfReadResult } from '@/lib/offscreen/read-pdf';
+import { pdfNoteText, type PdfReadResult } from '@/lib/shared/pdf-notes';
 
 export interface PdfTabDeps {
   /** The tab document's content type, or null when no script may run in it. */

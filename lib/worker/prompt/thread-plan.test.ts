@@ -3,7 +3,7 @@ import type { Outcome } from '@/lib/shared/run';
 import type { Turn } from '@/lib/shared/thread';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { passage } from '@/tests/support/passages';
-import { citationOf } from '@/lib/worker/answer/pipeline';
+import { citationOf } from '@/lib/shared/citation';
 import type { Selection } from '@/lib/worker/rank/rank';
 import { followUpCap } from './reuse';
 import { addedBy, contextOf, halveThreadPlan, planTurn } from './thread-plan';

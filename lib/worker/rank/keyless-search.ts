@@ -3,7 +3,7 @@
  * quote with its source, which a click highlights in its page like a citation. They are search
  * results, ranked on this machine: nothing is sent anywhere.
  */
-import { citationOf } from '@/lib/worker/answer/pipeline';
+import { citationOf } from '@/lib/shared/citation';
 import { leadingShare, rankPassages, RELEVANCE_THRESHOLD } from './rank';
 import { isGrammable, questionWords, searchWords, wordGrams } from './tokenize';
 import type { SourcedPassage } from '@/lib/shared/types';

@@ -6,10 +6,11 @@
  *
  * The browser calls are passed in, so this is tested without a browser.
  */
-import { pdfPartialNote } from '@/lib/offscreen/read-pdf';
+import { pdfPartialNote } from '@/lib/shared/pdf-notes';
 import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
 import type { PageText, SkippedTab, SourcedPassage } from '@/lib/shared/types';
 import { formatPercent, plural, t } from '@/lib/shared/i18n';
+import { bounded, TimeLimitError } from '@/lib/shared/time-limit';
 
 export interface FrameRead {
   frameId: number;
@@ -63,36 +64,6 @@ export interface ReadLimits {
 
 export const DEFAULT_READ_LIMITS: ReadLimits = { injectMs: 5_000, frameMs: 10_000 };
 
-/** A step that did not finish within its bound. */
-export class ReadTimeout extends Error {
-  constructor(readonly ms: number) {
-    super(`no answer within ${ms / 1000} s`);
-    this.name = 'ReadTimeout';
-  }
-}
-
-/**
- * `p`, or a ReadTimeout after `ms`, or the signal's reason as soon as it aborts: whichever comes
- * first. What `p` does afterwards is ignored.
- */
-export function bounded<T>(p: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => settleWith(() => reject(new ReadTimeout(ms))), ms);
-    const onAbort = () => settleWith(() => reject(signal!.reason));
-    signal?.addEventListener('abort', onAbort, { once: true });
-    function settleWith(f: () => void) {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      f();
-    }
-    p.then(
-      (v) => settleWith(() => resolve(v)),
-      (e: unknown) => settleWith(() => reject(e)),
-    );
-  });
-}
-
 export type TabReadResult = { ok: true; read: TabRead } | { ok: false; reason: string };
 
 export async function readTabFrames(deps: ReadTabDeps): Promise<TabReadResult> {
@@ -111,14 +82,14 @@ export async function readTabFrames(deps: ReadTabDeps): Promise<TabReadResult> {
     injected = await bounded(all, limits.injectMs, signal);
   } catch (err) {
     if (signal?.aborted) throw signal.reason;
-    if (!(err instanceof ReadTimeout) || !main) return { ok: false, reason: notRead(err) };
+    if (!(err instanceof TimeLimitError) || !main) return { ok: false, reason: notRead(err) };
     // Some frame holds the injection up: read the page itself, if it answered.
     // The page's own injection has had all but the first fifth of that time.
     try {
       await bounded(main, 0, signal);
     } catch (mainErr) {
       if (signal?.aborted) throw signal.reason;
-      return { ok: false, reason: notRead(mainErr instanceof ReadTimeout ? err : mainErr) };
+      return { ok: false, reason: notRead(mainErr instanceof TimeLimitError ? err : mainErr) };
     }
     injected = [0];
     framesLate = true;
@@ -139,7 +110,7 @@ export async function readTabFrames(deps: ReadTabDeps): Promise<TabReadResult> {
   const frames: FrameRead[] = [];
   let expected = 1;
   for (const r of replies) {
-    if (r.error instanceof ReadTimeout) lateFrames++;
+    if (r.error instanceof TimeLimitError) lateFrames++;
     if (!r.page) continue;
     frames.push({ frameId: r.frameId, page: r.page });
     expected += r.page.coverage?.childFrames ?? 0;
@@ -175,7 +146,7 @@ function later(first: Promise<unknown>, ms: number, start: () => Promise<void>):
 
 /** Why a tab's page was not read, in words for the popup. */
 function notRead(err: unknown): string {
-  if (err instanceof ReadTimeout) {
+  if (err instanceof TimeLimitError) {
     return t('pageReadTimeout', err.ms / 1000);
   }
   return t('pageNotRead', messageOf(err));

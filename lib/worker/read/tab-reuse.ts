@@ -7,7 +7,8 @@
  *
  * The browser calls are passed in, so this is tested without a browser.
  */
-import { bounded, type TabRead } from './frames';
+import { bounded } from '@/lib/shared/time-limit';
+import type { TabRead } from './frames';
 
 /** How long a frame has to say whether it changed; past that, the tab is read again. */
 export const UNCHANGED_MS = 1_000;

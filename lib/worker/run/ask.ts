@@ -35,16 +35,9 @@ import { unreadableReason } from '@/lib/shared/tabs';
 import { addedBy, earlierQuestions, halveThreadPlan, planTurn } from '@/lib/worker/prompt/thread-plan';
 import { tabsToRead } from '@/lib/worker/read/tab-scope';
 import { prioritySelection } from '@/lib/worker/read/priority-selection';
-import {
-  bounded,
-  partialTab,
-  passagesOfTab,
-  readTabFrames,
-  ReadTimeout,
-  tabTotals,
-  type TabRead,
-} from '@/lib/worker/read/frames';
+import { partialTab, passagesOfTab, readTabFrames, tabTotals, type TabRead } from '@/lib/worker/read/frames';
 import type { SkippedTab, SourcedPassage } from '@/lib/shared/types';
+import { bounded, TimeLimitError } from '@/lib/shared/time-limit';
 import { pdfOfTab, viewerPdf, VIEWER_PATH } from '@/lib/worker/pdf/pdf-address';
 import { pdfAddressesOfRun } from '@/lib/worker/pdf/allowed-addresses';
 import { askedFromIncognito, incognitoPdfReason } from '@/lib/worker/read/incognito';
@@ -129,7 +122,7 @@ async function readTab(
     try {
       return pdfTabRead(await bounded(readPdfInOffscreen(pdf, run), PDF_READ_TIMEOUT_MS, signal), base);
     } catch (err) {
-      if (signal.aborted || !(err instanceof ReadTimeout)) throw err;
+      if (signal.aborted || !(err instanceof TimeLimitError)) throw err;
       return { ...base, reason: t('pdfReadTimeout', PDF_READ_TIMEOUT_MS / 1000) };
     }
   };
