@@ -20,7 +20,7 @@
  */
 import { answerQuestion } from '@/lib/worker/answer/pipeline';
 import { claudeCall } from '@/lib/worker/model/claude';
-import { ANSWER_REQUEST } from '@/lib/worker/model/requests';
+import { ANSWER_REQUEST } from '@/lib/worker/answer/requests';
 import { choosePassages } from '@/lib/worker/rank/choose';
 import { normalize } from '@/lib/shared/normalize';
 import { DEFAULT_FRAGMENT_BUDGET, DEFAULT_MIN_LITERAL_LENGTH } from '@/lib/shared/settings';

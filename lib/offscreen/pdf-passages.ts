@@ -2,7 +2,7 @@
  * A PDF's text items, page by page, cut into passages as a web page's text is: the same
  * sentence cutting and passage sizes (lib's `layoutPassages`), each passage on one page and
  * knowing it, so that a citation says "p. N" and the viewer opens that page. Pure: the pdf.js
- * calls that produce the items are in pdf-read.ts.
+ * calls that produce the items are in read-pdf.ts.
  */
 import { fnv1a, layoutPassages } from '@/lib/shared/passage-layout';
 import { normalize } from '@/lib/shared/normalize';

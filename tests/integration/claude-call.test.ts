@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { claudeCall } from '@/lib/worker/model/claude';
-import { ANSWER_REQUEST } from '@/lib/worker/model/requests';
+import { ANSWER_REQUEST } from '@/lib/worker/answer/requests';
 import { describeError } from '@/lib/worker/model/errors';
 import { numberFragments } from '@/lib/worker/prompt/fragments';
 import { answerQuestion } from '@/lib/worker/answer/pipeline';

@@ -2,7 +2,7 @@
 // real SDK against the Messages API stand-in.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { claudeCall } from '@/lib/worker/model/claude';
-import { ANSWER_REQUEST } from '@/lib/worker/model/requests';
+import { ANSWER_REQUEST } from '@/lib/worker/answer/requests';
 import { numberFragments } from '@/lib/worker/prompt/fragments';
 import { nativePrompt } from '@/lib/worker/model/native-citations';
 import { answerQuestion } from '@/lib/worker/answer/pipeline';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Outcome } from '@/lib/shared/run';
 import type { Turn } from '@/lib/shared/thread';
 import { claudeCall } from '@/lib/worker/model/claude';
-import { ANSWER_REQUEST } from '@/lib/worker/model/requests';
+import { ANSWER_REQUEST } from '@/lib/worker/answer/requests';
 import { answerQuestion } from '@/lib/worker/answer/pipeline';
 import { selectPassages } from '@/lib/worker/rank/rank';
 import { addedBy, planTurn, type ThreadSendPlan } from '@/lib/worker/prompt/thread-plan';

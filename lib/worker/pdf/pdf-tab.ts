@@ -1,7 +1,7 @@
 /**
  * Which tabs show a PDF, and a PDF's reading as a tab's reading. The browser's PDF viewer runs no
  * content script of ours, so a PDF tab is not read frame by frame: the extension fetches the
- * document and reads it itself (offscreen.ts, pdf-read.ts). A tab is a PDF by its content type
+ * document and reads it itself (offscreen-client.ts, lib/offscreen/read-pdf.ts). A tab is a PDF by its content type
  * (`document.contentType` of the viewer's document, or a HEAD request's `Content-Type` when no
  * script may run there), not only by a `.pdf` address; the extension's own viewer shows one too.
  *

@@ -4,7 +4,7 @@
  */
 import { browser, type Browser } from 'wxt/browser';
 import { claudeCall, type CallOptions } from '@/lib/worker/model/claude';
-import { ANSWER_REQUEST, JUDGE_REQUEST, NATIVE_ANSWER_REQUEST } from '@/lib/worker/model/requests';
+import { ANSWER_REQUEST, JUDGE_REQUEST, NATIVE_ANSWER_REQUEST } from '@/lib/worker/answer/requests';
 import { nativePrompt } from '@/lib/worker/model/native-citations';
 import { describeError, isTooLarge, KeyOriginError, StorageWriteError } from '@/lib/worker/model/errors';
 import { originOf } from '@/lib/shared/api-key';

@@ -2,11 +2,11 @@
  * The requests the extension makes of Claude, each with its system prompt and the shape of its
  * reply. The transport (claude.ts) knows none of them: it sends what its caller gives it.
  */
-import type { ModelRequest } from './claude';
+import type { ModelRequest } from '@/lib/worker/model/claude';
 import { JUDGE_SYSTEM_PROMPT, verdictSchema } from '@/lib/worker/answer/judge';
-import { answerFromNativeBlocks, NATIVE_SYSTEM_PROMPT, nativeTranscript } from './native-citations';
+import { answerFromNativeBlocks, NATIVE_SYSTEM_PROMPT, nativeTranscript } from '@/lib/worker/model/native-citations';
 import { SYSTEM_PROMPT } from '@/lib/worker/prompt/prompt';
-import { answerSchema } from './schema';
+import { answerSchema } from '@/lib/worker/model/schema';
 
 /** The answer, as structured output: claims citing `{index, literal}`, or "no information". */
 export const ANSWER_REQUEST: ModelRequest = { system: SYSTEM_PROMPT, schema: answerSchema };
