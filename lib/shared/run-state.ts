@@ -168,7 +168,7 @@ const working = z.object({
   retryAt: z.optional(z.number()),
   /** Characters of the answer received so far, while it streams in. */
   received: z.optional(z.number()),
-  /** Its claims verified so far, in order, shown at once with their sources (lib/worker/early-claims.ts). */
+  /** Its claims verified so far, in order, shown at once with their sources (lib/worker/answer/early-claims.ts). */
   claims: z.optional(z.array(shownClaim)),
 });
 

@@ -160,7 +160,7 @@ export interface RunRecord {
   broken: number;
   retried: boolean;
   droppedClaims: number;
-  /** Citations that passed once their quoting slip was repaired, by slip (lib/worker/repair.ts). */
+  /** Citations that passed once their quoting slip was repaired, by slip (lib/worker/answer/repair.ts). */
   repairs?: RepairCounts;
   outcome: 'answer' | 'abstain' | 'error';
   /** The abstention's reason or the error's kind. */
