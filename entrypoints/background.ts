@@ -15,6 +15,7 @@ import { recordThread } from '@/lib/worker/history-service';
 import { clearHighlights } from '@/lib/worker/reveal-service';
 import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/toolbar';
 import { closeStorageToContentScripts } from '@/lib/worker/storage-access';
+import { canReadTab } from '@/lib/worker/tab-access';
 
 // The question kept while the browser's access prompt was shown (lib/worker/waiting-service.ts).
 const waiting = waitingQuestions({
@@ -50,6 +51,12 @@ const handlers: Handlers<typeof workerCalls> = {
     await clearHighlights({ keepReopened: true });
     return { ok: true };
   },
+  // Asked by the side panel before it asks for a tab's site (lib/worker/tab-access.ts).
+  'can-read': async ({ tabId }) => ({
+    readable: await canReadTab(() =>
+      browser.scripting.executeScript({ target: { tabId }, func: () => true, injectImmediately: true }),
+    ),
+  }),
 };
 
 export default defineBackground(() => {

@@ -31,7 +31,7 @@ import { callWorker } from '@/lib/shared/call-worker';
 import type { ShownCitation } from '@/lib/shared/run';
 import { hasSidePanel } from '@/lib/shared/side-panel';
 import { citationSteps } from '@/lib/shared/citation-steps';
-import { accessNeeded, type AccessNeed } from '@/lib/shared/site-access';
+import { accessNeeded, confirmedNeed, type AccessNeed } from '@/lib/shared/site-access';
 import { hasGrant } from '@/lib/shared/tab-grants';
 import { requestForQuestion } from '@/lib/shared/waiting-question';
 import {
@@ -210,6 +210,15 @@ export function App({ surface }: AppProps) {
         (intent !== null && inScope.some((t) => t.id === intent.tabId)) ||
         (inScope.length > 0 && inScope.every((t) => hasGrant(grants, t.id, t.url))),
     });
+    if (need?.reason === 'panel') {
+      // Our records of the tabs the browser gave us may lag behind it: the browser says (lib/worker/tab-access.ts).
+      const canRead = (tabId: number) => callWorker({ type: 'can-read', tabId }).then((r) => r.readable);
+      void confirmedNeed(need, inScope[0]?.id, canRead).then((left) => {
+        setAccess(left);
+        if (!left) void send(about);
+      });
+      return;
+    }
     setAccess(need);
     if (!need) void send(about);
   };
