@@ -20,6 +20,7 @@ import { canReadTab } from '@/lib/worker/tab-access';
 // The question kept while the browser's access prompt was shown (lib/worker/waiting-service.ts).
 const waiting = waitingQuestions({
   load: () => waitingQuestionItem.getValue(),
+  save: (w) => waitingQuestionItem.setValue(w),
   clear: () => waitingQuestionItem.setValue(null),
   granted: async () => (await browser.permissions.getAll()).origins ?? [],
   start: (ask) => void startAsk(ask),

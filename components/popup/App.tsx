@@ -32,7 +32,7 @@ import type { ShownCitation } from '@/lib/shared/run';
 import { hasSidePanel } from '@/lib/shared/side-panel';
 import { citationSteps } from '@/lib/shared/citation-steps';
 import { accessNeeded, confirmedNeed, type AccessNeed } from '@/lib/shared/site-access';
-import { hasGrant } from '@/lib/shared/tab-grants';
+import { hasGrant, tabsNotGiven } from '@/lib/shared/tab-grants';
 import { requestForQuestion } from '@/lib/shared/waiting-question';
 import {
   draftStoreFor,
@@ -201,7 +201,8 @@ export function App({ surface }: AppProps) {
           : windowTabs.filter((t) => t.active);
     const need = accessNeeded({
       scope: about,
-      urls: inScope.map((t) => t.url),
+      // "Choose tabs": only the tabs the browser has not given us need their sites.
+      urls: (about === 'tabs' ? tabsNotGiven(inScope, grants, surface === 'popup') : inScope).map((t) => t.url),
       granted,
       // The popup always has its tab; the panel, when the browser gave it the tab: opened for
       // it by the context menu or the keyboard command, or the popup was opened over it.
