@@ -4,20 +4,20 @@
  * parsed by the protocol before a service sees it; a page's content script is not heard.
  */
 import * as z from 'zod';
-import { cancelAsk, decideReview, markInterruptedRun, revealCitation, startAsk } from '@/lib/worker/ask-service';
+import { cancelAsk, decideReview, markInterruptedRun, revealCitation, startAsk } from '@/lib/worker/run/ask';
 import { dispatch, isFromExtensionPage, workerCalls, type Handlers } from '@/lib/shared/messages';
 import { panelIntentItem, tabGrantsItem, threadItem, toolbarOpensPanelItem, waitingQuestionItem } from '@/lib/shared/storage';
 import { addGrant } from '@/lib/shared/tab-grants';
-import { waitingQuestions } from '@/lib/worker/waiting-service';
+import { waitingQuestions } from '@/lib/worker/run/waiting-question';
 import { openSidePanel } from '@/lib/shared/side-panel';
-import { MENU_ENTRIES, OPEN_PANEL_COMMAND, onMenuClick } from '@/lib/worker/context-menu';
-import { recordThread } from '@/lib/worker/history-service';
-import { clearHighlights } from '@/lib/worker/reveal-service';
-import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/toolbar';
-import { closeStorageToContentScripts } from '@/lib/worker/storage-access';
-import { canReadTab } from '@/lib/worker/tab-access';
+import { MENU_ENTRIES, OPEN_PANEL_COMMAND, onMenuClick } from '@/lib/worker/wiring/context-menu';
+import { recordThread } from '@/lib/worker/wiring/history';
+import { clearHighlights } from '@/lib/worker/reveal/reveal-citation';
+import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/wiring/toolbar';
+import { closeStorageToContentScripts } from '@/lib/worker/wiring/storage-access';
+import { canReadTab } from '@/lib/worker/read/tab-access';
 
-// The question kept while the browser's access prompt was shown (lib/worker/waiting-service.ts).
+// The question kept while the browser's access prompt was shown (lib/worker/run/waiting-question.ts).
 const waiting = waitingQuestions({
   load: () => waitingQuestionItem.getValue(),
   save: (w) => waitingQuestionItem.setValue(w),
@@ -52,7 +52,7 @@ const handlers: Handlers<typeof workerCalls> = {
     await clearHighlights({ keepReopened: true });
     return { ok: true };
   },
-  // Asked by the side panel before it asks for a tab's site (lib/worker/tab-access.ts).
+  // Asked by the side panel before it asks for a tab's site (lib/worker/read/tab-access.ts).
   'can-read': async ({ tabId }) => ({
     readable: await canReadTab(() =>
       browser.scripting.executeScript({ target: { tabId }, func: () => true, injectImmediately: true }),
@@ -64,7 +64,7 @@ export default defineBackground(() => {
   // zod probes `new Function`, which the extension CSP forbids.
   z.config({ jitless: true });
   // Session storage holds the runs (other tabs' passages), local storage the settings, the draft
-  // and the logs: neither for content scripts (lib/worker/storage-access.ts).
+  // and the logs: neither for content scripts (lib/worker/wiring/storage-access.ts).
   void closeStorageToContentScripts(browser.storage);
 
   browser.runtime.onMessage.addListener((raw, sender) => {
@@ -77,7 +77,7 @@ export default defineBackground(() => {
   // Each answered turn of the current thread updates its entry in the history.
   threadItem.watch((thread) => void recordThread(thread));
 
-  // Right-click entries and the keyboard command that open the side panel (lib/worker/context-menu.ts).
+  // Right-click entries and the keyboard command that open the side panel (lib/worker/wiring/context-menu.ts).
   browser.runtime.onInstalled.addListener(() => {
     void browser.contextMenus.removeAll().then(() => {
       for (const entry of MENU_ENTRIES)

@@ -212,7 +212,7 @@ export function App({ surface }: AppProps) {
         (inScope.length > 0 && inScope.every((t) => hasGrant(grants, t.id, t.url))),
     });
     if (need?.reason === 'panel') {
-      // Our records of the tabs the browser gave us may lag behind it: the browser says (lib/worker/tab-access.ts).
+      // Our records of the tabs the browser gave us may lag behind it: the browser says (lib/worker/read/tab-access.ts).
       const canRead = (tabId: number) => callWorker({ type: 'can-read', tabId }).then((r) => r.readable);
       void confirmedNeed(need, inScope[0]?.id, canRead).then((left) => {
         setAccess(left);

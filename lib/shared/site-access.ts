@@ -78,7 +78,7 @@ export function accessNeeded({ scope, urls, granted, activeTabGranted }: AccessQ
 
 /**
  * The side panel's need for its tab's site, once the browser has had its say: none when it lets
- * us read the tab already (`canRead`, lib/worker/tab-access.ts), since the grant it gave us (the
+ * us read the tab already (`canRead`, lib/worker/read/tab-access.ts), since the grant it gave us (the
  * context menu, the popup opened over the tab) may reach the panel's own records after the user
  * pressed Ask. Any other need is left as it is; a probe that fails leaves it too.
  */
