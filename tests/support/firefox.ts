@@ -283,12 +283,20 @@ export async function chooseFromContextMenu(fx: Firefox, handle: string, selecto
       ? true
       : undefined,
   );
-  if (shown)
-    await fx.m.execute(
-      `const menu = document.getElementById('contentAreaContextMenu');
-       menu.activateItem(Array.from(menu.querySelectorAll('menuitem')).find((i) => i.label === arguments[0]));`,
-      [label],
-    );
+  if (!shown) return;
+  // The menu runs the entry's command once it has closed, not within activateItem: wait for that
+  // command (the browser gives the add-on the tab then, and tells it), as a user's click is done.
+  const done = `cited-tabs-test-menu-${Date.now()}`;
+  await fx.m.execute(
+    `const menu = document.getElementById('contentAreaContextMenu');
+     const item = Array.from(menu.querySelectorAll('menuitem')).find((i) => i.label === arguments[0]);
+     item.addEventListener('command', () => (window[arguments[1]] = true), { once: true });
+     menu.activateItem(item);`,
+    [label, done],
+  );
+  await waitFor(`the entry "${label}" to run`, async () =>
+    (await fx.m.execute<boolean>(`return window[arguments[0]] === true;`, [done])) ? true : undefined,
+  );
 }
 
 /** Closes the sidebar, as its close button does. */
