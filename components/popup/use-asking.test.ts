@@ -49,6 +49,14 @@ describe('asking from the popup and the side panel', () => {
       reason: 'chosen',
       count: 2,
     });
+    // A chosen tab the browser gave us (the popup's own, or one recorded on the same page) needs nothing.
+    expect(
+      accessFor(
+        'tabs',
+        ctx({ surface: 'popup', chosenTabs: [1, 2], grants: [{ tabId: 2, url: 'https://tickets.example/buy' }] }),
+        [],
+      ),
+    ).toBeNull();
     expect(accessFor('window', ctx({ surface: 'popup' }), [])).toMatchObject({ reason: 'window', count: 3 });
     expect(accessFor('window', ctx(), ['<all_urls>'])).toBeNull();
   });

@@ -9,9 +9,9 @@ import { useGrantedOrigins } from '@/components/options/use-granted-origins';
 import { callWorker } from '@/lib/shared/call-worker';
 import type { AskMessage } from '@/lib/shared/messages';
 import type { Scope } from '@/lib/shared/run-state';
-import { accessNeeded, type AccessNeed } from '@/lib/shared/site-access';
+import { accessNeeded, confirmedNeed, type AccessNeed } from '@/lib/shared/site-access';
 import { waitingQuestionItem, type PanelIntent } from '@/lib/shared/storage';
-import { hasGrant, type TabGrant } from '@/lib/shared/tab-grants';
+import { hasGrant, tabsNotGiven, type TabGrant } from '@/lib/shared/tab-grants';
 import { requestForQuestion } from '@/lib/shared/waiting-question';
 import type { WindowTab } from './use-window-tabs';
 
@@ -43,7 +43,8 @@ export function accessFor(about: Scope, ctx: AskContext, granted: string[]): Acc
   const inScope = tabsInScope(about, ctx.windowTabs, ctx.chosenTabs);
   return accessNeeded({
     scope: about,
-    urls: inScope.map((t) => t.url),
+    // "Choose tabs": only the tabs the browser has not given us need their sites.
+    urls: (about === 'tabs' ? tabsNotGiven(inScope, ctx.grants, ctx.surface === 'popup') : inScope).map((t) => t.url),
     granted,
     // The popup always has its tab; the panel, when the browser gave it the tab: opened for
     // it by the context menu or the keyboard command, or the popup was opened over it.
@@ -101,6 +102,15 @@ export function useAsking(ctx: AskContext, beforeSend: () => void): Asking {
   const ask = (about: Scope) => {
     if (ctx.question.trim() === '' || (about === 'tabs' && ctx.chosenTabs.length === 0)) return;
     const need = accessFor(about, ctx, granted);
+    if (need?.reason === 'panel') {
+      // Our records of the tabs the browser gave us may lag behind it: the browser says (lib/worker/read/tab-access.ts).
+      const canRead = (tabId: number) => callWorker({ type: 'can-read', tabId }).then((r) => r.readable);
+      void confirmedNeed(need, tabsInScope(about, ctx.windowTabs, ctx.chosenTabs)[0]?.id, canRead).then((left) => {
+        setAccess(left);
+        if (!left) void send(about);
+      });
+      return;
+    }
     setAccess(need);
     if (!need) void send(about);
   };
