@@ -211,6 +211,8 @@ export type RunCoverage = z.infer<typeof coverage>;
 /** The fields every status has (the version aside: the constructors set it). */
 export type RunCommon = Omit<z.infer<z.ZodMiniObject<typeof common>>, 'version'>;
 type Progress = Pick<WorkingRun, 'stage' | 'retryAt' | 'received' | 'claims'>;
+/** What a question in flight may be told (`progressed`): the common fields and its progress. */
+export type RunProgress = Partial<RunCommon> & Partial<Progress>;
 
 const COMMON_KEYS = Object.keys(common).filter((k) => k !== 'version') as (keyof RunCommon)[];
 
@@ -253,7 +255,7 @@ export function errorRun(from: RunCommon, end: { finishedAt: number; error: Show
  * A run in progress, told more: what was read, chosen or received, the stage it is at. A run no
  * longer in progress (done, failed, in review) is left as it is: a late report cannot undo its end.
  */
-export function progressed(run: RunState, patch: Partial<RunCommon> & Partial<Progress>): RunState {
+export function progressed(run: RunState, patch: RunProgress): RunState {
   if (run.status !== 'working') return run;
   const { stage, retryAt, received, claims, ...rest } = { ...run, ...patch };
   return workingRun(rest, { stage, retryAt, received, claims });
