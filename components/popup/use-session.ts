@@ -1,0 +1,94 @@
+/**
+ * Everything the app holds while it is open, gathered from the hooks that keep each part (the run,
+ * the key's presence, the thread, the draft, the window's tabs and what they grant, the reveal,
+ * the context menu's intent, asking), with what the app derives from them and the actions its
+ * buttons take. App.tsx then only lays the views out; each part stays testable in its own hook.
+ */
+import { useEffect, useMemo } from 'preact/hooks';
+import { callWorker } from '@/lib/shared/call-worker';
+import { startNewThread } from '@/lib/shared/storage';
+import { useAsking } from './use-asking';
+import { useDraft } from './use-draft';
+import { useHere } from './use-here';
+import { useKeyStatus } from './use-key-status';
+import { usePanelIntent } from './use-panel-intent';
+import { useReveal } from './use-reveal';
+import { useRun } from './use-run';
+import { useTabGrants } from './use-tab-grants';
+import { earlierTurns, threadElsewhere, useThread } from './use-thread';
+import { useWindowTabs } from './use-window-tabs';
+
+// Where the keyboard goes when the control it was on goes away (Cancel, Ask again, New question).
+export const focusQuestion = () => document.getElementById('question')?.focus();
+
+export function useSession(surface: 'popup' | 'panel') {
+  const shown = useRun();
+  const { run } = shown;
+  const key = useKeyStatus();
+  const { thread, loaded: threadLoaded } = useThread();
+  const draft = useDraft(run?.question, shown.loaded);
+  const { windowId, here } = useHere();
+  const windowTabs = useWindowTabs(windowId);
+  const grants = useTabGrants(surface, windowTabs);
+  const revealing = useReveal();
+  const chosenTabs = draft.tabIds.filter((id) => windowTabs.some((t) => t.id === id));
+  const icons = useMemo(() => new Map(windowTabs.map((t) => [t.id, { url: t.url, favIconUrl: t.favIconUrl }])), [windowTabs]);
+  // Opened from the context menu: about this page, or a selection in it first.
+  const [intent, dropIntent] = usePanelIntent(windowId, surface === 'panel');
+  useEffect(() => {
+    if (intent) draft.setScope('tab', draft.tabIds, false);
+  }, [intent]);
+  const asking = useAsking(
+    { surface, question: draft.question, scope: draft.scope, chosenTabs, windowTabs, windowId, grants, intent },
+    () => {
+      revealing.clear();
+      dropIntent();
+    },
+  );
+  const working = run?.status === 'working';
+  const earlier = earlierTurns(thread, run);
+
+  const actions = {
+    /** "New question": the thread ends; the box is emptied for a question that starts afresh. */
+    newQuestion: async () => {
+      revealing.clear();
+      draft.setQuestion('');
+      await startNewThread();
+      focusQuestion();
+    },
+    askAgain: () => {
+      focusQuestion();
+      asking.ask(draft.scope);
+    },
+    cancel: () => {
+      focusQuestion();
+      void callWorker({ type: 'cancel' });
+    },
+    // Send and Cancel go away with the review: the keyboard goes back to the question box.
+    review: (send: boolean) => {
+      focusQuestion();
+      if (run) void callWorker({ type: 'review', runId: run.id, send });
+    },
+  };
+
+  return {
+    shown,
+    run,
+    key,
+    thread,
+    draft,
+    windowId,
+    windowTabs,
+    revealing,
+    chosenTabs,
+    icons,
+    intent,
+    dropIntent,
+    asking,
+    working,
+    earlier,
+    elsewhere: threadElsewhere(thread, here, draft.scope, chosenTabs, working),
+    loaded: shown.loaded && key.loaded && draft.loaded && threadLoaded,
+    actions,
+  };
+}
