@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  answerReply,
-  answerText,
-  ask,
-  highlightedText,
-  indexOf,
-  messageCalls,
-  openFixture,
-  openPopup,
-  sentText,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { answerText, ask, highlightedText, openFixture, openPopup } from '../support/popup-page';
+import { answerReply, indexOf, messageCalls, sentText } from '../support/stand-in/replies';
+import { type Harness } from '../support/extension-browser';
+import { useHarness, useStandIn } from '../support/harness';
 import type { RecordedRequest } from '../support/stand-in/messages-api';
+import { PDF_QUESTION, highWaterAnswer } from '../support/facts';
 
 /**
  * A fresh install, with only what the manifest grants at install (no access to any site but the
@@ -65,12 +56,9 @@ describe('permissions of a fresh install', () => {
     const pdf = await h.browser.newPage();
     // The browser's PDF viewer never fires a page `load` the way an HTML page does.
     await pdf.goto(`${h.fixtures}/tides.pdf`, { waitUntil: 'domcontentloaded' }).catch(() => {});
-    const quote = 'high water at the old harbour is at 11:42 in the morning';
-    h.api.enqueue((req) =>
-      answerReply([{ text: 'High water is at 11:42.', citations: [{ index: indexOf(req, '11:42'), literal: quote }] }]),
-    );
+    h.api.enqueue(highWaterAnswer);
     const popup = await openPopup(h, pdf);
-    await ask(popup, 'When is high water at the old harbour on the first of April?', 'This tab');
+    await ask(popup, PDF_QUESTION, 'This tab');
     expect(await answerText(popup)).toContain('High water is at 11:42.');
     expect(await granted()).toEqual(['https://api.anthropic.com/*']);
   });
