@@ -16,7 +16,6 @@ import {
   useFirefox,
   type Firefox,
 } from '../support/firefox';
-import { PDF_QUESTION, PDF_QUOTE } from '../support/facts';
 
 let fx: Firefox;
 useFirefox((x) => (fx = x));
@@ -24,6 +23,8 @@ useFirefox((x) => (fx = x));
 beforeAll(async () => {
   await saveSettingsAsUser(fx, { apiKey: 'sk-ant-test-key', baseURL: fx.api.url });
 }, 60_000);
+
+const QUOTE = 'high water at the old harbour is at 11:42 in the morning';
 
 /** The add-on's PDF viewer tabs open now. */
 async function viewers(): Promise<string[]> {
@@ -40,12 +41,12 @@ describe('Firefox: PDF tabs', () => {
     const pdf = await openTab(fx, `${fx.fixtures}/tides.pdf`);
     fx.api.enqueue((req) =>
       answerReply([
-        { text: 'High water is at 11:42 on 1 April.', citations: [{ index: indexOf(req, '11:42'), literal: PDF_QUOTE }] },
+        { text: 'High water is at 11:42 on 1 April.', citations: [{ index: indexOf(req, '11:42'), literal: QUOTE }] },
       ]),
     );
     const popup = new Popup(fx);
     await popup.open();
-    await popup.ask(PDF_QUESTION);
+    await popup.ask('When is high water at the old harbour on the first of April?');
     await expect.poll(() => popup.regionText('Answer')).toContain('High water is at 11:42 on 1 April.');
     expect(sentText(messageCalls(fx.api).at(-1)!)).toContain(
       'On the first of April, high water at the old harbour is at 11:42 in the morning, with a height of 4.8 metres.',
@@ -59,7 +60,7 @@ describe('Firefox: PDF tabs', () => {
     expect(new URL(await inTab<string>(fx, viewer, 'return location.href;')).searchParams.get('file')).toBe(
       `${fx.fixtures}/tides.pdf`,
     );
-    await expect.poll(() => highlightedText(fx, viewer)).toBe(PDF_QUOTE);
+    await expect.poll(() => highlightedText(fx, viewer)).toBe(QUOTE);
     // The highlight is in page 2's text layer, and that page is in view.
     const where = await inTab(
       fx,
@@ -76,7 +77,7 @@ describe('Firefox: PDF tabs', () => {
     await fx.m.send('WebDriver:SwitchToWindow', { handle: pdf, focus: true });
     await popup.open();
     await popup.click(citation);
-    await expect.poll(() => highlightedText(fx, viewer)).toBe(PDF_QUOTE);
+    await expect.poll(() => highlightedText(fx, viewer)).toBe(QUOTE);
     expect(await viewers()).toHaveLength(1);
   });
 

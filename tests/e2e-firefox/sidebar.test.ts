@@ -17,7 +17,6 @@ import {
   useFirefox,
   type Firefox,
 } from '../support/firefox';
-import { HOURS_QUOTE, PDF_QUESTION, PDF_QUOTE, TICKET_QUOTE } from '../support/facts';
 
 let fx: Firefox;
 let sidebar: Sidebar;
@@ -61,12 +60,13 @@ describe('Firefox: the sidebar answers about the page beside it', () => {
     const rental = await openTab(fx, `${fx.fixtures}/bikes-central.html`);
     const tickets = await openTab(fx, `${fx.fixtures}/museum-tickets.html`);
     const rentalQuote = 'Central Cycles charges 12 euros a day for a city bike';
+    const ticketQuote = 'Adult tickets cost 12 euros.';
     fx.api.enqueue((req) =>
       answerReply([
         { text: 'A city bike costs 12 euros a day.', citations: [{ index: indexOf(req, 'city bike'), literal: rentalQuote }] },
         {
           text: 'An adult museum ticket costs 12 euros.',
-          citations: [{ index: indexOf(req, 'Adult tickets'), literal: TICKET_QUOTE }],
+          citations: [{ index: indexOf(req, 'Adult tickets'), literal: ticketQuote }],
         },
       ]),
     );
@@ -90,17 +90,18 @@ describe('Firefox: the sidebar answers about the page beside it', () => {
     await expect.poll(() => highlightedText(fx, rental)).toBe(rentalQuote);
     await sidebar.click(`${host} — City Museum – Tickets`);
     await expect.poll(() => selectedTabUrl(fx)).toBe(`${fx.fixtures}/museum-tickets.html`);
-    await expect.poll(() => highlightedText(fx, tickets)).toBe(TICKET_QUOTE);
+    await expect.poll(() => highlightedText(fx, tickets)).toBe(ticketQuote);
   });
 
   it('Next citation and Previous citation step through the quotes across the two tabs, by button and by key', async () => {
     const hours = await openTab(fx, `${fx.fixtures}/museum-hours.html`);
     const tickets = await openTab(fx, `${fx.fixtures}/museum-tickets.html`);
     await closeOtherTabs(fx, [hours, tickets]);
+    const hoursQuote = 'The City Museum opens at 9 a.m. and closes at 6 p.m.';
     const ticketQuote = 'Adult tickets cost 12 euros.';
     fx.api.enqueue((req) =>
       answerReply([
-        { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: HOURS_QUOTE }] },
+        { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] },
         { text: 'An adult ticket costs 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: ticketQuote }] },
       ]),
     );
@@ -109,7 +110,7 @@ describe('Firefox: the sidebar answers about the page beside it', () => {
 
     await sidebar.click('Next citation');
     await expect.poll(() => selectedTabUrl(fx)).toBe(`${fx.fixtures}/museum-hours.html`);
-    await expect.poll(() => highlightedText(fx, hours)).toBe(HOURS_QUOTE);
+    await expect.poll(() => highlightedText(fx, hours)).toBe(hoursQuote);
     expect(await sidebar.textOf('.stepper-status')).toBe('Quote 1 of 2: City Museum – Opening hours');
     expect(await sidebar.control('Previous citation')).toBe('disabled');
 
@@ -142,12 +143,13 @@ describe('Firefox: the sidebar answers about the page beside it', () => {
 
   it('reads a PDF tab in the background page (no offscreen document in Firefox) and shows the quote in the PDF viewer', async () => {
     await openTab(fx, `${fx.fixtures}/tides.pdf`);
+    const quote = 'high water at the old harbour is at 11:42 in the morning';
     fx.api.enqueue((req) =>
       answerReply([
-        { text: 'High water is at 11:42 on 1 April.', citations: [{ index: indexOf(req, '11:42'), literal: PDF_QUOTE }] },
+        { text: 'High water is at 11:42 on 1 April.', citations: [{ index: indexOf(req, '11:42'), literal: quote }] },
       ]),
     );
-    await sidebar.type('Question', PDF_QUESTION);
+    await sidebar.type('Question', 'When is high water at the old harbour on the first of April?');
     await sidebar.click('This tab');
     await sidebar.click('Ask');
     await expect.poll(() => sidebar.regionText('Answer')).toContain('High water is at 11:42 on 1 April.');
@@ -159,14 +161,20 @@ describe('Firefox: the sidebar answers about the page beside it', () => {
     const isViewer = (url: string) => url.startsWith(`${fx.origin}/pdf-viewer.html?file=`);
     await expect.poll(() => findTab(fx, isViewer)).toBeDefined();
     const viewer = await findTab(fx, isViewer);
-    await expect.poll(() => highlightedText(fx, viewer!)).toBe(PDF_QUOTE);
+    await expect.poll(() => highlightedText(fx, viewer!)).toBe(quote);
   });
 
   it('keeps the answered questions in the History, in the add-on’s own IndexedDB', async () => {
     await sidebar.click('History');
     await expect
       .poll(() => sidebar.buttonsIn('History'))
-      .toEqual(expect.arrayContaining(['When does the museum open?', 'What costs 12 euros?', PDF_QUESTION]));
+      .toEqual(
+        expect.arrayContaining([
+          'When does the museum open?',
+          'What costs 12 euros?',
+          'When is high water at the old harbour on the first of April?',
+        ]),
+      );
     await sidebar.click('History');
     await expect.poll(() => sidebar.regionText('History')).toBeNull();
   });
