@@ -201,7 +201,7 @@ describe('axe-core on every screen', () => {
     const target = await h.browser.waitForTarget((t) => t.url().includes('/pdf-viewer.html?file='), { timeout: 30_000 });
     const viewer = (await target.asPage())!;
     await expect
-      .poll(() => viewer.evaluate(() => [...(CSS.highlights.get('cited-PDF_QUOTE') ?? [])].map((r) => r.toString()).join('')), {
+      .poll(() => viewer.evaluate(() => [...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join('')), {
         timeout: 30_000,
       })
       .toBe(PDF_QUOTE);
