@@ -10,8 +10,9 @@ import { fragmentTokens } from './budget';
 import { fitSelection, rankPassages, RELATIVE_FLOOR, selectPassages, unitPassage, type Selection } from './rank';
 import { plainWords } from './tokenize';
 import type { SourcedPassage } from '@/lib/shared/types';
-import { classifyIntent, namesNothingNew, withoutCues, type Intent } from './intent';
-import { missingSpecifics, specificWords } from './specific';
+import { namesNothingNew, type Intent } from './intent';
+import { readQuestion, type Question, type ReadQuestion } from './question';
+import { missingSpecifics } from './specific';
 
 export interface Choice extends Selection {
   intent: Intent;
@@ -27,44 +28,48 @@ export interface Choice extends Selection {
  * comparison when there is anything to send; a lookup abstains as lib/worker/rank/rank.ts decides, and
  * only when it names something no passage holds (lib/worker/rank/specific.ts).
  */
-export function choosePassages(passages: SourcedPassage[], question: string, budget: number, earlier: string[] = []): Choice {
-  let intent = classifyIntent(question);
-  let rankedOn = question;
+export function choosePassages(passages: SourcedPassage[], question: Question, budget: number, earlier: Question[] = []): Choice {
+  // Each question read once; every step below takes the reading.
+  const asked = readQuestion(question);
+  const before = earlier.map(readQuestion);
+  let intent = asked.intent;
+  let ranked = asked;
   let fromThread = false;
-  const anchor = threadAnchor(earlier);
-  if (anchor !== null && namesNothingNew(question, earlier)) {
-    rankedOn = anchor;
-    if (intent === 'lookup') intent = classifyIntent(anchor);
+  const anchor = threadAnchor(before);
+  if (anchor !== null && namesNothingNew(asked, before)) {
+    ranked = anchor;
+    if (intent === 'lookup') intent = anchor.intent;
     fromThread = true;
   }
+  const rankedOn = ranked.text;
 
   if (intent === 'lookup') {
-    const own = selectPassages(passages, rankedOn, budget);
+    const own = selectPassages(passages, ranked, budget);
     if (own.abstain && anchor !== null && !fromThread) {
       // A follow-up with a new word that the pages lack on its own ("And in 1990?"): its words
       // with the thread's.
-      const withThread = `${question} ${anchor}`;
+      const withThread = `${asked.text} ${anchor.text}`;
       const joined = selectPassages(passages, withThread, budget);
       if (!joined.abstain) return { ...joined, intent, rankedOn: withThread, fromThread: true };
     }
     // Refused unasked only when the question names something (a number, a name, a rare word)
     // that no passage holds; made of general words alone, it is asked as an overview.
-    if (own.abstain && missingSpecifics(rankedOn, passages).length === 0) {
-      if (specificWords(rankedOn).length === 0) {
+    if (own.abstain && missingSpecifics(ranked.specific, passages).length === 0) {
+      if (ranked.specific.length === 0) {
         return { ...overviewSelection(passages, budget), intent: 'overview', rankedOn, fromThread };
       }
-      const asked = selectPassages(passages, rankedOn, budget, true);
-      if (!asked.abstain) return { ...asked, intent, rankedOn, fromThread };
+      const always = selectPassages(passages, ranked, budget, true);
+      if (!always.abstain) return { ...always, intent, rankedOn, fromThread };
     }
     return { ...own, intent, rankedOn, fromThread };
   }
   const spread =
-    intent === 'overview' ? overviewSelection(passages, budget) : comparisonSelection(passages, withoutCues(rankedOn), budget);
+    intent === 'overview' ? overviewSelection(passages, budget) : comparisonSelection(passages, ranked.cueFree, budget);
   return { ...spread, intent, rankedOn, fromThread };
 }
 
 /** The most recent earlier question that names something, which a "tell me more" continues. */
-function threadAnchor(earlier: string[]): string | null {
+function threadAnchor(earlier: ReadQuestion[]): ReadQuestion | null {
   for (let i = earlier.length - 1; i >= 0; i--) if (!namesNothingNew(earlier[i]!, earlier.slice(0, i))) return earlier[i]!;
   return earlier.length > 0 ? earlier[0]! : null;
 }

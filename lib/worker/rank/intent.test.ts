@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyIntent, namesNothingNew, withoutCues } from './intent';
+import { readQuestion } from './question';
 
 const overview: Record<string, string[]> = {
   en: [
@@ -175,7 +176,7 @@ describe('namesNothingNew', () => {
       'Why?',
       'And the museum?',
     ]) {
-      expect([q, namesNothingNew(q, earlier)]).toEqual([q, true]);
+      expect([q, namesNothingNew(readQuestion(q), earlier.map(readQuestion))]).toEqual([q, true]);
     }
   });
 
@@ -188,7 +189,7 @@ describe('namesNothingNew', () => {
       '门票多少钱？',
       'チケットはいくらですか？',
     ]) {
-      expect([q, namesNothingNew(q, earlier)]).toEqual([q, false]);
+      expect([q, namesNothingNew(readQuestion(q), earlier.map(readQuestion))]).toEqual([q, false]);
     }
   });
 });

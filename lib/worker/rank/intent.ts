@@ -10,7 +10,7 @@
  * accents and full-width forms forgiven). A cue is a phrase, not a lone common word: "What is the
  * capital of France?" starts like "What is this page about?" and is still a lookup.
  */
-import { foldForSearch, plainWords } from './tokenize';
+import { foldForSearch } from './tokenize';
 
 export type Intent = 'overview' | 'comparison' | 'lookup';
 
@@ -221,7 +221,11 @@ function cueSpans(folded: string, cues: RegExp[]): Array<[number, number]> {
  * differences between these tabs" must see every tab); no cue, a lookup.
  */
 export function classifyIntent(question: string): Intent {
-  const folded = foldForSearch(question);
+  return intentOfFolded(foldForSearch(question));
+}
+
+/** `classifyIntent` of a question already folded. */
+export function intentOfFolded(folded: string): Intent {
   if (cueSpans(folded, COMPARISON).length > 0) return 'comparison';
   if (cueSpans(folded, OVERVIEW).length > 0) return 'overview';
   return 'lookup';
@@ -232,7 +236,11 @@ export function classifyIntent(question: string): Intent {
  * the words to rank on. Folded, since the cues are found in folded text; ranking folds anyway.
  */
 export function withoutCues(question: string): string {
-  const folded = foldForSearch(question);
+  return cuesRemoved(foldForSearch(question));
+}
+
+/** `withoutCues` of a question already folded. */
+export function cuesRemoved(folded: string): string {
   const chars = [...folded.matchAll(/./gsu)].map((m) => ({ at: m.index, ch: m[0] }));
   const spans = [...cueSpans(folded, COMPARISON), ...cueSpans(folded, OVERVIEW)];
   return chars.map(({ at, ch }) => (spans.some(([from, to]) => at >= from && at < to) ? ' ' : ch)).join('');
@@ -326,16 +334,22 @@ const REFERRING_CJK = [
 const HAN_OR_KATAKANA = /[\p{Script=Han}\p{Script=Katakana}]/gu;
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC]/u;
 
+/** What the follow-up test needs of a question read once (lib/worker/rank/question.ts). */
+export interface Said {
+  folded: string;
+  cueFreeWords: readonly string[];
+}
+
 /**
  * True when a follow-up names nothing that the thread has not (the `earlier` questions): its
  * words are cues of its intent, words pointing back ("that", "eso", "darüber"), short words, or
  * words of the earlier questions. Such a follow-up is ranked on the earlier question's words.
  */
-export function namesNothingNew(question: string, earlier: string[]): boolean {
-  const before = new Set(earlier.flatMap((q) => plainWords(withoutCues(q))));
-  const beforeText = earlier.map(foldForSearch).join(' ');
+export function namesNothingNew(question: Said, earlier: readonly Said[]): boolean {
+  const before = new Set(earlier.flatMap((q) => q.cueFreeWords));
+  const beforeText = earlier.map((q) => q.folded).join(' ');
   let cjk = '';
-  for (const w of plainWords(withoutCues(question))) {
+  for (const w of question.cueFreeWords) {
     if (CJK_RUN.test(w)) {
       cjk += w;
       continue;

@@ -5,7 +5,8 @@
  */
 import { citationOf } from '@/lib/shared/citation';
 import { leadingShare, rankPassages, RELEVANCE_THRESHOLD } from './rank';
-import { isGrammable, questionWords, searchWords, wordGrams } from './tokenize';
+import { readQuestion, type Question } from './question';
+import { isGrammable, searchWords, wordGrams } from './tokenize';
 import type { SourcedPassage } from '@/lib/shared/types';
 import type { SearchHit } from '@/lib/shared/run';
 
@@ -20,7 +21,8 @@ let sentences: Intl.Segmenter | null = null;
  * The sentence of `text` that holds the most of the question's words (the longer words weigh
  * more), or the whole text when it is short or no sentence holds more than another.
  */
-export function bestSentence(text: string, question: string): string {
+export function bestSentence(text: string, question: Question): string {
+  const { words } = readQuestion(question);
   if (text.length <= MIN_QUOTE_CHARS * 2) return text;
   sentences ??= new Intl.Segmenter(undefined, { granularity: 'sentence' });
   let best = '';
@@ -28,7 +30,7 @@ export function bestSentence(text: string, question: string): string {
   for (const s of sentences.segment(text)) {
     const sentence = s.segment.trim();
     if (sentence.length < MIN_QUOTE_CHARS) continue;
-    const score = overlap(sentence, question);
+    const score = overlap(sentence, words);
     if (score > bestScore) {
       best = sentence;
       bestScore = score;
@@ -42,29 +44,30 @@ export function bestSentence(text: string, question: string): string {
  * four characters, so "the" weighs less than "museum"); another form of a word ("closes" for
  * "close") counts for the share of its leading 4-grams that the text holds.
  */
-function overlap(text: string, question: string): number {
-  const words = new Set(searchWords(text));
-  const grams = new Set([...words].flatMap(wordGrams));
+function overlap(text: string, questionWords: readonly string[]): number {
+  const held = new Set(searchWords(text));
+  const grams = new Set([...held].flatMap(wordGrams));
   let score = 0;
-  for (const w of new Set(questionWords(question))) {
+  for (const w of questionWords) {
     const weight = Math.min(4, [...w].length);
-    if (words.has(w)) score += weight;
+    if (held.has(w)) score += weight;
     else if (isGrammable(w)) score += weight * leadingShare(wordGrams(w), grams);
   }
   return score;
 }
 
 /** The best passages for `question`, as citations; none when no passage is relevant enough. */
-export function searchPassages(passages: SourcedPassage[], question: string, limit = SEARCH_RESULTS): SearchHit[] {
-  const { units, relevance } = rankPassages(passages, question);
+export function searchPassages(passages: SourcedPassage[], question: Question, limit = SEARCH_RESULTS): SearchHit[] {
+  const read = readQuestion(question);
+  const { units, relevance } = rankPassages(passages, read);
   if (relevance < RELEVANCE_THRESHOLD) return [];
   const hits: SearchHit[] = [];
   for (const unit of units) {
     if (hits.length === limit) break;
     // A passage with its neighbour: quote the one whose sentence matches better, and anchor in it.
     const candidates = unit.members.map((p) => {
-      const quote = bestSentence(p.text, question);
-      return { p, quote, score: overlap(quote, question) };
+      const quote = bestSentence(p.text, read);
+      return { p, quote, score: overlap(quote, read.words) };
     });
     const { p, quote } = candidates.reduce((a, b) => (b.score > a.score ? b : a));
     if (hits.some((h) => h.passageId === p.id && h.tabId === p.tabId && h.frameId === p.frameId)) continue;

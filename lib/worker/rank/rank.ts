@@ -13,7 +13,8 @@
  * The measurements behind the weights are in eval/rank.ts and the closing note of issue 5.
  */
 import { fragmentTokens } from './budget';
-import { isGrammable, questionWords, searchWords, wordBigrams, wordGrams } from './tokenize';
+import { readQuestion, type Question } from './question';
+import { isGrammable, wordBigrams, wordGrams } from './tokenize';
 import { makeRoom, numberOf, passageWords, spelling, vocabularySize, wordsWithGrams, type PassageWords } from './passage-words';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { DEFAULT_FRAGMENT_BUDGET } from '@/lib/shared/settings';
@@ -179,8 +180,9 @@ export interface Ranking {
  * so the same pages and question always give the same ranking), and how relevant the best is.
  * The user's selection is not ranked: it is always sent (see `selectPassages`).
  */
-export function rankPassages(passages: SourcedPassage[], question: string): Ranking {
-  const qWords = [...new Set(searchWords(question))];
+export function rankPassages(passages: SourcedPassage[], question: Question): Ranking {
+  const read = readQuestion(question);
+  const qWords = read.searchWords;
   if (qWords.length === 0 || passages.length === 0) return { units: [], relevance: 0 };
   makeRoom(passages.length);
   const words = passages.map(passageWords);
@@ -277,7 +279,7 @@ export function rankPassages(passages: SourcedPassage[], question: string): Rank
   });
 
   units.sort((x, y) => y.score - x.score || byPlace(x.members[0]!, y.members[0]!) || x.members.length - y.members.length);
-  const asked = [...new Set(questionWords(question))];
+  const asked = read.words;
   const best = units.slice(0, RELEVANCE_DEPTH);
   const docOf = new Map<SourcedPassage, Doc>();
   const wanted = new Set(best.flatMap((u) => u.members));
@@ -397,7 +399,7 @@ export interface Selection {
  */
 export function selectPassages(
   passages: SourcedPassage[],
-  question: string,
+  question: Question,
   budget = DEFAULT_FRAGMENT_BUDGET,
   /** Send the best there is even when it holds little of the question (lib/worker/rank/choose.ts decides). */
   always = false,

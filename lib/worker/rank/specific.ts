@@ -131,11 +131,10 @@ export function specificWords(question: string): string[] {
 }
 
 /**
- * The question's specific words that no passage holds (as part of its folded text, so that an
+ * The question's specific words (`specificWords`) that no passage holds (as part of its folded text, so that an
  * inflected form still counts as held). Empty when the question names nothing in particular.
  */
-export function missingSpecifics(question: string, passages: SourcedPassage[]): string[] {
-  const words = specificWords(question);
+export function missingSpecifics(words: readonly string[], passages: SourcedPassage[]): string[] {
   if (words.length === 0) return [];
   const texts = passages.map((p) => foldForSearch(p.heading ? `${p.heading}\n${p.text}` : p.text));
   return words.filter((w) => !texts.some((t) => t.includes(w)));
