@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../support/axe';
 import { focused, liveRegions } from '../support/keyboard';
-import { answerReply, indexOf, openFixture, openPopup, useHarness, useStandIn, type Harness } from '../support/harness';
+import { answerReply, indexOf } from '../support/stand-in/replies';
+import { useExtension } from '../support/harness';
 
 /**
  * axe-core and the keyboard in the Spanish interface (Chromium in Spanish): the longer words and
  * the document's language are checked too, and the live region speaks Spanish.
  */
 
-let h: Harness;
-useHarness((x) => (h = x), { lang: 'es' });
+const h = useExtension({ lang: 'es' });
 
 async function violations(page: Parameters<typeof axeViolations>[0]): Promise<string[]> {
   const lines: string[] = [];
@@ -22,15 +22,15 @@ async function violations(page: Parameters<typeof axeViolations>[0]): Promise<st
 
 describe('accessible in Spanish', () => {
   it('the popup: asked from the keyboard in "Pregunta", the answer said in Spanish, no axe violation', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'parque-natural.html');
+    await h.standIn();
+    const page = await h.open('parque-natural.html');
     const quote = 'el más largo, la ruta de las cumbres, recorre dieciocho kilómetros';
     h.api.enqueue((req) =>
       answerReply([
         { text: 'La ruta de las cumbres mide 18 km.', citations: [{ index: indexOf(req, 'dieciocho'), literal: quote }] },
       ]),
     );
-    const popup = await openPopup(h, page, 'Pregunta');
+    const popup = await h.popup(page, 'Pregunta');
     expect(await violations(popup)).toEqual([]);
     expect(await focused(popup)).toEqual({ role: 'textbox', name: 'Pregunta' });
     await popup.keyboard.type('¿Cuánto mide el sendero más largo?');

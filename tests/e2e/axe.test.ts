@@ -2,19 +2,11 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../support/axe';
 import { openSidePanel } from '../support/side-panel';
-import {
-  answerReply,
-  answerText,
-  ask,
-  clickInPopup,
-  indexOf,
-  openFixture,
-  openPopup,
-  setSettings,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { answerText, ask } from '../support/popup-page';
+import { answerReply, indexOf } from '../support/stand-in/replies';
+import { setSettings } from '../support/extension-storage';
+import { useExtension } from '../support/harness';
+import { HOURS_QUOTE, PDF_QUESTION, PDF_QUOTE, TICKET_QUOTE, highWaterAnswer } from '../support/facts';
 
 /**
  * axe-core on every screen of the built extension in real Chromium, in each state a user meets
@@ -22,11 +14,8 @@ import {
  * no violation anywhere.
  */
 
-let h: Harness;
-useHarness((x) => (h = x));
+const h = useExtension();
 
-const hoursQuote = 'The City Museum opens at 9 a.m. and closes at 6 p.m.';
-const ticketQuote = 'Adult tickets cost 12 euros.';
 const checked: string[] = [];
 
 /** axe in both colour schemes on the page as it is now; the screen's violations, one line each. */
@@ -46,8 +35,8 @@ afterAll(() => {
 });
 
 async function popupOnHours(): Promise<{ page: Page; popup: Page }> {
-  const page = await openFixture(h, 'museum-hours.html');
-  return { page, popup: await openPopup(h, page) };
+  const page = await h.open('museum-hours.html');
+  return { page, popup: await h.popup(page) };
 }
 
 async function statusText(popup: Page): Promise<string> {
@@ -57,7 +46,7 @@ async function statusText(popup: Page): Promise<string> {
 
 describe('axe-core on every screen', () => {
   it('finds what is wrong when something is: a nameless button, grey on white, and the dark scheme is applied', async () => {
-    await useStandIn(h);
+    await h.standIn();
     const { popup } = await popupOnHours();
     const background = () => popup.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await axeViolations(popup, 'dark');
@@ -75,13 +64,13 @@ describe('axe-core on every screen', () => {
   });
 
   it('the popup, empty', async () => {
-    await useStandIn(h);
+    await h.standIn();
     const { popup } = await popupOnHours();
     await expectNoViolations(popup, 'popup, empty');
   });
 
   it('the popup, asking (Claude has not answered yet)', async () => {
-    await useStandIn(h);
+    await h.standIn();
     h.api.enqueue({ kind: 'hang' });
     const { popup } = await popupOnHours();
     await ask(popup, 'When does the museum open?');
@@ -91,17 +80,17 @@ describe('axe-core on every screen', () => {
   });
 
   it('the popup, with an answer', async () => {
-    await useStandIn(h);
+    await h.standIn();
     h.api.enqueue((req) =>
       answerReply([
-        { text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] },
+        { text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: HOURS_QUOTE }] },
         { text: 'It is free on Sundays.', citations: [{ index: indexOf(req, 'opens at'), literal: 'no such words anywhere' }] },
       ]),
     );
     // The broken claim's retry: still broken, so it is left out with a note.
     h.api.enqueue((req) =>
       answerReply([
-        { text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] },
+        { text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: HOURS_QUOTE }] },
         { text: 'It is free on Sundays.', citations: [{ index: indexOf(req, 'opens at'), literal: 'no such words anywhere' }] },
       ]),
     );
@@ -115,7 +104,7 @@ describe('axe-core on every screen', () => {
 
     // A follow-up: the thread's earlier question and answer stay above the new one.
     h.api.enqueue((req) =>
-      answerReply([{ text: 'It closes at 6 p.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] }]),
+      answerReply([{ text: 'It closes at 6 p.m.', citations: [{ index: indexOf(req, 'opens at'), literal: HOURS_QUOTE }] }]),
     );
     await ask(popup, 'And when does it close?');
     await expect.poll(async () => (await answerText(popup)).includes('It closes at 6 p.m.')).toBe(true);
@@ -123,7 +112,7 @@ describe('axe-core on every screen', () => {
   });
 
   it('the popup, "Not found in these pages"', async () => {
-    await useStandIn(h);
+    await h.standIn();
     h.api.enqueue(answerReply([], true));
     const { popup } = await popupOnHours();
     await ask(popup, 'When does the museum open on Mars?');
@@ -132,7 +121,7 @@ describe('axe-core on every screen', () => {
   });
 
   it('the popup, an error from the API', async () => {
-    await useStandIn(h);
+    await h.standIn();
     h.api.enqueue({ kind: 'error', status: 401, type: 'authentication_error', message: 'invalid x-api-key' });
     const { popup } = await popupOnHours();
     await ask(popup, 'When does the museum open?');
@@ -141,7 +130,7 @@ describe('axe-core on every screen', () => {
   });
 
   it('the popup, review before sending', async () => {
-    await useStandIn(h, { reviewBeforeSending: true });
+    await h.standIn({ reviewBeforeSending: true });
     const { popup } = await popupOnHours();
     await ask(popup, 'When does the museum open?');
     await popup.waitForSelector('::-p-aria(Review before sending[role="heading"])', { timeout: 20_000 });
@@ -158,8 +147,8 @@ describe('axe-core on every screen', () => {
   });
 
   it('the popup, choosing tabs', async () => {
-    await useStandIn(h);
-    await openFixture(h, 'museum-tickets.html');
+    await h.standIn();
+    await h.open('museum-tickets.html');
     const { popup } = await popupOnHours();
     await popup.locator('::-p-aria(Choose tabs[role="radio"])').click();
     await popup.waitForSelector('::-p-aria(City Museum – Tickets[role="checkbox"])');
@@ -167,13 +156,13 @@ describe('axe-core on every screen', () => {
   });
 
   it('the side panel with an answer, then its history', async () => {
-    await useStandIn(h);
-    const hours = await openFixture(h, 'museum-hours.html');
-    const tickets = await openFixture(h, 'museum-tickets.html');
+    await h.standIn();
+    const hours = await h.open('museum-hours.html');
+    const tickets = await h.open('museum-tickets.html');
     h.api.enqueue((req) =>
       answerReply([
-        { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] },
-        { text: 'An adult ticket costs 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: ticketQuote }] },
+        { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: HOURS_QUOTE }] },
+        { text: 'An adult ticket costs 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: TICKET_QUOTE }] },
       ]),
     );
     const panel = await openSidePanel(h, tickets);
@@ -199,32 +188,29 @@ describe('axe-core on every screen', () => {
   });
 
   it('the PDF viewer showing a quote', async () => {
-    await useStandIn(h);
+    await h.standIn();
     const pdf = await h.browser.newPage();
     // The browser's PDF viewer never fires a page `load` the way an HTML page does.
     await pdf.goto(`${h.fixtures}/tides.pdf`, { waitUntil: 'domcontentloaded' }).catch(() => {});
-    const quote = 'high water at the old harbour is at 11:42 in the morning';
-    h.api.enqueue((req) =>
-      answerReply([{ text: 'High water is at 11:42.', citations: [{ index: indexOf(req, '11:42'), literal: quote }] }]),
-    );
-    const popup = await openPopup(h, pdf);
-    await ask(popup, 'When is high water at the old harbour on the first of April?');
+    h.api.enqueue(highWaterAnswer);
+    const popup = await h.popup(pdf);
+    await ask(popup, PDF_QUESTION);
     expect(await answerText(popup)).toContain('High water is at 11:42.');
     const citation = `::-p-aria([name="${new URL(h.fixtures).host} — Harbour Tide Tables, p. 2"][role="button"])`;
-    await clickInPopup(h, pdf, popup, citation);
+    await h.clickInPopup(pdf, popup, citation);
     const target = await h.browser.waitForTarget((t) => t.url().includes('/pdf-viewer.html?file='), { timeout: 30_000 });
     const viewer = (await target.asPage())!;
     await expect
       .poll(() => viewer.evaluate(() => [...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join('')), {
         timeout: 30_000,
       })
-      .toBe(quote);
+      .toBe(PDF_QUOTE);
     await expectNoViolations(viewer, 'PDF viewer');
     await viewer.close();
   });
 
   it('the options page with the diagnostics chart', async () => {
-    await useStandIn(h);
+    await h.standIn();
     const day = 24 * 3600 * 1000;
     const now = Date.now();
     const record = (at: number, citations: number, broken: number, outcome: 'answer' | 'abstain' | 'error') => ({

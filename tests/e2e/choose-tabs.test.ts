@@ -1,28 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import {
-  answerReply,
-  answerText,
-  indexOf,
-  messageCalls,
-  openFixture,
-  openPopup,
-  sentText,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { answerText } from '../support/popup-page';
+import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
+import { useExtension } from '../support/harness';
 
 /** "Choose tabs" in the real popup: only the ticked tabs are read and sent. */
 
-let h: Harness;
-useHarness((x) => (h = x));
+const h = useExtension({ standIn: true });
 
 describe('Choose tabs', () => {
   it('lists the window’s tabs by title and sends only the ones ticked', async () => {
-    await useStandIn(h);
-    const hours = await openFixture(h, 'museum-hours.html');
-    await openFixture(h, 'gardening.html');
-    const tickets = await openFixture(h, 'museum-tickets.html');
+    const hours = await h.open('museum-hours.html');
+    await h.open('gardening.html');
+    const tickets = await h.open('museum-tickets.html');
     h.api.enqueue((req) =>
       answerReply([
         {
@@ -32,7 +21,7 @@ describe('Choose tabs', () => {
       ]),
     );
 
-    const popup = await openPopup(h, tickets);
+    const popup = await h.popup(tickets);
     await popup.locator('::-p-aria(Choose tabs[role="radio"])').click();
     // The tab under the popup is ticked to start with; the others are listed by their titles.
     const ticked = (title: string) => popup.$eval(`::-p-aria(${title}[role="checkbox"])`, (b) => (b as HTMLInputElement).checked);
@@ -45,7 +34,7 @@ describe('Choose tabs', () => {
     await popup.locator('::-p-aria(Ask[role="button"])').click();
     expect(await answerText(popup)).toContain('Adults pay 12 euros.');
 
-    const [req] = messageCalls(h.api);
+    const [req] = h.calls();
     const sent = sentText(req!);
     expect(sent).toContain('Adult tickets cost 12 euros');
     expect(sent).toContain('opens at');
@@ -57,11 +46,10 @@ describe('Choose tabs', () => {
   });
 
   it('a browser page in the window is listed disabled, with the reason', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'museum-hours.html');
+    const page = await h.open('museum-hours.html');
     const blank = await h.browser.newPage();
     await blank.goto('about:blank');
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await popup.locator('::-p-aria(Choose tabs[role="radio"])').click();
     const disabled = await popup.$$eval('.tab-chooser input:disabled', (els) =>
       els.map((el) => document.getElementById(el.getAttribute('aria-describedby')!)?.textContent),

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KEY_DB } from '@/lib/shared/api-key';
 import { HISTORY_DB } from '@/lib/shared/history-store';
-import { EXTENSION_DIR } from '../support/harness';
+import { EXTENSION_DIR } from '../support/extension-browser';
 
 describe('the built content script', () => {
   it('names neither the key store, the history, the settings nor the runs', () => {

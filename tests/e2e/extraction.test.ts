@@ -1,19 +1,9 @@
 import type { Frame, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import type { PageText } from '@/lib/shared/types';
-import {
-  answerReply,
-  answerText,
-  ask,
-  indexOf,
-  messageCalls,
-  openFixture,
-  openPopup,
-  sentText,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { answerText, ask } from '../support/popup-page';
+import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
+import { useExtension } from '../support/harness';
 
 /**
  * Extraction in headless Chromium, through the built extension: what a reader sees (real CSS,
@@ -22,9 +12,7 @@ import {
  * read and what was not.
  */
 
-let h: Harness;
-
-useHarness((x) => (h = x));
+const h = useExtension();
 
 interface FrameReply {
   frameId: number;
@@ -72,7 +60,7 @@ async function frameOf(page: Page, words: string): Promise<Frame> {
 
 describe('what a reader sees', () => {
   it('reads visible text in reading order, and nothing hidden, with words kept apart', async () => {
-    const page = await openFixture(h, 'extraction.html');
+    const page = await h.open('extraction.html');
     const main = (await readFrames(page)).find((r) => r.frameId === 0)!;
     const text = textOf(main.page);
     for (const seen of [
@@ -108,7 +96,7 @@ describe('what a reader sees', () => {
   });
 
   it('reads every frame with a script of its own: same-origin, inline and cross-origin; a hidden frame shows nothing', async () => {
-    const page = await openFixture(h, 'extraction.html');
+    const page = await h.open('extraction.html');
     await (await frameOf(page, 'cormorants')).waitForFunction(() => document.readyState === 'complete');
     const replies = await readFrames(page);
     const same = frameWith(replies, 'Same-origin frame text about kingfishers.');
@@ -138,7 +126,7 @@ describe('pages that are still changing', () => {
   });
 
   it('reads a page that never stops changing as it is, after a capped wait, and says so', async () => {
-    const page = await openFixture(h, 'ticker.html');
+    const page = await h.open('ticker.html');
     const started = Date.now();
     const [main] = await readFrames(page);
     expect(Date.now() - started).toBeLessThan(12_000);
@@ -149,7 +137,7 @@ describe('pages that are still changing', () => {
 
 describe('a huge page', () => {
   it('is read within its budget, its tab kept responsive, and what was left out is reported', async () => {
-    const page = await openFixture(h, 'huge.html');
+    const page = await h.open('huge.html');
     const total = await page.evaluate(() => document.body.textContent!.length);
     expect(total).toBeGreaterThan(3_000_000);
     // The page's longest task while it is read: how long its tab could not respond.
@@ -177,19 +165,19 @@ describe('a huge page', () => {
 
 describe('the popup says what was read', () => {
   it('cites a passage read in a cross-origin frame, counts the frames, and highlights in that frame', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'extraction.html');
+    await h.standIn();
+    const page = await h.open('extraction.html');
     const crossFrame = await frameOf(page, 'cormorants');
     await crossFrame.waitForFunction(() => document.readyState === 'complete');
     const quote = 'Cross-origin frame text about cormorants.';
     h.api.enqueue((req) =>
       answerReply([{ text: 'Cormorants are mentioned.', citations: [{ index: indexOf(req, 'cormorants'), literal: quote }] }]),
     );
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'Which birds: otters, kingfishers, cormorants, herons, gannets?');
     const answer = await answerText(popup);
     expect(answer).toContain('Cormorants are mentioned.');
-    const sent = sentText(messageCalls(h.api)[0]!);
+    const sent = sentText(h.calls()[0]!);
     for (const words of ['kingfishers', 'cormorants', 'herons', 'gannets', 'otters']) expect(sent).toContain(words);
     expect(sent).not.toContain('bitterns');
     // The page and three embedded frames (the hidden one shows nothing and is not counted).
@@ -206,10 +194,10 @@ describe('the popup says what was read', () => {
   });
 
   it('tells an abstention that a huge page was read only in part', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'huge.html');
+    await h.standIn();
+    const page = await h.open('huge.html');
     h.api.enqueue(() => answerReply([], true));
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'Which client was served from the lighthouse cache?');
     const answer = await answerText(popup);
     expect(answer).toContain('Not found in these pages.');

@@ -1,25 +1,13 @@
 import type { Page } from 'puppeteer-core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Scripted } from '../support/stand-in/messages-api';
-import {
-  answerReply,
-  answerText,
-  ask,
-  indexOf,
-  messageCalls,
-  openFixture,
-  openPopup,
-  sentText,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { answerText, ask } from '../support/popup-page';
+import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
+import { useExtension } from '../support/harness';
 
 /** The most common failures, end to end in the real popup: what the user sees, and what is kept. */
 
-let h: Harness;
-useHarness((x) => (h = x));
-beforeEach(() => useStandIn(h));
+const h = useExtension({ standIn: true });
 
 const QUESTION = 'When does the museum open?';
 const good: Scripted = (req) =>
@@ -28,8 +16,8 @@ const good: Scripted = (req) =>
   ]);
 
 async function askOnHours(): Promise<Page> {
-  const page = await openFixture(h, 'museum-hours.html');
-  const popup = await openPopup(h, page);
+  const page = await h.open('museum-hours.html');
+  const popup = await h.popup(page);
   await ask(popup, QUESTION);
   return popup;
 }
@@ -58,7 +46,7 @@ describe('faults in the real popup', () => {
     );
     expect(await status.jsonValue()).toMatch(/trying again in [12] s/);
     expect(await answerText(popup)).toContain('It opens at 9 a.m.');
-    expect(messageCalls(h.api)).toHaveLength(2);
+    expect(h.calls()).toHaveLength(2);
   });
 
   it('529 that persists: retried a bounded number of times, then a clear message and Ask again', async () => {
@@ -72,7 +60,7 @@ describe('faults in the real popup', () => {
     h.api.enqueue(overloaded, overloaded, overloaded);
     const popup = await askOnHours();
     expect(await alertText(popup)).toContain('Claude is overloaded right now.');
-    expect(messageCalls(h.api)).toHaveLength(3);
+    expect(h.calls()).toHaveLength(3);
     await questionKept(popup);
   });
 
@@ -129,7 +117,7 @@ describe('a request too large', () => {
     );
     const popup = await askOnHours();
     expect(await answerText(popup)).toContain('It opens at 9 a.m.');
-    const [first, second] = messageCalls(h.api);
+    const [first, second] = h.calls();
     const documents = (r: typeof first) => (sentText(r!).match(/<document index=/g) ?? []).length;
     expect(documents(second)).toBeGreaterThan(0);
     expect(documents(second)).toBeLessThanOrEqual(documents(first));

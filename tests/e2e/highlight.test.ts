@@ -1,18 +1,9 @@
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_BACKGROUND } from '@/lib/shared/highlight-style';
-import {
-  answerReply,
-  answerText,
-  ask,
-  highlightedText,
-  indexOf,
-  openFixture,
-  openPopup,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { answerText, ask, highlightedText } from '../support/popup-page';
+import { answerReply, indexOf } from '../support/stand-in/replies';
+import { useExtension } from '../support/harness';
 import { colorShare, highlightBox, rgbOf } from '../support/pixels';
 
 /**
@@ -23,9 +14,7 @@ import { colorShare, highlightBox, rgbOf } from '../support/pixels';
  * tab gets the page opened again with a text fragment, and the quote highlighted there.
  */
 
-let h: Harness;
-
-useHarness((x) => (h = x));
+const h = useExtension({ standIn: true });
 
 const LAMP = 'Its lamp could be seen from thirty kilometres out at sea on a clear night';
 const BUILT = 'The lighthouse was built in 1871 by the harbour board';
@@ -37,7 +26,7 @@ async function askLighthouse(page: Page, claims: Array<{ text: string; quote: st
   h.api.enqueue((req) =>
     answerReply(claims.map((c) => ({ text: c.text, citations: [{ index: indexOf(req, c.from), literal: c.quote }] }))),
   );
-  const popup = await openPopup(h, page);
+  const popup = await h.popup(page);
   await ask(popup, 'Tell me about the lighthouse');
   await answerText(popup);
   return popup;
@@ -95,8 +84,7 @@ async function tabUrls(): Promise<string[]> {
 
 describe('a click on a citation', () => {
   it('highlights exactly the words across a bold word and a link, the page’s other quotes softly, centred and focused', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'lighthouse.html');
+    const page = await h.open('lighthouse.html');
     const popup = await askLighthouse(page, [
       { text: 'It was built in 1871.', quote: BUILT, from: 'built in 1871' },
       { text: 'Its light reached thirty kilometres.', quote: LAMP, from: 'thirty kilometres' },
@@ -125,8 +113,7 @@ describe('a click on a citation', () => {
   });
 
   it('highlights the repeated sentence in the cited passage, not the first on the page', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'lighthouse.html');
+    const page = await h.open('lighthouse.html');
     const popup = await askLighthouse(page, [{ text: 'Winter tours start at ten.', quote: TOURS, from: 'Saturdays only' }]);
     await clickCitation(popup, 'Winter tours start at ten.', page);
     await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(TOURS);
@@ -134,8 +121,7 @@ describe('a click on a citation', () => {
   });
 
   it('opens a closed <details> to show the quote inside it', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'lighthouse.html');
+    const page = await h.open('lighthouse.html');
     expect(await page.$eval('#log', (d) => (d as HTMLDetailsElement).open)).toBe(false);
     const popup = await askLighthouse(page, [
       { text: 'The light was automated in 1989.', quote: LAST_KEEPER, from: 'last keeper' },
@@ -147,8 +133,7 @@ describe('a click on a citation', () => {
   });
 
   it('still finds the words after typographic changes to the page', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'lighthouse.html');
+    const page = await h.open('lighthouse.html');
     const popup = await askLighthouse(page, [{ text: 'Winter tours start at ten.', quote: TOURS, from: 'Saturdays only' }]);
     await page.$eval('#winter', (p) => {
       p.innerHTML = p.innerHTML
@@ -163,8 +148,7 @@ describe('a click on a citation', () => {
   });
 
   it('a new question clears the highlights of the last answer', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'lighthouse.html');
+    const page = await h.open('lighthouse.html');
     let popup = await askLighthouse(page, [{ text: 'It was built in 1871.', quote: BUILT, from: 'built in 1871' }]);
     await clickCitation(popup, 'It was built in 1871.', page);
     await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(BUILT);
@@ -177,8 +161,7 @@ describe('a click on a citation', () => {
 
 describe('a quote that is no longer where it was cited', () => {
   it('changed page: nothing highlighted, an alert says so, and "Open the page as cited" shows it in a new tab', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'lighthouse.html');
+    const page = await h.open('lighthouse.html');
     const popup = await askLighthouse(page, [{ text: 'It was built in 1871.', quote: BUILT, from: 'built in 1871' }]);
     // A live page rewrote the paragraph since the answer.
     await page.$eval('#intro', (p) => {
@@ -198,12 +181,11 @@ describe('a quote that is no longer where it was cited', () => {
   });
 
   it('closed tab: the page opens again in a new tab, with a text fragment, and the quote is highlighted', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'lighthouse.html');
-    const helper = await openFixture(h, 'gardening.html'); // keeps the window open once the page is closed
+    const page = await h.open('lighthouse.html');
+    const helper = await h.open('gardening.html'); // keeps the window open once the page is closed
     await askLighthouse(page, [{ text: 'Winter tours start at ten.', quote: TOURS, from: 'Saturdays only' }]);
     await page.close();
-    const popup = await openPopup(h, helper);
+    const popup = await h.popup(helper);
     await answerText(popup);
     const before = await h.browser.pages();
     await (await citationOf(popup, 'Winter tours start at ten.')).click();
@@ -217,8 +199,7 @@ describe('a quote that is no longer where it was cited', () => {
   });
 
   it('tab gone elsewhere: the cited page opens in a new tab; the user’s tab keeps its new page', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'lighthouse.html');
+    const page = await h.open('lighthouse.html');
     const popup = await askLighthouse(page, [{ text: 'It was built in 1871.', quote: BUILT, from: 'built in 1871' }]);
     await page.goto(`${h.fixtures}/gardening.html`, { waitUntil: 'load' });
     const before = await h.browser.pages();
@@ -230,17 +211,16 @@ describe('a quote that is no longer where it was cited', () => {
     expect(await highlightedText(page)).toBeNull();
   });
   it('a tab the browser put to sleep is woken, and the quote highlighted in it', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'lighthouse.html');
+    const page = await h.open('lighthouse.html');
     await askLighthouse(page, [{ text: 'It was built in 1871.', quote: BUILT, from: 'built in 1871' }]);
-    const helper = await openFixture(h, 'gardening.html');
+    const helper = await h.open('gardening.html');
     const discarded = await h.worker.evaluate(async () => {
       const tab = (await chrome.tabs.query({})).find((t) => t.url?.endsWith('/lighthouse.html'))!;
       const after = await chrome.tabs.discard(tab.id!);
       return after?.discarded ?? false;
     });
     expect(discarded).toBe(true);
-    const popup = await openPopup(h, helper);
+    const popup = await h.popup(helper);
     await answerText(popup);
     await (await citationOf(popup, 'It was built in 1871.')).click();
     // Waited for as events, not for a time: on a loaded machine waking a tab can take long.
@@ -271,8 +251,7 @@ describe('a quote that is no longer where it was cited', () => {
 
 describe('a quote from a frame', () => {
   it('is highlighted in the frame it came from', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'tides.html');
+    const page = await h.open('tides.html');
     const frame = await (await page.waitForSelector('#tides'))!.contentFrame();
     await frame!.waitForFunction(() => document.body?.textContent?.includes('causeway'));
     const where = await h.worker.evaluate(async () => {
@@ -285,7 +264,7 @@ describe('a quote from a frame', () => {
       return { tabId: tab.id!, windowId: tab.windowId, frameId: inFrame.frameId, url: String(inFrame.result) };
     });
     expect(where.frameId).not.toBe(0);
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     const passageText = 'On spring tides the causeway to the lighthouse floods two hours before high water.';
     const literal = 'the causeway to the lighthouse floods';
     // As a citation of a passage read in that frame would be sent (the popup closes as the tab

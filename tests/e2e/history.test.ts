@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { openSidePanel } from '../support/side-panel';
-import {
-  answerReply,
-  answerText,
-  ask,
-  highlightedText,
-  indexOf,
-  openFixture,
-  storedHistory,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { answerText, ask, highlightedText } from '../support/popup-page';
+import { answerReply, indexOf } from '../support/stand-in/replies';
+import { storedHistory } from '../support/extension-storage';
+import { useExtension } from '../support/harness';
+import { HOURS_QUOTE, TICKET_QUOTE, hoursAnswer } from '../support/facts';
 
 /**
  * History in the real side panel: each answered thread is kept, listed newest first, reopened
@@ -19,31 +12,24 @@ import {
  * link), and deleted.
  */
 
-let h: Harness;
-useHarness((x) => (h = x));
-
-const hoursQuote = 'The City Museum opens at 9 a.m. and closes at 6 p.m.';
-const ticketQuote = 'Adult tickets cost 12 euros.';
+const h = useExtension({ standIn: true });
 
 describe('history', () => {
   it('lists two threads after two questions; the first reopens with its citations clickable, even with its tab closed', async () => {
-    await useStandIn(h);
-    const hours = await openFixture(h, 'museum-hours.html');
+    const hours = await h.open('museum-hours.html');
     const hoursUrl = hours.url();
-    const tickets = await openFixture(h, 'museum-tickets.html');
+    const tickets = await h.open('museum-tickets.html');
     await hours.bringToFront();
     const panel = await openSidePanel(h, hours);
 
-    h.api.enqueue((req) =>
-      answerReply([{ text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] }]),
-    );
+    h.api.enqueue(hoursAnswer);
     await ask(panel, 'When does the museum open?', 'This tab');
     expect(await answerText(panel)).toContain('It opens at 9 a.m.');
 
     // Another scope: the pages are not the thread's, so this question starts a second thread.
     h.api.enqueue((req) =>
       answerReply([
-        { text: 'Adults pay 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: ticketQuote }] },
+        { text: 'Adults pay 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: TICKET_QUOTE }] },
       ]),
     );
     await ask(panel, 'What does an adult ticket cost?', 'All tabs in this window');
@@ -66,10 +52,10 @@ describe('history', () => {
     const name = `${new URL(hoursUrl).host} — ${await hours.title()}`;
     // Next citation steps through the reopened thread's quotes, as through a fresh answer.
     await panel.locator('::-p-aria(Next citation[role="button"])').click();
-    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(hoursQuote);
+    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(HOURS_QUOTE);
     await hours.evaluate(() => CSS.highlights.clear());
     await panel.locator(`::-p-aria([name="${name}"][role="button"])`).click();
-    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(hoursQuote);
+    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(HOURS_QUOTE);
 
     // With its tab closed, the citation opens the page as cited, and the quote is highlighted there.
     await hours.close();
@@ -79,20 +65,19 @@ describe('history', () => {
       timeout: 30_000,
     });
     const page = (await reopened.asPage())!;
-    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(hoursQuote);
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(HOURS_QUOTE);
     expect(await panel.$eval('.history-thread', (el) => (el as HTMLElement).innerText)).toContain('It opens at 9 a.m.');
   });
 
   it('deletes one thread, then all of them; the history stays on this machine', async () => {
-    await useStandIn(h);
-    const hours = await openFixture(h, 'museum-hours.html');
+    const hours = await h.open('museum-hours.html');
     const panel = await openSidePanel(h, hours);
     for (const [q, scope] of [
       ['When does the museum open?', 'This tab'],
       ['When does the museum close?', 'All tabs in this window'],
     ] as const) {
       h.api.enqueue((req) =>
-        answerReply([{ text: 'At 9 a.m. and 6 p.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] }]),
+        answerReply([{ text: 'At 9 a.m. and 6 p.m.', citations: [{ index: indexOf(req, 'opens at'), literal: HOURS_QUOTE }] }]),
       );
       await ask(panel, q, scope);
       await expect

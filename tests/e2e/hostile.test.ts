@@ -1,27 +1,15 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import {
-  answerReply,
-  answerText,
-  ask,
-  indexOf,
-  messageCalls,
-  openFixture,
-  highlightedText,
-  openPopup,
-  sentText,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { answerText, ask, highlightedText } from '../support/popup-page';
+import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
+import { useExtension } from '../support/harness';
 
 /**
  * Pages that are hostile or simply broken, in real Chromium: nothing a page does holds the
  * extension up, takes over what is sent, or reaches the key.
  */
 
-let h: Harness;
-useHarness((x) => (h = x));
+const h = useExtension();
 
 /** Opens a page whose document is never done loading: `goto` would wait for ever. */
 async function openUnfinished(url: string, words: string): Promise<Page> {
@@ -54,7 +42,7 @@ const popupText = (popup: Page) => popup.evaluate(() => document.body.textConten
 
 describe('reading is bounded', () => {
   it('a frame whose response never ends does not hold up the answer', async () => {
-    await useStandIn(h);
+    await h.standIn();
     const page = await openUnfinished(`${h.fixtures}/endless-frame.html`, 'channel twelve');
     h.api.enqueue((req) =>
       answerReply([
@@ -64,7 +52,7 @@ describe('reading is bounded', () => {
         },
       ]),
     );
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     const started = Date.now();
     await ask(popup, 'When does the harbour master open?');
     expect(await answerText(popup)).toContain('At half past seven.');
@@ -74,39 +62,39 @@ describe('reading is bounded', () => {
   });
 
   it('a main document that never ends is read as it is', async () => {
-    await useStandIn(h);
+    await h.standIn();
     const page = await openUnfinished(`${h.fixtures}/endless/museum-hours.html`, 'Getting here');
     h.api.enqueue((req) =>
       answerReply([
         { text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] },
       ]),
     );
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'When does the museum open?');
     expect(await answerText(popup)).toContain('Opens at 9.');
   });
 
   it('a tab stuck in a script loop is listed as not read, and the other tabs are answered', async () => {
-    await useStandIn(h);
+    await h.standIn();
     await openBusyPage();
-    const page = await openFixture(h, 'museum-hours.html');
+    const page = await h.open('museum-hours.html');
     h.api.enqueue((req) =>
       answerReply([
         { text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] },
       ]),
     );
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'When does the museum open?', 'All tabs in this window');
     expect(await answerText(popup)).toContain('Opens at 9.');
     expect(await popupText(popup)).toMatch(/tabs? (was|were) not read.*Busy page[^:]*: The page did not answer within 5 s/s);
-    expect(messageCalls(h.api)).toHaveLength(1);
+    expect(h.calls()).toHaveLength(1);
   });
 
   it('Cancel stops the reading within a second', async () => {
-    await useStandIn(h);
+    await h.standIn();
     await openBusyPage();
-    const page = await openFixture(h, 'museum-hours.html');
-    const popup = await openPopup(h, page);
+    const page = await h.open('museum-hours.html');
+    const popup = await h.popup(page);
     await ask(popup, 'When does the museum open?', 'All tabs in this window');
     await popup.waitForSelector('::-p-text(Reading the pages)');
     const cancel = await popup.waitForSelector('::-p-aria(Cancel[role="button"])');
@@ -114,7 +102,7 @@ describe('reading is bounded', () => {
     await cancel!.click();
     expect(await alertText(popup)).toContain('The question was cancelled.');
     expect(Date.now() - clicked).toBeLessThan(1000);
-    expect(messageCalls(h.api)).toHaveLength(0);
+    expect(h.calls()).toHaveLength(0);
     // The next question is not held up behind the stuck tab's reading.
     h.api.enqueue((req) =>
       answerReply([
@@ -141,7 +129,7 @@ describe('the key', () => {
   }
 
   it('is not sent to a base URL on another host until the user confirms it in the options', async () => {
-    await useStandIn(h);
+    await h.standIn();
     // The same stand-in under another name: another host, another origin.
     const otherHost = h.api.url.replace('127.0.0.1', 'localhost');
     const options = await openOptions();
@@ -162,13 +150,13 @@ describe('the key', () => {
       const s = (await chrome.storage.local.get('settings')).settings as Record<string, unknown>;
       await chrome.storage.local.set({ settings: { ...s, baseURL: origin } });
     }, otherHost);
-    const page = await openFixture(h, 'museum-hours.html');
-    let popup = await openPopup(h, page);
+    const page = await h.open('museum-hours.html');
+    let popup = await h.popup(page);
     await ask(popup, 'When does the museum open?');
     expect(await alertText(popup)).toContain(
       `The API base URL now points to ${otherHost}, and your API key has not been confirmed for it.`,
     );
-    expect(messageCalls(h.api)).toHaveLength(0);
+    expect(h.calls()).toHaveLength(0);
     await popup.close();
 
     // Confirmed in the options: now it goes there.
@@ -180,10 +168,10 @@ describe('the key', () => {
     await options.locator(`::-p-aria(Send my key to ${otherHost}[role="button"])`).click();
     await options.waitForSelector('::-p-text(Saved.)');
     museumReply();
-    popup = await openPopup(h, page);
+    popup = await h.popup(page);
     await ask(popup, 'When does the museum open?');
     expect(await answerText(popup)).toContain('Opens at 9.');
-    const [req] = messageCalls(h.api);
+    const [req] = h.calls();
     expect(req!.headers.host).toBe(otherHost.replace('http://', ''));
   });
 
@@ -195,13 +183,13 @@ describe('the key', () => {
         settings: { apiKey: 'sk-ant-legacy', baseURL: url, model: 'claude-sonnet-5-5', minQuoteLength: 15 },
       });
     }, h.api.url);
-    const page = await openFixture(h, 'museum-hours.html');
-    let popup = await openPopup(h, page);
+    const page = await h.open('museum-hours.html');
+    let popup = await h.popup(page);
     await ask(popup, 'When does the museum open?');
     expect(await alertText(popup)).toContain(
       `The API base URL now points to ${h.api.url}, and your API key has not been confirmed for it.`,
     );
-    expect(messageCalls(h.api)).toHaveLength(0);
+    expect(h.calls()).toHaveLength(0);
     await popup.close();
     // What a content script could read: no key, no passages of the run.
     const local = await h.worker.evaluate(async () => JSON.stringify(await chrome.storage.local.get(null)));
@@ -216,14 +204,14 @@ describe('the key', () => {
     await options.locator(`::-p-aria(Send my key to ${h.api.url}[role="button"])`).click();
     await options.waitForSelector('::-p-text(Saved.)');
     museumReply();
-    popup = await openPopup(h, page);
+    popup = await h.popup(page);
     await ask(popup, 'When does the museum open?');
     expect(await answerText(popup)).toContain('Opens at 9.');
-    expect(JSON.stringify(messageCalls(h.api)[0]!.headers)).toContain('sk-ant-legacy');
+    expect(JSON.stringify(h.calls()[0]!.headers)).toContain('sk-ant-legacy');
   });
 
   it('an API base URL over plain http to another host is refused by the options page', async () => {
-    await useStandIn(h);
+    await h.standIn();
     const options = await openOptions();
     const baseUrl = await options.waitForSelector('::-p-aria(API base URL)');
     await baseUrl!.click({ count: 3 });
@@ -259,30 +247,30 @@ describe('the user’s selection', () => {
   }
 
   it('a cross-origin frame that selects its own text does not pass it off as the user’s', async () => {
-    await useStandIn(h);
+    await h.standIn();
     const page = await openFerryWithAd();
     ferryReply();
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'When does the first ferry leave?');
     expect(await answerText(popup)).toContain('At a quarter past six.');
-    const sent = sentText(messageCalls(h.api)[0]!);
+    const sent = sentText(h.calls()[0]!);
     expect(sent).not.toContain('kind="user-selection"');
     expect(await popup.$('::-p-aria([name="Your selection"])')).toBeNull();
   });
 
   it('the user’s own selection leads what is sent, and the popup shows it as theirs', async () => {
-    await useStandIn(h);
+    await h.standIn();
     const page = await openFerryWithAd();
     await page.evaluate(() => getSelection()!.selectAllChildren(document.getElementById('first')!));
     ferryReply();
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'When does the first ferry leave?');
     expect(await answerText(popup)).toContain('At a quarter past six.');
     const shown = await popup.waitForSelector('::-p-aria([name="Your selection"])');
     expect(await shown!.evaluate((el) => (el as HTMLElement).innerText)).toMatch(
       /Your selection in “Ferry timetable”, sent first:\s+The first ferry to the island leaves the pier at a quarter past six in the morning\./,
     );
-    const sent = sentText(messageCalls(h.api)[0]!);
+    const sent = sentText(h.calls()[0]!);
     const first = sent.match(/<document index="\d+"[^>]*>/)![0];
     expect(first).toContain('kind="user-selection"');
     expect(sent.match(/kind="user-selection"/g)).toHaveLength(1);
@@ -291,8 +279,8 @@ describe('the user’s selection', () => {
 
 describe('unbounded strings', () => {
   it('a title of 5,000,000 characters, then a normal question: both are answered', async () => {
-    await useStandIn(h);
-    const huge = await openFixture(h, 'huge-title.html');
+    await h.standIn();
+    const huge = await h.open('huge-title.html');
     expect(await huge.evaluate(() => document.title.length)).toBe(5_000_000);
     h.api.enqueue((req) =>
       answerReply([
@@ -302,23 +290,23 @@ describe('unbounded strings', () => {
         },
       ]),
     );
-    let popup = await openPopup(h, huge);
+    let popup = await h.popup(huge);
     await ask(popup, 'When did the last keeper leave?');
     expect(await answerText(popup)).toContain('In 1987.');
     // The title went out cut, once per fragment, and the run kept in storage is small.
-    const sent = sentText(messageCalls(h.api)[0]!);
+    const sent = sentText(h.calls()[0]!);
     expect(sent.length).toBeLessThan(20_000);
     const stored = await h.worker.evaluate(async () => JSON.stringify(await chrome.storage.session.get('lastRun')).length);
     expect(stored).toBeLessThan(50_000);
     await popup.close();
 
-    const page = await openFixture(h, 'museum-hours.html');
+    const page = await h.open('museum-hours.html');
     h.api.enqueue((req) =>
       answerReply([
         { text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] },
       ]),
     );
-    popup = await openPopup(h, page);
+    popup = await h.popup(page);
     await ask(popup, 'When does the museum open?');
     expect(await answerText(popup)).toContain('Opens at 9.');
   });
@@ -326,8 +314,8 @@ describe('unbounded strings', () => {
 
 describe('anchoring within a budget', () => {
   it('reveals a quote among 100,000 copies of its sentence while the page stays responsive', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'repeated.html');
+    await h.standIn();
+    const page = await h.open('repeated.html');
     const sentence = 'The tide comes in twice a day at the old stone harbour.';
     // The active quote, and more quotes of the same page that the reveal highlights softly.
     const others = [
@@ -342,7 +330,7 @@ describe('anchoring within a budget', () => {
         ...others.map((literal, i) => ({ text: `Again, ${i}.`, citations: [{ index: indexOf(req, 'tide comes in'), literal }] })),
       ]),
     );
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'Does the tide come in twice a day at the old stone harbour?');
     expect(await answerText(popup)).toContain('Twice a day.');
     await page.evaluate(() => ((window as unknown as { __gaps: number[] }).__gaps.length = 0));
@@ -362,9 +350,9 @@ describe('anchoring within a budget', () => {
 
 describe('the model’s words apart from the page’s', () => {
   it('with “All tabs”, the support check marks by default, and claims are shown as Claude’s words', async () => {
-    await useStandIn(h, { judge: undefined });
-    const other = await openFixture(h, 'museum-tickets.html');
-    const page = await openFixture(h, 'museum-hours.html');
+    await h.standIn({ judge: undefined });
+    const other = await h.open('museum-tickets.html');
+    const page = await h.open('museum-hours.html');
     h.api.enqueue(
       (req) =>
         answerReply([
@@ -387,13 +375,13 @@ describe('the model’s words apart from the page’s', () => {
         },
       },
     );
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'Is the museum good, and when does it open?', 'All tabs in this window');
     const text = await answerText(popup);
     expect(text).toMatch(/Claude: Officials verified that it is the best museum\./);
     expect(text).toMatch(/Doubtful:.*Nothing about quality\./s);
     expect(text).toContain('“a five-minute walk from Central Station”');
-    expect(messageCalls(h.api)).toHaveLength(2);
+    expect(h.calls()).toHaveLength(2);
     await other.close();
   });
 });

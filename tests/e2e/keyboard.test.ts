@@ -2,19 +2,11 @@ import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { focused, focusRingShown, label, liveRegions, tabTo } from '../support/keyboard';
 import { openSidePanel } from '../support/side-panel';
-import {
-  answerReply,
-  highlightedText,
-  storedHistory,
-  indexOf,
-  messageCalls,
-  openFixture,
-  openPopup,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
-import type { Scripted } from '../support/stand-in/messages-api';
+import { highlightedText } from '../support/popup-page';
+import { answerReply, indexOf } from '../support/stand-in/replies';
+import { storedHistory } from '../support/extension-storage';
+import { useExtension } from '../support/harness';
+import { HOURS_QUOTE, TICKET_QUOTE, hoursAnswer } from '../support/facts';
 
 /**
  * The popup and the side panel driven by the keyboard alone (no click after the popup opens),
@@ -22,19 +14,12 @@ import type { Scripted } from '../support/stand-in/messages-api';
  * regions say as a question runs.
  */
 
-let h: Harness;
-useHarness((x) => (h = x));
-
-const hoursQuote = 'The City Museum opens at 9 a.m. and closes at 6 p.m.';
-const hoursAnswer: Scripted = (req) =>
-  answerReply([{ text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] }]);
+const h = useExtension();
 
 async function popupOnHours(): Promise<{ page: Page; popup: Page }> {
-  const page = await openFixture(h, 'museum-hours.html');
-  return { page, popup: await openPopup(h, page) };
+  const page = await h.open('museum-hours.html');
+  return { page, popup: await h.popup(page) };
 }
-
-const ticketQuote = 'Adult tickets cost 12 euros.';
 
 /** Types the question and asks with Enter, from the question box. */
 async function askByKeyboard(page: Page, question: string): Promise<void> {
@@ -47,7 +32,7 @@ const statusText = async (popup: Page) => (await liveRegions(popup, 'status'))[0
 
 describe('the keyboard alone', () => {
   it('the popup opens in the question box; Shift+Enter is a new line, Enter asks, the arrows choose the scope', async () => {
-    await useStandIn(h);
+    await h.standIn();
     h.api.enqueue(hoursAnswer);
     const { popup } = await popupOnHours();
     expect(await focused(popup)).toEqual({ role: 'textbox', name: 'Question' });
@@ -67,19 +52,19 @@ describe('the keyboard alone', () => {
     expect(await focused(popup)).toEqual({ role: 'radio', name: 'All tabs in this window' });
     await popup.keyboard.press('ArrowUp');
     expect(await popup.$eval('::-p-aria(This tab[role="radio"])', (r) => (r as HTMLInputElement).checked)).toBe(true);
-    expect(messageCalls(h.api)).toHaveLength(0);
+    expect(h.calls()).toHaveLength(0);
 
     await tabTo(popup, 'textbox', 'Question', { back: true, max: 1 });
     await popup.keyboard.press('Enter');
     const region = await popup.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 30_000 });
     expect(await region!.evaluate((el) => (el as HTMLElement).innerText)).toContain('It opens at 9 a.m.');
-    expect(messageCalls(h.api)).toHaveLength(1);
+    expect(h.calls()).toHaveLength(1);
     // Asked from the box, the keyboard is still there for the next question.
     expect(await focused(popup)).toEqual({ role: 'textbox', name: 'Question' });
   });
 
   it('Tab goes through every control of an answered popup in reading order, each with a visible focus ring', async () => {
-    await useStandIn(h);
+    await h.standIn();
     h.api.enqueue(hoursAnswer);
     const { page, popup } = await popupOnHours();
     await popup.keyboard.type('When does the museum open?');
@@ -112,13 +97,13 @@ describe('the keyboard alone', () => {
     // The popup closes as the tab comes forward, often before the key is released: that release
     // has no page left to go to.
     await popup.keyboard.up('Enter').catch(() => {});
-    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(hoursQuote);
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(HOURS_QUOTE);
     await page.keyboard.press('Escape');
     await expect.poll(() => highlightedText(page)).toBeNull();
   });
 
   it('Copy as Markdown says it copied; New question empties the box and puts the keyboard back in it; Open in side panel opens it', async () => {
-    await useStandIn(h);
+    await h.standIn();
     h.api.enqueue(hoursAnswer);
     const { popup } = await popupOnHours();
     const origin = popup.url().split('/').slice(0, 3).join('/');
@@ -150,7 +135,7 @@ describe('the keyboard alone', () => {
   });
 
   it('Cancel from the keyboard stops the question and hands the keyboard back to the question box', async () => {
-    await useStandIn(h);
+    await h.standIn();
     h.api.enqueue({ kind: 'hang' });
     const { popup } = await popupOnHours();
     await popup.keyboard.type('When does the museum open?');
@@ -164,12 +149,12 @@ describe('the keyboard alone', () => {
 
 describe('the keyboard alone before sending', () => {
   it('Review before sending: announced, Send reached by Tab, and the keyboard back in the question box', async () => {
-    await useStandIn(h, { reviewBeforeSending: true });
+    await h.standIn({ reviewBeforeSending: true });
     h.api.enqueue(hoursAnswer);
     const { popup } = await popupOnHours();
     await askByKeyboard(popup, 'When does the museum open?');
     await expect.poll(() => statusText(popup), { timeout: 30_000 }).toBe('Review before sending');
-    expect(messageCalls(h.api)).toHaveLength(0);
+    expect(h.calls()).toHaveLength(0);
     await tabTo(popup, 'button', 'Send');
     await popup.keyboard.press('Enter');
     await expect.poll(() => statusText(popup), { timeout: 30_000 }).toBe('Answer: It opens at 9 a.m.');
@@ -179,13 +164,13 @@ describe('the keyboard alone before sending', () => {
 
 describe('the keyboard alone in the side panel and the history', () => {
   it('the side panel: Enter on a citation, Next citation to the last quote (the focus stays on a button), Escape clears the highlight', async () => {
-    await useStandIn(h);
-    const hours = await openFixture(h, 'museum-hours.html');
-    const tickets = await openFixture(h, 'museum-tickets.html');
+    await h.standIn();
+    const hours = await h.open('museum-hours.html');
+    const tickets = await h.open('museum-tickets.html');
     h.api.enqueue((req) =>
       answerReply([
-        { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] },
-        { text: 'An adult ticket costs 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: ticketQuote }] },
+        { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: HOURS_QUOTE }] },
+        { text: 'An adult ticket costs 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: TICKET_QUOTE }] },
       ]),
     );
     const panel = await openSidePanel(h, tickets);
@@ -200,7 +185,7 @@ describe('the keyboard alone in the side panel and the history', () => {
     const hoursCitation = `${new URL(hours.url()).host} — ${await hours.title()}`;
     await tabTo(panel, 'button', hoursCitation);
     await panel.keyboard.press('Enter');
-    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(hoursQuote);
+    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(HOURS_QUOTE);
     // Escape in the panel, where the keyboard still is: the quote's highlight goes from its tab.
     await panel.keyboard.press('Escape');
     await expect.poll(() => highlightedText(hours)).toBeNull();
@@ -208,18 +193,18 @@ describe('the keyboard alone in the side panel and the history', () => {
     // The citation pressed is the current one: Next goes on to the last quote, in the other tab.
     await tabTo(panel, 'button', 'Next citation', { back: true });
     await panel.keyboard.press('Enter');
-    await expect.poll(() => highlightedText(tickets), { timeout: 30_000 }).toBe(ticketQuote);
+    await expect.poll(() => highlightedText(tickets), { timeout: 30_000 }).toBe(TICKET_QUOTE);
     // Next is disabled at the last quote; the keyboard went to Previous, not to the page.
     expect(await focused(panel)).toEqual({ role: 'button', name: 'Previous citation' });
     await panel.keyboard.press('Enter');
-    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(hoursQuote);
+    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(HOURS_QUOTE);
     expect(await focused(panel)).toEqual({ role: 'button', name: 'Next citation' });
     await panel.keyboard.press('Escape');
     await expect.poll(() => highlightedText(hours)).toBeNull();
   });
 
   it('the history: open a thread, back to it in the list, delete one, then all, the focus never lost', async () => {
-    await useStandIn(h);
+    await h.standIn();
     const { popup } = await popupOnHours();
     for (const [i, question] of ['When does the museum open?', 'When does the museum close?'].entries()) {
       h.api.enqueue(hoursAnswer);
@@ -254,8 +239,8 @@ describe('the keyboard alone in the side panel and the history', () => {
 
 describe('the keyboard alone in Choose tabs and the options', () => {
   it('Choose tabs: the arrows choose it, Tab reaches each tab by its title, Space ticks it, Ask asks about those', async () => {
-    await useStandIn(h);
-    const tickets = await openFixture(h, 'museum-tickets.html');
+    await h.standIn();
+    const tickets = await h.open('museum-tickets.html');
     const { page, popup } = await popupOnHours();
     h.api.enqueue(hoursAnswer);
     await popup.keyboard.type('When does the museum open, and what does a ticket cost?');
@@ -275,7 +260,7 @@ describe('the keyboard alone in Choose tabs and the options', () => {
     await tabTo(popup, 'button', 'Ask');
     await popup.keyboard.press('Enter');
     await popup.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 30_000 });
-    const sent = JSON.stringify(messageCalls(h.api)[0]!.body);
+    const sent = JSON.stringify(h.calls()[0]!.body);
     expect(sent).toContain('Adult tickets cost 12 euros');
     expect(sent).toContain('opens at 9 a.m.');
   });
@@ -319,7 +304,7 @@ describe('the keyboard alone in Choose tabs and the options', () => {
 
 describe('live regions', () => {
   it('the status says each step once, not each token; then the error is an alert and the status falls silent', async () => {
-    await useStandIn(h);
+    await h.standIn();
     h.api.enqueue({ kind: 'stream-error', afterText: '{"no_information": false, "claims": [', chunkDelayMs: 400 });
     const { popup } = await popupOnHours();
     expect(await liveRegions(popup, 'status')).toEqual(['']);
@@ -338,20 +323,20 @@ describe('live regions', () => {
   });
 
   it('the answer is said once when it arrives, and not again when the popup is opened over it', async () => {
-    await useStandIn(h);
+    await h.standIn();
     h.api.enqueue(hoursAnswer);
     const { page, popup } = await popupOnHours();
     await popup.keyboard.type('When does the museum open?');
     await popup.keyboard.press('Enter');
     await expect.poll(() => statusText(popup), { timeout: 30_000 }).toBe('Answer: It opens at 9 a.m.');
     await popup.close();
-    const again = await openPopup(h, page);
+    const again = await h.popup(page);
     await again.waitForSelector('::-p-aria([name="Answer"][role="region"])');
     expect(await statusText(again)).toBe('');
   });
 
   it('"Not found in these pages" is said as the answer it is', async () => {
-    await useStandIn(h);
+    await h.standIn();
     h.api.enqueue(answerReply([], true));
     const { popup } = await popupOnHours();
     await popup.keyboard.type('When does the museum open on Mars?');

@@ -3,17 +3,10 @@ import { chooseServer as choose } from '../support/server-options';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMessagesApi, type MessagesApi, type RecordedRequest } from '../support/stand-in/messages-api';
 import type { LocalHabits } from '../support/stand-in/local-servers';
-import {
-  answerReply,
-  answerText,
-  ask,
-  highlightedText,
-  indexOf,
-  openFixture,
-  openPopup,
-  useHarness,
-  type Harness,
-} from '../support/harness';
+import { answerText, ask, highlightedText } from '../support/popup-page';
+import { answerReply } from '../support/stand-in/replies';
+import { useExtension } from '../support/harness';
+import { HOURS_QUOTE, opensAtNine } from '../support/facts';
 
 /**
  * Local models, as a new user meets them: a fresh profile, a server on this computer as it ships
@@ -21,30 +14,26 @@ import {
  * options page to choose it, and the real popup to ask. No key, no change to the server.
  */
 
-let h: Harness;
 let server: MessagesApi | null = null;
-useHarness((x) => (h = x));
+const h = useExtension();
 afterEach(async () => {
   await server?.close();
   server = null;
 });
 
-const QUOTE = 'The City Museum opens at 9 a.m. and closes at 6 p.m.';
 const chooseServer = (preset: string, api: MessagesApi, model: string) => choose(h, preset, api, model);
 const messageCalls = (api: MessagesApi) => api.requests.filter((r) => r.method === 'POST' && r.path === '/v1/messages');
 
 async function askAndHighlight(api: MessagesApi): Promise<{ page: Page; text: string }> {
-  const page = await openFixture(h, 'museum-hours.html');
-  api.enqueue((req: RecordedRequest) =>
-    answerReply([{ text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: QUOTE }] }]),
-  );
-  const popup = await openPopup(h, page);
+  const page = await h.open('museum-hours.html');
+  api.enqueue((req: RecordedRequest) => answerReply([opensAtNine(req)]));
+  const popup = await h.popup(page);
   await ask(popup, 'When does the museum open?');
   const text = await answerText(popup);
   expect(await popup.evaluate(() => document.body.innerText)).not.toMatch(/API key/);
   const name = `${new URL(page.url()).host} — ${await page.title()}`;
   await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
-  await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(QUOTE);
+  await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(HOURS_QUOTE);
   return { page, text };
 }
 
@@ -88,8 +77,8 @@ describe('local models answer with verified quotes, out of the box', () => {
     const api = await start({ kind: 'ollama', models: ['llama3.2:3b'] });
     const options = await chooseServer('Ollama, on this computer', api, 'llama3.2:3b');
     await options.close();
-    const page = await openFixture(h, 'museum-hours.html');
-    const popup = await openPopup(h, page);
+    const page = await h.open('museum-hours.html');
+    const popup = await h.popup(page);
     await ask(popup, 'When does the museum open?');
     const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 30_000 });
     const said = await alert!.evaluate((el) => (el as HTMLElement).innerText);
@@ -110,11 +99,9 @@ describe('local models answer with verified quotes, out of the box', () => {
   it('llama.cpp server: a model slow to start says so, then answers', async () => {
     const api = await start({ kind: 'llamacpp', models: ['gemma-3-4b'], firstTokenDelayMs: 4000 });
     (await chooseServer('llama.cpp server, on this computer', api, 'gemma-3-4b')).close();
-    const page = await openFixture(h, 'museum-hours.html');
-    api.enqueue((req: RecordedRequest) =>
-      answerReply([{ text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: QUOTE }] }]),
-    );
-    const popup = await openPopup(h, page);
+    const page = await h.open('museum-hours.html');
+    api.enqueue((req: RecordedRequest) => answerReply([opensAtNine(req)]));
+    const popup = await h.popup(page);
     await ask(popup, 'When does the museum open?');
     await popup.waitForFunction(() => document.body.innerText.includes('Waiting for the model to start…'), { timeout: 30_000 });
     expect(await answerText(popup)).toContain('It opens at 9 a.m.');

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { startMessagesApi, type MessagesApi, type RecordedRequest } from '../support/stand-in/messages-api';
-import { answerReply, answerText, ask, indexOf, openFixture, openPopup, useHarness, type Harness } from '../support/harness';
+import { answerText, ask } from '../support/popup-page';
+import { answerReply } from '../support/stand-in/replies';
+import { useExtension } from '../support/harness';
 import { chooseServer } from '../support/server-options';
+import { opensAtNine } from '../support/facts';
 
 /**
  * Ollama as it ships refuses any request whose Origin is an extension's. In Chrome the user who
@@ -13,10 +16,7 @@ import { chooseServer } from '../support/server-options';
  * `permissions.request` answers yes without a prompt, as after the user's yes.
  */
 
-let h: Harness;
-useHarness((x) => (h = x), { granted: ['declarativeNetRequestWithHostAccess'] });
-
-const QUOTE = 'The City Museum opens at 9 a.m. and closes at 6 p.m.';
+const h = useExtension({ granted: ['declarativeNetRequestWithHostAccess'] });
 
 describe('a server on this computer that refuses extensions, reached with its own Origin', () => {
   let api: MessagesApi | null = null;
@@ -31,11 +31,9 @@ describe('a server on this computer that refuses extensions, reached with its ow
       expect(rules).toHaveLength(1);
       expect(rules[0]!.condition.urlFilter).toBe(`|${new URL(api.url).origin}/`);
       expect(rules[0]!.condition.initiatorDomains).toEqual([await h.worker.evaluate(() => chrome.runtime.id)]);
-      const page = await openFixture(h, 'museum-hours.html');
-      api.enqueue((req: RecordedRequest) =>
-        answerReply([{ text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: QUOTE }] }]),
-      );
-      const popup = await openPopup(h, page);
+      const page = await h.open('museum-hours.html');
+      api.enqueue((req: RecordedRequest) => answerReply([opensAtNine(req)]));
+      const popup = await h.popup(page);
       await ask(popup, 'When does the museum open?');
       expect(await answerText(popup)).toContain('It opens at 9 a.m.');
       const call = api.requests.find((r) => r.method === 'POST' && r.path === '/v1/messages')!;

@@ -1,18 +1,9 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import {
-  answerReply,
-  answerText,
-  ask,
-  clickInPopup,
-  indexOf,
-  messageCalls,
-  openPopup,
-  sentText,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { answerText, ask } from '../support/popup-page';
+import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
+import { useExtension } from '../support/harness';
+import { PDF_QUESTION, PDF_QUOTE } from '../support/facts';
 
 /**
  * PDF tabs in headless Chromium: a PDF served over HTTP as application/pdf, shown by the
@@ -21,10 +12,7 @@ import {
  * its text layer. A PDF without a text layer is listed as not read, with the reason.
  */
 
-let h: Harness;
-useHarness((x) => (h = x));
-
-const QUOTE = 'high water at the old harbour is at 11:42 in the morning';
+const h = useExtension({ standIn: true });
 
 async function openPdf(name: string): Promise<Page> {
   const page = await h.browser.newPage();
@@ -41,20 +29,19 @@ async function viewerPage(): Promise<Page> {
 describe('PDF tabs', () => {
   for (const name of ['tides.pdf', 'tide-report']) {
     it(`reads ${name} (application/pdf), cites its title and page, and shows the quote in the PDF viewer`, async () => {
-      await useStandIn(h);
       const pdf = await openPdf(name);
       h.api.enqueue((req) =>
         answerReply([
-          { text: 'High water is at 11:42 on 1 April.', citations: [{ index: indexOf(req, '11:42'), literal: QUOTE }] },
+          { text: 'High water is at 11:42 on 1 April.', citations: [{ index: indexOf(req, '11:42'), literal: PDF_QUOTE }] },
         ]),
       );
-      const popup = await openPopup(h, pdf);
-      await ask(popup, 'When is high water at the old harbour on the first of April?');
+      const popup = await h.popup(pdf);
+      await ask(popup, PDF_QUESTION);
       const text = await answerText(popup);
       expect(text).toContain('High water is at 11:42 on 1 April.');
 
       // The request carried the PDF's text, named by its title.
-      const [req] = messageCalls(h.api);
+      const [req] = h.calls();
       const sent = sentText(req!);
       expect(sent).toContain(
         'On the first of April, high water at the old harbour is at 11:42 in the morning, with a height of 4.8 metres.',
@@ -63,7 +50,7 @@ describe('PDF tabs', () => {
 
       // The citation names the PDF and its page.
       const citation = `::-p-aria([name="${new URL(h.fixtures).host} — Harbour Tide Tables, p. 2"][role="button"])`;
-      await clickInPopup(h, pdf, popup, citation);
+      await h.clickInPopup(pdf, popup, citation);
 
       const viewer = await viewerPage();
       expect(new URL(viewer.url()).searchParams.get('file')).toBe(`${h.fixtures}/${name}`);
@@ -71,7 +58,7 @@ describe('PDF tabs', () => {
         .poll(() => viewer.evaluate(() => [...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join('')), {
           timeout: 20_000,
         })
-        .toBe(QUOTE);
+        .toBe(PDF_QUOTE);
       // The highlight is in page 2's text layer, and that page is in view.
       const where = await viewer.evaluate(() => {
         const range = [...CSS.highlights.get('cited-quote')!][0] as Range;
@@ -86,14 +73,14 @@ describe('PDF tabs', () => {
 
       // A second click reuses the open viewer tab: its highlight, cleared here, comes back in it.
       await viewer.evaluate(() => CSS.highlights.delete('cited-quote'));
-      const popup2 = await openPopup(h, pdf);
+      const popup2 = await h.popup(pdf);
       await answerText(popup2);
-      await clickInPopup(h, pdf, popup2, citation);
+      await h.clickInPopup(pdf, popup2, citation);
       await expect
         .poll(() => viewer.evaluate(() => [...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join('')), {
           timeout: 20_000,
         })
-        .toBe(QUOTE);
+        .toBe(PDF_QUOTE);
       const viewers = (await h.browser.pages()).filter((p) => p.url().includes('/pdf-viewer.html?file='));
       expect(viewers).toHaveLength(1);
 
@@ -108,15 +95,14 @@ describe('PDF tabs', () => {
   }
 
   it('lists a PDF with no text layer as not read, with the reason, and sends nothing', async () => {
-    await useStandIn(h);
     const pdf = await openPdf('scan.pdf');
-    const popup = await openPopup(h, pdf);
+    const popup = await h.popup(pdf);
     await ask(popup, 'What does the letter say?');
     await expect
       .poll(() => popup.evaluate(() => document.body.innerText), { timeout: 30_000 })
       .toMatch(/The PDF has no text layer \(a scan, or pictures of text\)/);
     const body = await popup.evaluate(() => document.body.innerText);
     expect(body).not.toMatch(/Not found in these pages/i);
-    expect(messageCalls(h.api)).toHaveLength(0);
+    expect(h.calls()).toHaveLength(0);
   });
 });

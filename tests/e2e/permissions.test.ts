@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  answerReply,
-  answerText,
-  ask,
-  highlightedText,
-  indexOf,
-  messageCalls,
-  openFixture,
-  openPopup,
-  sentText,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { answerText, ask, highlightedText } from '../support/popup-page';
+import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
+import type { Harness } from '../support/extension-browser';
+import { useExtension } from '../support/harness';
 import type { RecordedRequest } from '../support/stand-in/messages-api';
+import { PDF_QUESTION, highWaterAnswer } from '../support/facts';
 
 /**
  * A fresh install, with only what the manifest grants at install (no access to any site but the
@@ -21,39 +12,38 @@ import type { RecordedRequest } from '../support/stand-in/messages-api';
  * in this window" says why it needs more before the browser asks.
  */
 
-let h: Harness;
 const BUILT = 'The lighthouse was built in 1871 by the harbour board';
 /** Claude's claim about the lighthouse, citing the fragment sent that holds it. */
 const builtIn1871 = (req: RecordedRequest) => ({
   text: 'It was built in 1871.',
   citations: [{ index: indexOf(req, 'built in 1871'), literal: BUILT }],
 });
-const granted = () => h.worker.evaluate(() => chrome.permissions.getAll().then((p) => p.origins ?? []));
+const granted = (h: Harness) => h.worker.evaluate(() => chrome.permissions.getAll().then((p) => p.origins ?? []));
 
 describe('permissions of a fresh install', () => {
-  useHarness((x) => (h = x), { allSites: false });
+  const h = useExtension({ allSites: false });
 
   it('asks for no site at install: only the Messages API host is granted, all sites are optional', async () => {
-    expect(await granted()).toEqual(['https://api.anthropic.com/*']);
+    expect(await granted(h)).toEqual(['https://api.anthropic.com/*']);
     const manifest = await h.worker.evaluate(() => chrome.runtime.getManifest());
     expect(manifest.optional_host_permissions).toEqual(['<all_urls>']);
   });
 
   it('"This tab" answers and highlights through the toolbar click alone, and the API is reached by CORS', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'lighthouse.html');
-    await openFixture(h, 'gardening.html');
+    await h.standIn();
+    const page = await h.open('lighthouse.html');
+    await h.open('gardening.html');
     await page.bringToFront();
     h.api.enqueue((req) => answerReply([builtIn1871(req)]));
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'When was the lighthouse built?', 'This tab');
     expect(await answerText(popup)).toContain('built in 1871');
     // Still no host access: the tab was read through activeTab, the other tab not at all.
-    expect(await granted()).toEqual(['https://api.anthropic.com/*']);
+    expect(await granted(h)).toEqual(['https://api.anthropic.com/*']);
     // The citation highlights its quote in that tab, under the same grant.
     await popup.locator(`::-p-aria([name="${new URL(page.url()).host} — ${await page.title()}"][role="button"])`).click();
     await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(BUILT);
-    const [call] = messageCalls(h.api);
+    const [call] = h.calls();
     expect(sentText(call!)).not.toContain('Sow tomatoes');
     // Without host access to the stand-in's origin the worker's request is a CORS one, preflighted.
     expect(h.api.requests.some((r) => r.method === 'OPTIONS' && r.path.startsWith('/v1/messages'))).toBe(true);
@@ -61,26 +51,23 @@ describe('permissions of a fresh install', () => {
   });
 
   it('a PDF in "This tab" is read through the toolbar click alone too', async () => {
-    await useStandIn(h);
+    await h.standIn();
     const pdf = await h.browser.newPage();
     // The browser's PDF viewer never fires a page `load` the way an HTML page does.
     await pdf.goto(`${h.fixtures}/tides.pdf`, { waitUntil: 'domcontentloaded' }).catch(() => {});
-    const quote = 'high water at the old harbour is at 11:42 in the morning';
-    h.api.enqueue((req) =>
-      answerReply([{ text: 'High water is at 11:42.', citations: [{ index: indexOf(req, '11:42'), literal: quote }] }]),
-    );
-    const popup = await openPopup(h, pdf);
-    await ask(popup, 'When is high water at the old harbour on the first of April?', 'This tab');
+    h.api.enqueue(highWaterAnswer);
+    const popup = await h.popup(pdf);
+    await ask(popup, PDF_QUESTION, 'This tab');
     expect(await answerText(popup)).toContain('High water is at 11:42.');
-    expect(await granted()).toEqual(['https://api.anthropic.com/*']);
+    expect(await granted(h)).toEqual(['https://api.anthropic.com/*']);
   });
 
   it('"All tabs in this window" says why it needs access to sites, sends nothing, and keeps the question', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'lighthouse.html');
-    await openFixture(h, 'gardening.html');
+    await h.standIn();
+    const page = await h.open('lighthouse.html');
+    await h.open('gardening.html');
     await page.bringToFront();
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'When was the lighthouse built?', 'All tabs in this window');
     const note = await popup.waitForSelector('.access-note[role="status"]');
     expect(await note!.evaluate((el) => (el as HTMLElement).innerText)).toMatch(
@@ -95,29 +82,29 @@ describe('permissions of a fresh install', () => {
   });
 
   it('"Ask about this tab instead" answers the same question about this tab, with no permission asked', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'lighthouse.html');
+    await h.standIn();
+    const page = await h.open('lighthouse.html');
     h.api.enqueue((req) => answerReply([builtIn1871(req)]));
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'When was the lighthouse built?', 'All tabs in this window');
     await popup.locator('::-p-aria(Ask about this tab instead[role="button"])').click();
     expect(await answerText(popup)).toContain('built in 1871');
     expect(await popup.$eval('::-p-aria(This tab[role="radio"])', (el) => (el as HTMLInputElement).checked)).toBe(true);
-    expect(await granted()).toEqual(['https://api.anthropic.com/*']);
+    expect(await granted(h)).toEqual(['https://api.anthropic.com/*']);
   });
 
   it('"Allow reading these sites" opens the browser’s own prompt from the click; the question waits in its box', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'lighthouse.html');
-    const popup = await openPopup(h, page);
+    await h.standIn();
+    const page = await h.open('lighthouse.html');
+    const popup = await h.popup(page);
     await ask(popup, 'When was the lighthouse built?', 'All tabs in this window');
     const closed = new Promise<void>((r) => popup.once('close', () => r()));
     await popup.locator('::-p-aria(Allow reading these sites[role="button"])').click();
     // The browser's prompt takes the focus from the popup, which closes (headless Chromium
     // offers no way to answer the prompt itself).
     await closed;
-    expect(await granted()).toEqual(['https://api.anthropic.com/*']);
-    const again = await openPopup(h, page);
+    expect(await granted(h)).toEqual(['https://api.anthropic.com/*']);
+    const again = await h.popup(page);
     expect(await again.$eval('::-p-aria(Question)', (el) => (el as HTMLTextAreaElement).value)).toBe(
       'When was the lighthouse built?',
     );
@@ -129,12 +116,12 @@ describe('permissions of a fresh install', () => {
 });
 
 describe('with access to all sites granted', () => {
-  useHarness((x) => (h = x));
+  const h = useExtension();
 
   it('"All tabs in this window" asks nothing more and answers from every tab', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'lighthouse.html');
-    await openFixture(h, 'gardening.html');
+    await h.standIn();
+    const page = await h.open('lighthouse.html');
+    await h.open('gardening.html');
     await page.bringToFront();
     h.api.enqueue((req) =>
       answerReply([
@@ -145,12 +132,12 @@ describe('with access to all sites granted', () => {
         },
       ]),
     );
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'When was the lighthouse built, and when do I sow tomatoes?', 'All tabs in this window');
     const text = await answerText(popup);
     expect(text).toContain('built in 1871');
     expect(text).toContain('Sow tomatoes indoors');
     expect(await popup.$('.access-note')).toBeNull();
-    expect(await granted()).toContain('<all_urls>');
+    expect(await granted(h)).toContain('<all_urls>');
   });
 });

@@ -1,30 +1,19 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../support/stand-in/messages-api';
-import {
-  answerReply,
-  answerText,
-  ask,
-  highlightedText,
-  messageCalls,
-  openFixture,
-  openPopup,
-  sentText,
-  stopServiceWorker,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { answerText, ask, highlightedText } from '../support/popup-page';
+import { answerReply, sentText } from '../support/stand-in/replies';
+import { stopServiceWorker } from '../support/extension-browser';
+import { useExtension } from '../support/harness';
 
 /**
  * What is sent, and what is shown without sending: early abstention, search results without a
  * key, review before sending, and the cached prefix of a follow-up, in the built extension.
  */
 
-let h: Harness;
-const calls = () => messageCalls(h.api);
+const calls = () => h.calls();
 
-useHarness((x) => (h = x));
+const h = useExtension();
 
 const region = (popup: Page, name: string) =>
   popup.waitForSelector(`::-p-aria([name="${name}"][role="region"])`, { timeout: 30_000 });
@@ -43,9 +32,9 @@ const documents = (req: RecordedRequest) =>
 
 describe('what is sent', () => {
   it('a question no passage is relevant to is answered "not found" without a model call', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'gardening.html');
-    const popup = await openPopup(h, page);
+    await h.standIn();
+    const page = await h.open('gardening.html');
+    const popup = await h.popup(page);
     await ask(popup, 'Who won the Super Bowl in 2016?');
     const text = await answerText(popup);
     expect(text).toContain('Not found in these pages.');
@@ -54,8 +43,8 @@ describe('what is sent', () => {
   });
 
   it('without a key, the best passages are shown as search results, and a click highlights the quote', async () => {
-    const page = await openFixture(h, 'museum-hours.html');
-    const popup = await openPopup(h, page);
+    const page = await h.open('museum-hours.html');
+    const popup = await h.popup(page);
     await ask(popup, 'At what time does the museum close?');
     const text = await textOf(popup, 'Search results');
     expect(text).toMatch(/search results, not an answer/);
@@ -72,14 +61,14 @@ describe('what is sent', () => {
   });
 
   it('a follow-up about the same pages sends the same document block first, cached; the usage is in the details', async () => {
-    await useStandIn(h);
-    const hours = await openFixture(h, 'museum-hours.html');
-    await openFixture(h, 'museum-tickets.html');
+    await h.standIn();
+    const hours = await h.open('museum-hours.html');
+    await h.open('museum-tickets.html');
     h.api.enqueue(answerReply([], true), {
       ...answerReply([], true),
       usage: { cache_read_input_tokens: 1234, input_tokens: 56, output_tokens: 7 },
     });
-    const popup = await openPopup(h, hours);
+    const popup = await h.popup(hours);
     await ask(popup, 'When does the museum open?', 'All tabs in this window');
     await answerText(popup);
     await ask(popup, 'How much do adult tickets cost?', 'All tabs in this window');
@@ -105,9 +94,9 @@ describe('what is sent', () => {
 
   // Last: it stops the worker, which the harness wakes again in the background.
   it('"Review before sending" shows the fragments and their sources; Cancel sends nothing, Send sends exactly them, even after the worker was stopped', async () => {
-    await useStandIn(h, { reviewBeforeSending: true });
-    const page = await openFixture(h, 'museum-hours.html');
-    let popup = await openPopup(h, page);
+    await h.standIn({ reviewBeforeSending: true });
+    const page = await h.open('museum-hours.html');
+    let popup = await h.popup(page);
     await ask(popup, 'When does the museum open?');
     const review = await textOf(popup, 'Review before sending');
     expect(review).toContain('The City Museum opens at 9 a.m.');
@@ -124,7 +113,7 @@ describe('what is sent', () => {
     const shown = await popup.$$eval('.fragment-text', (els) => els.map((el) => el.textContent ?? ''));
     // The popup may close while the user reads: the plan waits in storage, not in the popup.
     await popup.close();
-    popup = await openPopup(h, page);
+    popup = await h.popup(page);
     await region(popup, 'Review before sending');
     // So may the worker be stopped: Send wakes it, and it sends what storage kept.
     await stopServiceWorker(h);

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  answerReply,
-  ask,
-  indexOf,
-  messageCalls,
-  openFixture,
-  openPopup,
-  stopServiceWorker,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { ask } from '../support/popup-page';
+import { answerReply, indexOf } from '../support/stand-in/replies';
+import { stopServiceWorker } from '../support/extension-browser';
+import { useExtension } from '../support/harness';
 
 /** A question survives what users and browsers do to it: Cancel, and a worker stopped mid-answer. */
 
-let h: Harness;
-useHarness((x) => (h = x), { reset: false });
+const h = useExtension({ reset: false });
 
 const slowAnswer = {
   // Slow enough that the test acts while Claude is still "typing".
@@ -29,17 +20,17 @@ async function alertText(popup: import('puppeteer-core').Page): Promise<string> 
 
 describe('a question in flight', () => {
   it('Cancel stops it, says so, keeps the question and offers to ask again', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'museum-hours.html');
+    await h.standIn();
+    const page = await h.open('museum-hours.html');
     h.api.enqueue((req) => ({
       ...answerReply([
         { text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] },
       ]),
       ...slowAnswer,
     }));
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'When does the museum open?');
-    await expect.poll(() => messageCalls(h.api).length).toBe(1);
+    await expect.poll(() => h.calls().length).toBe(1);
     await popup.locator('::-p-aria(Cancel[role="button"])').click();
     expect(await alertText(popup)).toContain('The question was cancelled.');
     expect(await popup.$eval('textarea', (t) => t.value)).toBe('When does the museum open?');
@@ -53,12 +44,12 @@ describe('a question in flight', () => {
     await popup.locator('::-p-aria(Ask again[role="button"])').click();
     const region = await popup.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 20_000 });
     expect(await region!.evaluate((el) => (el as HTMLElement).innerText)).toContain('Opens at 9.');
-    expect(messageCalls(h.api)).toHaveLength(2);
+    expect(h.calls()).toHaveLength(2);
   });
 
   it('a service worker stopped mid-question leaves a clear message and the question', async () => {
     h.api.reset();
-    const page = await openFixture(h, 'museum-tickets.html');
+    const page = await h.open('museum-tickets.html');
     h.api.enqueue((req) => ({
       ...answerReply([
         {
@@ -68,9 +59,9 @@ describe('a question in flight', () => {
       ]),
       ...slowAnswer,
     }));
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'Do children pay?');
-    await expect.poll(() => messageCalls(h.api).length).toBe(1);
+    await expect.poll(() => h.calls().length).toBe(1);
 
     // What Chrome does to an idle or misbehaving worker, through the DevTools protocol.
     await stopServiceWorker(h);

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXTENSION_DIR } from '../support/harness';
+import { EXTENSION_DIR } from '../support/extension-browser';
 
 /** Every script a screen's HTML loads, with the chunks they import, transitively. */
 function scriptsOf(html: string): string[] {

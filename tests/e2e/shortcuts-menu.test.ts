@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openSidePanel } from '../support/side-panel';
-import {
-  answerReply,
-  answerText,
-  ask,
-  indexOf,
-  messageCalls,
-  openFixture,
-  sentText,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { answerText, ask } from '../support/popup-page';
+import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
+import { useExtension } from '../support/harness';
 
 /**
  * The keyboard commands as the browser registered them, and the side panel opened by "Ask Cited
@@ -20,8 +11,7 @@ import {
  * in lib/worker/wiring/context-menu.test.ts and hands the panel what this test hands it.)
  */
 
-let h: Harness;
-useHarness((x) => (h = x));
+const h = useExtension();
 
 describe('keyboard and context menu', () => {
   it('registers Alt+Shift+Q for the popup and Alt+Shift+Y for the side panel', async () => {
@@ -31,8 +21,8 @@ describe('keyboard and context menu', () => {
   });
 
   it('about the selection: the panel shows it and the question sends it first, though the page lost it', async () => {
-    await useStandIn(h);
-    const tickets = await openFixture(h, 'museum-tickets.html');
+    await h.standIn();
+    const tickets = await h.open('museum-tickets.html');
     const panel = await openSidePanel(h, tickets);
     const selected = 'students pay half price with a valid card';
     await h.worker.evaluate(async (text) => {
@@ -49,7 +39,7 @@ describe('keyboard and context menu', () => {
     );
     await ask(panel, 'Who gets a discount?', 'This tab');
     expect(await answerText(panel)).toContain('Students pay half price.');
-    const sent = sentText(messageCalls(h.api)[0]!);
+    const sent = sentText(h.calls()[0]!);
     const first = /<document index="1"[^>]*>\n([\s\S]*?)\n<\/document>/.exec(sent)![1]!;
     expect(first).toBe(selected);
     // Taken once: the note is gone, and storage no longer holds it.

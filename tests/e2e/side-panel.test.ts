@@ -1,17 +1,10 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { currentCitation, openSidePanel } from '../support/side-panel';
-import {
-  answerReply,
-  answerText,
-  ask,
-  highlightedText,
-  indexOf,
-  openFixture,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { answerText, ask, clickCitation, highlightedText } from '../support/popup-page';
+import { answerReply, indexOf } from '../support/stand-in/replies';
+import { useExtension } from '../support/harness';
+import { HOURS_QUOTE, TICKET_QUOTE } from '../support/facts';
 
 /**
  * The side panel the browser shows beside the page: it answers about two tabs, and its
@@ -19,11 +12,7 @@ import {
  * the answer stays on screen.
  */
 
-let h: Harness;
-useHarness((x) => (h = x));
-
-const hoursQuote = 'The City Museum opens at 9 a.m. and closes at 6 p.m.';
-const ticketQuote = 'Adult tickets cost 12 euros.';
+const h = useExtension();
 
 async function activeTabUrl(): Promise<string> {
   return h.worker.evaluate(async () => {
@@ -32,19 +21,14 @@ async function activeTabUrl(): Promise<string> {
   });
 }
 
-async function clickCitation(panel: Page, page: Page): Promise<void> {
-  const name = `${new URL(page.url()).host} — ${await page.title()}`;
-  await panel.locator(`::-p-aria([name="${name}"][role="button"])`).click();
-}
-
 async function askAboutTwoTabs(): Promise<{ hours: Page; tickets: Page; panel: Page }> {
-  await useStandIn(h);
-  const hours = await openFixture(h, 'museum-hours.html');
-  const tickets = await openFixture(h, 'museum-tickets.html');
+  await h.standIn();
+  const hours = await h.open('museum-hours.html');
+  const tickets = await h.open('museum-tickets.html');
   h.api.enqueue((req) =>
     answerReply([
-      { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }] },
-      { text: 'An adult ticket costs 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: ticketQuote }] },
+      { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: HOURS_QUOTE }] },
+      { text: 'An adult ticket costs 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: TICKET_QUOTE }] },
     ]),
   );
   const panel = await openSidePanel(h, tickets);
@@ -62,14 +46,14 @@ describe('the side panel', () => {
     expect(await panel.evaluate(() => document.body.getBoundingClientRect().width)).toBeLessThan(420);
 
     await clickCitation(panel, hours);
-    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(hoursQuote);
+    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(HOURS_QUOTE);
     await expect.poll(activeTabUrl).toBe(hours.url());
     // The panel did not close with the tab switch: the answer is still there to click again.
     expect(panel.isClosed()).toBe(false);
     expect(await answerText(panel)).toContain('An adult ticket costs 12 euros.');
 
     await clickCitation(panel, tickets);
-    await expect.poll(() => highlightedText(tickets), { timeout: 30_000 }).toBe(ticketQuote);
+    await expect.poll(() => highlightedText(tickets), { timeout: 30_000 }).toBe(TICKET_QUOTE);
     await expect.poll(activeTabUrl).toBe(tickets.url());
     expect(await answerText(panel)).toContain('The museum opens at 9 a.m.');
     expect(await currentCitation(panel)).toContain('City Museum – Tickets');
@@ -81,13 +65,13 @@ describe('the side panel', () => {
     const next = await panel.waitForSelector('::-p-aria(Next citation[role="button"])');
 
     await next!.click();
-    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(hoursQuote);
+    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(HOURS_QUOTE);
     await expect.poll(activeTabUrl).toBe(hours.url());
     expect(await currentCitation(panel)).toContain('City Museum – Opening hours');
     expect(await previous!.evaluate((b) => (b as HTMLButtonElement).disabled)).toBe(true);
 
     await next!.click();
-    await expect.poll(() => highlightedText(tickets), { timeout: 30_000 }).toBe(ticketQuote);
+    await expect.poll(() => highlightedText(tickets), { timeout: 30_000 }).toBe(TICKET_QUOTE);
     await expect.poll(activeTabUrl).toBe(tickets.url());
     expect(await currentCitation(panel)).toContain('City Museum – Tickets');
     // The last quote: Next stops there rather than wrapping around.
@@ -98,7 +82,7 @@ describe('the side panel', () => {
     await hours.evaluate(() => CSS.highlights.clear());
     await panel.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await panel.keyboard.press('p');
-    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(hoursQuote);
+    await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(HOURS_QUOTE);
     await expect.poll(activeTabUrl).toBe(hours.url());
     expect(await currentCitation(panel)).toContain('City Museum – Opening hours');
   });
@@ -115,8 +99,8 @@ describe('the side panel', () => {
     );
     const copied = await panel.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain('The museum opens at 9 a.m.');
-    expect(copied).toContain(`> ${hoursQuote}`);
-    expect(copied).toContain(`> ${ticketQuote}`);
+    expect(copied).toContain(`> ${HOURS_QUOTE}`);
+    expect(copied).toContain(`> ${TICKET_QUOTE}`);
     expect(copied).toContain(`[City Museum – Opening hours](${hours.url()}#:~:text=`);
     expect(copied).toMatch(
       new RegExp(
@@ -126,15 +110,15 @@ describe('the side panel', () => {
   });
 
   it('follows its window: "This tab" is the active tab of the window the panel is in', async () => {
-    await useStandIn(h);
-    const hours = await openFixture(h, 'museum-hours.html');
+    await h.standIn();
+    const hours = await h.open('museum-hours.html');
     const panel = await openSidePanel(h, hours);
     // Another tab becomes active in the same window, after the panel opened.
-    const tickets = await openFixture(h, 'museum-tickets.html');
+    const tickets = await h.open('museum-tickets.html');
     await tickets.bringToFront();
     h.api.enqueue((req) =>
       answerReply([
-        { text: 'Adults pay 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: ticketQuote }] },
+        { text: 'Adults pay 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: TICKET_QUOTE }] },
       ]),
     );
     await ask(panel, 'What does an adult ticket cost?', 'This tab');

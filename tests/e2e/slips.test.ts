@@ -1,18 +1,8 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import {
-  answerReply,
-  answerText,
-  ask,
-  highlightedText,
-  indexOf,
-  messageCalls,
-  openFixture,
-  openPopup,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { answerText, ask, highlightedText } from '../support/popup-page';
+import { answerReply, indexOf } from '../support/stand-in/replies';
+import { useExtension } from '../support/harness';
 import type { RecordedRequest } from '../support/stand-in/messages-api';
 import { slip, type SlipClass } from '../support/stand-in/slipping-model';
 
@@ -22,10 +12,8 @@ import { slip, type SlipClass } from '../support/stand-in/slipping-model';
  * highlights exactly the words that stand in the page; a quote with a changed word is never shown.
  */
 
-let h: Harness;
-
 // The tab is given by the toolbar click (activeTab), as for a user who has granted nothing more.
-useHarness((x) => (h = x), { allSites: false });
+const h = useExtension({ allSites: false, standIn: true });
 
 const QUOTES = 'Some four hundred navvies worked on it at the busiest time';
 const EMPHASIS = 'The longest flight, at Hanley, has seven locks in less than a mile';
@@ -74,13 +62,12 @@ const squash = (s: string | null) => s?.replace(/\s+/g, ' ').trim() ?? null;
 
 describe('a model that slips', () => {
   it('each honest slip is repaired from the first reply and highlighted exactly, with one model call', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'slips.html');
+    const page = await h.open('slips.html');
     h.api.enqueue(slippedAnswer);
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'Summarise this page');
     const text = await answerText(popup);
-    expect(messageCalls(h.api)).toHaveLength(1);
+    expect(h.calls()).toHaveLength(1);
     expect(text).toContain(`${JOIN_A} \u2026 ${JOIN_B}`);
     expect(text).not.toContain('**');
     // The run log counts each repair by its class (the diagnostics add them up).
@@ -107,17 +94,16 @@ describe('a model that slips', () => {
     ];
     for (const [i, [kind, words]] of expected.entries()) {
       // A click moves to the page, which closes the popup: it opens again on the same answer.
-      const shown = i === 0 ? popup : await openPopup(h, page);
+      const shown = i === 0 ? popup : await h.popup(page);
       await answerText(shown);
       await clickClaim(shown, `The ${kind} claim.`);
       await expect.poll(async () => squash(await highlightedText(page)), { timeout: 30_000 }).toBe(words);
     }
-    expect(messageCalls(h.api)).toHaveLength(1);
+    expect(h.calls()).toHaveLength(1);
   });
 
   it('a quote with a changed word is not shown, even when the model repeats it', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'slips.html');
+    const page = await h.open('slips.html');
     const changed = (req: RecordedRequest) =>
       answerReply([
         { text: 'Navvies built it.', citations: [{ index: indexOf(req, 'navvies'), literal: QUOTES }] },
@@ -127,12 +113,12 @@ describe('a model that slips', () => {
         },
       ]);
     h.api.enqueue(changed, changed);
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'Summarise this page');
     const text = await answerText(popup);
     expect(text).toContain('Navvies built it.');
     expect(text).not.toContain('Three hundred navvies.');
-    const calls = messageCalls(h.api);
+    const calls = h.calls();
     expect(calls).toHaveLength(2);
     // The retry offered the page's own sentence.
     expect(JSON.stringify(calls[1]!.body)).toContain('Did you mean');

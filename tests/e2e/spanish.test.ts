@@ -5,21 +5,12 @@
  * browser picks the catalogue, nothing in the extension is told the language.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  answerReply,
-  highlightedText,
-  indexOf,
-  messageCalls,
-  openFixture,
-  openPopup,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { highlightedText } from '../support/popup-page';
+import { answerReply, indexOf } from '../support/stand-in/replies';
+import { useExtension } from '../support/harness';
 import { axeViolations, describeViolations } from '../support/axe';
 
-let h: Harness;
-useHarness((x) => (h = x), { lang: 'es' });
+const h = useExtension({ lang: 'es' });
 
 describe('the interface in Spanish', () => {
   it("takes the toolbar button's title from the Spanish catalogue", async () => {
@@ -34,8 +25,8 @@ describe('the interface in Spanish', () => {
   });
 
   it('the popup answers by its Spanish names: Pregunta, Esta pestaña, Preguntar, region Respuesta, a citation named by its page', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'parque-natural.html');
+    await h.standIn();
+    const page = await h.open('parque-natural.html');
     const quote = 'el más largo, la ruta de las cumbres, recorre dieciocho kilómetros';
     h.api.enqueue((req) =>
       answerReply([
@@ -43,7 +34,7 @@ describe('the interface in Spanish', () => {
       ]),
     );
 
-    const popup = await openPopup(h, page, 'Pregunta');
+    const popup = await h.popup(page, 'Pregunta');
     expect(await popup.evaluate(() => document.documentElement.lang)).toBe('es');
     const box = await popup.waitForSelector('::-p-aria(Pregunta)');
     await box!.type('¿Cuánto mide el sendero más largo?');
@@ -55,7 +46,7 @@ describe('the interface in Spanish', () => {
     expect(text).toContain('La ruta de las cumbres mide 18 km.');
     // What the screen says around the answer is Spanish too.
     expect(text).toContain('Leída 1 pestaña');
-    expect(messageCalls(h.api)).toHaveLength(1);
+    expect(h.calls()).toHaveLength(1);
     await popup.waitForSelector('::-p-aria(Copiar como Markdown[role="button"])');
     // The Spanish screen is as accessible as the English one (its language declared, every name given).
     expect(describeViolations(await axeViolations(popup))).toEqual([]);
@@ -67,10 +58,10 @@ describe('the interface in Spanish', () => {
   });
 
   it('the worker speaks Spanish too: "not found" with its reason, and an error with its next step', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'parque-natural.html');
+    await h.standIn();
+    const page = await h.open('parque-natural.html');
     h.api.enqueue(answerReply([], true));
-    let popup = await openPopup(h, page, 'Pregunta');
+    let popup = await h.popup(page, 'Pregunta');
     await popup.locator('::-p-aria(Pregunta)').fill('¿Cuántos osos hay en el parque?');
     await popup.locator('::-p-aria(Preguntar[role="button"])').click();
     const region = await popup.waitForSelector('::-p-aria([name="Respuesta"][role="region"])', { timeout: 30_000 });
@@ -80,7 +71,7 @@ describe('the interface in Spanish', () => {
     await popup.close();
 
     h.api.enqueue({ kind: 'error', status: 401, type: 'authentication_error', message: 'invalid x-api-key' });
-    popup = await openPopup(h, page, 'Pregunta');
+    popup = await h.popup(page, 'Pregunta');
     await popup.locator('::-p-aria(Pregunta)').fill('¿Cuánto mide el sendero más largo?');
     await popup.locator('::-p-aria(Preguntar[role="button"])').click();
     const alert = await popup.waitForSelector('.error[role="alert"]', { timeout: 30_000 });

@@ -1,31 +1,19 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../support/stand-in/messages-api';
-import {
-  answerReply,
-  answerText,
-  ask,
-  highlightedText,
-  indexOf,
-  messageCalls,
-  openFixture,
-  openPopup,
-  sentText,
-  stopServiceWorker,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { answerText, ask, highlightedText } from '../support/popup-page';
+import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
+import { stopServiceWorker } from '../support/extension-browser';
+import { useExtension } from '../support/harness';
 
 /**
  * The questions people ask of their tabs, in the real popup: an overview, a comparison, and a
  * conversation of follow-ups that the popup keeps as a thread until "New question".
  */
 
-let h: Harness;
-const calls = () => messageCalls(h.api);
+const calls = () => h.calls();
 
-useHarness((x) => (h = x));
+const h = useExtension();
 
 type Message = { role: string; content: string | Array<{ type: string; text?: string }> };
 const messagesOf = (req: RecordedRequest) => (req.body as { messages: Message[] }).messages;
@@ -64,8 +52,8 @@ const earlierText = async (popup: Page) => {
 
 describe('the questions people ask', () => {
   it('"Resume esta página": an overview in Spanish is asked, not refused, and cited across the whole page', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'parque-natural.html');
+    await h.standIn();
+    const page = await h.open('parque-natural.html');
     const quotes = {
       opening: 'protege doce mil hectáreas de bosque y montaña',
       history: 'El parque se creó en 1989',
@@ -89,7 +77,7 @@ describe('the questions people ask', () => {
         { text: 'No se puede hacer fuego.', citations: [{ index: indexOf(req, quotes.rules), literal: quotes.rules }] },
       ]),
     );
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'Resume esta página');
     const text = await answerText(popup);
     expect(text).not.toContain('Not found in these pages');
@@ -119,10 +107,10 @@ describe('the questions people ask', () => {
   });
 
   it('a comparison over three tabs sends each of them and is answered with a citation from each', async () => {
-    await useStandIn(h);
-    const harbour = await openFixture(h, 'bikes-harbour.html');
-    const central = await openFixture(h, 'bikes-central.html');
-    const station = await openFixture(h, 'bikes-station.html');
+    await h.standIn();
+    const harbour = await h.open('bikes-harbour.html');
+    const central = await h.open('bikes-central.html');
+    const station = await h.open('bikes-station.html');
     const quotes = [
       'rents city bikes for 15 euros a day',
       'charges 12 euros a day for a city bike',
@@ -138,7 +126,7 @@ describe('the questions people ask', () => {
         })),
       ),
     );
-    const popup = await openPopup(h, central);
+    const popup = await h.popup(central);
     await ask(popup, 'Compare the prices of these bike rentals: which is cheapest?', 'All tabs in this window');
     const text = await answerText(popup);
     expect(text).toContain('Central Cycles: 12 euros, the cheapest.');
@@ -157,12 +145,12 @@ describe('a conversation about the current pages', () => {
 
   /** The first question of the thread, answered and shown. */
   async function firstQuestion(): Promise<{ page: Page; popup: Page }> {
-    await useStandIn(h);
-    const page = await openFixture(h, 'museum-hours.html');
+    await h.standIn();
+    const page = await h.open('museum-hours.html');
     h.api.enqueue((req) =>
       answerReply([{ text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: opens }] }]),
     );
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'When does the museum open?');
     expect(await answerText(popup)).toContain('It opens at 9 a.m.');
     return { page, popup };
@@ -215,7 +203,7 @@ describe('a conversation about the current pages', () => {
     await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(opens);
 
     // Closed and reopened, the popup shows the same thread.
-    const reopened = await openPopup(h, page);
+    const reopened = await h.popup(page);
     expect(await earlierText(reopened)).toContain('It opens at 9 a.m.');
     expect(await answerText(reopened)).toContain('not at all on Mondays');
   });
@@ -239,7 +227,7 @@ describe('a conversation about the current pages', () => {
 
   it('a question about other pages starts a new thread by itself, and says so', async () => {
     await firstQuestion();
-    const tickets = await openFixture(h, 'museum-tickets.html');
+    const tickets = await h.open('museum-tickets.html');
     h.api.enqueue((req) =>
       answerReply([
         {
@@ -248,7 +236,7 @@ describe('a conversation about the current pages', () => {
         },
       ]),
     );
-    const popup = await openPopup(h, tickets);
+    const popup = await h.popup(tickets);
     // Before asking, the popup says that the thread it shows is about another page.
     await popup.waitForSelector('::-p-text(This thread is about “City Museum – Opening hours”)');
     await ask(popup, 'How much do adult tickets cost?');
@@ -279,13 +267,13 @@ describe('a conversation about the current pages', () => {
   });
 
   it('"Review before sending" on a follow-up says the earlier turn goes along, and Send sends exactly that', async () => {
-    await useStandIn(h, { reviewBeforeSending: true });
-    const page = await openFixture(h, 'museum-hours.html');
+    await h.standIn({ reviewBeforeSending: true });
+    const page = await h.open('museum-hours.html');
     h.api.enqueue(
       (req) => answerReply([{ text: 'It opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: opens }] }]),
       (req) => answerReply([{ text: 'It closes at 6 p.m.', citations: [{ index: indexOf(req, 'closes at'), literal: closes }] }]),
     );
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     const review = () => popup.waitForSelector('::-p-aria([name="Review before sending"][role="region"])', { timeout: 30_000 });
     await ask(popup, 'When does the museum open?');
     await review();
@@ -303,8 +291,8 @@ describe('a conversation about the current pages', () => {
   });
 
   it('without a key, a thread of search results: the earlier results stay, and a click still highlights their quote', async () => {
-    const page = await openFixture(h, 'museum-hours.html');
-    const popup = await openPopup(h, page);
+    const page = await h.open('museum-hours.html');
+    const popup = await h.popup(page);
     await ask(popup, 'At what time does the museum close?');
     await popup.waitForSelector('::-p-aria([name="Search results"][role="region"])');
     await ask(popup, 'Where can I leave my bicycle?');

@@ -7,28 +7,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Frame } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  answerReply,
-  answerText,
-  ask,
-  indexOf,
-  messageCalls,
-  openFixture,
-  openPopup,
-  useHarness,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { answerText, ask } from '../support/popup-page';
+import { answerReply, indexOf } from '../support/stand-in/replies';
+import { useExtension } from '../support/harness';
 
-let h: Harness;
 // No reset between tests: each sets what it needs. (With Chromium 156 on this machine, clearing
 // storage.session from the test's side leaves the harness without its worker: "No SW".)
-useHarness((x) => (h = x), { reset: false });
+const h = useExtension({ reset: false });
 
 describe('citation chips', () => {
   it('show the site first and whole beside a long copied title, and number two quotes of one page', async () => {
-    await useStandIn(h);
-    const page = await openFixture(h, 'spoofed-title.html');
+    await h.standIn();
+    const page = await h.open('spoofed-title.html');
     const cancelled = 'Refunds for cancelled orders are paid within five working days';
     const returned = 'Refunds for returned goods are paid once the parcel has reached our warehouse';
     h.api.enqueue((req) =>
@@ -42,7 +32,7 @@ describe('citation chips', () => {
         },
       ]),
     );
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'When are refunds paid for cancelled orders and returned goods?');
     expect(await answerText(popup)).toContain('Refunds are paid within days');
 
@@ -93,8 +83,8 @@ describe('a frame’s passage', () => {
   it('is cited by the frame’s own site, in a frame on the tab’s page', async () => {
     await liveWorker();
     h.api.reset();
-    await useStandIn(h);
-    const page = await openFixture(h, 'extraction.html');
+    await h.standIn();
+    const page = await h.open('extraction.html');
     let frame: Frame | null = null;
     await expect
       .poll(async () => {
@@ -107,7 +97,7 @@ describe('a frame’s passage', () => {
     h.api.enqueue((req) =>
       answerReply([{ text: 'Cormorants are mentioned.', citations: [{ index: indexOf(req, 'cormorants'), literal: quote }] }]),
     );
-    const popup = await openPopup(h, page);
+    const popup = await h.popup(page);
     await ask(popup, 'Which birds: otters, kingfishers, cormorants, herons, gannets?');
     expect(await answerText(popup)).toContain('Cormorants are mentioned.');
     const frameHost = new URL(frame!.url()).host;
@@ -136,27 +126,27 @@ describe('a redirect from the API address', () => {
     const { port } = redirector.address() as AddressInfo;
     await liveWorker();
     h.api.reset();
-    await useStandIn(h, { baseURL: `http://127.0.0.1:${port}` });
-    const page = await openFixture(h, 'spoofed-title.html');
-    const popup = await openPopup(h, page);
+    await h.standIn({ baseURL: `http://127.0.0.1:${port}` });
+    const page = await h.open('spoofed-title.html');
+    const popup = await h.popup(page);
     await ask(popup, 'When are refunds paid for cancelled orders?');
     const error = await popup.waitForSelector('[role="alert"]', { timeout: 60_000 });
     expect(await error!.evaluate((e) => e.textContent)).toMatch(
       /answered with a redirect.*The key is never sent on to another address/,
     );
     expect(redirects).toBeGreaterThanOrEqual(1);
-    expect(messageCalls(h.api)).toHaveLength(0);
+    expect(h.calls()).toHaveLength(0);
   });
 });
 
 describe('what content scripts can read', () => {
   it('not storage.local, where the settings, the draft and the logs are: only the extension’s own pages and worker', async () => {
     await liveWorker();
-    await useStandIn(h);
+    await h.standIn();
     await h.worker.evaluate(async () => {
       await chrome.storage.local.set({ draft: { question: 'private question', scope: 'tab' } });
     });
-    const page = await openFixture(h, 'spoofed-title.html');
+    const page = await h.open('spoofed-title.html');
     const tabId = await h.worker.evaluate(
       async (url) => (await chrome.tabs.query({})).find((t) => t.url === url)?.id ?? -1,
       page.url(),

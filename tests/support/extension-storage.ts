@@ -1,0 +1,88 @@
+/**
+ * What the extension keeps (settings, the key, the runs, the history), written and read in its
+ * own worker as the options page and the worker do, so a test starts from a known state.
+ */
+import { liveWorker, type Harness } from './extension-browser';
+
+/**
+ * Writes settings as the options page does: the key in the extension's IndexedDB (see
+ * lib/shared/api-key.ts), confirmed for the base URL's origin, the rest in `storage.local`.
+ */
+export async function setSettings(h: Harness, settings: Record<string, unknown>): Promise<void> {
+  const { apiKey, ...rest } = settings;
+  await liveWorker(h);
+  await h.worker.evaluate(
+    async (s, key) => {
+      await chrome.storage.local.set({ settings: s });
+      const origin = new URL(String(s.baseURL ?? 'https://api.anthropic.com')).origin;
+      // No named function in here: a bundler that keeps names would wrap it in a helper the worker lacks.
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('cited-tabs-key');
+        open.onupgradeneeded = () => open.result.createObjectStore('secrets');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('secrets', 'readwrite');
+          const store = tx.objectStore('secrets');
+          if (key) store.put({ key, origin }, 'apiKey');
+          else store.delete('apiKey');
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+    },
+    rest,
+    typeof apiKey === 'string' ? apiKey : '',
+  );
+}
+
+/** Settings, the key and the runs: all the extension keeps. */
+export async function clearStorage(h: Harness): Promise<void> {
+  await liveWorker(h);
+  await h.worker.evaluate(async () => {
+    await Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]);
+    // The key's and the history's databases (lib/shared/api-key.ts, lib/shared/history-store.ts).
+    // No named function in here: a bundler that keeps names would wrap it in a helper the worker lacks.
+    for (const [db, name] of [
+      ['cited-tabs-key', 'secrets'],
+      ['cited-tabs-history', 'history'],
+    ] as const) {
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(db);
+        open.onupgradeneeded = () => open.result.createObjectStore(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(name, 'readwrite');
+          tx.objectStore(name).clear();
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+    }
+  });
+}
+
+/** The history as the worker stored it, in the extension origin's IndexedDB (lib/shared/history-store.ts). */
+export async function storedHistory(h: Harness): Promise<unknown> {
+  return h.worker.evaluate(
+    () =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('cited-tabs-history');
+        open.onupgradeneeded = () => open.result.createObjectStore('history');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('history').objectStore('history').get('entries');
+          get.onsuccess = () => {
+            open.result.close();
+            resolve(get.result);
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The popup as a user meets it, by role and accessible name: opened by the toolbar button over a
+ * page, a question asked, the answer's text read, a citation clicked by its name, and what the
+ * page then highlights.
+ */
+import type { Page } from 'puppeteer-core';
+import type { Harness } from './extension-browser';
+
+export async function openFixture(h: Harness, name: string): Promise<Page> {
+  const page = await h.browser.newPage();
+  await page.goto(`${h.fixtures}/${name}`, { waitUntil: 'load' });
+  return page;
+}
+
+/**
+ * Opens the real popup over `page` by a click on the toolbar button (DevTools'
+ * `Extensions.triggerAction`), which, as for a user, also gives the extension that tab
+ * (`activeTab`); `chrome.action.openPopup()` from the worker opens the same popup but grants
+ * nothing (checked with Chromium 156). It is ready when its question box (named `question` in
+ * the browser's language) is.
+ */
+export async function openPopup(h: Harness, page: Page, question = 'Question'): Promise<Page> {
+  await page.bringToFront();
+  const extension = [...(await h.browser.extensions()).values()][0];
+  if (!extension) throw new Error('no extension installed');
+  await page.triggerExtensionAction(extension);
+  const target = await h.browser.waitForTarget((t) => t.url().endsWith('/popup.html'));
+  const popup = (await target.asPage())!;
+  await popup.waitForSelector(`::-p-aria(${question})`);
+  return popup;
+}
+
+/**
+ * Clicks `selector` in the popup opened over `page`. The browser's own PDF viewer may take the
+ * focus as it finishes loading, which closes the popup as any loss of focus does; the answer is
+ * kept, so the popup is opened again over the page and the click made there (twice at most).
+ */
+export async function clickInPopup(h: Harness, page: Page, popup: Page, selector: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await popup.locator(selector).setTimeout(10_000).click();
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      popup = await openPopup(h, page);
+    }
+  }
+}
+
+export async function ask(popup: Page, question: string, scope: 'This tab' | 'All tabs in this window' = 'This tab') {
+  const box = await popup.waitForSelector('::-p-aria(Question)');
+  await box!.click({ count: 3 });
+  await box!.type(question);
+  await popup.locator(`::-p-aria(${scope})`).click();
+  await popup.locator('::-p-aria(Ask[role="button"])').click();
+}
+
+/** The text of the answer region once the pipeline has finished. */
+export async function answerText(popup: Page): Promise<string> {
+  const region = await popup.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 30_000 });
+  return region!.evaluate((el) => (el as HTMLElement).innerText);
+}
+
+/** What the page has registered under `cited-quote`, read from the page's own world. */
+export async function highlightedText(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const h = CSS.highlights.get('cited-quote');
+    if (!h) return null;
+    return [...h].map((r) => r.toString()).join(' ');
+  });
+}
+
+/**
+ * Clicks a citation in `screen` (the popup or the side panel) by its accessible name: the cited
+ * page's site and title, never a number.
+ */
+export async function clickCitation(screen: Page, page: Page): Promise<void> {
+  const name = `${new URL(page.url()).host} — ${await page.title()}`;
+  await screen.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+}
