@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import type { AnchorOptions } from '@/lib/page/anchor';
 import { clearHighlight, highlightQuoteInSteps } from '@/lib/page/highlight';
+import { proveDrawn } from '@/lib/page/drawn';
 import { dispatch, pageCalls, type Handlers } from '@/lib/shared/messages';
 import { readFrame } from '@/lib/page/read-frame';
 import { pdfDocumentText } from '@/lib/page/pdf-document';
@@ -50,6 +51,7 @@ export default defineContentScript({
       unchanged: async ({ readId }) => ({ unchanged: last?.readId === readId && !last.watch.changed() }),
       // In steps, so that the page stays responsive however many times the words occur.
       highlight: (request) => highlightQuoteInSteps(document, request.target, options, request.others ?? []),
+      drawn: async (request) => ({ results: proveDrawn(document, request.targets, options) }),
       'clear-highlight': async () => {
         clearHighlight(document);
         return { ok: true };

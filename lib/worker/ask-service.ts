@@ -15,6 +15,7 @@ import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
 import type { AskMessage } from '@/lib/shared/messages';
 import { callPage } from './call-page';
 import { answerQuestion } from './pipeline';
+import { drawnInPages } from './drawn-pages';
 import { clearHighlights } from './reveal-service';
 import { fragmentBudget } from './budget';
 import { choosePassages } from './choose';
@@ -398,6 +399,8 @@ async function askWithPlan(
         // A local model's first word may be tens of seconds away: "Waiting for the model to start…".
         onStage: (stage) => reportProgress(id, { stage: local && stage === 'asking' ? 'starting' : stage, received: 0 }),
         onReplyShape: server.onReplyShape,
+        // A quote is shown only once its live page proves it drawn for a reader.
+        checkDrawn: drawnInPages(signal),
         // Structured output streams the answer's JSON: each claim is shown once verified. (Native
         // citations come as prose, read whole at the end.)
         ...(settings.citationMode !== 'native' ? { onClaims: (claims: ShownClaim[]) => reportProgress(id, { claims }) } : {}),
