@@ -26,6 +26,14 @@ export const LAYERS = [
     why: 'Worker code runs in the service worker: it never loads page or screen code.',
   },
   {
+    name: 'offscreen',
+    // Chrome's offscreen document (an iframe of Firefox's background page): pdf.js reads PDFs here,
+    // asked by the worker through messages (lib/worker/pdf/offscreen-client.ts).
+    paths: ['lib/offscreen', 'entrypoints/offscreen'],
+    may: ['offscreen', 'shared'],
+    why: 'The offscreen document reads PDFs: it never loads worker, page or screen code; the worker asks it by message.',
+  },
+  {
     name: 'shared',
     paths: ['lib/shared'],
     may: ['shared'],
@@ -46,11 +54,53 @@ export const LAYERS = [
   },
   {
     name: 'worker-entry',
-    paths: ['entrypoints/background.ts', 'entrypoints/offscreen'],
+    paths: ['entrypoints/background.ts'],
     may: ['worker', 'shared'],
-    why: 'The background and its offscreen document load worker and shared code only.',
+    why: 'The background loads worker and shared code only.',
   },
 ];
+
+/**
+ * @typedef {object} Stage
+ * @property {string} name the folder of lib/worker/ that holds the stage
+ * @property {string[]} may the other stages it may import (shared code it always may)
+ * @property {string} why what the rule protects, as the linter says it
+ */
+
+/**
+ * Inside the worker, a folder per stage of a question, in the order a question meets them; each
+ * may import only the stages it builds on, so the stages read from the bottom up and `run/`, the
+ * coordinator, is the one place where they meet. Each folder's README.md says the same in words.
+ * @type {Stage[]}
+ */
+export const WORKER_STAGES = [
+  { name: 'read', may: [], why: 'Reading tabs knows nothing of ranking, the model or the run.' },
+  { name: 'rank', may: [], why: 'Ranking is pure text work: it imports no other stage.' },
+  { name: 'pdf', may: ['read'], why: 'PDF tabs are read as tabs are: the PDF stage builds on read/ only.' },
+  { name: 'prompt', may: ['rank'], why: 'The prompt uses the budget and keys of rank/, nothing later.' },
+  { name: 'model', may: ['prompt'], why: 'The model transport sends prompts; it knows no answer, verification or run.' },
+  {
+    name: 'answer',
+    may: ['prompt', 'model'],
+    why: 'The answer pipeline calls the model it is given; it never reads tabs or the run.',
+  },
+  {
+    name: 'reveal',
+    may: ['read', 'pdf'],
+    why: 'Revealing a citation reaches tabs and the PDF viewer, not the question pipeline.',
+  },
+  { name: 'run', may: ['read', 'rank', 'pdf', 'prompt', 'model', 'answer', 'reveal'], why: 'run/ coordinates the stages.' },
+  { name: 'wiring', may: [], why: 'The toolbar, menu, storage and history wiring stands apart from the question.' },
+];
+
+/**
+ * The worker stage of a project file, by its folder under lib/worker/, or undefined.
+ * @param {string} file a path relative to the project's root, with forward slashes
+ * @returns {Stage | undefined}
+ */
+export function stageOf(file) {
+  return WORKER_STAGES.find((stage) => file.startsWith(`lib/worker/${stage.name}/`));
+}
 
 /**
  * The layer a project file belongs to, by where it sits, or undefined outside the layers.
@@ -62,14 +112,24 @@ export function layerOf(file) {
 }
 
 /**
- * The table as `import-x/no-restricted-paths` zones: each layer's paths may not import from the
- * paths of any layer it is not allowed.
+ * The tables as `import-x/no-restricted-paths` zones: each layer's paths may not import from the
+ * paths of any layer it is not allowed, and (unless `stages` is false) each worker stage not from
+ * the stages it is not.
+ * @param {{ stages?: boolean }} [options]
  * @returns {{ target: string[]; from: string[]; message: string }[]}
  */
-export function importZones() {
-  return LAYERS.map((layer) => ({
+export function importZones({ stages: withStages = true } = {}) {
+  const layers = LAYERS.map((layer) => ({
     target: layer.paths.map((p) => `./${p}`),
     from: LAYERS.filter((other) => !layer.may.includes(other.name)).flatMap((other) => other.paths.map((p) => `./${p}`)),
     message: layer.why,
   }));
+  const stages = WORKER_STAGES.map((stage) => ({
+    target: [`./lib/worker/${stage.name}`],
+    from: WORKER_STAGES.filter((other) => other !== stage && !stage.may.includes(other.name)).map(
+      (other) => `./lib/worker/${other.name}`,
+    ),
+    message: stage.why,
+  }));
+  return withStages ? [...layers, ...stages] : layers;
 }

@@ -4,19 +4,19 @@
  * parsed by the protocol before a service sees it; a page's content script is not heard.
  */
 import * as z from 'zod';
-import { cancelAsk, decideReview, markInterruptedRun, revealCitation, startAsk } from '@/lib/worker/ask-service';
+import { cancelAsk, decideReview, markInterruptedRun, revealCitation, startAsk } from '@/lib/worker/run/ask';
 import { dispatch, isFromExtensionPage, workerCalls, type Handlers } from '@/lib/shared/messages';
 import { panelIntentItem, tabGrantsItem, threadItem, toolbarOpensPanelItem, waitingQuestionItem } from '@/lib/shared/storage';
 import { addGrant } from '@/lib/shared/tab-grants';
-import { waitingQuestions } from '@/lib/worker/waiting-service';
+import { waitingQuestions } from '@/lib/worker/run/waiting-question';
 import { openSidePanel } from '@/lib/shared/side-panel';
-import { MENU_ENTRIES, OPEN_PANEL_COMMAND, onMenuClick } from '@/lib/worker/context-menu';
-import { recordThread } from '@/lib/worker/history-service';
-import { clearHighlights } from '@/lib/worker/reveal-service';
-import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/toolbar';
-import { closeStorageToContentScripts } from '@/lib/worker/storage-access';
+import { MENU_ENTRIES, OPEN_PANEL_COMMAND, onMenuClick } from '@/lib/worker/wiring/context-menu';
+import { recordThread } from '@/lib/worker/wiring/history';
+import { clearHighlights } from '@/lib/worker/reveal/reveal-citation';
+import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/wiring/toolbar';
+import { closeStorageToContentScripts } from '@/lib/worker/wiring/storage-access';
 
-// The question kept while the browser's access prompt was shown (lib/worker/waiting-service.ts).
+// The question kept while the browser's access prompt was shown (lib/worker/run/waiting-question.ts).
 const waiting = waitingQuestions({
   load: () => waitingQuestionItem.getValue(),
   clear: () => waitingQuestionItem.setValue(null),
@@ -56,7 +56,7 @@ export default defineBackground(() => {
   // zod probes `new Function`, which the extension CSP forbids.
   z.config({ jitless: true });
   // Session storage holds the runs (other tabs' passages), local storage the settings, the draft
-  // and the logs: neither for content scripts (lib/worker/storage-access.ts).
+  // and the logs: neither for content scripts (lib/worker/wiring/storage-access.ts).
   void closeStorageToContentScripts(browser.storage);
 
   browser.runtime.onMessage.addListener((raw, sender) => {
@@ -69,7 +69,7 @@ export default defineBackground(() => {
   // Each answered turn of the current thread updates its entry in the history.
   threadItem.watch((thread) => void recordThread(thread));
 
-  // Right-click entries and the keyboard command that open the side panel (lib/worker/context-menu.ts).
+  // Right-click entries and the keyboard command that open the side panel (lib/worker/wiring/context-menu.ts).
   browser.runtime.onInstalled.addListener(() => {
     void browser.contextMenus.removeAll().then(() => {
       for (const entry of MENU_ENTRIES)

@@ -3,8 +3,8 @@
  *
  * How many true claims survive a model that quotes as real models do. Every page of the corpus
  * is an open tab, read by the extension's own extraction in headless Chromium; each question's
- * fragments are chosen by the extension's own code (lib/worker/choose.ts), and the question is
- * asked through the real pipeline (lib/worker/pipeline.ts) and transport (the SDK, streaming)
+ * fragments are chosen by the extension's own code (lib/worker/rank/choose.ts), and the question is
+ * asked through the real pipeline (lib/worker/answer/pipeline.ts) and transport (the SDK, streaming)
  * of a stand-in Messages API whose model slips (tests/support/stand-in/slipping-model.ts).
  *
  * A question corpus gives its questions and answer strings; a corpus without questions gets one
@@ -18,10 +18,10 @@
  * do not stand in the passage they name, and shown claims whose quote was changed, translated
  * or invented.
  */
-import { answerQuestion } from '@/lib/worker/pipeline';
-import { claudeCall } from '@/lib/worker/claude';
-import { ANSWER_REQUEST } from '@/lib/worker/model-requests';
-import { choosePassages } from '@/lib/worker/choose';
+import { answerQuestion } from '@/lib/worker/answer/pipeline';
+import { claudeCall } from '@/lib/worker/model/claude';
+import { ANSWER_REQUEST } from '@/lib/worker/answer/requests';
+import { choosePassages } from '@/lib/worker/rank/choose';
 import { normalize } from '@/lib/shared/normalize';
 import { DEFAULT_FRAGMENT_BUDGET, DEFAULT_MIN_LITERAL_LENGTH } from '@/lib/shared/settings';
 import type { FailureLogEntry, Outcome } from '@/lib/shared/run';

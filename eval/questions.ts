@@ -5,7 +5,7 @@
  * page", "¿De qué trata esta página?") and comparisons ("Compare these pages"), in several
  * languages (eval/questions/kinds.json). Every page of the corpus is an open tab, read by the
  * extension's own extraction in headless Chromium; the fragments are chosen by the extension's
- * own code (lib/worker/choose.ts) with the default budget.
+ * own code (lib/worker/rank/choose.ts) with the default budget.
  *
  * - asked: the share of questions that would reach Claude rather than end as "not found"
  *   without a call (goal 1.000);
@@ -20,9 +20,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fragmentTokens } from '@/lib/worker/budget';
-import { choosePassages, pageSections, type Choice } from '@/lib/worker/choose';
-import { selectPassages } from '@/lib/worker/rank';
+import { fragmentTokens } from '@/lib/worker/rank/budget';
+import { choosePassages, pageSections, type Choice } from '@/lib/worker/rank/choose';
+import { selectPassages } from '@/lib/worker/rank/rank';
 import { DEFAULT_FRAGMENT_BUDGET } from '@/lib/shared/settings';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { numberOption } from './lib/cli';

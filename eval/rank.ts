@@ -11,12 +11,12 @@
  * (the answer is not in the tabs), and the time to rank 5,000 passages.
  */
 import { createRequire } from 'node:module';
-import { fragmentTokens } from '@/lib/worker/budget';
+import { fragmentTokens } from '@/lib/worker/rank/budget';
 import { containsNormalized } from '@/lib/shared/normalize';
-import { rankPassages, selectPassages } from '@/lib/worker/rank';
-import { choosePassages } from '@/lib/worker/choose';
-import { classifyIntent } from '@/lib/worker/intent';
-import { clearPassageWords } from '@/lib/worker/passage-words';
+import { rankPassages, selectPassages } from '@/lib/worker/rank/rank';
+import { choosePassages } from '@/lib/worker/rank/choose';
+import { classifyIntent } from '@/lib/worker/rank/intent';
+import { clearPassageWords } from '@/lib/worker/rank/passage-words';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { corpusArg, listPages, median, readQuestions, type CorpusQuestion } from './lib/corpus';
 import { readCorpusAsTabs } from './lib/open-tabs';
@@ -114,7 +114,7 @@ async function main() {
   const mine = measure(questions, ours(passages));
   console.log(line('baseline', base) + '   (wink-bm25-text-search, whitespace words, no folding; index built once)');
   console.log(line('rank', mine) + '   (each passage tokenised once per reading, as the extension does)');
-  // The extension's path: the question's intent first (lib/worker/choose.ts). Factoid questions
+  // The extension's path: the question's intent first (lib/worker/rank/choose.ts). Factoid questions
   // should nearly all read as lookups, whose fragments are exactly the ranking's.
   const chosen = measure(questions, (q) => choosePassages(passages, q, DEFAULT_FRAGMENT_BUDGET).passages);
   const lookups = questions.filter((q) => classifyIntent(q.question) === 'lookup').length;
@@ -133,7 +133,7 @@ async function main() {
     count.other += other === own ? 0 : abstains(passages.filter((p) => p.tabId === other));
     count.own += abstains(passages.filter((p) => p.tabId === own));
     count.open += abstains(passages);
-    // As the extension asks (lib/worker/choose.ts): the intent first, and a question that names
+    // As the extension asks (lib/worker/rank/choose.ts): the intent first, and a question that names
     // nothing specific goes to the model instead of being refused.
     const refused = (ps: SourcedPassage[]) => (choosePassages(ps, q.question, DEFAULT_FRAGMENT_BUDGET).abstain ? 1 : 0);
     count.askedClosed += refused(passages.filter((p) => p.tabId !== own));

@@ -23,7 +23,7 @@ export async function readCorpusAsTabs(pages: CorpusPage[]): Promise<OpenTab[]> 
   try {
     for (const [i, page] of pages.entries()) {
       if (page.pdf) {
-        // A PDF tab is read by the extension itself (lib/worker/pdf-read.ts), as in the product.
+        // A PDF tab is read by the extension itself (lib/offscreen/read-pdf.ts), as in the product.
         const text = await readCorpusPdf(page);
         const source = { tabId: i + 1, windowId: 1, frameId: 0, url: text.url, title: text.title || page.name };
         tabs.push({ page, tabId: i + 1, passages: text.passages.map((p) => ({ ...p, ...source })) });

@@ -1,10 +1,10 @@
 /**
- * A PDF corpus page read as the extension reads a PDF tab: the same lib/worker/pdf-read.ts on
+ * A PDF corpus page read as the extension reads a PDF tab: the same lib/offscreen/read-pdf.ts on
  * the same pdf.js (its build for Node, which runs the same parser and text extraction as the
  * browser build the extension bundles). Used by the evals for pages that are `source.pdf`.
  */
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { readPdf, type PdfJs } from '../../lib/worker/pdf-read';
+import { readPdf, type PdfJs } from '../../lib/offscreen/read-pdf';
 import type { PageText } from '../../lib/shared/types';
 import { pageText, type PdfTextItem } from '../../lib/shared/pdf-text';
 import type { CorpusPage } from './corpus';

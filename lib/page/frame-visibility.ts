@@ -1,7 +1,7 @@
 /**
  * Which of a document's embedded frames its page does not show (zero size, hidden, transparent,
  * off the page): a frame cannot see how its parent draws it, so the parent says, and the worker
- * leaves those frames' text out (lib/worker/hidden-frames.ts). Pure DOM code.
+ * leaves those frames' text out (lib/worker/read/hidden-frames.ts). Pure DOM code.
  */
 import { placeHides } from './paint';
 

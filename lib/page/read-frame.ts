@@ -15,7 +15,7 @@ export interface ReadFrameOptions extends ExtractOptions {
 
 /**
  * The most of a selection that is read. The user's selection leads what is sent; a page can
- * select text on its own, and 50 KB of it would fill the budget. (lib/worker/rank.ts also gives it at
+ * select text on its own, and 50 KB of it would fill the budget. (lib/worker/rank/rank.ts also gives it at
  * most a share of the budget, and the background keeps it only from the focused frame.)
  */
 export const MAX_SELECTION_CHARS = 4000;

@@ -4,7 +4,7 @@
  * entry is a thread's answered turns: questions, verified answers or "not found", the sources
  * and their quotes (with the passage around each, which the highlight and the text-fragment link
  * need), and when. Bounded in count and in size; the oldest go first. Pure functions: the
- * worker records (lib/worker/history-service.ts), the screens list, search, open and delete.
+ * worker records (lib/worker/wiring/history.ts), the screens list, search, open and delete.
  */
 import type { Outcome } from '@/lib/shared/run';
 import { normalize } from '@/lib/shared/normalize';

@@ -7,7 +7,7 @@
 
 /** A page's title: longer ones are cut (real titles are a few dozen characters). */
 export const MAX_TITLE_CHARS = 500;
-/** A frame's address: longer ones are cut (and then no longer match the tab's, see lib/worker/reveal.ts). */
+/** A frame's address: longer ones are cut (and then no longer match the tab's, see lib/worker/reveal/plan.ts). */
 export const MAX_URL_CHARS = 8192;
 /** A heading above a passage. */
 export const MAX_HEADING_CHARS = 500;

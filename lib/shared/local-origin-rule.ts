@@ -8,7 +8,7 @@
  * `declarativeNetRequestWithHostAccess` (no warning of its own) and the local host, which falls
  * under the optional access to all sites. Firefox's MV2 build has no such optional permission
  * (its DNR permissions cannot be optional: bugzilla 1827855): there a 403 is explained with the
- * server's own fix (lib/worker/errors.ts).
+ * server's own fix (lib/worker/model/errors.ts).
  */
 import { browser, type Browser } from 'wxt/browser';
 import { originPattern } from './servers';

@@ -1,7 +1,7 @@
 /**
  * Cutting a text into passages of a few sentences, from its blocks (paragraphs, headings, cells):
  * the same cutting for a web page's text (lib/page/extract.ts walks the DOM into blocks) and for
- * a PDF's (lib/worker/pdf-passages.ts builds blocks from pdf.js's text items). Pure: text in,
+ * a PDF's (lib/offscreen/pdf-passages.ts builds blocks from pdf.js's text items). Pure: text in,
  * spans out.
  */
 

@@ -38,7 +38,7 @@ export interface ShownClaim {
 export type AbstainReason = 'no-relevant-passages' | 'no-information' | 'unverifiable' | 'unsupported';
 
 /**
- * The quoting slips the verifier repairs honestly (lib/worker/repair.ts), one name each: the
+ * The quoting slips the verifier repairs honestly (lib/worker/answer/repair.ts), one name each: the
  * diagnostics and the run log count them.
  */
 export const REPAIR_CLASSES = [

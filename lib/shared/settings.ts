@@ -46,7 +46,7 @@ export interface Settings {
    */
   judge: 'auto' | 'off' | 'mark' | 'drop';
   judgeModel: string;
-  /** Tokens the passages sent with a question may take (lib/worker/budget.ts). */
+  /** Tokens the passages sent with a question may take (lib/worker/rank/budget.ts). */
   fragmentBudget: number;
   /** Show the fragments and their sources before anything is sent, with Send and Cancel. */
   reviewBeforeSending: boolean;

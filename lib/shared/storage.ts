@@ -85,7 +85,7 @@ export interface RunState {
   received?: number;
   /**
    * While the answer streams: its claims verified so far, in order, shown at once with their
-   * sources (lib/worker/early-claims.ts). The outcome holds them all once the question is done.
+   * sources (lib/worker/answer/early-claims.ts). The outcome holds them all once the question is done.
    */
   claims?: ShownClaim[];
   startedAt: number;
@@ -207,7 +207,7 @@ export interface RunRecord {
   broken: number;
   retried: boolean;
   droppedClaims: number;
-  /** Citations that passed once their quoting slip was repaired, by slip (lib/worker/repair.ts). */
+  /** Citations that passed once their quoting slip was repaired, by slip (lib/worker/answer/repair.ts). */
   repairs?: RepairCounts;
   outcome: 'answer' | 'abstain' | 'error';
   /** The abstention's reason or the error's kind. */

@@ -2,7 +2,7 @@
  * The conversation about the current pages: the questions asked of the same tabs one after the
  * other, each with the answer it got, kept in extension storage (`threadItem`, lib/storage.ts) so
  * that it outlives the popup and the service worker. A follow-up is sent with the earlier turns
- * (lib/worker/thread-plan.ts); the popup shows them as question → answer pairs.
+ * (lib/worker/prompt/thread-plan.ts); the popup shows them as question → answer pairs.
  *
  * What "the thread of the current pages" is: the questions asked with the same scope ("This tab"
  * or "All tabs in this window") in the same window, about the same tabs showing the same
@@ -88,7 +88,7 @@ export function withTurn(thread: Thread, turn: Turn): Thread {
 /**
  * An earlier turn as a follow-up's request carries it: the question as a user message (after its
  * own fragments, when it added any and they are sent), the verified answer as the assistant's
- * message. Built from a `Turn` by lib/worker/thread-plan.ts and kept in the run's plan, so that
+ * message. Built from a `Turn` by lib/worker/prompt/thread-plan.ts and kept in the run's plan, so that
  * "Review before sending" sends exactly what it showed.
  */
 export interface PriorTurn {

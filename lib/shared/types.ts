@@ -70,7 +70,7 @@ export const pageTextSchema = z.object({
   focus: frameFocusSchema.optional(),
   /**
    * The frame's document is a PDF (its `document.contentType`): the page script read nothing, the
-   * extension reads the document itself (lib/worker/pdf-tab.ts). Said by the same injection that
+   * extension reads the document itself (lib/worker/pdf/pdf-tab.ts). Said by the same injection that
    * reads any other page, so a tab is not asked twice.
    */
   isPdf: z.literal(true).optional(),

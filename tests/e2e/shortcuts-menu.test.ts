@@ -17,7 +17,7 @@ import {
  * The keyboard commands as the browser registered them, and the side panel opened by "Ask Cited
  * Tabs about the selection": the selection is the question's first fragment, even after the
  * page lost it. (A test cannot click a native context menu; the entry's handler is unit-tested
- * in lib/worker/context-menu.test.ts and hands the panel what this test hands it.)
+ * in lib/worker/wiring/context-menu.test.ts and hands the panel what this test hands it.)
  */
 
 let h: Harness;

@@ -2,12 +2,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { claudeCall } from '@/lib/worker/claude';
-import { ANSWER_REQUEST } from '@/lib/worker/model-requests';
-import { describeError } from '@/lib/worker/errors';
-import { numberFragments } from '@/lib/worker/fragments';
-import { answerQuestion } from '@/lib/worker/pipeline';
-import { buildMessages } from '@/lib/worker/prompt';
+import { claudeCall } from '@/lib/worker/model/claude';
+import { ANSWER_REQUEST } from '@/lib/worker/answer/requests';
+import { describeError } from '@/lib/worker/model/errors';
+import { numberFragments } from '@/lib/worker/prompt/fragments';
+import { answerQuestion } from '@/lib/worker/answer/pipeline';
+import { buildMessages } from '@/lib/worker/prompt/prompt';
 import { startMessagesApi, type MessagesApi } from '../support/stand-in/messages-api';
 import { passage } from '../support/passages';
 

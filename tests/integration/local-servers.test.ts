@@ -1,9 +1,9 @@
 // A local server's Messages endpoint through the real SDK and pipeline: no key, the JSON shape in
 // the prompt, the fenced JSON it writes read and verified, its 403 and its model list.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { claudeCall } from '@/lib/worker/claude';
-import { ANSWER_REQUEST } from '@/lib/worker/model-requests';
-import { answerQuestion } from '@/lib/worker/pipeline';
+import { claudeCall } from '@/lib/worker/model/claude';
+import { ANSWER_REQUEST } from '@/lib/worker/answer/requests';
+import { answerQuestion } from '@/lib/worker/answer/pipeline';
 import { listModels, modelContext, honoursStructuredOutput } from '@/lib/shared/server-probe';
 import { startMessagesApi, type MessagesApi } from '../support/stand-in/messages-api';
 import { passage } from '../support/passages';

@@ -1,9 +1,9 @@
 // Native-citations mode through the real SDK against the stand-in, replying in the API's shapes.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { claudeCall } from '@/lib/worker/claude';
-import { NATIVE_ANSWER_REQUEST } from '@/lib/worker/model-requests';
-import { answerFromNativeBlocks, nativePrompt } from '@/lib/worker/native-citations';
-import { answerQuestion } from '@/lib/worker/pipeline';
+import { claudeCall } from '@/lib/worker/model/claude';
+import { NATIVE_ANSWER_REQUEST } from '@/lib/worker/answer/requests';
+import { answerFromNativeBlocks, nativePrompt } from '@/lib/worker/model/native-citations';
+import { answerQuestion } from '@/lib/worker/answer/pipeline';
 import { startMessagesApi, type MessagesApi } from '../support/stand-in/messages-api';
 import { passage } from '../support/passages';
 import type { FailureLogEntry } from '@/lib/shared/run';

@@ -1,14 +1,14 @@
 // Prompt caching and token usage: what a follow-up sends, and what each answer cost, through the
 // real SDK against the Messages API stand-in.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { claudeCall } from '@/lib/worker/claude';
-import { ANSWER_REQUEST } from '@/lib/worker/model-requests';
-import { numberFragments } from '@/lib/worker/fragments';
-import { nativePrompt } from '@/lib/worker/native-citations';
-import { answerQuestion } from '@/lib/worker/pipeline';
-import { buildMessages, type PromptBlock } from '@/lib/worker/prompt';
-import { selectPassages } from '@/lib/worker/rank';
-import { planTurn } from '@/lib/worker/thread-plan';
+import { claudeCall } from '@/lib/worker/model/claude';
+import { ANSWER_REQUEST } from '@/lib/worker/answer/requests';
+import { numberFragments } from '@/lib/worker/prompt/fragments';
+import { nativePrompt } from '@/lib/worker/model/native-citations';
+import { answerQuestion } from '@/lib/worker/answer/pipeline';
+import { buildMessages, type PromptBlock } from '@/lib/worker/prompt/prompt';
+import { selectPassages } from '@/lib/worker/rank/rank';
+import { planTurn } from '@/lib/worker/prompt/thread-plan';
 import { startMessagesApi, type MessagesApi } from '../support/stand-in/messages-api';
 import { passage } from '../support/passages';
 

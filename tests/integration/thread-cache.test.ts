@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Outcome } from '@/lib/shared/run';
 import type { Turn } from '@/lib/shared/thread';
-import { claudeCall } from '@/lib/worker/claude';
-import { ANSWER_REQUEST } from '@/lib/worker/model-requests';
-import { answerQuestion } from '@/lib/worker/pipeline';
-import { selectPassages } from '@/lib/worker/rank';
-import { addedBy, planTurn, type ThreadSendPlan } from '@/lib/worker/thread-plan';
+import { claudeCall } from '@/lib/worker/model/claude';
+import { ANSWER_REQUEST } from '@/lib/worker/answer/requests';
+import { answerQuestion } from '@/lib/worker/answer/pipeline';
+import { selectPassages } from '@/lib/worker/rank/rank';
+import { addedBy, planTurn, type ThreadSendPlan } from '@/lib/worker/prompt/thread-plan';
 import { cacheBreakpoints } from '../support/stand-in/prompt-cache';
 import { startMessagesApi, type MessagesApi } from '../support/stand-in/messages-api';
 import { passage } from '../support/passages';

@@ -81,14 +81,15 @@ export async function launch({
   extensionDir = EXTENSION_DIR,
   lang,
   allSites = true,
-}: { extensionDir?: string; lang?: string; allSites?: boolean } = {}): Promise<Harness> {
+  granted = [],
+}: { extensionDir?: string; lang?: string; allSites?: boolean; granted?: string[] } = {}): Promise<Harness> {
   if (!existsSync(join(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension in ${extensionDir}: run "npm run build" first.`);
   }
   const [api, fixtures] = await Promise.all([startMessagesApi(), startFixtureServer()]);
   const extra = lang ? { lang } : {};
   const { browser, worker, cleanup } = allSites
-    ? await launchWithAllSites(extensionDir, extra)
+    ? await launchWithAllSites(extensionDir, extra, granted)
     : await launchFresh(extensionDir, extra);
   const h: Harness = {
     browser,
@@ -169,9 +170,10 @@ async function launchFresh(extensionDir: string, extra: ChromiumOptions) {
  * updates. So a copy of the build is installed once with `<all_urls>` among its host permissions,
  * then updated in place (same path, same id) to the build's own manifest. What runs is the
  * product's manifest and code; `permissions.contains` says yes and `permissions.request` answers
- * true without a prompt, exactly as after a user's grant.
+ * true without a prompt, exactly as after a user's grant. `permissions`: optional API permissions the
+ * user has also allowed (kept by the update the same way).
  */
-async function launchWithAllSites(extensionDir: string, extra: ChromiumOptions) {
+async function launchWithAllSites(extensionDir: string, extra: ChromiumOptions, permissions: string[] = []) {
   const dir = mkdtempSync(join(tmpdir(), 'cited-tabs-ext-'));
   const profile = mkdtempSync(join(tmpdir(), 'cited-tabs-profile-'));
   const cleanup = () => {
@@ -180,10 +182,14 @@ async function launchWithAllSites(extensionDir: string, extra: ChromiumOptions) 
   cpSync(extensionDir, dir, { recursive: true });
   const manifestPath = join(dir, 'manifest.json');
   const manifest = readFileSync(manifestPath, 'utf8');
-  const parsed = JSON.parse(manifest) as { host_permissions?: string[] };
+  const parsed = JSON.parse(manifest) as { host_permissions?: string[]; permissions?: string[] };
   writeFileSync(
     manifestPath,
-    JSON.stringify({ ...parsed, host_permissions: [...(parsed.host_permissions ?? []), '<all_urls>'] }),
+    JSON.stringify({
+      ...parsed,
+      host_permissions: [...(parsed.host_permissions ?? []), '<all_urls>'],
+      permissions: [...(parsed.permissions ?? []), ...permissions],
+    }),
   );
   const browser = await launchChromium({ enableExtensions: true, userDataDir: profile, ...extra });
   await browser.installExtension(dir);
@@ -203,7 +209,10 @@ async function launchWithAllSites(extensionDir: string, extra: ChromiumOptions) 
     last = only;
   }
   if (!worker) throw new Error('the updated extension’s service worker did not start');
-  const granted = await worker.evaluate(() => chrome.permissions.contains({ origins: ['<all_urls>'] }));
+  const granted = await worker.evaluate(
+    (p: string[]) => chrome.permissions.contains({ origins: ['<all_urls>'], permissions: p as never }),
+    permissions,
+  );
   const hosts = await worker.evaluate(() => chrome.runtime.getManifest().host_permissions ?? []);
   if (!granted || hosts.includes('<all_urls>')) {
     await browser.close();
@@ -304,11 +313,16 @@ export async function storedHistory(h: Harness): Promise<unknown> {
  */
 export function useHarness(
   set: (h: Harness) => void,
-  { reset = true, lang, allSites = true }: { reset?: boolean; lang?: string; allSites?: boolean } = {},
+  {
+    reset = true,
+    lang,
+    allSites = true,
+    granted = [],
+  }: { reset?: boolean; lang?: string; allSites?: boolean; granted?: string[] } = {},
 ): void {
   let h: Harness | undefined;
   beforeAll(async () => {
-    h = await launch({ allSites, ...(lang ? { lang } : {}) });
+    h = await launch({ allSites, granted, ...(lang ? { lang } : {}) });
     set(h);
   });
   afterAll(async () => {

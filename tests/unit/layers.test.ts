@@ -1,7 +1,7 @@
 /**
  * Keeps the tree honest about where code runs. Each folder is a runtime context: lib/page/ is
- * loaded only by the script injected into web pages, lib/worker/ only by the service worker (and
- * its offscreen document), lib/shared/ by everyone, and the screens (popup, side panel, options,
+ * loaded only by the script injected into web pages, lib/worker/ only by the service worker,
+ * lib/offscreen/ only by the offscreen document that reads PDFs, lib/shared/ by everyone, and the screens (popup, side panel, options,
  * PDF viewer) by the extension's own pages. An import across the wrong line would put worker code
  * (and the key's reach) into a page, or the ranking and verifier into a screen's bundle, so every
  * import is read here and checked against layers.js, the table the linter's zones come from too,
@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importZones, LAYERS, layerOf } from '../../layers.js';
+import { importZones, LAYERS, layerOf, stageOf, WORKER_STAGES } from '../../layers.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SOURCE_DIRS = ['lib', 'components', 'entrypoints'];
@@ -120,6 +120,30 @@ describe('the layers', () => {
   });
 });
 
+describe('the worker stages', () => {
+  const graph = projectGraph();
+  const worker = [...graph.keys()].filter((f) => f.startsWith('lib/worker/'));
+
+  it('put every worker file in a stage folder with its README', () => {
+    expect(worker.filter((f) => !stageOf(f))).toEqual([]);
+    const folders = readdirSync(join(ROOT, 'lib/worker')).filter((n) => statSync(join(ROOT, 'lib/worker', n)).isDirectory());
+    expect(folders.sort()).toEqual(WORKER_STAGES.map((s) => s.name).sort());
+    for (const stage of WORKER_STAGES) expect(statSync(join(ROOT, 'lib/worker', stage.name, 'README.md')).isFile()).toBe(true);
+  });
+
+  it('import only the stages they build on', () => {
+    const crossings: string[] = [];
+    for (const from of worker) {
+      const stage = stageOf(from)!;
+      for (const to of graph.get(from)!) {
+        const other = stageOf(to);
+        if (other && other !== stage && !stage.may.includes(other.name)) crossings.push(`${from} → ${to}`);
+      }
+    }
+    expect(crossings).toEqual([]);
+  });
+});
+
 describe('the checks themselves', () => {
   it('read static, type, dynamic and side-effect imports, relative and aliased', () => {
     const files = new Set(['lib/worker/a.ts', 'lib/shared/b.ts', 'lib/page/c.tsx', 'lib/worker/d.ts']);
@@ -160,13 +184,22 @@ describe('the checks themselves', () => {
 
   it('give the linter a zone per layer that forbids exactly the layers it may not import', () => {
     const zones = importZones();
-    expect(zones).toHaveLength(LAYERS.length);
+    expect(zones).toHaveLength(LAYERS.length + WORKER_STAGES.length);
     const page = zones.find((z) => z.target.includes('./lib/page'))!;
     expect(page.from).toEqual(expect.arrayContaining(['./lib/worker', './components', './entrypoints/background.ts']));
     expect(page.from).not.toContain('./lib/shared');
     const screen = zones.find((z) => z.target.includes('./components'))!;
     expect(screen.from).toContain('./lib/worker');
     expect(screen.from).not.toContain('./lib/page');
+    const offscreen = zones.find((z) => z.target.includes('./lib/offscreen'))!;
+    expect(offscreen.from).toEqual(expect.arrayContaining(['./lib/worker', './lib/page', './components']));
+    expect(offscreen.from).not.toContain('./lib/shared');
+    const worker = zones.find((z) => z.target.includes('./lib/worker'))!;
+    expect(worker.from).toContain('./lib/offscreen');
+    const rank = zones.find((z) => z.target.includes('./lib/worker/rank'))!;
+    expect(rank.from).toEqual(expect.arrayContaining(['./lib/worker/read', './lib/worker/model', './lib/worker/run']));
+    const run = zones.find((z) => z.target.includes('./lib/worker/run'))!;
+    expect(run.from).toEqual(['./lib/worker/wiring']);
   });
 
   it('name the contexts by folder', () => {
@@ -174,7 +207,8 @@ describe('the checks themselves', () => {
     expect(contextOf('entrypoints/background.ts')).toBe('worker-entry');
     expect(contextOf('entrypoints/popup/App.tsx')).toBe('screen');
     expect(contextOf('components/popup/AskForm.tsx')).toBe('screen');
-    expect(contextOf('entrypoints/offscreen/main.ts')).toBe('worker-entry');
+    expect(contextOf('entrypoints/offscreen/main.ts')).toBe('offscreen');
+    expect(contextOf('lib/offscreen/listen.ts')).toBe('offscreen');
     expect(contextOf('lib/pagination.ts')).toBe('other');
   });
 });

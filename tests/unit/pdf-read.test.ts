@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { fetchPdf, fileNameOf, PDF_NOTES, pdfNoteText, readPdf, type PdfJs } from '@/lib/worker/pdf-read';
+import { fetchPdf, fileNameOf, readPdf, type PdfJs } from '@/lib/offscreen/read-pdf';
+import { PDF_NOTES, pdfNoteText } from '@/lib/shared/pdf-notes';
 
 /** The real pdf.js (its Node build: the same parser and text extraction as the browser's). */
 const pdfjs = { getDocument } as unknown as PdfJs;

@@ -1,0 +1,26 @@
+/**
+ * A quote of a passage as the screens show it, with its real source and what finds it again: one
+ * shape for the answer's citations (lib/worker/answer/pipeline.ts) and for the search results
+ * offered without a key (lib/worker/rank/keyless-search.ts), so a click reveals either alike.
+ */
+import type { ShownCitation } from '@/lib/shared/run';
+import { siteOf } from '@/lib/shared/site';
+import type { SourcedPassage } from '@/lib/shared/types';
+
+/** A quote of a passage as the popup shows it: with its real source, and what finds it again. */
+export function citationOf(p: SourcedPassage, literal: string, index: number): ShownCitation {
+  return {
+    literal,
+    index,
+    passageId: p.id,
+    passageText: p.text,
+    passageOrder: p.order,
+    tabId: p.tabId,
+    windowId: p.windowId,
+    frameId: p.frameId,
+    url: p.url,
+    title: p.title,
+    site: siteOf(p.url),
+    ...(p.page !== undefined ? { page: p.page } : {}),
+  };
+}

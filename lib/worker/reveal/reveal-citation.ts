@@ -1,0 +1,236 @@
+/**
+ * The background's side of a click on a citation (lib/worker/reveal/plan.ts decides, this carries it out):
+ * highlight the quote in its tab and bring the tab forward; or say that the words are gone and
+ * offer the page as cited; or, when the tab is gone, open the cited URL with a text fragment and
+ * highlight the quote once it has loaded. Also clears the highlights when a new question starts.
+ */
+import { browser } from 'wxt/browser';
+import { HIGHLIGHT_CSS } from '@/lib/shared/highlight-style';
+import type { RevealMessage, RevealResult } from '@/lib/shared/messages';
+import { callPage } from '@/lib/worker/read/call-page';
+import { t } from '@/lib/shared/i18n';
+import { otherQuotesOnPage, planReveal, REVEAL_NOTES, targetOf, type CitationRef, type OpenTab, type TabNow } from './plan';
+import { lastRunItem, revealStateItem, threadItem, type RevealState } from '@/lib/shared/storage';
+import { answerCiting } from '@/lib/shared/thread';
+import type { QuoteTarget } from '@/lib/shared/types';
+import { revealPdfCitation } from './pdf-citation';
+import { windowForReopen } from '@/lib/worker/read/incognito';
+
+const PAGE_SCRIPT = '/content-scripts/page.js';
+const LOAD_TIMEOUT_MS = 20_000;
+/** How often a loading tab's status is asked, besides listening to its events. */
+const LOAD_POLL_MS = 250;
+/** A page opened again may still be drawing its content after `load` (single-page apps). */
+const RETRY_DELAYS_MS = [250, 500, 1000, 1500, 2000];
+const SETTLE_MS = 8_000;
+
+async function readState(): Promise<RevealState> {
+  try {
+    return await revealStateItem.getValue();
+  } catch {
+    return { highlighted: [], reopened: {} };
+  }
+}
+
+async function updateState(patch: (s: RevealState) => RevealState): Promise<void> {
+  try {
+    await revealStateItem.setValue(patch(await readState()));
+  } catch {
+    // Without session storage the extension still works; only the clean-up knows less.
+  }
+}
+
+const reopenKey = (c: CitationRef) => `${c.tabId} ${c.url.split('#')[0]}`;
+
+type Attempt = { ok: true } | { ok: false; gone: true; notDrawn?: boolean } | { ok: false; gone: false; error: string };
+
+/** Injects the page script into the frame, adds the style sheet, and asks for the highlight. */
+async function highlightIn(tabId: number, frameId: number, target: QuoteTarget, others: QuoteTarget[]): Promise<Attempt> {
+  try {
+    await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [PAGE_SCRIPT] });
+    // The styles as an extension style sheet, which the page cannot remove; once per frame, so
+    // the copy of an earlier click goes first.
+    const sheet = { target: { tabId, frameIds: [frameId] }, css: HIGHLIGHT_CSS };
+    await browser.scripting.removeCSS(sheet).catch(() => {});
+    await browser.scripting.insertCSS(sheet).catch(() => {});
+    const outcome = await callPage(tabId, frameId, { type: 'highlight', target, others });
+    if (outcome.ok) return { ok: true };
+    return { ok: false, gone: true, ...(outcome.reason === 'not-drawn' ? { notDrawn: true } : {}) };
+  } catch (err) {
+    return { ok: false, gone: false, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+async function bringForward(tabId: number): Promise<void> {
+  const tab = await browser.tabs.update(tabId, { active: true });
+  if (tab?.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true });
+}
+
+/** Resolves true once the tab has loaded a page, false if it is closed or takes too long. */
+function waitForLoad(tabId: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (ok: boolean): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearInterval(poll);
+      browser.tabs.onUpdated.removeListener(onUpdated);
+      browser.tabs.onRemoved.removeListener(onRemoved);
+      resolve(ok);
+    };
+    // Not the blank document a new tab starts with (the page may have redirected elsewhere).
+    const loaded = (status?: string, t?: { url?: string; discarded?: boolean }) =>
+      status === 'complete' && !!t?.url && !t.url.startsWith('about:') && !t.discarded;
+    const onUpdated = (id: number, info: { status?: string }, tab: { url?: string; discarded?: boolean }) => {
+      if (id === tabId && loaded(info.status, tab)) finish(true);
+    };
+    const onRemoved = (id: number) => {
+      if (id === tabId) finish(false);
+    };
+    const timer = setTimeout(() => finish(false), LOAD_TIMEOUT_MS);
+    browser.tabs.onUpdated.addListener(onUpdated);
+    browser.tabs.onRemoved.addListener(onRemoved);
+    // The events alone are not enough: a listener added while the tab loads can miss its
+    // "complete" (Chromium registers it with the browser asynchronously; seen in e2e runs).
+    const check = () =>
+      browser.tabs.get(tabId).then(
+        (t) => loaded(t.status, t) && finish(true),
+        () => finish(false),
+      );
+    const poll = setInterval(() => void check(), LOAD_POLL_MS);
+    void check();
+  });
+}
+
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function openAsCited(
+  c: CitationRef,
+  url: string,
+  target: QuoteTarget,
+  others: QuoteTarget[],
+  incognitoSource: boolean,
+): Promise<RevealResult> {
+  let tab;
+  try {
+    tab = await browser.tabs.create({ url, windowId: c.windowId, active: true });
+  } catch {
+    // The citation's window is gone too: the current one will do, unless the question was about
+    // an incognito window, whose page must not open in a regular one (lib/worker/read/incognito.ts).
+    if (windowForReopen(c.windowId, false, incognitoSource) === null)
+      return { ok: false, message: REVEAL_NOTES.notOpened(t('incognitoWindowGone')) };
+    try {
+      tab = await browser.tabs.create({ url, active: true });
+    } catch (err) {
+      return { ok: false, message: REVEAL_NOTES.notOpened(err instanceof Error ? err.message : String(err)) };
+    }
+  }
+  const tabId = tab.id!;
+  await updateState((s) => ({ ...s, reopened: { ...s.reopened, [reopenKey(c)]: tabId } }));
+  if (!(await waitForLoad(tabId))) return { ok: false, message: REVEAL_NOTES.notOpened(t('detailNotLoaded')) };
+  const last = await highlightWhenReady(tabId, 0, target, others);
+  if (last.ok) {
+    await rememberHighlight(tabId);
+    if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => {});
+    return { ok: true };
+  }
+  if (last.gone && last.notDrawn) return { ok: false, message: REVEAL_NOTES.notDrawn };
+  return last.gone
+    ? { ok: false, message: REVEAL_NOTES.goneAfterOpening }
+    : { ok: false, message: REVEAL_NOTES.unreachable(last.error) };
+}
+
+/** Tries again for a few seconds: a page that just loaded may still be drawing its content. */
+async function highlightWhenReady(tabId: number, frameId: number, target: QuoteTarget, others: QuoteTarget[]): Promise<Attempt> {
+  const deadline = Date.now() + SETTLE_MS;
+  for (let i = 0; ; i++) {
+    const attempt = await highlightIn(tabId, frameId, target, others);
+    if (attempt.ok || Date.now() >= deadline) return attempt;
+    await delay(RETRY_DELAYS_MS[Math.min(i, RETRY_DELAYS_MS.length - 1)]!);
+  }
+}
+
+async function rememberHighlight(tabId: number): Promise<void> {
+  await updateState((s) => (s.highlighted.includes(tabId) ? s : { ...s, highlighted: [...s.highlighted, tabId] }));
+}
+
+/**
+ * What the citation's frame shows now: the tab's URL for the top frame, the frame's own for a
+ * frame (null when the tab or the frame is gone).
+ */
+async function frameNow(c: CitationRef): Promise<TabNow | null> {
+  const tab = await browser.tabs.get(c.tabId).catch(() => null);
+  if (!tab || c.frameId === 0) return tab;
+  try {
+    const [r] = await browser.scripting.executeScript({
+      target: { tabId: c.tabId, frameIds: [c.frameId] },
+      func: () => location.href,
+    });
+    return typeof r?.result === 'string' ? { url: r.result } : { url: '' };
+  } catch {
+    return { url: '' }; // the tab is there, the frame is not: it moved on
+  }
+}
+
+/** A click on a citation. */
+export async function revealCitation(c: RevealMessage['citation'], openAsCitedAnyway = false): Promise<RevealResult> {
+  // A PDF's quote is shown in the extension's PDF viewer (lib/worker/reveal/pdf-citation.ts).
+  if (c.page !== undefined)
+    return revealPdfCitation({ ...c, page: c.page }, (await lastRunItem.getValue().catch(() => null))?.outcome);
+  const [state, tab, run, thread, all] = await Promise.all([
+    readState(),
+    frameNow(c),
+    lastRunItem.getValue().catch(() => null),
+    threadItem.getValue().catch(() => null),
+    browser.tabs.query({}).catch(() => []),
+  ]);
+  const openTabs: OpenTab[] = all.map((t) => ({ tabId: t.id ?? -1, windowId: t.windowId, url: t.url, discarded: t.discarded }));
+  const standInId = state.reopened[reopenKey(c)];
+  const standIn =
+    standInId === undefined ? undefined : { tabId: standInId, tab: openTabs.find((t) => t.tabId === standInId) ?? null };
+  const plan = planReveal(c, tab, { openAsCited: openAsCitedAnyway, reopened: standIn, openTabs });
+  const target = targetOf(c);
+  // The clicked citation's own answer: the latest, or an earlier one of the thread.
+  const others = otherQuotesOnPage(answerCiting(run?.outcome, thread, c), c);
+
+  if (plan.kind === 'open')
+    return openAsCited(c, plan.url, target, others, run?.incognito === true || thread?.incognito === true);
+
+  // A tab the browser put to sleep (discarded) has no page to script: wake it first.
+  const asleep = (plan.tabId === c.tabId ? tab : openTabs.find((t) => t.tabId === plan.tabId))?.discarded === true;
+  if (asleep) {
+    await bringForward(plan.tabId);
+    // Showing the tab wakes it in a window on screen; not always (headless, some versions): reload.
+    await browser.tabs.reload(plan.tabId).catch(() => {});
+    if (!(await waitForLoad(plan.tabId)))
+      return { ok: false, message: REVEAL_NOTES.notOpened(t('detailNotAwake')), offerOpen: true };
+  }
+  const attempt = asleep
+    ? await highlightWhenReady(plan.tabId, plan.frameId, target, others)
+    : await highlightIn(plan.tabId, plan.frameId, target, others);
+  if (attempt.ok) {
+    await rememberHighlight(plan.tabId);
+    await bringForward(plan.tabId);
+    return { ok: true };
+  }
+  // Said in the popup, which bringing the tab forward would close.
+  if (attempt.gone && attempt.notDrawn) return { ok: false, message: REVEAL_NOTES.notDrawn, offerOpen: true };
+  if (attempt.gone) return { ok: false, message: REVEAL_NOTES.gone, offerOpen: true };
+  return { ok: false, message: REVEAL_NOTES.unreachable(attempt.error), offerOpen: true };
+}
+
+/**
+ * A new question clears the highlights of the last answer: a message to each tab that had one
+ * (every frame of it), errors ignored, since a tab may be closed or have moved on. Escape in the
+ * side panel clears them too, but keeps the tabs opened as cited: the same answer's citations
+ * still go to them.
+ */
+export async function clearHighlights({ keepReopened = false } = {}): Promise<void> {
+  const state = await readState();
+  if (state.highlighted.length === 0 && (keepReopened || Object.keys(state.reopened).length === 0)) return;
+  await updateState((s) => ({ highlighted: [], reopened: keepReopened ? s.reopened : {} }));
+  await Promise.all(
+    state.highlighted.map((tabId) => browser.tabs.sendMessage(tabId, { type: 'clear-highlight' }).catch(() => {})),
+  );
+}

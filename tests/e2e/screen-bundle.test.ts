@@ -1,0 +1,46 @@
+/**
+ * The popup and side panel open on every question, so what they load is what the user waits for:
+ * they check the worker's replies with `zod/mini`, and full zod (its method-chaining classes,
+ * three times the size) must not creep back in through a shared module. Read from the build (the
+ * e2e project runs after it); the sizes are printed for the closing notes, not asserted.
+ */
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXTENSION_DIR } from '../support/harness';
+
+/** Every script a screen's HTML loads, with the chunks they import, transitively. */
+function scriptsOf(html: string): string[] {
+  const start = [...readFileSync(join(EXTENSION_DIR, html), 'utf8').matchAll(/<script[^>]*src="\/([^"]+)"/g)].map((m) => m[1]!);
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(join(EXTENSION_DIR, file), 'utf8');
+    for (const m of code.matchAll(/(?:from|import)\s*\(?\s*"\.\/([^"]+\.js)"/g)) visit(join(file, '..', m[1]!));
+  };
+  start.forEach(visit);
+  return [...seen];
+}
+
+// The name full zod gives its object schema's class (zod/mini's is `ZodMiniObject`, the core's
+// `$ZodObject`), kept as a string by every bundler.
+const FULL_ZOD = /[`'"]ZodObject[`'"]/;
+
+describe('what the screens load', () => {
+  it('the marker of full zod is full zod’s alone', () => {
+    const source = (p: string) => readFileSync(join('node_modules/zod/v4', p), 'utf8');
+    expect(source('classic/schemas.js')).toMatch(FULL_ZOD);
+    for (const other of ['mini/schemas.js', 'core/schemas.js']) expect(source(other)).not.toMatch(FULL_ZOD);
+  });
+
+  it.each(['popup.html', 'sidepanel.html'])('%s loads zod/mini, never full zod', (html) => {
+    const scripts = scriptsOf(html);
+    expect(scripts.length).toBeGreaterThan(1);
+    const codes = scripts.map((f) => readFileSync(join(EXTENSION_DIR, f), 'utf8'));
+    for (const [i, code] of codes.entries()) expect(FULL_ZOD.test(code), `${scripts[i]} holds full zod`).toBe(false);
+    const gzip = codes.reduce((sum, code) => sum + gzipSync(code).length, 0);
+    console.log(`${html}: ${scripts.length} scripts, ${(gzip / 1024).toFixed(1)} kB gzip`);
+  });
+});
