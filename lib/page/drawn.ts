@@ -8,7 +8,7 @@
  * `hidden="until-found"` pass: the highlight opens them. Pure DOM code, except the decisions,
  * which are pure functions of what was measured (`coverVerdict`, `drawnVerdict`).
  */
-import { readPage, locateIn, type AnchorOptions } from './anchor';
+import { readPage, locateIn, type AnchorOptions, type AnchorPage } from './anchor';
 import { paintHides, placeHides, type NotDrawn } from './paint';
 import { paintedOtherwise } from './visibility';
 import { backgroundBehind, otherPaintBehind } from './behind';
@@ -30,10 +30,18 @@ export function drawnVerdict(m: {
   return reason ? { drawn: false, reason } : { drawn: true };
 }
 
-/** Whether each quote is drawn in `doc` now, in order. */
-export function proveDrawn(doc: Document, targets: QuoteTarget[], options: AnchorOptions = {}): DrawnResult[] {
+/**
+ * Whether each quote is drawn in `doc` now, in order. `page`: the page's text as read by an
+ * earlier call, when nothing has changed since (the claims of one answer are asked about one by
+ * one as they stream; a page of 100,000 sentences is then walked once).
+ */
+export function proveDrawn(
+  doc: Document,
+  targets: QuoteTarget[],
+  options: AnchorOptions = {},
+  page: AnchorPage = readPage(doc, options),
+): DrawnResult[] {
   if (targets.length === 0) return [];
-  const page = readPage(doc, options);
   return targets.map((target) => {
     const located = locateIn(page, target);
     if (!located) return drawnVerdict({ found: false, openable: false, place: null, paint: null, covered: false });

@@ -12,8 +12,11 @@ import type { ShownCitation } from '@/lib/shared/run';
 import type { DrawnResult, QuoteTarget } from '@/lib/shared/types';
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
-/** For one frame to answer (it finds the quotes as the highlight does: well under a second). */
-const FRAME_MS = 5_000;
+/**
+ * For one frame to answer, as for reading it: it finds the quotes as the highlight does (well
+ * under a second, seconds on a huge page on a busy machine).
+ */
+const FRAME_MS = 10_000;
 
 const NOT_PROVEN: DrawnResult = { drawn: false, reason: 'not-found' };
 
@@ -52,6 +55,11 @@ export function drawnInPages(signal?: AbortSignal): (citations: ShownCitation[])
 }
 
 async function ask(tabId: number, frameId: number, targets: QuoteTarget[]) {
-  await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [PAGE_SCRIPT] });
+  // At once, as for reading: a document that never finishes loading is never idle.
+  await browser.scripting.executeScript({
+    target: { tabId, frameIds: [frameId] },
+    files: [PAGE_SCRIPT],
+    injectImmediately: true,
+  });
   return callPage(tabId, frameId, { type: 'drawn', targets });
 }
