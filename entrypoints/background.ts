@@ -15,10 +15,12 @@ import { recordThread } from '@/lib/worker/wiring/history';
 import { clearHighlights } from '@/lib/worker/reveal/reveal-citation';
 import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/wiring/toolbar';
 import { closeStorageToContentScripts } from '@/lib/worker/wiring/storage-access';
+import { canReadTab } from '@/lib/worker/read/tab-access';
 
 // The question kept while the browser's access prompt was shown (lib/worker/run/waiting-question.ts).
 const waiting = waitingQuestions({
   load: () => waitingQuestionItem.getValue(),
+  save: (w) => waitingQuestionItem.setValue(w),
   clear: () => waitingQuestionItem.setValue(null),
   granted: async () => (await browser.permissions.getAll()).origins ?? [],
   start: (ask) => void startAsk(ask),
@@ -50,6 +52,12 @@ const handlers: Handlers<typeof workerCalls> = {
     await clearHighlights({ keepReopened: true });
     return { ok: true };
   },
+  // Asked by the side panel before it asks for a tab's site (lib/worker/read/tab-access.ts).
+  'can-read': async ({ tabId }) => ({
+    readable: await canReadTab(() =>
+      browser.scripting.executeScript({ target: { tabId }, func: () => true, injectImmediately: true }),
+    ),
+  }),
 };
 
 export default defineBackground(() => {

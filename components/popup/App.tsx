@@ -31,8 +31,8 @@ import { callWorker } from '@/lib/shared/call-worker';
 import type { ShownCitation } from '@/lib/shared/run';
 import { hasSidePanel } from '@/lib/shared/side-panel';
 import { citationSteps } from '@/lib/shared/citation-steps';
-import { accessNeeded, type AccessNeed } from '@/lib/shared/site-access';
-import { hasGrant } from '@/lib/shared/tab-grants';
+import { accessNeeded, confirmedNeed, type AccessNeed } from '@/lib/shared/site-access';
+import { hasGrant, tabsNotGiven } from '@/lib/shared/tab-grants';
 import { requestForQuestion } from '@/lib/shared/waiting-question';
 import {
   draftStoreFor,
@@ -201,7 +201,8 @@ export function App({ surface }: AppProps) {
           : windowTabs.filter((t) => t.active);
     const need = accessNeeded({
       scope: about,
-      urls: inScope.map((t) => t.url),
+      // "Choose tabs": only the tabs the browser has not given us need their sites.
+      urls: (about === 'tabs' ? tabsNotGiven(inScope, grants, surface === 'popup') : inScope).map((t) => t.url),
       granted,
       // The popup always has its tab; the panel, when the browser gave it the tab: opened for
       // it by the context menu or the keyboard command, or the popup was opened over it.
@@ -210,6 +211,15 @@ export function App({ surface }: AppProps) {
         (intent !== null && inScope.some((t) => t.id === intent.tabId)) ||
         (inScope.length > 0 && inScope.every((t) => hasGrant(grants, t.id, t.url))),
     });
+    if (need?.reason === 'panel') {
+      // Our records of the tabs the browser gave us may lag behind it: the browser says (lib/worker/read/tab-access.ts).
+      const canRead = (tabId: number) => callWorker({ type: 'can-read', tabId }).then((r) => r.readable);
+      void confirmedNeed(need, inScope[0]?.id, canRead).then((left) => {
+        setAccess(left);
+        if (!left) void send(about);
+      });
+      return;
+    }
     setAccess(need);
     if (!need) void send(about);
   };

@@ -41,6 +41,7 @@ describe('the protocol', () => {
     reveal: async () => ({ ok: false, message: 'The quote is no longer on the page.' }),
     review: async () => ({ ok: true }),
     'clear-highlights': async () => ({ ok: true }),
+    'can-read': async (r) => ({ readable: r.tabId === 7 }),
   };
 
   it('hands a well-formed ask to its handler, trimmed as the schema says', async () => {
@@ -49,6 +50,12 @@ describe('the protocol', () => {
       started: true,
     });
     expect(asked).toEqual([{ type: 'ask', question: 'Why?', scope: 'tab', windowId: 1 }]);
+  });
+
+  it('hands the side panel’s question about a tab to its handler, and only with a tab id', async () => {
+    expect(await dispatch(workerCalls, handlers, { type: 'can-read', tabId: 7 })).toEqual({ readable: true });
+    expect(dispatch(workerCalls, handlers, { type: 'can-read', tabId: 'seven' })).toBeUndefined();
+    expect(dispatch(workerCalls, handlers, { type: 'can-read' })).toBeUndefined();
   });
 
   it('ignores an empty question, an unknown scope, an unknown type and things that are not messages', () => {

@@ -64,6 +64,12 @@ export const reviewMessage = z.object({ type: z.literal('review'), runId: z.stri
 /** Escape in the side panel: the quotes highlighted in the tabs are cleared, as Escape in the page does. */
 export const clearHighlightsMessage = z.object({ type: z.literal('clear-highlights') });
 
+/**
+ * The side panel, before it asks for a tab's site: whether the browser already lets the extension
+ * read that tab (it gave us the tab: the context menu, the popup opened over it).
+ */
+export const canReadMessage = z.object({ type: z.literal('can-read'), tabId: z.number().int() });
+
 /** What the extension's own pages (popup, side panel, options) may ask of the worker, and its reply. */
 export const workerCalls = {
   ask: { request: askMessage, reply: workerReplies.ask },
@@ -72,6 +78,7 @@ export const workerCalls = {
   reveal: { request: revealMessage, reply: workerReplies.reveal },
   review: { request: reviewMessage, reply: workerReplies.review },
   'clear-highlights': { request: clearHighlightsMessage, reply: workerReplies['clear-highlights'] },
+  'can-read': { request: canReadMessage, reply: workerReplies['can-read'] },
 };
 
 /** The most quotes one frame is asked about at once. */

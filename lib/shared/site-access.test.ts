@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_SITES, accessNeeded, covers, originPattern } from '@/lib/shared/site-access';
+import { ALL_SITES, accessNeeded, confirmedNeed, covers, originPattern } from '@/lib/shared/site-access';
 
 const API = 'https://api.anthropic.com/*';
 const base = { urls: [] as string[], granted: [API], activeTabGranted: true };
@@ -41,6 +41,31 @@ describe('which host access a question needs', () => {
 
   it('pages no permission opens are not asked for (the reading reports them)', () => {
     expect(accessNeeded({ ...base, scope: 'tabs', urls: ['chrome://settings/', 'about:blank'] })).toBeNull();
+  });
+});
+
+describe('the side panel asks the browser before it asks the user', () => {
+  const need = { origins: ['https://d.example/*'], reason: 'panel' as const, count: 1 };
+
+  it('asks nothing when the browser already lets us read the tab (its grant not yet in our records)', async () => {
+    const probed: number[] = [];
+    const canRead = async (tabId: number) => (probed.push(tabId), true);
+    expect(await confirmedNeed(need, 4, canRead)).toBeNull();
+    expect(probed).toEqual([4]);
+  });
+
+  it('asks for the site when the browser refuses us the tab, or the probe fails', async () => {
+    expect(await confirmedNeed(need, 4, async () => false)).toEqual(need);
+    expect(await confirmedNeed(need, 4, () => Promise.reject(new Error('no worker')))).toEqual(need);
+  });
+
+  it('leaves the other needs alone: all sites for the window, the chosen tabs’ sites', async () => {
+    const canRead = async () => true;
+    const window = { origins: [ALL_SITES], reason: 'window' as const, count: 2 };
+    expect(await confirmedNeed(window, 4, canRead)).toEqual(window);
+    const chosen = { origins: ['https://a.example/*'], reason: 'chosen' as const, count: 1 };
+    expect(await confirmedNeed(chosen, 4, canRead)).toEqual(chosen);
+    expect(await confirmedNeed(null, 4, canRead)).toBeNull();
   });
 });
 

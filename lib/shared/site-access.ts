@@ -75,3 +75,18 @@ export function accessNeeded({ scope, urls, granted, activeTabGranted }: AccessQ
   if (missing.length === 0) return null;
   return { origins: missing, reason: scope === 'tab' ? 'panel' : 'chosen', count: urls.length };
 }
+
+/**
+ * The side panel's need for its tab's site, once the browser has had its say: none when it lets
+ * us read the tab already (`canRead`, lib/worker/read/tab-access.ts), since the grant it gave us (the
+ * context menu, the popup opened over the tab) may reach the panel's own records after the user
+ * pressed Ask. Any other need is left as it is; a probe that fails leaves it too.
+ */
+export async function confirmedNeed(
+  need: AccessNeed | null,
+  tabId: number | undefined,
+  canRead: (tabId: number) => Promise<boolean>,
+): Promise<AccessNeed | null> {
+  if (need?.reason !== 'panel' || tabId === undefined) return need;
+  return (await canRead(tabId).catch(() => false)) ? null : need;
+}

@@ -32,3 +32,16 @@ export function dropGrant(grants: readonly TabGrant[], tabId: number): TabGrant[
 export function hasGrant(grants: readonly TabGrant[], tabId: number, url: string): boolean {
   return grants.some((g) => g.tabId === tabId && g.url === withoutFragment(url));
 }
+
+/**
+ * "Choose tabs": the chosen tabs the browser has not given us, whose sites are then asked for. A
+ * tab it gave us is read as it is: one recorded in `grants` while it shows the same page, and the
+ * active tab where `activeGiven` (the popup, which only a gesture over that tab opens).
+ */
+export function tabsNotGiven<T extends { id: number; url: string; active?: boolean }>(
+  tabs: readonly T[],
+  grants: readonly TabGrant[],
+  activeGiven: boolean,
+): T[] {
+  return tabs.filter((t) => !(activeGiven && t.active) && !hasGrant(grants, t.id, t.url));
+}

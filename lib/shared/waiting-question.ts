@@ -13,6 +13,11 @@ export interface WaitingQuestion {
   ask: AskMessage;
   origins: string[];
   at: number;
+  /**
+   * When the worker asked it, on the grant: kept as a record, in session storage, so that the
+   * screen's own ask under the same id is not asked again even by a worker reloaded meanwhile.
+   */
+  askedAt?: number;
 }
 
 export interface WaitingRequestDeps {

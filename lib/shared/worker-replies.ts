@@ -10,6 +10,8 @@ import { t } from './i18n';
 export const okReply = z.object({ ok: z.literal(true) });
 export const startedReply = z.object({ started: z.literal(true) });
 export const cancelledReply = z.object({ cancelled: z.boolean() });
+/** Whether the browser lets the extension read the tab now. */
+export const readableReply = z.object({ readable: z.boolean() });
 
 /** `offerOpen`: the popup offers to open the page as cited (the quote is gone from the tab). */
 export const revealResultSchema = z.union([
@@ -26,6 +28,7 @@ export const workerReplies = {
   reveal: revealResultSchema,
   review: okReply,
   'clear-highlights': okReply,
+  'can-read': readableReply,
 };
 
 /** The reply to a request of type `K`. */

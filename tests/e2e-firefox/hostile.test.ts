@@ -35,9 +35,7 @@ describe('Firefox: hostile pages', () => {
     expect(await popup.run<string>(`return doc.body.textContent;`)).toContain('still loading');
   });
 
-  // Skipped, a known regression (issue #25 stays open): since the merge of the parallel tab reading
-  // (#24), Firefox no longer sends the user's selection first here; it passed on its branch.
-  it.skip('a cross-site frame that selects its own text does not pass it off as the user’s; the user’s own selection leads', async () => {
+  it('a cross-site frame that selects its own text does not pass it off as the user’s; the user’s own selection leads', async () => {
     const ad = `${otherSite()}/selecting-ad.html`;
     const page = await openTab(fx, `${fx.fixtures}/ad-host.html?frame=${encodeURIComponent(ad)}`);
     // The ad's frame has selected 50 KB of its own text.
@@ -70,12 +68,15 @@ describe('Firefox: hostile pages', () => {
     ferryReply();
     await popup.open();
     await popup.click('New question');
+    const before = messageCalls(fx.api).length;
     await popup.ask('When does the first ferry leave?');
     await expect
       .poll(() => popup.regionText('Your selection'))
       .toMatch(
         /Your selection in “Ferry timetable”, sent first:\s+The first ferry to the island leaves the pier at a quarter past six in the morning\./,
       );
+    // "Your selection" shows once the pages are read, before the request goes: wait for the request.
+    await expect.poll(() => messageCalls(fx.api).length).toBe(before + 1);
     const sent = sentText(messageCalls(fx.api).at(-1)!);
     expect(sent.match(/<document index="\d+"[^>]*>/)![0]).toContain('kind="user-selection"');
     expect(sent.match(/kind="user-selection"/g)).toHaveLength(1);

@@ -12,12 +12,16 @@ import {
   answerPermissionPrompt,
   closeOtherTabs,
   closePopup,
+  closeSidebar,
   grantAllSites,
   openTab,
   Popup,
+  pressAltShift,
   revokeAllSites,
   saveSettingsAsUser,
+  setToolbarOpensSidebar,
   Sidebar,
+  sidebarIsOpen,
   useFirefox,
   type Firefox,
 } from '../support/firefox';
@@ -82,6 +86,45 @@ describe('Firefox: the sidebar asks only when it must', () => {
     expect(await sidebar.control('Allow reading these sites')).toBe('enabled');
     expect(messageCalls(fx.api).length).toBe(before);
     expect(await sidebar.question()).toBe('When should I sow tomatoes?');
+  });
+});
+
+describe('Firefox: how the sidebar was opened decides what it may read', () => {
+  it('the toolbar button set to open the sidebar gives the add-on the tab: read without asking; Alt+Shift+Y, Firefox’s own command, gives nothing: asked', async () => {
+    await setToolbarOpensSidebar(fx, true);
+    try {
+      if (await sidebarIsOpen(fx)) await closeSidebar(fx);
+      await openTab(fx, `${fx.fixtures}/bikes-central.html`);
+      // The toolbar button's command, Alt+Shift+Q: the sidebar opens instead of the popup.
+      await pressAltShift(fx, 'Q');
+      await expect.poll(() => sidebarIsOpen(fx)).toBe(true);
+      const sidebar = new Sidebar(fx);
+      await sidebar.open();
+      fx.api.enqueue((req) =>
+        answerReply([
+          {
+            text: 'A city bike costs 12 euros a day.',
+            citations: [{ index: indexOf(req, 'city bike'), literal: 'Central Cycles charges 12 euros a day for a city bike' }],
+          },
+        ]),
+      );
+      await sidebar.ask('How much is a city bike?');
+      await expect.poll(() => sidebar.regionText('Answer')).toContain('A city bike costs 12 euros a day.');
+      expect(await sidebar.text()).not.toContain(PANEL_REASON);
+
+      // Closed, and opened again on another tab by Alt+Shift+Y, which Firefox handles itself.
+      await closeSidebar(fx);
+      await openTab(fx, `${fx.fixtures}/gardening.html`);
+      await pressAltShift(fx, 'Y');
+      await expect.poll(() => sidebarIsOpen(fx)).toBe(true);
+      await sidebar.open();
+      const before = messageCalls(fx.api).length;
+      await sidebar.ask('When should I sow tomatoes?');
+      await expect.poll(() => sidebar.text()).toContain(PANEL_REASON);
+      expect(messageCalls(fx.api).length).toBe(before);
+    } finally {
+      await setToolbarOpensSidebar(fx, false);
+    }
   });
 });
 

@@ -283,12 +283,56 @@ export async function chooseFromContextMenu(fx: Firefox, handle: string, selecto
       ? true
       : undefined,
   );
-  if (shown)
-    await fx.m.execute(
-      `const menu = document.getElementById('contentAreaContextMenu');
-       menu.activateItem(Array.from(menu.querySelectorAll('menuitem')).find((i) => i.label === arguments[0]));`,
-      [label],
+  if (!shown) return;
+  // The menu runs the entry's command once it has closed, not within activateItem: wait for that
+  // command (the browser gives the add-on the tab then, and tells it), as a user's click is done.
+  const done = `cited-tabs-test-menu-${Date.now()}`;
+  await fx.m.execute(
+    `const menu = document.getElementById('contentAreaContextMenu');
+     const item = Array.from(menu.querySelectorAll('menuitem')).find((i) => i.label === arguments[0]);
+     item.addEventListener('command', () => (window[arguments[1]] = true), { once: true });
+     menu.activateItem(item);`,
+    [label, done],
+  );
+  await waitFor(`the entry "${label}" to run`, async () =>
+    (await fx.m.execute<boolean>(`return window[arguments[0]] === true;`, [done])) ? true : undefined,
+  );
+}
+
+/** Closes the sidebar, as its close button does. */
+export async function closeSidebar(fx: Firefox): Promise<void> {
+  await fx.m.setContext('chrome');
+  await fx.m.execute(`SidebarController.hide();`);
+  await waitFor('the sidebar to close', async () => ((await sidebarIsOpen(fx)) ? undefined : true));
+}
+
+/**
+ * Ticks or unticks "The toolbar button opens the side panel" on the add-on's options page, as a
+ * user does, and waits until the toolbar button has (or has not) a popup accordingly.
+ */
+export async function setToolbarOpensSidebar(fx: Firefox, on: boolean): Promise<void> {
+  await openTab(fx, `${fx.origin}/options.html`);
+  const box = await waitFor(
+    'the toolbar setting',
+    () =>
+      element(fx, `//label[normalize-space()=${quoted('The toolbar button opens the side panel')}]/input`).catch(() => undefined),
+    20_000,
+  );
+  const { value: checked } = await fx.m.send<{ value: boolean }>('WebDriver:IsElementSelected', { id: box });
+  if (checked !== on) await fx.m.send('WebDriver:ElementClick', { id: box });
+  await fx.m.setContext('chrome');
+  await waitFor('the toolbar button to follow the setting', async () => {
+    const popup = await fx.m.execute<string>(
+      `const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
+       const action = ExtensionParent.apiManager.global.browserActionFor(WebExtensionPolicy.getByID(arguments[0]).extension);
+       return action.action.getProperty(null, 'popup') ?? '';`,
+      [fx.addonId],
     );
+    return (popup === '') === on ? true : undefined;
+  });
+  await fx.m.setContext('content');
+  const [left] = await fx.m.send<string[]>('WebDriver:CloseWindow');
+  await fx.m.send('WebDriver:SwitchToWindow', { handle: left, focus: true });
 }
 
 /** Whether the browser window shows the sidebar. */
@@ -572,7 +616,7 @@ class AddonView {
 }
 
 /** Presses Alt+Shift+`key` in the browser window, where the add-on's commands are bound. */
-async function pressAltShift(fx: Firefox, key: string): Promise<void> {
+export async function pressAltShift(fx: Firefox, key: string): Promise<void> {
   await fx.m.setContext('chrome');
   const [alt, shift] = ['\uE00A', '\uE008'];
   await fx.m.send('WebDriver:PerformActions', {

@@ -7,13 +7,11 @@
  * import is read here and checked against layers.js, the table the linter's zones come from too,
  * and any import cycle fails.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, posix, resolve } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importZones, LAYERS, layerOf, stageOf, WORKER_STAGES } from '../../layers.js';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const SOURCE_DIRS = ['lib', 'components', 'entrypoints'];
+import { importsOf, projectGraph, ROOT } from '../support/imports';
 
 /** The runtime context of a project file, by where it sits (layers.js), or 'other'. */
 export function contextOf(file: string): string {
@@ -22,34 +20,6 @@ export function contextOf(file: string): string {
 
 /** What each context may import, besides packages: the same table the linter's zones come from. */
 const ALLOWED: Record<string, string[]> = Object.fromEntries(LAYERS.map((l) => [l.name, l.may]));
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(join(ROOT, dir))) {
-    const rel = posix.join(dir, name);
-    if (statSync(join(ROOT, rel)).isDirectory()) out.push(...sourceFiles(rel));
-    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(rel);
-  }
-  return out;
-}
-
-const IMPORT =
-  /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[^\w.])import\s+['"]([^'"]+)['"]/g;
-
-/** The project files a file imports (static, dynamic and side-effect imports; types too). */
-export function importsOf(file: string, source: string, exists: (f: string) => boolean): string[] {
-  const found: string[] = [];
-  for (const m of source.matchAll(IMPORT)) {
-    const spec = m[1] ?? m[2] ?? m[3]!;
-    let base: string;
-    if (spec.startsWith('@/') || spec.startsWith('~/')) base = spec.slice(2);
-    else if (spec.startsWith('.')) base = posix.normalize(posix.join(posix.dirname(file), spec));
-    else continue;
-    const hit = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((e) => base + e).find(exists);
-    if (hit && /\.tsx?$/.test(hit)) found.push(hit);
-  }
-  return found;
-}
 
 /** Every cycle's members, each cycle once (Tarjan's strongly connected components). */
 export function cyclesOf(graph: Map<string, string[]>): string[][] {
@@ -83,13 +53,6 @@ export function cyclesOf(graph: Map<string, string[]>): string[][] {
   };
   for (const v of graph.keys()) if (!index.has(v)) visit(v);
   return cycles;
-}
-
-function projectGraph(): Map<string, string[]> {
-  const files = SOURCE_DIRS.flatMap(sourceFiles);
-  const all = new Set(files);
-  const exists = (f: string) => all.has(f);
-  return new Map(files.map((f) => [f, importsOf(f, readFileSync(join(ROOT, f), 'utf8'), exists)]));
 }
 
 describe('the layers', () => {

@@ -7,7 +7,6 @@ import { applyVerdicts, judgeClaims, markUnchecked } from './judge';
 import { xmlPrompt, type PromptBuilder, type PromptMessage } from '@/lib/worker/prompt/prompt';
 import { answerSchema, type Claim, type ModelAnswer } from '@/lib/worker/model/schema';
 import type { PriorTurn } from '@/lib/shared/thread';
-import type { SourcedPassage } from '@/lib/shared/types';
 import { addUsage, NO_USAGE } from '@/lib/shared/usage';
 import { verifyAnswer, type RepairedCitation, type VerifiableFragment } from './verify';
 import { earlyClaims, keepShown, type EarlyClaims } from './early-claims';
@@ -18,6 +17,9 @@ import { citationOf } from '@/lib/shared/citation';
 import { claimDrawn, rememberDrawn, withDrawnProof, type CheckDrawn } from './drawn-check';
 import { siteOf } from '@/lib/shared/site';
 import { t } from '@/lib/shared/i18n';
+
+/** A passage with its source, as the fragments carry it (lib/shared/types.ts). */
+type SourcedPassage = Fragment['passage'];
 
 export interface AskInput {
   question: string;

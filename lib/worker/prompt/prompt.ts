@@ -104,7 +104,7 @@ export function historyFragments(history: PriorTurn[] = []): number {
 /**
  * The request's fragments cut into the messages that carry them: one slice per earlier turn
  * (empty when it sent none or goes as text only), then the current question's, cut into its
- * cached blocks by `groups` when there is no earlier turn (lib/send-plan.ts).
+ * cached blocks by `groups` when there is no earlier turn (lib/worker/prompt/reuse.ts).
  */
 export function conversationSlices(
   fragments: Fragment[],

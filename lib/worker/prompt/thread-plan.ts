@@ -144,7 +144,7 @@ export function planTurn(selection: Selection, current: SourcedPassage[], budget
 
 /**
  * The second try after the API found a request too large: a new context with the better half of
- * the fragments this question chose (lib/send-plan.ts `halvePlan`), the earlier turns as text.
+ * the fragments this question chose (lib/worker/prompt/reuse.ts `halvePlan`), the earlier turns as text.
  */
 export function halveThreadPlan(plan: Pick<SendPlan, 'passages' | 'reused'>, turns: Turn[]): ThreadSendPlan {
   const own = addedBy(plan).length > 0 ? addedBy(plan) : plan.passages;

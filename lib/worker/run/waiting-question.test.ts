@@ -9,14 +9,17 @@ const ask: AskMessage = { type: 'ask', question: 'What costs 12 euros?', scope: 
 function setUp(stored: WaitingQuestion | null, granted: string[] = [ALL_SITES]) {
   let item = stored;
   const started: AskMessage[] = [];
-  const service = waitingQuestions({
-    load: async () => item,
-    clear: async () => void (item = null),
-    granted: async () => granted,
-    start: (a) => void started.push(a),
-    now: () => 10_000,
-  });
-  return { service, started, stored: () => item };
+  // A worker over the session storage; `reload` is the same storage seen by a worker started anew.
+  const worker = () =>
+    waitingQuestions({
+      load: async () => item,
+      save: async (w) => void (item = w),
+      clear: async () => void (item = null),
+      granted: async () => granted,
+      start: (a) => void started.push(a),
+      now: () => 10_000,
+    });
+  return { service: worker(), reload: worker, started, stored: () => item };
 }
 
 const waiting = (over: Partial<WaitingQuestion> = {}): WaitingQuestion => ({
@@ -56,7 +59,7 @@ describe('the worker and the question that waited for access', () => {
     const { service, started, stored } = setUp(kept());
     expect(await service.onAccessAdded()).toBe(true);
     expect(started).toEqual([ask]);
-    expect(stored()).toBeNull();
+    expect(stored()).toMatchObject({ id: 'w1', askedAt: 10_000 });
     // Another grant later sends nothing more.
     expect(await service.onAccessAdded()).toBe(false);
     expect(started).toHaveLength(1);
@@ -70,6 +73,27 @@ describe('the worker and the question that waited for access', () => {
     const second = setUp(kept());
     await Promise.all([second.service.onAsk({ ...ask, waitingId: 'w1' }), second.service.onAccessAdded()]);
     expect(second.started).toEqual([ask]);
+  });
+
+  it('a worker stopped and started again after asking it (Chrome) still does not ask it twice', async () => {
+    const { service, reload, started } = setUp(kept());
+    expect(await service.onAccessAdded()).toBe(true);
+    const restarted = reload();
+    expect(await restarted.onAsk({ ...ask, waitingId: 'w1' })).toBe(false);
+    expect(await restarted.onAccessAdded()).toBe(false);
+    expect(started).toEqual([ask]);
+    // A new question goes, and replaces the record.
+    const other: AskMessage = { ...ask, question: 'Something else?', scope: 'tab' };
+    expect(await restarted.onAsk(other)).toBe(true);
+    expect(started).toEqual([ask, other]);
+  });
+
+  it('a screen that asks under the id before the grant reached the worker: asked once, by the screen', async () => {
+    const { reload, started, stored } = setUp(kept());
+    expect(await reload().onAsk({ ...ask, waitingId: 'w1' })).toBe(true);
+    expect(stored()).toBeNull();
+    expect(await reload().onAccessAdded()).toBe(false);
+    expect(started).toEqual([ask]);
   });
 
   it('a grant of other access (one site, when all were asked for) does not send it', async () => {

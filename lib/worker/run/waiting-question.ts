@@ -2,8 +2,10 @@
  * The worker's half of the waiting question (lib/shared/waiting-question.ts): on
  * `permissions.onAdded` it asks the question kept while the browser's prompt was shown, and an
  * `ask` from a screen under the same id is then not asked twice. Both go through one queue, so
- * whichever comes first takes the question and the other finds it gone. A new question from a
- * screen replaces any waiting one.
+ * whichever comes first takes the question and the other finds it taken. The worker's record of
+ * having asked it stays in session storage beside the question, so a worker the browser stopped
+ * and started again in between (Chrome) still knows. A new question from a screen replaces any
+ * waiting one.
  */
 import type { AskMessage } from '@/lib/shared/messages';
 import { covers } from '@/lib/shared/site-access';
@@ -16,14 +18,16 @@ import { serialQueue } from './serial';
  */
 export const WAITING_FRESH_MS = 5 * 60_000;
 
-/** Whether the waiting question may go now: fresh, and every site it needs granted. */
+/** Whether the waiting question may go now: not asked yet, fresh, and every site it needs granted. */
 export function mayResume(waiting: WaitingQuestion | null, granted: readonly string[], now: number): waiting is WaitingQuestion {
-  if (!waiting || now - waiting.at > WAITING_FRESH_MS || now < waiting.at) return false;
+  if (!waiting || waiting.askedAt !== undefined || now - waiting.at > WAITING_FRESH_MS || now < waiting.at) return false;
   return waiting.origins.every((o) => covers(granted, o));
 }
 
 export interface WaitingDeps {
   load: () => Promise<WaitingQuestion | null>;
+  /** Stores the waiting question (here: with the record that it was asked). */
+  save: (waiting: WaitingQuestion) => Promise<void>;
   clear: () => Promise<void>;
   /** Host permissions held now (`permissions.getAll().origins`). */
   granted: () => Promise<string[]>;
@@ -49,7 +53,7 @@ export function waitingQuestions(deps: WaitingDeps): WaitingQuestions {
         const waiting = await deps.load();
         if (!waiting) return false;
         if (!mayResume(waiting, await deps.granted(), deps.now())) return false;
-        await deps.clear();
+        await deps.save({ ...waiting, askedAt: deps.now() });
         taken.add(waiting.id);
         deps.start(waiting.ask);
         return true;
@@ -57,7 +61,10 @@ export function waitingQuestions(deps: WaitingDeps): WaitingQuestions {
     onAsk: (ask) =>
       queue(async () => {
         if (ask.waitingId !== undefined && taken.has(ask.waitingId)) return false;
-        if (await deps.load()) await deps.clear();
+        const stored = await deps.load();
+        // Asked already by this worker before it was stopped and started again.
+        if (ask.waitingId !== undefined && stored?.id === ask.waitingId && stored.askedAt !== undefined) return false;
+        if (stored) await deps.clear();
         const { waitingId: _taken, ...question } = ask;
         deps.start(question);
         return true;

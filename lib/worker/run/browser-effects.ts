@@ -1,0 +1,88 @@
+/**
+ * The browser behind the steps of a question: storage for the run and the thread, the page script
+ * injected and asked, the offscreen PDF reader, the model transport and the pipeline. The steps
+ * take these as arguments (so each is tested without a browser); this is the one place they are
+ * bound to the real ones.
+ */
+import { browser, type Browser } from 'wxt/browser';
+import { appendFailure, appendRunRecord, lastRunItem, threadItem } from '@/lib/shared/storage';
+import { answerQuestion } from '@/lib/worker/answer/pipeline';
+import { claudeCall } from '@/lib/worker/model/claude';
+import { readPdfInOffscreen } from '@/lib/worker/pdf/offscreen-client';
+import { pdfOfTab, viewerPdf, VIEWER_PATH } from '@/lib/worker/pdf/pdf-address';
+import { pdfAddressesOfRun } from '@/lib/worker/pdf/allowed-addresses';
+import { tabsToRead } from '@/lib/worker/read/tab-scope';
+import { ReadCache } from '@/lib/worker/read/tab-reuse';
+import type { AskMessage } from '@/lib/shared/messages';
+import { callPage } from '@/lib/worker/read/call-page';
+import type { ModelStepDeps } from './model-step';
+import { readTab, type ReadTabDeps } from './read-tab';
+import { runStore } from './run-store';
+import { threadStore } from './thread-store';
+
+const PAGE_SCRIPT = '/content-scripts/page.js';
+
+export const runs = runStore({
+  load: () => lastRunItem.getValue(),
+  save: (run) => lastRunItem.setValue(run),
+  appendFailure,
+  appendRunRecord,
+});
+
+export const threads = threadStore({
+  load: () => threadItem.getValue(),
+  save: (thread) => threadItem.setValue(thread),
+  newId: () => crypto.randomUUID(),
+  now: Date.now,
+});
+
+/**
+ * The page script goes in as soon as the frame exists (`injectImmediately`), not at
+ * `document_idle`, which a document whose response never ends never reaches; the script itself
+ * then waits, capped, for the page to settle. PDFs are read only at the run's own addresses.
+ */
+export function readTabDeps(run: ReadonlySet<string>): ReadTabDeps {
+  return {
+    inject: async (tabId, allFrames) =>
+      (
+        await browser.scripting.executeScript({
+          target: { tabId, ...(allFrames ? { allFrames: true } : {}) },
+          files: [PAGE_SCRIPT],
+          injectImmediately: true,
+        })
+      ).map((r) => r.frameId),
+    ask: callPage,
+    readPdf: (url) => readPdfInOffscreen(url, run),
+    viewerPdf,
+    pdfOfTab: (tab: Browser.tabs.Tab, signal: AbortSignal, askPage?: boolean) => pdfOfTab(tab, signal, askPage),
+  };
+}
+
+/** The tabs a question reads, from its window's tabs and its scope (read/tab-scope.ts). */
+export async function tabsInScope(msg: AskMessage): Promise<Browser.tabs.Tab[]> {
+  return tabsToRead(await browser.tabs.query({ windowId: msg.windowId }), msg);
+}
+
+/** The tabs' readings of the current thread, for its next question (read/tab-reuse.ts). */
+const readings = new ReadCache();
+
+/** How each tab of a question about `tabs` is read (read-tab.ts), within thread `threadId`'s readings. */
+export function tabReader(tabs: Browser.tabs.Tab[], threadId: string, signal: AbortSignal) {
+  const deps = readTabDeps(pdfAddressesOfRun(tabs, browser.runtime.getURL(VIEWER_PATH)));
+  const cache = readings.forThread(threadId);
+  return (tab: Browser.tabs.Tab) => readTab(tab, signal, cache, deps);
+}
+
+/** The model step's effects for run `id`: the real transport and pipeline, reports to the run. */
+export function modelStepDeps(id: string, signal: AbortSignal, plans: Pick<ModelStepDeps, 'halve'>): ModelStepDeps {
+  return {
+    makeCall: claudeCall,
+    answer: answerQuestion,
+    report: (patch) => runs.report(id, patch),
+    log: runs.logFailure,
+    replanned: (plan) => runs.update(id, { plan }),
+    now: Date.now,
+    signal,
+    ...plans,
+  };
+}

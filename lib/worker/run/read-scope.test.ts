@@ -1,0 +1,74 @@
+import type { Browser } from 'wxt/browser';
+import { describe, expect, it } from 'vitest';
+import type { SkippedTab } from '@/lib/shared/types';
+import type { TabRead } from '@/lib/worker/read/frames';
+import { readScope } from './read-scope';
+
+const tab = (id: number, extra: Partial<Browser.tabs.Tab> = {}) =>
+  ({ id, windowId: 7, url: `https://site${id}.example/`, title: `Page ${id}`, active: id === 1, ...extra }) as Browser.tabs.Tab;
+
+const readOf = (id: number, texts: string[]): TabRead => ({
+  url: `https://site${id}.example/`,
+  title: `Page ${id}`,
+  frames: [
+    {
+      frameId: 0,
+      page: {
+        url: `https://site${id}.example/`,
+        title: `Page ${id}`,
+        passages: texts.map((text, order) => ({ id: `p${order}`, text, order })),
+        chars: texts.join('').length,
+        coverage: { readShare: 1 },
+      },
+    },
+  ],
+  unreachableFrames: 0,
+});
+const skippedOf = (id: number): SkippedTab => ({
+  tabId: id,
+  title: `Page ${id}`,
+  url: `https://site${id}.example/`,
+  reason: 'Asleep',
+});
+
+describe('readScope', () => {
+  it("gathers every read tab's passages, the tabs not read with their reasons, and the coverage", async () => {
+    const reads: Record<number, TabRead | SkippedTab> = {
+      1: readOf(1, ['One.', 'Two.']),
+      2: skippedOf(2),
+      3: readOf(3, ['Three.']),
+    };
+    const read = await readScope([tab(1), tab(2), tab(3)], undefined, async (t) => reads[t.id!]!, new AbortController().signal);
+    expect(read.passages.map((p) => [p.tabId, p.text])).toEqual([
+      [1, 'One.'],
+      [1, 'Two.'],
+      [3, 'Three.'],
+    ]);
+    expect(read.skipped).toEqual([skippedOf(2)]);
+    expect(read.coverage).toMatchObject({ tabs: 2, passages: 3, frames: 2 });
+    expect(read.nothingRead).toBe(false);
+  });
+
+  it('says when no tab could be read at all', async () => {
+    const read = await readScope([tab(1), tab(2)], undefined, async (t) => skippedOf(t.id!), new AbortController().signal);
+    expect(read.nothingRead).toBe(true);
+  });
+
+  it('puts the remembered selection first and names it for the popup', async () => {
+    const selection = { tabId: 3, text: 'The fee is waived for students.' };
+    const read = await readScope(
+      [tab(1), tab(3)],
+      selection,
+      async (t) => readOf(t.id!, ['Other words.']),
+      new AbortController().signal,
+    );
+    expect(read.passages[0]).toMatchObject({ tabId: 3, selection: true, text: selection.text });
+    expect(read.selection).toEqual({ text: selection.text, title: 'Page 3' });
+  });
+
+  it('stops on Cancel once the tabs are read', async () => {
+    const controller = new AbortController();
+    const reading = readScope([tab(1)], undefined, async (t) => (controller.abort(), readOf(t.id!, ['One.'])), controller.signal);
+    await expect(reading).rejects.toThrow();
+  });
+});

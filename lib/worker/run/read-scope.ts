@@ -1,0 +1,70 @@
+/**
+ * The tabs in scope, read (a few at a time: read/read-pace.ts) and gathered: their passages, the
+ * user's selection first (read/priority-selection.ts), what was not read and why, and the
+ * coverage the popup shows. Each tab is read by the function passed in (read-tab.ts).
+ */
+import type { Browser } from 'wxt/browser';
+import type { AskMessage } from '@/lib/shared/messages';
+import type { RunState } from '@/lib/shared/storage';
+import type { SkippedTab, SourcedPassage } from '@/lib/shared/types';
+import { partialTab, passagesOfTab, tabTotals, type TabRead } from '@/lib/worker/read/frames';
+import { prioritySelection } from '@/lib/worker/read/priority-selection';
+import { readAtPace } from '@/lib/worker/read/read-pace';
+
+/** How much of the tabs was read, before the plan says what is sent. */
+export type ReadCoverage = Omit<NonNullable<RunState['coverage']>, 'sent' | 'leftOut'>;
+
+export interface ScopeRead {
+  passages: SourcedPassage[];
+  skipped: SkippedTab[];
+  coverage: ReadCoverage;
+  /** What leads as the user's selection, shown in the popup as such. */
+  selection?: { text: string; title: string };
+  /** No tab could be read at all: the run ends with why, not with "not found in these pages". */
+  nothingRead: boolean;
+}
+
+export async function readScope(
+  tabs: Browser.tabs.Tab[],
+  selection: AskMessage['selection'],
+  readOne: (tab: Browser.tabs.Tab) => Promise<TabRead | SkippedTab>,
+  signal: AbortSignal,
+): Promise<ScopeRead> {
+  const passages: SourcedPassage[] = [];
+  const skipped: SkippedTab[] = [];
+  const partial: SkippedTab[] = [];
+  let chars = 0;
+  let frames = 0;
+  // In parallel, a few at a time: more at once only makes each slower.
+  const results = await readAtPace(tabs, async (tab) => ({ tab, result: await readOne(tab) }));
+  for (const { tab, result } of results) {
+    if ('reason' in result) {
+      skipped.push(result);
+      continue;
+    }
+    const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title, active: tab.active, url: tab.url };
+    passages.push(...passagesOfTab(result, names));
+    const totals = tabTotals(result);
+    chars += totals.chars;
+    frames += totals.frames;
+    const part = partialTab(result, names);
+    if (part) partial.push(part);
+  }
+  signal.throwIfAborted();
+  // "Ask Cited Tabs about the selection": the words selected then, first, if the page lost them since.
+  const selectedTab = tabs.find((t) => t.id === selection?.tabId && !skipped.some((x) => x.tabId === t.id));
+  const remembered = prioritySelection(
+    passages,
+    selection,
+    selectedTab && { windowId: selectedTab.windowId, url: selectedTab.url ?? '', title: selectedTab.title ?? '' },
+  );
+  if (remembered) passages.unshift(remembered);
+  const chosen = passages.find((p) => p.selection);
+  return {
+    passages,
+    skipped,
+    coverage: { tabs: tabs.length - skipped.length, passages: passages.length, chars, frames, partial },
+    ...(chosen ? { selection: { text: chosen.text, title: chosen.title } } : {}),
+    nothingRead: passages.length === 0 && skipped.length > 0 && skipped.length === tabs.length,
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * One tab of the question, read: every frame the extension may reach reads itself (read/frames.ts,
+ * each step bounded, Cancel stops it at once), unless the thread's last reading of it still stands
+ * (read/tab-reuse.ts); a PDF runs no page script, and the extension reads the document itself in
+ * the offscreen document (pdf/). What could not be read becomes a skipped tab with its reason.
+ * The browser calls are passed in, so this is tested without a browser.
+ */
+import type { Browser } from 'wxt/browser';
+import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
+import type { PdfReadResult } from '@/lib/shared/pdf-notes';
+import { t } from '@/lib/shared/i18n';
+import { unreadableReason } from '@/lib/shared/tabs';
+import { bounded, TimeLimitError } from '@/lib/shared/time-limit';
+import type { SkippedTab } from '@/lib/shared/types';
+import { pdfTabRead } from '@/lib/worker/pdf/pdf-tab';
+import { readTabFrames, type TabRead } from '@/lib/worker/read/frames';
+import { incognitoPdfReason } from '@/lib/worker/read/incognito';
+import type { ReadCache } from '@/lib/worker/read/tab-reuse';
+import type { callPage } from '@/lib/worker/read/call-page';
+
+/** A PDF is fetched and read by pdf.js in the offscreen document; a huge or slow one still ends. */
+export const PDF_READ_TIMEOUT_MS = 60_000;
+
+export interface ReadTabDeps {
+  /** The page script into every frame of the tab (`allFrames`), or its main frame only; the frames it reached. */
+  inject(tabId: number, allFrames: boolean): Promise<number[]>;
+  /** A message to the page script of one frame, its reply checked (read/call-page.ts). */
+  ask: typeof callPage;
+  /** The PDF at `url`, read in the offscreen document, if the run may read that address. */
+  readPdf(url: string): Promise<PdfReadResult>;
+  /** The PDF the extension's viewer shows in this tab, or null. */
+  viewerPdf(tab: Browser.tabs.Tab): string | null;
+  /** The PDF address a tab shows, by its address or its server, or null (pdf/pdf-address.ts). */
+  pdfOfTab(tab: Browser.tabs.Tab, signal: AbortSignal, askPage?: boolean): Promise<string | null>;
+  pdfTimeoutMs?: number;
+}
+
+export async function readTab(
+  tab: Browser.tabs.Tab,
+  signal: AbortSignal,
+  cache: ReadCache,
+  deps: ReadTabDeps,
+): Promise<TabRead | SkippedTab> {
+  const pdfTimeoutMs = deps.pdfTimeoutMs ?? PDF_READ_TIMEOUT_MS;
+  const base = {
+    tabId: tab.id ?? -1,
+    title: capText(tab.title ?? '', MAX_TITLE_CHARS),
+    url: capText(tab.url ?? '', MAX_URL_CHARS),
+  };
+  const readPdf = async (pdf: string): Promise<TabRead | SkippedTab> => {
+    // Not fetched with the regular profile's cookies (read/incognito.ts).
+    const privatePdf = incognitoPdfReason(tab);
+    if (privatePdf) return { ...base, reason: privatePdf };
+    try {
+      return pdfTabRead(await bounded(deps.readPdf(pdf), pdfTimeoutMs, signal), base);
+    } catch (err) {
+      if (signal.aborted || !(err instanceof TimeLimitError)) throw err;
+      return { ...base, reason: t('pdfReadTimeout', pdfTimeoutMs / 1000) };
+    }
+  };
+  const shown = deps.viewerPdf(tab);
+  if (shown) return readPdf(shown);
+  const reason = unreadableReason(tab.url);
+  if (reason || tab.discarded) {
+    // No page script runs there: its address (or its server) may still say it is a PDF.
+    const pdf = await deps.pdfOfTab(tab, signal);
+    if (pdf) return readPdf(pdf);
+    return { ...base, reason: reason ?? t('tabAsleep') };
+  }
+  const tabId = tab.id!;
+  // Unchanged since the thread's last question: that reading stands (read/tab-reuse.ts).
+  const kept = await cache.take(
+    tabId,
+    tab.url ?? '',
+    async (frameId, readId) => (await deps.ask(tabId, frameId, { type: 'unchanged', readId })).unchanged,
+    signal,
+  );
+  if (kept) return kept;
+  const result = await readTabFrames({
+    inject: () => deps.inject(tabId, true),
+    injectMain: async () => {
+      await deps.inject(tabId, false);
+    },
+    // Bounded in read/frames.ts, and stopped there by Cancel.
+    ask: (frameId) => deps.ask(tabId, frameId, { type: 'extract' }),
+    signal,
+  });
+  // The one injection that reads a page also says when its document is a PDF, read here instead.
+  if (result.ok && result.read.frames[0]?.frameId === 0 && result.read.frames[0].page.isPdf) return readPdf(tab.url!);
+  if (result.ok) cache.keep(tabId, tab.url ?? '', result.read);
+  if (!result.ok) {
+    // No script of ours may run in the tab (Firefox's PDF viewer is such a page): the address or the server may say PDF.
+    const pdf = await deps.pdfOfTab(tab, signal, false);
+    if (pdf) return readPdf(pdf);
+  }
+  return result.ok ? result.read : { ...base, reason: result.reason };
+}

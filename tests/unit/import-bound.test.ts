@@ -1,0 +1,46 @@
+/**
+ * No god module: a source file that imports more than a handful of the project's own modules does
+ * too many things to read in one sitting (the ask coordinator once imported 31 of them). Each file
+ * may import at most MAX_PROJECT_IMPORTS distinct project modules, counted with the same import
+ * reading as the layer test; the one file still over it is named with its count, which may only
+ * fall.
+ */
+import { describe, expect, it } from 'vitest';
+import { importsOf, projectGraph } from '../support/imports';
+
+export const MAX_PROJECT_IMPORTS = 15;
+
+/**
+ * Files over the bound, each with the most it may import until it is split: the popup's App is
+ * being split into hooks and views (issue #23 item 3).
+ */
+const STILL_OVER: Record<string, number> = { 'components/popup/App.tsx': 35 };
+
+/** Files with more distinct project imports than they may have, with their counts. */
+export function overBound(graph: Map<string, string[]>, max: number, allowed: Record<string, number> = {}): string[] {
+  return [...graph]
+    .map(([file, targets]) => [file, new Set(targets).size] as const)
+    .filter(([file, n]) => n > (allowed[file] ?? max))
+    .map(([file, n]) => `${file}: ${n}`);
+}
+
+describe('the import bound', () => {
+  it('keeps every source file at 15 project imports or fewer', () => {
+    expect(overBound(projectGraph(), MAX_PROJECT_IMPORTS, STILL_OVER)).toEqual([]);
+  });
+
+  it('counts distinct project modules, types and re-exports included, packages not', () => {
+    const files = new Set(['lib/worker/a.ts', 'lib/shared/b.ts', 'lib/shared/c.ts']);
+    const src = [
+      "import { x } from './a';",
+      "import type { Y } from './a';",
+      "import type { B } from '@/lib/shared/b';",
+      "export { c } from '@/lib/shared/c';",
+      "import * as z from 'zod';",
+    ].join('\n');
+    const graph = new Map([['lib/worker/e.ts', importsOf('lib/worker/e.ts', src, (f) => files.has(f))]]);
+    expect(overBound(graph, 3)).toEqual([]);
+    expect(overBound(graph, 2)).toEqual(['lib/worker/e.ts: 3']);
+    expect(overBound(graph, 2, { 'lib/worker/e.ts': 3 })).toEqual([]);
+  });
+});
