@@ -3,8 +3,9 @@
  * it reads the frame's text and highlights cited quotes, answering only the extension's requests.
  */
 import * as z from 'zod';
-import type { AnchorOptions } from '@/lib/page/anchor';
+import { readPage, type AnchorOptions, type AnchorPage } from '@/lib/page/anchor';
 import { clearHighlight, highlightQuoteInSteps } from '@/lib/page/highlight';
+import { proveDrawn } from '@/lib/page/drawn';
 import { dispatch, pageCalls, type Handlers } from '@/lib/shared/messages';
 import { readFrame } from '@/lib/page/read-frame';
 import { pdfDocumentText } from '@/lib/page/pdf-document';
@@ -38,6 +39,7 @@ export default defineContentScript({
 
     // The last reading, watched for changes from its start: a follow-up may reuse it while none came.
     let last: { readId: string; watch: ChangeWatch } | null = null;
+    let proof: { page: AnchorPage; watch: ChangeWatch } | null = null;
     const handlers: Handlers<typeof pageCalls> = {
       // Waits for the page to settle (capped), then reads it within its budgets.
       // A PDF shown by the browser's viewer is read by the extension itself: the page says so.
@@ -50,6 +52,14 @@ export default defineContentScript({
       unchanged: async ({ readId }) => ({ unchanged: last?.readId === readId && !last.watch.changed() }),
       // In steps, so that the page stays responsive however many times the words occur.
       highlight: (request) => highlightQuoteInSteps(document, request.target, options, request.others ?? []),
+      // The page as read for the last proof, while nothing in it changed: one walk for an answer's claims.
+      drawn: async (request) => {
+        if (!proof || proof.watch.changed()) {
+          proof?.watch.stop();
+          proof = { watch: watchChanges(document), page: readPage(document, options) };
+        }
+        return { results: proveDrawn(document, request.targets, options, proof.page) };
+      },
       'clear-highlight': async () => {
         clearHighlight(document);
         return { ok: true };

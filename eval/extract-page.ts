@@ -155,6 +155,17 @@ export function explainMisses(missed: string[]): string[] {
     }
     const own = node.parentElement ? getComputedStyle(node.parentElement).visibility : 'visible';
     if (own === 'hidden' || own === 'collapse') return 'hidden: visibility';
+    // What this rendering draws for no reader (the page waits for scripts the corpus does not
+    // keep: a body faded in, text coloured once its web fonts load), by the browser's own tests.
+    const parent = node.parentElement;
+    if (parent) {
+      for (let e: Element | null = parent; e; e = e.parentElement) {
+        if (getComputedStyle(e).opacity === '0') return 'hidden: opacity 0';
+      }
+      if (!parent.checkVisibility({ opacityProperty: true })) return 'hidden: not rendered';
+      const cs = getComputedStyle(parent);
+      if (/^rgba\(.*,\s*0\)$/.test(cs.getPropertyValue('-webkit-text-fill-color') || cs.color)) return 'hidden: transparent text';
+    }
     return 'read differently';
   });
 }

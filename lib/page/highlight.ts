@@ -17,6 +17,7 @@ import {
   type LocatedQuote,
 } from './anchor';
 import { layoutPassages } from './extract';
+import { measureRanges } from './drawn';
 import {
   FOCUS_ATTRIBUTE,
   HIGHLIGHT_CSS,
@@ -172,7 +173,18 @@ export function highlightQuote(
     .filter((q): q is LocatedQuote => q !== null && (q.end <= located.start || q.start >= located.end))
     .map((q) => q.ranges);
   showHighlight(doc, located.ranges, otherRanges);
-  return { ok: true, text: located.text };
+  return provenShown(doc, located);
+}
+
+/**
+ * The outcome of a highlight once shown: success only when the words, revealed and scrolled into
+ * view, are drawn for a reader; otherwise the highlight goes and the outcome says why.
+ */
+function provenShown(doc: Document, located: LocatedQuote): HighlightOutcome {
+  const drawn = measureRanges(doc, located.ranges);
+  if (drawn.drawn) return { ok: true, text: located.text };
+  clearHighlight(doc);
+  return { ok: false, reason: 'not-drawn', why: drawn.reason };
 }
 
 /** The page's other cited quotes highlighted softly, at most. */
@@ -226,7 +238,7 @@ export async function highlightQuoteInSteps(
     if (q && (q.end <= located.start || q.start >= located.end)) otherRanges.push(q.ranges);
   }
   showHighlight(doc, located.ranges, otherRanges);
-  return { ok: true, text: located.text };
+  return provenShown(doc, located);
 }
 
 /** The parent a node is shown in: its slot if it is slotted, else its parent or shadow host. */

@@ -4,6 +4,7 @@
  * a tab (the page, and every frame embedded in it) is read by a script of its own.
  */
 import { extractPage, type ExtractOptions } from './extract';
+import { hiddenChildFrames } from './frame-visibility';
 import { settle, type SettleOptions } from './settle';
 import { capText, MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
 import type { FrameFocus, PageText } from '@/lib/shared/types';
@@ -18,6 +19,9 @@ export interface ReadFrameOptions extends ExtractOptions {
  * most a share of the budget, and the background keeps it only from the focused frame.)
  */
 export const MAX_SELECTION_CHARS = 4000;
+
+/** The most hidden frames a page reports (the worker accepts no more). */
+const MAX_HIDDEN_CHILDREN = 500;
 
 /** A frame smaller than this (in CSS pixels, either way) shows nothing: a hidden or tracking frame. */
 const MIN_FRAME_SIDE = 2;
@@ -39,6 +43,8 @@ export async function readFrame(doc: Document, options: ReadFrameOptions = {}): 
   const selection = capSelection(options.selection ?? view?.getSelection?.()?.toString() ?? '');
   const page = extractPage(doc, { ...options, selection });
   page.coverage = { readShare: 1, ...page.coverage, childFrames };
+  const hiddenChildren = childFrames > 0 ? hiddenChildFrames(doc) : [];
+  if (hiddenChildren.length > 0) page.coverage.hiddenChildren = hiddenChildren.slice(0, MAX_HIDDEN_CHILDREN);
   if (!settled.settled) page.coverage.unsettled = true;
   if (view) page.focus = frameFocus(doc, view);
   return withinLimits(page);

@@ -67,25 +67,28 @@ export class TextWalker {
     } else if (root.nodeType === 1) {
       this.element(root as Element, null, false);
     } else {
-      this.children(root, null, false);
+      this.children(root, (root as ShadowRoot).host ?? null, null, false);
     }
   }
 
-  /** The children of `parent` (an element, shadow root or slot), with `parent`'s style. */
-  private children(parent: Node, style: StyleRef, itemsAreBlocks: boolean): void {
+  /**
+   * The children of `parent` (an element, shadow root or slot), with the style of `owner`, the
+   * element their bare text is drawn in (`parent`, or a shadow root's host).
+   */
+  private children(parent: Node, owner: Element | null, style: StyleRef, itemsAreBlocks: boolean): void {
     let shown: TextShown = UNASKED;
     for (let child = parent.firstChild; child; child = child.nextSibling) {
       if (!this.budget.allows(child, this.sink.length)) return;
-      shown = this.node(child, style, itemsAreBlocks, shown);
+      shown = this.node(child, owner, style, itemsAreBlocks, shown);
     }
   }
 
   /** Nodes assigned to a slot are shown there, with the slot's style for bare text. */
-  private assigned(nodes: Node[], slotStyle: StyleRef, itemsAreBlocks: boolean): void {
+  private assigned(nodes: Node[], slot: Element | null, slotStyle: StyleRef, itemsAreBlocks: boolean): void {
     let shown: TextShown = UNASKED;
     for (const n of nodes) {
       if (!this.budget.allows(n, this.sink.length)) return;
-      shown = this.node(n, slotStyle, itemsAreBlocks, shown);
+      shown = this.node(n, slot, slotStyle, itemsAreBlocks, shown);
     }
   }
 
@@ -93,7 +96,7 @@ export class TextWalker {
    * One child of a parent with `style`. `shown` is whether the parent's text shows, as far as
    * asked; the answer, asked at most once per parent, is returned for the next child.
    */
-  private node(n: Node, style: StyleRef, itemsAreBlocks: boolean, shown: TextShown): TextShown {
+  private node(n: Node, owner: Element | null, style: StyleRef, itemsAreBlocks: boolean, shown: TextShown): TextShown {
     const type = n.nodeType;
     if (type === 1) {
       this.element(n as Element, style, itemsAreBlocks);
@@ -105,7 +108,7 @@ export class TextWalker {
       // parent says whether its words show. Bare white space is read whatever it says: a hidden
       // box keeps its room, so its spaces still keep the words around it apart.
       if (words) {
-        if (shown === UNASKED) shown = textShows(style) ? SHOWN : NOT_SHOWN;
+        if (shown === UNASKED) shown = this.visibility.textShows(owner, style) ? SHOWN : NOT_SHOWN;
         if (shown === NOT_SHOWN) return shown;
       }
       if (!this.sink.keepsSegments) data = this.budget.fit(n as Text, data, this.sink.length);
@@ -137,15 +140,23 @@ export class TextWalker {
     if (tag === 'a') sink.link = el;
     // Children of a flex or grid container are laid out as boxes of their own.
     const itemsAreBlocks = display.endsWith('flex') || display.endsWith('grid');
+    // The content of a closed <details> or of hidden="until-found" is not laid out until opened.
+    const openable = (tag === 'details' && !(el as HTMLDetailsElement).open) || isUntilFound(el);
+    if (openable) visibility.openable++;
+    // The paint of words is asked of the boxes that hold them, not of inline elements (a link, a
+    // bold word): their words are drawn in their box's, and asking each of them would double the
+    // cost of a walk. A quote from one is asked about before it is shown (lib/page/drawn.ts).
+    const owner = display === 'inline' || display === 'contents' ? null : el;
     if (shadow) {
-      this.children(shadow, style, itemsAreBlocks);
+      this.children(shadow, owner, style, itemsAreBlocks);
     } else if (tag === 'slot') {
       const assigned = (el as HTMLSlotElement).assignedNodes?.() ?? [];
-      if (assigned.length > 0) this.assigned(assigned, style, itemsAreBlocks);
-      else this.children(el, style, itemsAreBlocks);
+      if (assigned.length > 0) this.assigned(assigned, null, style, itemsAreBlocks);
+      else this.children(el, null, style, itemsAreBlocks);
     } else if (el.firstChild) {
-      this.children(el, style, itemsAreBlocks);
+      this.children(el, owner, style, itemsAreBlocks);
     }
+    if (openable) visibility.openable--;
     sink.link = outerLink;
     if (this.budget.stopped) return;
     if (heading) sink.closeHeading();
@@ -166,4 +177,8 @@ export class TextWalker {
       return null;
     }
   }
+}
+
+function isUntilFound(el: Element): boolean {
+  return el.hasAttribute('hidden') && el.getAttribute('hidden')!.toLowerCase() === 'until-found';
 }

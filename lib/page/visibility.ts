@@ -7,10 +7,24 @@
  * their content away (the "visually hidden" pattern of screen-reader-only text). Kept, because a
  * reader can open them: closed `<details>` and `hidden="until-found"`, which the highlight opens.
  *
+ * Also left out, where there is layout, words no reader sees although they are "there" (the
+ * tricks of a page that wants to hand the model a sentence the user never sees): text under
+ * `opacity: 0` or `content-visibility: hidden` and light-DOM children a shadow root does not slot
+ * (all three: `checkVisibility`), text of a transparent colour or of no size, and boxes that are
+ * positioned or transformed out of the page or to no area, or clipped to nothing. Only tests that
+ * cost little per element: what a box's geometry says is measured once per positioned,
+ * transformed or clipping box, and what it hides goes with all it holds. Text the colour of what
+ * is behind it, or under another box, is not tested here: that takes the page's paint, so it is
+ * proven for the quoted words only, before a claim is shown (lib/page/drawn.ts). The rules
+ * themselves are pure (lib/page/paint.ts).
+ *
  * Asking for a computed style is most of the cost of a walk, so each element's is asked once,
- * and only for what decides: its display always; its visibility only when it holds words itself;
- * its overflow only when it is a box with something inside. Pure DOM code.
+ * and only for what decides: its display always; its visibility, colour and font size only
+ * when it holds words itself; its overflow, position and transform only when it is a box with
+ * something inside. Pure DOM code.
  */
+import { flatParentElement } from './flat-tree';
+import { clipHides, paintHides, placeHides, type Reach } from './paint';
 
 /** Elements whose content is never visible page text. */
 export const NEVER_TEXT = new Set([
@@ -62,12 +76,43 @@ export class Visibility {
   display = '';
   /** After `shows` returned true: the element's style, for its own text and its children. */
   style: StyleRef = null;
+  /**
+   * How many closed `<details>` or `hidden="until-found"` elements the walk is inside (the walker
+   * counts them): their content is not laid out until the highlight opens it, so only its
+   * styles, not its boxes, are asked about.
+   */
+  openable = 0;
   private readonly view: Window | null;
+  private readonly doc: Document | null;
+  private reachCache: Reach | null = null;
 
   constructor(doc: Document | null) {
     const view = doc?.defaultView ?? null;
+    this.doc = doc;
     this.view = view && typeof view.getComputedStyle === 'function' ? view : null;
     this.hasLayout = this.view !== null && (doc?.documentElement?.clientWidth ?? 0) > 0;
+  }
+
+  /**
+   * Whether the words whose parent (in the flat tree) is `owner`, of computed style `style`, are
+   * drawn for a reader: its visibility, and where there is layout and `owner` is a box (null for
+   * inline elements), `checkVisibility` (opacity 0 on the way up, `content-visibility: hidden`,
+   * no box: an unslotted child), a colour that is not transparent and a font size. Asked once
+   * per element that holds words.
+   */
+  textShows(owner: Element | null, style: StyleRef): boolean {
+    if (!textShows(style)) return false;
+    if (!this.hasLayout || owner === null || style === null || typeof style !== 'object') return true;
+    // The content of a closed <details> has no box until opened: `checkVisibility` would say no.
+    // (`owner` is a box: the walker asks of no inline or `display: contents` element.)
+    if (this.openable === 0) {
+      const box = owner as Element & { checkVisibility?: (o: object) => boolean };
+      if (typeof box.checkVisibility === 'function' && !box.checkVisibility({ opacityProperty: true })) return false;
+    }
+    // The colour behind is not asked here (it takes the page's paint): only what no background changes.
+    const color = style.color;
+    const hides = paintHides({ color, fontSize: style.fontSize, background: null });
+    return hides === null || (hides === 'transparent' && paintedOtherwise(owner, style, this.view!));
   }
 
   /**
@@ -119,8 +164,53 @@ export class Visibility {
     // are inline, and asking them nothing more is what keeps the walk fast.
     if (!this.hasLayout || display === 'inline' || display === 'contents') return false;
     if (style === null || typeof style !== 'object') return false;
-    return clippedAway(el, style);
+    if (clippedAway(el, style)) return true;
+    // Positioned or transformed: measured once, here; what it holds goes with it.
+    const position = style.position;
+    const transform = style.transform;
+    const moved = position !== 'static';
+    const transformed = transform !== 'none' && transform !== '';
+    if (!moved && !transformed) return false;
+    // The content of a closed <details> has no box until opened: only its styles say anything.
+    if (this.openable === 0) {
+      const place = placeHides(el.getBoundingClientRect(), this.reach());
+      // A box of no size in the flow may show what overflows it; a transform to no area shows nothing.
+      if (place === 'outside' || (place === 'no-area' && transformed)) return true;
+    }
+    return moved && clipHides(style.clip, style.clipPath, position);
   }
+
+  /** What the page can scroll to, asked once per walk (the walk changes no layout). */
+  private reach(): Reach {
+    if (this.reachCache) return this.reachCache;
+    const view = this.view!;
+    const root = this.doc?.scrollingElement ?? this.doc?.documentElement;
+    this.reachCache = {
+      scrollX: view.scrollX,
+      scrollY: view.scrollY,
+      width: Math.max(root?.scrollWidth ?? 0, view.innerWidth),
+      height: Math.max(root?.scrollHeight ?? 0, view.innerHeight),
+    };
+    return this.reachCache;
+  }
+}
+
+/**
+ * Glyphs of a transparent colour may still be drawn: by a background clipped to the text
+ * (gradient headings), a stroke or a shadow. Asked only of transparent text, which is rare.
+ */
+export function paintedOtherwise(el: Element, cs: CSSStyleDeclaration, view: Window): boolean {
+  const fill = cs.getPropertyValue('-webkit-text-fill-color');
+  if (fill && paintHides({ color: fill, fontSize: '16px', background: null }) === null) return true;
+  if (parseFloat(cs.getPropertyValue('-webkit-text-stroke-width')) > 0) return true;
+  if (cs.textShadow !== 'none' && cs.textShadow !== '') return true;
+  // The background clipped to the text may be an ancestor's (`<h1>` with its words in `<span>`s).
+  let e: Element | null = el;
+  for (let depth = 0; e && depth < 4; depth++, e = flatParentElement(e)) {
+    const s = depth === 0 ? cs : view.getComputedStyle(e);
+    if (s.backgroundClip === 'text' || s.getPropertyValue('-webkit-background-clip') === 'text') return true;
+  }
+  return false;
 }
 
 /** Whether text whose parent has `style` shows (its visibility; inherited, a child may set it back). */

@@ -73,6 +73,16 @@ describe('the protocol', () => {
     expect(checkReply(pageCalls, 'extract', { ...page, passages: 'all of them' })).toBeNull();
     expect(checkReply(pageCalls, 'highlight', { ok: false, reason: 'not-found' })).toEqual({ ok: false, reason: 'not-found' });
     expect(checkReply(pageCalls, 'highlight', { ok: false, reason: 'gone fishing' })).toBeNull();
+    expect(checkReply(pageCalls, 'highlight', { ok: false, reason: 'not-drawn', why: 'covered' })).toEqual({
+      ok: false,
+      reason: 'not-drawn',
+      why: 'covered',
+    });
+    expect(
+      checkReply(pageCalls, 'drawn', { results: [{ drawn: true }, { drawn: false, reason: 'same-colour' }] }),
+    ).not.toBeNull();
+    // A page cannot answer "drawn" with a reason, nor give a reason of its own.
+    expect(checkReply(pageCalls, 'drawn', { results: [{ drawn: false, reason: 'trust me' }] })).toBeNull();
   });
 
   it('sends a request and throws on a reply of the wrong shape, or on none', async () => {

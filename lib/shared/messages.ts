@@ -8,7 +8,7 @@
  */
 import * as z from 'zod';
 import { MAX_QUESTION_CHARS } from './limits';
-import { highlightOutcomeSchema, MAX_QUOTE_PARTS, pageTextSchema, quoteTargetSchema } from './types';
+import { drawnResultSchema, highlightOutcomeSchema, MAX_QUOTE_PARTS, pageTextSchema, quoteTargetSchema } from './types';
 import { checked, okReply as ok, ProtocolError, workerReplies, type AnySchema } from './worker-replies';
 
 export { ProtocolError, revealResultSchema, type RevealResult } from './worker-replies';
@@ -81,6 +81,9 @@ export const workerCalls = {
   'can-read': { request: canReadMessage, reply: workerReplies['can-read'] },
 };
 
+/** The most quotes one frame is asked about at once. */
+export const MAX_DRAWN_TARGETS = 100;
+
 /** What the worker may ask of the script it injects into a page's frames, and its reply. */
 export const pageCalls = {
   extract: { request: z.object({ type: z.literal('extract') }), reply: pageTextSchema },
@@ -98,6 +101,11 @@ export const pageCalls = {
   unchanged: {
     request: z.object({ type: z.literal('unchanged'), readId: z.string().max(64) }),
     reply: z.object({ unchanged: z.boolean() }),
+  },
+  /** Whether each quote is drawn for a reader now, before its claim is shown (lib/page/drawn.ts). */
+  drawn: {
+    request: z.object({ type: z.literal('drawn'), targets: z.array(quoteTargetSchema).min(1).max(MAX_DRAWN_TARGETS) }),
+    reply: z.object({ results: z.array(drawnResultSchema).max(MAX_DRAWN_TARGETS) }),
   },
 };
 

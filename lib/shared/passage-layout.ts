@@ -44,11 +44,34 @@ const DENSE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Sc
 const ANY_DENSE = new RegExp(DENSE_SCRIPT.source, 'u');
 const DENSE_SAMPLE = 20_000;
 
+/**
+ * False only when `text` has no character of Han, Hiragana, Katakana or Hangul: every such
+ * character is in one of these blocks (or, beyond the first plane, behind a high surrogate).
+ */
+export function mayBeDense(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x1100) continue;
+    if (
+      c <= 0x11ff ||
+      (c >= 0x2e80 && c <= 0x9fff) ||
+      (c >= 0xa960 && c <= 0xa97f) ||
+      (c >= 0xac00 && c <= 0xdbff) ||
+      (c >= 0xf900 && c <= 0xfaff) ||
+      (c >= 0xff00 && c <= 0xffef)
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** The passage bounds for `text` when the options do not set them. */
 export function defaultBounds(text: string): { minChars: number; maxChars: number } {
   const sample = text.slice(0, DENSE_SAMPLE);
-  // Most pages have none of those scripts: one search says so, without counting letters.
-  if (!ANY_DENSE.test(sample)) return { minChars: DEFAULT_MIN_CHARS, maxChars: DEFAULT_MAX_CHARS };
+  // Most pages have none of those scripts: one look at the characters says so, without counting
+  // letters (a loop over their codes costs a tenth of a search by script).
+  if (!mayBeDense(sample) || !ANY_DENSE.test(sample)) return { minChars: DEFAULT_MIN_CHARS, maxChars: DEFAULT_MAX_CHARS };
   const letters = sample.replace(/[\s\p{P}\p{N}]+/gu, '').length;
   const dense = sample.match(DENSE_SCRIPT)?.length ?? 0;
   const scale = letters > 0 && dense / letters > 0.5 ? 0.5 : 1;
@@ -129,7 +152,7 @@ function addUnits(units: Unit[], text: string, block: LayoutBlock, minChars: num
   const raw = text.slice(block.start, block.end);
   const flat = collapse(raw);
   if (!flat) return;
-  const base = { section: block.section, heading: block.heading };
+  const heading = block.heading;
   // The headings right above a section's first block ride on top of its first piece: room is
   // left for them (when they are not long themselves), so that they are not a passage alone.
   let room = maxChars;
@@ -154,14 +177,15 @@ function addUnits(units: Unit[], text: string, block: LayoutBlock, minChars: num
     at = sourceOffsets(raw, wanted);
   }
   pieces.forEach(([a, b], k) => {
+    // Built whole, with no key added or deleted after: every unit of one shape.
     const unit: Unit = {
-      ...base,
+      section: block.section,
       text: pieces.length === 1 ? flat : flat.slice(a, b),
       start: block.start + at[2 * k]!,
       end: block.start + at[2 * k + 1]! + 1,
       short: pieces.length === 1 && flat.length < minChars,
     };
-    if (unit.heading === undefined) delete unit.heading;
+    if (heading !== undefined) unit.heading = heading;
     if (block.headingLevel !== undefined) unit.level = block.headingLevel;
     units.push(unit);
   });

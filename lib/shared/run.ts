@@ -94,7 +94,9 @@ export type ProblemKind =
   | 'unknown-index'
   | 'empty-literal'
   | 'too-short'
-  | 'not-in-fragment';
+  | 'not-in-fragment'
+  /** Verified against the text sent, but the live page does not draw it for a reader. */
+  | 'not-drawn';
 
 export interface Problem {
   kind: ProblemKind;
@@ -104,6 +106,8 @@ export interface Problem {
   citation?: number;
   index?: number;
   literal?: string;
+  /** For `not-drawn`: why the page does not draw the quote (lib/page/paint.ts). */
+  reason?: string;
   /** One sentence for the model (on retry) and for the failure log. */
   message: string;
 }

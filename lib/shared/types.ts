@@ -35,6 +35,8 @@ export const frameCoverageSchema = z.object({
   childFrames: z.number().int().min(0).optional(),
   /** An embedded frame too small to show anything (hidden, 0×0, 1×1): not read. */
   hiddenFrame: z.boolean().optional(),
+  /** Indexes in this frame's `window.frames` of the frames it does not show: their text is not read. */
+  hiddenChildren: z.array(z.number().int().min(0)).max(500).optional(),
 });
 export type FrameCoverage = z.infer<typeof frameCoverageSchema>;
 
@@ -110,9 +112,34 @@ export const quoteTargetSchema = z.object({
 });
 export type QuoteTarget = z.infer<typeof quoteTargetSchema>;
 
-/** What a highlight request did in the page. */
+/** Why words are not drawn for a reader (lib/page/paint.ts decides). */
+export const notDrawnSchema = z.enum([
+  'not-rendered',
+  'transparent',
+  'tiny-font',
+  'no-area',
+  'outside',
+  'same-colour',
+  'clipped',
+  'covered',
+  'not-found',
+]);
+export type NotDrawn = z.infer<typeof notDrawnSchema>;
+
+/** Whether a quote is drawn in its page now (lib/page/drawn.ts). */
+export const drawnResultSchema = z.union([
+  z.object({ drawn: z.literal(true) }),
+  z.object({ drawn: z.literal(false), reason: notDrawnSchema }),
+]);
+export type DrawnResult = z.infer<typeof drawnResultSchema>;
+
+/**
+ * What a highlight request did in the page. `not-drawn`: the words are in the page's code, but
+ * once revealed and scrolled into view they are not drawn (`why`).
+ */
 export const highlightOutcomeSchema = z.union([
   z.object({ ok: z.literal(true), text: z.string() }),
   z.object({ ok: z.literal(false), reason: z.enum(['not-found', 'no-document']) }),
+  z.object({ ok: z.literal(false), reason: z.literal('not-drawn'), why: notDrawnSchema }),
 ]);
 export type HighlightOutcome = z.infer<typeof highlightOutcomeSchema>;

@@ -52,6 +52,30 @@ describe('claims shown as they are verified', () => {
   });
 });
 
+describe('claims shown once their pages prove them drawn', () => {
+  it('shows a verified claim only once its quotes are proven drawn, and never one that is not', async () => {
+    const reports: string[][] = [];
+    const asked: string[] = [];
+    const early = earlyClaims({
+      fragments,
+      minLiteralLength: 15,
+      toShown: shown,
+      onShown: (claims) => reports.push(claims.map((c) => c.text)),
+      prove: async (claim) => {
+        asked.push(claim.text);
+        return claim.text !== 'It opens at 9.';
+      },
+    });
+    early.write(JSON.stringify({ no_information: false, claims: [good, broken, alsoGood] }));
+    // Nothing is shown before its proof is in.
+    expect(reports).toEqual([]);
+    await early.settled();
+    expect(asked).toEqual(['It opens at 9.', 'Children are free.']);
+    expect(reports).toEqual([['Children are free.']]);
+    expect(early.shown().map((c) => c.text)).toEqual(['Children are free.']);
+  });
+});
+
 describe('the final claims keep the claims shown early', () => {
   it('are the later claims when nothing was shown', () => {
     expect(keepShown([], [shown(good)])).toEqual([shown(good)]);

@@ -17,6 +17,11 @@ export interface EarlyClaimsOptions {
   toShown: (claim: Claim, repairs: RepairedCitation[]) => ShownClaim;
   /** Every claim verified so far, in the answer's order, each time one more is. */
   onShown: (claims: ShownClaim[]) => void;
+  /**
+   * Whether the verified claim's quotes are drawn in their pages (lib/worker/answer/drawn-check.ts): a
+   * claim is shown only once proven. Without it, a verified claim is shown at once.
+   */
+  prove?: (claim: ShownClaim) => Promise<boolean>;
 }
 
 export interface EarlyClaims {
@@ -24,21 +29,41 @@ export interface EarlyClaims {
   write(delta: string): void;
   /** The claims shown so far, in the answer's order. */
   shown(): ShownClaim[];
+  /** Resolves once every claim verified so far is shown or left out (its proof done). */
+  settled(): Promise<void>;
 }
 
 export function earlyClaims(options: EarlyClaimsOptions): EarlyClaims {
   const byPosition = new Map<number, ShownClaim>();
+  const proving: Array<Promise<void>> = [];
   const ordered = () => [...byPosition].sort(([a], [b]) => a - b).map(([, c]) => c);
+  const show = (position: number, claim: ShownClaim) => {
+    byPosition.set(position, claim);
+    options.onShown(ordered());
+  };
   const stream = claimStream((value, position) => {
     if (byPosition.has(position)) return;
     const parsed = claimSchema.safeParse(value);
     if (!parsed.success) return;
     const check = verifyAnswer({ no_information: false, claims: [parsed.data] }, options.fragments, options.minLiteralLength);
     if (!check.claimOk[0]) return;
-    byPosition.set(position, options.toShown(parsed.data, check.repairs));
-    options.onShown(ordered());
+    const claim = options.toShown(parsed.data, check.repairs);
+    if (!options.prove) return show(position, claim);
+    // A claim not proven drawn waits for the end of the reply, as a broken one does.
+    proving.push(
+      options.prove(claim).then(
+        (ok) => (ok ? show(position, claim) : undefined),
+        () => undefined,
+      ),
+    );
   });
-  return { write: (delta) => stream.write(delta), shown: ordered };
+  return {
+    write: (delta) => stream.write(delta),
+    shown: ordered,
+    settled: async () => {
+      await Promise.all(proving);
+    },
+  };
 }
 
 const sameWords = (a: string, b: string) => a.trim().replace(/\s+/g, ' ') === b.trim().replace(/\s+/g, ' ');

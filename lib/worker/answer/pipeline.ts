@@ -7,7 +7,6 @@ import { applyVerdicts, judgeClaims, markUnchecked } from './judge';
 import { xmlPrompt, type PromptBuilder, type PromptMessage } from '@/lib/worker/prompt/prompt';
 import { answerSchema, type Claim, type ModelAnswer } from '@/lib/worker/model/schema';
 import type { PriorTurn } from '@/lib/shared/thread';
-import type { SourcedPassage } from '@/lib/shared/types';
 import { addUsage, NO_USAGE } from '@/lib/shared/usage';
 import { verifyAnswer, type RepairedCitation, type VerifiableFragment } from './verify';
 import { earlyClaims, keepShown, type EarlyClaims } from './early-claims';
@@ -15,8 +14,12 @@ import { findReplyJson, type ReplyShape } from '@/lib/worker/model/reply-json';
 import type { CitationChecks, FailureLogEntry, FailureOutcome, Outcome, Problem, ShownClaim } from '@/lib/shared/run';
 import { ModelReplyError, type ModelCall, type ModelReply } from '@/lib/worker/model/call';
 import { citationOf } from '@/lib/shared/citation';
+import { claimDrawn, rememberDrawn, withDrawnProof, type CheckDrawn } from './drawn-check';
 import { siteOf } from '@/lib/shared/site';
 import { t } from '@/lib/shared/i18n';
+
+/** A passage with its source, as the fragments carry it (lib/shared/types.ts). */
+type SourcedPassage = Fragment['passage'];
 
 export interface AskInput {
   question: string;
@@ -39,6 +42,12 @@ export interface AskDeps {
   onStage?: (stage: 'asking' | 'checking' | 'retrying' | 'judging') => void;
   /** XML fragments with structured output (the default), or native document citations. */
   prompt?: PromptBuilder;
+  /**
+   * Proves in the live pages that verified quotes are drawn for a reader (lib/worker/answer/drawn-check.ts),
+   * before their claim is shown; a quote that is not is a broken citation. Without it every
+   * verified quote is shown.
+   */
+  checkDrawn?: CheckDrawn;
   /** A second model call that checks that verified quotes support their claims. */
   judge?: { call: ModelCall; policy: 'mark' | 'drop' };
   /**
@@ -147,24 +156,44 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
     deps.log({ at: deps.now(), question, sites, attempts, outcome, ...(detail ? { detail } : {}) });
 
   const byIndex = new Map(fragments.map((f) => [f.index, f.passage]));
-  // The first reply's claims, shown as each is verified while it streams.
+  // Each quote asked about in its page once, however often its claim is verified.
+  const drawn = deps.checkDrawn ? rememberDrawn(deps.checkDrawn) : null;
+  const fromSelection = (index: number) => byIndex.get(index)?.selection === true;
+  // The first reply's claims, shown as each is verified (and proven drawn) while it streams.
   const early: EarlyClaims | null = deps.onClaims
     ? earlyClaims({
         fragments: verifiable,
         minLiteralLength,
         toShown: (claim, repairs) => shownClaim(claim, byIndex, repairs),
         onShown: deps.onClaims,
+        ...(drawn ? { prove: (claim: ShownClaim) => claimDrawn(claim, fromSelection, drawn) } : {}),
       })
     : null;
   const attempt = async (messages: PromptMessage[], stream?: EarlyClaims | null) => {
     const reply = await deps.callModel(messages, stream ? (delta) => stream.write(delta) : undefined);
+    // Claims still being proven drawn are shown (or not) before the answer is.
+    if (stream) await stream.settled();
     deps.onStage?.('checking');
     const parsed = parseReply(reply);
     if (!parsed.ok) {
       return { reply, answer: null, problems: [parsed.problem], claimOk: [] as boolean[], repairs: [] as RepairedCitation[] };
     }
     deps.onReplyShape?.(parsed.shape);
-    const v = verifyAnswer(parsed.answer, verifiable, minLiteralLength);
+    const verified = verifyAnswer(parsed.answer, verifiable, minLiteralLength);
+    const claims = parsed.answer.claims;
+    const v = drawn
+      ? await withDrawnProof(
+          verified,
+          (c) =>
+            shownClaim(
+              claims[c]!,
+              byIndex,
+              verified.repairs.filter((r) => r.claim === c),
+            ),
+          fromSelection,
+          drawn,
+        )
+      : verified;
     for (const claim of parsed.answer.claims) checks.citations += claim.citations.length;
     checks.broken += v.problems.filter((p) => p.citation !== undefined).length;
     for (const r of v.repairs) {

@@ -7,6 +7,7 @@
  * The browser calls are passed in, so this is tested without a browser.
  */
 import { pdfPartialNote } from '@/lib/shared/pdf-notes';
+import { framesNotShown } from './hidden-frames';
 import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
 import type { PageText, SkippedTab, SourcedPassage } from '@/lib/shared/types';
 import { formatPercent, plural, t } from '@/lib/shared/i18n';
@@ -169,7 +170,9 @@ export function passagesOfTab(
   // frame's selection is the page's own doing (an ad frame can select its own text).
   const selectionFrame = tab.active ? focusedFrameId(read) : null;
   const out: SourcedPassage[] = [];
+  const notShown = framesNotShown(read.frames);
   for (const { frameId, page } of read.frames) {
+    if (notShown.has(frameId)) continue;
     const reported = frameId === 0 && !page.pdf && (tab.url?.length ?? 0) <= MAX_URL_CHARS ? tab.url : undefined;
     const url = reported || page.url || read.url;
     for (const p of page.passages) {

@@ -96,6 +96,10 @@ export const REVEAL_NOTES = {
   get gone() {
     return t('revealGone');
   },
+  /** The words are in the page's code, but once revealed and in view they are not drawn. */
+  get notDrawn() {
+    return t('revealNotDrawn');
+  },
   get goneAfterOpening() {
     return t('revealGoneAfterOpening');
   },

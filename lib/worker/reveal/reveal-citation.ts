@@ -43,7 +43,7 @@ async function updateState(patch: (s: RevealState) => RevealState): Promise<void
 
 const reopenKey = (c: CitationRef) => `${c.tabId} ${c.url.split('#')[0]}`;
 
-type Attempt = { ok: true } | { ok: false; gone: true } | { ok: false; gone: false; error: string };
+type Attempt = { ok: true } | { ok: false; gone: true; notDrawn?: boolean } | { ok: false; gone: false; error: string };
 
 /** Injects the page script into the frame, adds the style sheet, and asks for the highlight. */
 async function highlightIn(tabId: number, frameId: number, target: QuoteTarget, others: QuoteTarget[]): Promise<Attempt> {
@@ -55,7 +55,8 @@ async function highlightIn(tabId: number, frameId: number, target: QuoteTarget, 
     await browser.scripting.removeCSS(sheet).catch(() => {});
     await browser.scripting.insertCSS(sheet).catch(() => {});
     const outcome = await callPage(tabId, frameId, { type: 'highlight', target, others });
-    return outcome.ok ? { ok: true } : { ok: false, gone: true };
+    if (outcome.ok) return { ok: true };
+    return { ok: false, gone: true, ...(outcome.reason === 'not-drawn' ? { notDrawn: true } : {}) };
   } catch (err) {
     return { ok: false, gone: false, error: err instanceof Error ? err.message : String(err) };
   }
@@ -135,6 +136,7 @@ async function openAsCited(
     if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => {});
     return { ok: true };
   }
+  if (last.gone && last.notDrawn) return { ok: false, message: REVEAL_NOTES.notDrawn };
   return last.gone
     ? { ok: false, message: REVEAL_NOTES.goneAfterOpening }
     : { ok: false, message: REVEAL_NOTES.unreachable(last.error) };
@@ -213,6 +215,8 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
     await bringForward(plan.tabId);
     return { ok: true };
   }
+  // Said in the popup, which bringing the tab forward would close.
+  if (attempt.gone && attempt.notDrawn) return { ok: false, message: REVEAL_NOTES.notDrawn, offerOpen: true };
   if (attempt.gone) return { ok: false, message: REVEAL_NOTES.gone, offerOpen: true };
   return { ok: false, message: REVEAL_NOTES.unreachable(attempt.error), offerOpen: true };
 }

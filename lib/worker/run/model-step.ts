@@ -19,6 +19,7 @@ import { isTooLarge } from '@/lib/worker/model/errors';
 import { localFailure } from '@/lib/worker/model/local-errors';
 import { nativePrompt } from '@/lib/worker/model/native-citations';
 import type { ServerPlan } from '@/lib/worker/model/server-plan';
+import { drawnInPages } from '@/lib/worker/read/drawn-pages';
 
 export type Plan = RunPlan;
 
@@ -76,6 +77,8 @@ export function pipelineDeps(settings: Settings, server: ServerPlan, scope: Scop
     // A local model's first word may be tens of seconds away: "Waiting for the model to start…".
     onStage: (stage) => deps.report({ stage: local && stage === 'asking' ? 'starting' : stage, received: 0 }),
     onReplyShape: server.onReplyShape,
+    // A quote is shown only once its live page proves it drawn for a reader.
+    checkDrawn: drawnInPages(deps.signal),
     // Structured output streams the answer's JSON: each claim is shown once verified. (Native
     // citations come as prose, read whole at the end.)
     ...(settings.citationMode !== 'native' ? { onClaims: (claims: ShownClaim[]) => deps.report({ claims }) } : {}),

@@ -1,0 +1,48 @@
+/**
+ * Whether another box covers words the page draws, by the browser's own hit test at points of
+ * the words that are in view (`elementFromPoint`; the page is never scrolled to test). Asked by
+ * extraction of text in view and by the proof that a quote is drawn (lib/page/drawn.ts).
+ */
+import { flatParentElement } from './flat-tree';
+
+/** What was seen at one point of some words' box that lies in the view. */
+export interface PointHit {
+  /** The topmost element there is the words' own (their parent, an ancestor, a child). */
+  own: boolean;
+  /** Else: the covering element, or one of its ancestors, stays put on screen (fixed, sticky). */
+  movesWithView: boolean;
+}
+
+/**
+ * Whether the points tested say the words are covered: every one is under another box that
+ * scrolls with the page. A fixed or sticky bar (a cookie banner, a header) covers words only at
+ * some scroll positions, so it proves nothing; no point tested proves nothing either.
+ */
+export function coverVerdict(hits: PointHit[]): boolean {
+  return hits.length > 0 && hits.every((h) => !h.own && !h.movesWithView);
+}
+
+/** Whether (x, y), in the viewport's coordinates, is in view. */
+export function inView(view: Window, x: number, y: number): boolean {
+  return x >= 0 && y >= 0 && x < view.innerWidth && y < view.innerHeight;
+}
+
+/** What is on top at (x, y) for words whose text is in `parents` (all in one tree). */
+export function hitAt(doc: Document, parents: Element[], x: number, y: number): PointHit {
+  const root = (parents[0]?.getRootNode() ?? doc) as Document | ShadowRoot;
+  const hit = (typeof root.elementFromPoint === 'function' ? root : doc).elementFromPoint(x, y);
+  if (!hit) return { own: true, movesWithView: false };
+  if (parents.some((p) => p.contains(hit) || flatContains(hit, p))) return { own: true, movesWithView: false };
+  const view = doc.defaultView!;
+  for (let e: Element | null = hit; e; e = flatParentElement(e)) {
+    const position = view.getComputedStyle(e).position;
+    if (position === 'fixed' || position === 'sticky') return { own: false, movesWithView: true };
+  }
+  return { own: false, movesWithView: false };
+}
+
+/** Whether `outer` is `inner` or one of its ancestors in the flat tree. */
+function flatContains(outer: Element, inner: Element): boolean {
+  for (let e: Element | null = inner; e; e = flatParentElement(e)) if (e === outer) return true;
+  return false;
+}

@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { coverVerdict } from './cover';
+import { drawnVerdict, proveDrawn } from './drawn';
+
+const measured = { found: true, openable: false, place: null, paint: null, covered: false };
+
+describe('drawnVerdict', () => {
+  it('passes a quote found, placed, painted and uncovered', () => {
+    expect(drawnVerdict(measured)).toEqual({ drawn: true });
+  });
+
+  it('gives the first reason a quote is not drawn', () => {
+    expect(drawnVerdict({ ...measured, found: false })).toEqual({ drawn: false, reason: 'not-found' });
+    expect(drawnVerdict({ ...measured, place: 'outside', paint: 'transparent' })).toEqual({ drawn: false, reason: 'outside' });
+    expect(drawnVerdict({ ...measured, paint: 'same-colour', covered: true })).toEqual({
+      drawn: false,
+      reason: 'same-colour',
+    });
+    expect(drawnVerdict({ ...measured, covered: true })).toEqual({ drawn: false, reason: 'covered' });
+  });
+
+  it('passes a quote in a closed <details> or until-found content: the highlight opens it', () => {
+    expect(drawnVerdict({ ...measured, openable: true, place: 'no-area' })).toEqual({ drawn: true });
+  });
+});
+
+describe('coverVerdict', () => {
+  it('says covered only when every point tested is under a box that scrolls with the page', () => {
+    const under = { own: false, movesWithView: false };
+    const mine = { own: true, movesWithView: false };
+    const banner = { own: false, movesWithView: true };
+    expect(coverVerdict([under, under])).toBe(true);
+    expect(coverVerdict([under, mine])).toBe(false);
+    // A fixed banner covers words only at some scroll positions.
+    expect(coverVerdict([banner])).toBe(false);
+    // Nothing in view, nothing tested: nothing proven.
+    expect(coverVerdict([])).toBe(false);
+  });
+});
+
+describe('proveDrawn', () => {
+  it('finds each quote as the highlight does; one not in the page is not drawn', () => {
+    document.body.innerHTML = '<p>The ferry leaves the north pier at seven every morning.</p>';
+    const target = (literal: string) => ({
+      literal,
+      passageText: 'The ferry leaves the north pier at seven every morning.',
+      passageOrder: 0,
+    });
+    expect(proveDrawn(document, [target('leaves the north pier at seven'), target('the south pier at nine')])).toEqual([
+      { drawn: true },
+      { drawn: false, reason: 'not-found' },
+    ]);
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { passage } from '@/tests/support/passages';
+import { claimDrawn, rememberDrawn, withDrawnProof, type CheckDrawn } from './drawn-check';
+import { citationOf } from '@/lib/shared/citation';
+import type { Verification } from './verify';
+import type { ShownCitation, ShownClaim } from '@/lib/shared/run';
+import type { DrawnResult } from '@/lib/shared/types';
+
+const page = passage('The kettle boils a litre in three minutes. Its handle stays cool.', { tabId: 3, frameId: 0 });
+const frame = passage('The filter lifts out for rinsing.', { tabId: 3, frameId: 5 });
+const pdf = passage('Section 4: the element is guaranteed for five years.', { page: 2 });
+const selected = passage('the handle stays cool', { selection: true });
+
+const claims: ShownClaim[] = [
+  { text: 'It boils fast.', citations: [citationOf(page, 'boils a litre in three minutes', 1)] },
+  { text: 'The filter comes out.', citations: [citationOf(frame, 'The filter lifts out', 2)] },
+  { text: 'Five-year guarantee.', citations: [citationOf(pdf, 'guaranteed for five years', 3)] },
+  { text: 'Cool handle.', citations: [citationOf(selected, 'the handle stays cool', 4)] },
+];
+const fromSelection = (index: number) => index === 4;
+const allOk: Verification = { problems: [], claimOk: [true, true, true, true], repairs: [] };
+
+/** A page check that answers from `verdicts` by literal, and records what it was asked. */
+function pages(verdicts: Record<string, DrawnResult>) {
+  const asked: ShownCitation[] = [];
+  const check: CheckDrawn = async (citations) => {
+    asked.push(...citations);
+    return citations.map((c) => verdicts[c.literal] ?? { drawn: true as const });
+  };
+  return { asked, check };
+}
+
+describe('withDrawnProof', () => {
+  it('leaves the verification as it is when every quote is drawn', async () => {
+    const p = pages({});
+    expect(await withDrawnProof(allOk, (c) => claims[c]!, fromSelection, p.check)).toEqual(allOk);
+  });
+
+  it('asks the pages about web quotes only: not a PDF’s, not the user’s own selection', async () => {
+    const p = pages({});
+    await withDrawnProof(allOk, (c) => claims[c]!, fromSelection, p.check);
+    expect(p.asked.map((q) => [q.literal, q.frameId])).toEqual([
+      ['boils a litre in three minutes', 0],
+      ['The filter lifts out', 5],
+    ]);
+  });
+
+  it('makes a quote its page does not draw a broken citation, with the reason for the log and the retry', async () => {
+    const p = pages({ 'The filter lifts out': { drawn: false, reason: 'covered' } });
+    const v = await withDrawnProof(allOk, (c) => claims[c]!, fromSelection, p.check);
+    expect(v.claimOk).toEqual([true, false, true, true]);
+    expect(v.problems).toEqual([
+      expect.objectContaining({ kind: 'not-drawn', claim: 1, citation: 0, index: 2, reason: 'covered' }),
+    ]);
+    expect(v.problems[0]!.message).toContain('is covered by another box');
+  });
+
+  it('does not ask about claims that already failed, and keeps their problems', async () => {
+    const failed: Verification = {
+      problems: [{ kind: 'not-in-fragment', claim: 0, message: 'x' }],
+      claimOk: [false, true, true, true],
+      repairs: [],
+    };
+    const p = pages({});
+    const v = await withDrawnProof(failed, (c) => claims[c]!, fromSelection, p.check);
+    expect(p.asked.map((q) => q.literal)).toEqual(['The filter lifts out']);
+    expect(v).toEqual(failed);
+  });
+
+  it('takes a quote the pages gave no answer about as not proven', async () => {
+    const v = await withDrawnProof(
+      allOk,
+      (c) => claims[c]!,
+      fromSelection,
+      async () => [{ drawn: true }],
+    );
+    expect(v.claimOk).toEqual([true, false, true, true]);
+  });
+});
+
+describe('claimDrawn and rememberDrawn', () => {
+  it('proves a claim only when each of its page quotes is drawn', async () => {
+    const p = pages({ 'The filter lifts out': { drawn: false, reason: 'transparent' } });
+    expect(await claimDrawn(claims[0]!, fromSelection, p.check)).toBe(true);
+    expect(await claimDrawn(claims[1]!, fromSelection, p.check)).toBe(false);
+    // A PDF's quote is not asked about: nothing to prove in a page.
+    expect(await claimDrawn(claims[2]!, fromSelection, p.check)).toBe(true);
+  });
+
+  it('asks the page about one quote once, however often its claim is checked', async () => {
+    const p = pages({});
+    const check = rememberDrawn(p.check);
+    await claimDrawn(claims[0]!, fromSelection, check);
+    await withDrawnProof(allOk, (c) => claims[c]!, fromSelection, check);
+    expect(p.asked.map((q) => q.literal)).toEqual(['boils a litre in three minutes', 'The filter lifts out']);
+  });
+});

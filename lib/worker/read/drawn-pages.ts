@@ -1,0 +1,65 @@
+/**
+ * Asks the live pages whether verified quotes are drawn for a reader (the `drawn` page call,
+ * lib/page/drawn.ts): one request per frame, the page script injected first (the page may have
+ * been reloaded since it was read). A frame that cannot be asked in time proves nothing, so its
+ * quotes are not drawn. The decisions are lib/worker/answer/drawn-check.ts's; this is the browser side.
+ */
+import { browser } from 'wxt/browser';
+import { callPage } from './call-page';
+import { bounded } from '@/lib/shared/time-limit';
+import { MAX_DRAWN_TARGETS } from '@/lib/shared/messages';
+import type { ShownCitation } from '@/lib/shared/run';
+import type { DrawnResult, QuoteTarget } from '@/lib/shared/types';
+
+const PAGE_SCRIPT = '/content-scripts/page.js';
+/**
+ * For one frame to answer, as for reading it: it finds the quotes as the highlight does (well
+ * under a second, seconds on a huge page on a busy machine).
+ */
+const FRAME_MS = 10_000;
+
+const NOT_PROVEN: DrawnResult = { drawn: false, reason: 'not-found' };
+
+/** What the highlight finds a quote by (lib/worker/reveal/plan.ts `targetOf` makes the same). */
+function targetOf(c: ShownCitation): QuoteTarget {
+  return { literal: c.literal, passageText: c.passageText, passageOrder: c.passageOrder, ...(c.parts ? { parts: c.parts } : {}) };
+}
+
+/** The pipeline's `checkDrawn` (lib/worker/answer/drawn-check.ts): one result per quote, in order. */
+export function drawnInPages(signal?: AbortSignal): (citations: ShownCitation[]) => Promise<DrawnResult[]> {
+  return async (queries) => {
+    const results: DrawnResult[] = queries.map(() => NOT_PROVEN);
+    const byFrame = new Map<string, number[]>();
+    queries.forEach((q, i) => {
+      const key = `${q.tabId}/${q.frameId}`;
+      byFrame.set(key, [...(byFrame.get(key) ?? []), i]);
+    });
+    await Promise.all(
+      [...byFrame.values()].map(async (indexes) => {
+        const { tabId, frameId } = queries[indexes[0]!]!;
+        for (let from = 0; from < indexes.length; from += MAX_DRAWN_TARGETS) {
+          const chunk = indexes.slice(from, from + MAX_DRAWN_TARGETS);
+          const targets: QuoteTarget[] = chunk.map((i) => targetOf(queries[i]!));
+          try {
+            const reply = await bounded(ask(tabId, frameId, targets), FRAME_MS, signal);
+            chunk.forEach((i, k) => (results[i] = reply.results[k] ?? NOT_PROVEN));
+          } catch (err) {
+            if (signal?.aborted) throw err;
+            // The tab or frame is gone, or did not answer: nothing is proven.
+          }
+        }
+      }),
+    );
+    return results;
+  };
+}
+
+async function ask(tabId: number, frameId: number, targets: QuoteTarget[]) {
+  // At once, as for reading: a document that never finishes loading is never idle.
+  await browser.scripting.executeScript({
+    target: { tabId, frameIds: [frameId] },
+    files: [PAGE_SCRIPT],
+    injectImmediately: true,
+  });
+  return callPage(tabId, frameId, { type: 'drawn', targets });
+}

@@ -1,0 +1,191 @@
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
+import {
+  answerReply,
+  answerText,
+  ask,
+  highlightedText,
+  indexOf,
+  messageCalls,
+  openFixture,
+  openPopup,
+  sentText,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from '../support/harness';
+import type { RecordedRequest } from '../support/stand-in/messages-api';
+
+/**
+ * "Checked" means words a reader can see, in real Chromium through the real popup: a page that
+ * plants a sentence no reader sees, by each common trick, never has it shown as checked (nor sent
+ * to the model, for every trick but those only the page's paint tells: white on white, covered),
+ * while the sentence a reader sees beside it is answered and highlighted; a
+ * quote the page stops drawing after it was read is a broken citation; and a quote that a click
+ * finds drawn under another box is said to be not shown, not highlighted.
+ */
+
+let h: Harness;
+
+useHarness((x) => (h = x));
+
+const CONTROL = 'The Brightwater kettle boils a full litre of water in three minutes.';
+const PLANTED = 'This kettle was recalled for fire risk';
+
+/** The citation button of the claim that says `claimText`. */
+async function citationOf(popup: Page, claimText: string): Promise<ElementHandle<HTMLButtonElement>> {
+  const handle = await popup.evaluateHandle((text) => {
+    const claim = [...document.querySelectorAll('li')].find(
+      (li) => li.querySelector('p.model-words')?.textContent === `Claude: ${text}`,
+    );
+    return claim?.querySelector('button') ?? null;
+  }, claimText);
+  const button = handle.asElement() as ElementHandle<HTMLButtonElement> | null;
+  if (!button) throw new Error(`no citation for claim "${claimText}"`);
+  return button;
+}
+
+async function alertOf(popup: Page): Promise<string> {
+  const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 20_000 });
+  return alert!.evaluate((el) => (el as HTMLElement).innerText);
+}
+
+/** The documents a request sent: the page's text, and nothing the model said. */
+function documentsOf(req: RecordedRequest): string {
+  const text = sentText(req);
+  const docs = [...text.matchAll(/<documents>[\s\S]*?<\/documents>/g)].map((m) => m[0]);
+  expect(docs.length).toBeGreaterThan(0);
+  return docs.join('\n');
+}
+
+const TRICKS = [
+  'opacity',
+  'transparent',
+  'font-size',
+  'off-screen',
+  'white-on-white',
+  'clipped',
+  'covered',
+  'scaled',
+  'content-visibility',
+  'unslotted',
+  'hidden-frame',
+];
+
+/**
+ * Tricks that only the page's paint tells (the colour behind the words, a box on top): the
+ * extraction walk does not test them (too costly for every element), the proof before a claim is
+ * shown does, for the quoted words only.
+ */
+const PAINTED = ['white-on-white', 'covered'];
+
+describe('a sentence no reader sees', () => {
+  it.each(TRICKS)(
+    'planted by %s, is not shown as checked (and, unless only its paint tells, not sent); the one beside it is',
+    async (trick) => {
+      await useStandIn(h);
+      const page = await openFixture(h, `unseen.html?trick=${trick}`);
+      // The planted words are in the page's code, as the trick needs.
+      expect(
+        await page.evaluate(
+          (w) =>
+            document.documentElement.innerHTML.includes(w) ||
+            (document.querySelector('iframe')?.contentDocument?.body.innerHTML.includes(w) ?? false),
+          PLANTED,
+        ),
+      ).toBe(true);
+      h.api.enqueue((req) => {
+        // A model told by the page: it cites the planted words as if it had read them.
+        const control = indexOf(req, 'boils a full litre');
+        return answerReply([
+          { text: 'It boils a litre in three minutes.', citations: [{ index: control, literal: CONTROL }] },
+          { text: 'It was recalled.', citations: [{ index: control, literal: `${PLANTED} after ${trick} tests.` }] },
+        ]);
+      });
+      h.api.enqueue((req) =>
+        answerReply([
+          {
+            text: 'It boils a litre in three minutes.',
+            citations: [{ index: indexOf(req, 'boils a full litre'), literal: CONTROL }],
+          },
+        ]),
+      );
+      const popup = await openPopup(h, page);
+      await ask(popup, 'Is the Brightwater kettle safe?');
+      const answer = await answerText(popup);
+      expect(answer).toContain('It boils a litre in three minutes.');
+      expect(answer).not.toContain('It was recalled.');
+      const calls = messageCalls(h.api);
+      if (PAINTED.includes(trick)) {
+        // Read (telling these takes the page's paint), cited, and yet not shown: the live page
+        // proved the quote not drawn, and the retry was told why.
+        expect(documentsOf(calls[0]!)).toContain(PLANTED);
+        expect(calls).toHaveLength(2);
+        expect(sentText(calls[1]!)).toContain('a reader cannot see it');
+      } else {
+        // The page's text sent (the retry also repeats the model's own words, which name them).
+        for (const req of calls) expect(documentsOf(req)).not.toContain(PLANTED);
+      }
+
+      await (await citationOf(popup, 'It boils a litre in three minutes.')).click();
+      await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(CONTROL);
+    },
+  );
+});
+
+describe('a quote the page no longer draws', () => {
+  it('is a broken citation when the page hides it after it was read: the retry is told why', async () => {
+    await useStandIn(h);
+    const page = await openFixture(h, 'unseen-later.html');
+    const FADING = 'The Brightwater kettle has a five-year guarantee on its element.';
+    const CARE = 'Descale the Brightwater kettle once a month with white vinegar.';
+    h.api.enqueue((req) => {
+      const index = indexOf(req, 'five-year guarantee');
+      return {
+        ...answerReply([
+          { text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] },
+          { text: 'Its element is guaranteed for five years.', citations: [{ index, literal: FADING }] },
+        ]),
+        // Slowly, so that the page can change while the answer comes.
+        chunkDelayMs: 400,
+      };
+    });
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] }]),
+    );
+    const popup = await openPopup(h, page);
+    await ask(popup, 'How do I look after the kettle?');
+    // The page was read (the request holds the sentence); now, before the answer is checked, the
+    // page stops drawing it.
+    await expect.poll(() => messageCalls(h.api).length, { timeout: 30_000 }).toBe(1);
+    expect(sentText(messageCalls(h.api)[0]!)).toContain(FADING);
+    await page.evaluate(() => (document.getElementById('fading')!.style.opacity = '0'));
+
+    const answer = await answerText(popup);
+    expect(answer).toContain('Descale it monthly.');
+    expect(answer).not.toContain('guaranteed for five years');
+    const calls = messageCalls(h.api);
+    expect(calls).toHaveLength(2);
+    expect(sentText(calls[1]!)).toContain('a reader cannot see it');
+  });
+});
+
+describe('a click on a quote drawn under another box', () => {
+  it('says it was found in the page’s code but not shown, and highlights nothing', async () => {
+    await useStandIn(h);
+    const page = await openFixture(h, 'unseen-later.html');
+    const LATER = 'The filter in the spout lifts out for rinsing under the tap.';
+    h.api.enqueue((req) =>
+      answerReply([
+        { text: 'The filter lifts out.', citations: [{ index: indexOf(req, 'filter in the spout'), literal: LATER }] },
+      ]),
+    );
+    const popup = await openPopup(h, page);
+    await ask(popup, 'How do I clean the filter?');
+    // Far below the first screen, nothing tells the box over it without scrolling the page.
+    expect(await answerText(popup)).toContain('The filter lifts out.');
+    await (await citationOf(popup, 'The filter lifts out.')).click();
+    expect(await alertOf(popup)).toContain("found in the page's code but not shown on the page");
+    expect(await highlightedText(page)).toBeNull();
+  });
+});
