@@ -268,3 +268,20 @@ describe('locateQuote: the right occurrence', () => {
     expect(c).toBeNull();
   });
 });
+
+describe('the text nodes that hold a quote', () => {
+  beforeEach(() => {
+    document.body.innerHTML =
+      '<p id="a">Taya Iv is a portrait photographer.</p>' +
+      '<div style="display:none"><span id="menu">Hidden menu entry that nobody sees</span></div>' +
+      '<p id="b">Our Private Photography Community has members.</p>';
+  });
+
+  it('are the quote’s own, not the hidden text its range spans between them', () => {
+    const q = locate(target('Taya Iv is a portrait photographer.\nOur Private Photography Community'));
+    // The range runs from the first paragraph to the second, over the hidden menu…
+    expect(q.ranges[0]!.intersectsNode(document.getElementById('menu')!.firstChild!)).toBe(true);
+    // …but the words are in the two paragraphs alone: the drawn proof asks about those.
+    expect(q.nodes.map((n) => n.parentElement!.id)).toEqual(['a', 'b']);
+  });
+});

@@ -31,6 +31,11 @@ export interface LocatedQuote {
    * tree (a Range cannot span two trees) or slots reorder them.
    */
   ranges: Range[];
+  /**
+   * The text nodes that hold the quote's words. A range also holds whatever lies between its ends,
+   * such as hidden text that the reading skipped; whether the quote is drawn is asked of these.
+   */
+  nodes: Text[];
   /** The page's own characters that the ranges cover (whitespace collapsed). */
   text: string;
   /** The span in `collectText(root).text`. */
@@ -102,6 +107,7 @@ function locateParts(page: AnchorPage, target: QuoteTarget, maxCandidates: numbe
   }
   return {
     ranges: spans.flatMap((q) => q.ranges),
+    nodes: spans.flatMap((q) => q.nodes),
     text: spans.map((q) => q.text).join(' \u2026 '),
     start: Math.min(...spans.map((q) => q.start)),
     end: Math.max(...spans.map((q) => q.end)),
@@ -133,7 +139,20 @@ export function chooseAmong(
   const [start, end] = hits.length === 1 ? hits[0]! : chooseOccurrence(page, hits, target, literal);
   const ranges = toRanges(page.root, page.collected, start, end);
   if (ranges.length === 0) return null;
-  return { ranges, text: collapse(page.collected.text.slice(start, end)), start, end };
+  const nodes = quoteNodes(page.collected, start, end);
+  return { ranges, nodes, text: collapse(page.collected.text.slice(start, end)), start, end };
+}
+
+/** The text nodes read for `[start, end)` of `collected.text` that hold some of its characters. */
+export function quoteNodes(collected: CollectedText, start: number, end: number): Text[] {
+  const segs = collected.segments;
+  const out: Text[] = [];
+  for (let k = lowerBound(segs.length, (x) => segs[x]!.end > start); k < segs.length && segs[k]!.start < end; k++) {
+    const seg = segs[k]!;
+    const part = seg.node.data.slice(Math.max(start, seg.start) - seg.start, Math.min(end, seg.end) - seg.start);
+    if (/\S/.test(part)) out.push(seg.node);
+  }
+  return out;
 }
 
 /**

@@ -8,7 +8,7 @@
  * `hidden="until-found"` pass: the highlight opens them. Pure DOM code, except the decisions,
  * which are pure functions of what was measured (`coverVerdict`, `drawnVerdict`).
  */
-import { readPage, locateIn, type AnchorOptions, type AnchorPage } from './anchor';
+import { readPage, locateIn, type AnchorOptions, type AnchorPage, type LocatedQuote } from './anchor';
 import { paintHides, placeHides, type NotDrawn } from './paint';
 import { paintedOtherwise } from './visibility';
 import { backgroundBehind, otherPaintBehind } from './behind';
@@ -45,14 +45,19 @@ export function proveDrawn(
   return targets.map((target) => {
     const located = locateIn(page, target);
     if (!located) return drawnVerdict({ found: false, openable: false, place: null, paint: null, covered: false });
-    return measureRanges(doc, located.ranges);
+    return measureRanges(doc, located);
   });
 }
 
-/** The verdict on words at `ranges` as the page draws them now. */
-export function measureRanges(doc: Document, ranges: Range[]): DrawnResult {
+/**
+ * The verdict on a located quote's words as the page draws them now: the elements asked about
+ * are those of the quote's own text nodes, not whatever else its ranges span (a hidden menu
+ * between two visible lines is not part of the quote).
+ */
+export function measureRanges(doc: Document, located: Pick<LocatedQuote, 'ranges' | 'nodes'>): DrawnResult {
   const view = doc.defaultView;
-  const parents = textParents(ranges);
+  const { ranges } = located;
+  const parents = [...new Set(located.nodes.flatMap((n) => (n.parentElement ? [n.parentElement] : [])))];
   const openable = parents.some(insideOpenable);
   // Without layout (a document no browser draws: tests, a parsed copy) there is nothing to measure.
   const laidOut = (doc.documentElement?.clientWidth ?? 0) > 0;
@@ -103,23 +108,6 @@ function paintOf(el: Element, view: Window, point: { x: number; y: number } | nu
   // be what sets the words apart.
   if (hides === 'same-colour' && otherPaintBehind(el, view, point)) return null;
   return hides;
-}
-
-/** The distinct elements whose text the ranges cover. */
-function textParents(ranges: Range[]): Element[] {
-  const out = new Set<Element>();
-  for (const r of ranges) {
-    const common = r.commonAncestorContainer;
-    if (common.nodeType === 3) {
-      if (common.parentElement) out.add(common.parentElement);
-      continue;
-    }
-    const walker = (common.ownerDocument ?? (common as Document)).createTreeWalker(common, 4 /* SHOW_TEXT */);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      if (r.intersectsNode(n) && /\S/.test((n as Text).data) && n.parentElement) out.add(n.parentElement);
-    }
-  }
-  return [...out];
 }
 
 /** Inside a closed `<details>` (not its summary) or `hidden="until-found"` content. */

@@ -181,7 +181,7 @@ export function highlightQuote(
  * view, are drawn for a reader; otherwise the highlight goes and the outcome says why.
  */
 function provenShown(doc: Document, located: LocatedQuote): HighlightOutcome {
-  const drawn = measureRanges(doc, located.ranges);
+  const drawn = measureRanges(doc, located);
   if (drawn.drawn) return { ok: true, text: located.text };
   clearHighlight(doc);
   return { ok: false, reason: 'not-drawn', why: drawn.reason };
