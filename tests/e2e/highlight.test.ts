@@ -1,7 +1,7 @@
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_BACKGROUND } from '@/lib/shared/highlight-style';
-import { answerText, ask, highlightedText } from '../support/popup-page';
+import { answerText, ask, citationOf, highlightedText } from '../support/popup-page';
 import { answerReply, indexOf } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
 import { colorShare, highlightBox, rgbOf } from '../support/pixels';
@@ -30,20 +30,6 @@ async function askLighthouse(page: Page, claims: Array<{ text: string; quote: st
   await ask(popup, 'Tell me about the lighthouse');
   await answerText(popup);
   return popup;
-}
-
-/** The citation button of the claim that says `claimText`; named by page title and site, as users hear it. */
-async function citationOf(popup: Page, claimText: string): Promise<ElementHandle<HTMLButtonElement>> {
-  const handle = await popup.evaluateHandle((text) => {
-    // A claim is shown as Claude's words: "Claude: " and its text.
-    const claim = [...document.querySelectorAll('li')].find(
-      (li) => li.querySelector('p.model-words')?.textContent === `Claude: ${text}`,
-    );
-    return claim?.querySelector('button') ?? null;
-  }, claimText);
-  const button = handle.asElement() as ElementHandle<HTMLButtonElement> | null;
-  if (!button) throw new Error(`no citation for claim "${claimText}"`);
-  return button;
 }
 
 async function clickCitation(popup: Page, claimText: string, page: Page): Promise<void> {

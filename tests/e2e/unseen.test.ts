@@ -1,4 +1,4 @@
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import {
   answerReply,
@@ -15,6 +15,7 @@ import {
   type Harness,
 } from '../support/harness';
 import type { RecordedRequest } from '../support/stand-in/messages-api';
+import { citationOf } from '../support/popup-page';
 
 /**
  * "Checked" means words a reader can see, in real Chromium through the real popup: a page that
@@ -31,19 +32,6 @@ useHarness((x) => (h = x));
 
 const CONTROL = 'The Brightwater kettle boils a full litre of water in three minutes.';
 const PLANTED = 'This kettle was recalled for fire risk';
-
-/** The citation button of the claim that says `claimText`. */
-async function citationOf(popup: Page, claimText: string): Promise<ElementHandle<HTMLButtonElement>> {
-  const handle = await popup.evaluateHandle((text) => {
-    const claim = [...document.querySelectorAll('li')].find(
-      (li) => li.querySelector('p.model-words')?.textContent === `Claude: ${text}`,
-    );
-    return claim?.querySelector('button') ?? null;
-  }, claimText);
-  const button = handle.asElement() as ElementHandle<HTMLButtonElement> | null;
-  if (!button) throw new Error(`no citation for claim "${claimText}"`);
-  return button;
-}
 
 async function alertOf(popup: Page): Promise<string> {
   const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 20_000 });

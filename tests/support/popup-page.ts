@@ -3,7 +3,7 @@
  * page, a question asked, the answer's text read, a citation clicked by its name, and what the
  * page then highlights.
  */
-import type { Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import type { Harness } from './extension-browser';
 
 export async function openFixture(h: Harness, name: string): Promise<Page> {
@@ -77,4 +77,18 @@ export async function highlightedText(page: Page): Promise<string | null> {
 export async function clickCitation(screen: Page, page: Page): Promise<void> {
   const name = `${new URL(page.url()).host} — ${await page.title()}`;
   await screen.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+}
+
+/** The citation button of the claim that says `claimText`; named by page title and site, as users hear it. */
+export async function citationOf(popup: Page, claimText: string): Promise<ElementHandle<HTMLButtonElement>> {
+  const handle = await popup.evaluateHandle((text) => {
+    // A claim is shown as Claude's words: "Claude: " and its text.
+    const claim = [...document.querySelectorAll('li')].find(
+      (li) => li.querySelector('p.model-words')?.textContent === `Claude: ${text}`,
+    );
+    return claim?.querySelector('button') ?? null;
+  }, claimText);
+  const button = handle.asElement() as ElementHandle<HTMLButtonElement> | null;
+  if (!button) throw new Error(`no citation for claim "${claimText}"`);
+  return button;
 }
