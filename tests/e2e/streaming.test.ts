@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerText, ask, highlightedText } from '../support/popup-page';
+import { answerText, ask, closeIfOpen, highlightedText } from '../support/popup-page';
 import { answerReply, indexOf } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
 import { HOURS_QUOTE } from '../support/facts';
@@ -55,7 +55,7 @@ describe('an answer that is still arriving', () => {
     }
     // The answer, once the stream goes on, in a popup opened again (the click gave the page the
     // focus, which closes a popup, at its own pace).
-    if (!popup.isClosed()) await popup.close();
+    await closeIfOpen(popup);
     popup = await h.popup(page);
     const text = await answerText(popup);
     expect(text.indexOf('The museum opens at 9 a.m.')).toBeGreaterThanOrEqual(0);
