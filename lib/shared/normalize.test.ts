@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsNormalized, normalize, normalizeWithMap, sourceSpan } from './normalize';
+import { containsNormalized, isSimpleText, normalize, normalizeWithMap, sourceSpan } from './normalize';
 
 describe('normalize', () => {
   it('folds curly and straight quotes to one form', () => {
@@ -204,5 +204,82 @@ describe('normalizeWithMap fast paths', () => {
   it('agrees on long ordinary text', () => {
     const s = 'The “Quick” brown fox — naïve café — JUMPED over\u00a0the lazy dog’s back.\n\n  日本語のテキスト。 '.repeat(200);
     expect(normalizeWithMap(s)).toEqual(referenceNormalizeWithMap(s));
+  });
+});
+
+describe("normalize's fast path for simple text", () => {
+  it('is taken for passages of ordinary text', () => {
+    expect(isSimpleText('The “Quick” brown fox — naïve café’s 1990–1995…\nΑθήνα, Москва, 日本語のテキスト。 한국어 ＡＢＣ')).toBe(
+      true,
+    );
+    for (const s of [
+      '',
+      ' a',
+      'a ',
+      'a  b',
+      'a\n\nb',
+      'a\tb',
+      'a\u00a0b',
+      'e\u0301',
+      'ΟΣ',
+      'a\u200bb',
+      'a\u00adb',
+      '\ud83d\ude00',
+    ]) {
+      expect(isSimpleText(s), JSON.stringify(s)).toBe(false);
+    }
+  });
+
+  it('agrees with cluster-by-cluster folding on every UTF-16 unit, in simple text or not', () => {
+    for (let c = 0; c < 0x10000; c++) {
+      const ch = String.fromCharCode(c);
+      for (const s of [ch, `A${ch}b`, `${ch}${ch} Q\n${ch}`, `x${ch}`, `${ch}\u0301`]) {
+        const want = referenceNormalizeWithMap(s).text;
+        if (normalize(s) !== want) expect(normalize(s), `U+${c.toString(16)} in ${JSON.stringify(s)}`).toBe(want);
+      }
+    }
+  });
+
+  it('agrees with cluster-by-cluster folding on random texts, most of them simple', () => {
+    const words = [
+      'The',
+      'naïve',
+      'CAFÉ',
+      '“quoted”',
+      'it’s',
+      '—',
+      '1990–1995',
+      '…',
+      '`tick`',
+      '«»',
+      'Αθήνα',
+      'ΦΙΛΟΙ',
+      'Москва',
+      '日本語',
+      'ｶﾀｶﾅ',
+      '한국어',
+      'İstanbul',
+      'ẞ',
+      '€5',
+      '＂Ｑ＂',
+    ];
+    const odd = ['e\u0301', 'ΟΣ', 'ΣΟΦΙΑ', '\u00a0', '\u200b', '\t', '\ud83d\ude00', '\u00ad', 'ς'];
+    let seed = 424242;
+    const random = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    let simple = 0;
+    for (let round = 0; round < 5000; round++) {
+      let s = '';
+      const len = 1 + random(12);
+      for (let k = 0; k < len; k++) {
+        if (k > 0) s += random(4) === 0 ? '\n' : ' ';
+        s += random(20) === 0 ? odd[random(odd.length)] : words[random(words.length)];
+      }
+      if (isSimpleText(s)) simple++;
+      expect(normalize(s), JSON.stringify(s)).toBe(referenceNormalizeWithMap(s).text);
+    }
+    expect(simple).toBeGreaterThan(2500);
   });
 });

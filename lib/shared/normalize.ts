@@ -176,8 +176,99 @@ function fold(source: string, starts: number[] | null, ends: number[] | null): s
   return parts.join('');
 }
 
+/**
+ * UTF-16 units, first to last of each range, that are no space, no combining mark and never part
+ * of a cluster, and whose fold is their lower case (`toLowerCase` of a whole string, which
+ * differs from one unit's only for Σ) or one of `FOLDS_TO_ONE`: Latin, Greek and Cyrillic
+ * letters, most punctuation and symbols, CJK, kana, Hangul, fullwidth forms.
+ * lib/shared/normalize.test.ts checks every unit.
+ */
+const SIMPLE_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x21, 0x7e],
+  [0xa1, 0xaa],
+  [0xac, 0xac],
+  [0xae, 0x2ff],
+  [0x370, 0x373],
+  [0x375, 0x37d],
+  [0x37f, 0x386],
+  [0x388, 0x3a2],
+  [0x3a4, 0x3c1],
+  [0x3c3, 0x482],
+  [0x48a, 0x590],
+  [0x1e00, 0x1eff],
+  [0x2010, 0x2027],
+  [0x2030, 0x205e],
+  [0x2070, 0x20cf],
+  [0x20f1, 0x2328],
+  [0x232b, 0x2adb],
+  [0x2add, 0x2cee],
+  [0x3001, 0x3029],
+  [0x3030, 0x3098],
+  [0x309b, 0xa66e],
+  [0xac00, 0xd7ff],
+  [0xff01, 0xffef],
+];
+/** Simple units that fold to something else than their lower case: quotes, dashes, the ellipsis. */
+const FOLDS_TO_ONE =
+  '`\xab\xb4\xbb\u02bc\u2010\u2011\u2012\u2013\u2014\u2015\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u2026\u2032\u2033\u2035\u2036\u2212\u301d\u301e\uff02\uff0d';
+const OTHER = 0;
+const SIMPLE = 1;
+const FOLDS = 2;
+const SPACE_UNIT = 3;
+const LINE_BREAK = 4;
+let unitKinds: Uint8Array | undefined;
+
+function buildUnitKinds(): Uint8Array {
+  const kinds = new Uint8Array(0x10000);
+  for (const [first, last] of SIMPLE_RANGES) kinds.fill(SIMPLE, first, last + 1);
+  for (let k = 0; k < FOLDS_TO_ONE.length; k++) kinds[FOLDS_TO_ONE.charCodeAt(k)] = FOLDS;
+  kinds[32] = SPACE_UNIT;
+  kinds[10] = LINE_BREAK;
+  return kinds;
+}
+
+/**
+ * The fast path of `normalize`, for a text of simple units in words apart by single spaces or
+ * line breaks, as passages are: its lower case, with line breaks and `FOLDS_TO_ONE` folded. Null
+ * for any other text.
+ */
+function foldSimple(source: string): string | null {
+  const kinds = (unitKinds ??= buildUnitKinds());
+  const n = source.length;
+  let afterSpace = true; // no space first, none twice
+  let folds: number[] | null = null;
+  for (let i = 0; i < n; i++) {
+    const kind = kinds[source.charCodeAt(i)]!;
+    if (kind === SIMPLE) {
+      afterSpace = false;
+      continue;
+    }
+    if (kind === OTHER) return null;
+    const space = kind !== FOLDS;
+    if (space && afterSpace) return null;
+    afterSpace = space;
+    if (kind !== SPACE_UNIT) (folds ??= []).push(i);
+  }
+  if (afterSpace) return null;
+  const lower = source.toLowerCase();
+  if (lower.length !== n) return null; // a unit whose lower case is two (İ)
+  if (!folds) return lower;
+  let out = '';
+  let from = 0;
+  for (const i of folds) {
+    out += lower.slice(from, i) + foldUnit(source.charCodeAt(i));
+    from = i + 1;
+  }
+  return out + lower.slice(from);
+}
+
+/** True when `normalize` takes its fast path for `text`. */
+export function isSimpleText(text: string): boolean {
+  return foldSimple(text) !== null;
+}
+
 export function normalize(source: string): string {
-  return fold(source, null, null);
+  return foldSimple(source) ?? fold(source, null, null);
 }
 
 /** True when `needle` occurs in `haystack` once both are normalised. */
