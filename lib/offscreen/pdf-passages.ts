@@ -4,8 +4,8 @@
  * knowing it, so that a citation says "p. N" and the viewer opens that page. Pure: the pdf.js
  * calls that produce the items are in read-pdf.ts.
  */
-import { fnv1a, layoutPassages } from '@/lib/shared/passage-layout';
-import { normalize } from '@/lib/shared/normalize';
+import { layoutPassages } from '@/lib/shared/passage-layout';
+import { PassageIds } from '@/lib/shared/passage-ids';
 import { bodySize, pageBlocks, pageText, type HeadingState, type PdfTextItem } from '@/lib/shared/pdf-text';
 import type { Passage } from '@/lib/shared/types';
 
@@ -27,8 +27,7 @@ export function pdfPassages(pages: PdfPageItems[], options: { minChars?: number;
   const body = bodySize(pages);
   const state: HeadingState = { section: 0 };
   const passages: Passage[] = [];
-  const used = new Set<string>();
-  const seen = new Map<string, number>();
+  const ids = new PassageIds('p');
   let chars = 0;
   let pagesWithText = 0;
   for (const { page, items } of pages) {
@@ -38,13 +37,7 @@ export function pdfPassages(pages: PdfPageItems[], options: { minChars?: number;
     pagesWithText++;
     const laidOut = layoutPassages({ text: text.text, blocks }, options);
     for (const p of laidOut) {
-      const norm = normalize(p.text);
-      const k = seen.get(norm) ?? 0;
-      seen.set(norm, k + 1);
-      let id = 'p' + fnv1a(k === 0 ? norm : `${norm}\u241f${k}`);
-      for (let n = 1; used.has(id); n++) id = `${id}_${n}`;
-      used.add(id);
-      const passage: Passage = { id, text: p.text, order: passages.length, page };
+      const passage: Passage = { id: ids.next(p.text), text: p.text, order: passages.length, page };
       if (p.heading !== undefined) passage.heading = p.heading;
       passages.push(passage);
       chars += p.text.length;

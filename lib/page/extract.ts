@@ -7,8 +7,10 @@
  * `heading` of the passages after it. Pure DOM code.
  */
 import { collectText, collapse, type CollectOptions } from './dom-text';
-import { fnv1a, layoutPassages } from '@/lib/shared/passage-layout';
+import { fnv1a } from '@/lib/shared/fnv1a';
+import { layoutPassages } from '@/lib/shared/passage-layout';
 import { normalize } from '@/lib/shared/normalize';
+import { PassageIds } from '@/lib/shared/passage-ids';
 import type { FrameCoverage, PageText, Passage } from '@/lib/shared/types';
 
 // The cutting into passages is shared with PDF reading (lib/shared/passage-layout.ts).
@@ -17,7 +19,6 @@ export {
   DEFAULT_MAX_CHARS,
   DEFAULT_MIN_CHARS,
   defaultBounds,
-  fnv1a,
   layoutPassages,
   type LaidOutPassage,
 } from '@/lib/shared/passage-layout';
@@ -47,20 +48,15 @@ export function extractPage(doc: Document, options: ExtractOptions = {}): PageTe
   const laidOut = layoutPassages(collected, options);
 
   const passages: Passage[] = [];
-  const used = new Set<string>();
+  const ids = new PassageIds();
   const selection = collapse(options.selection ?? '');
   if (selection) {
-    const id = uniqueId('s' + fnv1a(normalize(selection)), used);
+    const id = ids.unique('s' + fnv1a(normalize(selection)));
     passages.push({ id, text: selection, selection: true, order: -1 });
   }
-  const seen = new Map<string, number>();
   let chars = 0;
   for (const p of laidOut) {
-    const norm = normalize(p.text);
-    const k = seen.get(norm) ?? 0;
-    seen.set(norm, k + 1);
-    const id = uniqueId(fnv1a(k === 0 ? norm : `${norm}\u241f${k}`), used);
-    const passage: Passage = { id, text: p.text, order: p.order };
+    const passage: Passage = { id: ids.next(p.text), text: p.text, order: p.order };
     if (p.heading !== undefined) passage.heading = p.heading;
     passages.push(passage);
     chars += p.text.length;
@@ -75,11 +71,4 @@ export function extractPage(doc: Document, options: ExtractOptions = {}): PageTe
     chars,
     coverage,
   };
-}
-
-function uniqueId(id: string, used: Set<string>): string {
-  let out = id;
-  for (let k = 1; used.has(out); k++) out = `${id}_${k}`;
-  used.add(out);
-  return out;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { containsNormalized, isSimpleText, normalize, normalizeWithMap, sourceSpan } from './normalize';
+import { FNV_OFFSET, fnv1aUnits } from './fnv1a';
+import { containsNormalized, fnv1aNormalized, isSimpleText, normalize, normalizeWithMap, sourceSpan } from './normalize';
 
 describe('normalize', () => {
   it('folds curly and straight quotes to one form', () => {
@@ -207,7 +208,7 @@ describe('normalizeWithMap fast paths', () => {
   });
 });
 
-describe("normalize's fast path for simple text", () => {
+describe("normalize's and fnv1aNormalized's fast path for simple text", () => {
   it('is taken for passages of ordinary text', () => {
     expect(isSimpleText('The “Quick” brown fox — naïve café’s 1990–1995…\nΑθήνα, Москва, 日本語のテキスト。 한국어 ＡＢＣ')).toBe(
       true,
@@ -236,6 +237,9 @@ describe("normalize's fast path for simple text", () => {
       for (const s of [ch, `A${ch}b`, `${ch}${ch} Q\n${ch}`, `x${ch}`, `${ch}\u0301`]) {
         const want = referenceNormalizeWithMap(s).text;
         if (normalize(s) !== want) expect(normalize(s), `U+${c.toString(16)} in ${JSON.stringify(s)}`).toBe(want);
+        const hash = fnv1aUnits(FNV_OFFSET, want);
+        if (fnv1aNormalized(s) !== hash)
+          expect(fnv1aNormalized(s), `hash of U+${c.toString(16)} in ${JSON.stringify(s)}`).toBe(hash);
       }
     }
   });
@@ -278,7 +282,9 @@ describe("normalize's fast path for simple text", () => {
         s += random(20) === 0 ? odd[random(odd.length)] : words[random(words.length)];
       }
       if (isSimpleText(s)) simple++;
-      expect(normalize(s), JSON.stringify(s)).toBe(referenceNormalizeWithMap(s).text);
+      const want = referenceNormalizeWithMap(s).text;
+      expect(normalize(s), JSON.stringify(s)).toBe(want);
+      expect(fnv1aNormalized(s), JSON.stringify(s)).toBe(fnv1aUnits(FNV_OFFSET, want));
     }
     expect(simple).toBeGreaterThan(2500);
   });

@@ -6,6 +6,7 @@
  * It forgives typographic drift only: whitespace runs, quote marks, dashes, invisible characters,
  * composed/decomposed accents and case. It never forgives a different word.
  */
+import { FNV_OFFSET, FNV_PRIME, fnv1aUnits } from './fnv1a';
 
 /** Normalised text plus, for each of its characters, the source span it came from. */
 export interface NormalizedText {
@@ -260,6 +261,43 @@ function foldSimple(source: string): string | null {
     from = i + 1;
   }
   return out + lower.slice(from);
+}
+
+/** The lower case of each simple unit whose lower case is one unit, filled as met; else 0. */
+let lowerUnits: Uint16Array | undefined;
+
+/**
+ * FNV-1a (lib/shared/fnv1a.ts) state of `normalize(source)`'s units. A simple text (see
+ * `foldSimple`) is hashed as it is read, without building its normal form.
+ */
+export function fnv1aNormalized(source: string): number {
+  const kinds = (unitKinds ??= buildUnitKinds());
+  const lowers = (lowerUnits ??= new Uint16Array(0x10000));
+  const n = source.length;
+  let h = FNV_OFFSET;
+  let afterSpace = true; // no space first, none twice
+  for (let i = 0; i < n; i++) {
+    const c = source.charCodeAt(i);
+    let lower = lowers[c]!;
+    if (lower === 0) {
+      const kind = kinds[c]!;
+      if (kind === SIMPLE) {
+        const folded = String.fromCharCode(c).toLowerCase();
+        if (folded.length !== 1) return fnv1aUnits(FNV_OFFSET, fold(source, null, null)); // İ
+        lower = lowers[c] = folded.charCodeAt(0);
+      } else {
+        if (kind === OTHER) return fnv1aUnits(FNV_OFFSET, fold(source, null, null));
+        const space = kind !== FOLDS;
+        if (space && afterSpace) return fnv1aUnits(FNV_OFFSET, fold(source, null, null));
+        afterSpace = space;
+        h = space ? Math.imul(h ^ 32, FNV_PRIME) : fnv1aUnits(h, foldUnit(c));
+        continue;
+      }
+    }
+    afterSpace = false;
+    h = Math.imul(h ^ lower, FNV_PRIME);
+  }
+  return afterSpace ? fnv1aUnits(FNV_OFFSET, fold(source, null, null)) : h;
 }
 
 /** True when `normalize` takes its fast path for `text`. */

@@ -312,13 +312,3 @@ function wordBoundaryBefore(text: string, from: number, limit: number): number {
   }
   return best;
 }
-
-/** FNV-1a (32 bits) of the UTF-16 code units of `s`, in base 36. */
-export function fnv1a(s: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(36);
-}
