@@ -1,12 +1,13 @@
 /**
- * What is painted behind some words, for the proof that a quoted sentence is drawn
- * (lib/page/drawn.ts): the opaque colour of the backgrounds under them, and whether something
- * else (an image, a box that is none of their ancestors) may be what sets them apart. Asked of
- * the few elements that hold a cited quote, never by the extraction walk: it reads the styles
- * of every ancestor. Pure DOM code; the contrast rule itself is lib/page/paint.ts's.
+ * What is painted with and behind some words: the opaque colour of the backgrounds under them,
+ * whether something else (an image, a pseudo-element, a box that is none of their ancestors)
+ * may set them apart, and whether their glyphs are painted other than by their colour. Asked by
+ * the proof that a quoted sentence is drawn (lib/page/drawn.ts) and by extraction only of words
+ * whose colour already matches the backgrounds around them: it reads the styles of every
+ * ancestor. Pure DOM code; the contrast rule itself is lib/page/paint.ts's.
  */
 import { flatParentElement } from './flat-tree';
-import { over, parseColor, type Rgba } from './paint';
+import { over, paintHides, parseColor, type Rgba } from './paint';
 
 /** The opaque colour painted behind `el`'s content, from its own and its ancestors' backgrounds; null: not known. */
 export function backgroundBehind(el: Element, view: Window): Rgba | null {
@@ -57,4 +58,66 @@ export function otherPaintBehind(el: Element, view: Window, point: { x: number; 
     return false;
   }
   return ancestors.slice(1).some((a) => a.querySelector('img, picture, video, canvas, svg, iframe, object, embed') !== null);
+}
+
+/**
+ * Glyphs of a transparent colour may still be drawn: by a background clipped to the text
+ * (gradient headings), a stroke or a shadow. Asked only of transparent text, which is rare.
+ */
+export function paintedOtherwise(el: Element, cs: CSSStyleDeclaration, view: Window): boolean {
+  const fill = cs.getPropertyValue('-webkit-text-fill-color');
+  if (fill && paintHides({ color: fill, fontSize: '16px', background: null }) === null) return true;
+  return outlined(el, cs, view);
+}
+
+/** Glyphs drawn with more than their fill: a stroke, a shadow, a background clipped to the text. */
+function outlined(el: Element, cs: CSSStyleDeclaration, view: Window): boolean {
+  if (parseFloat(cs.getPropertyValue('-webkit-text-stroke-width')) > 0) return true;
+  if (cs.textShadow !== 'none' && cs.textShadow !== '') return true;
+  // The background clipped to the text may be an ancestor's (`<h1>` with its words in `<span>`s).
+  let e: Element | null = el;
+  for (let depth = 0; e && depth < 4; depth++, e = flatParentElement(e)) {
+    const s = depth === 0 ? cs : view.getComputedStyle(e);
+    if (s.backgroundClip === 'text' || s.getPropertyValue('-webkit-background-clip') === 'text') return true;
+  }
+  return false;
+}
+
+/**
+ * True when the words of `el`, of computed style `cs`, are the colour of what is painted behind
+ * them and nothing else sets them apart: no image in the backgrounds, no pseudo-element painting
+ * between, no other box behind them where they are in view, no picture inside the box that
+ * gives them their background. Asked by extraction only of words whose colour already matches the
+ * background colours around them (rare), so its many reads cost little.
+ */
+export function lostInBackground(el: Element, cs: CSSStyleDeclaration, view: Window): boolean {
+  const background = backgroundBehind(el, view);
+  const fill = cs.getPropertyValue('-webkit-text-fill-color');
+  if (paintHides({ color: cs.color, fill, fontSize: cs.fontSize, background }) !== 'same-colour') return false;
+  if (outlined(el, cs, view)) return false;
+  const rect = el.getBoundingClientRect();
+  const x = (rect.left + rect.right) / 2;
+  const y = (rect.top + rect.bottom) / 2;
+  const inView = x >= 0 && y >= 0 && x < view.innerWidth && y < view.innerHeight;
+  if (inView) return !otherPaintBehind(el, view, { x, y }) && !pseudoPaint(el, view);
+  // Out of view: any picture inside the box that gives the words their background may lie behind them.
+  let e: Element | null = el;
+  for (; e; e = flatParentElement(e)) {
+    if (parseColor(view.getComputedStyle(e).backgroundColor)?.a === 1) break;
+  }
+  if (e?.querySelector('img, picture, video, canvas, svg, iframe, object, embed')) return false;
+  return !pseudoPaint(el, view);
+}
+
+/** Whether a `::before` or `::after` of `el` or an ancestor paints a colour or an image. */
+function pseudoPaint(el: Element, view: Window): boolean {
+  for (let e: Element | null = el; e; e = flatParentElement(e)) {
+    for (const pseudo of ['::before', '::after']) {
+      const ps = view.getComputedStyle(e, pseudo);
+      if (ps.content === 'none' || ps.content === 'normal') continue;
+      if ((parseColor(ps.backgroundColor)?.a ?? 1) > 0 || (ps.backgroundImage !== 'none' && ps.backgroundImage !== ''))
+        return true;
+    }
+  }
+  return false;
 }

@@ -10,10 +10,9 @@
  */
 import { readPage, locateIn, type AnchorOptions, type AnchorPage, type LocatedQuote } from './anchor';
 import { paintHides, placeHides, type NotDrawn } from './paint';
-import { paintedOtherwise } from './visibility';
-import { backgroundBehind, otherPaintBehind } from './behind';
+import { insideOpenable } from './visibility';
+import { backgroundBehind, otherPaintBehind, paintedOtherwise } from './behind';
 import { coverVerdict, hitAt, inView, type PointHit } from './cover';
-import { flatParentElement } from './flat-tree';
 import type { DrawnResult, QuoteTarget } from '@/lib/shared/types';
 
 /** The verdict from what was measured, first reason first. */
@@ -108,16 +107,4 @@ function paintOf(el: Element, view: Window, point: { x: number; y: number } | nu
   // be what sets the words apart.
   if (hides === 'same-colour' && otherPaintBehind(el, view, point)) return null;
   return hides;
-}
-
-/** Inside a closed `<details>` (not its summary) or `hidden="until-found"` content. */
-function insideOpenable(el: Element): boolean {
-  for (let e: Element | null = el; e; e = flatParentElement(e)) {
-    if (e.getAttribute('hidden')?.toLowerCase() === 'until-found') return true;
-    if (e.localName === 'details' && !(e as HTMLDetailsElement).open) {
-      const summary = e.querySelector(':scope > summary');
-      if (!summary || !summary.contains(el)) return true;
-    }
-  }
-  return false;
 }

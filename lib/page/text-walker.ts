@@ -140,13 +140,11 @@ export class TextWalker {
     if (tag === 'a') sink.link = el;
     // Children of a flex or grid container are laid out as boxes of their own.
     const itemsAreBlocks = display.endsWith('flex') || display.endsWith('grid');
-    // The content of a closed <details> or of hidden="until-found" is not laid out until opened.
-    const openable = (tag === 'details' && !(el as HTMLDetailsElement).open) || isUntilFound(el);
-    if (openable) visibility.openable++;
     // The paint of words is asked of the boxes that hold them, not of inline elements (a link, a
     // bold word): their words are drawn in their box's, and asking each of them would double the
     // cost of a walk. A quote from one is asked about before it is shown (lib/page/drawn.ts).
     const owner = display === 'inline' || display === 'contents' ? null : el;
+    if (owner) visibility.enterBox(el, style);
     if (shadow) {
       this.children(shadow, owner, style, itemsAreBlocks);
     } else if (tag === 'slot') {
@@ -156,7 +154,7 @@ export class TextWalker {
     } else if (el.firstChild) {
       this.children(el, owner, style, itemsAreBlocks);
     }
-    if (openable) visibility.openable--;
+    if (owner) visibility.leaveBox(el);
     sink.link = outerLink;
     if (this.budget.stopped) return;
     if (heading) sink.closeHeading();
@@ -177,8 +175,4 @@ export class TextWalker {
       return null;
     }
   }
-}
-
-function isUntilFound(el: Element): boolean {
-  return el.hasAttribute('hidden') && el.getAttribute('hidden')!.toLowerCase() === 'until-found';
 }

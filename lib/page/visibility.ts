@@ -14,9 +14,11 @@
  * positioned or transformed out of the page or to no area, or clipped to nothing. Only tests that
  * cost little per element: what a box's geometry says is measured once per positioned,
  * transformed or clipping box, and what it hides goes with all it holds. Text the colour of what
- * is behind it, or under another box, is not tested here: that takes the page's paint, so it is
- * proven for the quoted words only, before a claim is shown (lib/page/drawn.ts). The rules
- * themselves are pure (lib/page/paint.ts).
+ * is behind it is left out too: the background colour of each box around words is read once,
+ * and only words that match it are asked more (an image, another box behind them). Text under
+ * another box is not tested here (a hit test for every element would cost more than the walk):
+ * that is proven for the quoted words only, before a claim is shown (lib/page/drawn.ts). The
+ * rules themselves are pure (lib/page/paint.ts).
  *
  * Asking for a computed style is most of the cost of a walk, so each element's is asked once,
  * and only for what decides: its display always; its visibility, colour and font size only
@@ -24,7 +26,11 @@
  * something inside. Pure DOM code.
  */
 import { flatParentElement } from './flat-tree';
-import { clipHides, paintHides, placeHides, type Reach } from './paint';
+import { lostInBackground, paintedOtherwise } from './behind';
+import { clipHides, over, paintHides, parseColor, placeHides, type Reach, type Rgba } from './paint';
+
+/** How a browser serialises a background of no colour. */
+const TRANSPARENT = 'rgba(0, 0, 0, 0)';
 
 /** Elements whose content is never visible page text. */
 export const NEVER_TEXT = new Set([
@@ -76,15 +82,19 @@ export class Visibility {
   display = '';
   /** After `shows` returned true: the element's style, for its own text and its children. */
   style: StyleRef = null;
-  /**
-   * How many closed `<details>` or `hidden="until-found"` elements the walk is inside (the walker
-   * counts them): their content is not laid out until the highlight opens it, so only its
-   * styles, not its boxes, are asked about.
-   */
-  openable = 0;
   private readonly view: Window | null;
   private readonly doc: Document | null;
   private reachCache: Reach | null = null;
+  /**
+   * Where there is layout: the boxes around the words being read, outermost first (the walker
+   * says when it enters and leaves one), their styles, and the opaque colour painted behind each
+   * one's content (undefined: not asked yet; null: not known, an image or a colour not read).
+   * Each box's background colour is read at most once, and only once words inside it are.
+   */
+  private readonly boxes: Element[] = [];
+  private readonly boxStyles: CSSStyleDeclaration[] = [];
+  private readonly behind: Array<Rgba | null | undefined> = [];
+  private canvas: Rgba | null | undefined;
 
   constructor(doc: Document | null) {
     const view = doc?.defaultView ?? null;
@@ -97,22 +107,74 @@ export class Visibility {
    * Whether the words whose parent (in the flat tree) is `owner`, of computed style `style`, are
    * drawn for a reader: its visibility, and where there is layout and `owner` is a box (null for
    * inline elements), `checkVisibility` (opacity 0 on the way up, `content-visibility: hidden`,
-   * no box: an unslotted child), a colour that is not transparent and a font size. Asked once
-   * per element that holds words.
+   * no box: an unslotted child), a colour that is not transparent nor that of what is behind it,
+   * and a font size. Asked once per element that holds words.
    */
   textShows(owner: Element | null, style: StyleRef): boolean {
     if (!textShows(style)) return false;
     if (!this.hasLayout || owner === null || style === null || typeof style !== 'object') return true;
-    // The content of a closed <details> has no box until opened: `checkVisibility` would say no.
-    // (`owner` is a box: the walker asks of no inline or `display: contents` element.)
-    if (this.openable === 0) {
-      const box = owner as Element & { checkVisibility?: (o: object) => boolean };
-      if (typeof box.checkVisibility === 'function' && !box.checkVisibility({ opacityProperty: true })) return false;
+    // (`owner` is a box: the walker asks of no inline or `display: contents` element.) The content
+    // of a closed <details> has no box until opened, so `checkVisibility` says no: it is read.
+    const box = owner as Element & { checkVisibility?: (o: object) => boolean };
+    if (typeof box.checkVisibility === 'function' && !box.checkVisibility({ opacityProperty: true }) && !insideOpenable(owner)) {
+      return false;
     }
-    // The colour behind is not asked here (it takes the page's paint): only what no background changes.
     const color = style.color;
-    const hides = paintHides({ color, fontSize: style.fontSize, background: null });
-    return hides === null || (hides === 'transparent' && paintedOtherwise(owner, style, this.view!));
+    const fontSize = style.fontSize;
+    const hides = paintHides({ color, fontSize, background: null });
+    if (hides !== null) return hides === 'transparent' && paintedOtherwise(owner, style, this.view!);
+    // The colour of what is behind them (white on white): the background colours of the boxes
+    // around them, read once per box; only words that match them are asked more.
+    const top = this.boxes.length - 1;
+    if (top < 0 || this.boxes[top] !== owner) return true;
+    const background = this.backgroundOf(top);
+    if (background === null || paintHides({ color, fontSize, background }) !== 'same-colour') return true;
+    return !lostInBackground(owner, style, this.view!);
+  }
+
+  /** The walker enters `el`, an element with a box of its own (not inline, not `display: contents`). */
+  enterBox(el: Element, style: StyleRef): void {
+    if (!this.hasLayout || style === null || typeof style !== 'object') return;
+    this.boxes.push(el);
+    this.boxStyles.push(style);
+    this.behind.push(undefined);
+  }
+
+  /** The walker leaves the box it entered last (`enterBox`); a no-op where that one was not kept. */
+  leaveBox(el: Element): void {
+    if (this.boxes[this.boxes.length - 1] !== el) return;
+    this.boxes.pop();
+    this.boxStyles.pop();
+    this.behind.pop();
+  }
+
+  /** The opaque colour painted behind the content of `boxes[i]`, from the backgrounds around it. */
+  private backgroundOf(i: number): Rgba | null {
+    if (i < 0) return this.canvasColour();
+    const known = this.behind[i];
+    if (known !== undefined) return known;
+    const value = this.boxStyles[i]!.backgroundColor;
+    // Most boxes paint no background: told apart without parsing.
+    const own = value === TRANSPARENT ? null : parseColor(value);
+    let out: Rgba | null;
+    if (value === TRANSPARENT) out = this.backgroundOf(i - 1);
+    else if (own === null) out = null;
+    else if (own.a >= 1) out = own;
+    else {
+      const below = this.backgroundOf(i - 1);
+      out = own.a === 0 || below === null ? below : over(own, below);
+    }
+    this.behind[i] = out;
+    return out;
+  }
+
+  /** What the browser paints behind the root: white, unless the page asks for a dark scheme (then not known). */
+  private canvasColour(): Rgba | null {
+    if (this.canvas !== undefined) return this.canvas;
+    const root = this.doc?.documentElement;
+    const scheme = root ? this.view!.getComputedStyle(root).colorScheme : '';
+    this.canvas = scheme && scheme.includes('dark') ? null : { r: 255, g: 255, b: 255, a: 1 };
+    return this.canvas;
   }
 
   /**
@@ -171,11 +233,12 @@ export class Visibility {
     const moved = position !== 'static';
     const transformed = transform !== 'none' && transform !== '';
     if (!moved && !transformed) return false;
-    // The content of a closed <details> has no box until opened: only its styles say anything.
-    if (this.openable === 0) {
-      const place = placeHides(el.getBoundingClientRect(), this.reach());
-      // A box of no size in the flow may show what overflows it; a transform to no area shows nothing.
-      if (place === 'outside' || (place === 'no-area' && transformed)) return true;
+    const place = placeHides(el.getBoundingClientRect(), this.reach());
+    // A box of no size in the flow may show what overflows it; a transform to no area shows
+    // nothing. What is inside a closed <details> has no box until opened: it is read (the
+    // closed <details> itself has one).
+    if ((place === 'outside' || (place === 'no-area' && transformed)) && !insideOpenable(flatParentElement(el) ?? el)) {
+      return true;
     }
     return moved && clipHides(style.clip, style.clipPath, position);
   }
@@ -196,19 +259,17 @@ export class Visibility {
 }
 
 /**
- * Glyphs of a transparent colour may still be drawn: by a background clipped to the text
- * (gradient headings), a stroke or a shadow. Asked only of transparent text, which is rare.
+ * Whether `el` is inside what a reader can open and the highlight opens: a closed `<details>`
+ * (not its summary, which shows) or `hidden="until-found"`. Such content has no box until then,
+ * so the tests of boxes would say it is not drawn. Asked only once a test has said no.
  */
-export function paintedOtherwise(el: Element, cs: CSSStyleDeclaration, view: Window): boolean {
-  const fill = cs.getPropertyValue('-webkit-text-fill-color');
-  if (fill && paintHides({ color: fill, fontSize: '16px', background: null }) === null) return true;
-  if (parseFloat(cs.getPropertyValue('-webkit-text-stroke-width')) > 0) return true;
-  if (cs.textShadow !== 'none' && cs.textShadow !== '') return true;
-  // The background clipped to the text may be an ancestor's (`<h1>` with its words in `<span>`s).
-  let e: Element | null = el;
-  for (let depth = 0; e && depth < 4; depth++, e = flatParentElement(e)) {
-    const s = depth === 0 ? cs : view.getComputedStyle(e);
-    if (s.backgroundClip === 'text' || s.getPropertyValue('-webkit-background-clip') === 'text') return true;
+export function insideOpenable(el: Element): boolean {
+  for (let e: Element | null = el; e; e = flatParentElement(e)) {
+    if (e.getAttribute('hidden')?.toLowerCase() === 'until-found') return true;
+    if (e.localName === 'details' && !(e as HTMLDetailsElement).open) {
+      const summary = e.querySelector(':scope > summary');
+      if (!summary || !summary.contains(el)) return true;
+    }
   }
   return false;
 }

@@ -67,6 +67,9 @@ describe('what a reader sees', () => {
       'Wetland birds and mammals',
       'Visible paragraph about otters in the reed beds.',
       'Shown words about minks by the water.',
+      // White words a reader sees: on a dark band, over a picture.
+      'White words on a dark band about kingfishers.',
+      'White words over a picture about egrets.',
       // A reader can open these, and the highlight opens them.
       'Closed details text about sea otters.',
       'Until-found text about river otters.',
@@ -76,7 +79,7 @@ describe('what a reader sees', () => {
     ]) {
       expect(text).toContain(seen);
     }
-    for (const hidden of ['badgers', 'ferrets', 'weasels', 'stoats', 'pine martens', 'bitterns']) {
+    for (const hidden of ['badgers', 'ferrets', 'weasels', 'stoats', 'pine martens', 'bitterns', 'water voles']) {
       expect(text).not.toContain(hidden);
     }
     // Flex items, inline blocks, cells, list items and lines are kept apart.
