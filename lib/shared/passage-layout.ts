@@ -148,7 +148,6 @@ function addUnits(units: Unit[], text: string, block: LayoutBlock, minChars: num
   const raw = text.slice(block.start, block.end);
   const flat = collapse(raw);
   if (!flat) return;
-  const heading = block.heading;
   // The headings right above a section's first block ride on top of its first piece: room is
   // left for them (when they are not long themselves), so that they are not a passage alone.
   let room = maxChars;
@@ -157,34 +156,31 @@ function addUnits(units: Unit[], text: string, block: LayoutBlock, minChars: num
     for (let k = units.length - 1; k >= 0 && units[k]!.level !== undefined; k--) above += units[k]!.text.length + 1;
     if (above > 0 && above <= maxChars / 3) room = maxChars - above;
   }
-  const pieces: Array<[number, number]> =
-    flat.length <= room ? [[0, flat.length]] : cutText(flat, Math.min(minChars, room), room);
+  const pieces = flat.length <= room ? null : cutText(flat, Math.min(minChars, room), room);
   // Where each piece starts and ends in the page's text: at its first and after its last character.
-  let at: number[];
-  if (pieces.length === 1) {
+  if (pieces === null || pieces.length === 1) {
     let a = 0;
     let b = raw.length - 1;
     while (isSpace(raw.charCodeAt(a))) a++;
     while (isSpace(raw.charCodeAt(b))) b--;
-    at = [a, b];
-  } else {
-    const wanted: number[] = [];
-    for (const [a, b] of pieces) wanted.push(a, b - 1);
-    at = sourceOffsets(raw, wanted);
+    units.push(unitOf(block, flat, block.start + a, block.start + b + 1, flat.length < minChars));
+    return;
   }
-  pieces.forEach(([a, b], k) => {
-    // Built whole, with no key added or deleted after: every unit of one shape.
-    const unit: Unit = {
-      section: block.section,
-      text: pieces.length === 1 ? flat : flat.slice(a, b),
-      start: block.start + at[2 * k]!,
-      end: block.start + at[2 * k + 1]! + 1,
-      short: pieces.length === 1 && flat.length < minChars,
-    };
-    if (heading !== undefined) unit.heading = heading;
-    if (block.headingLevel !== undefined) unit.level = block.headingLevel;
-    units.push(unit);
-  });
+  const wanted: number[] = [];
+  for (const [a, b] of pieces) wanted.push(a, b - 1);
+  const at = sourceOffsets(raw, wanted);
+  for (let k = 0; k < pieces.length; k++) {
+    const [a, b] = pieces[k]!;
+    units.push(unitOf(block, flat.slice(a, b), block.start + at[2 * k]!, block.start + at[2 * k + 1]! + 1, false));
+  }
+}
+
+function unitOf(block: LayoutBlock, text: string, start: number, end: number, short: boolean): Unit {
+  // Built whole, with no key added or deleted after: every unit of one shape.
+  const unit: Unit = { section: block.section, text, start, end, short };
+  if (block.heading !== undefined) unit.heading = block.heading;
+  if (block.headingLevel !== undefined) unit.level = block.headingLevel;
+  return unit;
 }
 
 /** True for the characters that `\s` matches, which `collapse` turns into single spaces. */
