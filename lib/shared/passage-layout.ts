@@ -115,26 +115,28 @@ export function layoutPassages(collected: LayoutText, options: { minChars?: numb
   const out: LaidOutPassage[] = [];
   for (let i = 0; i < units.length;) {
     const first = units[i]!;
-    let text = first.text;
+    let length = first.text.length;
+    let joined: string[] | null = null; // the units' texts, once there are two
     let last = first;
     let j = i + 1;
     for (; j < units.length; j++) {
       const next = units[j]!;
-      if (text.length + 1 + next.text.length > maxChars) break;
+      if (length + 1 + next.text.length > maxChars) break;
       let joins: boolean;
       if (last.level !== undefined) {
         const under = next.level === undefined ? next.section === last.section : next.level > last.level;
         // Headings with nothing under them, one after the other, are a list of headlines.
-        const headlines = next.level !== undefined && text.length < mergeTarget;
+        const headlines = next.level !== undefined && length < mergeTarget;
         joins = under || headlines;
       } else {
-        joins =
-          next.level === undefined && last.short && next.short && next.section === last.section && text.length < mergeTarget;
+        joins = next.level === undefined && last.short && next.short && next.section === last.section && length < mergeTarget;
       }
       if (!joins) break;
-      text += '\n' + next.text;
+      (joined ??= [first.text]).push(next.text);
+      length += 1 + next.text.length;
       last = next;
     }
+    const text = joined ? joined.join('\n') : first.text;
     const passage: LaidOutPassage = { text, order: out.length, start: first.start, end: last.end };
     if (first.heading !== undefined) passage.heading = first.heading;
     out.push(passage);
@@ -234,7 +236,10 @@ export function cutText(text: string, minChars: number, maxChars: number): Array
   const target = Math.max(minChars, Math.ceil(text.length / Math.ceil(text.length / maxChars)));
   let curStart = -1;
   let curEnd = -1;
-  for (const [s, e] of sentences(text)) {
+  let e = 0;
+  for (const end of sentenceEnds(text)) {
+    const s = e;
+    e = end;
     if (curStart >= 0 && (e - curStart > maxChars || curEnd - curStart >= target)) {
       push(curStart, curEnd);
       curStart = -1;
@@ -254,26 +259,26 @@ export function cutText(text: string, minChars: number, maxChars: number): Array
 
 let sentenceSegmenter: Intl.Segmenter | null | undefined;
 
-function sentences(text: string): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
+/** Where each sentence of `text` ends: the first starts at 0, each of the others where the one before ends. */
+function sentenceEnds(text: string): number[] {
+  const out: number[] = [];
   if (sentenceSegmenter === undefined) {
     const Segmenter = (Intl as { Segmenter?: typeof Intl.Segmenter }).Segmenter;
     sentenceSegmenter = typeof Segmenter === 'function' ? new Segmenter(undefined, { granularity: 'sentence' }) : null;
   }
   if (sentenceSegmenter) {
-    for (const seg of sentenceSegmenter.segment(text)) {
-      out.push([seg.index, seg.index + seg.segment.length]);
-    }
+    for (const seg of sentenceSegmenter.segment(text)) if (seg.index > 0) out.push(seg.index);
+    out.push(text.length);
     return out;
   }
   // Without Intl.Segmenter: after ., ! or ? (and closing marks) followed by a space.
   const re = /[.!?…]+["'”’)\]]*\s+/g;
   let last = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    out.push([last, m.index + m[0].length]);
     last = m.index + m[0].length;
+    out.push(last);
   }
-  if (last < text.length) out.push([last, text.length]);
+  if (last < text.length) out.push(text.length);
   return out;
 }
 
