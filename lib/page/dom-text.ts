@@ -44,6 +44,12 @@ export interface CollectOptions {
   timeBudgetMs?: number;
   /** The clock for `timeBudgetMs` (tests pass their own). */
   now?: () => number;
+  /**
+   * Leave out words that another box covers where they are in view (`Visibility.coveredBoxes`),
+   * by a second walk on a page where a first one found some. Extraction does; anchoring does not,
+   * so that a quote under a box is still found, and said to be covered.
+   */
+  leaveOutCovered?: boolean;
 }
 
 /**
@@ -52,9 +58,17 @@ export interface CollectOptions {
  */
 export function collectText(root: Document | Element | DocumentFragment, options: CollectOptions = {}): CollectedText {
   const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument;
+  const visibility = new Visibility(doc);
+  const first = walk(root, visibility, options);
+  if (!options.leaveOutCovered) return first;
+  const covered = visibility.coveredBoxes();
+  return covered.size === 0 ? first : walk(root, new Visibility(doc, covered), options);
+}
+
+function walk(root: Document | Element | DocumentFragment, visibility: Visibility, options: CollectOptions): CollectedText {
   const sink = new TextSink(options.segments !== false);
   const budget = new ReadBudget(root, options);
-  new TextWalker(sink, new Visibility(doc), budget, options.getShadowRoot).walk(root);
+  new TextWalker(sink, visibility, budget, options.getShadowRoot).walk(root);
   const out: CollectedText = sink.finish();
   if (budget.truncated) out.truncated = budget.truncated;
   return out;

@@ -42,6 +42,7 @@ export function extractPage(doc: Document, options: ExtractOptions = {}): PageTe
   const collected = collectText(doc, {
     ...options,
     segments: false,
+    leaveOutCovered: true,
     maxTextChars: options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS,
     timeBudgetMs: options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS,
   });

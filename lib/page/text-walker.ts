@@ -130,7 +130,11 @@ export class TextWalker {
     const display = visibility.display;
     const style = visibility.style;
     const shadow = this.shadowRootOf(el, tag);
-    if ((shadow !== null || el.firstChild !== null) && visibility.clipsAway(el)) return;
+    if (shadow !== null || el.firstChild !== null) {
+      if (visibility.clipsAway(el)) return;
+    } else {
+      visibility.noteEmptyBox(el);
+    }
 
     const kind = boxKind(tag, display, isItem);
     sink.enter(kind);

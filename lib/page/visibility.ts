@@ -27,6 +27,7 @@
  */
 import { flatParentElement } from './flat-tree';
 import { lostInBackground, paintedOtherwise } from './behind';
+import { inView } from './cover';
 import { clipHides, over, paintHides, parseColor, placeHides, type Reach, type Rgba } from './paint';
 
 /** How a browser serialises a background of no colour. */
@@ -95,10 +96,17 @@ export class Visibility {
   private readonly boxStyles: CSSStyleDeclaration[] = [];
   private readonly behind: Array<Rgba | null | undefined> = [];
   private canvas: Rgba | null | undefined;
+  /** Boxes placed over the page (`position: absolute`) with an opaque background: what may cover words. */
+  private readonly covers: Element[] = [];
+  /** The boxes whose own words were read, for `coveredBoxes` (kept only where there is layout). */
+  private readonly owners: Element[] = [];
+  /** Boxes a first walk found covered (`coveredBoxes`): a second walk leaves them out. */
+  private readonly leaveOut: ReadonlySet<Element> | null;
 
-  constructor(doc: Document | null) {
+  constructor(doc: Document | null, leaveOut: ReadonlySet<Element> | null = null) {
     const view = doc?.defaultView ?? null;
     this.doc = doc;
+    this.leaveOut = leaveOut !== null && leaveOut.size > 0 ? leaveOut : null;
     this.view = view && typeof view.getComputedStyle === 'function' ? view : null;
     this.hasLayout = this.view !== null && (doc?.documentElement?.clientWidth ?? 0) > 0;
   }
@@ -126,10 +134,14 @@ export class Visibility {
     // The colour of what is behind them (white on white): the background colours of the boxes
     // around them, read once per box; only words that match them are asked more.
     const top = this.boxes.length - 1;
-    if (top < 0 || this.boxes[top] !== owner) return true;
-    const background = this.backgroundOf(top);
-    if (background === null || paintHides({ color, fontSize, background }) !== 'same-colour') return true;
-    return !lostInBackground(owner, style, this.view!);
+    if (top >= 0 && this.boxes[top] === owner) {
+      const background = this.backgroundOf(top);
+      if (background !== null && paintHides({ color, fontSize, background }) === 'same-colour') {
+        if (lostInBackground(owner, style, this.view!)) return false;
+      }
+    }
+    this.owners.push(owner);
+    return true;
   }
 
   /** The walker enters `el`, an element with a box of its own (not inline, not `display: contents`). */
@@ -183,6 +195,7 @@ export class Visibility {
    * the flat tree.
    */
   shows(el: Element, parentStyle: StyleRef): boolean {
+    if (this.leaveOut !== null && this.leaveOut.has(el)) return false;
     // hidden="until-found" is found by find-in-page and opened by our highlight, so it is read.
     // With a browser's styles, [hidden] is display: none and until-found is not, so the computed
     // display says it all; elsewhere the attribute is read.
@@ -229,6 +242,7 @@ export class Visibility {
     if (clippedAway(el, style)) return true;
     // Positioned or transformed: measured once, here; what it holds goes with it.
     const position = style.position;
+    if (position === 'absolute') this.noteCover(el, style);
     const transform = style.transform;
     const moved = position !== 'static';
     const transformed = transform !== 'none' && transform !== '';
@@ -241,6 +255,53 @@ export class Visibility {
       return true;
     }
     return moved && clipHides(style.clip, style.clipPath, position);
+  }
+
+  /**
+   * After `shows(el)`, for a box with nothing inside (the walk asks no more of it): whether it is
+   * a box placed over the page that may cover words.
+   */
+  noteEmptyBox(el: Element): void {
+    const display = this.display;
+    const style = this.style;
+    if (!this.hasLayout || display === 'inline' || display === 'contents') return;
+    if (style === null || typeof style !== 'object' || style.position !== 'absolute') return;
+    this.noteCover(el, style);
+  }
+
+  private noteCover(el: Element, style: CSSStyleDeclaration): void {
+    const value = style.backgroundColor;
+    if (value !== TRANSPARENT && parseColor(value)?.a === 1) this.covers.push(el);
+  }
+
+  /**
+   * The boxes whose words another box covers where they are in view, by the browser's own hit
+   * test: a box placed over the page with an opaque background, drawn, that holds the words' box
+   * entirely, and is what the browser finds on top at its middle. Below the first screen nothing
+   * tells without scrolling the page; the proof before a claim is shown asks again (lib/page/drawn.ts).
+   * Asked after a walk; costs nothing on a page with no such box.
+   */
+  coveredBoxes(): Set<Element> {
+    const out = new Set<Element>();
+    if (this.covers.length === 0 || this.owners.length === 0) return out;
+    const view = this.view!;
+    for (const cover of this.covers) {
+      if (!coverStays(cover, view)) continue;
+      const c = cover.getBoundingClientRect();
+      if (c.right <= 0 || c.bottom <= 0 || c.left >= view.innerWidth || c.top >= view.innerHeight) continue;
+      for (const owner of this.owners) {
+        if (out.has(owner) || cover.contains(owner) || owner.contains(cover)) continue;
+        const b = owner.getBoundingClientRect();
+        if (b.left < c.left || b.right > c.right || b.top < c.top || b.bottom > c.bottom) continue;
+        const x = (b.left + b.right) / 2;
+        const y = (b.top + b.bottom) / 2;
+        if (!inView(view, x, y)) continue;
+        const root = owner.getRootNode() as Document | ShadowRoot;
+        const hit = (typeof root.elementFromPoint === 'function' ? root : view.document).elementFromPoint(x, y);
+        if (hit !== null && (hit === cover || cover.contains(hit))) out.add(owner);
+      }
+    }
+    return out;
   }
 
   /** What the page can scroll to, asked once per walk (the walk changes no layout). */
@@ -256,6 +317,22 @@ export class Visibility {
     };
     return this.reachCache;
   }
+}
+
+/**
+ * Whether a box that may cover words is drawn and scrolls with the page: one that stays put on
+ * screen (fixed, sticky, as a cookie banner) covers words only at some scroll positions.
+ */
+function coverStays(cover: Element, view: Window): boolean {
+  const box = cover as Element & { checkVisibility?: (o: object) => boolean };
+  if (typeof box.checkVisibility === 'function' && !box.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
+    return false;
+  }
+  for (let e: Element | null = cover; e; e = flatParentElement(e)) {
+    const position = view.getComputedStyle(e).position;
+    if (position === 'fixed' || position === 'sticky') return false;
+  }
+  return true;
 }
 
 /**

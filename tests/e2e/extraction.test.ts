@@ -70,6 +70,9 @@ describe('what a reader sees', () => {
       // White words a reader sees: on a dark band, over a picture.
       'White words on a dark band about kingfishers.',
       'White words over a picture about egrets.',
+      // Boxes placed over the page that cover nothing: one painted under the words, a badge beside them.
+      'Words over a painted panel about spoonbills.',
+      'Words beside a badge about grey wagtails.',
       // A reader can open these, and the highlight opens them.
       'Closed details text about sea otters.',
       'Until-found text about river otters.',
@@ -79,7 +82,7 @@ describe('what a reader sees', () => {
     ]) {
       expect(text).toContain(seen);
     }
-    for (const hidden of ['badgers', 'ferrets', 'weasels', 'stoats', 'pine martens', 'bitterns', 'water voles']) {
+    for (const hidden of ['badgers', 'ferrets', 'weasels', 'stoats', 'pine martens', 'bitterns', 'water voles', 'corncrakes']) {
       expect(text).not.toContain(hidden);
     }
     // Flex items, inline blocks, cells, list items and lines are kept apart.

@@ -19,8 +19,8 @@ import { citationOf } from '../support/popup-page';
 
 /**
  * "Checked" means words a reader can see, in real Chromium through the real popup: a page that
- * plants a sentence no reader sees, by each common trick, never has it shown as checked (nor sent
- * to the model, for every trick but the one only the page's paint tells: covered),
+ * plants a sentence no reader sees, by each common trick, never has it shown as checked nor sent
+ * to the model (a box on top is told where it is in view when the page is read),
  * while the sentence a reader sees beside it is answered and highlighted; a
  * quote the page stops drawing after it was read is a broken citation; and a quote that a click
  * finds drawn under another box is said to be not shown, not highlighted.
@@ -60,65 +60,47 @@ const TRICKS = [
   'hidden-frame',
 ];
 
-/**
- * A trick that only the page's paint tells (a box on top): the extraction walk does not test it
- * (a hit test for every element would cost more than the walk), the proof before a claim is shown
- * does, for the quoted words only.
- */
-const PAINTED = ['covered'];
-
 describe('a sentence no reader sees', () => {
-  it.each(TRICKS)(
-    'planted by %s, is not shown as checked (and, unless only its paint tells, not sent); the one beside it is',
-    async (trick) => {
-      await useStandIn(h);
-      const page = await openFixture(h, `unseen.html?trick=${trick}`);
-      // The planted words are in the page's code, as the trick needs.
-      expect(
-        await page.evaluate(
-          (w) =>
-            document.documentElement.innerHTML.includes(w) ||
-            (document.querySelector('iframe')?.contentDocument?.body.innerHTML.includes(w) ?? false),
-          PLANTED,
-        ),
-      ).toBe(true);
-      h.api.enqueue((req) => {
-        // A model told by the page: it cites the planted words as if it had read them.
-        const control = indexOf(req, 'boils a full litre');
-        return answerReply([
-          { text: 'It boils a litre in three minutes.', citations: [{ index: control, literal: CONTROL }] },
-          { text: 'It was recalled.', citations: [{ index: control, literal: `${PLANTED} after ${trick} tests.` }] },
-        ]);
-      });
-      h.api.enqueue((req) =>
-        answerReply([
-          {
-            text: 'It boils a litre in three minutes.',
-            citations: [{ index: indexOf(req, 'boils a full litre'), literal: CONTROL }],
-          },
-        ]),
-      );
-      const popup = await openPopup(h, page);
-      await ask(popup, 'Is the Brightwater kettle safe?');
-      const answer = await answerText(popup);
-      expect(answer).toContain('It boils a litre in three minutes.');
-      expect(answer).not.toContain('It was recalled.');
-      const calls = messageCalls(h.api);
-      if (PAINTED.includes(trick)) {
-        // Read (telling these takes the page's paint), cited, and yet not shown: the live page
-        // proved the quote not drawn, and the retry was told why.
-        expect(documentsOf(calls[0]!)).toContain(PLANTED);
-        expect(calls).toHaveLength(2);
-        expect(sentText(calls[1]!)).toContain('a reader cannot see it');
-      } else {
-        // The page's text sent (the retry also repeats the model's own words, which name them).
-        for (const req of calls) expect(documentsOf(req)).not.toContain(PLANTED);
-      }
+  it.each(TRICKS)('planted by %s, is neither sent nor shown as checked; the one beside it is', async (trick) => {
+    await useStandIn(h);
+    const page = await openFixture(h, `unseen.html?trick=${trick}`);
+    // The planted words are in the page's code, as the trick needs.
+    expect(
+      await page.evaluate(
+        (w) =>
+          document.documentElement.innerHTML.includes(w) ||
+          (document.querySelector('iframe')?.contentDocument?.body.innerHTML.includes(w) ?? false),
+        PLANTED,
+      ),
+    ).toBe(true);
+    h.api.enqueue((req) => {
+      // A model told by the page: it cites the planted words as if it had read them.
+      const control = indexOf(req, 'boils a full litre');
+      return answerReply([
+        { text: 'It boils a litre in three minutes.', citations: [{ index: control, literal: CONTROL }] },
+        { text: 'It was recalled.', citations: [{ index: control, literal: `${PLANTED} after ${trick} tests.` }] },
+      ]);
+    });
+    h.api.enqueue((req) =>
+      answerReply([
+        {
+          text: 'It boils a litre in three minutes.',
+          citations: [{ index: indexOf(req, 'boils a full litre'), literal: CONTROL }],
+        },
+      ]),
+    );
+    const popup = await openPopup(h, page);
+    await ask(popup, 'Is the Brightwater kettle safe?');
+    const answer = await answerText(popup);
+    expect(answer).toContain('It boils a litre in three minutes.');
+    expect(answer).not.toContain('It was recalled.');
+    const calls = messageCalls(h.api);
+    // The page's text sent (the retry also repeats the model's own words, which name them).
+    for (const req of calls) expect(documentsOf(req)).not.toContain(PLANTED);
 
-      await (await citationOf(popup, 'It boils a litre in three minutes.')).click();
-      await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(CONTROL);
-    },
-  );
+    await (await citationOf(popup, 'It boils a litre in three minutes.')).click();
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(CONTROL);
+  });
 });
 
 describe('a quote the page no longer draws', () => {
