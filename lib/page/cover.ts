@@ -1,7 +1,8 @@
 /**
  * Whether another box covers words the page draws, by the browser's own hit test at points of
  * the words that are in view (`elementFromPoint`; the page is never scrolled to test). Asked by
- * extraction of text in view and by the proof that a quote is drawn (lib/page/drawn.ts).
+ * extraction of the words under a box placed over the page (lib/page/visibility.ts) and by the
+ * proof that a quote is drawn (lib/page/drawn.ts).
  */
 import { flatParentElement } from './flat-tree';
 
@@ -33,12 +34,16 @@ export function hitAt(doc: Document, parents: Element[], x: number, y: number): 
   const hit = (typeof root.elementFromPoint === 'function' ? root : doc).elementFromPoint(x, y);
   if (!hit) return { own: true, movesWithView: false };
   if (parents.some((p) => p.contains(hit) || flatContains(hit, p))) return { own: true, movesWithView: false };
-  const view = doc.defaultView!;
-  for (let e: Element | null = hit; e; e = flatParentElement(e)) {
+  return { own: false, movesWithView: !scrollsWithPage(hit, doc.defaultView!) };
+}
+
+/** False when `el` or a box around it stays put on screen as the page scrolls (fixed, sticky). */
+export function scrollsWithPage(el: Element, view: Window): boolean {
+  for (let e: Element | null = el; e; e = flatParentElement(e)) {
     const position = view.getComputedStyle(e).position;
-    if (position === 'fixed' || position === 'sticky') return { own: false, movesWithView: true };
+    if (position === 'fixed' || position === 'sticky') return false;
   }
-  return { own: false, movesWithView: false };
+  return true;
 }
 
 /** Whether `outer` is `inner` or one of its ancestors in the flat tree. */

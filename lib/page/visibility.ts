@@ -16,9 +16,11 @@
  * transformed or clipping box, and what it hides goes with all it holds. Text the colour of what
  * is behind it is left out too: the background colour of each box around words is read once,
  * and only words that match it are asked more (an image, another box behind them). Text under
- * another box is not tested here (a hit test for every element would cost more than the walk):
- * that is proven for the quoted words only, before a claim is shown (lib/page/drawn.ts). The
- * rules themselves are pure (lib/page/paint.ts).
+ * another box is left out where it is in view: the walk notes the boxes placed over the page
+ * with an opaque background, and only on a page that has one are the boxes of words it holds
+ * hit-tested (`coveredBoxes`). Below the first screen that takes scrolling, so it is proven for
+ * the quoted words only, before a claim is shown (lib/page/drawn.ts). The rules themselves are
+ * pure (lib/page/paint.ts).
  *
  * Asking for a computed style is most of the cost of a walk, so each element's is asked once,
  * and only for what decides: its display always; its visibility, colour and font size only
@@ -27,7 +29,7 @@
  */
 import { flatParentElement } from './flat-tree';
 import { lostInBackground, paintedOtherwise } from './behind';
-import { inView } from './cover';
+import { inView, scrollsWithPage } from './cover';
 import { clipHides, over, paintHides, parseColor, placeHides, type Reach, type Rgba } from './paint';
 
 /** How a browser serialises a background of no colour. */
@@ -166,15 +168,16 @@ export class Visibility {
     const known = this.behind[i];
     if (known !== undefined) return known;
     const value = this.boxStyles[i]!.backgroundColor;
-    // Most boxes paint no background: told apart without parsing.
-    const own = value === TRANSPARENT ? null : parseColor(value);
     let out: Rgba | null;
+    // Most boxes paint no background: told apart without parsing.
     if (value === TRANSPARENT) out = this.backgroundOf(i - 1);
-    else if (own === null) out = null;
-    else if (own.a >= 1) out = own;
     else {
-      const below = this.backgroundOf(i - 1);
-      out = own.a === 0 || below === null ? below : over(own, below);
+      const own = parseColor(value);
+      if (own === null || own.a >= 1) out = own;
+      else {
+        const below = this.backgroundOf(i - 1);
+        out = own.a === 0 || below === null ? below : over(own, below);
+      }
     }
     this.behind[i] = out;
     return out;
@@ -286,7 +289,10 @@ export class Visibility {
     if (this.covers.length === 0 || this.owners.length === 0) return out;
     const view = this.view!;
     for (const cover of this.covers) {
-      if (!coverStays(cover, view)) continue;
+      const drawn = cover as Element & { checkVisibility?: (o: object) => boolean };
+      if (drawn.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) === false) continue;
+      // A fixed or sticky box (a cookie banner, a header) covers words only at some scroll positions.
+      if (!scrollsWithPage(cover, view)) continue;
       const c = cover.getBoundingClientRect();
       if (c.right <= 0 || c.bottom <= 0 || c.left >= view.innerWidth || c.top >= view.innerHeight) continue;
       for (const owner of this.owners) {
@@ -317,22 +323,6 @@ export class Visibility {
     };
     return this.reachCache;
   }
-}
-
-/**
- * Whether a box that may cover words is drawn and scrolls with the page: one that stays put on
- * screen (fixed, sticky, as a cookie banner) covers words only at some scroll positions.
- */
-function coverStays(cover: Element, view: Window): boolean {
-  const box = cover as Element & { checkVisibility?: (o: object) => boolean };
-  if (typeof box.checkVisibility === 'function' && !box.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
-    return false;
-  }
-  for (let e: Element | null = cover; e; e = flatParentElement(e)) {
-    const position = view.getComputedStyle(e).position;
-    if (position === 'fixed' || position === 'sticky') return false;
-  }
-  return true;
 }
 
 /**
