@@ -1,0 +1,41 @@
+/**
+ * Words no reader sees, in Firefox as in Chromium (tests/e2e/unseen.test.ts): a page that plants
+ * one sentence by every trick at once (opacity 0, transparent, font size 0, off-screen, white on
+ * white, clipped, covered, scaled, content-visibility, unslotted, a hidden frame) sends none of
+ * them to the model, and the sentence a reader sees beside them is answered.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
+import { openTab, Popup, saveSettingsAsUser, useFirefox, type Firefox } from '../support/firefox';
+
+let fx: Firefox;
+useFirefox((x) => (fx = x));
+
+beforeAll(async () => {
+  await saveSettingsAsUser(fx, { apiKey: 'sk-ant-test-key', baseURL: fx.api.url });
+}, 60_000);
+
+const CONTROL = 'The Brightwater kettle boils a full litre of water in three minutes.';
+const PLANTED = 'This kettle was recalled for fire risk';
+
+describe('Firefox: words no reader sees', () => {
+  it('are not sent, by any of the eleven tricks; the sentence beside them is answered', async () => {
+    await openTab(fx, `${fx.fixtures}/unseen.html?trick=all`);
+    fx.api.enqueue((req) =>
+      answerReply([
+        {
+          text: 'It boils a litre in three minutes.',
+          citations: [{ index: indexOf(req, 'boils a full litre'), literal: CONTROL }],
+        },
+      ]),
+    );
+    const popup = new Popup(fx);
+    await popup.open();
+    await popup.ask('Is the Brightwater kettle safe?');
+    await expect.poll(() => popup.regionText('Answer')).toContain('It boils a litre in three minutes.');
+    const sent = sentText(messageCalls(fx.api).at(-1)!);
+    expect(sent).toContain(CONTROL);
+    expect(sent).toContain('Its handle stays cool');
+    expect(sent).not.toContain(PLANTED);
+  });
+});
