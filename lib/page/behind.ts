@@ -6,6 +6,7 @@
  * whose colour already matches the backgrounds around them: it reads the styles of every
  * ancestor. Pure DOM code; the contrast rule itself is lib/page/paint.ts's.
  */
+import { inView } from './cover';
 import { flatParentElement } from './flat-tree';
 import { over, paintHides, parseColor, type Rgba } from './paint';
 
@@ -98,14 +99,15 @@ export function lostInBackground(el: Element, cs: CSSStyleDeclaration, view: Win
   const rect = el.getBoundingClientRect();
   const x = (rect.left + rect.right) / 2;
   const y = (rect.top + rect.bottom) / 2;
-  const inView = x >= 0 && y >= 0 && x < view.innerWidth && y < view.innerHeight;
-  if (inView) return !otherPaintBehind(el, view, { x, y }) && !pseudoPaint(el, view);
+  if (inView(view, x, y)) return !otherPaintBehind(el, view, { x, y }) && !pseudoPaint(el, view);
   // Out of view: any picture inside the box that gives the words their background may lie behind them.
   let e: Element | null = el;
   for (; e; e = flatParentElement(e)) {
     if (parseColor(view.getComputedStyle(e).backgroundColor)?.a === 1) break;
   }
-  if (e?.querySelector('img, picture, video, canvas, svg, iframe, object, embed')) return false;
+  // No box paints one: the canvas does, behind the whole page.
+  const painter = e ?? el.ownerDocument.documentElement;
+  if (painter?.querySelector('img, picture, video, canvas, svg, iframe, object, embed')) return false;
   return !pseudoPaint(el, view);
 }
 
