@@ -21,11 +21,15 @@ export function backgroundBehind(el: Element, view: Window): Rgba | null {
     if (c.a > 0) layers.push(c);
     if (c.a >= 1) return compose(layers);
   }
-  const root = el.ownerDocument.documentElement;
-  // The canvas behind the root: white, unless the page asks for a dark scheme (then not known).
+  const canvas = canvasColour(el.ownerDocument, view);
+  return canvas === null ? null : compose([...layers, canvas]);
+}
+
+/** What the browser paints behind the root: white, unless the page asks for a dark scheme (then not known). */
+export function canvasColour(doc: Document, view: Window): Rgba | null {
+  const root = doc.documentElement;
   const scheme = root ? view.getComputedStyle(root).colorScheme : '';
-  if (scheme && scheme.includes('dark')) return null;
-  return compose([...layers, { r: 255, g: 255, b: 255, a: 1 }]);
+  return scheme && scheme.includes('dark') ? null : { r: 255, g: 255, b: 255, a: 1 };
 }
 
 /** Colours from the top one down to an opaque one, painted over each other. */

@@ -28,7 +28,7 @@
  * something inside. Pure DOM code.
  */
 import { flatParentElement } from './flat-tree';
-import { lostInBackground, paintedOtherwise } from './behind';
+import { canvasColour, lostInBackground, paintedOtherwise } from './behind';
 import { inView, scrollsWithPage } from './cover';
 import { clipHides, over, paintHides, parseColor, placeHides, type Reach, type Rgba } from './paint';
 
@@ -183,12 +183,9 @@ export class Visibility {
     return out;
   }
 
-  /** What the browser paints behind the root: white, unless the page asks for a dark scheme (then not known). */
+  /** What the browser paints behind the root (`canvasColour`), asked once per walk. */
   private canvasColour(): Rgba | null {
-    if (this.canvas !== undefined) return this.canvas;
-    const root = this.doc?.documentElement;
-    const scheme = root ? this.view!.getComputedStyle(root).colorScheme : '';
-    this.canvas = scheme && scheme.includes('dark') ? null : { r: 255, g: 255, b: 255, a: 1 };
+    if (this.canvas === undefined) this.canvas = canvasColour(this.doc!, this.view!);
     return this.canvas;
   }
 
