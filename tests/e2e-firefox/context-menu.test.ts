@@ -4,25 +4,20 @@
  * opens the sidebar for that page, and the entry on a selection makes the selection the next
  * question's first fragment. Without access to all sites: the menu gives the add-on the tab.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
 import {
   chooseFromContextMenu,
   inTab,
   openTab,
-  saveSettingsAsUser,
   Sidebar,
   sidebarIsOpen,
-  useFirefox,
+  useFirefoxWithKey,
   type Firefox,
 } from '../support/firefox';
 
 let fx: Firefox;
-useFirefox((x) => (fx = x), { allSites: false });
-
-beforeAll(async () => {
-  await saveSettingsAsUser(fx, { apiKey: 'sk-ant-test-key', baseURL: fx.api.url });
-}, 60_000);
+useFirefoxWithKey((x) => (fx = x), { allSites: false });
 
 const firstDocument = (sent: string) => /<document index="1"[^>]*>\n([\s\S]*?)\n<\/document>/.exec(sent)![1]!;
 

@@ -3,17 +3,13 @@
  * (tests/e2e/faults.test.ts): a rate limit waited out and retried, an overload that persists,
  * and a stream cut off mid-answer. What the user sees, and that the question is kept.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Scripted } from '../support/stand-in/messages-api';
 import { answerReply, indexOf, messageCalls } from '../support/harness';
-import { openTab, Popup, saveSettingsAsUser, useFirefox, type Firefox } from '../support/firefox';
+import { openTab, Popup, useFirefoxWithKey, type Firefox } from '../support/firefox';
 
 let fx: Firefox;
-useFirefox((x) => (fx = x));
-
-beforeAll(async () => {
-  await saveSettingsAsUser(fx, { apiKey: 'sk-ant-test-key', baseURL: fx.api.url });
-}, 60_000);
+useFirefoxWithKey((x) => (fx = x));
 
 const QUESTION = 'When does the museum open?';
 const good: Scripted = (req) =>

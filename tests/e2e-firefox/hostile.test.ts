@@ -3,16 +3,12 @@
  * never finishes loading does not hold the answer up, and a frame from another site that selects
  * its own text does not pass it off as the user's selection.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
-import { inTab, openTab, openUnfinishedTab, Popup, saveSettingsAsUser, useFirefox, type Firefox } from '../support/firefox';
+import { inTab, openTab, openUnfinishedTab, Popup, useFirefoxWithKey, type Firefox } from '../support/firefox';
 
 let fx: Firefox;
-useFirefox((x) => (fx = x));
-
-beforeAll(async () => {
-  await saveSettingsAsUser(fx, { apiKey: 'sk-ant-test-key', baseURL: fx.api.url });
-}, 60_000);
+useFirefoxWithKey((x) => (fx = x));
 
 /** The same fixture server under another name: another site. */
 const otherSite = () => fx.fixtures.replace('127.0.0.1', 'localhost');

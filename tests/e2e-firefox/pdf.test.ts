@@ -4,25 +4,12 @@
  * add-on's PDF viewer with the quote highlighted in page 2's text layer and that page in view, a
  * second click reuses that viewer, and a PDF without a text layer is listed as not read.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
-import {
-  findTab,
-  highlightedText,
-  inTab,
-  openTab,
-  Popup,
-  saveSettingsAsUser,
-  useFirefox,
-  type Firefox,
-} from '../support/firefox';
+import { findTab, highlightedText, inTab, openTab, Popup, useFirefoxWithKey, type Firefox } from '../support/firefox';
 
 let fx: Firefox;
-useFirefox((x) => (fx = x));
-
-beforeAll(async () => {
-  await saveSettingsAsUser(fx, { apiKey: 'sk-ant-test-key', baseURL: fx.api.url });
-}, 60_000);
+useFirefoxWithKey((x) => (fx = x));
 
 const QUOTE = 'high water at the old harbour is at 11:42 in the morning';
 

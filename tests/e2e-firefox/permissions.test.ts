@@ -5,7 +5,7 @@
  * Chrome closes it), nothing sent when refused; and the sidebar using the access it has, asking
  * only for a tab it cannot read.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Scripted } from '../support/stand-in/messages-api';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
 import {
@@ -18,20 +18,15 @@ import {
   Popup,
   pressAltShift,
   revokeAllSites,
-  saveSettingsAsUser,
   setToolbarOpensSidebar,
   Sidebar,
   sidebarIsOpen,
-  useFirefox,
+  useFirefoxWithKey,
   type Firefox,
 } from '../support/firefox';
 
 let fx: Firefox;
-useFirefox((x) => (fx = x), { allSites: false });
-
-beforeAll(async () => {
-  await saveSettingsAsUser(fx, { apiKey: 'sk-ant-test-key', baseURL: fx.api.url });
-}, 60_000);
+useFirefoxWithKey((x) => (fx = x), { allSites: false });
 
 const WINDOW_REASON = 'To read the other tabs of this window, Cited Tabs needs your permission to read sites.';
 const PANEL_REASON = 'so to read this tab it needs your permission to read its site';

@@ -3,16 +3,12 @@
  * "This tab" is the page beneath it, the answer comes through the stand-in, and a click on the
  * citation highlights the quote in that page.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
-import { highlightedText, openTab, Popup, saveSettingsAsUser, useFirefox, type Firefox } from '../support/firefox';
+import { highlightedText, openTab, Popup, useFirefoxWithKey, type Firefox } from '../support/firefox';
 
 let fx: Firefox;
-useFirefox((x) => (fx = x));
-
-beforeAll(async () => {
-  await saveSettingsAsUser(fx, { apiKey: 'sk-ant-test-key', baseURL: fx.api.url });
-}, 60_000);
+useFirefoxWithKey((x) => (fx = x));
 
 describe('Firefox: the toolbar popup', () => {
   it('opens with Alt+Shift+Q over the page, answers about that tab, and a click highlights the quote', async () => {

@@ -11,19 +11,17 @@ import {
   findTab,
   highlightedText,
   openTab,
-  saveSettingsAsUser,
   selectedTabUrl,
   Sidebar,
-  useFirefox,
+  useFirefoxWithKey,
   type Firefox,
 } from '../support/firefox';
 
 let fx: Firefox;
 let sidebar: Sidebar;
-useFirefox((x) => (fx = x));
+useFirefoxWithKey((x) => (fx = x));
 
 beforeAll(async () => {
-  await saveSettingsAsUser(fx, { apiKey: 'sk-ant-test-key', baseURL: fx.api.url });
   sidebar = new Sidebar(fx);
 }, 60_000);
 

@@ -2,17 +2,13 @@
  * A conversation in the Firefox build's popup, as in Chromium's (tests/e2e/thread.test.ts): a
  * follow-up goes with its earlier turn, exactly as that was sent, and "New question" starts over.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../support/stand-in/messages-api';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
-import { highlightedText, openTab, Popup, saveSettingsAsUser, useFirefox, type Firefox } from '../support/firefox';
+import { highlightedText, openTab, Popup, useFirefoxWithKey, type Firefox } from '../support/firefox';
 
 let fx: Firefox;
-useFirefox((x) => (fx = x));
-
-beforeAll(async () => {
-  await saveSettingsAsUser(fx, { apiKey: 'sk-ant-test-key', baseURL: fx.api.url });
-}, 60_000);
+useFirefoxWithKey((x) => (fx = x));
 
 type Message = { role: string; content: string | Array<{ type: string; text?: string }> };
 const messagesOf = (req: RecordedRequest) => (req.body as { messages: Message[] }).messages;

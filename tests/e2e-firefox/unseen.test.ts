@@ -4,16 +4,12 @@
  * white, clipped, covered, scaled, content-visibility, unslotted, a hidden frame) sends none of
  * them to the model, and the sentence a reader sees beside them is answered.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
-import { openTab, Popup, saveSettingsAsUser, useFirefox, type Firefox } from '../support/firefox';
+import { openTab, Popup, useFirefoxWithKey, type Firefox } from '../support/firefox';
 
 let fx: Firefox;
-useFirefox((x) => (fx = x));
-
-beforeAll(async () => {
-  await saveSettingsAsUser(fx, { apiKey: 'sk-ant-test-key', baseURL: fx.api.url });
-}, 60_000);
+useFirefoxWithKey((x) => (fx = x));
 
 const CONTROL = 'The Brightwater kettle boils a full litre of water in three minutes.';
 const PLANTED = 'This kettle was recalled for fire risk';

@@ -214,6 +214,21 @@ export function useFirefox(set: (fx: Firefox) => void, options: LaunchOptions = 
   });
 }
 
+/**
+ * One Firefox for the test file, with the test key and the stand-in's address saved through the
+ * real options page, as a user would, before its first test.
+ */
+export function useFirefoxWithKey(set: (fx: Firefox) => void, options: LaunchOptions = {}): void {
+  let fx: Firefox;
+  useFirefox((x) => {
+    fx = x;
+    set(x);
+  }, options);
+  beforeAll(async () => {
+    await saveSettingsAsUser(fx, { apiKey: 'sk-ant-test-key', baseURL: fx.api.url });
+  }, 60_000);
+}
+
 /** Opens `url` in a new foreground tab and leaves the content context on it; returns its handle. */
 export async function openTab(fx: Firefox, url: string): Promise<string> {
   await fx.m.setContext('content');
