@@ -73,7 +73,7 @@ export class TextWalker {
 
   /**
    * The children of `parent` (an element, shadow root or slot), with the style of `owner`, the
-   * element their bare text is drawn in (`parent`, or a shadow root's host).
+   * element their bare text is drawn in (`parent`, or a shadow root's host; null: the nearest box's).
    */
   private children(parent: Node, owner: Element | null, style: StyleRef, itemsAreBlocks: boolean): void {
     let shown: TextShown = UNASKED;
@@ -144,11 +144,12 @@ export class TextWalker {
     if (tag === 'a') sink.link = el;
     // Children of a flex or grid container are laid out as boxes of their own.
     const itemsAreBlocks = display.endsWith('flex') || display.endsWith('grid');
-    // The paint of words is asked of the boxes that hold them, not of inline elements (a link, a
-    // bold word): their words are drawn in their box's, and asking each of them would double the
-    // cost of a walk. A quote from one is asked about before it is shown (lib/page/drawn.ts).
-    const owner = display === 'inline' || display === 'contents' ? null : el;
-    if (owner) visibility.enterBox(el, style);
+    // The words of an element are asked about once (`textShows`), whether it is a box or an
+    // inline element (a link, a bold word) that could hide them as well. A `display: contents`
+    // element has no box of its own: its words are drawn in its parent's.
+    const box = display !== 'inline' && display !== 'contents';
+    const owner = display === 'contents' ? null : el;
+    if (box) visibility.enterBox(el, style);
     if (shadow) {
       this.children(shadow, owner, style, itemsAreBlocks);
     } else if (tag === 'slot') {
@@ -158,7 +159,7 @@ export class TextWalker {
     } else if (el.firstChild) {
       this.children(el, owner, style, itemsAreBlocks);
     }
-    if (owner) visibility.leaveBox(el);
+    if (box) visibility.leaveBox(el);
     sink.link = outerLink;
     if (this.budget.stopped) return;
     if (heading) sink.closeHeading();

@@ -30,7 +30,7 @@
 import { flatParentElement } from './flat-tree';
 import { canvasColour, lostInBackground, paintedOtherwise } from './behind';
 import { inView, scrollsWithPage } from './cover';
-import { clipHides, over, paintHides, parseColor, placeHides, type Reach, type Rgba } from './paint';
+import { clipHides, over, paintHides, parseColor, placeHides, type NotDrawn, type Reach, type Rgba } from './paint';
 
 /** How a browser serialises a background of no colour. */
 const TRANSPARENT = 'rgba(0, 0, 0, 0)';
@@ -97,6 +97,13 @@ export class Visibility {
   private readonly boxes: Element[] = [];
   private readonly boxStyles: CSSStyleDeclaration[] = [];
   private readonly behind: Array<Rgba | null | undefined> = [];
+  /** Whether each box shows what it holds (`boxDrawn`; undefined: not asked yet). */
+  private readonly drawn: Array<boolean | undefined> = [];
+  /** Per box: for each text colour that matches its background, whether such words are lost in it. */
+  private readonly lost: Array<Map<string, boolean> | undefined> = [];
+  /** `paintHides` of each colour and size with no background, and of each colour over each background. */
+  private readonly paints = new Map<string, NotDrawn | null>();
+  private readonly matches = new Map<Rgba, Map<string, boolean>>();
   private canvas: Rgba | null | undefined;
   /** Boxes placed over the page (`position: absolute`) with an opaque background: what may cover words. */
   private readonly covers: Element[] = [];
@@ -115,35 +122,68 @@ export class Visibility {
 
   /**
    * Whether the words whose parent (in the flat tree) is `owner`, of computed style `style`, are
-   * drawn for a reader: its visibility, and where there is layout and `owner` is a box (null for
-   * inline elements), `checkVisibility` (opacity 0 on the way up, `content-visibility: hidden`,
-   * no box: an unslotted child), a colour that is not transparent nor that of what is behind it,
-   * and a font size. Asked once per element that holds words.
+   * drawn for a reader: its visibility, and where there is layout, `checkVisibility` (opacity 0 on
+   * the way up, `content-visibility: hidden` above, no box: an unslotted child), a colour that is
+   * neither transparent nor that of what is behind it, and a font size. `owner` is a box or an
+   * inline element (a link, a bold word: the same tricks hide words in one); null when the words
+   * are drawn in the nearest box's (a `display: contents` element, a slot). Asked once per
+   * element that holds words.
    */
   textShows(owner: Element | null, style: StyleRef): boolean {
     if (!textShows(style)) return false;
-    if (!this.hasLayout || owner === null || style === null || typeof style !== 'object') return true;
-    // (`owner` is a box: the walker asks of no inline or `display: contents` element.) The content
-    // of a closed <details> has no box until opened, so `checkVisibility` says no: it is read.
-    const box = owner as Element & { checkVisibility?: (o: object) => boolean };
-    if (typeof box.checkVisibility === 'function' && !box.checkVisibility({ opacityProperty: true }) && !insideOpenable(owner)) {
+    if (!this.hasLayout || style === null || typeof style !== 'object') return true;
+    const top = this.boxes.length - 1;
+    const isBox = owner !== null && top >= 0 && this.boxes[top] === owner;
+    if (owner === null || isBox) {
+      if (top >= 0 && !this.boxDrawn(top)) return false;
+    } else if (!drawn(owner)) {
+      // (An inline element: `checkVisibility` of it asks its box and every box above as well.)
       return false;
     }
     const color = style.color;
     const fontSize = style.fontSize;
-    const hides = paintHides({ color, fontSize, background: null });
-    if (hides !== null) return hides === 'transparent' && paintedOtherwise(owner, style, this.view!);
+    // A page uses a few colours and sizes: each pair is judged once per walk.
+    const paint = `${color} ${fontSize}`;
+    let hides = this.paints.get(paint);
+    if (hides === undefined) this.paints.set(paint, (hides = paintHides({ color, fontSize, background: null })));
+    const painter = owner ?? this.boxes[top] ?? null;
+    if (hides !== null) return hides === 'transparent' && painter !== null && paintedOtherwise(painter, style, this.view!);
     // The colour of what is behind them (white on white): the background colours of the boxes
-    // around them, read once per box; only words that match them are asked more.
-    const top = this.boxes.length - 1;
-    if (top >= 0 && this.boxes[top] === owner) {
-      const background = this.backgroundOf(top);
-      if (background !== null && paintHides({ color, fontSize, background }) === 'same-colour') {
-        if (lostInBackground(owner, style, this.view!)) return false;
-      }
+    // around them, read once per box; only words that match them are asked more, once per box
+    // and colour (the links of a dark menu are all asked as one).
+    const background = this.backgroundOf(top);
+    if (painter === null || background === null) return this.owned(owner, isBox);
+    let matches = this.matches.get(background);
+    if (matches === undefined) this.matches.set(background, (matches = new Map()));
+    let same = matches.get(paint);
+    if (same === undefined) matches.set(paint, (same = paintHides({ color, fontSize, background }) === 'same-colour'));
+    if (!same) return this.owned(owner, isBox);
+    let lost = this.lost[top]?.get(color);
+    if (lost === undefined) {
+      lost = lostInBackground(painter, style, this.view!);
+      if (top >= 0) (this.lost[top] ??= new Map()).set(color, lost);
     }
-    this.owners.push(owner);
+    return !lost && this.owned(owner, isBox);
+  }
+
+  /** The words of `owner` are read; a box's are kept for `coveredBoxes`. */
+  private owned(owner: Element | null, isBox: boolean): true {
+    if (isBox) this.owners.push(owner!);
     return true;
+  }
+
+  /**
+   * Whether the box `boxes[i]` shows what it holds, asked once per box, and only once words in it
+   * are read: `checkVisibility`, and its own `content-visibility: hidden` (which hides its
+   * content, not itself).
+   */
+  private boxDrawn(i: number): boolean {
+    const known = this.drawn[i];
+    if (known !== undefined) return known;
+    const box = this.boxes[i]!;
+    const out = (drawn(box) && this.boxStyles[i]!.contentVisibility !== 'hidden') || insideOpenable(box);
+    this.drawn[i] = out;
+    return out;
   }
 
   /** The walker enters `el`, an element with a box of its own (not inline, not `display: contents`). */
@@ -152,6 +192,8 @@ export class Visibility {
     this.boxes.push(el);
     this.boxStyles.push(style);
     this.behind.push(undefined);
+    this.drawn.push(undefined);
+    this.lost.push(undefined);
   }
 
   /** The walker leaves the box it entered last (`enterBox`); a no-op where that one was not kept. */
@@ -160,6 +202,8 @@ export class Visibility {
     this.boxes.pop();
     this.boxStyles.pop();
     this.behind.pop();
+    this.drawn.pop();
+    this.lost.pop();
   }
 
   /** The opaque colour painted behind the content of `boxes[i]`, from the backgrounds around it. */
@@ -245,7 +289,7 @@ export class Visibility {
     if (position === 'absolute') this.noteCover(el, style);
     const moved = position !== 'static';
     const transformed = isTransformed(el, style);
-    if (!moved && !transformed) return false;
+    if (!moved && !transformed) return clipHides('auto', style.clipPath, position);
     const place = placeHides(el.getBoundingClientRect(), this.reach());
     // A box of no size in the flow may show what overflows it; a transform to no area shows
     // nothing. What is inside a closed <details> has no box until opened: it is read (the
@@ -253,7 +297,7 @@ export class Visibility {
     if ((place === 'outside' || (place === 'no-area' && transformed)) && !insideOpenable(flatParentElement(el) ?? el)) {
       return true;
     }
-    return moved && clipHides(style.clip, style.clipPath, position);
+    return clipHides(style.clip, style.clipPath, position);
   }
 
   /**
@@ -345,9 +389,22 @@ export function insideOpenable(el: Element): boolean {
  */
 function isTransformed(el: Element, style: CSSStyleDeclaration): boolean {
   const typed = (el as Element & { computedStyleMap?: () => { get(property: string): unknown } }).computedStyleMap;
+  // The individual `scale` property (`scale: 0`) is a transform too, and cheap to read.
+  const scale = style.scale;
+  if (scale !== 'none' && scale !== '' && scale !== undefined) return true;
   if (typed !== undefined) return (typed.call(el).get('transform') as { value?: unknown } | null)?.value !== 'none';
   const transform = style.transform;
   return transform !== 'none' && transform !== '';
+}
+
+/**
+ * `checkVisibility`: false for an element under opacity 0 or `content-visibility: hidden`, or
+ * with no box (an unslotted child), unless a reader can open what holds it (closed `<details>`,
+ * `until-found`: such content has no box until opened).
+ */
+function drawn(el: Element): boolean {
+  const check = (el as Element & { checkVisibility?: (o: object) => boolean }).checkVisibility;
+  return typeof check !== 'function' || check.call(el, { opacityProperty: true }) || insideOpenable(el);
 }
 
 /** Whether text whose parent has `style` shows (its visibility; inherited, a child may set it back). */

@@ -79,10 +79,32 @@ describe('what a reader sees', () => {
       // Shadow roots, the closed one opened by the extension.
       'Open shadow text about puffins.',
       'Closed shadow text about gannets.',
+      // Beside hidden words, in the same box; a link keeps its own colour in a box of transparent text.
+      'Kept words about moorhens',
+      "Kept words about coots' chicks",
+      'Link words in their own colour about ospreys.',
     ]) {
       expect(text).toContain(seen);
     }
-    for (const hidden of ['badgers', 'ferrets', 'weasels', 'stoats', 'pine martens', 'bitterns', 'water voles', 'corncrakes']) {
+    for (const hidden of [
+      'badgers',
+      'ferrets',
+      'weasels',
+      'stoats',
+      'pine martens',
+      'bitterns',
+      'water voles',
+      'corncrakes',
+      // The tricks again, on words held by inline elements, and the box-only ones.
+      'dormice',
+      'box words about voles',
+      'shrews',
+      'hedgehogs',
+      'polecats',
+      'content about martens',
+      'beavers',
+      'lemmings',
+    ]) {
       expect(text).not.toContain(hidden);
     }
     // Flex items, inline blocks, cells, list items and lines are kept apart.
