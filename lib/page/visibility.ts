@@ -10,7 +10,8 @@
  * Also left out, where there is layout, words no reader sees although they are "there" (the
  * tricks of a page that wants to hand the model a sentence the user never sees): text under
  * `opacity: 0` or `content-visibility: hidden` and light-DOM children a shadow root does not slot
- * (all three: `checkVisibility`), text of a transparent colour or of no size, and boxes that are
+ * (all three: `checkVisibility`; and the content of a box that is itself
+ * `content-visibility: hidden`), text of a transparent colour or of no size, and boxes that are
  * positioned or transformed out of the page or to no area, or clipped to nothing. Only tests that
  * cost little per element: what a box's geometry says is measured once per positioned,
  * transformed or clipping box, and what it hides goes with all it holds. Text the colour of what
@@ -23,9 +24,10 @@
  * pure (lib/page/paint.ts).
  *
  * Asking for a computed style is most of the cost of a walk, so each element's is asked once,
- * and only for what decides: its display always; its visibility, colour and font size only
- * when it holds words itself; its overflow, position and transform only when it is a box with
- * something inside. Pure DOM code.
+ * and only for what decides: its display always; its visibility, colour, font size and
+ * `checkVisibility` only when it holds words itself (a box or an inline element: a page can
+ * hide words in a `<span>` as well as in a `<p>`); its overflow, position, transform and
+ * clip-path only when it is a box with something inside. Pure DOM code.
  */
 import { flatParentElement } from './flat-tree';
 import { canvasColour, lostInBackground, paintedOtherwise } from './behind';
