@@ -2,7 +2,7 @@
  * The script the worker injects into each frame of a tab when the user asks, never on its own:
  * it reads the frame's text and highlights cited quotes, answering only the extension's requests.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { readPage, type AnchorOptions, type AnchorPage } from '@/lib/page/anchor';
 import { clearHighlight, highlightQuoteInSteps } from '@/lib/page/highlight';
 import { proveDrawn } from '@/lib/page/drawn';

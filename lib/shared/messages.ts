@@ -6,7 +6,7 @@
  * the sender (`sendChecked`): a message is data from another context, never a trusted object,
  * and no reply is cast to its type.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_QUESTION_CHARS } from './limits';
 import { drawnResultSchema, highlightOutcomeSchema, MAX_QUOTE_PARTS, pageTextSchema, quoteTargetSchema } from './types';
 import { checked, okReply as ok, ProtocolError, workerReplies, type AnySchema } from './worker-replies';
@@ -16,36 +16,38 @@ export { ProtocolError, revealResultSchema, type RevealResult } from './worker-r
 export const askMessage = z
   .object({
     type: z.literal('ask'),
-    question: z.string().trim().min(1).max(MAX_QUESTION_CHARS),
+    question: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_QUESTION_CHARS)),
     /** `tabs`: only the tabs the user ticked ("Choose tabs"), listed in `tabIds`. */
     scope: z.enum(['tab', 'window', 'tabs']),
-    windowId: z.number().int(),
-    tabIds: z.array(z.number().int()).max(500).optional(),
+    windowId: z.int(),
+    tabIds: z.optional(z.array(z.int()).check(z.maxLength(500))),
     /** "Ask Cited Tabs about the selection": the selected words, the question's priority fragment. */
-    selection: z.object({ tabId: z.number().int(), text: z.string().max(20_000) }).optional(),
+    selection: z.optional(z.object({ tabId: z.int(), text: z.string().check(z.maxLength(20_000)) })),
     /** Asked once access was allowed: the waiting question's id, which the worker may have asked already. */
-    waitingId: z.string().max(100).optional(),
+    waitingId: z.optional(z.string().check(z.maxLength(100))),
   })
-  .refine((m) => m.scope !== 'tabs' || (m.tabIds?.length ?? 0) > 0, { message: 'Choose at least one tab.', path: ['tabIds'] });
+  .check(
+    z.refine((m) => m.scope !== 'tabs' || (m.tabIds?.length ?? 0) > 0, { message: 'Choose at least one tab.', path: ['tabIds'] }),
+  );
 export type AskMessage = z.infer<typeof askMessage>;
 
 export const revealMessage = z.object({
   type: z.literal('reveal'),
   citation: z.object({
-    tabId: z.number().int(),
-    windowId: z.number().int(),
-    frameId: z.number().int(),
+    tabId: z.int(),
+    windowId: z.int(),
+    frameId: z.int(),
     url: z.string(),
-    literal: z.string().min(1),
+    literal: z.string().check(z.minLength(1)),
     passageText: z.string(),
-    passageOrder: z.number().int(),
+    passageOrder: z.int(),
     /** A quote of several spans ("A … B"): each is highlighted. */
-    parts: z.array(z.string().min(1)).max(MAX_QUOTE_PARTS).optional(),
+    parts: z.optional(z.array(z.string().check(z.minLength(1))).check(z.maxLength(MAX_QUOTE_PARTS))),
     /** A PDF's citation: its page, shown in the extension's PDF viewer. */
-    page: z.number().int().min(1).optional(),
+    page: z.optional(z.int().check(z.gte(1))),
   }),
   /** Open the cited URL in a new tab (with a text fragment), whatever the original tab shows. */
-  openAsCited: z.boolean().optional(),
+  openAsCited: z.optional(z.boolean()),
 });
 export type RevealMessage = z.infer<typeof revealMessage>;
 
@@ -59,7 +61,7 @@ export const cancelMessage = z.object({ type: z.literal('cancel') });
 export const statusMessage = z.object({ type: z.literal('status') });
 
 /** The user's answer to "Review before sending": send the fragments shown, or nothing. */
-export const reviewMessage = z.object({ type: z.literal('review'), runId: z.string().min(1), send: z.boolean() });
+export const reviewMessage = z.object({ type: z.literal('review'), runId: z.string().check(z.minLength(1)), send: z.boolean() });
 
 /** Escape in the side panel: the quotes highlighted in the tabs are cleared, as Escape in the page does. */
 export const clearHighlightsMessage = z.object({ type: z.literal('clear-highlights') });
@@ -68,7 +70,7 @@ export const clearHighlightsMessage = z.object({ type: z.literal('clear-highligh
  * The side panel, before it asks for a tab's site: whether the browser already lets the extension
  * read that tab (it gave us the tab: the context menu, the popup opened over it).
  */
-export const canReadMessage = z.object({ type: z.literal('can-read'), tabId: z.number().int() });
+export const canReadMessage = z.object({ type: z.literal('can-read'), tabId: z.int() });
 
 /** What the extension's own pages (popup, side panel, options) may ask of the worker, and its reply. */
 export const workerCalls = {
@@ -92,24 +94,27 @@ export const pageCalls = {
       type: z.literal('highlight'),
       target: quoteTargetSchema,
       /** The other quotes cited from this page, highlighted more softly. */
-      others: z.array(quoteTargetSchema).max(50).optional(),
+      others: z.optional(z.array(quoteTargetSchema).check(z.maxLength(50))),
     }),
     reply: highlightOutcomeSchema,
   },
   'clear-highlight': { request: z.object({ type: z.literal('clear-highlight') }), reply: ok },
   /** Whether nothing in the frame changed since its reading `readId`: a follow-up may reuse it. */
   unchanged: {
-    request: z.object({ type: z.literal('unchanged'), readId: z.string().max(64) }),
+    request: z.object({ type: z.literal('unchanged'), readId: z.string().check(z.maxLength(64)) }),
     reply: z.object({ unchanged: z.boolean() }),
   },
   /** Whether each quote is drawn for a reader now, before its claim is shown (lib/page/drawn.ts). */
   drawn: {
-    request: z.object({ type: z.literal('drawn'), targets: z.array(quoteTargetSchema).min(1).max(MAX_DRAWN_TARGETS) }),
-    reply: z.object({ results: z.array(drawnResultSchema).max(MAX_DRAWN_TARGETS) }),
+    request: z.object({
+      type: z.literal('drawn'),
+      targets: z.array(quoteTargetSchema).check(z.minLength(1), z.maxLength(MAX_DRAWN_TARGETS)),
+    }),
+    reply: z.object({ results: z.array(drawnResultSchema).check(z.maxLength(MAX_DRAWN_TARGETS)) }),
   },
 };
 
-type Calls = Record<string, { request: z.ZodType<{ type: string }>; reply: AnySchema }>;
+type Calls = Record<string, { request: z.ZodMiniType<{ type: string }>; reply: AnySchema }>;
 export type RequestOf<C extends Calls, K extends keyof C> = z.infer<C[K]['request']>;
 export type ReplyOf<C extends Calls, K extends keyof C> = z.infer<C[K]['reply']>;
 /** Each request type's handler, returning its reply: what a receiver must implement. */

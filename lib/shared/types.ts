@@ -2,41 +2,43 @@
  * The shapes of a page's text as the page script sends it to the worker, defined once as zod
  * schemas with their inferred types: the worker parses every reply against them (a page is not
  * trusted to send what it should), and the code on both sides is typed by the same definition.
+ * `zod/mini`: the page script is injected into every tab a question reads, and full zod's
+ * definitions cost each injection tens of milliseconds to load.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from './limits';
 
 /** A few sentences of a page's visible text, as extraction cut them. */
 export const passageSchema = z.object({
   /** Stable for the same page content: the same text at the same place gives the same id. */
-  id: z.string().max(200),
+  id: z.string().check(z.maxLength(200)),
   // Lengths and counts are capped by the page script and refused beyond (lib/shared/limits.ts).
-  text: z.string().max(MAX_PASSAGE_CHARS),
+  text: z.string().check(z.maxLength(MAX_PASSAGE_CHARS)),
   /** The nearest heading above the passage, as context for the reader and the model. */
-  heading: z.string().max(MAX_HEADING_CHARS).optional(),
+  heading: z.optional(z.string().check(z.maxLength(MAX_HEADING_CHARS))),
   /** True for the user's own text selection, which always comes first. */
-  selection: z.boolean().optional(),
+  selection: z.optional(z.boolean()),
   /** Position of the passage in reading order (0-based); anchoring uses it to pick an occurrence. */
-  order: z.number().int(),
+  order: z.int(),
   /** In a PDF: the page the passage is on (1-based); a citation shows it as "p. N". */
-  page: z.number().int().min(1).optional(),
+  page: z.optional(z.int().check(z.gte(1))),
 });
 export type Passage = z.infer<typeof passageSchema>;
 
 /** How completely one frame was read, for the popup's coverage line and the abstentions. */
 export const frameCoverageSchema = z.object({
   /** About how much of the frame's text was read, 0–1: below 1 when a budget stopped the walk. */
-  readShare: z.number().min(0).max(1),
+  readShare: z.number().check(z.gte(0), z.lte(1)),
   /** What stopped the walk: too much text, or too long to read. */
-  truncatedBy: z.enum(['size', 'time']).optional(),
+  truncatedBy: z.optional(z.enum(['size', 'time'])),
   /** The page was still loading or changing when the wait for it to settle ran out. */
-  unsettled: z.boolean().optional(),
+  unsettled: z.optional(z.boolean()),
   /** Frames embedded in this one (each is read by a script of its own). */
-  childFrames: z.number().int().min(0).optional(),
+  childFrames: z.optional(z.int().check(z.gte(0))),
   /** An embedded frame too small to show anything (hidden, 0×0, 1×1): not read. */
-  hiddenFrame: z.boolean().optional(),
+  hiddenFrame: z.optional(z.boolean()),
   /** Indexes in this frame's `window.frames` of the frames it does not show: their text is not read. */
-  hiddenChildren: z.array(z.number().int().min(0)).max(500).optional(),
+  hiddenChildren: z.optional(z.array(z.int().check(z.gte(0))).check(z.maxLength(500))),
 });
 export type FrameCoverage = z.infer<typeof frameCoverageSchema>;
 
@@ -44,38 +46,38 @@ export type FrameCoverage = z.infer<typeof frameCoverageSchema>;
 /** A frame's place among its tab's frames, and the embedded frame its focus is in. */
 export const frameFocusSchema = z.object({
   /** Its index in each ancestor's `window.frames`, from the top frame down; [] for the top. */
-  path: z.array(z.number().int().min(0)).max(32),
+  path: z.array(z.int().check(z.gte(0))).check(z.maxLength(32)),
   /** The index in its own `window.frames` of the embedded frame that has the focus, or null. */
-  child: z.number().int().min(0).nullable(),
+  child: z.nullable(z.int().check(z.gte(0))),
 });
 export type FrameFocus = z.infer<typeof frameFocusSchema>;
 
 export const pageTextSchema = z.object({
-  url: z.string().max(MAX_URL_CHARS),
-  title: z.string().max(MAX_TITLE_CHARS),
-  passages: z.array(passageSchema).max(MAX_PASSAGES),
+  url: z.string().check(z.maxLength(MAX_URL_CHARS)),
+  title: z.string().check(z.maxLength(MAX_TITLE_CHARS)),
+  passages: z.array(passageSchema).check(z.maxLength(MAX_PASSAGES)),
   /** Characters of visible text read. */
   chars: z.number(),
   /** How completely the frame was read (replies of older scripts have none). */
-  coverage: frameCoverageSchema.optional(),
+  coverage: z.optional(frameCoverageSchema),
   /** Set when the text is a PDF's, read by the extension rather than by a page script. */
-  pdf: z
-    .object({
-      pages: z.number().int().min(0),
+  pdf: z.optional(
+    z.object({
+      pages: z.int().check(z.gte(0)),
       /** Pages read (fewer than `pages` when the page budget stopped the reading). */
-      pagesRead: z.number().int().min(0),
-    })
-    .optional(),
+      pagesRead: z.int().check(z.gte(0)),
+    }),
+  ),
   /** Where the frame is in its tab and where its focus goes: whose selection is the user's. */
-  focus: frameFocusSchema.optional(),
+  focus: z.optional(frameFocusSchema),
   /**
    * The frame's document is a PDF (its `document.contentType`): the page script read nothing, the
    * extension reads the document itself (lib/worker/pdf/pdf-tab.ts). Said by the same injection that
    * reads any other page, so a tab is not asked twice.
    */
-  isPdf: z.literal(true).optional(),
+  isPdf: z.optional(z.literal(true)),
   /** This reading, for the frame to say later whether it still holds (pageCalls `unchanged`). */
-  readId: z.string().max(64).optional(),
+  readId: z.optional(z.string().check(z.maxLength(64))),
 });
 export type PageText = z.infer<typeof pageTextSchema>;
 
@@ -106,9 +108,9 @@ export const quoteTargetSchema = z.object({
   literal: z.string(),
   /** The text of the passage the quote was verified against, to choose the right occurrence. */
   passageText: z.string(),
-  passageOrder: z.number().int(),
+  passageOrder: z.int(),
   /** A quote of several spans ("A … B"): each found in the passage and highlighted, or none is. */
-  parts: z.array(z.string().min(1)).max(MAX_QUOTE_PARTS).optional(),
+  parts: z.optional(z.array(z.string().check(z.minLength(1))).check(z.maxLength(MAX_QUOTE_PARTS))),
 });
 export type QuoteTarget = z.infer<typeof quoteTargetSchema>;
 

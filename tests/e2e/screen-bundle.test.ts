@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXTENSION_DIR } from '../support/extension-browser';
+import { FULL_ZOD } from '../support/zod-marker';
 
 /** Every script a screen's HTML loads, with the chunks they import, transitively. */
 function scriptsOf(html: string): string[] {
@@ -23,10 +24,6 @@ function scriptsOf(html: string): string[] {
   start.forEach(visit);
   return [...seen];
 }
-
-// The name full zod gives its object schema's class (zod/mini's is `ZodMiniObject`, the core's
-// `$ZodObject`), kept as a string by every bundler.
-const FULL_ZOD = /[`'"]ZodObject[`'"]/;
 
 describe('what the screens load', () => {
   it('the marker of full zod is full zod’s alone', () => {
