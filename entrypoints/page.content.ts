@@ -6,7 +6,9 @@ import * as z from 'zod/mini';
 import { readPage, type AnchorOptions, type AnchorPage } from '@/lib/page/anchor';
 import { clearHighlight, highlightQuoteInSteps } from '@/lib/page/highlight';
 import { proveDrawn } from '@/lib/page/drawn';
-import { dispatch, pageCalls, type Handlers } from '@/lib/shared/messages';
+import { dispatch, type Handlers } from '@/lib/shared/dispatch';
+import type { pageCalls } from '@/lib/shared/messages';
+import { pageRequests } from '@/lib/shared/page-requests';
 import { readFrame } from '@/lib/page/read-frame';
 import { pdfDocumentText } from '@/lib/page/pdf-document';
 import { watchChanges, type ChangeWatch } from '@/lib/page/change-watch';
@@ -67,7 +69,7 @@ export default defineContentScript({
     };
     browser.runtime.onMessage.addListener((raw, sender) => {
       if (sender.id !== browser.runtime.id) return;
-      return dispatch(pageCalls, handlers, raw);
+      return dispatch<typeof pageCalls>(pageRequests, handlers, raw);
     });
   },
 });

@@ -35,6 +35,6 @@ export function listenForPdfReads(pdfjs: PdfJs): void {
     // The extension's own pages and worker only: a content script also has the extension's id,
     // but speaks for its page, which must not make the extension fetch an address with cookies.
     if (!isFromExtensionPage(sender, browser.runtime.id, browser.runtime.getURL('/'))) return;
-    return dispatch(offscreenCalls, { 'pdf-read': (request) => readPdfAt(pdfjs, request.url) }, raw);
+    return dispatch<typeof offscreenCalls>(offscreenCalls, { 'pdf-read': (request) => readPdfAt(pdfjs, request.url) }, raw);
   });
 }

@@ -8,10 +8,14 @@
  */
 import * as z from 'zod/mini';
 import { MAX_QUESTION_CHARS } from './limits';
-import { drawnResultSchema, highlightOutcomeSchema, MAX_QUOTE_PARTS, pageTextSchema, quoteTargetSchema } from './types';
-import { checked, okReply as ok, ProtocolError, workerReplies, type AnySchema } from './worker-replies';
+import { drawnResultSchema, highlightOutcomeSchema, pageTextSchema } from './types';
+import { MAX_DRAWN_TARGETS, MAX_QUOTE_PARTS, pageRequests } from './page-requests';
+import type { AnyRequest, Calls, ReplyOf, RequestOf } from './dispatch';
+import { checked, okReply as ok, ProtocolError, workerReplies } from './worker-replies';
 
 export { ProtocolError, revealResultSchema, type RevealResult } from './worker-replies';
+export { dispatch, type AnyRequest, type Calls, type Handlers, type ReplyOf, type RequestOf } from './dispatch';
+export { MAX_DRAWN_TARGETS } from './page-requests';
 
 export const askMessage = z
   .object({
@@ -83,45 +87,18 @@ export const workerCalls = {
   'can-read': { request: canReadMessage, reply: workerReplies['can-read'] },
 };
 
-/** The most quotes one frame is asked about at once. */
-export const MAX_DRAWN_TARGETS = 100;
-
 /** What the worker may ask of the script it injects into a page's frames, and its reply. */
 export const pageCalls = {
-  extract: { request: z.object({ type: z.literal('extract') }), reply: pageTextSchema },
-  highlight: {
-    request: z.object({
-      type: z.literal('highlight'),
-      target: quoteTargetSchema,
-      /** The other quotes cited from this page, highlighted more softly. */
-      others: z.optional(z.array(quoteTargetSchema).check(z.maxLength(50))),
-    }),
-    reply: highlightOutcomeSchema,
-  },
-  'clear-highlight': { request: z.object({ type: z.literal('clear-highlight') }), reply: ok },
-  /** Whether nothing in the frame changed since its reading `readId`: a follow-up may reuse it. */
-  unchanged: {
-    request: z.object({ type: z.literal('unchanged'), readId: z.string().check(z.maxLength(64)) }),
-    reply: z.object({ unchanged: z.boolean() }),
-  },
-  /** Whether each quote is drawn for a reader now, before its claim is shown (lib/page/drawn.ts). */
+  extract: { ...pageRequests.extract, reply: pageTextSchema },
+  highlight: { ...pageRequests.highlight, reply: highlightOutcomeSchema },
+  'clear-highlight': { ...pageRequests['clear-highlight'], reply: ok },
+  unchanged: { ...pageRequests.unchanged, reply: z.object({ unchanged: z.boolean() }) },
   drawn: {
-    request: z.object({
-      type: z.literal('drawn'),
-      targets: z.array(quoteTargetSchema).check(z.minLength(1), z.maxLength(MAX_DRAWN_TARGETS)),
-    }),
+    ...pageRequests.drawn,
     reply: z.object({ results: z.array(drawnResultSchema).check(z.maxLength(MAX_DRAWN_TARGETS)) }),
   },
 };
 
-type Calls = Record<string, { request: z.ZodMiniType<{ type: string }>; reply: AnySchema }>;
-export type RequestOf<C extends Calls, K extends keyof C> = z.infer<C[K]['request']>;
-export type ReplyOf<C extends Calls, K extends keyof C> = z.infer<C[K]['reply']>;
-/** Each request type's handler, returning its reply: what a receiver must implement. */
-export type Handlers<C extends Calls> = { [K in keyof C]: (request: RequestOf<C, K>) => Promise<ReplyOf<C, K>> };
-
-/** Any one request of a map. */
-export type AnyRequest<C extends Calls> = { [K in keyof C]: RequestOf<C, K> }[keyof C];
 export type WorkerRequest = AnyRequest<typeof workerCalls>;
 export type PageRequest = AnyRequest<typeof pageCalls>;
 
@@ -139,18 +116,6 @@ export async function sendChecked<C extends Calls, K extends keyof C & string>(
   const reply = checkReply(calls, request.type, await send(request));
   if (reply === null) throw new ProtocolError(request.type);
   return reply;
-}
-
-/**
- * Parses what arrived and hands it to its handler; undefined (no reply) for anything that is not
- * one of the map's requests, so a stray or hostile message is ignored.
- */
-export function dispatch<C extends Calls>(calls: C, handlers: Handlers<C>, raw: unknown): Promise<unknown> | undefined {
-  const type = typeof raw === 'object' && raw !== null && 'type' in raw ? (raw as { type: unknown }).type : undefined;
-  if (typeof type !== 'string' || !Object.hasOwn(calls, type)) return undefined;
-  const request = calls[type]!.request.safeParse(raw);
-  if (!request.success) return undefined;
-  return (handlers[type] as (r: unknown) => Promise<unknown>)(request.data);
 }
 
 /**

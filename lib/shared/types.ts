@@ -100,19 +100,8 @@ export interface SkippedTab {
   reason: string;
 }
 
-/** The most spans one "A … B" quote may have. */
-export const MAX_QUOTE_PARTS = 8;
-
-/** What the content script needs to find a cited quote in the live page. */
-export const quoteTargetSchema = z.object({
-  literal: z.string(),
-  /** The text of the passage the quote was verified against, to choose the right occurrence. */
-  passageText: z.string(),
-  passageOrder: z.int(),
-  /** A quote of several spans ("A … B"): each found in the passage and highlighted, or none is. */
-  parts: z.optional(z.array(z.string().check(z.minLength(1))).check(z.maxLength(MAX_QUOTE_PARTS))),
-});
-export type QuoteTarget = z.infer<typeof quoteTargetSchema>;
+// The quote the page is asked to find is defined with the page's requests (page-requests.ts).
+export { MAX_QUOTE_PARTS, quoteTargetSchema, type QuoteTarget } from './page-requests';
 
 /** Why words are not drawn for a reader (lib/page/paint.ts decides). */
 export const notDrawnSchema = z.enum([

@@ -1,0 +1,47 @@
+/**
+ * What the worker may ask of the script it injects into a page's frames: the requests' schemas
+ * alone, which the page script parses (lib/shared/dispatch.ts). Their replies' schemas, which the
+ * worker checks, join them in messages.ts (`pageCalls`): the page script is injected into every
+ * tab a question reads, and building every schema of the protocol took it longer than reading
+ * most pages.
+ */
+import * as z from 'zod/mini';
+
+/** The most spans one "A … B" quote may have. */
+export const MAX_QUOTE_PARTS = 8;
+
+/** The most quotes one frame is asked about at once. */
+export const MAX_DRAWN_TARGETS = 100;
+
+/** What the content script needs to find a cited quote in the live page. */
+export const quoteTargetSchema = z.object({
+  literal: z.string(),
+  /** The text of the passage the quote was verified against, to choose the right occurrence. */
+  passageText: z.string(),
+  passageOrder: z.int(),
+  /** A quote of several spans ("A … B"): each found in the passage and highlighted, or none is. */
+  parts: z.optional(z.array(z.string().check(z.minLength(1))).check(z.maxLength(MAX_QUOTE_PARTS))),
+});
+export type QuoteTarget = z.infer<typeof quoteTargetSchema>;
+
+export const pageRequests = {
+  extract: { request: z.object({ type: z.literal('extract') }) },
+  highlight: {
+    request: z.object({
+      type: z.literal('highlight'),
+      target: quoteTargetSchema,
+      /** The other quotes cited from this page, highlighted more softly. */
+      others: z.optional(z.array(quoteTargetSchema).check(z.maxLength(50))),
+    }),
+  },
+  'clear-highlight': { request: z.object({ type: z.literal('clear-highlight') }) },
+  /** Whether nothing in the frame changed since its reading `readId`: a follow-up may reuse it. */
+  unchanged: { request: z.object({ type: z.literal('unchanged'), readId: z.string().check(z.maxLength(64)) }) },
+  /** Whether each quote is drawn for a reader now, before its claim is shown (lib/page/drawn.ts). */
+  drawn: {
+    request: z.object({
+      type: z.literal('drawn'),
+      targets: z.array(quoteTargetSchema).check(z.minLength(1), z.maxLength(MAX_DRAWN_TARGETS)),
+    }),
+  },
+};
