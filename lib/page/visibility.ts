@@ -101,7 +101,7 @@ export class Visibility {
   private readonly behind: Array<Rgba | null | undefined> = [];
   /** Whether each box shows what it holds (`boxDrawn`; undefined: not asked yet). */
   private readonly drawn: Array<boolean | undefined> = [];
-  /** Per box: for each text colour that matches its background, whether such words are lost in it. */
+  /** Per box: for each paint of words that matches its background, whether such words are lost in it. */
   private readonly lost: Array<Map<string, boolean> | undefined> = [];
   /** `paintHides` of each colour and size with no background, and of each colour over each background. */
   private readonly paints = new Map<string, NotDrawn | null>();
@@ -152,7 +152,8 @@ export class Visibility {
     if (hides !== null) return hides === 'transparent' && painter !== null && paintedOtherwise(painter, style, this.view!);
     // The colour of what is behind them (white on white): the background colours of the boxes
     // around them, read once per box; only words that match them are asked more, once per box
-    // and colour (the links of a dark menu are all asked as one).
+    // and paint (the links of a menu over a picture are all asked as one; a shadow or a stroke
+    // that makes one of them seen does not vouch for the others).
     const background = this.backgroundOf(top);
     if (painter === null || background === null) return this.owned(owner, isBox);
     let matches = this.matches.get(background);
@@ -160,10 +161,11 @@ export class Visibility {
     let same = matches.get(paint);
     if (same === undefined) matches.set(paint, (same = paintHides({ color, fontSize, background }) === 'same-colour'));
     if (!same) return this.owned(owner, isBox);
-    let lost = this.lost[top]?.get(color);
+    const glyphs = `${paint} ${style.textShadow} ${style.getPropertyValue('-webkit-text-stroke-width')} ${style.getPropertyValue('-webkit-text-fill-color')}`;
+    let lost = this.lost[top]?.get(glyphs);
     if (lost === undefined) {
       lost = lostInBackground(painter, style, this.view!);
-      if (top >= 0) (this.lost[top] ??= new Map()).set(color, lost);
+      if (top >= 0) (this.lost[top] ??= new Map()).set(glyphs, lost);
     }
     return !lost && this.owned(owner, isBox);
   }
