@@ -232,6 +232,9 @@ describe('a quote that is no longer where it was cited', () => {
     expect(woken).toHaveLength(1);
     expect(await highlightedText(woken[0]!)).toBe(BUILT);
     expect((await tabUrls()).filter((u) => u.includes('lighthouse.html'))).toHaveLength(1); // no second tab
+    // Brought forward once highlighted (woken with the popup still open, to say a failure there).
+    const activeUrls = () => h.worker.evaluate(async () => (await chrome.tabs.query({ active: true })).map((t) => t.url ?? ''));
+    await expect.poll(async () => (await activeUrls()).some((u) => u.endsWith('/lighthouse.html'))).toBe(true);
   });
 });
 

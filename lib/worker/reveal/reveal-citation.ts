@@ -201,8 +201,9 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
   // A tab the browser put to sleep (discarded) has no page to script: wake it first.
   const asleep = (plan.tabId === c.tabId ? tab : openTabs.find((t) => t.tabId === plan.tabId))?.discarded === true;
   if (asleep) {
-    await bringForward(plan.tabId);
-    // Showing the tab wakes it in a window on screen; not always (headless, some versions): reload.
+    // Reloading wakes it, with the popup still open: the tab is brought forward once its quote is
+    // highlighted, and a tab that does not wake is said in the popup (bringing it forward first
+    // closed the popup, and started a second load that raced the reload).
     await browser.tabs.reload(plan.tabId).catch(() => {});
     if (!(await waitForLoad(plan.tabId)))
       return { ok: false, message: REVEAL_NOTES.notOpened(t('detailNotAwake')), offerOpen: true };
