@@ -293,6 +293,7 @@ export class Visibility {
     if (position === 'absolute') this.noteCover(el, style);
     const moved = position !== 'static';
     const transformed = isTransformed(el, style);
+    // (`clip` applies to positioned boxes only: a box in the flow is asked its `clip-path` alone.)
     if (!moved && !transformed) return clipHides('auto', style.clipPath, position);
     const place = placeHides(el.getBoundingClientRect(), this.reach());
     // A box of no size in the flow may show what overflows it; a transform to no area shows

@@ -2,8 +2,8 @@
  * The shapes of a page's text as the page script sends it to the worker, defined once as zod
  * schemas with their inferred types: the worker parses every reply against them (a page is not
  * trusted to send what it should), and the code on both sides is typed by the same definition.
- * `zod/mini`: the page script is injected into every tab a question reads, and full zod's
- * definitions cost each injection tens of milliseconds to load.
+ * `zod/mini`, as the rest of the protocol (messages.ts, page-requests.ts): the page script, which
+ * parses requests only, loads none of these (its requests are in page-requests.ts).
  */
 import * as z from 'zod/mini';
 import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from './limits';
