@@ -12,6 +12,7 @@ import { pageRequests } from '@/lib/shared/page-requests';
 import { readFrame } from '@/lib/page/read-frame';
 import { pdfDocumentText } from '@/lib/page/pdf-document';
 import { watchChanges, type ChangeWatch } from '@/lib/page/change-watch';
+import { checkPassages, type PassageWords } from '@/lib/page/passage-check';
 
 declare global {
   interface Window {
@@ -40,17 +41,24 @@ export default defineContentScript({
         };
 
     // The last reading, watched for changes from its start: a follow-up may reuse it while none came.
-    let last: { readId: string; watch: ChangeWatch } | null = null;
+    // With the words of its passages, for the check before any is sent.
+    let last: { readId: string; watch: ChangeWatch; words?: PassageWords } | null = null;
     let proof: { page: AnchorPage; watch: ChangeWatch } | null = null;
     const handlers: Handlers<typeof pageCalls> = {
       // Waits for the page to settle (capped), then reads it within its budgets.
       // A PDF shown by the browser's viewer is read by the extension itself: the page says so.
       extract: async () => {
         last?.watch.stop();
-        const reading = { readId: crypto.randomUUID(), watch: watchChanges(document) };
+        const reading: NonNullable<typeof last> = { readId: crypto.randomUUID(), watch: watchChanges(document) };
         last = reading;
-        return { ...(pdfDocumentText(document) ?? (await readFrame(document, options))), readId: reading.readId };
+        const onWords = (words: PassageWords) => (reading.words = words);
+        return { ...(pdfDocumentText(document) ?? (await readFrame(document, { ...options, onWords }))), readId: reading.readId };
       },
+      // Only the passages about to be sent are asked every test of what hides words.
+      shown: async ({ readId, ids }) =>
+        last?.readId === readId && last.words
+          ? checkPassages(document, last.words, ids, options.getShadowRoot)
+          : { hidden: ids, cut: [], unknown: true as const },
       unchanged: async ({ readId }) => ({ unchanged: last?.readId === readId && !last.watch.changed() }),
       // In steps, so that the page stays responsive however many times the words occur.
       highlight: (request) => highlightQuoteInSteps(document, request.target, options, request.others ?? []),

@@ -7,13 +7,24 @@ import { Readability } from '@mozilla/readability';
 import { extractPage } from '@/lib/page/extract';
 import { normalize } from '@/lib/shared/normalize';
 import { readFrame } from '@/lib/page/read-frame';
+import { hiddenPassages, type PassageWords } from '@/lib/page/passage-check';
 
 /**
  * What the content script does when asked to read this frame (wait for the page to settle, read
- * it within its budgets), and the text it would send: the passages in reading order.
+ * it within its budgets), and the text it would send were every passage chosen: the passages
+ * that pass the check before sending (lib/page/passage-check.ts), in reading order.
  */
-export async function readForEval(): Promise<{ text: string; passages: number; chars: number; note: string }> {
-  const page = await readFrame(document);
+export async function readForEval(): Promise<{ text: string; passages: number; chars: number; note: string; unsent: number }> {
+  let words: PassageWords | undefined;
+  const read = await readFrame(document, { onWords: (w) => (words = w) });
+  const hidden = new Set(
+    hiddenPassages(
+      document,
+      words!,
+      read.passages.map((p) => p.id),
+    ),
+  );
+  const page = { ...read, passages: read.passages.filter((p) => !hidden.has(p.id)) };
   const c = page.coverage;
   const note = [
     c?.truncatedBy ? `read ${Math.round(c.readShare * 100)}%, stopped by ${c.truncatedBy}` : '',
@@ -21,7 +32,13 @@ export async function readForEval(): Promise<{ text: string; passages: number; c
   ]
     .filter(Boolean)
     .join('; ');
-  return { text: page.passages.map((p) => p.text).join('\n'), passages: page.passages.length, chars: page.chars, note };
+  return {
+    text: page.passages.map((p) => p.text).join('\n'),
+    passages: page.passages.length,
+    chars: page.chars,
+    note,
+    unsent: hidden.size,
+  };
 }
 
 /** The simplest possible reading: every text node's data, concatenated. */
@@ -53,13 +70,30 @@ function ours(): number {
   return extractPage(document).passages.length;
 }
 
+/**
+ * Reading the page and checking every passage, as if all were about to be sent: the most a
+ * question's reading of this page costs (one that sends part of it checks only that part).
+ */
+function checked(): number {
+  let words: PassageWords | undefined;
+  const page = extractPage(document, { onWords: (w) => (words = w) });
+  return (
+    page.passages.length -
+    hiddenPassages(
+      document,
+      words!,
+      page.passages.map((p) => p.id),
+    ).length
+  );
+}
+
 function readability(): number {
   const article = new Readability(document.cloneNode(true) as Document).parse();
   return article?.textContent?.length ?? 0;
 }
 
-export type Method = 'ours' | 'readability' | 'bare' | 'style';
-const METHODS: Record<Method, () => number> = { ours, readability, bare: bareWalk, style: styleWalk };
+export type Method = 'ours' | 'checked' | 'readability' | 'bare' | 'style';
+const METHODS: Record<Method, () => number> = { ours, checked, readability, bare: bareWalk, style: styleWalk };
 
 /** Runs `f` `n` times; the time per run in milliseconds. */
 function timeRuns(f: () => number, n: number): number {
@@ -87,7 +121,7 @@ export function timeMethods(reps: number): Record<Method, number[]> {
     const once = timeRuns(METHODS[name], 1); // also warms up
     batch[name] = Math.min(200, Math.max(1, Math.ceil(5 / Math.max(once, 0.05))));
   }
-  const out: Record<Method, number[]> = { ours: [], readability: [], bare: [], style: [] };
+  const out: Record<Method, number[]> = { ours: [], checked: [], readability: [], bare: [], style: [] };
   for (let r = 0; r < reps; r++) {
     for (let k = 0; k < names.length; k++) {
       const name = names[(r + k) % names.length]!;

@@ -48,7 +48,9 @@ interface PageResult {
   passages: number;
   chars: number;
   note: string;
-  ms: { ours: number; readability: number; bare: number; style: number } | null;
+  ms: { ours: number; checked: number; readability: number; bare: number; style: number } | null;
+  /** Passages the check before sending leaves out (a word no reader sees). */
+  unsent: number;
   error?: string;
 }
 
@@ -66,6 +68,7 @@ async function evalPage(browser: Browser, page: CorpusPage, bundles: string, rep
     chars: 0,
     note: '',
     ms: null,
+    unsent: 0,
   };
   if (page.pdf) {
     // A PDF is read by the extension, not by a page script: its passages' text, no DOM timing.
@@ -96,7 +99,9 @@ async function evalPage(browser: Browser, page: CorpusPage, bundles: string, rep
       passages: number;
       chars: number;
       note?: string;
+      unsent: number;
     };
+    result.unsent = read.unsent;
     result.passages = read.passages;
     result.chars = read.chars;
     result.note = read.note ?? '';
@@ -108,11 +113,12 @@ async function evalPage(browser: Browser, page: CorpusPage, bundles: string, rep
     result.why = await explain(tab, result.missed, forgiving(extracted), skeleton(read.text));
     if (reps > 0) {
       const times = (await tab.evaluate(`CitedExtractEval.timeMethods(${reps})`)) as Record<
-        'ours' | 'readability' | 'bare' | 'style',
+        'ours' | 'checked' | 'readability' | 'bare' | 'style',
         number[]
       >;
       result.ms = {
         ours: median(times.ours),
+        checked: median(times.checked),
         readability: median(times.readability),
         bare: median(times.bare),
         style: median(times.style),
@@ -186,18 +192,19 @@ async function main(): Promise<void> {
           chars: 0,
           note: '',
           ms: null,
+          unsent: 0,
           error: err instanceof Error ? err.message : String(err),
         };
       }
       results.push(r);
       const recall = r.total > 0 ? r.found / r.total : NaN;
       const ms = r.ms
-        ? `ours ${fmt(r.ms.ours, 2)} ms  readability ${fmt(r.ms.readability, 2)} ms  bare ${fmt(r.ms.bare, 2)} ms  display-only ${fmt(r.ms.style, 2)} ms`
+        ? `ours ${fmt(r.ms.ours, 2)} ms  checked ${fmt(r.ms.checked, 2)} ms  readability ${fmt(r.ms.readability, 2)} ms  bare ${fmt(r.ms.bare, 2)} ms  display-only ${fmt(r.ms.style, 2)} ms`
         : r.error
           ? `error: ${r.error}`
           : '';
       console.log(
-        `${fmt(recall)}  ${String(r.found).padStart(4)}/${String(r.total).padEnd(4)}  ${String(r.passages).padStart(5)} passages  ${ms}  ${r.name}${r.note ? `  (${r.note})` : ''}`,
+        `${fmt(recall)}  ${String(r.found).padStart(4)}/${String(r.total).padEnd(4)}  ${String(r.passages).padStart(5)} passages${r.unsent ? ` (${r.unsent} unsent)` : ''}  ${ms}  ${r.name}${r.note ? `  (${r.note})` : ''}`,
       );
     }
   } finally {
@@ -239,6 +246,11 @@ async function main(): Promise<void> {
           ratio((r) => r.ms!.style),
           2,
         )}`,
+    );
+    console.log(
+      `reading and checking every passage (as if all were sent): ${fmt(median(timed.map((r) => r.ms!.checked)), 1)} ms, ` +
+        `${fmt(median(timed.map((r) => r.ms!.checked / r.ms!.style)), 2)}x the display-only walk; ` +
+        `passages the check leaves out: ${results.reduce((n, r) => n + r.unsent, 0)}`,
     );
     const styleVsBare = median(timed.map((r) => r.ms!.style / r.ms!.bare));
     console.log(

@@ -27,6 +27,8 @@ export interface CollectedText {
   blocks: TextBlock[];
   /** Set when a budget stopped the walk; the text is then the page's beginning. */
   truncated?: Truncation;
+  /** A reading walk's (`paint: false`): the boxes that may cover words, for the check of sent passages. */
+  covers?: readonly Element[];
 }
 
 export interface CollectOptions {
@@ -45,11 +47,11 @@ export interface CollectOptions {
   /** The clock for `timeBudgetMs` (tests pass their own). */
   now?: () => number;
   /**
-   * Leave out words that another box covers where they are in view (`Visibility.coveredBoxes`),
-   * by a second walk on a page where a first one found some. Extraction does; anchoring does not,
-   * so that a quote under a box is still found, and said to be covered.
+   * False: a reading walk, which leaves out only what costs least to tell (display, visibility,
+   * boxes clipped away); what else hides words is asked only of the passages about to be sent
+   * (lib/page/passage-check.ts). Default true: every test, as anchoring and the proofs need.
    */
-  leaveOutCovered?: boolean;
+  paint?: boolean;
 }
 
 /**
@@ -58,15 +60,17 @@ export interface CollectOptions {
  */
 export function collectText(root: Document | Element | DocumentFragment, options: CollectOptions = {}): CollectedText {
   const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument;
-  const visibility = new Visibility(doc);
-  const first = walk(root, visibility, options);
-  if (!options.leaveOutCovered) return first;
-  const covered = visibility.coveredBoxes();
-  return covered.size === 0 ? first : walk(root, new Visibility(doc, covered), options);
+  if (options.paint === false) {
+    const reading = new Visibility(doc, null, { paint: false });
+    return { ...walk(root, reading, options), covers: reading.coverBoxes };
+  }
+  // (Words under another box are still read here: anchoring finds such a quote and says it is covered.)
+  return walk(root, new Visibility(doc), options);
 }
 
 function walk(root: Document | Element | DocumentFragment, visibility: Visibility, options: CollectOptions): CollectedText {
-  const sink = new TextSink(options.segments !== false);
+  // A reading keeps its segments for the check before sending, and may still cut a huge text.
+  const sink = new TextSink(options.segments !== false, options.segments === false || options.paint === false);
   const budget = new ReadBudget(root, options);
   new TextWalker(sink, visibility, budget, options.getShadowRoot).walk(root);
   const out: CollectedText = sink.finish();

@@ -7,6 +7,7 @@
  * `heading` of the passages after it. Pure DOM code.
  */
 import { collectText, collapse, type CollectOptions } from './dom-text';
+import { passageWords, type PassageWords } from './passage-check';
 import { fnv1a } from '@/lib/shared/fnv1a';
 import { layoutPassages } from '@/lib/shared/passage-layout';
 import { normalize } from '@/lib/shared/normalize';
@@ -30,6 +31,11 @@ export interface ExtractOptions extends CollectOptions {
   maxChars?: number;
   /** The user's selected text: when non-empty, the first passage (`selection: true`, order -1). */
   selection?: string;
+  /**
+   * Given the words of each passage, for the check before any is sent (lib/page/passage-check.ts):
+   * a reading leaves out only what costs least to tell, and that check asks the rest.
+   */
+  onWords?: (words: PassageWords) => void;
 }
 
 /** About 300,000 words: far more than any answer needs, and what a tab can send in one message. */
@@ -39,10 +45,11 @@ export const DEFAULT_TIME_BUDGET_MS = 1_500;
 
 /** Reads `doc`'s visible text and cuts it into passages, within a size and a time budget. */
 export function extractPage(doc: Document, options: ExtractOptions = {}): PageText {
+  // A reading walk: what else hides words is asked only of the passages about to be sent.
   const collected = collectText(doc, {
     ...options,
-    segments: false,
-    leaveOutCovered: true,
+    segments: true,
+    paint: false,
     maxTextChars: options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS,
     timeBudgetMs: options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS,
   });
@@ -56,12 +63,15 @@ export function extractPage(doc: Document, options: ExtractOptions = {}): PageTe
     passages.push({ id, text: selection, selection: true, order: -1 });
   }
   let chars = 0;
+  const spans: Array<{ id: string; start: number; end: number }> = [];
   for (const p of laidOut) {
     const passage: Passage = { id: ids.next(p.text), text: p.text, order: p.order };
     if (p.heading !== undefined) passage.heading = p.heading;
     passages.push(passage);
+    spans.push({ id: passage.id, start: p.start, end: p.end });
     chars += p.text.length;
   }
+  options.onWords?.(passageWords(collected, spans));
 
   const coverage: FrameCoverage = { readShare: collected.truncated?.share ?? 1 };
   if (collected.truncated) coverage.truncatedBy = collected.truncated.reason;

@@ -3,8 +3,8 @@
  * Shared by the visibility rules, the cover test and the proof that a quote is drawn.
  */
 
-/** The element `el` is drawn in: its slot if it is slotted, else its parent or shadow host. */
-export function flatParentElement(el: Element): Element | null {
+/** The element `el` (or a text node) is drawn in: its slot if it is slotted, else its parent or shadow host. */
+export function flatParentElement(el: Element | Text): Element | null {
   const slot = el.assignedSlot;
   if (slot) return slot;
   const parent = el.parentNode;

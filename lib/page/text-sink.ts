@@ -155,8 +155,11 @@ export interface TextWriter {
   readonly length: number;
   /** The `<a>` being read: the walker sets it as it enters a link and restores it as it leaves. */
   link: Element | null;
-  /** Whether each text node is kept with its place in the text (then a text is never cut). */
-  readonly keepsSegments: boolean;
+  /**
+   * Whether the size budget may cut a text node's data (extraction); never where anchoring needs
+   * each segment to be its node's whole data.
+   */
+  readonly cutsText: boolean;
   text(node: Text, data: string, words: boolean, isItem: boolean): void;
   /** An element of kind `kind` starts. */
   enter(kind: BoxKind): void;
@@ -174,6 +177,7 @@ export class TextSink implements TextWriter {
   /** The `<a>` being read: the walker sets it as it enters a link and restores it as it leaves. */
   link: Element | null = null;
   readonly keepsSegments: boolean;
+  readonly cutsText: boolean;
   private readonly segments: TextSegment[] = [];
   private readonly blocks: TextBlock[] = [];
   // Pieces joined once at the end: reading back a string built with += (to test its last
@@ -198,9 +202,14 @@ export class TextSink implements TextWriter {
   private headingParts: string[] | null = null;
   private section = 0;
 
-  /** `keepSegments`: keep the text node of every segment (anchoring needs them; extraction does not). */
-  constructor(keepSegments: boolean) {
+  /**
+   * `keepSegments`: keep the text node of every segment (anchoring needs them, and extraction, for
+   * the check before sending). `cutsText`: the size budget may cut a node's data (then the last
+   * segment ends where the cut does); by default only when segments are not kept.
+   */
+  constructor(keepSegments: boolean, cutsText = !keepSegments) {
     this.keepsSegments = keepSegments;
+    this.cutsText = cutsText;
   }
 
   /**

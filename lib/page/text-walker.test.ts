@@ -11,11 +11,11 @@ const KIND: Record<BoxKind, string> = { 0: 'inline', [BLOCK]: 'block', [CELL]: '
 class Recorder implements TextWriter {
   length = 0;
   link: Element | null = null;
-  readonly keepsSegments: boolean;
+  readonly cutsText: boolean;
   readonly log: string[] = [];
 
   constructor(keepsSegments = true) {
-    this.keepsSegments = keepsSegments;
+    this.cutsText = !keepsSegments;
   }
 
   text(node: Text, data: string, words: boolean, isItem: boolean): void {

@@ -50,13 +50,24 @@ export class TextWalker {
   private readonly visibility: Visibility;
   private readonly budget: ReadBudget;
   private readonly getShadowRoot: ShadowRootGetter | undefined;
+  private readonly only: ReadonlySet<Node> | null;
 
-  /** Without `getShadowRoot` only open shadow roots (`element.shadowRoot`) are read. */
-  constructor(sink: TextWriter, visibility: Visibility, budget: ReadBudget, getShadowRoot?: ShadowRootGetter) {
+  /**
+   * Without `getShadowRoot` only open shadow roots (`element.shadowRoot`) are read. With `only`,
+   * the walk visits no node outside it (the words of a few passages and the elements above them).
+   */
+  constructor(
+    sink: TextWriter,
+    visibility: Visibility,
+    budget: ReadBudget,
+    getShadowRoot?: ShadowRootGetter,
+    only: ReadonlySet<Node> | null = null,
+  ) {
     this.sink = sink;
     this.visibility = visibility;
     this.budget = budget;
     this.getShadowRoot = getShadowRoot;
+    this.only = only;
   }
 
   /** Walks `root`: a document, an element (itself included) or a shadow root or fragment. */
@@ -77,7 +88,9 @@ export class TextWalker {
    */
   private children(parent: Node, owner: Element | null, style: StyleRef, itemsAreBlocks: boolean): void {
     let shown: TextShown = UNASKED;
+    const only = this.only;
     for (let child = parent.firstChild; child; child = child.nextSibling) {
+      if (only !== null && !only.has(child)) continue;
       if (!this.budget.allows(child, this.sink.length)) return;
       shown = this.node(child, owner, style, itemsAreBlocks, shown);
     }
@@ -86,7 +99,9 @@ export class TextWalker {
   /** Nodes assigned to a slot are shown there, with the slot's style for bare text. */
   private assigned(nodes: Node[], slot: Element | null, slotStyle: StyleRef, itemsAreBlocks: boolean): void {
     let shown: TextShown = UNASKED;
+    const only = this.only;
     for (const n of nodes) {
+      if (only !== null && !only.has(n)) continue;
       if (!this.budget.allows(n, this.sink.length)) return;
       shown = this.node(n, slot, slotStyle, itemsAreBlocks, shown);
     }
@@ -111,7 +126,7 @@ export class TextWalker {
         if (shown === UNASKED) shown = this.visibility.textShows(owner, style) ? SHOWN : NOT_SHOWN;
         if (shown === NOT_SHOWN) return shown;
       }
-      if (!this.sink.keepsSegments) data = this.budget.fit(n as Text, data, this.sink.length);
+      if (this.sink.cutsText) data = this.budget.fit(n as Text, data, this.sink.length);
       this.sink.text(n as Text, data, words, itemsAreBlocks);
     }
     return shown;

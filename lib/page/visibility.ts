@@ -79,6 +79,18 @@ export const NEVER_TEXT = new Set([
  */
 export type StyleRef = CSSStyleDeclaration | boolean | null;
 
+export interface VisibilityOptions {
+  /**
+   * False: a reading walk, which asks each element only what costs least (display, visibility,
+   * boxes clipped away) and notes the boxes that may cover words. The other tests (opacity,
+   * colour, size, transforms, clipping, covers) are then asked only of the words about to be
+   * sent, by a walk restricted to them (lib/page/passage-check.ts). Default true: every test.
+   */
+  paint?: boolean;
+  /** Boxes that may cover words, noted by an earlier reading walk of the whole page. */
+  covers?: readonly Element[];
+}
+
 /** The visibility rules for the elements of one document, asked in walk order. */
 export class Visibility {
   /** Sizes mean something only where there is layout (not in happy-dom, not in a DOMParser document). */
@@ -113,11 +125,21 @@ export class Visibility {
   private readonly owners: Element[] = [];
   /** Boxes a first walk found covered (`coveredBoxes`): a second walk leaves them out. */
   private readonly leaveOut: ReadonlySet<Element> | null;
+  /**
+   * False for a reading walk (`VisibilityOptions.paint`): only display, visibility and boxes
+   * clipped away are asked, and the boxes that may cover words are noted.
+   */
+  readonly paint: boolean;
+  /** Whether this walk notes the boxes that may cover words (not when an earlier walk gave them). */
+  private readonly notesCovers: boolean;
 
-  constructor(doc: Document | null, leaveOut: ReadonlySet<Element> | null = null) {
+  constructor(doc: Document | null, leaveOut: ReadonlySet<Element> | null = null, options: VisibilityOptions = {}) {
     const view = doc?.defaultView ?? null;
     this.doc = doc;
     this.leaveOut = leaveOut !== null && leaveOut.size > 0 ? leaveOut : null;
+    this.paint = options.paint ?? true;
+    this.notesCovers = options.covers === undefined;
+    if (options.covers) this.covers.push(...options.covers);
     this.view = view && typeof view.getComputedStyle === 'function' ? view : null;
     this.hasLayout = this.view !== null && (doc?.documentElement?.clientWidth ?? 0) > 0;
   }
@@ -133,7 +155,7 @@ export class Visibility {
    */
   textShows(owner: Element | null, style: StyleRef): boolean {
     if (!textShows(style)) return false;
-    if (!this.hasLayout || style === null || typeof style !== 'object') return true;
+    if (!this.paint || !this.hasLayout || style === null || typeof style !== 'object') return true;
     const top = this.boxes.length - 1;
     const isBox = owner !== null && top >= 0 && this.boxes[top] === owner;
     if (owner === null || isBox) {
@@ -192,7 +214,7 @@ export class Visibility {
 
   /** The walker enters `el`, an element with a box of its own (not inline, not `display: contents`). */
   enterBox(el: Element, style: StyleRef): void {
-    if (!this.hasLayout || style === null || typeof style !== 'object') return;
+    if (!this.paint || !this.hasLayout || style === null || typeof style !== 'object') return;
     this.boxes.push(el);
     this.boxStyles.push(style);
     this.behind.push(undefined);
@@ -291,6 +313,7 @@ export class Visibility {
     // Positioned or transformed: measured once, here; what it holds goes with it.
     const position = style.position;
     if (position === 'absolute') this.noteCover(el, style);
+    if (!this.paint) return false;
     const moved = position !== 'static';
     const transformed = isTransformed(el, style);
     // (`clip` applies to positioned boxes only: a box in the flow is asked its `clip-path` alone.)
@@ -318,6 +341,7 @@ export class Visibility {
   }
 
   private noteCover(el: Element, style: CSSStyleDeclaration): void {
+    if (!this.notesCovers) return;
     const value = style.backgroundColor;
     if (value !== TRANSPARENT && parseColor(value)?.a === 1) this.covers.push(el);
   }
@@ -353,6 +377,11 @@ export class Visibility {
       }
     }
     return out;
+  }
+
+  /** The boxes placed over the page that may cover words, noted by this walk (and given to it). */
+  get coverBoxes(): readonly Element[] {
+    return this.covers;
   }
 
   /** What the page can scroll to, asked once per walk (the walk changes no layout). */

@@ -13,6 +13,8 @@ export const MAX_URL_CHARS = 8192;
 export const MAX_HEADING_CHARS = 500;
 /** One passage's text (passages are cut at 900 characters, a selection at 4,000). */
 export const MAX_PASSAGE_CHARS = 8000;
+/** A passage's id (a hash of its text, and a count where the same text comes again). */
+export const MAX_PASSAGE_ID_CHARS = 200;
 /** Passages of one frame: 2,000,000 characters read at most, at 300 characters or more each. */
 export const MAX_PASSAGES = 10_000;
 

@@ -7,7 +7,7 @@
  * and no reply is cast to its type.
  */
 import * as z from 'zod/mini';
-import { MAX_QUESTION_CHARS } from './limits';
+import { MAX_PASSAGE_CHARS, MAX_PASSAGE_ID_CHARS, MAX_PASSAGES, MAX_QUESTION_CHARS } from './limits';
 import { drawnResultSchema, highlightOutcomeSchema, pageTextSchema } from './types';
 import { MAX_DRAWN_TARGETS, MAX_QUOTE_PARTS, pageRequests } from './page-requests';
 import type { AnyRequest, Calls, ReplyOf, RequestOf } from './dispatch';
@@ -93,6 +93,25 @@ export const pageCalls = {
   highlight: { ...pageRequests.highlight, reply: highlightOutcomeSchema },
   'clear-highlight': { ...pageRequests['clear-highlight'], reply: ok },
   unchanged: { ...pageRequests.unchanged, reply: z.object({ unchanged: z.boolean() }) },
+  /**
+   * `hidden`: the ids that may not be sent; `cut`: passages some of whose words no reader sees,
+   * written without them; `unknown`: the frame holds another reading (or none).
+   */
+  shown: {
+    ...pageRequests.shown,
+    reply: z.object({
+      hidden: z.array(z.string().check(z.maxLength(MAX_PASSAGE_ID_CHARS))).check(z.maxLength(MAX_PASSAGES)),
+      cut: z
+        .array(
+          z.object({
+            id: z.string().check(z.maxLength(MAX_PASSAGE_ID_CHARS)),
+            text: z.string().check(z.maxLength(MAX_PASSAGE_CHARS)),
+          }),
+        )
+        .check(z.maxLength(MAX_PASSAGES)),
+      unknown: z.optional(z.literal(true)),
+    }),
+  },
   drawn: {
     ...pageRequests.drawn,
     reply: z.object({ results: z.array(drawnResultSchema).check(z.maxLength(MAX_DRAWN_TARGETS)) }),

@@ -6,6 +6,7 @@
  * most pages.
  */
 import * as z from 'zod/mini';
+import { MAX_PASSAGE_ID_CHARS, MAX_PASSAGES } from './limits';
 
 /** The most spans one "A … B" quote may have. */
 export const MAX_QUOTE_PARTS = 8;
@@ -37,6 +38,17 @@ export const pageRequests = {
   'clear-highlight': { request: z.object({ type: z.literal('clear-highlight') }) },
   /** Whether nothing in the frame changed since its reading `readId`: a follow-up may reuse it. */
   unchanged: { request: z.object({ type: z.literal('unchanged'), readId: z.string().check(z.maxLength(64)) }) },
+  /**
+   * Which of the passages of reading `readId` the worker is about to send may not be: a word
+   * of theirs no reader sees (lib/page/passage-check.ts).
+   */
+  shown: {
+    request: z.object({
+      type: z.literal('shown'),
+      readId: z.string().check(z.maxLength(64)),
+      ids: z.array(z.string().check(z.maxLength(MAX_PASSAGE_ID_CHARS))).check(z.maxLength(MAX_PASSAGES)),
+    }),
+  },
   /** Whether each quote is drawn for a reader now, before its claim is shown (lib/page/drawn.ts). */
   drawn: {
     request: z.object({

@@ -134,6 +134,12 @@ const coverage = z.object({
   frames: z.optional(int()),
   /** Tabs read only in part (too long, still loading, frames out of reach), with why. */
   partial: z.optional(z.array(skippedTab)),
+  /**
+   * Passages chosen and then not sent, because their page does not show them to a reader
+   * (`hidden`) or could not say (`unchecked`), and passages sent without words of theirs no reader
+   * sees (`cut`): lib/worker/run/shown-step.ts.
+   */
+  unseen: z.optional(z.object({ hidden: int(), unchecked: int(), cut: int() })),
 });
 
 /** What every status has: the question, where it was asked, and what was read and chosen so far. */

@@ -6,12 +6,19 @@
  * parses requests only, loads none of these (its requests are in page-requests.ts).
  */
 import * as z from 'zod/mini';
-import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from './limits';
+import {
+  MAX_HEADING_CHARS,
+  MAX_PASSAGE_CHARS,
+  MAX_PASSAGE_ID_CHARS,
+  MAX_PASSAGES,
+  MAX_TITLE_CHARS,
+  MAX_URL_CHARS,
+} from './limits';
 
 /** A few sentences of a page's visible text, as extraction cut them. */
 export const passageSchema = z.object({
   /** Stable for the same page content: the same text at the same place gives the same id. */
-  id: z.string().check(z.maxLength(200)),
+  id: z.string().check(z.maxLength(MAX_PASSAGE_ID_CHARS)),
   // Lengths and counts are capped by the page script and refused beyond (lib/shared/limits.ts).
   text: z.string().check(z.maxLength(MAX_PASSAGE_CHARS)),
   /** The nearest heading above the passage, as context for the reader and the model. */
@@ -88,6 +95,11 @@ export interface PassageSource {
   frameId: number;
   url: string;
   title: string;
+  /**
+   * The page script's reading the passage is from, which checks it before it is sent
+   * (lib/worker/run/shown-step.ts); none for a PDF's passages.
+   */
+  readId?: string;
 }
 
 export type SourcedPassage = Passage & PassageSource;

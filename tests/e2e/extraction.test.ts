@@ -21,7 +21,8 @@ interface FrameReply {
 
 /**
  * Every frame of the page's tab read as the background reads it: the built page script injected
- * into all frames, then each frame asked for its text.
+ * into all frames, each frame asked for its text, then asked to check every passage as if all were
+ * about to be sent (what it hides is left out, what it cuts is its text without the unseen words).
  */
 async function readFrames(page: Page): Promise<FrameReply[]> {
   return h.worker.evaluate(async (url) => {
@@ -32,10 +33,21 @@ async function readFrames(page: Page): Promise<FrameReply[]> {
       files: ['/content-scripts/page.js'],
     });
     return Promise.all(
-      injected.map(async (r) => ({
-        frameId: r.frameId,
-        page: (await chrome.tabs.sendMessage(tabId, { type: 'extract' }, { frameId: r.frameId })) as PageText,
-      })),
+      injected.map(async (r) => {
+        const read = (await chrome.tabs.sendMessage(tabId, { type: 'extract' }, { frameId: r.frameId })) as PageText;
+        if (read.passages.length === 0) return { frameId: r.frameId, page: read };
+        const ids = read.passages.map((p) => p.id);
+        const verdict = (await chrome.tabs.sendMessage(
+          tabId,
+          { type: 'shown', readId: read.readId, ids },
+          { frameId: r.frameId },
+        )) as { hidden: string[]; cut: Array<{ id: string; text: string }> };
+        const cut = new Map(verdict.cut.map((c) => [c.id, c.text]));
+        const passages = read.passages
+          .filter((p) => !verdict.hidden.includes(p.id))
+          .map((p) => ({ ...p, text: cut.get(p.id) ?? p.text }));
+        return { frameId: r.frameId, page: { ...read, passages } };
+      }),
     );
   }, page.url());
 }

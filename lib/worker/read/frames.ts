@@ -177,7 +177,9 @@ export function passagesOfTab(
     const url = reported || page.url || read.url;
     for (const p of page.passages) {
       if (p.selection && frameId !== selectionFrame) continue;
-      out.push({ ...p, tabId: tab.tabId, windowId: tab.windowId, frameId, url, title });
+      const source = { tabId: tab.tabId, windowId: tab.windowId, frameId, url, title };
+      // A page script's passages are checked by it before they are sent (run/shown-step.ts).
+      out.push(page.readId !== undefined && !page.pdf ? { ...p, ...source, readId: page.readId } : { ...p, ...source });
     }
   }
   return out;

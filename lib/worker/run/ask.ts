@@ -12,15 +12,15 @@ import { lastRunItem, loadSettings } from '@/lib/shared/storage';
 import { doneRun, errorRun, reviewRun, workingRun } from '@/lib/shared/run-state';
 import { keyCleared } from '@/lib/worker/model/key-cleared';
 import { serverPlan } from '@/lib/worker/model/server-plan';
-import { searchPassages } from '@/lib/worker/rank/keyless-search';
 import { askedFromIncognito } from '@/lib/worker/read/incognito';
 import { nothingRead } from '@/lib/worker/read/nothing-read';
 import { clearHighlights } from '@/lib/worker/reveal/reveal-citation';
-import { runs, tabReader, tabsInScope, threads } from './browser-effects';
+import { askShown, runs, tabReader, tabsInScope, threads } from './browser-effects';
 import { askWithPlan, failRun } from './finish';
 import { planQuestion } from './plan-step';
 import { readScope } from './read-scope';
 import { searchTurn } from './records';
+import { chooseShown, planKeys, searchShown, type Unsent } from './shown-step';
 
 let inFlight: AbortController | null = null;
 
@@ -55,7 +55,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     await runs.progress(id, { threadId: thread.id, ...(replaced ? { newThread: 'pages-changed' as const } : {}) });
     // 1. Read the tabs in scope.
     const read = await readScope(tabs, msg.selection, tabReader(tabs, thread.id, controller.signal), controller.signal);
-    const { passages, skipped, coverage, selection } = read;
+    const { skipped, coverage, selection } = read;
     if (read.nothingRead)
       return await runs.update(id, (run) =>
         errorRun({ ...run, skipped }, { finishedAt: Date.now(), error: nothingRead(skipped) }),
@@ -63,24 +63,30 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     await runs.progress(id, { stage: 'choosing', skipped, ...(selection ? { selection } : {}) });
     // 2. Without a key (and no server on this computer), the best passages, ranked here, sent nowhere.
     const server = await serverPlan(settings);
+    // Whatever is chosen is first checked by its page: only what a reader sees goes out (shown-step.ts).
     if (!settings.apiKey && !server.local) {
-      const results = searchPassages(passages, question);
+      const search = await searchShown(read.passages, question, askShown, controller.signal);
+      const results = search.chosen;
       const finishedAt = Date.now();
       await runs.update(id, (run) =>
-        doneRun({ ...run, coverage: { ...coverage, sent: 0, leftOut: 0 } }, { finishedAt, results }),
+        doneRun({ ...run, coverage: { ...coverage, sent: 0, leftOut: 0, ...unseen(search.unsent) } }, { finishedAt, results }),
       );
       const asked = { id, question, askedAt: finishedAt, answeredAt: finishedAt };
       return await threads.appendTurn(thread.id, searchTurn(asked, results, thread.turns.length === 0));
     }
     // 3. Plan what is sent; with review on, nothing leaves the machine until Send (`decideReview`).
-    const { plan, leftOut } = planQuestion(
-      passages,
-      question,
-      settings.fragmentBudget,
-      server.local?.contextTokens,
-      thread.turns,
+    const planned = await chooseShown(
+      read.passages,
+      (pool) => planQuestion(pool, question, settings.fragmentBudget, server.local?.contextTokens, thread.turns),
+      (p) => planKeys(p.plan.passages),
+      askShown,
+      controller.signal,
     );
-    await runs.progress(id, { plan, coverage: { ...coverage, sent: plan.passages.length, leftOut } });
+    const { plan, leftOut } = planned.chosen;
+    await runs.progress(id, {
+      plan,
+      coverage: { ...coverage, sent: plan.passages.length, leftOut, ...unseen(planned.unsent) },
+    });
     if (settings.reviewBeforeSending && plan.passages.length > 0)
       return await runs.update(id, (run) => reviewRun({ ...run, plan }));
     // 4. Ask the model and verify.
@@ -90,6 +96,11 @@ export async function startAsk(msg: AskMessage): Promise<void> {
   } finally {
     if (inFlight === controller) inFlight = null;
   }
+}
+
+/** The passages the pages' check left out, for the coverage (none: nothing said). */
+function unseen(unsent: Unsent) {
+  return unsent.hidden + unsent.unchecked + unsent.cut > 0 ? { unseen: unsent } : {};
 }
 
 /**

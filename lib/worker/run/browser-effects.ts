@@ -18,6 +18,7 @@ import { callPage } from '@/lib/worker/read/call-page';
 import type { ModelStepDeps } from './model-step';
 import { readTab, type ReadTabDeps } from './read-tab';
 import { runStore } from './run-store';
+import type { AskShown } from './shown-step';
 import { threadStore } from './thread-store';
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
@@ -72,6 +73,9 @@ export function tabReader(tabs: Browser.tabs.Tab[], threadId: string, signal: Ab
   const cache = readings.forThread(threadId);
   return (tab: Browser.tabs.Tab) => readTab(tab, signal, cache, deps);
 }
+
+/** Asks a frame which of its reading's passages about to be sent it does not show (shown-step.ts). */
+export const askShown: AskShown = (tabId, frameId, readId, ids) => callPage(tabId, frameId, { type: 'shown', readId, ids });
 
 /** The model step's effects for run `id`: the real transport and pipeline, reports to the run. */
 export function modelStepDeps(id: string, signal: AbortSignal, plans: Pick<ModelStepDeps, 'halve'>): ModelStepDeps {

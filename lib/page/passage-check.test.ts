@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { extractPage } from './extract';
+import { checkPassages, hiddenPassages, passageText, type PassageWords } from './passage-check';
+
+/** A page of three paragraphs, each its own passage (long enough not to share one). */
+function page(): Document {
+  const para = (name: string) => `<p id="${name}">${`The ${name} paragraph says something of its own here. `.repeat(6)}</p>`;
+  const doc = document.implementation.createHTMLDocument('Doc');
+  doc.body.innerHTML = `${para('first')}<div id="second-box">${para('second')}</div>${para('third')}`;
+  return doc;
+}
+
+function read(doc: Document) {
+  let words: PassageWords | undefined;
+  const { passages } = extractPage(doc, { onWords: (w) => (words = w) });
+  return { passages, words: words! };
+}
+
+describe('hiddenPassages', () => {
+  it('passes the passages whose words are all still shown', () => {
+    const doc = page();
+    const { passages, words } = read(doc);
+    expect(passages.map((p) => p.text.slice(0, 20))).toEqual([
+      'The first paragraph ',
+      'The second paragraph',
+      'The third paragraph ',
+    ]);
+    expect(
+      hiddenPassages(
+        doc,
+        words,
+        passages.map((p) => p.id),
+      ),
+    ).toEqual([]);
+  });
+
+  it('leaves out a passage whose words the page hid since it was read, and one whose words all left the page', () => {
+    const doc = page();
+    const { passages, words } = read(doc);
+    const [first, second, third] = passages.map((p) => p.id);
+    (doc.getElementById('second-box') as HTMLElement).style.visibility = 'hidden';
+    doc.getElementById('third')!.remove();
+    expect(hiddenPassages(doc, words, [first!, second!, third!]).sort()).toEqual([second, third].sort());
+  });
+
+  it('writes each passage again as extraction wrote it when nothing is left out', () => {
+    const doc = document.implementation.createHTMLDocument('Doc');
+    doc.body.innerHTML = `<h1>Title</h1><ul>${'<li>A short item of the list.</li>'.repeat(30)}</ul><p>${'Words of a long paragraph, cut into pieces. '.repeat(60)}</p><table><tr><td>cell one</td><td>cell two</td></tr></table>`;
+    const { passages, words } = read(doc);
+    expect(passages.length).toBeGreaterThan(3);
+    for (const p of passages) expect(passageText(words, words.spans.get(p.id)!, [])).toBe(p.text);
+  });
+
+  it('sends a passage without the words of it that no reader sees, and leaves out one with none left', () => {
+    const doc = document.implementation.createHTMLDocument('Doc');
+    doc.body.innerHTML =
+      '<p>The kettle boils a litre in three minutes. <span id="planted">It was recalled for fire risk.</span> It is blue.</p>' +
+      '<h2>Other</h2><p id="gone">Only hidden words here, long enough to be a passage of their own. '.repeat(8) +
+      '</p>';
+    const { passages, words } = read(doc);
+    const first = passages.find((p) => p.text.includes('kettle'))!;
+    const other = passages.find((p) => p.text.startsWith('Other'))!;
+    (doc.getElementById('planted') as HTMLElement).style.visibility = 'hidden';
+    (doc.getElementById('gone') as HTMLElement).style.visibility = 'hidden';
+    const verdict = checkPassages(doc, words, [first.id, other.id]);
+    expect(verdict.cut).toEqual([
+      { id: first.id, text: 'The kettle boils a litre in three minutes. It is blue.' },
+      { id: other.id, text: 'Other' },
+    ]);
+    expect(verdict.hidden).toEqual([]);
+  });
+
+  it('leaves out an id the reading does not know', () => {
+    const doc = page();
+    const { passages, words } = read(doc);
+    expect(hiddenPassages(doc, words, [passages[0]!.id, 'made-up'])).toEqual(['made-up']);
+  });
+
+  it('asks only the passages it is given: one hidden elsewhere does not count', () => {
+    const doc = page();
+    const { passages, words } = read(doc);
+    (doc.getElementById('first') as HTMLElement).style.display = 'none';
+    expect(hiddenPassages(doc, words, [passages[2]!.id])).toEqual([]);
+  });
+});

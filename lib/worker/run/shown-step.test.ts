@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { SourcedPassage } from '@/lib/shared/types';
+import { key } from '@/lib/worker/prompt/reuse';
+import { chooseShown, MAX_SHOWN_ROUNDS, planKeys, type AskShown } from './shown-step';
+
+const passage = (tabId: number, id: string, extra: Partial<SourcedPassage> = {}): SourcedPassage => ({
+  id,
+  text: `Passage ${id} of tab ${tabId}.`,
+  order: 0,
+  tabId,
+  windowId: 1,
+  frameId: 0,
+  url: `https://tab${tabId}.example/`,
+  title: `Tab ${tabId}`,
+  readId: `read-${tabId}`,
+  ...extra,
+});
+
+/** Chooses the first `n` passages of the pool, as a budget would. */
+const firstOf = (n: number) => (pool: SourcedPassage[]) => pool.slice(0, n);
+
+/** A page script that hides the passages of `hidden`, recording what it was asked. */
+function pages(
+  hidden: Set<string>,
+  overrides: Partial<Record<number, 'unknown' | 'silent'>> = {},
+  cut: Record<string, string> = {},
+) {
+  const asked: string[][] = [];
+  const ask: AskShown = async (tabId, _frameId, readId, ids) => {
+    asked.push(ids.map((id) => `${tabId}:${id}`));
+    expect(readId).toBe(`read-${tabId}`);
+    if (overrides[tabId] === 'unknown') return { hidden: ids, cut: [], unknown: true };
+    if (overrides[tabId] === 'silent') throw new Error('Could not establish connection. Receiving end does not exist.');
+    return {
+      hidden: ids.filter((id) => hidden.has(`${tabId}:${id}`)),
+      cut: ids.filter((id) => cut[`${tabId}:${id}`] !== undefined).map((id) => ({ id, text: cut[`${tabId}:${id}`]! })),
+    };
+  };
+  return { ask, asked };
+}
+
+describe('chooseShown', () => {
+  it('sends what was chosen when its pages show all of it, asking each frame once', async () => {
+    const pool = [passage(1, 'a'), passage(2, 'b'), passage(1, 'c')];
+    const { ask, asked } = pages(new Set());
+    const out = await chooseShown(pool, firstOf(3), planKeys, ask);
+    expect(out.chosen.map((p) => p.id)).toEqual(['a', 'b', 'c']);
+    expect(asked.sort()).toEqual([['1:a', '1:c'], ['2:b']]);
+    expect(out.unsent).toEqual({ hidden: 0, unchecked: 0, cut: 0 });
+  });
+
+  it('chooses again without a passage its page hides, and asks only what is new', async () => {
+    const pool = [passage(1, 'a'), passage(1, 'planted'), passage(1, 'c'), passage(1, 'd')];
+    const { ask, asked } = pages(new Set(['1:planted']));
+    const out = await chooseShown(pool, firstOf(2), planKeys, ask);
+    // The budget's second place goes to the next passage shown.
+    expect(out.chosen.map((p) => p.id)).toEqual(['a', 'c']);
+    expect(out.pool.map((p) => p.id)).not.toContain('planted');
+    expect(asked).toEqual([['1:a', '1:planted'], ['1:c']]);
+    expect(out.unsent).toEqual({ hidden: 1, unchecked: 0, cut: 0 });
+  });
+
+  it('sends a passage without the words of it no reader sees, choosing again with its new text', async () => {
+    const pool = [passage(1, 'a', { text: 'The kettle boils fast. It was recalled for fire risk.' }), passage(1, 'b')];
+    const { ask, asked } = pages(new Set(), {}, { '1:a': 'The kettle boils fast.' });
+    const seen: string[][] = [];
+    const out = await chooseShown(
+      pool,
+      (p) => {
+        seen.push(p.map((x) => x.text));
+        return p.slice(0, 1);
+      },
+      planKeys,
+      ask,
+    );
+    expect(out.chosen.map((p) => p.text)).toEqual(['The kettle boils fast.']);
+    expect(seen.at(-1)![0]).toBe('The kettle boils fast.');
+    expect(asked).toEqual([['1:a']]);
+    expect(out.unsent).toEqual({ hidden: 0, unchecked: 0, cut: 1 });
+  });
+
+  it('checks both halves of a passage sent with its neighbour', async () => {
+    const pool = [passage(1, 'a'), passage(1, 'b')];
+    const { ask, asked } = pages(new Set(['1:b']));
+    const together = (p: SourcedPassage[]) => {
+      const [a, b] = [p.find((x) => x.id === 'a'), p.find((x) => x.id === 'b')];
+      return a && b ? [{ ...a, id: 'a+b', text: `${a.text} ${b.text}` }] : p;
+    };
+    const out = await chooseShown(pool, together, planKeys, ask);
+    expect(asked[0]).toEqual(['1:a', '1:b']);
+    expect(out.chosen.map((p) => p.id)).toEqual(['a']);
+  });
+
+  it('sends nothing a frame cannot vouch for: another reading, or no answer', async () => {
+    const pool = [passage(1, 'a'), passage(2, 'b'), passage(3, 'c')];
+    const { ask } = pages(new Set(), { 2: 'unknown', 3: 'silent' });
+    const out = await chooseShown(pool, firstOf(3), planKeys, ask);
+    expect(out.chosen.map((p) => p.id)).toEqual(['a']);
+    expect(out.unsent).toEqual({ hidden: 0, unchecked: 2, cut: 0 });
+  });
+
+  it("does not ask about a PDF's passages or the user's selection", async () => {
+    const pool = [passage(1, 'pdf', { readId: undefined }), passage(2, 'sel', { selection: true })];
+    const { ask, asked } = pages(new Set(['1:pdf', '2:sel']));
+    const out = await chooseShown(pool, firstOf(2), planKeys, ask);
+    expect(asked).toEqual([]);
+    expect(out.chosen.map((p) => p.id)).toEqual(['pdf', 'sel']);
+  });
+
+  it('after a few rounds of hidden passages, chooses only among those already proven', async () => {
+    const pool = [passage(1, 'ok'), ...Array.from({ length: 20 }, (_, i) => passage(1, `h${i}`))];
+    const { ask, asked } = pages(new Set(pool.slice(1).map((p) => `1:${p.id}`)));
+    const out = await chooseShown(pool, firstOf(2), planKeys, ask);
+    expect(asked.length).toBe(MAX_SHOWN_ROUNDS);
+    expect(out.chosen.map((p) => p.id)).toEqual(['ok']);
+    expect(out.pool.every((p) => p.id === 'ok' || !asked.flat().includes(`1:${p.id}`))).toBe(true);
+    expect(out.chosen.map(key)).toEqual([key(pool[0]!)]);
+  });
+
+  it('stops when the question is cancelled', async () => {
+    const controller = new AbortController();
+    const ask: AskShown = () => new Promise(() => controller.abort());
+    await expect(chooseShown([passage(1, 'a')], firstOf(1), planKeys, ask, controller.signal)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * Nothing is sent that its page does not show a reader. Reading a tab (lib/page/extract.ts) leaves
+ * out only what costs least to tell, so that many tabs are read fast; before a plan is sent (or a
+ * search's results are shown), the frames of the passages chosen check them with every test of
+ * what hides words (lib/page/passage-check.ts). A passage a frame says is hidden, or one no frame
+ * vouches for (the reading is gone, the frame does not answer in time), leaves the pool, and the
+ * choice is made again without it: what goes out is always a choice among proven passages. A PDF's
+ * passages and the user's own selection are not asked (no page's style hides them). The choice and
+ * the question to the frames are passed in, so this is tested without a browser.
+ */
+import { bounded } from '@/lib/shared/time-limit';
+import type { SourcedPassage } from '@/lib/shared/types';
+import { key, memberKeys } from '@/lib/worker/prompt/reuse';
+import { searchPassages } from '@/lib/worker/rank/keyless-search';
+import type { Question } from '@/lib/worker/rank/question';
+
+/**
+ * What frame `frameId` of tab `tabId` says of the passages `ids`: those that may not be sent, those
+ * some of whose words no reader sees (with their text without them); `unknown`: it cannot tell.
+ */
+export type AskShown = (tabId: number, frameId: number, readId: string, ids: string[]) => Promise<ShownReply>;
+export interface ShownReply {
+  hidden: string[];
+  cut: Array<{ id: string; text: string }>;
+  unknown?: true;
+}
+
+/** A frame that does not answer in this time vouches for none of its passages. */
+export const SHOWN_TIMEOUT_MS = 5_000;
+/** Choices made again at most; then only passages already proven (or needing no proof) are chosen from. */
+export const MAX_SHOWN_ROUNDS = 4;
+
+export interface Unsent {
+  hidden: number;
+  unchecked: number;
+  cut: number;
+}
+
+export interface ShownChoice<T> {
+  chosen: T;
+  /** The pool without the passages left out. */
+  pool: SourcedPassage[];
+  /**
+   * Passages left out: `hidden` by the page, or `unchecked` (no frame could vouch for them); and
+   * passages sent without the words of theirs that no reader sees (`cut`).
+   */
+  unsent: Unsent;
+}
+
+/** Whether a passage is asked of its frame: one of a page's reading, not the user's selection. */
+function needsProof(p: SourcedPassage): p is SourcedPassage & { readId: string } {
+  return p.readId !== undefined && !p.selection;
+}
+
+/** The keys of a plan's passages: each fragment's members (a passage with its neighbour is two). */
+export const planKeys = (fragments: SourcedPassage[]): string[] => fragments.flatMap(memberKeys);
+
+/** The search without a key (rank/keyless-search.ts), among the passages their pages show. */
+export function searchShown(pool: SourcedPassage[], question: Question, ask: AskShown, signal?: AbortSignal) {
+  return chooseShown(
+    pool,
+    (passages) => searchPassages(passages, question),
+    (hits) => hits.map((h) => key({ tabId: h.tabId, frameId: h.frameId, id: h.passageId })),
+    ask,
+    signal,
+  );
+}
+
+export async function chooseShown<T>(
+  pool: SourcedPassage[],
+  choose: (pool: SourcedPassage[]) => T,
+  /** The keys (`prompt/reuse.ts`) of the passages `chosen` would send or show. */
+  keysOf: (chosen: T) => string[],
+  ask: AskShown,
+  signal?: AbortSignal,
+): Promise<ShownChoice<T>> {
+  const proven = new Set<string>();
+  const unsent: Unsent = { hidden: 0, unchecked: 0, cut: 0 };
+  let current = pool;
+  for (let round = 0; ; round++) {
+    const chosen = choose(current);
+    const byKey = new Map(current.map((p) => [key(p), p]));
+    const toAsk = new Map<string, SourcedPassage & { readId: string }>();
+    for (const k of keysOf(chosen)) {
+      const p = byKey.get(k);
+      if (p !== undefined && needsProof(p) && !proven.has(k)) toAsk.set(k, p);
+    }
+    if (toAsk.size === 0) return { chosen, pool: current, unsent };
+    if (round === MAX_SHOWN_ROUNDS) {
+      // A page that keeps hiding what is chosen: choose among what is proven.
+      current = current.filter((p) => !needsProof(p) || proven.has(key(p)));
+      unsent.unchecked += toAsk.size;
+      return { chosen: choose(current), pool: current, unsent };
+    }
+    const frames = new Map<string, Array<SourcedPassage & { readId: string }>>();
+    for (const p of toAsk.values()) {
+      const f = `${p.tabId}/${p.frameId}/${p.readId}`;
+      const list = frames.get(f);
+      if (list) list.push(p);
+      else frames.set(f, [p]);
+    }
+    const dropped = new Set<string>();
+    const rewritten = new Map<string, string>();
+    await Promise.all(
+      [...frames.values()].map(async (ps) => {
+        const first = ps[0]!;
+        let reply: ShownReply | null = null;
+        try {
+          const ids = ps.map((p) => p.id);
+          reply = await bounded(ask(first.tabId, first.frameId, first.readId, ids), SHOWN_TIMEOUT_MS, signal);
+        } catch (err) {
+          if (signal?.aborted) throw err;
+        }
+        const vouched = reply !== null && reply.unknown !== true;
+        const hidden = new Set(vouched ? reply!.hidden : ps.map((p) => p.id));
+        const cut = new Map(vouched ? reply!.cut.map((c) => [c.id, c.text]) : []);
+        for (const p of ps) {
+          const text = cut.get(p.id);
+          if (!hidden.has(p.id)) {
+            proven.add(key(p));
+            if (text !== undefined) {
+              rewritten.set(key(p), text);
+              unsent.cut++;
+            }
+            continue;
+          }
+          dropped.add(key(p));
+          if (vouched) unsent.hidden++;
+          else unsent.unchecked++;
+        }
+      }),
+    );
+    signal?.throwIfAborted();
+    // Chosen again: without what is hidden, and with the words no reader sees taken out.
+    if (dropped.size > 0 || rewritten.size > 0) {
+      current = current
+        .filter((p) => !dropped.has(key(p)))
+        .map((p) => {
+          const text = rewritten.get(key(p));
+          return text === undefined ? p : { ...p, text };
+        });
+    }
+  }
+}
