@@ -7,24 +7,32 @@ import { Readability } from '@mozilla/readability';
 import { extractPage } from '@/lib/page/extract';
 import { normalize } from '@/lib/shared/normalize';
 import { readFrame } from '@/lib/page/read-frame';
-import { hiddenPassages, type PassageWords } from '@/lib/page/passage-check';
+import { checkPassages, hiddenPassages, type PassageWords } from '@/lib/page/passage-check';
 
 /**
  * What the content script does when asked to read this frame (wait for the page to settle, read
  * it within its budgets), and the text it would send were every passage chosen: the passages
  * that pass the check before sending (lib/page/passage-check.ts), in reading order.
  */
-export async function readForEval(): Promise<{ text: string; passages: number; chars: number; note: string; unsent: number }> {
+export async function readForEval(): Promise<{
+  text: string;
+  passages: number;
+  chars: number;
+  note: string;
+  unsent: number;
+  cut: number;
+}> {
   let words: PassageWords | undefined;
   const read = await readFrame(document, { onWords: (w) => (words = w) });
-  const hidden = new Set(
-    hiddenPassages(
-      document,
-      words!,
-      read.passages.map((p) => p.id),
-    ),
+  const verdict = checkPassages(
+    document,
+    words!,
+    read.passages.map((p) => p.id),
   );
-  const page = { ...read, passages: read.passages.filter((p) => !hidden.has(p.id)) };
+  const hidden = new Set(verdict.hidden);
+  const cut = new Map(verdict.cut.map((c) => [c.id, c.text]));
+  const passages = read.passages.filter((p) => !hidden.has(p.id)).map((p) => ({ ...p, text: cut.get(p.id) ?? p.text }));
+  const page = { ...read, passages };
   const c = page.coverage;
   const note = [
     c?.truncatedBy ? `read ${Math.round(c.readShare * 100)}%, stopped by ${c.truncatedBy}` : '',
@@ -38,6 +46,7 @@ export async function readForEval(): Promise<{ text: string; passages: number; c
     chars: page.chars,
     note,
     unsent: hidden.size,
+    cut: cut.size,
   };
 }
 

@@ -49,8 +49,9 @@ interface PageResult {
   chars: number;
   note: string;
   ms: { ours: number; checked: number; readability: number; bare: number; style: number } | null;
-  /** Passages the check before sending leaves out (a word no reader sees). */
+  /** Passages the check before sending leaves out (no word a reader sees) or cuts (some). */
   unsent: number;
+  cut: number;
   error?: string;
 }
 
@@ -69,6 +70,7 @@ async function evalPage(browser: Browser, page: CorpusPage, bundles: string, rep
     note: '',
     ms: null,
     unsent: 0,
+    cut: 0,
   };
   if (page.pdf) {
     // A PDF is read by the extension, not by a page script: its passages' text, no DOM timing.
@@ -100,8 +102,10 @@ async function evalPage(browser: Browser, page: CorpusPage, bundles: string, rep
       chars: number;
       note?: string;
       unsent: number;
+      cut: number;
     };
     result.unsent = read.unsent;
+    result.cut = read.cut;
     result.passages = read.passages;
     result.chars = read.chars;
     result.note = read.note ?? '';
@@ -193,6 +197,7 @@ async function main(): Promise<void> {
           note: '',
           ms: null,
           unsent: 0,
+          cut: 0,
           error: err instanceof Error ? err.message : String(err),
         };
       }
@@ -204,7 +209,7 @@ async function main(): Promise<void> {
           ? `error: ${r.error}`
           : '';
       console.log(
-        `${fmt(recall)}  ${String(r.found).padStart(4)}/${String(r.total).padEnd(4)}  ${String(r.passages).padStart(5)} passages${r.unsent ? ` (${r.unsent} unsent)` : ''}  ${ms}  ${r.name}${r.note ? `  (${r.note})` : ''}`,
+        `${fmt(recall)}  ${String(r.found).padStart(4)}/${String(r.total).padEnd(4)}  ${String(r.passages).padStart(5)} passages${r.unsent ? ` (${r.unsent} unsent)` : ''}${r.cut ? ` (${r.cut} cut)` : ''}  ${ms}  ${r.name}${r.note ? `  (${r.note})` : ''}`,
       );
     }
   } finally {
@@ -250,7 +255,7 @@ async function main(): Promise<void> {
     console.log(
       `reading and checking every passage (as if all were sent): ${fmt(median(timed.map((r) => r.ms!.checked)), 1)} ms, ` +
         `${fmt(median(timed.map((r) => r.ms!.checked / r.ms!.style)), 2)}x the display-only walk; ` +
-        `passages the check leaves out: ${results.reduce((n, r) => n + r.unsent, 0)}`,
+        `passages the check leaves out: ${results.reduce((n, r) => n + r.unsent, 0)}, cuts: ${results.reduce((n, r) => n + r.cut, 0)}`,
     );
     const styleVsBare = median(timed.map((r) => r.ms!.style / r.ms!.bare));
     console.log(
