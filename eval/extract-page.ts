@@ -7,7 +7,7 @@ import { Readability } from '@mozilla/readability';
 import { extractPage } from '@/lib/page/extract';
 import { normalize } from '@/lib/shared/normalize';
 import { readFrame } from '@/lib/page/read-frame';
-import { checkPassages, hiddenPassages, type PassageWords } from '@/lib/page/passage-check';
+import { checkPassages, type PassageWords } from '@/lib/page/passage-check';
 
 /**
  * What the content script does when asked to read this frame (wait for the page to settle, read
@@ -88,11 +88,11 @@ function checked(): number {
   const page = extractPage(document, { onWords: (w) => (words = w) });
   return (
     page.passages.length -
-    hiddenPassages(
+    checkPassages(
       document,
       words!,
       page.passages.map((p) => p.id),
-    ).length
+    ).hidden.length
   );
 }
 

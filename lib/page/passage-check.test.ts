@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { extractPage } from './extract';
-import { checkPassages, hiddenPassages, passageText, type PassageWords } from './passage-check';
+import { checkPassages, passageText, type PassageWords } from './passage-check';
 
 /** A page of three paragraphs, each its own passage (long enough not to share one). */
 function page(): Document {
@@ -17,7 +17,7 @@ function read(doc: Document) {
   return { passages, words: words! };
 }
 
-describe('hiddenPassages', () => {
+describe('checkPassages', () => {
   it('passes the passages whose words are all still shown', () => {
     const doc = page();
     const { passages, words } = read(doc);
@@ -27,12 +27,12 @@ describe('hiddenPassages', () => {
       'The third paragraph ',
     ]);
     expect(
-      hiddenPassages(
+      checkPassages(
         doc,
         words,
         passages.map((p) => p.id),
       ),
-    ).toEqual([]);
+    ).toEqual({ hidden: [], cut: [] });
   });
 
   it('leaves out a passage whose words the page hid since it was read, and one whose words all left the page', () => {
@@ -41,7 +41,7 @@ describe('hiddenPassages', () => {
     const [first, second, third] = passages.map((p) => p.id);
     (doc.getElementById('second-box') as HTMLElement).style.visibility = 'hidden';
     doc.getElementById('third')!.remove();
-    expect(hiddenPassages(doc, words, [first!, second!, third!]).sort()).toEqual([second, third].sort());
+    expect(checkPassages(doc, words, [first!, second!, third!])).toEqual({ hidden: [second, third], cut: [] });
   });
 
   it('writes each passage again as extraction wrote it when nothing is left out', () => {
@@ -74,13 +74,13 @@ describe('hiddenPassages', () => {
   it('leaves out an id the reading does not know', () => {
     const doc = page();
     const { passages, words } = read(doc);
-    expect(hiddenPassages(doc, words, [passages[0]!.id, 'made-up'])).toEqual(['made-up']);
+    expect(checkPassages(doc, words, [passages[0]!.id, 'made-up'])).toEqual({ hidden: ['made-up'], cut: [] });
   });
 
   it('asks only the passages it is given: one hidden elsewhere does not count', () => {
     const doc = page();
     const { passages, words } = read(doc);
     (doc.getElementById('first') as HTMLElement).style.display = 'none';
-    expect(hiddenPassages(doc, words, [passages[2]!.id])).toEqual([]);
+    expect(checkPassages(doc, words, [passages[2]!.id])).toEqual({ hidden: [], cut: [] });
   });
 });

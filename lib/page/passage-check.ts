@@ -5,8 +5,8 @@
  * a reading several times slower, and most of what is read is never sent. The worker asks this
  * check of the passages it chose, before anything leaves: the same walk (lib/page/text-walker.ts)
  * with every test (lib/page/visibility.ts), restricted to the words of those passages and the
- * elements above them. A passage that holds a word no reader sees, or whose words left the page
- * since, is not sent (the worker chooses again without it). Pure DOM code.
+ * elements above them. A passage some of whose words no reader sees (or left the page since) is
+ * written again without them; one with none left is not sent (the worker chooses again). Pure DOM code.
  */
 import { flatParentElement } from './flat-tree';
 import { ReadBudget } from './read-budget';
@@ -136,17 +136,6 @@ export function checkPassages(
     else out.hidden.push(id);
   }
   return out;
-}
-
-/** The ids of `ids` that may not be sent as they were read (hidden, or some words cut). */
-export function hiddenPassages(
-  doc: Document,
-  words: PassageWords,
-  ids: readonly string[],
-  getShadowRoot?: ShadowRootGetter,
-): string[] {
-  const { hidden, cut } = checkPassages(doc, words, ids, getShadowRoot);
-  return [...hidden, ...cut.map((c) => c.id)];
 }
 
 /** The text nodes of `only` whose words every test says are drawn; a second walk leaves out covered boxes. */

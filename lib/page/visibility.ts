@@ -7,8 +7,10 @@
  * their content away (the "visually hidden" pattern of screen-reader-only text). Kept, because a
  * reader can open them: closed `<details>` and `hidden="until-found"`, which the highlight opens.
  *
- * Also left out, where there is layout, words no reader sees although they are "there" (the
- * tricks of a page that wants to hand the model a sentence the user never sees): text under
+ * Also left out, where there is layout, by the check of the passages about to be sent (a reading
+ * walk, `paint: false`, asks only the tests above and notes what may cover words), words no
+ * reader sees although they are "there" (the tricks of a page that wants to hand the model a
+ * sentence the user never sees): text under
  * `opacity: 0` or `content-visibility: hidden` and light-DOM children a shadow root does not slot
  * (all three: `checkVisibility`; and the content of a box that is itself
  * `content-visibility: hidden`), text of a transparent colour or of no size, and boxes that are

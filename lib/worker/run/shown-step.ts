@@ -131,14 +131,14 @@ export async function chooseShown<T>(
       }),
     );
     signal?.throwIfAborted();
+    // Every passage chosen is shown as it was read: the choice stands.
+    if (dropped.size === 0 && rewritten.size === 0) return { chosen, pool: current, unsent };
     // Chosen again: without what is hidden, and with the words no reader sees taken out.
-    if (dropped.size > 0 || rewritten.size > 0) {
-      current = current
-        .filter((p) => !dropped.has(key(p)))
-        .map((p) => {
-          const text = rewritten.get(key(p));
-          return text === undefined ? p : { ...p, text };
-        });
-    }
+    current = current
+      .filter((p) => !dropped.has(key(p)))
+      .map((p) => {
+        const text = rewritten.get(key(p));
+        return text === undefined ? p : { ...p, text };
+      });
   }
 }
