@@ -40,6 +40,15 @@ describe('CoverageNote', () => {
     expect(text).toContain('Read 2 tabs (40 passages, 12,345 characters, 1 embedded frame); sent 12 to Claude.');
   });
 
+  it('says when passages were kept from Claude because their page does not show them', () => {
+    const coverage = { tabs: 1, passages: 30, sent: 10, leftOut: 0, unseen: { hidden: 2, unchecked: 1, cut: 1 } };
+    const text = mount(run({ coverage })).textContent!;
+    expect(text).toContain('2 passages chosen were not sent: their page does not show them to a reader.');
+    expect(text).toContain('1 passage was sent without words its page does not show to a reader.');
+    expect(text).toContain('1 passage chosen was not sent: its page could not confirm that it shows it.');
+    expect(mount(run({})).textContent).not.toContain('not sent');
+  });
+
   it('tells an abstention that the pages were read in full, when they were', () => {
     expect(mount(run({})).textContent).toContain('The pages were read in full.');
   });

@@ -16,6 +16,14 @@ export function CoverageNote({ run }: CoverageNoteProps) {
     ...(c?.chars !== undefined ? [plural('coverageChars', c.chars)] : []),
     ...(embedded > 0 ? [plural('coverageFrames', embedded)] : []),
   ].join(t('listSeparator'));
+  // What the pages' check before sending kept from Claude (lib/worker/run/shown-step.ts): a page
+  // that hides words from its readers is worth knowing about.
+  const u = c?.unseen;
+  const unseen = [
+    ...(u && u.hidden > 0 ? [plural('unseenHidden', u.hidden)] : []),
+    ...(u && u.cut > 0 ? [plural('unseenCut', u.cut)] : []),
+    ...(u && u.unchecked > 0 ? [plural('unseenUnchecked', u.unchecked)] : []),
+  ];
   return (
     <div class="coverage">
       {c && (
@@ -25,6 +33,7 @@ export function CoverageNote({ run }: CoverageNoteProps) {
             : plural('coverageRead', c.tabs, read, c.sent)}
         </p>
       )}
+      {unseen.length > 0 && <p class="note">{unseen.join(' ')}</p>}
       {c && run.outcome?.kind === 'abstain' && (
         <p class="note">{partial.length === 0 && run.skipped.length === 0 ? t('readInFull') : t('notAllRead')}</p>
       )}

@@ -97,6 +97,11 @@ describe('a sentence no reader sees', () => {
     const calls = messageCalls(h.api);
     // The page's text sent (the retry also repeats the model's own words, which name them).
     for (const req of calls) expect(documentsOf(req)).not.toContain(PLANTED);
+    // The user is told that the page hid something from them (a frame not shown and a child not
+    // slotted are never read at all, so there is nothing to tell).
+    const told = await popup.evaluate(() => document.body.innerText);
+    if (trick === 'hidden-frame' || trick === 'unslotted') expect(told).not.toMatch(/does not show/);
+    else expect(told).toMatch(/passages? (chosen w[a-z]+ not sent|w[a-z]+ sent without words).* does not show/);
 
     await (await citationOf(popup, 'It boils a litre in three minutes.')).click();
     await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(CONTROL);

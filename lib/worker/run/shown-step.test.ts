@@ -49,14 +49,18 @@ describe('chooseShown', () => {
     expect(out.unsent).toEqual({ hidden: 0, unchecked: 0, cut: 0 });
   });
 
-  it('chooses again without a passage its page hides, and asks only what is new', async () => {
-    const pool = [passage(1, 'a'), passage(1, 'planted'), passage(1, 'c'), passage(1, 'd')];
+  it('chooses again without a passage its page hides, asking that page about all the rest at once', async () => {
+    const pool = [passage(1, 'a'), passage(1, 'planted'), passage(1, 'c'), passage(1, 'd'), passage(2, 'e')];
     const { ask, asked } = pages(new Set(['1:planted']));
     const out = await chooseShown(pool, firstOf(2), planKeys, ask);
     // The budget's second place goes to the next passage shown.
     expect(out.chosen.map((p) => p.id)).toEqual(['a', 'c']);
     expect(out.pool.map((p) => p.id)).not.toContain('planted');
-    expect(asked).toEqual([['1:a', '1:planted'], ['1:c']]);
+    // A page caught hiding words is asked about every passage of its still unproven; other pages are not.
+    expect(asked).toEqual([
+      ['1:a', '1:planted'],
+      ['1:c', '1:d'],
+    ]);
     expect(out.unsent).toEqual({ hidden: 1, unchecked: 0, cut: 0 });
   });
 
@@ -107,14 +111,37 @@ describe('chooseShown', () => {
     expect(out.chosen.map((p) => p.id)).toEqual(['pdf', 'sel']);
   });
 
-  it('after a few rounds of hidden passages, chooses only among those already proven', async () => {
-    const pool = [passage(1, 'ok'), ...Array.from({ length: 20 }, (_, i) => passage(1, `h${i}`))];
-    const { ask, asked } = pages(new Set(pool.slice(1).map((p) => `1:${p.id}`)));
+  it('a page stuffed with hidden passages costs one round more, and does not crowd another tab out', async () => {
+    const stuffed = Array.from({ length: 20 }, (_, i) => passage(1, `h${i}`));
+    const pool = [...stuffed, passage(2, 'ok1'), passage(2, 'ok2')];
+    const { ask, asked } = pages(new Set(stuffed.map((p) => `1:${p.id}`)));
     const out = await chooseShown(pool, firstOf(2), planKeys, ask);
-    expect(asked.length).toBe(MAX_SHOWN_ROUNDS);
+    expect(out.chosen.map((p) => p.id)).toEqual(['ok1', 'ok2']);
+    expect(asked).toEqual([['1:h0', '1:h1'], stuffed.slice(2).map((p) => `1:${p.id}`), ['2:ok1', '2:ok2']]);
+    expect(out.pool.map((p) => p.id)).toEqual(['ok1', 'ok2']);
+    expect(out.unsent).toEqual({ hidden: 4, unchecked: 0, cut: 0 });
+  });
+
+  it('asks a frame that cannot answer once, and sends none of its passages', async () => {
+    const pool = [passage(1, 'a'), passage(2, 'b1'), passage(2, 'b2'), passage(1, 'c')];
+    const { ask, asked } = pages(new Set(), { 2: 'silent' });
+    const out = await chooseShown(pool, firstOf(2), planKeys, ask);
+    expect(out.chosen.map((p) => p.id)).toEqual(['a', 'c']);
+    expect(asked.filter((ids) => ids.some((id) => id.startsWith('2:')))).toEqual([['2:b1']]);
+    expect(out.unsent).toEqual({ hidden: 0, unchecked: 1, cut: 0 });
+  });
+
+  it('after a few rounds of pages hiding what is chosen, chooses only among those already proven', async () => {
+    // Each tab's first passage is hidden and outranks the next tab's: every round finds another page.
+    const tabs = Array.from({ length: MAX_SHOWN_ROUNDS + 2 }, (_, t) => t + 1);
+    const pool = [passage(99, 'ok'), ...tabs.map((t) => passage(t, 'h'))];
+    const { ask, asked } = pages(new Set(tabs.map((t) => `${t}:h`)));
+    const out = await chooseShown(pool, firstOf(2), planKeys, ask);
+    // Round one asks two pages (the proven passage's and the first hider's), each later round one more.
+    expect(asked.length).toBe(MAX_SHOWN_ROUNDS + 1);
     expect(out.chosen.map((p) => p.id)).toEqual(['ok']);
-    expect(out.pool.every((p) => p.id === 'ok' || !asked.flat().includes(`1:${p.id}`))).toBe(true);
     expect(out.chosen.map(key)).toEqual([key(pool[0]!)]);
+    expect(out.pool.every((p) => p.tabId === 99 || !asked.flat().includes(`${p.tabId}:${p.id}`))).toBe(true);
   });
 
   it('stops when the question is cancelled', async () => {

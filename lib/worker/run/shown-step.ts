@@ -2,9 +2,12 @@
  * Nothing is sent that its page does not show a reader. Reading a tab (lib/page/extract.ts) leaves
  * out only what costs least to tell, so that many tabs are read fast; before a plan is sent (or a
  * search's results are shown), the frames of the passages chosen check them with every test of
- * what hides words (lib/page/passage-check.ts). A passage a frame says is hidden, or one no frame
- * vouches for (the reading is gone, the frame does not answer in time), leaves the pool, and the
- * choice is made again without it: what goes out is always a choice among proven passages. A PDF's
+ * what hides words (lib/page/passage-check.ts). A passage a frame says is hidden leaves the pool,
+ * one with words no reader sees is written again without them, and the choice is made again: what
+ * goes out is always a choice among proven passages. A frame caught hiding words is then asked
+ * about all its passages at once (a page stuffed with hidden text costs one round more, and cannot
+ * crowd other tabs out); a frame that cannot vouch (its reading is gone, it does not answer in
+ * time) has none of its passages sent, and is not waited for again. A PDF's
  * passages and the user's own selection are not asked (no page's style hides them). The choice and
  * the question to the frames are passed in, so this is tested without a browser.
  */
@@ -66,6 +69,9 @@ export function searchShown(pool: SourcedPassage[], question: Question, ask: Ask
   );
 }
 
+/** The frame and reading a passage was read in: what one question to a page covers. */
+const frameOf = (p: SourcedPassage & { readId: string }): string => `${p.tabId}/${p.frameId}/${p.readId}`;
+
 export async function chooseShown<T>(
   pool: SourcedPassage[],
   choose: (pool: SourcedPassage[]) => T,
@@ -76,33 +82,56 @@ export async function chooseShown<T>(
 ): Promise<ShownChoice<T>> {
   const proven = new Set<string>();
   const unsent: Unsent = { hidden: 0, unchecked: 0, cut: 0 };
+  /** Passages whose text was written again without words no reader sees. */
+  const rewrittenEver = new Set<string>();
+  const done = (chosen: T, keys: string[], pool: SourcedPassage[]): ShownChoice<T> => {
+    unsent.cut = keys.filter((k) => rewrittenEver.has(k)).length;
+    return { chosen, pool, unsent };
+  };
+  /**
+   * Frames that hid words in what was chosen: every passage of theirs still unproven is asked in
+   * the next round, so that a page stuffed with hidden passages costs one more round, not one per
+   * budgetful, and cannot crowd other tabs out of the choice; and what is chosen from it then is
+   * ranked by the words a reader sees.
+   */
+  const caught = new Set<string>();
   let current = pool;
   for (let round = 0; ; round++) {
     const chosen = choose(current);
     const byKey = new Map(current.map((p) => [key(p), p]));
     const toAsk = new Map<string, SourcedPassage & { readId: string }>();
-    for (const k of keysOf(chosen)) {
+    const keys = keysOf(chosen);
+    for (const k of keys) {
       const p = byKey.get(k);
       if (p !== undefined && needsProof(p) && !proven.has(k)) toAsk.set(k, p);
     }
-    if (toAsk.size === 0) return { chosen, pool: current, unsent };
+    if (toAsk.size === 0) return done(chosen, keys, current);
     if (round === MAX_SHOWN_ROUNDS) {
       // A page that keeps hiding what is chosen: choose among what is proven.
       current = current.filter((p) => !needsProof(p) || proven.has(key(p)));
       unsent.unchecked += toAsk.size;
-      return { chosen: choose(current), pool: current, unsent };
+      const last = choose(current);
+      return done(last, keysOf(last), current);
+    }
+    const chosenKeys = new Set(toAsk.keys());
+    if (caught.size > 0) {
+      for (const p of current) {
+        if (needsProof(p) && caught.has(frameOf(p)) && !proven.has(key(p))) toAsk.set(key(p), p);
+      }
     }
     const frames = new Map<string, Array<SourcedPassage & { readId: string }>>();
     for (const p of toAsk.values()) {
-      const f = `${p.tabId}/${p.frameId}/${p.readId}`;
+      const f = frameOf(p);
       const list = frames.get(f);
       if (list) list.push(p);
       else frames.set(f, [p]);
     }
     const dropped = new Set<string>();
+    /** Frames that could not vouch (another reading, no answer): none of their passages is sent. */
+    const mute = new Set<string>();
     const rewritten = new Map<string, string>();
     await Promise.all(
-      [...frames.values()].map(async (ps) => {
+      [...frames].map(async ([frame, ps]) => {
         const first = ps[0]!;
         let reply: ShownReply | null = null;
         try {
@@ -111,31 +140,35 @@ export async function chooseShown<T>(
         } catch (err) {
           if (signal?.aborted) throw err;
         }
-        const vouched = reply !== null && reply.unknown !== true;
-        const hidden = new Set(vouched ? reply!.hidden : ps.map((p) => p.id));
-        const cut = new Map(vouched ? reply!.cut.map((c) => [c.id, c.text]) : []);
+        if (reply === null || reply.unknown === true) {
+          mute.add(frame);
+          for (const p of ps) if (chosenKeys.has(key(p))) unsent.unchecked++;
+          return;
+        }
+        const hidden = new Set(reply.hidden);
+        const cut = new Map(reply.cut.map((c) => [c.id, c.text]));
+        if (hidden.size > 0 || cut.size > 0) caught.add(frame);
         for (const p of ps) {
           const text = cut.get(p.id);
           if (!hidden.has(p.id)) {
             proven.add(key(p));
             if (text !== undefined) {
               rewritten.set(key(p), text);
-              unsent.cut++;
+              rewrittenEver.add(key(p));
             }
             continue;
           }
           dropped.add(key(p));
-          if (vouched) unsent.hidden++;
-          else unsent.unchecked++;
+          if (chosenKeys.has(key(p))) unsent.hidden++;
         }
       }),
     );
     signal?.throwIfAborted();
     // Every passage chosen is shown as it was read: the choice stands.
-    if (dropped.size === 0 && rewritten.size === 0) return { chosen, pool: current, unsent };
+    if (dropped.size === 0 && rewritten.size === 0 && mute.size === 0) return done(chosen, keys, current);
     // Chosen again: without what is hidden, and with the words no reader sees taken out.
     current = current
-      .filter((p) => !dropped.has(key(p)))
+      .filter((p) => !dropped.has(key(p)) && !(needsProof(p) && mute.has(frameOf(p))))
       .map((p) => {
         const text = rewritten.get(key(p));
         return text === undefined ? p : { ...p, text };
