@@ -164,7 +164,10 @@ export class TextWalker {
     // element has no box of its own: its words are drawn in its parent's.
     const box = display !== 'inline' && display !== 'contents';
     const owner = display === 'contents' ? null : el;
+    // (An inline element that paints its own background is a box to the tests of colour.)
+    let entered = box;
     if (box) visibility.enterBox(el, style);
+    else if (display === 'inline' && visibility.paint) entered = visibility.enterInline(el, style);
     if (shadow) {
       this.children(shadow, owner, style, itemsAreBlocks);
     } else if (tag === 'slot') {
@@ -174,7 +177,7 @@ export class TextWalker {
     } else if (el.firstChild) {
       this.children(el, owner, style, itemsAreBlocks);
     }
-    if (box) visibility.leaveBox(el);
+    if (entered) visibility.leaveBox(el);
     sink.link = outerLink;
     if (this.budget.stopped) return;
     if (heading) sink.closeHeading();

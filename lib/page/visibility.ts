@@ -10,26 +10,27 @@
  * Also left out, where there is layout, by the check of the passages about to be sent (a reading
  * walk, `paint: false`, asks only the tests above and notes what may cover words), words no
  * reader sees although they are "there" (the tricks of a page that wants to hand the model a
- * sentence the user never sees): text under
- * `opacity: 0` or `content-visibility: hidden` and light-DOM children a shadow root does not slot
- * (all three: `checkVisibility`; and the content of a box that is itself
- * `content-visibility: hidden`), text of a transparent colour or of no size, and boxes that are
- * positioned or transformed out of the page or to no area, or clipped to nothing. Only tests that
- * cost little per element: what a box's geometry says is measured once per positioned,
- * transformed or clipping box, and what it hides goes with all it holds. Text the colour of what
- * is behind it is left out too: the background colour of each box around words is read once,
- * and only words that match it are asked more (an image, another box behind them). Text under
- * another box is left out where it is in view: the walk notes the boxes placed over the page
- * with an opaque background, and only on a page that has one are the boxes of words it holds
- * hit-tested (`coveredBoxes`). Below the first screen that takes scrolling, so it is proven for
- * the quoted words only, before a claim is shown (lib/page/drawn.ts). The rules themselves are
- * pure (lib/page/paint.ts).
+ * sentence the user never sees): text under `opacity: 0` or `content-visibility: hidden` and
+ * light-DOM children a shadow root does not slot (all three: `checkVisibility`; and the content
+ * of a box that is itself `content-visibility: hidden`), text of a transparent colour or of no
+ * size, boxes that are positioned or transformed out of the page or to no area, or clipped to
+ * nothing, and inline elements moved out of the page (`position: relative`). Only tests that cost
+ * little per element: what a box's geometry says is measured once per positioned, transformed or
+ * clipping box, and what it hides goes with all it holds. Text the colour of what is behind it is
+ * left out too: the background colour of each box around words (and of an inline element that
+ * paints one) is read once, and only words that match it are asked more (an image, another box
+ * behind them). Text under another box is left out where it is in view: the walk notes the boxes
+ * placed over the page with an opaque background, and only on a page that has one are the boxes
+ * of words it holds hit-tested (`coveredBoxes`). Below the first screen that takes scrolling, so
+ * it is proven for the quoted words only, before a claim is shown (lib/page/drawn.ts). The rules
+ * themselves are pure (lib/page/paint.ts).
  *
  * Asking for a computed style is most of the cost of a walk, so each element's is asked once,
  * and only for what decides: its display always; its visibility, colour, font size and
  * `checkVisibility` only when it holds words itself (a box or an inline element: a page can
  * hide words in a `<span>` as well as in a `<p>`); its overflow, position, transform and
- * clip-path only when it is a box with something inside. Pure DOM code.
+ * clip-path only when it is a box with something inside; an inline element's position and
+ * background only in the check. Pure DOM code.
  */
 import { flatParentElement } from './flat-tree';
 import { canvasColour, lostInBackground, paintedOtherwise } from './behind';
@@ -224,6 +225,18 @@ export class Visibility {
     this.lost.push(undefined);
   }
 
+  /**
+   * The walker enters `el`, an inline element: where every test is asked, one that paints a
+   * background of its own is kept as a box (its words are judged against that background, and it
+   * against the box around it). True when kept: the walker then leaves it (`leaveBox`).
+   */
+  enterInline(el: Element, style: StyleRef): boolean {
+    if (!this.paint || !this.hasLayout || style === null || typeof style !== 'object') return false;
+    if (style.backgroundColor === TRANSPARENT) return false;
+    this.enterBox(el, style);
+    return true;
+  }
+
   /** The walker leaves the box it entered last (`enterBox`); a no-op where that one was not kept. */
   leaveBox(el: Element): void {
     if (this.boxes[this.boxes.length - 1] !== el) return;
@@ -308,8 +321,11 @@ export class Visibility {
     const display = this.display;
     const style = this.style;
     // Absolutely positioned boxes are blockified, so an inline box never clips; most elements
-    // are inline, and asking them nothing more is what keeps the walk fast.
-    if (!this.hasLayout || display === 'inline' || display === 'contents') return false;
+    // are inline, and asking them nothing more is what keeps the reading walk fast. The check
+    // asks one thing more of an inline element: whether it is moved (`position: relative`) off
+    // the page, taking its words with it.
+    if (!this.hasLayout || display === 'contents') return false;
+    if (display === 'inline') return this.paint && this.inlineMovedAway(el, style);
     if (style === null || typeof style !== 'object') return false;
     if (clippedAway(el, style)) return true;
     // Positioned or transformed: measured once, here; what it holds goes with it.
@@ -328,6 +344,14 @@ export class Visibility {
       return true;
     }
     return clipHides(style.clip, style.clipPath, position);
+  }
+
+  /** Whether the inline element `el` is positioned (relative, sticky) entirely outside the page. */
+  private inlineMovedAway(el: Element, style: StyleRef): boolean {
+    if (style === null || typeof style !== 'object') return false;
+    const position = style.position;
+    if (position !== 'relative' && position !== 'sticky') return false;
+    return placeHides(el.getBoundingClientRect(), this.reach()) === 'outside' && !insideOpenable(el);
   }
 
   /**
@@ -421,7 +445,9 @@ export function insideOpenable(el: Element): boolean {
  * Whether the box `el` (of computed style `style`) is transformed. Its computed `transform`
  * depends on layout, so reading it from the style forces the browser to check its layout first,
  * which makes it the walk's most costly read; the Typed OM's computed value (Chrome) is a little
- * cheaper (3–4 % of a walk). Firefox has no Typed OM.
+ * cheaper (3–4 % of a walk). Firefox has no Typed OM. The individual `translate` property is
+ * not read: it depends on layout too, and reading it made the check 17 % slower (a box moved
+ * away by it is caught by the proof before a claim is shown, lib/page/drawn.ts).
  */
 function isTransformed(el: Element, style: CSSStyleDeclaration): boolean {
   const typed = (el as Element & { computedStyleMap?: () => { get(property: string): unknown } }).computedStyleMap;

@@ -1,7 +1,8 @@
 /**
  * Words no reader sees, in Firefox as in Chromium (tests/e2e/unseen.test.ts): a page that plants
  * one sentence by every trick at once (opacity 0, transparent, font size 0, off-screen, white on
- * white, clipped, covered, scaled, content-visibility, unslotted, a hidden frame) sends none of
+ * white, clipped, covered, scaled, content-visibility, unslotted, an inline element
+ * moved off the page or on its own background of its text colour, a hidden frame) sends none of
  * them to the model, and the sentence a reader sees beside them is answered.
  */
 import { describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ const CONTROL = 'The Brightwater kettle boils a full litre of water in three min
 const PLANTED = 'This kettle was recalled for fire risk';
 
 describe('Firefox: words no reader sees', () => {
-  it('are not sent, by any of the eleven tricks; the sentence beside them is answered', async () => {
+  it('are not sent, by any of the thirteen tricks; the sentence beside them is answered', async () => {
     await openTab(fx, `${fx.fixtures}/unseen.html?trick=all`);
     fx.api.enqueue((req) =>
       answerReply([

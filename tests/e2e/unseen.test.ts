@@ -57,6 +57,8 @@ const TRICKS = [
   'scaled',
   'content-visibility',
   'unslotted',
+  'nudged-inline',
+  'inline-background',
   'hidden-frame',
 ];
 
