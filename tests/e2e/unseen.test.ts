@@ -21,8 +21,9 @@ import { citationOf } from '../support/popup-page';
  * "Checked" means words a reader can see, in real Chromium through the real popup: a page that
  * plants a sentence no reader sees, by each common trick, never has it shown as checked nor sent
  * to the model (a box on top is told where it is in view when the page is read),
- * while the sentence a reader sees beside it is answered and highlighted; a
- * quote the page stops drawing after it was read is a broken citation; and a quote that a click
+ * while the sentence a reader sees beside it is answered and highlighted; a tab stuffed with
+ * hidden passages does not crowd another tab out of what is sent; a quote the page stops drawing
+ * after it was read is a broken citation; and a quote that a click
  * finds drawn under another box is said to be not shown, not highlighted.
  */
 
@@ -107,6 +108,34 @@ describe('a sentence no reader sees', () => {
 
     await (await citationOf(popup, 'It boils a litre in three minutes.')).click();
     await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(CONTROL);
+  });
+});
+
+describe('a tab stuffed with passages no reader sees', () => {
+  it('does not crowd another tab out of what is sent', async () => {
+    // The least budget: the stuffing fills it many times over, and outranks the honest page.
+    await useStandIn(h, { fragmentBudget: 1000 });
+    const honest = await openFixture(h, 'unseen.html?trick=none');
+    await openFixture(h, 'unseen-stuffed.html');
+    h.api.enqueue((req) =>
+      answerReply([
+        {
+          text: 'It boils a litre in three minutes.',
+          citations: [{ index: indexOf(req, 'boils a full litre'), literal: CONTROL }],
+        },
+      ]),
+    );
+    const popup = await openPopup(h, honest);
+    await ask(popup, 'Is the Brightwater kettle safe?', 'All tabs in this window');
+    expect(await answerText(popup)).toContain('It boils a litre in three minutes.');
+    const calls = messageCalls(h.api);
+    expect(calls).toHaveLength(1);
+    const sent = documentsOf(calls[0]!);
+    expect(sent).toContain(CONTROL);
+    expect(sent).not.toContain('recalled for fire risk');
+    expect(await popup.evaluate(() => document.body.innerText)).toMatch(
+      /passages chosen were not sent: their page does not show/,
+    );
   });
 });
 
