@@ -11,6 +11,7 @@
  * passages and the user's own selection are not asked (no page's style hides them). The choice and
  * the question to the frames are passed in, so this is tested without a browser.
  */
+import type { pageCalls, ReplyOf } from '@/lib/shared/messages';
 import { bounded } from '@/lib/shared/time-limit';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { key, memberKeys } from '@/lib/worker/prompt/reuse';
@@ -22,11 +23,8 @@ import type { Question } from '@/lib/worker/rank/question';
  * some of whose words no reader sees (with their text without them); `unknown`: it cannot tell.
  */
 export type AskShown = (tabId: number, frameId: number, readId: string, ids: string[]) => Promise<ShownReply>;
-export interface ShownReply {
-  hidden: string[];
-  cut: Array<{ id: string; text: string }>;
-  unknown?: true;
-}
+/** The page's reply, as its schema defines it (lib/shared/messages.ts). */
+export type ShownReply = ReplyOf<typeof pageCalls, 'shown'>;
 
 /** A frame that does not answer in this time vouches for none of its passages. */
 export const SHOWN_TIMEOUT_MS = 5_000;
