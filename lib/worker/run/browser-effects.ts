@@ -83,7 +83,7 @@ export function modelStepDeps(id: string, signal: AbortSignal, plans: Pick<Model
     makeCall: claudeCall,
     answer: answerQuestion,
     report: (patch) => runs.report(id, patch),
-    log: runs.logFailure,
+    log: (entry) => runs.logFailure(id, entry),
     replanned: (plan) => runs.progress(id, { plan }),
     now: Date.now,
     signal,
