@@ -31,6 +31,12 @@ describe('where the key may go', () => {
       expect(keyFor({ server, baseURL: 'http://localhost:11434' }, confirmedThere)).toBe('');
   });
 
+  it('goes to a local kind of server elsewhere than this computer only as to any address: once confirmed', () => {
+    const remote = { server: 'ollama' as const, baseURL: 'https://ollama.example' };
+    expect(keyVerdict(remote, anthropic)).toBe('unconfirmed');
+    expect(keyFor(remote, { key: KEY, origin: 'https://ollama.example' })).toBe(KEY);
+  });
+
   it('never goes in clear text over the network, even to an origin confirmed for it', () => {
     expect(keyFor({ server: 'other', baseURL: 'http://proxy.example' }, { key: KEY, origin: 'http://proxy.example' })).toBe('');
   });
