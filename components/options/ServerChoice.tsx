@@ -2,13 +2,14 @@
  * The server presets of the options: choosing one sets the base URL and lists the server's
  * models to pick from (the model field stays editable). Choosing a server on this computer asks
  * the browser, inside that click, for what lets the extension reach it as shipped
- * (lib/shared/local-origin-rule.ts), and says what was granted or how to fix the server instead.
+ * (lib/shared/local-origin-rule.ts), and says what was granted or how to fix the server instead;
+ * choosing any other takes that Origin rule away. The list itself is asked by the form, at the
+ * moments the user chose (./use-model-list.ts), never while an address is typed.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { useGrantedOrigins } from './use-granted-origins';
-import { applyOriginRule, localAccessRequest, requestLocalAccess } from '@/lib/shared/local-origin-rule';
-import { listModels } from '@/lib/shared/server-probe';
-import { fixFor, isLocalKind, isLoopback, PRESETS, SERVER_KINDS, type ServerKind } from '@/lib/shared/servers';
+import { applyOriginRule, localAccessRequest, removeOriginRule, requestLocalAccess } from '@/lib/shared/local-origin-rule';
+import { fixFor, isLocalKind, PRESETS, SERVER_KINDS, type ServerKind } from '@/lib/shared/servers';
 import type { Settings } from '@/lib/shared/settings';
 import { t, type MessageKey } from '@/lib/shared/i18n';
 
@@ -22,29 +23,18 @@ const NAME: Record<ServerKind, MessageKey> = {
 
 export interface ServerChoiceProps {
   draft: Settings;
+  /** The models the server offers, as last listed. */
+  models: string[];
   /** Several fields at once: a preset sets the base URL, and the citation mode a local server allows. */
   onChange: (patch: Partial<Settings>) => void;
+  /** A preset was chosen: its models are to be listed, at its address (once any permission is answered). */
+  onChosen: (target: Pick<Settings, 'server' | 'baseURL'>) => void;
 }
 
-export function ServerChoice({ draft, onChange }: ServerChoiceProps) {
-  const [models, setModels] = useState<string[]>([]);
+export function ServerChoice({ draft, models, onChange, onChosen }: ServerChoiceProps) {
   const granted = useGrantedOrigins();
   const [access, setAccess] = useState('');
-  const { server, baseURL, apiKey } = draft;
-  // The server's models, whenever the server or its address changes.
-  useEffect(() => {
-    const controller = new AbortController();
-    setModels([]);
-    const local = isLoopback(baseURL);
-    if (!local && !apiKey) return;
-    void (local ? applyOriginRule(baseURL).catch(() => false) : Promise.resolve(false))
-      .then(() => listModels(fetch, baseURL, server, apiKey, controller.signal))
-      .then((list) => {
-        if (!controller.signal.aborted) setModels(list);
-      })
-      .catch(() => {});
-    return () => controller.abort();
-  }, [server, baseURL, apiKey]);
+  const { baseURL } = draft;
 
   const choose = (kind: ServerKind) => {
     const preset = PRESETS[kind];
@@ -61,17 +51,24 @@ export function ServerChoice({ draft, onChange }: ServerChoiceProps) {
       void asked.then(async (granted) => {
         if (granted) await applyOriginRule(next).catch(() => false);
         setAccess(granted ? t('localAccessGranted', next) : t('localAccessDenied', t(fixFor(kind))));
+        onChosen({ server: kind, baseURL: next });
       });
-    } else if (isLocalKind(kind) && !localAccessRequest(next)) {
+      return;
+    }
+    if (isLocalKind(kind)) {
       // This browser cannot rewrite the Origin (Firefox's MV2 build): the server must allow extensions.
       setAccess(t('localAccessDenied', t(fixFor(kind))));
+    } else {
+      // Another server than one on this computer: no request keeps the old server's Origin.
+      void removeOriginRule().catch(() => {});
     }
+    onChosen({ server: kind, baseURL: next });
   };
 
   return (
     <>
       <label for="server">{t('server')}</label>
-      <select id="server" value={server} onChange={(e) => choose(e.currentTarget.value as ServerKind)}>
+      <select id="server" value={draft.server} onChange={(e) => choose(e.currentTarget.value as ServerKind)}>
         {SERVER_KINDS.map((k) => (
           <option key={k} value={k}>
             {t(NAME[k])}

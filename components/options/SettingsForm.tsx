@@ -1,5 +1,11 @@
+/**
+ * The settings form of the options: every field, Save, and the question asked before the key goes
+ * to an address the user has not confirmed for it (lib/shared/key-destination.ts says where it may).
+ */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { baseUrlProblem, originOf } from '@/lib/shared/api-key';
+import { keyVerdict, originKeptFor } from '@/lib/shared/key-destination';
+import { removeOriginRule } from '@/lib/shared/local-origin-rule';
 import {
   type Settings,
   clampBudget,
@@ -14,11 +20,13 @@ import { t } from '@/lib/shared/i18n';
 import { isLocalServer, PRESETS } from '@/lib/shared/servers';
 import { ServerChoice } from './ServerChoice';
 import { TestConnection } from './TestConnection';
+import { useModelList } from './use-model-list';
 
 export interface SettingsFormProps {
   /** `keyOrigin`: where the user last confirmed the key may be sent (null: no key kept). */
   initial: Settings & { keyOrigin: string | null };
-  onSave: (settings: Settings) => Promise<void>;
+  /** Saves the settings, the key confirmed for `keyOrigin`. */
+  onSave: (settings: Settings, keyOrigin: string) => Promise<void>;
 }
 
 /**
@@ -32,6 +40,11 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
   const [status, setStatus] = useState('');
   const [keyOrigin, setKeyOrigin] = useState(initialOrigin ?? originOf(DEFAULT_SETTINGS.baseURL));
   const [pending, setPending] = useState<Settings | null>(null);
+  const { models, list, show } = useModelList();
+  // The saved settings' models, once, as the page opens: their key, if any, is confirmed for them.
+  useEffect(() => {
+    list({ ...initialSettings, keyOrigin });
+  }, []);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const saveRef = useRef<HTMLButtonElement>(null);
   // The question about the key's destination takes the focus; answered (its buttons gone, the
@@ -43,8 +56,12 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
       saveRef.current?.focus();
     asked.current = pending !== null;
   }, [pending]);
+  // The draft as it is now, before the next render: a preset's models listed once the browser
+  // answered its permission request are listed only if the user has not typed another address.
+  const latest = useRef(draft);
   const patch = (values: Partial<Settings>) => {
-    setDraft({ ...draft, ...values });
+    latest.current = { ...latest.current, ...values };
+    setDraft(latest.current);
     setPending(null);
     setStatus('');
   };
@@ -52,12 +69,19 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
   const local = isLocalServer({ server: draft.server, baseURL: draft.baseURL.trim() });
   // Servers on this computer have no native citations: the setting is then off, and says why.
   const noNative = local || !PRESETS[draft.server].nativeCitations;
-  const save = (s: Settings) =>
-    void onSave(s).then(() => {
-      if (s.apiKey !== '') setKeyOrigin(originOf(s.baseURL));
+  // `confirmed`: the user just confirmed the key for this address.
+  const save = (s: Settings, confirmed: boolean) => {
+    const origin = originKeptFor(s, { key: s.apiKey, origin: keyOrigin }, confirmed);
+    void onSave(s, origin).then(() => {
+      if (s.apiKey !== '') setKeyOrigin(origin);
       setPending(null);
       setStatus(t('saved'));
+      // The server saved is no local one: no Origin rule stays for the one before.
+      if (!isLocalServer(s)) void removeOriginRule().catch(() => {});
+      // After Save, the address is the user's: its models are asked, the key as the rule says.
+      list({ ...s, keyOrigin: origin });
     });
+  };
   const pendingOrigin = pending ? originOf(pending.baseURL) : '';
   return (
     <form
@@ -79,15 +103,23 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
           localTimeoutS: Math.round(Math.min(MAX_LOCAL_TIMEOUT_S, Math.max(MIN_LOCAL_TIMEOUT_S, draft.localTimeoutS))),
           ...(noNative ? { citationMode: 'structured' as const } : {}),
         };
-        if (cleaned.apiKey !== '' && originOf(cleaned.baseURL) !== keyOrigin) {
+        if (keyVerdict(cleaned, { key: cleaned.apiKey, origin: keyOrigin }) === 'unconfirmed') {
           setPending(cleaned);
           setStatus('');
           return;
         }
-        save(cleaned);
+        save(cleaned, false);
       }}
     >
-      <ServerChoice draft={draft} onChange={patch} />
+      <ServerChoice
+        draft={draft}
+        models={models}
+        onChange={patch}
+        onChosen={(target) => {
+          const now = latest.current;
+          if (now.server === target.server && now.baseURL === target.baseURL) list({ ...now, keyOrigin });
+        }}
+      />
       <label for="api-key">{t('apiKey')}</label>
       <input
         id="api-key"
@@ -103,7 +135,7 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
       <label for="base-url">{t('baseUrl')}</label>
       <input id="base-url" type="url" value={draft.baseURL} onInput={(e) => set('baseURL', e.currentTarget.value)} />
       <p class="hint">{t('baseUrlHint')}</p>
-      <TestConnection draft={draft} />
+      <TestConnection draft={draft} keyOrigin={keyOrigin} onModels={show} />
       {local && (
         <>
           <label for="local-timeout">{t('localTimeout')}</label>
@@ -178,7 +210,7 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
             <strong>{t('confirmTitle', pendingOrigin)}</strong>
           </p>
           <p id="confirm-origin-text">{t('confirmText', keyOrigin || t('anotherAddress'), pendingOrigin)}</p>
-          <button type="button" ref={confirmRef} onClick={() => save(pending)}>
+          <button type="button" ref={confirmRef} onClick={() => save(pending, true)}>
             {t('confirmSend', pendingOrigin)}
           </button>
           <button

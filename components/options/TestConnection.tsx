@@ -2,14 +2,18 @@
  * Test connection, in the options: whether the server answers and why not, the models it offers,
  * whether it honours structured output (the answer path that works there is remembered for it),
  * and whether it supports native citations (servers on this computer do not). Tests the settings
- * as typed, before Save.
+ * as typed, before Save, on the click only; the key goes with it only as the one rule says
+ * (lib/shared/key-destination.ts: to the origin the user confirmed, never to a server on this
+ * computer), over the no-redirect fetch, and the answer says when it was left out.
  */
 import { useState } from 'preact/hooks';
 import { useGrantedOrigins } from './use-granted-origins';
 import { originOf } from '@/lib/shared/api-key';
+import { keyVerdict } from '@/lib/shared/key-destination';
 import { applyOriginRule, localAccessRequest, requestLocalAccess } from '@/lib/shared/local-origin-rule';
+import { fetchWithoutRedirects } from '@/lib/shared/no-redirect';
 import { honoursStructuredOutput, listModels, ProbeError } from '@/lib/shared/server-probe';
-import { fixFor, isLocalKind, isLoopback, PRESETS } from '@/lib/shared/servers';
+import { fixFor, isLocalKind, isLocalServer, PRESETS } from '@/lib/shared/servers';
 import type { Settings } from '@/lib/shared/settings';
 import { learnServerFacts } from '@/lib/shared/storage';
 import { t } from '@/lib/shared/i18n';
@@ -20,6 +24,8 @@ function whyNot(err: unknown, draft: Settings): string {
   switch (err.why) {
     case 'forbidden':
       return t('testForbidden', t(fixFor(draft.server)));
+    case 'redirect':
+      return t('testRedirect');
     case 'auth':
       return t('testAuth');
     case 'status':
@@ -31,24 +37,42 @@ function whyNot(err: unknown, draft: Settings): string {
   }
 }
 
-export function TestConnection({ draft }: { draft: Settings }) {
+export interface TestConnectionProps {
+  draft: Settings;
+  /** The origin the user confirmed the key for ('' when none). */
+  keyOrigin: string;
+  /** The models the server said it offers, for the form's list. */
+  onModels: (models: string[]) => void;
+}
+
+export function TestConnection({ draft, keyOrigin, onModels }: TestConnectionProps) {
   const [lines, setLines] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const granted = useGrantedOrigins();
   const test = () => {
     const baseURL = draft.baseURL.trim().replace(/\/+$/, '');
-    const local = isLoopback(baseURL);
+    const local = isLocalServer({ server: draft.server, baseURL });
+    const verdict = keyVerdict({ server: draft.server, baseURL }, { key: draft.apiKey.trim(), origin: keyOrigin });
+    const apiKey = verdict === 'send' ? draft.apiKey.trim() : '';
+    const fetchFn = fetchWithoutRedirects();
     // Inside the click: the permission that lets the extension reach a local server as shipped.
     const asked = local && localAccessRequest(baseURL) ? requestLocalAccess(baseURL, granted) : Promise.resolve(false);
     setBusy(true);
     setLines([t('testing')]);
     void (async () => {
-      const out: string[] = [];
+      // Said first: a 401 that follows is then understood.
+      const out: string[] =
+        verdict === 'unconfirmed'
+          ? [t('testKeyNotSent', keyOrigin || t('anotherAddress'))]
+          : verdict === 'local'
+            ? [t('testKeyLocal')]
+            : [];
       try {
         if (local && (await asked)) await applyOriginRule(baseURL).catch(() => false);
-        const models = await listModels(fetch, baseURL, draft.server, draft.apiKey.trim());
+        const models = await listModels(fetchFn, baseURL, draft.server, apiKey);
+        onModels(models);
         out.push(t('testReachable', models.join(', ') || '—'));
-        const structured = await honoursStructuredOutput(fetch, baseURL, draft.model.trim(), draft.apiKey.trim()).catch(
+        const structured = await honoursStructuredOutput(fetchFn, baseURL, draft.model.trim(), apiKey).catch(
           () => PRESETS[draft.server].structuredOutput,
         );
         await learnServerFacts(originOf(baseURL), { answerPath: structured ? 'structured' : 'prompt' });

@@ -30,6 +30,22 @@ describe('CitationButton', () => {
     expect(onReveal).toHaveBeenCalledWith(expect.objectContaining({ page: 2 }));
   });
 
+  it('says on the chip, and in its name, that a quote is joined from parts of its passage', () => {
+    const { page: _page, ...web } = pdfCitation;
+    const joined = {
+      ...web,
+      title: 'Tides',
+      literal: 'On the first of April … high water at the old harbour',
+      parts: ['On the first of April', 'high water at the old harbour'],
+    };
+    const button = mount(<CitationButton citation={joined} onReveal={vi.fn()} />).querySelector('button')!;
+    expect(button.textContent).toBe('port.example — Tides · joined from 2 parts');
+    expect(button.getAttribute('aria-label')).toBe('port.example — Tides, joined from 2 parts');
+    // A quote of one span says nothing of the kind.
+    const single = mount(<CitationButton citation={{ ...web, title: 'Tides' }} onReveal={vi.fn()} />).querySelector('button')!;
+    expect(single.textContent).not.toContain('joined');
+  });
+
   it('shows no page for a web page’s citation', () => {
     const { page: _page, ...web } = pdfCitation;
     const root = mount(

@@ -16,7 +16,9 @@ export interface CitationButtonProps {
  * A citation shown as its real source; the quote appears on hover and focus. The site comes
  * first and is never cut off: it is what the browser reports for the tab (or the frame's own
  * address), which a page cannot choose, while the title and favicon are the page's own and can
- * copy another site's. Only the title is shortened when space runs out.
+ * copy another site's. Only the title is shortened when space runs out. A quote joined from spans
+ * of its passage ("A … B") says so on the chip itself, not only in its tooltip: the words between
+ * were left out, and the reader should know before trusting the join.
  */
 export function CitationButton({ citation, onReveal, current = false, ordinal }: CitationButtonProps) {
   const quoteId = useId();
@@ -30,12 +32,13 @@ export function CitationButton({ citation, onReveal, current = false, ordinal }:
   const inFrame = citation.frameId !== 0;
   const title = inFrame ? t('citationInFrame', citation.title) : citation.title;
   const nth = ordinal ? t('citationOrdinal', ordinal.n, ordinal.of) : '';
+  const joined = citation.parts && citation.parts.length > 1 ? t('citationJoined', citation.parts.length) : '';
   return (
     <span class="citation">
       <button
         // Named as one phrase, in the order it is shown (site first): the chip lays its parts out
         // as boxes, which would split the name, and a name must hold the visible words in order.
-        aria-label={`${citation.site} — ${title}${page}${nth ? `, ${nth}` : ''}`}
+        aria-label={`${citation.site} — ${title}${page}${nth ? `, ${nth}` : ''}${joined ? `, ${joined}` : ''}`}
         ref={ref}
         type="button"
         aria-describedby={quoteId}
@@ -54,6 +57,7 @@ export function CitationButton({ citation, onReveal, current = false, ordinal }:
         <span class="citation-title">{title}</span>
         {page && <span class="citation-page">{page}</span>}
         {nth && <span class="citation-ordinal">{` · ${nth}`}</span>}
+        {joined && <span class="citation-joined">{` · ${joined}`}</span>}
       </button>
       <span role="tooltip" id={quoteId} class="citation-quote">
         {t('quoted', citation.literal)}

@@ -225,4 +225,36 @@ describe('highlightQuoteInSteps (<mark> fallback)', () => {
     });
     expect(markTexts()).toEqual([]);
   });
+
+  it('says when the highlight covers only part of the quote: a transcript line the page rewrote while it ran', async () => {
+    // A transcript whose lines are split by <br>, one quote across two of them.
+    document.body.innerHTML =
+      '<p id="t">We will open the new library in May<br>and the old one will close in June.<br>Questions followed.</p>';
+    let pauses = 0;
+    // The page's player replaces the second line while the highlight waits its turn.
+    const pause = async () => {
+      if (++pauses === 2) {
+        const line = document.getElementById('t')!.childNodes[2]!;
+        line.replaceWith(document.createTextNode('[the speaker corrected this line]'));
+      }
+    };
+    const target = quote('We will open the new library in May and the old one will close in June');
+    const outcome = await highlightQuoteInSteps(document, target, {}, [], pause);
+    // Never the whole quote's words as the highlight's: only those it covers, and said to be partial.
+    expect(outcome).toEqual({ ok: true, partial: true, text: 'We will open the new library in May' });
+    expect(markTexts('active').join('')).toBe('We will open the new library in May');
+  });
+
+  it('covers a whole quote across <br> lines without calling it partial', async () => {
+    document.body.innerHTML = '<p>We will open the new library in May<br>and the old one will close in June.</p>';
+    const outcome = await highlightQuoteInSteps(
+      document,
+      quote('We will open the new library in May and the old one will close in June'),
+      {},
+      [],
+      async () => {},
+    );
+    expect(outcome).toMatchObject({ ok: true });
+    expect(outcome).not.toHaveProperty('partial');
+  });
 });

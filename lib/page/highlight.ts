@@ -3,7 +3,9 @@
  * the page's DOM), `<mark data-cited-quote>` elements where there is not. The quote the user
  * clicked is `cited-quote`; the other quotes cited from the same page are `cited-quote-other`.
  * The clicked quote is revealed (closed `<details>`, `hidden="until-found"`), scrolled to the
- * middle of the view and given the keyboard focus, visibly. Escape clears it all. Pure DOM code.
+ * middle of the view and given the keyboard focus, visibly. Escape clears it all. A highlight that
+ * covers only some of the quote's words (the page changed them between reading and showing) says
+ * so, with the words it covers, and never stands for the whole quote. Pure DOM code.
  */
 import {
   chooseAmong,
@@ -26,6 +28,7 @@ import {
   MARK_ATTRIBUTE,
   OTHER_HIGHLIGHT_NAME,
 } from '@/lib/shared/highlight-style';
+import { normalize } from '@/lib/shared/normalize';
 import type { HighlightOutcome, QuoteTarget } from '@/lib/shared/types';
 
 interface HighlightApi {
@@ -172,19 +175,62 @@ export function highlightQuote(
   const otherRanges = rest
     .filter((q): q is LocatedQuote => q !== null && (q.end <= located.start || q.start >= located.end))
     .map((q) => q.ranges);
+  const covered = coveredText(located);
   showHighlight(doc, located.ranges, otherRanges);
-  return provenShown(doc, located);
+  return provenShown(doc, located, target, covered);
+}
+
+/**
+ * The words the quote's ranges cover in the page now: the text of the nodes it was read from that
+ * are still in the document, within the ranges (not a node's words the reading left out). Read
+ * before the highlight is shown (its marks split text nodes).
+ */
+function coveredText(located: LocatedQuote): string {
+  const out: string[] = [];
+  for (const node of located.nodes) {
+    if (!node.isConnected) continue;
+    for (const r of located.ranges) {
+      if (!r.intersectsNode(node)) continue;
+      const from = r.startContainer === node ? r.startOffset : 0;
+      const to = r.endContainer === node ? r.endOffset : node.data.length;
+      if (to > from) out.push(node.data.slice(from, to));
+    }
+  }
+  return out.join(' ');
+}
+
+/** Whether `covered` holds every word of the quote (each span of "A … B", in order); spaces aside. */
+function coversWhole(covered: string, target: QuoteTarget): boolean {
+  const squeeze = (s: string) => normalize(s).replace(/ /g, '');
+  const text = squeeze(covered);
+  let from = 0;
+  for (const span of target.parts?.length ? target.parts : [target.literal]) {
+    const words = squeeze(span);
+    const at = text.indexOf(words, from);
+    if (at < 0) return false;
+    from = at + words.length;
+  }
+  return true;
 }
 
 /**
  * The outcome of a highlight once shown: success only when the words, revealed and scrolled into
- * view, are drawn for a reader; otherwise the highlight goes and the outcome says why.
+ * view, are drawn for a reader; otherwise the highlight goes and the outcome says why. A highlight
+ * of only some of the words says which (`partial`), never the quote's own text.
  */
-function provenShown(doc: Document, located: LocatedQuote): HighlightOutcome {
+function provenShown(doc: Document, located: LocatedQuote, target: QuoteTarget, covered: string): HighlightOutcome {
   const drawn = measureRanges(doc, located);
-  if (drawn.drawn) return { ok: true, text: located.text };
-  clearHighlight(doc);
-  return { ok: false, reason: 'not-drawn', why: drawn.reason };
+  if (!drawn.drawn) {
+    clearHighlight(doc);
+    return { ok: false, reason: 'not-drawn', why: drawn.reason };
+  }
+  if (coversWhole(covered, target)) return { ok: true, text: located.text };
+  const shown = covered.replace(/\s+/g, ' ').trim();
+  if (shown === '') {
+    clearHighlight(doc);
+    return { ok: false, reason: 'not-found' };
+  }
+  return { ok: true, text: shown, partial: true };
 }
 
 /** The page's other cited quotes highlighted softly, at most. */
@@ -237,8 +283,10 @@ export async function highlightQuoteInSteps(
     const q = locateIn(page, other, MAX_OTHER_CANDIDATES);
     if (q && (q.end <= located.start || q.start >= located.end)) otherRanges.push(q.ranges);
   }
+  // After the last pause: what the page's own work left of the quote's words is what is shown.
+  const covered = coveredText(located);
   showHighlight(doc, located.ranges, otherRanges);
-  return provenShown(doc, located);
+  return provenShown(doc, located, target, covered);
 }
 
 /** The parent a node is shown in: its slot if it is slotted, else its parent or shadow host. */

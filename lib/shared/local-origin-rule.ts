@@ -89,3 +89,16 @@ export async function applyOriginRule(baseURL: string): Promise<boolean> {
 }
 
 const RULE_UPDATE_TIMEOUT_MS = 2000;
+
+/**
+ * Takes the rule away: the server is no longer a local one (another server chosen, or saved), so
+ * no request of the extension is given another Origin, whatever listens at the old address.
+ */
+export async function removeOriginRule(): Promise<void> {
+  const dnr = (browser as unknown as { declarativeNetRequest?: typeof Browser.declarativeNetRequest }).declarativeNetRequest;
+  if (!dnr) return;
+  await Promise.race([
+    dnr.updateSessionRules({ removeRuleIds: [ORIGIN_RULE_ID] }),
+    new Promise<void>((resolve) => setTimeout(resolve, RULE_UPDATE_TIMEOUT_MS)),
+  ]);
+}

@@ -1,5 +1,6 @@
 /** What a server says of itself, read from each answer it may give (fetch passed in). */
 import { describe, expect, it } from 'vitest';
+import { fetchWithoutRedirects } from './no-redirect';
 import { honoursStructuredOutput, listModels, modelContext, type Fetch, type ProbeError } from './server-probe';
 
 const answer =
@@ -27,6 +28,20 @@ describe('listModels', () => {
     expect(await why(answer(401, {}))).toBe('auth');
     expect(await why(answer(500, {}))).toBe('status');
     expect(await why(() => Promise.reject(new TypeError('Failed to fetch')))).toBe('unreachable');
+  });
+
+  it('never follows a redirect with the key: the no-redirect fetch stops it, and it is said as such', async () => {
+    const sent: Array<RequestInit | undefined> = [];
+    const redirecting = (async (_url: string, init?: RequestInit) => {
+      sent.push(init);
+      return new Response(null, { status: 307, headers: { location: 'https://elsewhere.example/v1/models' } });
+    }) as typeof fetch;
+    const why = await listModels(fetchWithoutRedirects(redirecting), 'https://api.anthropic.com', 'anthropic', 'sk-ant-k').catch(
+      (e: ProbeError) => e.why,
+    );
+    expect(why).toBe('redirect');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.redirect).toBe('manual');
   });
 });
 

@@ -3,9 +3,11 @@
  * `/api/tags`), a model's context (Ollama's `/api/show`), and, for Test connection, whether it
  * honours structured output. Shared by the options page (presets, Test connection) and the worker
  * (a local model's context before a question). `fetch` is passed in, so each answer a server may
- * give is tested without a browser.
+ * give is tested without a browser; its callers pass the no-redirect fetch (./no-redirect.ts), and
+ * the key only as the one rule allows (./key-destination.ts).
  */
 import * as z from 'zod';
+import { RedirectRefusedError } from './no-redirect';
 import { PRESETS, type ServerKind } from './servers';
 
 export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
@@ -31,7 +33,7 @@ function headersFor(apiKey: string): Record<string, string> {
 /** Why a probe failed, in a word the options page turns into a sentence. */
 export class ProbeError extends Error {
   constructor(
-    readonly why: 'unreachable' | 'forbidden' | 'auth' | 'status' | 'unreadable',
+    readonly why: 'unreachable' | 'redirect' | 'forbidden' | 'auth' | 'status' | 'unreadable',
     readonly status?: number,
   ) {
     super(why);
@@ -43,8 +45,9 @@ async function getJson(fetchFn: Fetch, url: string, init: RequestInit, signal?: 
   let res: Response;
   try {
     res = await fetchFn(url, { ...init, ...(signal ? { signal } : {}) });
-  } catch {
-    throw new ProbeError('unreachable');
+  } catch (err) {
+    // A redirect refused by the no-redirect fetch (./no-redirect.ts) is said as such.
+    throw new ProbeError(err instanceof RedirectRefusedError ? 'redirect' : 'unreachable');
   }
   if (res.status === 403) throw new ProbeError('forbidden', 403);
   if (res.status === 401) throw new ProbeError('auth', 401);

@@ -45,12 +45,14 @@ export async function loadSettings(): Promise<LoadedSettings> {
 }
 
 /**
- * Saves the options page's settings: the key to its own store, confirmed for the base URL's
- * origin (the options page asks the user first when that origin is new), the rest to storage.
+ * Saves the options page's settings: the key to its own store, confirmed for `keyOrigin` (the
+ * options page asks the user first when that origin is new, and keeps the key's origin when the
+ * server is one on this computer, which never gets it: lib/shared/key-destination.ts), the rest
+ * to storage. Without `keyOrigin`, the base URL's.
  */
-export async function saveSettings(next: Settings): Promise<void> {
+export async function saveSettings(next: Settings, keyOrigin: string = originOf(next.baseURL)): Promise<void> {
   const { apiKey, ...rest } = next;
-  await saveKeyRecord({ key: apiKey, origin: originOf(next.baseURL) });
+  await saveKeyRecord({ key: apiKey, origin: keyOrigin });
   await settingsItem.setValue(rest);
 }
 

@@ -141,7 +141,8 @@ export type DrawnResult = z.infer<typeof drawnResultSchema>;
  * once revealed and scrolled into view they are not drawn (`why`).
  */
 export const highlightOutcomeSchema = z.union([
-  z.object({ ok: z.literal(true), text: z.string() }),
+  /** `partial`: the highlight covers only some of the quote's words (`text`), and says so. */
+  z.object({ ok: z.literal(true), text: z.string(), partial: z.optional(z.literal(true)) }),
   z.object({ ok: z.literal(false), reason: z.enum(['not-found', 'no-document']) }),
   z.object({ ok: z.literal(false), reason: z.literal('not-drawn'), why: notDrawnSchema }),
 ]);

@@ -42,4 +42,33 @@ describe('a server on this computer that refuses extensions, reached with its ow
       await api.close();
     }
   });
+
+  it('the Origin rule goes when another server is chosen, and when a question goes to another server', async () => {
+    api = await startMessagesApi({ local: { kind: 'ollama', models: ['llama3.2:3b'] } });
+    const rules = () => h.worker.evaluate(() => chrome.declarativeNetRequest.getSessionRules());
+    try {
+      const options = await chooseServer(h, 'Ollama, on this computer', api, 'llama3.2:3b');
+      expect(await rules()).toHaveLength(1);
+      // The user goes back to Anthropic's API: no request keeps the local server's Origin.
+      const select = await options.waitForSelector('::-p-aria(Server[role="combobox"])');
+      await select!.focus();
+      for (let i = 0; i < 5 && (await options.$eval('#server', (s) => (s as HTMLSelectElement).value)) !== 'anthropic'; i++)
+        await options.keyboard.press('ArrowUp');
+      await expect.poll(rules, { timeout: 5000 }).toEqual([]);
+      await options.close();
+      // Chosen again, then the settings changed elsewhere (another profile's sync, an older
+      // options page): the next question to the API takes the rule away before it goes.
+      (await chooseServer(h, 'Ollama, on this computer', api, 'llama3.2:3b')).close();
+      expect(await rules()).toHaveLength(1);
+      await h.standIn();
+      const page = await h.open('museum-hours.html');
+      h.api.enqueue((req: RecordedRequest) => answerReply([opensAtNine(req)]));
+      const popup = await h.popup(page);
+      await ask(popup, 'When does the museum open?');
+      expect(await answerText(popup)).toContain('It opens at 9 a.m.');
+      expect(await rules()).toEqual([]);
+    } finally {
+      await api.close();
+    }
+  });
 });

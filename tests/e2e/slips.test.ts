@@ -20,7 +20,7 @@ const EMPHASIS = 'The longest flight, at Hanley, has seven locks in less than a 
 const LIST = 'Horses pulled the boats until the 1930s';
 const EDGE = 'Boatmen lay on their backs on planks and pushed the boat through with their feet';
 const JOIN_A = 'Restoration began in 1974';
-const JOIN_B = 'celebrated with a procession of a hundred boats';
+const JOIN_B = 'It took nearly thirty years';
 const MOVED = 'Anglers need a permit from the canal trust';
 const ACROSS_A = 'The last working lock keeper retired in 1962.';
 const ACROSS_B = 'A towpath runs the whole length of the canal beside the water';
@@ -70,6 +70,9 @@ describe('a model that slips', () => {
     expect(h.calls()).toHaveLength(1);
     expect(text).toContain(`${JOIN_A} \u2026 ${JOIN_B}`);
     expect(text).not.toContain('**');
+    // The joined quote says so on its chip, not only in its tooltip; a quote of one span does not.
+    const chips = await popup.$$eval('button[aria-describedby]', (bs) => bs.map((b) => b.textContent ?? ''));
+    expect(chips.filter((c) => c.includes('joined from 2 parts'))).toHaveLength(1);
     // The run log counts each repair by its class (the diagnostics add them up).
     const runLog = await h.worker.evaluate(async () => (await chrome.storage.local.get('runLog'))['runLog']);
     expect((runLog as Array<{ repairs?: Record<string, number> }>).at(-1)?.repairs).toEqual({
@@ -100,6 +103,36 @@ describe('a model that slips', () => {
       await expect.poll(async () => squash(await highlightedText(page)), { timeout: 30_000 }).toBe(words);
     }
     expect(h.calls()).toHaveLength(1);
+  });
+
+  it('a join that leaves out a "not", or spans far apart, is never shown as the page\'s words', async () => {
+    const page = await h.open('slips.html');
+    const joins = (req: RecordedRequest) =>
+      answerReply([
+        { text: 'Navvies built it.', citations: [{ index: indexOf(req, 'navvies'), literal: QUOTES }] },
+        {
+          // The page: "so that their wash does not damage the banks".
+          text: 'Boats damage the banks.',
+          citations: [{ index: indexOf(req, 'Kingfishers'), literal: 'so that their wash does … damage the banks' }],
+        },
+        {
+          // 217 characters apart: the page celebrates the reopening of 2003, not the restoration.
+          text: 'The restoration was celebrated.',
+          citations: [
+            {
+              index: indexOf(req, 'Restoration'),
+              literal: 'Restoration began in 1974 … celebrated with a procession of a hundred boats',
+            },
+          ],
+        },
+      ]);
+    h.api.enqueue(joins, joins);
+    const popup = await h.popup(page);
+    await ask(popup, 'Summarise this page');
+    const text = await answerText(popup);
+    expect(text).toContain('Navvies built it.');
+    expect(text).not.toContain('Boats damage the banks.');
+    expect(text).not.toContain('The restoration was celebrated.');
   });
 
   it('a quote with a changed word is not shown, even when the model repeats it', async () => {

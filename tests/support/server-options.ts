@@ -1,7 +1,8 @@
 /**
  * The options page as a user drives it to choose a server on this computer: the preset from the
  * Server list by the keyboard (a gesture the browser counts, as the permission request needs), the
- * server's own port typed in, a listed model picked, Save. Shared by the local-model e2e files.
+ * server's own port typed in and saved (a typed address is asked for its models only then), a
+ * listed model picked, Save. Shared by the local-model e2e files.
  */
 import type { Page } from 'puppeteer-core';
 import { expect } from 'vitest';
@@ -52,6 +53,9 @@ export async function chooseServer(h: Harness, preset: string, api: MessagesApi,
   const base = await options.waitForSelector('::-p-aria(API base URL)');
   await base!.click({ count: 3 });
   await base!.type(api.url);
+  // Nothing is asked of an address while it is typed: Save, and its models are listed.
+  await options.locator('::-p-aria(Save[role="button"])').click();
+  await options.waitForFunction(() => document.querySelector('.status')?.textContent === 'Saved.');
   // Its models are listed; the first is chosen from the list.
   await options.waitForFunction(
     (m) => [...document.querySelectorAll('#server-models option')].some((o) => o.textContent === m),

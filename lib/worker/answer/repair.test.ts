@@ -62,6 +62,64 @@ describe('repairCitation, one slip at a time', () => {
     expect(repair(1, 'The bridge opened in 1932 … Tolls were collected')).toBeNull();
   });
 
+  it('never joins spans across a negation the join leaves out: the quote would say what the page does not', () => {
+    const policy = new Map<number, RepairFragment>([
+      [
+        1,
+        { index: 1, text: normalize('Critics said the policy will not reduce crime significantly, and police chiefs agreed.') },
+      ],
+    ]);
+    expect(repairCitation(1, 'the policy will … reduce crime significantly', policy, 10)).toBeNull();
+    const spanish = new Map<number, RepairFragment>([
+      [1, { index: 1, text: normalize('El ayuntamiento dijo que la reforma no reducirá el gasto público este año.') }],
+    ]);
+    expect(repairCitation(1, 'que la reforma … reducirá el gasto público', spanish, 10)).toBeNull();
+    expect(
+      repairCitation(
+        1,
+        'the policy will … reduce crime',
+        new Map([[1, { index: 1, text: normalize("the policy will hardly reduce crime, nor won't it reduce crime") }]]),
+        10,
+      ),
+    ).toBeNull();
+  });
+
+  it('never joins spans far apart in a fragment, however they read', () => {
+    const filler = ' The council met on Tuesday and discussed the budget at length.'.repeat(5);
+    const far = new Map<number, RepairFragment>([
+      [1, { index: 1, text: normalize(`The new bridge will carry trains.${filler} Its opening is planned for May next year.`) }],
+    ]);
+    expect(repairCitation(1, 'The new bridge will carry trains … Its opening is planned for May', far, 10)).toBeNull();
+    // The same two spans close together are a fair join.
+    const near = new Map<number, RepairFragment>([
+      [
+        1,
+        {
+          index: 1,
+          text: normalize('The new bridge will carry trains. The council met. Its opening is planned for May next year.'),
+        },
+      ],
+    ]);
+    expect(repairCitation(1, 'The new bridge will carry trains … Its opening is planned for May', near, 10)?.parts).toHaveLength(
+      2,
+    );
+  });
+
+  it('finds a close placement of the spans when their first occurrences are far apart', () => {
+    const filler = ' Nothing else of note happened that week in the town.'.repeat(5);
+    const text = normalize(`The ferry runs hourly.${filler} The ferry runs hourly, from the north quay.`);
+    const r = repairCitation(1, 'The ferry runs hourly … from the north quay', new Map([[1, { index: 1, text }]]), 10);
+    expect(r?.parts).toEqual(['The ferry runs hourly', 'from the north quay']);
+  });
+
+  it('joins at most eight spans, the most the page can be asked to prove', () => {
+    const words = Array.from({ length: 9 }, (_, i) => `clause number ${i + 1} of the act`);
+    const text = normalize(words.join(', and '));
+    const frag = new Map([[1, { index: 1, text }]]);
+    expect(repairCitation(1, words.slice(0, 8).join(' … '), frag, 10)?.parts).toHaveLength(8);
+    expect(repairCitation(1, words.join(' … '), frag, 10)).toBeNull();
+  });
+
   it('re-points words cited under the wrong number to the one other fragment that holds them', () => {
     expect(repair(1, 'A museum in the south pylon')).toEqual({
       classes: ['wrong-index'],

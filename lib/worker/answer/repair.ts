@@ -1,14 +1,28 @@
 /**
  * Honest repair of the quoting slips real models make, before any retry: what wraps the words
  * (quotation marks, Markdown emphasis, a list marker, an ellipsis at either end) is stripped; an
- * "A … B" quote is kept as its two spans when both stand, in order, in one fragment; words cited
+ * "A … B" quote is kept as its spans when they stand, in order, in one fragment, close together
+ * (at most MAX_QUOTE_PARTS spans, each gap short and free of a negation, so that a join cannot
+ * say what the page does not: "will not … reduce crime" is no "will … reduce crime"); words cited
  * under the wrong number go to the one other fragment that holds them; a quote running from one
  * passage into the next of the same frame is one span of the two. Nothing is ever reworded: every
  * repair ends with words that stand, after the one normalisation, in a fragment that was sent.
  * Pure, so that each class is tested on its own (lib/worker/answer/verify.ts calls it).
  */
 import { normalize } from '@/lib/shared/normalize';
+import { MAX_QUOTE_PARTS } from '@/lib/shared/page-requests';
 import type { RepairClass } from '@/lib/shared/run';
+
+/** The most characters (normalised) an "A … B" join may leave out between two of its spans. */
+export const MAX_JOIN_GAP = 200;
+
+/**
+ * Words that turn a statement around, in English and Spanish: a gap holding one is never left
+ * out of a join. A list, and so not the rule: the rule is that a gap is short and in one fragment,
+ * and the chip says the quote is joined; this catches the one slip that reverses a sentence.
+ */
+const NEGATION =
+  /(?<![\p{L}\p{N}])(?:not|no|never|nor|neither|none|nobody|nothing|nowhere|cannot|without|hardly|nunca|jamás|jamas|tampoco|ni|sin|ningún|ningun|ninguno|ninguna|nada|nadie)(?![\p{L}\p{N}])|n['\u2019]t(?![\p{L}\p{N}])/iu;
 
 /** A fragment as the repair sees it: its text, and the fragment that follows it in its frame. */
 export interface RepairFragment {
@@ -95,16 +109,35 @@ function findForm(text: string, part: string, from: number): { at: number; lengt
   return null;
 }
 
-/** True when every part is long enough and they stand in `text` in order, without overlapping. */
-function standInOrder(text: string, parts: string[], minLength: number): boolean {
-  let from = 0;
-  for (const part of parts) {
-    if (normalize(part).length < minLength) return false;
-    const hit = findForm(text, part, from);
-    if (!hit) return false;
-    from = hit.at + hit.length;
+/** Every place `part` stands in `text` (both normalised) from `from` up to `until`, in any of its forms. */
+function placesOf(text: string, part: string, from: number, until: number): Array<{ at: number; length: number }> {
+  const out: Array<{ at: number; length: number }> = [];
+  for (const f of forms(part)) {
+    if (!f) continue;
+    for (let at = text.indexOf(f, from); at >= 0 && at <= until && out.length < MAX_PLACES; at = text.indexOf(f, at + 1))
+      out.push({ at, length: f.length });
   }
-  return true;
+  return out;
+}
+/** Places of a span tried, at most: a page that repeats a phrase is not searched without end. */
+const MAX_PLACES = 64;
+
+/**
+ * True when every part is long enough and they stand in `text` in order, without overlapping;
+ * for several parts ("A … B"), at most MAX_QUOTE_PARTS of them, each gap at most MAX_JOIN_GAP
+ * characters and holding no negation. Every placement of the spans is tried, not only the first.
+ */
+function standInOrder(text: string, parts: string[], minLength: number): boolean {
+  if (parts.length > MAX_QUOTE_PARTS) return false;
+  if (parts.some((part) => normalize(part).length < minLength)) return false;
+  const place = (k: number, end: number): boolean => {
+    if (k === parts.length) return true;
+    const until = k === 0 ? text.length : end + MAX_JOIN_GAP;
+    return placesOf(text, parts[k]!, end, until).some(
+      (hit) => (k === 0 || !NEGATION.test(text.slice(end, hit.at))) && place(k + 1, hit.at + hit.length),
+    );
+  };
+  return place(0, 0);
 }
 
 /**

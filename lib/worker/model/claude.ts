@@ -9,7 +9,7 @@ import type { PromptMessage } from '@/lib/worker/prompt/prompt';
 import { abortableSleep, DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy } from './retry';
 import { usageOf } from '@/lib/shared/usage';
 import type { ModelCall, ModelReply } from './call';
-import { fetchWithoutRedirects } from './no-redirect';
+import { fetchWithoutRedirects } from '@/lib/shared/no-redirect';
 import { schemaInstruction } from './answer-path';
 import type { AnswerPath } from '@/lib/shared/servers';
 
@@ -92,7 +92,7 @@ function streamingCall(settings: ClaudeSettings, extras: RequestExtras, options:
     dangerouslyAllowBrowser: true,
     // Retries are ours (lib/worker/model/retry.ts): capped waits, and a countdown the user can see.
     maxRetries: 0,
-    // The key goes to the confirmed address only, never on to where it redirects (lib/worker/model/no-redirect.ts).
+    // The key goes to the confirmed address only, never on to where it redirects (lib/shared/no-redirect.ts).
     fetch: fetchWithoutRedirects(),
     timeout: options.timeoutMs ?? 90_000,
   });

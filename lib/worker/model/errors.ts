@@ -4,7 +4,7 @@
  */
 import { AnthropicError, APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { ModelReplyError } from './call';
-import { redirectRefusal } from './no-redirect';
+import { redirectRefusal } from '@/lib/shared/no-redirect';
 import type { ShownError } from '@/lib/shared/run';
 import { t } from '@/lib/shared/i18n';
 

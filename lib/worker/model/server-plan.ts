@@ -6,7 +6,8 @@
  * question writes the shape in the prompt instead.
  */
 import { originOf } from '@/lib/shared/api-key';
-import { applyOriginRule } from '@/lib/shared/local-origin-rule';
+import { applyOriginRule, removeOriginRule } from '@/lib/shared/local-origin-rule';
+import { fetchWithoutRedirects } from '@/lib/shared/no-redirect';
 import { LOCAL_DEFAULT_CONTEXT, modelContext } from '@/lib/shared/server-probe';
 import { answerPathFor, isLocalServer, type AnswerPath } from '@/lib/shared/servers';
 import type { Settings } from '@/lib/shared/settings';
@@ -24,14 +25,18 @@ export interface ServerPlan {
   local: (LocalContext & { timeoutMs: number; maxTokens: number }) | null;
 }
 
-export async function serverPlan(settings: Settings, fetchFn: typeof fetch = fetch): Promise<ServerPlan> {
+export async function serverPlan(settings: Settings, fetchFn: typeof fetch = fetchWithoutRedirects()): Promise<ServerPlan> {
   const origin = originOf(settings.baseURL);
   const facts = (await serverFactsItem.getValue().catch(() => ({}) as Record<string, never>))[origin];
   const answerPath = answerPathFor(settings.server, facts);
   const onReplyShape = (shape: ReplyShape) => {
     if (answerPath === 'structured' && shape !== 'bare') void learnServerFacts(origin, { answerPath: 'prompt' }).catch(() => {});
   };
-  if (!isLocalServer(settings)) return { answerPath, onReplyShape, local: null };
+  if (!isLocalServer(settings)) {
+    // No Origin rule outlives the local server it was made for (one chosen earlier, then changed).
+    await removeOriginRule().catch(() => {});
+    return { answerPath, onReplyShape, local: null };
+  }
   // Chrome: the extension's requests to this server carry the server's own Origin, if allowed.
   await applyOriginRule(settings.baseURL).catch(() => false);
   let contextTokens = facts?.contexts?.[settings.model];

@@ -103,6 +103,8 @@ export const REVEAL_NOTES = {
   get goneAfterOpening() {
     return t('revealGoneAfterOpening');
   },
+  /** Only some of the quote's words are highlighted: which ones. */
+  partial: (covered: string) => t('revealPartial', covered),
   unreachable: (detail: string) => t('revealUnreachable', detail),
   notOpened: (detail: string) => t('revealNotOpened', detail),
 };

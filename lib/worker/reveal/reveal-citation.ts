@@ -43,7 +43,9 @@ async function updateState(patch: (s: RevealState) => RevealState): Promise<void
 
 const reopenKey = (c: CitationRef) => `${c.tabId} ${c.url.split('#')[0]}`;
 
-type Attempt = { ok: true } | { ok: false; gone: true; notDrawn?: boolean } | { ok: false; gone: false; error: string };
+/** `partial`: the words the highlight covers, when they are only some of the quote's. */
+type Attempt =
+  { ok: true; partial?: string } | { ok: false; gone: true; notDrawn?: boolean } | { ok: false; gone: false; error: string };
 
 /** Injects the page script into the frame, adds the style sheet, and asks for the highlight. */
 async function highlightIn(tabId: number, frameId: number, target: QuoteTarget, others: QuoteTarget[]): Promise<Attempt> {
@@ -55,7 +57,7 @@ async function highlightIn(tabId: number, frameId: number, target: QuoteTarget, 
     await browser.scripting.removeCSS(sheet).catch(() => {});
     await browser.scripting.insertCSS(sheet).catch(() => {});
     const outcome = await callPage(tabId, frameId, { type: 'highlight', target, others });
-    if (outcome.ok) return { ok: true };
+    if (outcome.ok) return outcome.partial ? { ok: true, partial: outcome.text } : { ok: true };
     return { ok: false, gone: true, ...(outcome.reason === 'not-drawn' ? { notDrawn: true } : {}) };
   } catch (err) {
     return { ok: false, gone: false, error: err instanceof Error ? err.message : String(err) };
@@ -133,6 +135,7 @@ async function openAsCited(
   const last = await highlightWhenReady(tabId, 0, target, others);
   if (last.ok) {
     await rememberHighlight(tabId);
+    if (last.partial !== undefined) return { ok: false, message: REVEAL_NOTES.partial(last.partial) };
     if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => {});
     return { ok: true };
   }
@@ -213,6 +216,9 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
     : await highlightIn(plan.tabId, plan.frameId, target, others);
   if (attempt.ok) {
     await rememberHighlight(plan.tabId);
+    // Only some of the quote's words are highlighted: said in the popup, which bringing the tab
+    // forward would close, so that the highlight never stands for the whole quote.
+    if (attempt.partial !== undefined) return { ok: false, message: REVEAL_NOTES.partial(attempt.partial), offerOpen: true };
     await bringForward(plan.tabId);
     return { ok: true };
   }

@@ -83,7 +83,8 @@ export function modelStepDeps(id: string, signal: AbortSignal, plans: Pick<Model
     makeCall: claudeCall,
     answer: answerQuestion,
     report: (patch) => runs.report(id, patch),
-    log: runs.logFailure,
+    // A run cancelled or replaced (its signal aborted) logs nothing more, even before its state says so.
+    log: (entry) => (signal.aborted ? Promise.resolve() : runs.logFailure(id, entry)),
     replanned: (plan) => runs.progress(id, { plan }),
     now: Date.now,
     signal,

@@ -31,7 +31,8 @@ export async function askWithPlan(
   // The claims shown while the answer streamed are all in the outcome.
   await runs.update(id, (run) => doneRun(run, { finishedAt: answeredAt, outcome }));
   await threads.appendTurn(threadId, answeredTurn({ id, question, askedAt, answeredAt }, sent, outcome));
-  await runs.logRecord(runRecordOf(Date.now(), settings.model, sent, outcome));
+  // Not for a run replaced meanwhile (the run store checks the stored run too).
+  if (!signal.aborted) await runs.logRecord(id, runRecordOf(Date.now(), settings.model, sent, outcome));
 }
 
 /** A question that failed: logged (unless the user cancelled it) and shown with its reason. */
@@ -40,8 +41,8 @@ export async function failRun(id: string, question: string, err: unknown): Promi
   if (error.kind !== 'cancelled') {
     // The logs are diagnostics: if they cannot be written, the user still hears what happened.
     try {
-      await runs.logFailure(failureOf(Date.now(), question, error));
-      await runs.logRecord(failedRecordOf(Date.now(), (await loadSettings()).model, error));
+      await runs.logFailure(id, failureOf(Date.now(), question, error));
+      await runs.logRecord(id, failedRecordOf(Date.now(), (await loadSettings()).model, error));
     } catch {
       // Nothing more to do here.
     }

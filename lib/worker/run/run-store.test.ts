@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FailureLogEntry } from '@/lib/shared/run';
 import type { RunRecord } from '@/lib/shared/storage';
-import { doneRun, workingRun, type RunCommon, type RunState } from '@/lib/shared/run-state';
+import { doneRun, errorRun, workingRun, type RunCommon, type RunState } from '@/lib/shared/run-state';
 import { StorageWriteError } from '@/lib/worker/model/errors';
 import { runStore } from './run-store';
 
@@ -69,8 +69,8 @@ describe('the run store', () => {
 
   it('keeps the question, quotes and sites of an incognito question out of the logs', async () => {
     const s = store(run('a', { incognito: true }));
-    await s.runs.logFailure(failure);
-    await s.runs.logRecord({ ...baseRecord, sites: ['bank.example'], detail: 'network: offline' });
+    await s.runs.logFailure('a', failure);
+    await s.runs.logRecord('a', { ...baseRecord, sites: ['bank.example'], detail: 'network: offline' });
     expect(s.failures[0]!.question).not.toContain('bank');
     expect(s.failures[0]!.sites).toEqual([]);
     expect(s.records[0]).toMatchObject({ sites: [], detail: 'network' });
@@ -78,8 +78,45 @@ describe('the run store', () => {
 
   it('logs a regular question as it is', async () => {
     const s = store(run('a'));
-    await s.runs.logFailure(failure);
+    await s.runs.logFailure('a', failure);
     expect(s.failures).toEqual([failure]);
+  });
+
+  it('writes nothing of an incognito question that finishes after a regular question started', async () => {
+    const s = store(run('private', { incognito: true }));
+    // The user asks again, in a regular window, while the incognito question is still finishing.
+    await s.runs.start(run('regular'));
+    await s.runs.logFailure('private', failure);
+    await s.runs.logRecord('private', { ...baseRecord, sites: ['bank.example'], detail: 'network: offline' });
+    expect(s.failures).toEqual([]);
+    expect(s.records).toEqual([]);
+    // The regular question's own lines are written as they are.
+    await s.runs.logFailure('regular', failure);
+    expect(s.failures).toEqual([failure]);
+  });
+
+  it("keeps a regular question's line out of an incognito question's privacy, and the other way round", async () => {
+    const s = store(run('private', { incognito: true }));
+    await s.runs.logRecord('private', { ...baseRecord, sites: ['bank.example'] });
+    await s.runs.start(run('regular'));
+    await s.runs.logRecord('regular', { ...baseRecord, sites: ['news.example'] });
+    expect(s.records.map((r) => r.sites)).toEqual([[], ['news.example']]);
+  });
+
+  it('sees the privacy a run learnt on the way (a tab that turned out incognito) before its line is written', async () => {
+    const s = store(run('a'));
+    s.runs.report('a', { incognito: true });
+    await s.runs.logRecord('a', { ...baseRecord, sites: ['bank.example'] });
+    expect(s.records[0]!.sites).toEqual([]);
+  });
+
+  it('logs nothing more for a run the user cancelled', async () => {
+    const s = store(run('a'));
+    await s.runs.update('a', (r) => errorRun(r, { finishedAt: 2, error: { kind: 'cancelled', message: 'Cancelled.' } }));
+    await s.runs.logFailure('a', failure);
+    await s.runs.logRecord('a', baseRecord);
+    expect(s.failures).toEqual([]);
+    expect(s.records).toEqual([]);
   });
 });
 

@@ -3,7 +3,9 @@
  * and written one update at a time (serial.ts), so a late stage update never undoes "done", and a
  * newer question's state is never overwritten by an older one's late results. The logs are on disk:
  * a question about incognito tabs leaves only what went wrong and when, never its question, quotes
- * or sites. Storage is passed in, so this is tested without a browser.
+ * or sites. Each line is written for the run it belongs to, with that run's own privacy, never the
+ * privacy of whichever run is stored when it is written; a run cancelled or replaced by a newer
+ * question logs nothing more. Storage is passed in, so this is tested without a browser.
  */
 import { privateFailureEntry } from '@/lib/shared/log-limits';
 import type { FailureLogEntry } from '@/lib/shared/run';
@@ -31,8 +33,20 @@ export interface RunStore {
   progress(id: string, patch: RunProgress): Promise<void>;
   /** A progress report: if it cannot be written, the question goes on without it. */
   report(id: string, patch: RunProgress): void;
-  logFailure(entry: FailureLogEntry): Promise<void>;
-  logRecord(record: RunRecord): Promise<void>;
+  /**
+   * Logs run `id`'s failure entry (its private form for an incognito question); nothing once the
+   * run was cancelled or a newer question replaced it.
+   */
+  logFailure(id: string, entry: FailureLogEntry): Promise<void>;
+  /** Logs run `id`'s line of the run log, as `logFailure` does. */
+  logRecord(id: string, record: RunRecord): Promise<void>;
+}
+
+/** Whether run `id`, as stored, may still log, and in which form: null once it is not to log. */
+function logFormOf(run: RunState | null, id: string): 'private' | 'plain' | null {
+  if (run?.id !== id) return null;
+  if (run.status === 'error' && run.error.kind === 'cancelled') return null;
+  return run.incognito === true ? 'private' : 'plain';
 }
 
 export function runStore(deps: RunStoreDeps): RunStore {
@@ -48,15 +62,22 @@ export function runStore(deps: RunStoreDeps): RunStore {
         throw new StorageWriteError(err);
       }
     });
-  // The run state itself is in memory (`storage.session`); whether it is private decides the logs.
-  const isPrivate = async () => (await deps.load().catch(() => null))?.incognito === true;
+  // The run state itself is in memory (`storage.session`): the run's own state decides its line's
+  // form, read in turn with the updates, so a flag set by the run (incognito tabs) is seen.
+  const logAs = (id: string, write: (form: 'private' | 'plain') => Promise<void>): Promise<void> =>
+    serially(async () => {
+      const form = logFormOf(await deps.load().catch(() => null), id);
+      if (form) await write(form);
+    });
   return {
     start: (run) => deps.save(run),
     update,
     progress: (id, patch) => update(id, (run) => progressed(run, patch)),
     report: (id, patch) => void update(id, (run) => progressed(run, patch)).catch(() => {}),
-    logFailure: async (entry) => deps.appendFailure((await isPrivate()) ? privateFailureEntry(entry) : entry),
-    logRecord: async (record) =>
-      deps.appendRunRecord((await isPrivate()) ? { ...record, sites: [], detail: record.detail?.split(':')[0] } : record),
+    logFailure: (id, entry) => logAs(id, (form) => deps.appendFailure(form === 'private' ? privateFailureEntry(entry) : entry)),
+    logRecord: (id, record) =>
+      logAs(id, (form) =>
+        deps.appendRunRecord(form === 'private' ? { ...record, sites: [], detail: record.detail?.split(':')[0] } : record),
+      ),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The key never follows a redirect. A request to the API base URL carries the key in its headers;
  * a server (or whatever answers at that address) that redirects elsewhere would have the browser
- * send it on, to an origin the user never confirmed. So every model call fetches with
+ * send it on, to an origin the user never confirmed. So every request to a server, the worker's
+ * model calls and the options page's model list and Test connection alike, fetches with
  * `redirect: 'manual'` and refuses any redirect as an error of its own, which the popup names
  * (rather than `redirect: 'error'`, whose failure looks like any dropped connection).
  */

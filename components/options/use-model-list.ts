@@ -1,0 +1,49 @@
+/**
+ * The models offered by the server of the options, asked at moments the user chose (the page
+ * opened on saved settings, a preset clicked, Save, Test connection), never while an address is
+ * being typed: each keystroke would be a request to a partial address. The key goes with the
+ * request only as the one rule says (lib/shared/key-destination.ts), over the no-redirect fetch.
+ */
+import { useRef, useState } from 'preact/hooks';
+import { baseUrlProblem } from '@/lib/shared/api-key';
+import { keyFor } from '@/lib/shared/key-destination';
+import { applyOriginRule } from '@/lib/shared/local-origin-rule';
+import { fetchWithoutRedirects } from '@/lib/shared/no-redirect';
+import { listModels } from '@/lib/shared/server-probe';
+import { isLocalServer, isLoopback, type ServerKind } from '@/lib/shared/servers';
+
+/** What a model list is asked of: the server, its address, the key and the origin it is confirmed for. */
+export interface ListTarget {
+  server: ServerKind;
+  baseURL: string;
+  apiKey: string;
+  keyOrigin: string;
+}
+
+export function useModelList(): { models: string[]; list: (target: ListTarget) => void; show: (models: string[]) => void } {
+  const [models, setModels] = useState<string[]>([]);
+  const asking = useRef<AbortController | null>(null);
+  const list = (target: ListTarget) => {
+    asking.current?.abort();
+    const controller = new AbortController();
+    asking.current = controller;
+    setModels([]);
+    const baseURL = target.baseURL.trim().replace(/\/+$/, '');
+    if (baseUrlProblem(baseURL)) return;
+    const key = keyFor({ server: target.server, baseURL }, { key: target.apiKey.trim(), origin: target.keyOrigin });
+    // The API lists nothing without its key; a server on this computer is asked without one.
+    if (!key && !isLoopback(baseURL)) return;
+    const local = isLocalServer({ server: target.server, baseURL });
+    void (local ? applyOriginRule(baseURL).catch(() => false) : Promise.resolve(false))
+      .then(() => listModels(fetchWithoutRedirects(), baseURL, target.server, key, controller.signal))
+      .then((offered) => {
+        if (!controller.signal.aborted) setModels(offered);
+      })
+      .catch(() => {});
+  };
+  const show = (offered: string[]) => {
+    asking.current?.abort();
+    setModels(offered);
+  };
+  return { models, list, show };
+}
