@@ -50,6 +50,7 @@ describe('absentFrom', () => {
     expect(absent('What did TESLA do?')).toEqual([]);
     expect(absent('Welche Arbeit fand Teslas Freund EDISON?')).toEqual([]);
     expect(absent('What was the War of the Currents?')).toEqual([]);
+    expect(absent('What did NikolaTesla build?')).toEqual([]);
   });
 
   it('takes no evidence from a word that merely is not in the pages', () => {

@@ -21,7 +21,8 @@
  *
  * Each is absent when no passage holds it in any case form and with accents forgiven (as the
  * ranking folds); a name also counts as held when a passage holds it without its last two letters
- * ("Teslas", "Москве"), which forgives the endings of inflected languages. A name written in a
+ * ("Teslas", "Москве"), which forgives the endings of inflected languages, and a long one when a
+ * passage holds it split in words ("UserDatagram", "User Datagram"). A name written in a
  * script that no passage uses ("Тесла" about English pages) may be there in theirs: no evidence.
  */
 import { foldForSearch, questionWords } from './tokenize';
@@ -172,6 +173,8 @@ function scriptsOf(text: string, into = new Map<string, number>()): Map<string, 
 
 interface PageForms {
   folded: string;
+  /** Folded, without spaces, hyphens and other marks between letters ("User Datagram" → "userdatagram"). */
+  compact: string;
   numbers: string;
   phrases: string;
 }
@@ -185,7 +188,13 @@ function formsOf(p: SourcedPassage): PageForms {
   let f = forms.get(p);
   if (!f) {
     const text = textOf(p);
-    f = { folded: foldForSearch(text), numbers: numberForm(text), phrases: ` ${phraseForm(text)} ` };
+    const folded = foldForSearch(text);
+    f = {
+      folded,
+      compact: folded.replace(/[^\p{L}\p{M}\p{N}]+/gu, ''),
+      numbers: numberForm(text),
+      phrases: ` ${phraseForm(text)} `,
+    };
     forms.set(p, f);
   }
   return f;
@@ -223,7 +232,9 @@ export function absentFrom(named: Named, question: string, passages: SourcedPass
   for (const w of named.names) {
     if (!used.has(scriptOf([...w][0]!))) continue;
     const stem = nameStem(w);
-    if (!pages.some((p) => p.folded.includes(stem))) absent.push(w);
+    // A long name also as the pages may split it ("UserDatagram", "User Datagram").
+    const held = stem.length >= 6 ? (p: PageForms) => p.compact.includes(stem) : (p: PageForms) => p.folded.includes(stem);
+    if (!pages.some(held)) absent.push(w);
   }
   if (named.runs.length > 0) {
     let shared = 0;
