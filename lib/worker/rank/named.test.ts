@@ -68,4 +68,12 @@ describe('absentFrom', () => {
     expect(absent('これは読む価値がありますか？')).toEqual([]);
     expect(absent('值得一读吗？')).toEqual([]);
   });
+
+  it('takes a name joined by a middle dot, or a title in 《》, for a name in Chinese and Japanese', () => {
+    const chinese = [passage('尼古拉·特斯拉于1884年移居纽约，为爱迪生工作。', { id: 'zh' })];
+    expect(absent('约什·诺曼拦截了多少球？', chinese)).toEqual(['约什·诺曼']);
+    expect(absent('尼古拉・特斯拉什么时候去纽约？', chinese)).toEqual([]);
+    expect(absent('《战争与和平》是谁写的？', chinese)).toEqual(['战争与和平']);
+    expect(absent('这可信吗？', chinese)).toEqual([]);
+  });
 });

@@ -7,12 +7,15 @@
  *
  * - a number or code: the digits of a word that holds any ("1884", "A380", "COVID-19"), in any
  *   digit script, their separators dropped ("1,000" and "1000" are one number);
- * - a quoted phrase ("…", “…”, «…», „…“, 「…」, 『…』), its words as the pages' words;
+ * - a quoted phrase ("…", “…”, «…», „…“, 「…」, 『…』, 《…》), its words as the pages' words;
  * - a proper name: in a script with case, a word with a capital inside the sentence ("When did
  *   Tesla…", "¿Quién es Ana?"), not the one that starts it; in a script without case (Han, kana,
  *   Hangul, Thai, Arabic, Devanagari…), a run of a script that no passage in scope uses at all,
  *   inside a question written mostly in scripts the passages do use ("Who is 王小明?" about English
  *   pages). A question written mostly in a script the pages lack is another language, not a name.
+ *   Chinese and Japanese join the parts of a foreign name with a middle dot ("约什·诺曼"): such a
+ *   name counts when no passage holds either part (the two characters each side of the dot);
+ *   their titles in 《…》 count as quoted phrases.
  *
  * German capitalises every noun ("Lohnt sich die Lektüre?"), so a capital there
  * is no evidence of a name: a question with a German function word ("ist", "der", "nicht"…, a
@@ -37,6 +40,8 @@ export interface Named {
   names: string[];
   /** Runs of letters of scripts without case (checked against the scripts the pages use). */
   runs: string[];
+  /** Names joined by a middle dot, as the two characters (or one) each side of it. */
+  dotted: Array<[string, string]>;
 }
 
 /** True when the question names nothing the pages could be checked not to hold. */
@@ -66,7 +71,10 @@ export const phraseForm = (text: string) =>
     .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
     .trim();
 
-const QUOTED = /"([^"]+)"|“([^”]+)”|„([^“”]+)[“”]|«\s*([^»]+?)\s*»|»([^«]+)«|「([^」]+)」|『([^』]+)』|‘([^’]+)’(?!\p{L})/gu;
+const QUOTED =
+  /"([^"]+)"|“([^”]+)”|„([^“”]+)[“”]|«\s*([^»]+?)\s*»|»([^«]+)«|「([^」]+)」|『([^』]+)』|《([^》]+)》|〈([^〉]+)〉|‘([^’]+)’(?!\p{L})/gu;
+/** A name whose parts a middle dot joins, as Chinese and Japanese write foreign names ("尼古拉·特斯拉", "ニコラ・テスラ"). */
+const DOTTED = /(\p{Lo}{1,2})[·・‧•](\p{Lo}{1,2})/gu;
 const CAPITALISED = /(?<![\p{L}\p{M}\p{N}])\p{Lu}[\p{L}\p{M}'’.-]*/gu;
 const SENTENCE_START = /(?:^\s*|[.!?¿¡:;…。！？]\s*|["“„«»「『(¿¡]\s*|\n\s*)$/u;
 /** Letters of no case: the scripts written without capitals. */
@@ -115,7 +123,8 @@ export function namedIn(question: string): Named {
     }
   }
   for (const m of question.matchAll(CASELESS_RUN)) if (CASELESS.test(m[0])) runs.add(m[0]);
-  return { numbers: [...numbers], phrases: [...phrases], names: [...names], runs: [...runs] };
+  const dotted = [...question.matchAll(DOTTED)].map((m) => [m[1]!, m[2]!] as [string, string]);
+  return { numbers: [...numbers], phrases: [...phrases], names: [...names], runs: [...runs], dotted };
 }
 
 /**
@@ -226,6 +235,9 @@ export function absentFrom(named: Named, question: string, passages: SourcedPass
   const absent: string[] = [];
   for (const n of named.numbers) if (!pages.some((p) => p.numbers.includes(n))) absent.push(n);
   for (const ph of named.phrases) if (!pages.some((p) => p.phrases.includes(` ${ph} `))) absent.push(ph);
+  // Neither part of a dotted name anywhere (a page may join them with another dot, or none).
+  for (const [a, b] of named.dotted)
+    if (!pages.some((p) => p.folded.includes(a) || p.folded.includes(b))) absent.push(`${a}·${b}`);
   if (named.names.length + named.runs.length === 0) return absent;
   const used = new Set(passages.flatMap((p) => [...scriptsOfPassage(p)]));
   // A name in a script the pages never use may be written in theirs ("Тесла", "Tesla"): no evidence.
