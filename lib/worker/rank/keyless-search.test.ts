@@ -46,6 +46,9 @@ describe('tooGeneralToSearch', () => {
       '¿Vale la pena leerlo?',
       'Was ist hier wichtig?',
       'Est-ce fiable ?',
+      'Can I trust this?',
+      '这可信吗？',
+      'これは読む価値がありますか？',
       'What is written here?',
     ]) {
       expect([q, tooGeneralToSearch(q)]).toEqual([q, true]);
@@ -57,6 +60,7 @@ describe('tooGeneralToSearch', () => {
       'How much is a ticket for children?',
       'Summarise the ticket prices',
       'Who is Tesla?',
+      'IPCC 说错了什么？',
       'What happened in 1901?',
     ]) {
       expect([q, tooGeneralToSearch(q)]).toEqual([q, false]);

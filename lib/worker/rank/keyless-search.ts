@@ -66,7 +66,9 @@ function overlap(text: string, questionWords: readonly string[]): number {
  */
 export function tooGeneralToSearch(question: Question): boolean {
   const read = readQuestion(question);
-  return namesNothing(read.named) && read.specific.every((w) => !read.cueFree.includes(w));
+  // A run of a caseless script is a name only against the pages' scripts: here the word list judges it.
+  const named = { ...read.named, runs: [] };
+  return namesNothing(named) && read.specific.every((w) => !read.cueFree.includes(w));
 }
 
 /** The best passages for `question`, as citations; none when no passage is relevant enough. */

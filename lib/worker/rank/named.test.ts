@@ -30,6 +30,8 @@ describe('namedIn', () => {
     expect(namedIn('¿Qué pasó en ١٨٨٤?').numbers).toEqual(['1884']);
     expect(namedIn('What is the “war of the currents”?').phrases).toEqual(['war of the currents']);
     expect(namedIn('Where is it?').names).toEqual([]);
+    expect(namedIn('IPCC 说错了什么？').names).toEqual(['ipcc']);
+    expect(namedIn('OK, what is this?').names).toEqual([]);
   });
 
   it('does not take a German noun for a name, but still a code in capitals', () => {

@@ -9,7 +9,8 @@
  *   digit script, their separators dropped ("1,000" and "1000" are one number);
  * - a quoted phrase ("…", “…”, «…», „…“, 「…」, 『…』, 《…》), its words as the pages' words;
  * - a proper name: in a script with case, a word with a capital inside the sentence ("When did
- *   Tesla…", "¿Quién es Ana?"), not the one that starts it; in a script without case (Han, kana,
+ *   Tesla…", "¿Quién es Ana?"), not the one that starts it unless it is an acronym of three
+ *   capitals or more ("NASA", "IPCC 说错了什么？"); in a script without case (Han, kana,
  *   Hangul, Thai, Arabic, Devanagari…), a run of a script that no passage in scope uses at all,
  *   inside a question written mostly in scripts the passages do use ("Who is 王小明?" about English
  *   pages). A question written mostly in a script the pages lack is another language, not a name.
@@ -113,11 +114,14 @@ export function namedIn(question: string): Named {
   const nounsCapitalised = foldForSearch(question)
     .split(/[^\p{L}]+/u)
     .some((w) => NOUN_CAPITALISING.has(w));
-  // Shouted in capitals throughout: no capital says anything.
-  if (/\p{Ll}/u.test(question)) {
+  // Shouted in capitals throughout (no small letter, and no letter of a caseless script around
+  // them): no capital says anything.
+  if (/[\p{Ll}\p{Lo}]/u.test(question)) {
     for (const m of question.matchAll(CAPITALISED)) {
-      if (SENTENCE_START.test(question.slice(0, m.index))) continue;
       const capitals = (m[0].match(/\p{Lu}/gu) ?? []).length;
+      // An acronym of three capitals or more names something even where a sentence starts ("IPCC 说错了什么？").
+      const acronym = capitals >= 3 && capitals === (m[0].match(/\p{L}/gu) ?? []).length;
+      if (!acronym && SENTENCE_START.test(question.slice(0, m.index))) continue;
       if (nounsCapitalised && capitals < 2) continue;
       for (const w of questionWords(m[0])) if ([...w].length >= 2 && !/\p{N}/u.test(w)) names.add(w);
     }

@@ -95,6 +95,8 @@ const GENERAL_CJK = [
   '些',
   '何',
   '值得',
+  '一读',
+  '一下',
   '可信',
   '重要',
   'ここ',
@@ -111,6 +113,7 @@ const GENERAL_CJK = [
   '教えて',
   '価値',
   '信頼',
+  'でき',
   '読む',
   '内容',
   'か',
@@ -129,10 +132,11 @@ const SENTENCE_START = /(?:^|[.!?¿¡:;]\s*|["“«(]\s*)$/u;
 /** The words of `question` that name something in particular, folded as the ranking folds them. */
 export function specificWords(question: string): string[] {
   const out = new Set<string>();
-  // A capitalised word that does not start a sentence is a name ("When did Tesla…", "¿Quién es Ana?").
+  // A capitalised word that does not start a sentence is a name ("When did Tesla…", "¿Quién es Ana?"),
+  // but not the English "I".
   for (const m of question.matchAll(NAME)) {
     if (SENTENCE_START.test(question.slice(0, m.index))) continue;
-    for (const w of questionWords(m[0])) if (!GENERAL.has(w)) out.add(w);
+    for (const w of questionWords(m[0])) if ([...w].length > 1 && !GENERAL.has(w)) out.add(w);
   }
   for (const w of questionWords(question)) {
     if (/\p{N}/u.test(w)) out.add(w);
