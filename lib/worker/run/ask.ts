@@ -77,7 +77,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
         ),
       );
       const asked = { id, question, askedAt: finishedAt, answeredAt: finishedAt };
-      return await threads.appendTurn(thread.id, searchTurn(asked, results, thread.turns.length === 0));
+      return await threads.appendTurn(thread.id, searchTurn(asked, results, thread.turns.length === 0, search.tooGeneral));
     }
     // 3. Plan what is sent; with review on, nothing leaves the machine until Send (`decideReview`).
     const planned = await chooseShown(
