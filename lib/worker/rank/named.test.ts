@@ -32,6 +32,9 @@ describe('namedIn', () => {
     expect(namedIn('Where is it?').names).toEqual([]);
     expect(namedIn('IPCC 说错了什么？').names).toEqual(['ipcc']);
     expect(namedIn('OK, what is this?').names).toEqual([]);
+    // Only the capitalised part of a hyphenated word: "generated" names nothing.
+    expect(namedIn('Is this AI-generated?').names).toEqual(['ai']);
+    expect(namedIn('Who is Jean-Paul?').names).toEqual(['jean', 'paul']);
   });
 
   it('does not take a German noun for a name, but still a code in capitals', () => {

@@ -76,7 +76,7 @@ const QUOTED =
   /"([^"]+)"|“([^”]+)”|„([^“”]+)[“”]|«\s*([^»]+?)\s*»|»([^«]+)«|「([^」]+)」|『([^』]+)』|《([^》]+)》|〈([^〉]+)〉|‘([^’]+)’(?!\p{L})/gu;
 /** A name whose parts a middle dot joins, as Chinese and Japanese write foreign names ("尼古拉·特斯拉", "ニコラ・テスラ"). */
 const DOTTED = /(\p{Lo}{1,2})[·・‧•](\p{Lo}{1,2})/gu;
-const CAPITALISED = /(?<![\p{L}\p{M}\p{N}])\p{Lu}[\p{L}\p{M}'’.-]*/gu;
+const CAPITALISED = /(?<![\p{L}\p{M}\p{N}])\p{Lu}[\p{L}\p{M}'’.]*/gu;
 const SENTENCE_START = /(?:^\s*|[.!?¿¡:;…。！？]\s*|["“„«»「『(¿¡]\s*|\n\s*)$/u;
 /** Letters of no case: the scripts written without capitals. */
 const CASELESS = /\p{Lo}/u;
