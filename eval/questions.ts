@@ -13,7 +13,10 @@
  *   `pageSections`) holding a fragment sent, out of the sections the page's share of the budget
  *   could hold (the cheapest passage of each section, cheapest first), averaged over the pages
  *   in scope whose share holds any (goal ≥ 0.8);
- * - tabs: for comparisons over 2–5 tabs, the share of those tabs with a fragment sent (goal 1.000).
+ * - tabs: for comparisons over 2–5 tabs, the share of those tabs with a fragment sent (goal 1.000);
+ * - judgement: questions of judgement and gist in 14 languages ("Is this worth reading?", "Was ist
+ *   hier wichtig?", "Czy warto to przeczytać?", "読む価値がありますか"), asked of each page alone and
+ *   of all pages: the share that would reach the model (goal 1.000), and those that would not.
  *
  * Overviews are asked of each page alone ("This tab") and of all pages at once; comparisons of
  * groups of 2, 3, 4 and 5 neighbouring pages.
@@ -36,6 +39,7 @@ interface Asked {
 const kinds = JSON.parse(readFileSync(resolve(import.meta.dirname, 'questions/kinds.json'), 'utf8')) as {
   overview: Asked[];
   comparison: Asked[];
+  judgement: Asked[];
 };
 
 /** The ids of the passages a choice sends (a passage with its neighbour counts as both). */
@@ -82,6 +86,7 @@ interface Figures {
   allCov: number[];
   allPagesSent: number[];
   tabShares: number[];
+  judgement: { n: number; asked: number; refused: Set<string> };
 }
 
 /** The figures of one way of choosing fragments, over every question of kinds.json. */
@@ -96,6 +101,7 @@ function measure(tabs: OpenTab[], budget: number, choose: Chooser): Figures {
     allCov: [],
     allPagesSent: [],
     tabShares: [],
+    judgement: { n: 0, asked: 0, refused: new Set() },
   };
   const count = (lang: string, c: Pick<Choice, 'passages' | 'abstain'>) => {
     f.questions++;
@@ -144,6 +150,15 @@ function measure(tabs: OpenTab[], budget: number, choose: Chooser): Figures {
       }
     }
   }
+  // Judgement and gist, of each page alone and of all pages at once: counted apart.
+  for (const ps of [...tabs.map((t) => t.passages), all]) {
+    for (const q of kinds.judgement) {
+      const c = choose(ps, q.question, budget);
+      f.judgement.n++;
+      if (!c.abstain && c.passages.length > 0) f.judgement.asked++;
+      else f.judgement.refused.add(`${q.lang}: ${q.question}`);
+    }
+  }
   return f;
 }
 
@@ -157,6 +172,11 @@ function report(name: string, f: Figures): string {
     `  overview  all tabs: coverage ${f3(mean(f.allCov))} of the sections each page's share holds; pages sent ${f3(mean(f.allPagesSent))}`,
   );
   console.log(`  compare   tabs represented ${f3(mean(f.tabShares))} over ${f.tabShares.length} comparisons of 2–5 tabs`);
+  const j = f.judgement;
+  console.log(
+    `  judgement asked ${f3(j.asked / (j.n || 1))} of ${j.n} (${kinds.judgement.length} phrasings, each page alone and all pages)` +
+      (j.refused.size ? `; refused: ${[...j.refused].join(' | ')}` : ''),
+  );
   const coverage = mean([...f.tabCov, ...f.allCov]);
   return `questions asked ${f3(f.asked / (f.questions || 1))} coverage ${f3(coverage)} tabs ${f3(mean(f.tabShares))} over ${f.questions} questions`;
 }

@@ -8,7 +8,9 @@
  * fragment that does (0 when none does), and the median time to rank. Plain BM25 from
  * wink-bm25-text-search (whitespace words, no folding), filling the same budget, is the baseline,
  * measured in the same run. Then early abstention: the same questions with their own page closed
- * (the answer is not in the tabs), and the time to rank 5,000 passages.
+ * (the answer is not in the tabs), by the ranking alone and as the extension asks (choosePassages):
+ * how often an answerable question would be refused without a call (goal 0), and how often one
+ * whose answer is absent is caught without a call; and the time to rank 5,000 passages.
  */
 import { createRequire } from 'node:module';
 import { fragmentTokens } from '@/lib/worker/rank/budget';
@@ -124,7 +126,7 @@ async function main() {
   // question's own, or a single tab open on another page (the next one in the corpus); and, for
   // the false alarms, on the same questions with their page open, alone or among all.
   const tabOfPage = new Map(tabs.map((t) => [t.page.name, t.tabId]));
-  const count = { closed: 0, other: 0, own: 0, open: 0, askedClosed: 0, askedOther: 0, askedOpen: 0 };
+  const count = { closed: 0, other: 0, own: 0, open: 0, askedClosed: 0, askedOther: 0, askedOwn: 0, askedOpen: 0 };
   for (const q of questions) {
     const own = tabOfPage.get(q.page);
     const other = tabs[(tabs.findIndex((t) => t.tabId === own) + 1) % tabs.length]!.tabId;
@@ -133,11 +135,12 @@ async function main() {
     count.other += other === own ? 0 : abstains(passages.filter((p) => p.tabId === other));
     count.own += abstains(passages.filter((p) => p.tabId === own));
     count.open += abstains(passages);
-    // As the extension asks (lib/worker/rank/choose.ts): the intent first, and a question that names
-    // nothing specific goes to the model instead of being refused.
+    // As the extension asks (lib/worker/rank/choose.ts): the intent first, and a question is refused
+    // without a call only when it names something no passage holds (lib/worker/rank/named.ts).
     const refused = (ps: SourcedPassage[]) => (choosePassages(ps, q.question, DEFAULT_FRAGMENT_BUDGET).abstain ? 1 : 0);
     count.askedClosed += refused(passages.filter((p) => p.tabId !== own));
     count.askedOther += other === own ? 0 : refused(passages.filter((p) => p.tabId === other));
+    count.askedOwn += refused(passages.filter((p) => p.tabId === own));
     count.askedOpen += refused(passages);
   }
   const n = questions.length;
@@ -145,8 +148,10 @@ async function main() {
     `abstain  answer not in the tabs: ${f3(count.closed / n)} with every other page open, ${f3(count.other / n)} with one other page open`,
   );
   console.log(
-    `abstain  as asked (choosePassages), answer not in the tabs: ${f3(count.askedClosed / n)} with every other page open, ${f3(count.askedOther / n)} with one other page open; ` +
-      `false alarms ${f3(count.askedOpen / n)} with every page open`,
+    `refused  unasked as the extension asks (choosePassages), answer in the tabs (goal 0): ${f3(count.askedOwn / n)} with its page alone, ${f3(count.askedOpen / n)} with every page open`,
+  );
+  console.log(
+    `caught   without a call (choosePassages), answer not in the tabs: ${f3(count.askedClosed / n)} with every other page open, ${f3(count.askedOther / n)} with one other page open`,
   );
   console.log(
     `abstain  answer in the tabs (false alarms): ${f3(count.own / n)} with its page alone, ${f3(count.open / n)} with every page open`,

@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { baseRun as base, mount } from '../../tests/support/mount';
 import { SearchResults } from './SearchResults';
+import { useCatalogue } from '../../tests/support/catalogue';
 import type { ShownCitation } from '@/lib/shared/run';
 
 const hit: ShownCitation = {
@@ -38,5 +39,21 @@ describe('SearchResults', () => {
     const root = mount(<SearchResults run={{ ...base, results: [] }} onReveal={vi.fn()} />);
     expect(root.textContent).toMatch(/No passage in these pages matches the question/);
     expect(root.querySelector('button')).toBeNull();
+  });
+
+  it('says to ask a model when the question named nothing to search for, in English and Spanish', () => {
+    const run = { ...base, results: [], searchTooGeneral: true as const };
+    const root = mount(<SearchResults run={run} onReveal={vi.fn()} />);
+    expect(root.querySelector('.abstention-title')!.textContent).toBe(
+      'Ask a model for this: it names nothing to search for. With an API key, Claude reads the pages and answers it.',
+    );
+    expect(root.textContent).not.toMatch(/No passage in these pages matches/);
+    useCatalogue('es');
+    try {
+      const es = mount(<SearchResults run={run} onReveal={vi.fn()} />);
+      expect(es.querySelector('.abstention-title')!.textContent).toMatch(/^Pregúntaselo a un modelo: no nombra nada que buscar/);
+    } finally {
+      useCatalogue('en');
+    }
   });
 });

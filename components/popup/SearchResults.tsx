@@ -11,7 +11,8 @@ export interface SearchResultsProps {
 /**
  * Without an API key: the passages that best match the question, found on this machine. Shown
  * as search results, never as an answer: quotes of the pages, each with its source, which a
- * click highlights in its page.
+ * click highlights in its page. A question too general for a search was not searched: it says to
+ * ask a model.
  */
 export function SearchResults({ run, onReveal }: SearchResultsProps) {
   const hits = run.results ?? [];
@@ -20,7 +21,9 @@ export function SearchResults({ run, onReveal }: SearchResultsProps) {
     <section class="search-results" aria-labelledby="search-results-heading">
       <h2 id="search-results-heading">{t('searchResults')}</h2>
       <p class="note">{t('searchResultsNote')}</p>
-      {hits.length === 0 ? (
+      {run.searchTooGeneral ? (
+        <p class="abstention-title">{t('searchTooGeneral')}</p>
+      ) : hits.length === 0 ? (
         <p class="abstention-title">{t('noMatchingPassage')}</p>
       ) : (
         <ol class="results">

@@ -47,6 +47,7 @@ describe('ThreadView', () => {
             outcome: { kind: 'abstain', reason: 'no-information', retried: false, checks: { citations: 0, broken: 0 } },
           }),
           turn('3', { results: [cited] }),
+          turn('4', { results: [], searchTooGeneral: true }),
         ]}
         onReveal={onReveal}
       />,
@@ -57,11 +58,13 @@ describe('ThreadView', () => {
       'Question 1?',
       'Question 2?',
       'Question 3?',
+      'Question 4?',
     ]);
     const turns = root.querySelectorAll('.turn');
     expect(turns[0]!.textContent).toContain('It opens at nine.');
     expect(turns[1]!.textContent).toContain('Not found in these pages.');
     expect(turns[2]!.querySelector('blockquote')!.textContent).toBe('The museum opens at 9 a.m.');
+    expect(turns[3]!.textContent).toContain('Ask a model for this: it names nothing to search for.');
     (turns[0]!.querySelector('button') as HTMLButtonElement).click();
     expect(onReveal).toHaveBeenCalledWith(cited);
   });

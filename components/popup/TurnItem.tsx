@@ -1,7 +1,7 @@
 /**
  * One earlier question of the thread and what it got: its verified claims with their citations
  * (still clickable: a click reveals the quote as for the latest answer), "not found", or the
- * search results found without a key.
+ * search results found without a key (or that the question named nothing to search for).
  */
 import type { ShownCitation } from '@/lib/shared/run';
 import type { Turn } from '@/lib/shared/thread';
@@ -28,7 +28,8 @@ export function TurnItem({ turn, onReveal }: TurnItemProps) {
         </ol>
       )}
       {outcome?.kind === 'abstain' && <Abstention reason={outcome.reason} />}
-      {!outcome && turn.results && (
+      {!outcome && turn.searchTooGeneral && <p class="abstention-title">{t('searchTooGeneral')}</p>}
+      {!outcome && turn.results && !turn.searchTooGeneral && (
         <ol class="results" aria-label={t('searchResults')}>
           {turn.results.map((hit) => (
             <li key={`${hit.tabId}-${hit.frameId}-${hit.passageId}`} class="result">

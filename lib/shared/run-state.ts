@@ -189,6 +189,8 @@ const done = z
     finishedAt: z.number(),
     outcome: z.optional(outcome),
     results: z.optional(z.array(shownCitation)),
+    /** Without a key, the question named nothing to search for: no results were looked for. */
+    searchTooGeneral: z.optional(z.literal(true)),
   })
   .check(
     z.refine((run) => (run.outcome === undefined) !== (run.results === undefined), {
@@ -247,7 +249,9 @@ export function reviewRun(from: RunCommon & { plan: RunPlan }): ReviewRun {
 /** A finished run: its verified answer (or "not found"), or, without a key, its search results. */
 export function doneRun(
   from: RunCommon,
-  end: { finishedAt: number } & ({ outcome: Outcome; results?: never } | { results: SearchHit[]; outcome?: never }),
+  end: { finishedAt: number } & (
+    { outcome: Outcome; results?: never } | { results: SearchHit[]; searchTooGeneral?: true; outcome?: never }
+  ),
 ): DoneRun {
   return { ...commonOf(from), status: 'done', ...defined(end) };
 }

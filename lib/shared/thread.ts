@@ -43,6 +43,8 @@ export interface Turn {
   outcome?: Outcome;
   /** Without a key: the passages found on this machine. Never sent anywhere. */
   results?: SearchHit[];
+  /** Without a key, the question named nothing to search for: it was not searched. */
+  searchTooGeneral?: true;
 }
 
 export interface Thread {

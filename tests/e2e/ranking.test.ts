@@ -60,6 +60,16 @@ describe('what is sent', () => {
     await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(quote);
   });
 
+  it('without a key, a question that names nothing to search for is not searched: the popup says to ask a model', async () => {
+    const page = await h.open('museum-hours.html');
+    const popup = await h.popup(page);
+    await ask(popup, 'Is this worth reading?');
+    const text = await textOf(popup, 'Search results');
+    expect(text).toContain('Ask a model for this: it names nothing to search for.');
+    expect(await popup.$('.result')).toBeNull();
+    expect(calls()).toHaveLength(0);
+  });
+
   it('a follow-up about the same pages sends the same document block first, cached; the usage is in the details', async () => {
     await h.standIn();
     const hours = await h.open('museum-hours.html');

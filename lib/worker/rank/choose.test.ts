@@ -6,6 +6,7 @@ import { planTurn } from '@/lib/worker/prompt/thread-plan';
 import type { Turn } from '@/lib/shared/thread';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { choosePassages, EQUAL_SLICES, pageSections, spreadOrder } from './choose';
+import kinds from '@/eval/questions/kinds.json';
 
 function page(tabId: number, title: string, texts: Array<string | [heading: string, text: string]>): SourcedPassage[] {
   return texts.map((t, order) => {
@@ -160,9 +161,29 @@ describe('general questions', () => {
   it.each([
     ['a name', 'Who is Gustave Courbet?'],
     ['a number', 'What happened in 1789?'],
-    ['a rare word', 'How much is the aquarium?'],
+    ['a quoted phrase', 'Is there a “sculpture garden”?'],
   ])('a question naming something no passage holds (%s) is still refused without a call', (_, q) => {
     expect(choosePassages(museum, q, 8000).abstain).toBe(true);
+  });
+
+  it('a word that merely is not in the pages is no ground for a refusal: the model is asked', () => {
+    expect(choosePassages(museum, 'How much is the aquarium?', 8000).abstain).toBe(false);
+  });
+});
+
+describe('judgement and gist questions', () => {
+  // Written for issue #33: 48 phrasings in 14 languages (eval/questions/kinds.json).
+  const judgement = kinds.judgement.map((k) => k.question);
+  const everyTab = [...museum, ...article, ...laptops.flat()];
+
+  it('come in at least 10 languages, 40 phrasings', () => {
+    expect(judgement.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(kinds.judgement.map((k) => k.lang)).size).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(judgement)('are asked, never refused unasked, of one tab or of all: %s', (q) => {
+    expect([q, choosePassages(museum, q, 8000).abstain]).toEqual([q, false]);
+    expect([q, choosePassages(everyTab, q, 8000).abstain]).toEqual([q, false]);
   });
 });
 

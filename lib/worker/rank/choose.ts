@@ -12,7 +12,7 @@ import { plainWords } from './tokenize';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { namesNothingNew, type Intent } from './intent';
 import { readQuestion, type Question, type ReadQuestion } from './question';
-import { missingSpecifics } from './specific';
+import { absentFrom, namesNothing } from './named';
 
 export interface Choice extends Selection {
   intent: Intent;
@@ -26,7 +26,7 @@ export interface Choice extends Selection {
  * The fragments for `question` within `budget` tokens. `earlier` holds the thread's earlier
  * questions, most recent last (none for a fresh question). Never abstains for an overview or a
  * comparison when there is anything to send; a lookup abstains as lib/worker/rank/rank.ts decides, and
- * only when it names something no passage holds (lib/worker/rank/specific.ts).
+ * only when it names something no passage holds (lib/worker/rank/named.ts).
  */
 export function choosePassages(passages: SourcedPassage[], question: Question, budget: number, earlier: Question[] = []): Choice {
   // Each question read once; every step below takes the reading.
@@ -52,14 +52,15 @@ export function choosePassages(passages: SourcedPassage[], question: Question, b
       const joined = selectPassages(passages, withThread, budget);
       if (!joined.abstain) return { ...joined, intent, rankedOn: withThread, fromThread: true };
     }
-    // Refused unasked only when the question names something (a number, a name, a rare word)
-    // that no passage holds; made of general words alone, it is asked as an overview.
-    if (own.abstain && missingSpecifics(ranked.specific, passages).length === 0) {
-      if (ranked.specific.length === 0) {
-        return { ...overviewSelection(passages, budget), intent: 'overview', rankedOn, fromThread };
-      }
-      const always = selectPassages(passages, ranked, budget, true);
-      if (!always.abstain) return { ...always, intent, rankedOn, fromThread };
+    // Refused unasked only on evidence: the question names something (a number or code, a quoted
+    // phrase, a proper name) that no passage holds (lib/worker/rank/named.ts). Made of words that
+    // merely do not occur in the pages ("Is this worth reading?"), it is asked as an overview.
+    if (own.abstain && absentFrom(ranked.named, ranked.text, passages).length === 0) {
+      // Naming what the pages hold, it gets its best passages however weak; naming nothing the
+      // ranking can find, their overview.
+      const always = namesNothing(ranked.named) ? null : selectPassages(passages, ranked, budget, true);
+      if (always && !always.abstain) return { ...always, intent, rankedOn, fromThread };
+      return { ...overviewSelection(passages, budget), intent: 'overview', rankedOn, fromThread };
     }
     return { ...own, intent, rankedOn, fromThread };
   }

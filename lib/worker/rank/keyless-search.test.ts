@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passage } from '@/tests/support/passages';
 import { containsNormalized } from '@/lib/shared/normalize';
-import { bestSentence, searchPassages } from './keyless-search';
+import { bestSentence, searchPassages, tooGeneralToSearch } from './keyless-search';
 
 const museum = [
   passage(
@@ -35,5 +35,35 @@ describe('searchPassages', () => {
 
   it('gives nothing when no passage is relevant enough', () => {
     expect(searchPassages(museum, 'Who won the Super Bowl in 2016?')).toEqual([]);
+  });
+});
+
+describe('tooGeneralToSearch', () => {
+  it('is true of questions that name nothing to search for: judgement, gist, "what does it say"', () => {
+    for (const q of [
+      'Is this worth reading?',
+      'What are the key points?',
+      '¿Vale la pena leerlo?',
+      'Was ist hier wichtig?',
+      'Est-ce fiable ?',
+      'Can I trust this?',
+      '这可信吗？',
+      'これは読む価値がありますか？',
+      'What is written here?',
+    ]) {
+      expect([q, tooGeneralToSearch(q)]).toEqual([q, true]);
+    }
+  });
+
+  it('is false of a question that names something, even a summary of one part', () => {
+    for (const q of [
+      'How much is a ticket for children?',
+      'Summarise the ticket prices',
+      'Who is Tesla?',
+      'IPCC 说错了什么？',
+      'What happened in 1901?',
+    ]) {
+      expect([q, tooGeneralToSearch(q)]).toEqual([q, false]);
+    }
   });
 });

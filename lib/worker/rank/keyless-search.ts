@@ -1,10 +1,13 @@
 /**
  * What the extension offers without an API key: the best passages for the question, each as a
  * quote with its source, which a click highlights in its page like a citation. They are search
- * results, ranked on this machine: nothing is sent anywhere.
+ * results, ranked on this machine: nothing is sent anywhere. A question too general for a search
+ * ("Is this worth reading?", "What are the key points?") is not searched: the popup says to ask a
+ * model, rather than show passages that merely share a word with it.
  */
 import { citationOf } from '@/lib/shared/citation';
 import { leadingShare, rankPassages, RELEVANCE_THRESHOLD } from './rank';
+import { namesNothing } from './named';
 import { readQuestion, type Question } from './question';
 import { isGrammable, searchWords, wordGrams } from './tokenize';
 import type { SourcedPassage } from '@/lib/shared/types';
@@ -54,6 +57,18 @@ function overlap(text: string, questionWords: readonly string[]): number {
     else if (isGrammable(w)) score += weight * leadingShare(wordGrams(w), grams);
   }
   return score;
+}
+
+/**
+ * True when `question` names nothing to search for: no number, quoted phrase or name
+ * (lib/worker/rank/named.ts), and, once its intent's cues are set aside ("summarise", "compare"),
+ * only general words (lib/worker/rank/specific.ts).
+ */
+export function tooGeneralToSearch(question: Question): boolean {
+  const read = readQuestion(question);
+  // A run of a caseless script is a name only against the pages' scripts: here the word list judges it.
+  const named = { ...read.named, runs: [] };
+  return namesNothing(named) && read.specific.every((w) => !read.cueFree.includes(w));
 }
 
 /** The best passages for `question`, as citations; none when no passage is relevant enough. */

@@ -6,6 +6,7 @@
  * sentence it scored). Pure.
  */
 import { cuesRemoved, intentOfFolded, type Intent } from './intent';
+import { namedIn, type Named } from './named';
 import { specificWords } from './specific';
 import { foldForSearch, plainWords, questionWords, searchWords } from './tokenize';
 
@@ -23,8 +24,10 @@ export interface ReadQuestion {
   searchWords: string[];
   /** What the question asks about, once each (runs of single Han or kana characters joined). */
   words: string[];
-  /** The words that name something in particular (lib/worker/rank/specific.ts). */
+  /** The words that name something in particular, by a list of general words (lib/worker/rank/specific.ts). */
   specific: string[];
+  /** What it names that the pages can be checked not to hold (lib/worker/rank/named.ts). */
+  named: Named;
 }
 
 /** A question as text, or already read. */
@@ -44,5 +47,6 @@ export function readQuestion(question: Question): ReadQuestion {
     searchWords: [...new Set(searchWords(question))],
     words: [...new Set(questionWords(question))],
     specific: specificWords(question),
+    named: namedIn(question),
   };
 }

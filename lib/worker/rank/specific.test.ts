@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passage } from '@/tests/support/passages';
-import { missingSpecifics, specificWords } from './specific';
+import { specificWords } from './specific';
 
 describe('specificWords', () => {
   it('finds nothing specific in questions made of general words, in several languages', () => {
@@ -17,18 +16,5 @@ describe('specificWords', () => {
   it('does not take the capital that starts a sentence for a name', () => {
     expect(specificWords('Where is it?')).toEqual([]);
     expect(specificWords('¿Dónde está?')).toEqual([]);
-  });
-});
-
-describe('missingSpecifics', () => {
-  const pages = [passage('Nikola Tesla moved to New York in 1884 to work for Edison.', { id: 'a' })];
-
-  it('lists the specific words no passage holds', () => {
-    expect(missingSpecifics(specificWords('When did Tesla meet Westinghouse?'), pages)).toEqual(['westinghouse']);
-  });
-
-  it('counts an inflected form in the page as held', () => {
-    expect(missingSpecifics(specificWords('Why did he move?'), [passage('They are moving house.', { id: 'b' })])).toEqual([]);
-    expect(missingSpecifics(specificWords('When did Tesla work there?'), pages)).toEqual([]);
   });
 });

@@ -1,20 +1,23 @@
 /**
- * What a question names: the words that point at something in particular (a number, a name, a
- * rare word), as against the general words any question about a page is made of ("what does
- * this say", "¿de qué habla?"). The early refusal (lib/worker/rank/choose.ts) may only refuse a
- * question that names something no passage holds; a question made of general words alone is
- * asked, as an overview.
+ * What a question names by its words, for the key-less search (lib/worker/rank/keyless-search.ts):
+ * the words that point at something in particular (a number, a name, a rare word), as against the
+ * general words any question about a page is made of ("what does this say", "¿de qué habla?",
+ * "is this worth reading?"). A question made of general words alone names nothing to search for:
+ * the search says so and sends the user to a model, rather than showing passages that merely share
+ * a word with it.
  *
  * Language-independent rules first (digits, a capital inside the sentence, length), then a short
- * list of general words of the languages the extension is tested in, for the long ones.
+ * list of general words of the languages the extension is tested in, for the long ones. The list
+ * decides only that message, never a refusal: what refuses a question without a call is evidence
+ * that something it names is absent (lib/worker/rank/named.ts). A language the list does not hold
+ * is searched as before.
  */
-import { foldForSearch, questionWords } from './tokenize';
-import type { SourcedPassage } from '@/lib/shared/types';
+import { questionWords } from './tokenize';
 
 /**
- * General words of four letters or more: asking, saying, showing, pages and places, in English,
- * Spanish, German, French, Portuguese and Italian (folded: lower case, no accents). Shorter words
- * are general in every language with spaces.
+ * General words of four letters or more: asking, saying, showing, pages and places, and judging
+ * them (worth, trust, important), in English, Spanish, German, French, Portuguese and Italian
+ * (folded: lower case, no accents). Shorter words are general in every language with spaces.
  */
 const GENERAL = new Set(
   [
@@ -24,26 +27,32 @@ const GENERAL = new Set(
       'describe described mention mentioned mentions explain explained explains cover covers covered contain contains ' +
       'page pages text texts article articles site sites website document documents tab tabs open thing things stuff ' +
       'please could would should something anything everything inside there their they them have else more info ' +
-      'information content contents topic topics subject read reading know anyone somebody someone other others',
+      'information content contents topic topics subject read reading know anyone somebody someone other others ' +
+      'worth trust trustworthy reliable credible bother good catch short version important matter matters point points ' +
+      'takeaway conclusion recommend useful opinion think biased accurate true valuable quality interesting really',
     // Spanish
     'dice dicen decir habla hablan hablar trata tratan tratar pone ponen explica explican explicar menciona mencionan ' +
       'cuenta cuentan contar escrito escribe describe describen aqui esto esta este estos estas pagina paginas texto ' +
       'textos articulo articulos sitio documento documentos pestana pestanas cosa cosas algo todo sobre donde cuando ' +
-      'puedes podrias decirme dime contenido tema temas informacion',
+      'puedes podrias decirme dime contenido tema temas informacion vale pena fiable confiable creible merece importante ' +
+      'recomiendas recomendarias conclusion util interesante leerlo leer sirve',
     // German
     'sagt sagen steht stehen schreibt geschrieben erklart erklaren beschreibt erwahnt geht handelt darin darauf hier ' +
       'diese dieser dieses seite seiten artikel dokument dokumente inhalt thema etwas alles worum woruber kannst ' +
-      'bitte erzahl erzahle',
+      'bitte erzahl erzahle wichtig wichtige wichtigste lohnt lekture lesen glaubwurdig vertrauenswurdig serios fazit taugt ' +
+      'lesenswert nutzlich kernaussage',
     // French
     'quoi dit disent dire parle parlent parler raconte racontent explique expliquent decrit mentionne ecrit cette ' +
       'celle ceci cela page pages texte textes article articles document documents onglet onglets chose choses contenu ' +
-      'sujet peux pourrais dis-moi',
+      'sujet peux pourrais dis-moi vaut peine fiable retenir serieux important importante credible utile interessant lire',
     // Portuguese
     'diz dizem dizer fala falam falar conta contam explica explicam descreve menciona escrito esta este isto isso aqui ' +
-      'pagina paginas texto artigo artigos documento documentos aba abas coisa coisas conteudo assunto sobre',
+      'pagina paginas texto artigo artigos documento documentos aba abas coisa coisas conteudo assunto sobre vale pena ' +
+      'confiavel conclusao importante',
     // Italian
     'dice dicono dire parla parlano racconta spiega spiegano descrive menziona scritto questa questo questi qui ' +
-      'pagina pagine testo articolo articoli documento documenti scheda schede cosa cose contenuto argomento',
+      'pagina pagine testo articolo articoli documento documenti scheda schede cosa cose contenuto argomento vale pena ' +
+      'leggerlo leggere affidabile succo importante conclusione utile',
   ]
     .join(' ')
     .split(/\s+/),
@@ -85,6 +94,11 @@ const GENERAL_CJK = [
   '呢',
   '些',
   '何',
+  '值得',
+  '一读',
+  '一下',
+  '可信',
+  '重要',
   'ここ',
   'これ',
   'それ',
@@ -97,6 +111,10 @@ const GENERAL_CJK = [
   'ですか',
   'について',
   '教えて',
+  '価値',
+  '信頼',
+  'でき',
+  '読む',
   '内容',
   'か',
   'に',
@@ -114,10 +132,11 @@ const SENTENCE_START = /(?:^|[.!?¿¡:;]\s*|["“«(]\s*)$/u;
 /** The words of `question` that name something in particular, folded as the ranking folds them. */
 export function specificWords(question: string): string[] {
   const out = new Set<string>();
-  // A capitalised word that does not start a sentence is a name ("When did Tesla…", "¿Quién es Ana?").
+  // A capitalised word that does not start a sentence is a name ("When did Tesla…", "¿Quién es Ana?"),
+  // but not the English "I".
   for (const m of question.matchAll(NAME)) {
     if (SENTENCE_START.test(question.slice(0, m.index))) continue;
-    for (const w of questionWords(m[0])) if (!GENERAL.has(w)) out.add(w);
+    for (const w of questionWords(m[0])) if ([...w].length > 1 && !GENERAL.has(w)) out.add(w);
   }
   for (const w of questionWords(question)) {
     if (/\p{N}/u.test(w)) out.add(w);
@@ -128,14 +147,4 @@ export function specificWords(question: string): string[] {
     } else if ([...w].length >= 5 && !GENERAL.has(w)) out.add(w);
   }
   return [...out];
-}
-
-/**
- * The question's specific words (`specificWords`) that no passage holds (as part of its folded text, so that an
- * inflected form still counts as held). Empty when the question names nothing in particular.
- */
-export function missingSpecifics(words: readonly string[], passages: SourcedPassage[]): string[] {
-  if (words.length === 0) return [];
-  const texts = passages.map((p) => foldForSearch(p.heading ? `${p.heading}\n${p.text}` : p.text));
-  return words.filter((w) => !texts.some((t) => t.includes(w)));
 }

@@ -65,14 +65,19 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     const server = await serverPlan(settings);
     // Whatever is chosen is first checked by its page: only what a reader sees goes out (shown-step.ts).
     if (!settings.apiKey && !server.local) {
+      // A question that names nothing to search for is not searched: the popup says to ask a model.
       const search = await searchShown(read.passages, question, askShown, controller.signal);
       const results = search.chosen;
       const finishedAt = Date.now();
+      const general = search.tooGeneral ? { searchTooGeneral: true as const } : {};
       await runs.update(id, (run) =>
-        doneRun({ ...run, coverage: { ...coverage, sent: 0, leftOut: 0, ...unseen(search.unsent) } }, { finishedAt, results }),
+        doneRun(
+          { ...run, coverage: { ...coverage, sent: 0, leftOut: 0, ...unseen(search.unsent) } },
+          { finishedAt, results, ...general },
+        ),
       );
       const asked = { id, question, askedAt: finishedAt, answeredAt: finishedAt };
-      return await threads.appendTurn(thread.id, searchTurn(asked, results, thread.turns.length === 0));
+      return await threads.appendTurn(thread.id, searchTurn(asked, results, thread.turns.length === 0, search.tooGeneral));
     }
     // 3. Plan what is sent; with review on, nothing leaves the machine until Send (`decideReview`).
     const planned = await chooseShown(

@@ -56,6 +56,8 @@ describe('what a question leaves behind', () => {
 
   it("records a search without a key as a turn that sent nothing, and an answer's turn by what it added", () => {
     expect(searchTurn(asked, [], true)).toMatchObject({ fragments: [], restarted: true, results: [] });
+    expect(searchTurn(asked, [], false, true)).toMatchObject({ results: [], searchTooGeneral: true });
+    expect(searchTurn(asked, [], false)).not.toHaveProperty('searchTooGeneral');
     const sent = { passages: [passage('a', 'https://a.example/')], reused: 0, budget: 100 } as unknown as Plan;
     const turn = answeredTurn(asked, sent, { kind: 'abstain' } as Outcome);
     expect(turn.fragments.map((p) => p.id)).toEqual(['a']);

@@ -22,9 +22,15 @@ export function answeredTurn(asked: Asked, sent: Plan, outcome: Outcome): Turn {
   return { ...asked, fragments: addedBy(sent), restarted: sent.restarted ?? true, outcome };
 }
 
-/** The turn of a question answered without a key: search results, nothing sent. */
-export function searchTurn(asked: Asked, results: SearchHit[], firstOfThread: boolean): Turn {
-  return { ...asked, fragments: [], restarted: firstOfThread, results };
+/** The turn of a question answered without a key: search results (or none, too general to search), nothing sent. */
+export function searchTurn(asked: Asked, results: SearchHit[], firstOfThread: boolean, tooGeneral = false): Turn {
+  return {
+    ...asked,
+    fragments: [],
+    restarted: firstOfThread,
+    results,
+    ...(tooGeneral ? { searchTooGeneral: true as const } : {}),
+  };
 }
 
 /** The run log's line for an answered question. */

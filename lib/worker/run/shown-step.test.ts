@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { key } from '@/lib/worker/prompt/reuse';
-import { chooseShown, MAX_SHOWN_ROUNDS, planKeys, type AskShown } from './shown-step';
+import { chooseShown, MAX_SHOWN_ROUNDS, planKeys, searchShown, type AskShown } from './shown-step';
 
 const passage = (tabId: number, id: string, extra: Partial<SourcedPassage> = {}): SourcedPassage => ({
   id,
@@ -148,5 +148,27 @@ describe('chooseShown', () => {
     const controller = new AbortController();
     const ask: AskShown = () => new Promise(() => controller.abort());
     await expect(chooseShown([passage(1, 'a')], firstOf(1), planKeys, ask, controller.signal)).rejects.toThrow();
+  });
+});
+
+describe('searchShown', () => {
+  const museum = [
+    passage(1, 'hours', { text: 'The museum is worth a visit: it opens at 9 a.m. and closes at 6 p.m. every day.' }),
+    passage(1, 'tickets', { text: 'Adult tickets cost 12 euros; children enter for free.', order: 1 }),
+  ];
+
+  it('finds the passages for a question that names something, asking their page', async () => {
+    const { ask, asked } = pages(new Set());
+    const out = await searchShown(museum, 'How much is a ticket for children?', ask);
+    expect(out.tooGeneral).toBeUndefined();
+    expect(out.chosen[0]!.passageId).toBe('tickets');
+    expect(asked.length).toBeGreaterThan(0);
+  });
+
+  it('does not search a question that names nothing to search for, nor ask any page', async () => {
+    const { ask, asked } = pages(new Set());
+    const out = await searchShown(museum, 'Is this worth reading?', ask);
+    expect(out).toMatchObject({ chosen: [], tooGeneral: true });
+    expect(asked).toEqual([]);
   });
 });

@@ -15,7 +15,8 @@ import type { pageCalls, ReplyOf } from '@/lib/shared/messages';
 import { bounded } from '@/lib/shared/time-limit';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { key, memberKeys } from '@/lib/worker/prompt/reuse';
-import { searchPassages } from '@/lib/worker/rank/keyless-search';
+import { searchPassages, tooGeneralToSearch } from '@/lib/worker/rank/keyless-search';
+import type { SearchHit } from '@/lib/shared/run';
 import type { Question } from '@/lib/worker/rank/question';
 
 /**
@@ -56,8 +57,17 @@ function needsProof(p: SourcedPassage): p is SourcedPassage & { readId: string }
 /** The keys of a plan's passages: each fragment's members (a passage with its neighbour is two). */
 export const planKeys = (fragments: SourcedPassage[]): string[] => fragments.flatMap(memberKeys);
 
-/** The search without a key (rank/keyless-search.ts), among the passages their pages show. */
-export function searchShown(pool: SourcedPassage[], question: Question, ask: AskShown, signal?: AbortSignal) {
+/**
+ * The search without a key (rank/keyless-search.ts), among the passages their pages show; a
+ * question that names nothing to search for is not searched (`tooGeneral`), and no page is asked.
+ */
+export async function searchShown(
+  pool: SourcedPassage[],
+  question: Question,
+  ask: AskShown,
+  signal?: AbortSignal,
+): Promise<ShownChoice<SearchHit[]> & { tooGeneral?: true }> {
+  if (tooGeneralToSearch(question)) return { chosen: [], pool, unsent: { hidden: 0, unchecked: 0, cut: 0 }, tooGeneral: true };
   return chooseShown(
     pool,
     (passages) => searchPassages(passages, question),
