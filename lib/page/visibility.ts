@@ -36,6 +36,9 @@ import { flatParentElement } from './flat-tree';
 import { canvasColour, lostInBackground, paintedOtherwise } from './behind';
 import { inView, scrollsWithPage } from './cover';
 import { clipHides, over, paintHides, parseColor, placeHides, type NotDrawn, type Reach, type Rgba } from './paint';
+import { Ancestry } from './ancestry';
+import { readableColour } from './colour';
+import { judge } from './seen';
 
 /** How a browser serialises a background of no colour. */
 const TRANSPARENT = 'rgba(0, 0, 0, 0)';
@@ -92,12 +95,30 @@ export interface VisibilityOptions {
   paint?: boolean;
   /** Boxes that may cover words, noted by an earlier reading walk of the whole page. */
   covers?: readonly Element[];
+  /**
+   * Where every test is asked: also measure each text node's own glyphs and what the boxes
+   * around them do to them (lib/page/ancestry.ts: opacity up the tree, masks, blend modes and
+   * filters, overflow that cuts them off). The check of passages about to be sent asks it;
+   * anchoring does not (the proof measures the quote's own words, lib/page/drawn.ts).
+   */
+  glyphs?: boolean;
 }
 
 /** The visibility rules for the elements of one document, asked in walk order. */
 export class Visibility {
-  /** Sizes mean something only where there is layout (not in happy-dom, not in a DOMParser document). */
+  /**
+   * Sizes mean something only where a browser lays the document out: a layout engine (not
+   * happy-dom, not a DOMParser document, which have no `elementsFromPoint`).
+   */
   readonly hasLayout: boolean;
+  /**
+   * Where there is a layout engine: whether the page lays anything out, judged by its view
+   * (`innerWidth`, `innerHeight`), never by the root's `clientWidth` (a page in quirks mode with
+   * `html { width: 0 }` reports none). Where it lays nothing out, every test that measures
+   * answers "not shown" (lib/page/seen.ts).
+   */
+  readonly laysOut: boolean;
+  private readonly ancestry: Ancestry | null;
   /** After `shows` returned true: the element's computed display ('' when unknown). */
   display = '';
   /** After `shows` returned true: the element's style, for its own text and its children. */
@@ -144,7 +165,27 @@ export class Visibility {
     this.notesCovers = options.covers === undefined;
     if (options.covers) this.covers.push(...options.covers);
     this.view = view && typeof view.getComputedStyle === 'function' ? view : null;
-    this.hasLayout = this.view !== null && (doc?.documentElement?.clientWidth ?? 0) > 0;
+    this.hasLayout = this.view !== null && typeof (doc as Document).elementsFromPoint === 'function';
+    this.laysOut = this.hasLayout && this.view!.innerWidth > 0 && this.view!.innerHeight > 0;
+    this.ancestry = this.paint && this.hasLayout && options.glyphs === true ? new Ancestry(this.view!) : null;
+  }
+
+  /**
+   * After `textShows` said yes, where every test is asked with `glyphs`: whether the words of the
+   * text node `node` are seen, by what is measured of them (lib/page/seen.ts): the opacity they
+   * are drawn at, masks, blend modes and filters on the way up, and their own glyphs as drawn and
+   * cut by the boxes around them. Words a reader opens (closed `<details>`, `until-found`) have
+   * no glyphs yet: the box that holds them is measured in their place.
+   */
+  wordsShow(node: Text): boolean {
+    const ancestry = this.ancestry;
+    if (ancestry === null) return true;
+    const parent = flatParentElement(node);
+    if (parent === null) return false;
+    const host = openableHost(parent);
+    const measured =
+      host === null ? ancestry.words(node, this.reach()) : { ...ancestry.box(host, this.reach(), 1), ...ancestry.look(parent) };
+    return judge({ layout: this.laysOut, ...measured }).seen === 'seen';
   }
 
   /**
@@ -159,6 +200,8 @@ export class Visibility {
   textShows(owner: Element | null, style: StyleRef): boolean {
     if (!textShows(style)) return false;
     if (!this.paint || !this.hasLayout || style === null || typeof style !== 'object') return true;
+    // A page that lays nothing out: nothing is measured, so nothing is shown.
+    if (!this.laysOut) return false;
     const top = this.boxes.length - 1;
     const isBox = owner !== null && top >= 0 && this.boxes[top] === owner;
     if (owner === null || isBox) {
@@ -167,7 +210,9 @@ export class Visibility {
       // (An inline element: `checkVisibility` of it asks its box and every box above as well.)
       return false;
     }
-    const color = style.color;
+    // What fills the glyphs is their colour: -webkit-text-fill-color where it is set.
+    const fill = style.getPropertyValue('-webkit-text-fill-color');
+    const color = readableColour(fill !== '' ? fill : style.color);
     const fontSize = style.fontSize;
     // A page uses a few colours and sizes: each pair is judged once per walk.
     const paint = `${color} ${fontSize}`;
@@ -210,7 +255,13 @@ export class Visibility {
     const known = this.drawn[i];
     if (known !== undefined) return known;
     const box = this.boxes[i]!;
-    const out = (drawn(box) && this.boxStyles[i]!.contentVisibility !== 'hidden') || insideOpenable(box);
+    let out = drawn(box) && this.boxStyles[i]!.contentVisibility !== 'hidden';
+    if (!out) {
+      // A box a reader opens (closed <details>, until-found) is not drawn yet: the box drawn in
+      // its place is asked (asked only once a test said no: it reads every ancestor).
+      const host = openableHost(box);
+      out = host !== null && drawn(host);
+    }
     this.drawn[i] = out;
     return out;
   }
@@ -256,6 +307,7 @@ export class Visibility {
     let out: Rgba | null;
     // Most boxes paint no background: told apart without parsing.
     if (value === TRANSPARENT) out = this.backgroundOf(i - 1);
+    else if (parseColor(value) === null) out = parseColor(readableColour(value));
     else {
       const own = parseColor(value);
       if (own === null || own.a >= 1) out = own;
@@ -369,7 +421,9 @@ export class Visibility {
   private noteCover(el: Element, style: CSSStyleDeclaration): void {
     if (!this.notesCovers) return;
     const value = style.backgroundColor;
-    if (value !== TRANSPARENT && parseColor(value)?.a === 1) this.covers.push(el);
+    // An opaque background hides what is under it; a backdrop filter (a blur) may too.
+    const backdrop = style.getPropertyValue('backdrop-filter');
+    if ((value !== TRANSPARENT && parseColor(value)?.a === 1) || (backdrop !== '' && backdrop !== 'none')) this.covers.push(el);
   }
 
   /**
@@ -431,14 +485,25 @@ export class Visibility {
  * so the tests of boxes would say it is not drawn. Asked only once a test has said no.
  */
 export function insideOpenable(el: Element): boolean {
+  return openableHost(el) !== null;
+}
+
+/**
+ * Where `el` is inside what a reader can open (`insideOpenable`): the box drawn in its place, which
+ * every test asks instead (the outermost closed `<details>`, whose summary is drawn, or what holds
+ * the outermost `until-found` element); null otherwise. Only the box a reader opens is exempt:
+ * what holds it is tested as for any words.
+ */
+export function openableHost(el: Element): Element | null {
+  let host: Element | null = null;
   for (let e: Element | null = el; e; e = flatParentElement(e)) {
-    if (e.getAttribute('hidden')?.toLowerCase() === 'until-found') return true;
-    if (e.localName === 'details' && !(e as HTMLDetailsElement).open) {
+    if (e.getAttribute('hidden')?.toLowerCase() === 'until-found') host = flatParentElement(e) ?? e;
+    else if (e.localName === 'details' && !(e as HTMLDetailsElement).open) {
       const summary = e.querySelector(':scope > summary');
-      if (!summary || !summary.contains(el)) return true;
+      if (!summary || !summary.contains(el)) host = e;
     }
   }
-  return false;
+  return host;
 }
 
 /**
@@ -466,7 +531,9 @@ function isTransformed(el: Element, style: CSSStyleDeclaration): boolean {
  */
 function drawn(el: Element): boolean {
   const check = (el as Element & { checkVisibility?: (o: object) => boolean }).checkVisibility;
-  return typeof check !== 'function' || check.call(el, { opacityProperty: true }) || insideOpenable(el);
+  if (typeof check !== 'function' || check.call(el, { opacityProperty: true })) return true;
+  const host = openableHost(el);
+  return host !== null && check.call(host, { opacityProperty: true });
 }
 
 /** Whether text whose parent has `style` shows (its visibility; inherited, a child may set it back). */
