@@ -27,6 +27,7 @@ export class Ancestry {
   private readonly looks = new Map<Element, Look>();
   private readonly contentClips = new Map<Element, Rect>();
   private readonly styles = new Map<Element, CSSStyleDeclaration>();
+  private range: Range | null = null;
 
   constructor(view: Window) {
     this.view = view;
@@ -93,12 +94,14 @@ export class Ancestry {
 
   /** The clip `el` (a box) puts on its content: overflow hidden or clip, `contain: paint`, `clip`, `clip-path: inset()`. */
   private ownClip(el: Element, cs: CSSStyleDeclaration): Rect {
+    // (When one axis clips, the other computes to auto at least: overflow-x says whether any does.)
     const x = cs.overflowX;
-    const y = cs.overflowY;
-    const paint = /paint|strict|content/.test(cs.contain);
+    const y = x === 'visible' ? x : cs.overflowY;
+    const contain = cs.contain;
+    const paint = contain !== 'none' && /paint|strict|content/.test(contain);
     const clipPath = cs.clipPath;
-    const clip = cs.clip;
     const positioned = cs.position === 'absolute' || cs.position === 'fixed';
+    const clip = positioned ? cs.clip : 'auto';
     if (
       x === 'visible' &&
       y === 'visible' &&
@@ -146,7 +149,7 @@ export class Ancestry {
     const parent = flatParentElement(node);
     if (parent === null) return { glyphs: 'no-area' };
     const { opacity, effects } = this.look(parent);
-    const range = node.ownerDocument.createRange();
+    const range = (this.range ??= node.ownerDocument.createRange());
     range.selectNodeContents(node);
     const rects = [...range.getClientRects()];
     const chars = node.data.replace(/\s+/g, '').length;

@@ -2,11 +2,14 @@
  * The live page's proof that a cited quote is drawn for a reader, asked after the verifier
  * accepted the quote and before its claim is shown (and again by the highlight, once the quote
  * is scrolled into view): the words are found as the highlight finds them (lib/page/anchor.ts),
- * then their boxes must have an area inside the page, their colour must stand out from what is
- * behind them (the extraction's rules, lib/page/visibility.ts), and where they are in view, no
- * other box may cover them. The user's page is not scrolled. Words inside closed `<details>` or
- * `hidden="until-found"` pass: the highlight opens them. Pure DOM code, except the decisions,
- * which are pure functions of what was measured (`coverVerdict`, `drawnVerdict`).
+ * then every text node of the quote is measured and judged by the one table of rules of what a
+ * reader sees (lib/page/seen.ts): rendered, its opacity up the tree, masks, blend modes and
+ * filters, its own glyphs on the page and not cut off (lib/page/ancestry.ts), its colour against
+ * what is behind it; and where the words are in view, no other box may cover them. Anything not
+ * measured is unproven: not shown. The user's page is not scrolled. Words inside closed
+ * `<details>` or `hidden="until-found"` are measured by the box drawn in their place (the
+ * highlight opens them): their ancestors are tested as for any words. Pure DOM code, except the
+ * decisions, which are pure functions of what was measured (`coverVerdict`, `drawnVerdict`).
  */
 import { readPage, locateIn, type AnchorOptions, type AnchorPage, type LocatedQuote } from './anchor';
 import { paintHides, type NotDrawn } from './paint';

@@ -5,7 +5,8 @@
  * Left out: script, style, template and the like; subtrees that are `display: none` or
  * `[hidden]`; text whose own style is `visibility: hidden`; boxes of (almost) no size that clip
  * their content away (the "visually hidden" pattern of screen-reader-only text). Kept, because a
- * reader can open them: closed `<details>` and `hidden="until-found"`, which the highlight opens.
+ * reader can open them: closed `<details>` and `hidden="until-found"`, which the highlight opens
+ * (only the box a reader opens is exempt: the check asks the box drawn in its place instead).
  *
  * Also left out, where there is layout, by the check of the passages about to be sent (a reading
  * walk, `paint: false`, asks only the tests above and notes what may cover words), words no
@@ -22,8 +23,11 @@
  * behind them). Text under another box is left out where it is in view: the walk notes the boxes
  * placed over the page with an opaque background, and only on a page that has one are the boxes
  * of words it holds hit-tested (`coveredBoxes`). Below the first screen that takes scrolling, so
- * it is proven for the quoted words only, before a claim is shown (lib/page/drawn.ts). The rules
- * themselves are pure (lib/page/paint.ts).
+ * it is proven for the quoted words only, before a claim is shown (lib/page/drawn.ts). The check
+ * also measures each text node's own glyphs and what the boxes around it do to them (`wordsShow`:
+ * opacity up the tree, masks, blend modes, filters, overflow), judged by the one table of rules
+ * (lib/page/seen.ts); a page that lays nothing out (by its view's size, not its root's) shows
+ * nothing to the check. The rules themselves are pure (lib/page/paint.ts, lib/page/seen.ts).
  *
  * Asking for a computed style is most of the cost of a walk, so each element's is asked once,
  * and only for what decides: its display always; its visibility, colour, font size and
@@ -212,12 +216,15 @@ export class Visibility {
     }
     // What fills the glyphs is their colour: -webkit-text-fill-color where it is set.
     const fill = style.getPropertyValue('-webkit-text-fill-color');
-    const color = readableColour(fill !== '' ? fill : style.color);
+    const raw = fill !== '' ? fill : style.color;
     const fontSize = style.fontSize;
     // A page uses a few colours and sizes: each pair is judged once per walk.
-    const paint = `${color} ${fontSize}`;
+    const paint = `${raw} ${fontSize}`;
     let hides = this.paints.get(paint);
-    if (hides === undefined) this.paints.set(paint, (hides = paintHides({ color, fontSize, background: null })));
+    if (hides === undefined) {
+      hides = paintHides({ color: readableColour(raw), fontSize, background: null });
+      this.paints.set(paint, hides);
+    }
     const painter = owner ?? this.boxes[top] ?? null;
     if (hides !== null) return hides === 'transparent' && painter !== null && paintedOtherwise(painter, style, this.view!);
     // The colour of what is behind them (white on white): the background colours of the boxes
@@ -229,7 +236,8 @@ export class Visibility {
     let matches = this.matches.get(background);
     if (matches === undefined) this.matches.set(background, (matches = new Map()));
     let same = matches.get(paint);
-    if (same === undefined) matches.set(paint, (same = paintHides({ color, fontSize, background }) === 'same-colour'));
+    if (same === undefined)
+      matches.set(paint, (same = paintHides({ color: readableColour(raw), fontSize, background }) === 'same-colour'));
     if (!same) return this.owned(owner, isBox);
     const glyphs = `${paint} ${style.textShadow} ${style.getPropertyValue('-webkit-text-stroke-width')} ${style.getPropertyValue('-webkit-text-fill-color')}`;
     let lost = this.lost[top]?.get(glyphs);
