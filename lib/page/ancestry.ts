@@ -33,6 +33,11 @@ export class Ancestry {
     this.view = view;
   }
 
+  /** The computed style of `el`, already asked by the walk: not asked again (each ask builds a new object). */
+  know(el: Element, cs: CSSStyleDeclaration): void {
+    this.styles.set(el, cs);
+  }
+
   private style(el: Element): CSSStyleDeclaration {
     let cs = this.styles.get(el);
     if (cs === undefined) this.styles.set(el, (cs = this.view.getComputedStyle(el)));
@@ -142,8 +147,8 @@ export class Ancestry {
 
   /**
    * What was measured of the words of `node` (a text node with words): the look of its element,
-   * and its glyphs cut to what the boxes around them leave. `chars` are its characters that are
-   * not white space.
+   * and its glyphs cut to what the boxes around them leave (its characters that are not white
+   * space are counted only when its glyphs take little width).
    */
   words(node: Text, reach: Reach): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {
     const parent = flatParentElement(node);
@@ -151,9 +156,12 @@ export class Ancestry {
     const { opacity, effects } = this.look(parent);
     const range = (this.range ??= node.ownerDocument.createRange());
     range.selectNodeContents(node);
-    const rects = [...range.getClientRects()];
-    const chars = node.data.replace(/\s+/g, '').length;
-    return { opacity, effects, glyphs: glyphsHide(rects, chars, finite(this.contentClip(parent)), reach) };
+    const chars = () => node.data.replace(/\s+/g, '').length;
+    return {
+      opacity,
+      effects,
+      glyphs: glyphsHide(range.getClientRects(), chars, finite(this.contentClip(parent)), reach, node.data.length),
+    };
   }
 
   /** What was measured of a box (a frame, the host of closed `<details>`): its look, and its area as clipped. */

@@ -179,32 +179,55 @@ export function filterEffect(filter: string): { opacity: number; unsettled: bool
  * Why the glyphs of a run of `chars` visible characters, drawn in `rects` (the words' own client
  * rectangles, after every transform), each cut to `clip` (what the boxes around them that hide
  * overflow leave) and to what the page can scroll to (`reach`), cannot be read; null when they can.
+ * `chars` may be a count asked only when needed, `maxChars` a bound on it known at once.
  */
 export function glyphsHide(
-  rects: readonly Rect[],
-  chars: number,
+  rects: ArrayLike<Rect>,
+  chars: number | (() => number),
   clip: Rect | null,
   reach: { scrollX: number; scrollY: number; width: number; height: number },
+  maxChars: number = typeof chars === 'number' ? chars : Infinity,
 ): NotDrawn | null {
-  const drawn = rects.filter((r) => r.right - r.left > 0 && r.bottom - r.top > 0);
-  if (drawn.length === 0) return 'no-area';
-  const page = {
-    left: -reach.scrollX,
-    top: -reach.scrollY,
-    right: reach.width - reach.scrollX,
-    bottom: reach.height - reach.scrollY,
-  };
-  const onPage = drawn.map((r) => cut(r, page)).filter((r): r is Rect => r !== null);
-  if (onPage.length === 0) return 'outside';
-  const shown = clip === null ? onPage : onPage.map((r) => cut(r, clip)).filter((r): r is Rect => r !== null);
-  if (shown.length === 0) return 'clipped';
-  const tall = shown.filter((r) => r.bottom - r.top >= MIN_GLYPH_PX);
-  if (tall.length === 0) return 'tiny-font';
+  // One pass, no arrays: asked of every text node the check reads.
+  const pageRight = reach.width - reach.scrollX;
+  const pageBottom = reach.height - reach.scrollY;
+  let drawn = 0;
+  let onPage = 0;
+  let shown = 0;
+  let tall = 0;
+  let width = 0;
+  let height = 0;
+  for (let i = 0; i < rects.length; i++) {
+    const r = rects[i]!;
+    if (!(r.right - r.left > 0 && r.bottom - r.top > 0)) continue;
+    drawn++;
+    width += r.right - r.left;
+    height = Math.max(height, r.bottom - r.top);
+    let left = Math.max(r.left, -reach.scrollX);
+    let top = Math.max(r.top, -reach.scrollY);
+    let right = Math.min(r.right, pageRight);
+    let bottom = Math.min(r.bottom, pageBottom);
+    if (!(right > left && bottom > top)) continue;
+    onPage++;
+    if (clip !== null) {
+      left = Math.max(left, clip.left);
+      top = Math.max(top, clip.top);
+      right = Math.min(right, clip.right);
+      bottom = Math.min(bottom, clip.bottom);
+      if (!(right > left && bottom > top)) continue;
+    }
+    shown++;
+    if (bottom - top >= MIN_GLYPH_PX) tall++;
+  }
+  if (drawn === 0) return 'no-area';
+  if (onPage === 0) return 'outside';
+  if (shown === 0) return 'clipped';
+  if (tall === 0) return 'tiny-font';
   // The width the characters take, against the height of their line: glyphs drawn over each other
-  // (a huge negative letter spacing) take none.
-  const width = drawn.reduce((s, r) => s + (r.right - r.left), 0);
-  const height = Math.max(...drawn.map((r) => r.bottom - r.top));
-  if (chars > 2 && width / chars < MIN_ADVANCE * height) return 'tiny-font';
+  // (a huge negative letter spacing) take none. (`chars` may be counted only when the width is small.)
+  if (width >= MIN_ADVANCE * height * maxChars) return null;
+  const count = typeof chars === 'function' ? chars() : chars;
+  if (count > 2 && width / count < MIN_ADVANCE * height) return 'tiny-font';
   return null;
 }
 

@@ -356,6 +356,7 @@ export class Visibility {
         const cs = this.view.getComputedStyle(el);
         display = cs.display;
         style = cs;
+        this.ancestry?.know(el, cs);
       } else {
         // No window (a document from DOMParser in a browser): inline styles are all we can read.
         const inline = (el as HTMLElement).style;
@@ -385,13 +386,16 @@ export class Visibility {
     // asks one thing more of an inline element: whether it is moved (`position: relative`) off
     // the page, taking its words with it.
     if (!this.hasLayout || display === 'contents') return false;
-    if (display === 'inline') return this.paint && this.inlineMovedAway(el, style);
+    // Where each text node's own glyphs are measured (`wordsShow`), they say where the words are
+    // after every move, transform and clip: the box's geometry is not asked here as well.
+    const measured = this.ancestry !== null;
+    if (display === 'inline') return this.paint && !measured && this.inlineMovedAway(el, style);
     if (style === null || typeof style !== 'object') return false;
     if (clippedAway(el, style)) return true;
     // Positioned or transformed: measured once, here; what it holds goes with it.
     const position = style.position;
     if (position === 'absolute') this.noteCover(el, style);
-    if (!this.paint) return false;
+    if (!this.paint || measured) return false;
     const moved = position !== 'static';
     const transformed = isTransformed(el, style);
     // (`clip` applies to positioned boxes only: a box in the flow is asked its `clip-path` alone.)
