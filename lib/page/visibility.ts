@@ -204,8 +204,9 @@ export class Visibility {
   textShows(owner: Element | null, style: StyleRef): boolean {
     if (!textShows(style)) return false;
     if (!this.paint || !this.hasLayout || style === null || typeof style !== 'object') return true;
-    // A page that lays nothing out: nothing is measured, so nothing is shown.
-    if (!this.laysOut) return false;
+    // A page that lays nothing out (a tab woken behind the others): nothing is measured, so the
+    // check shows nothing; anchoring still finds the words, and the proof says they are unproven.
+    if (!this.laysOut) return this.ancestry === null;
     const top = this.boxes.length - 1;
     const isBox = owner !== null && top >= 0 && this.boxes[top] === owner;
     if (owner === null || isBox) {
