@@ -6,12 +6,14 @@
  * lib/page/seen.ts: rendered, at an opacity a reader sees (the product up the tree), through no
  * mask, blend mode or filter not settled, of a size after every transform and every box around
  * it that hides overflow (a 1×1 wrapper, clip, clip-path: inset()), on the page, scaled no smaller
- * than a quarter (its words are then too small to read), and where it is in view, not under
- * another box. A page that lays nothing out shows no frame. Pure DOM code.
+ * than a quarter (its words are then too small to read), and not under another box (where it is
+ * in view, by the browser's hit test; out of view, under no box placed over the page after it).
+ * A page that lays nothing out shows no frame. Pure DOM code.
  */
 import { Ancestry } from './ancestry';
 import { coverVerdict, hitAt, inView, type PointHit } from './cover';
 import { judge, MIN_GLYPH_PX } from './seen';
+import { parseColor } from './paint';
 
 /** A frame box narrower or shorter than this (CSS pixels) shows nothing. */
 export const MIN_FRAME_SIDE = 2;
@@ -70,8 +72,32 @@ export function hiddenChildFrames(doc: Document): number[] {
       layout: true,
       rendered,
       ...ancestry.box(el, reach, MIN_FRAME_SIDE),
-      covered: coverVerdict(hits),
+      // Out of view no hit test tells: a box placed over it, later in the page, counts as covering it.
+      covered: hits.length > 0 ? coverVerdict(hits) : coveredOutOfView(el, rect),
     });
     return verdict.seen === 'seen' && scale >= MIN_FRAME_SCALE;
   }
+
+  /**
+   * Whether a box placed over the page (absolutely positioned, an opaque background or a backdrop
+   * filter), after the frame in the page and none of its ancestors, holds the frame's whole box.
+   * Asked only of a frame out of view, among the first elements after it.
+   */
+  function coveredOutOfView(frame: Element, rect: DOMRect): boolean {
+    let asked = 0;
+    for (const el of doc.querySelectorAll('body *')) {
+      if (!(frame.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) || el.contains(frame)) continue;
+      if (++asked > MAX_COVER_CANDIDATES) return true;
+      const cs = view!.getComputedStyle(el);
+      if (cs.position !== 'absolute') continue;
+      const backdrop = cs.getPropertyValue('backdrop-filter');
+      if (parseColor(cs.backgroundColor)?.a !== 1 && (backdrop === '' || backdrop === 'none')) continue;
+      const c = el.getBoundingClientRect();
+      if (c.left <= rect.left && c.top <= rect.top && c.right >= rect.right && c.bottom >= rect.bottom) return true;
+    }
+    return false;
+  }
 }
+
+/** The most elements after a frame out of view asked whether they cover it; past that it is not known to be shown. */
+const MAX_COVER_CANDIDATES = 5000;
