@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { coverVerdict } from './cover';
 import { drawnVerdict, proveDrawn } from './drawn';
 
-const measured = { found: true, openable: false, place: null, paint: null, covered: false };
+const measured = {
+  found: true,
+  layout: true,
+  rendered: true,
+  opacity: 1,
+  effects: false,
+  place: null,
+  paint: null,
+  glyphs: null,
+  covered: false,
+};
 
 describe('drawnVerdict', () => {
   it('passes a quote found, placed, painted and uncovered', () => {
@@ -12,7 +22,11 @@ describe('drawnVerdict', () => {
 
   it('gives the first reason a quote is not drawn', () => {
     expect(drawnVerdict({ ...measured, found: false })).toEqual({ drawn: false, reason: 'not-found' });
-    expect(drawnVerdict({ ...measured, place: 'outside', paint: 'transparent' })).toEqual({ drawn: false, reason: 'outside' });
+    expect(drawnVerdict({ ...measured, place: 'outside', paint: 'transparent' })).toEqual({
+      drawn: false,
+      reason: 'transparent',
+    });
+    expect(drawnVerdict({ ...measured, place: 'outside', glyphs: 'tiny-font' })).toEqual({ drawn: false, reason: 'outside' });
     expect(drawnVerdict({ ...measured, paint: 'same-colour', covered: true })).toEqual({
       drawn: false,
       reason: 'same-colour',
@@ -20,8 +34,16 @@ describe('drawnVerdict', () => {
     expect(drawnVerdict({ ...measured, covered: true })).toEqual({ drawn: false, reason: 'covered' });
   });
 
-  it('passes a quote in a closed <details> or until-found content: the highlight opens it', () => {
-    expect(drawnVerdict({ ...measured, openable: true, place: 'no-area' })).toEqual({ drawn: true });
+  it('proves nothing where nothing is measured: no layout, an effect not settled, a value not read', () => {
+    expect(drawnVerdict({ ...measured, layout: false })).toEqual({ drawn: false, reason: 'unproven' });
+    expect(drawnVerdict({ ...measured, effects: true })).toEqual({ drawn: false, reason: 'unproven' });
+    expect(drawnVerdict({ ...measured, paint: 'unproven' })).toEqual({ drawn: false, reason: 'unproven' });
+    expect(drawnVerdict({ ...measured, glyphs: 'unmeasured' })).toEqual({ drawn: false, reason: 'unproven' });
+  });
+
+  it('says words drawn almost transparent are not seen', () => {
+    expect(drawnVerdict({ ...measured, opacity: 0.02 })).toEqual({ drawn: false, reason: 'faint' });
+    expect(drawnVerdict({ ...measured, opacity: 0.5 })).toEqual({ drawn: true });
   });
 });
 

@@ -2,31 +2,31 @@
  * The live page's proof that a cited quote is drawn for a reader, asked after the verifier
  * accepted the quote and before its claim is shown (and again by the highlight, once the quote
  * is scrolled into view): the words are found as the highlight finds them (lib/page/anchor.ts),
- * then their boxes must have an area inside the page, their colour must stand out from what is
- * behind them (the extraction's rules, lib/page/visibility.ts), and where they are in view, no
- * other box may cover them. The user's page is not scrolled. Words inside closed `<details>` or
- * `hidden="until-found"` pass: the highlight opens them. Pure DOM code, except the decisions,
- * which are pure functions of what was measured (`coverVerdict`, `drawnVerdict`).
+ * then every text node of the quote is measured and judged by the one table of rules of what a
+ * reader sees (lib/page/seen.ts): rendered, its opacity up the tree, masks, blend modes and
+ * filters, its own glyphs on the page and not cut off (lib/page/ancestry.ts), its colour against
+ * what is behind it; and where the words are in view, no other box may cover them. Anything not
+ * measured is unproven: not shown. The user's page is not scrolled. Words inside closed
+ * `<details>` or `hidden="until-found"` are measured by the box drawn in their place (the
+ * highlight opens them): their ancestors are tested as for any words. Pure DOM code, except the
+ * decisions, which are pure functions of what was measured (`coverVerdict`, `drawnVerdict`).
  */
 import { readPage, locateIn, type AnchorOptions, type AnchorPage, type LocatedQuote } from './anchor';
-import { paintHides, placeHides, type NotDrawn } from './paint';
-import { insideOpenable } from './visibility';
+import { paintHides, type NotDrawn } from './paint';
+import { openableHost } from './visibility';
+import { Ancestry } from './ancestry';
+import { readableColour } from './colour';
+import { flatParentElement } from './flat-tree';
+import { judge, type Measured } from './seen';
 import { backgroundBehind, otherPaintBehind, paintedOtherwise } from './behind';
 import { coverVerdict, hitAt, inView, type PointHit } from './cover';
 import type { DrawnResult, QuoteTarget } from '@/lib/shared/types';
 
-/** The verdict from what was measured, first reason first. */
-export function drawnVerdict(m: {
-  found: boolean;
-  openable: boolean;
-  place: NotDrawn | null;
-  paint: NotDrawn | null;
-  covered: boolean;
-}): DrawnResult {
+/** The verdict from what was measured, first reason first (the rules of lib/page/seen.ts). */
+export function drawnVerdict(m: { found: boolean } & Measured): DrawnResult {
   if (!m.found) return { drawn: false, reason: 'not-found' };
-  if (m.openable) return { drawn: true };
-  const reason = m.place ?? m.paint ?? (m.covered ? 'covered' : null);
-  return reason ? { drawn: false, reason } : { drawn: true };
+  const verdict = judge(m);
+  return verdict.seen === 'seen' ? { drawn: true } : { drawn: false, reason: verdict.why };
 }
 
 /**
@@ -43,25 +43,27 @@ export function proveDrawn(
   if (targets.length === 0) return [];
   return targets.map((target) => {
     const located = locateIn(page, target);
-    if (!located) return drawnVerdict({ found: false, openable: false, place: null, paint: null, covered: false });
+    if (!located) return drawnVerdict({ found: false });
     return measureRanges(doc, located);
   });
 }
 
 /**
- * The verdict on a located quote's words as the page draws them now: the elements asked about
- * are those of the quote's own text nodes, not whatever else its ranges span (a hidden menu
- * between two visible lines is not part of the quote).
+ * The verdict on a located quote's words as the page draws them now: every text node of the
+ * quote must be seen (lib/page/seen.ts), not just one; the elements asked about are those of the
+ * quote's own text nodes, not whatever else its ranges span (a hidden menu between two visible
+ * lines is not part of the quote). A node inside what a reader opens (closed `<details>`,
+ * `until-found`) is measured by the box drawn in its place, and its ancestors as for any words.
  */
 export function measureRanges(doc: Document, located: Pick<LocatedQuote, 'ranges' | 'nodes'>): DrawnResult {
   const view = doc.defaultView;
-  const { ranges } = located;
-  const parents = [...new Set(located.nodes.flatMap((n) => (n.parentElement ? [n.parentElement] : [])))];
-  const openable = parents.some(insideOpenable);
-  // Without layout (a document no browser draws: tests, a parsed copy) there is nothing to measure.
-  const laidOut = (doc.documentElement?.clientWidth ?? 0) > 0;
-  if (!view || !laidOut || openable)
-    return drawnVerdict({ found: true, openable: true, place: null, paint: null, covered: false });
+  // A window with no layout engine at all (happy-dom: no `elementsFromPoint`) is a test's, no
+  // page a user sees: nothing there is measured. In a browser, a document with no view (a parsed
+  // copy) or a view of no size lays nothing out: nothing is proven (never judged by the root's
+  // clientWidth, which a page in quirks mode sets to 0).
+  if (view !== null && typeof doc.elementsFromPoint !== 'function') return drawnVerdict({ found: true });
+  const layout = view !== null && view.innerWidth > 0 && view.innerHeight > 0;
+  if (!layout) return drawnVerdict({ found: true, layout: false });
   const root = doc.scrollingElement ?? doc.documentElement;
   const reach = {
     scrollX: view.scrollX,
@@ -69,40 +71,56 @@ export function measureRanges(doc: Document, located: Pick<LocatedQuote, 'ranges
     width: Math.max(root.scrollWidth, view.innerWidth),
     height: Math.max(root.scrollHeight, view.innerHeight),
   };
-  const rects = ranges.flatMap((r) => [...r.getClientRects()]).filter((b) => b.width > 0 && b.height > 0);
-  let place: NotDrawn | null = rects.length === 0 ? 'no-area' : null;
-  if (!place && rects.every((b) => placeHides(b, reach) !== null)) place = 'outside';
+  const ancestry = new Ancestry(view);
+  const nodes = located.nodes.filter((n) => /\S/.test(n.data) && n.parentElement !== null);
+  if (nodes.length === 0) return drawnVerdict({ found: true, glyphs: 'no-area' });
+  const parents = [...new Set(nodes.map((n) => flatParentElement(n)!))];
+  const drawnParents = parents.filter((p) => openableHost(p) === null);
 
   const hits: PointHit[] = [];
   const points: Array<{ x: number; y: number }> = [];
+  const rects = located.ranges.flatMap((r) => [...r.getClientRects()]).filter((b) => b.width > 0 && b.height > 0);
   for (const b of rects.slice(0, 8)) {
     const x = (b.left + b.right) / 2;
     const y = (b.top + b.bottom) / 2;
     if (!inView(view, x, y)) continue;
     points.push({ x, y });
-    hits.push(hitAt(doc, parents, x, y));
+    if (drawnParents.length > 0) hits.push(hitAt(doc, drawnParents, x, y));
   }
-  let paint: NotDrawn | null = null;
-  for (const el of parents) {
-    paint = paintOf(el, view, points[0] ?? null);
-    if (paint) break;
+  for (const node of nodes) {
+    const parent = flatParentElement(node)!;
+    const host = openableHost(parent);
+    const measured: Measured =
+      host === null ? ancestry.words(node, reach) : { ...ancestry.box(host, reach, 1), ...ancestry.look(parent) };
+    const verdict = drawnVerdict({
+      found: true,
+      layout,
+      rendered: rendered(host ?? parent, view),
+      paint: paintOf(parent, view, host === null ? (points[0] ?? null) : null),
+      ...measured,
+    });
+    if (!verdict.drawn) return verdict;
   }
-  return drawnVerdict({ found: true, openable: false, place, paint, covered: coverVerdict(hits) });
+  return drawnVerdict({ found: true, covered: coverVerdict(hits) });
+}
+
+/** `checkVisibility` of `el`: false for opacity 0 or visibility hidden above, `content-visibility: hidden`, no box. */
+function rendered(el: Element, view: Window): boolean {
+  const box = el as Element & { checkVisibility?: (o: object) => boolean };
+  if (view.getComputedStyle(el).display === 'contents' || typeof box.checkVisibility !== 'function') return true;
+  return box.checkVisibility({ opacityProperty: true, visibilityProperty: true });
 }
 
 /** Why the words of `el` are not seen for their paint: not rendered, transparent, tiny, the colour of what is behind. */
 function paintOf(el: Element, view: Window, point: { x: number; y: number } | null): NotDrawn | null {
-  const box = el as Element & { checkVisibility?: (o: object) => boolean };
   const cs = view.getComputedStyle(el);
-  if (cs.display !== 'contents' && typeof box.checkVisibility === 'function') {
-    if (!box.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return 'not-rendered';
-  }
-  const fill = cs.getPropertyValue('-webkit-text-fill-color');
-  const first = paintHides({ color: cs.color, fill, fontSize: cs.fontSize, background: null });
-  if (first === 'tiny-font') return first;
+  const fill = readableColour(cs.getPropertyValue('-webkit-text-fill-color'));
+  const color = readableColour(cs.color);
+  const first = paintHides({ color, fill, fontSize: cs.fontSize, background: null });
+  if (first === 'tiny-font' || first === 'unproven') return first;
   if (first === 'transparent') return paintedOtherwise(el, cs, view) ? null : first;
   const background = backgroundBehind(el, view);
-  const hides = paintHides({ color: cs.color, fill, fontSize: cs.fontSize, background });
+  const hides = paintHides({ color, fill, fontSize: cs.fontSize, background });
   // The colours of the ancestors' backgrounds alone: an image, or a box that is no ancestor, may
   // be what sets the words apart.
   if (hides === 'same-colour' && otherPaintBehind(el, view, point)) return null;

@@ -13,9 +13,13 @@ describe('parseColor', () => {
     expect(parseColor('transparent')).toMatchObject({ a: 0 });
   });
 
+  it('reads color(srgb …), as color-mix computes, alpha included', () => {
+    expect(parseColor('color(srgb 1 1 1)')).toEqual(WHITE);
+    expect(parseColor('color(srgb 0 0 0 / 0.02)')).toEqual({ r: 0, g: 0, b: 0, a: 0.02 });
+  });
+
   it('takes any other syntax as unknown, unless its alpha is zero', () => {
     expect(parseColor('oklch(0.7 0.1 200)')).toBeNull();
-    expect(parseColor('color(srgb 1 1 1)')).toBeNull();
     expect(parseColor('oklch(0.7 0.1 200 / 0)')).toMatchObject({ a: 0 });
   });
 });
@@ -52,14 +56,20 @@ describe('paintHides', () => {
     expect(paint({ color: 'rgb(255, 255, 255)' })).toBe('same-colour');
     expect(paint({ color: 'rgb(250, 250, 250)' })).toBe('same-colour');
     expect(paint({ color: 'rgb(20, 20, 20)', background: { r: 20, g: 20, b: 20, a: 1 } })).toBe('same-colour');
-    // Black at 2 % over white is white to a reader.
-    expect(paint({ color: 'rgba(0, 0, 0, 0.02)' })).toBe('same-colour');
+    // White at half strength over white is white to a reader.
+    expect(paint({ color: 'rgba(255, 255, 255, 0.5)' })).toBe('same-colour');
     expect(paint({ color: 'rgb(255, 255, 255)', background: BLACK })).toBeNull();
   });
 
-  it('judges no contrast when what is behind is not known', () => {
+  it('hides text of an almost transparent colour, whatever is behind it', () => {
+    expect(paint({ color: 'rgba(0, 0, 0, 0.02)', background: null })).toBe('transparent');
+    expect(paint({ color: 'color(srgb 0 0 0 / 0.05)', background: null })).toBe('transparent');
+    expect(paint({ color: 'rgba(0, 0, 0, 0.5)', background: null })).toBeNull();
+  });
+
+  it('judges no contrast when what is behind is not known; a colour not read proves nothing', () => {
     expect(paint({ color: 'rgb(255, 255, 255)', background: null })).toBeNull();
-    expect(paint({ color: 'oklch(1 0 0)' })).toBeNull();
+    expect(paint({ color: 'oklch(1 0 0)' })).toBe('unproven');
   });
 });
 

@@ -20,20 +20,27 @@ export interface Rgba {
 const RGB = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)\s*(?:[,/]\s*([\d.]+)(%?))?\s*\)$/;
 
 /**
- * A computed colour (`rgb(…)`, `rgba(…)`, `transparent`); null for what cannot be read here
- * (`color(…)`, `oklch(…)`…), which the rules then take as drawn: better a word too many than a
- * page's real text left out.
+ * A computed colour (`rgb(…)`, `rgba(…)`, `transparent`, `color(srgb …)` as `color-mix` computes);
+ * null for what cannot be read here (`oklch(…)`…): the page code reads those through a canvas
+ * (lib/page/colour.ts), and a colour read by neither leaves the words unproven.
  */
 export function parseColor(value: string): Rgba | null {
   if (value === 'transparent') return { r: 0, g: 0, b: 0, a: 0 };
   const m = RGB.exec(value);
   if (!m) {
+    const srgb = SRGB.exec(value);
+    if (srgb) {
+      const alpha = srgb[4] === undefined ? 1 : Number(srgb[4]) / (srgb[5] ? 100 : 1);
+      return { r: Number(srgb[1]) * 255, g: Number(srgb[2]) * 255, b: Number(srgb[3]) * 255, a: alpha };
+    }
     // Any other syntax with an alpha of exactly zero is still invisible: "… / 0)".
     return /\/\s*0(?:\.0*)?%?\s*\)$/.test(value) ? { r: 0, g: 0, b: 0, a: 0 } : null;
   }
   const alpha = m[4] === undefined ? 1 : Number(m[4]) / (m[5] ? 100 : 1);
   return { r: Number(m[1]), g: Number(m[2]), b: Number(m[3]), a: alpha };
 }
+
+const SRGB = /^color\(srgb\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*(?:\/\s*([\d.]+)(%?))?\s*\)$/;
 
 /** The colour of `top` painted over the opaque `bottom`. */
 export function over(top: Rgba, bottom: Rgba): Rgba {
@@ -61,6 +68,8 @@ export function contrastRatio(a: Rgba, b: Rgba): number {
  * 1.02). Faint text that a page means to be read (light grey captions) is well above it.
  */
 export const MIN_CONTRAST = 1.1;
+/** Text of a colour whose alpha is below this is transparent to a reader. */
+export const MIN_ALPHA = 0.1;
 /** Text smaller than this (CSS pixels) is no text a reader can read. */
 export const MIN_FONT_PX = 2;
 
@@ -82,8 +91,10 @@ export function paintHides(paint: TextPaint): NotDrawn | null {
   if (parseFloat(paint.fontSize) < MIN_FONT_PX) return 'tiny-font';
   if (paint.paintedOtherwise) return null;
   const color = parseColor(paint.fill !== undefined && paint.fill !== '' ? paint.fill : paint.color);
-  if (!color) return null;
-  if (color.a === 0) return 'transparent';
+  // A colour not read: nothing settles whether a reader sees the words.
+  if (!color) return 'unproven';
+  // Almost transparent is transparent to a reader (`rgb(0 0 0 / 0.02)`, a `color-mix` with transparent).
+  if (color.a < MIN_ALPHA) return 'transparent';
   if (paint.background === null) return null;
   return contrastRatio(over(color, paint.background), paint.background) < MIN_CONTRAST ? 'same-colour' : null;
 }

@@ -150,10 +150,10 @@ function shownWords(
     new TextWalker(sink, visibility, new ReadBudget(doc), getShadowRoot, only).walk(doc);
     return sink;
   };
-  const visibility = new Visibility(doc, null, { covers });
+  const visibility = new Visibility(doc, null, { covers, glyphs: true });
   const first = walk(visibility);
   const covered = visibility.coveredBoxes();
-  return covered.size === 0 ? first.shown : walk(new Visibility(doc, covered, { covers })).shown;
+  return covered.size === 0 ? first.shown : walk(new Visibility(doc, covered, { covers, glyphs: true })).shown;
 }
 
 /** A writer that keeps only which text nodes' words the walk read. */

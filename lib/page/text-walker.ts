@@ -125,6 +125,8 @@ export class TextWalker {
       if (words) {
         if (shown === UNASKED) shown = this.visibility.textShows(owner, style) ? SHOWN : NOT_SHOWN;
         if (shown === NOT_SHOWN) return shown;
+        // Where every test is asked, each text node's own glyphs are measured too (cheap to skip).
+        if (this.visibility.paint && !this.visibility.wordsShow(n as Text)) return shown;
       }
       if (this.sink.cutsText) data = this.budget.fit(n as Text, data, this.sink.length);
       this.sink.text(n as Text, data, words, itemsAreBlocks);

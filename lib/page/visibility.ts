@@ -5,7 +5,8 @@
  * Left out: script, style, template and the like; subtrees that are `display: none` or
  * `[hidden]`; text whose own style is `visibility: hidden`; boxes of (almost) no size that clip
  * their content away (the "visually hidden" pattern of screen-reader-only text). Kept, because a
- * reader can open them: closed `<details>` and `hidden="until-found"`, which the highlight opens.
+ * reader can open them: closed `<details>` and `hidden="until-found"`, which the highlight opens
+ * (only the box a reader opens is exempt: the check asks the box drawn in its place instead).
  *
  * Also left out, where there is layout, by the check of the passages about to be sent (a reading
  * walk, `paint: false`, asks only the tests above and notes what may cover words), words no
@@ -22,8 +23,11 @@
  * behind them). Text under another box is left out where it is in view: the walk notes the boxes
  * placed over the page with an opaque background, and only on a page that has one are the boxes
  * of words it holds hit-tested (`coveredBoxes`). Below the first screen that takes scrolling, so
- * it is proven for the quoted words only, before a claim is shown (lib/page/drawn.ts). The rules
- * themselves are pure (lib/page/paint.ts).
+ * it is proven for the quoted words only, before a claim is shown (lib/page/drawn.ts). The check
+ * also measures each text node's own glyphs and what the boxes around it do to them (`wordsShow`:
+ * opacity up the tree, masks, blend modes, filters, overflow), judged by the one table of rules
+ * (lib/page/seen.ts); a page that lays nothing out (by its view's size, not its root's) shows
+ * nothing to the check. The rules themselves are pure (lib/page/paint.ts, lib/page/seen.ts).
  *
  * Asking for a computed style is most of the cost of a walk, so each element's is asked once,
  * and only for what decides: its display always; its visibility, colour, font size and
@@ -36,6 +40,9 @@ import { flatParentElement } from './flat-tree';
 import { canvasColour, lostInBackground, paintedOtherwise } from './behind';
 import { inView, scrollsWithPage } from './cover';
 import { clipHides, over, paintHides, parseColor, placeHides, type NotDrawn, type Reach, type Rgba } from './paint';
+import { Ancestry } from './ancestry';
+import { readableColour } from './colour';
+import { judge } from './seen';
 
 /** How a browser serialises a background of no colour. */
 const TRANSPARENT = 'rgba(0, 0, 0, 0)';
@@ -92,12 +99,30 @@ export interface VisibilityOptions {
   paint?: boolean;
   /** Boxes that may cover words, noted by an earlier reading walk of the whole page. */
   covers?: readonly Element[];
+  /**
+   * Where every test is asked: also measure each text node's own glyphs and what the boxes
+   * around them do to them (lib/page/ancestry.ts: opacity up the tree, masks, blend modes and
+   * filters, overflow that cuts them off). The check of passages about to be sent asks it;
+   * anchoring does not (the proof measures the quote's own words, lib/page/drawn.ts).
+   */
+  glyphs?: boolean;
 }
 
 /** The visibility rules for the elements of one document, asked in walk order. */
 export class Visibility {
-  /** Sizes mean something only where there is layout (not in happy-dom, not in a DOMParser document). */
+  /**
+   * Sizes mean something only where a browser lays the document out: a layout engine (not
+   * happy-dom, not a DOMParser document, which have no `elementsFromPoint`).
+   */
   readonly hasLayout: boolean;
+  /**
+   * Where there is a layout engine: whether the page lays anything out, judged by its view
+   * (`innerWidth`, `innerHeight`), never by the root's `clientWidth` (a page in quirks mode with
+   * `html { width: 0 }` reports none). Where it lays nothing out, every test that measures
+   * answers "not shown" (lib/page/seen.ts).
+   */
+  readonly laysOut: boolean;
+  private readonly ancestry: Ancestry | null;
   /** After `shows` returned true: the element's computed display ('' when unknown). */
   display = '';
   /** After `shows` returned true: the element's style, for its own text and its children. */
@@ -144,7 +169,27 @@ export class Visibility {
     this.notesCovers = options.covers === undefined;
     if (options.covers) this.covers.push(...options.covers);
     this.view = view && typeof view.getComputedStyle === 'function' ? view : null;
-    this.hasLayout = this.view !== null && (doc?.documentElement?.clientWidth ?? 0) > 0;
+    this.hasLayout = this.view !== null && typeof (doc as Document).elementsFromPoint === 'function';
+    this.laysOut = this.hasLayout && this.view!.innerWidth > 0 && this.view!.innerHeight > 0;
+    this.ancestry = this.paint && this.hasLayout && options.glyphs === true ? new Ancestry(this.view!) : null;
+  }
+
+  /**
+   * After `textShows` said yes, where every test is asked with `glyphs`: whether the words of the
+   * text node `node` are seen, by what is measured of them (lib/page/seen.ts): the opacity they
+   * are drawn at, masks, blend modes and filters on the way up, and their own glyphs as drawn and
+   * cut by the boxes around them. Words a reader opens (closed `<details>`, `until-found`) have
+   * no glyphs yet: the box that holds them is measured in their place.
+   */
+  wordsShow(node: Text): boolean {
+    const ancestry = this.ancestry;
+    if (ancestry === null) return true;
+    const parent = flatParentElement(node);
+    if (parent === null) return false;
+    const host = openableHost(parent);
+    const measured =
+      host === null ? ancestry.words(node, this.reach()) : { ...ancestry.box(host, this.reach(), 1), ...ancestry.look(parent) };
+    return judge({ layout: this.laysOut, ...measured }).seen === 'seen';
   }
 
   /**
@@ -159,6 +204,9 @@ export class Visibility {
   textShows(owner: Element | null, style: StyleRef): boolean {
     if (!textShows(style)) return false;
     if (!this.paint || !this.hasLayout || style === null || typeof style !== 'object') return true;
+    // A page that lays nothing out (a tab woken behind the others): nothing is measured, so the
+    // check shows nothing; anchoring still finds the words, and the proof says they are unproven.
+    if (!this.laysOut) return this.ancestry === null;
     const top = this.boxes.length - 1;
     const isBox = owner !== null && top >= 0 && this.boxes[top] === owner;
     if (owner === null || isBox) {
@@ -167,12 +215,17 @@ export class Visibility {
       // (An inline element: `checkVisibility` of it asks its box and every box above as well.)
       return false;
     }
-    const color = style.color;
+    // What fills the glyphs is their colour: -webkit-text-fill-color where it is set.
+    const fill = style.getPropertyValue('-webkit-text-fill-color');
+    const raw = fill !== '' ? fill : style.color;
     const fontSize = style.fontSize;
     // A page uses a few colours and sizes: each pair is judged once per walk.
-    const paint = `${color} ${fontSize}`;
+    const paint = `${raw} ${fontSize}`;
     let hides = this.paints.get(paint);
-    if (hides === undefined) this.paints.set(paint, (hides = paintHides({ color, fontSize, background: null })));
+    if (hides === undefined) {
+      hides = paintHides({ color: readableColour(raw), fontSize, background: null });
+      this.paints.set(paint, hides);
+    }
     const painter = owner ?? this.boxes[top] ?? null;
     if (hides !== null) return hides === 'transparent' && painter !== null && paintedOtherwise(painter, style, this.view!);
     // The colour of what is behind them (white on white): the background colours of the boxes
@@ -184,7 +237,8 @@ export class Visibility {
     let matches = this.matches.get(background);
     if (matches === undefined) this.matches.set(background, (matches = new Map()));
     let same = matches.get(paint);
-    if (same === undefined) matches.set(paint, (same = paintHides({ color, fontSize, background }) === 'same-colour'));
+    if (same === undefined)
+      matches.set(paint, (same = paintHides({ color: readableColour(raw), fontSize, background }) === 'same-colour'));
     if (!same) return this.owned(owner, isBox);
     const glyphs = `${paint} ${style.textShadow} ${style.getPropertyValue('-webkit-text-stroke-width')} ${style.getPropertyValue('-webkit-text-fill-color')}`;
     let lost = this.lost[top]?.get(glyphs);
@@ -210,7 +264,13 @@ export class Visibility {
     const known = this.drawn[i];
     if (known !== undefined) return known;
     const box = this.boxes[i]!;
-    const out = (drawn(box) && this.boxStyles[i]!.contentVisibility !== 'hidden') || insideOpenable(box);
+    let out = drawn(box) && this.boxStyles[i]!.contentVisibility !== 'hidden';
+    if (!out) {
+      // A box a reader opens (closed <details>, until-found) is not drawn yet: the box drawn in
+      // its place is asked (asked only once a test said no: it reads every ancestor).
+      const host = openableHost(box);
+      out = host !== null && drawn(host);
+    }
     this.drawn[i] = out;
     return out;
   }
@@ -256,6 +316,7 @@ export class Visibility {
     let out: Rgba | null;
     // Most boxes paint no background: told apart without parsing.
     if (value === TRANSPARENT) out = this.backgroundOf(i - 1);
+    else if (parseColor(value) === null) out = parseColor(readableColour(value));
     else {
       const own = parseColor(value);
       if (own === null || own.a >= 1) out = own;
@@ -296,6 +357,7 @@ export class Visibility {
         const cs = this.view.getComputedStyle(el);
         display = cs.display;
         style = cs;
+        this.ancestry?.know(el, cs);
       } else {
         // No window (a document from DOMParser in a browser): inline styles are all we can read.
         const inline = (el as HTMLElement).style;
@@ -325,13 +387,16 @@ export class Visibility {
     // asks one thing more of an inline element: whether it is moved (`position: relative`) off
     // the page, taking its words with it.
     if (!this.hasLayout || display === 'contents') return false;
-    if (display === 'inline') return this.paint && this.inlineMovedAway(el, style);
+    // Where each text node's own glyphs are measured (`wordsShow`), they say where the words are
+    // after every move, transform and clip: the box's geometry is not asked here as well.
+    const measured = this.ancestry !== null;
+    if (display === 'inline') return this.paint && !measured && this.inlineMovedAway(el, style);
     if (style === null || typeof style !== 'object') return false;
     if (clippedAway(el, style)) return true;
     // Positioned or transformed: measured once, here; what it holds goes with it.
     const position = style.position;
     if (position === 'absolute') this.noteCover(el, style);
-    if (!this.paint) return false;
+    if (!this.paint || measured) return false;
     const moved = position !== 'static';
     const transformed = isTransformed(el, style);
     // (`clip` applies to positioned boxes only: a box in the flow is asked its `clip-path` alone.)
@@ -369,7 +434,9 @@ export class Visibility {
   private noteCover(el: Element, style: CSSStyleDeclaration): void {
     if (!this.notesCovers) return;
     const value = style.backgroundColor;
-    if (value !== TRANSPARENT && parseColor(value)?.a === 1) this.covers.push(el);
+    // An opaque background hides what is under it; a backdrop filter (a blur) may too.
+    const backdrop = style.getPropertyValue('backdrop-filter');
+    if ((value !== TRANSPARENT && parseColor(value)?.a === 1) || (backdrop !== '' && backdrop !== 'none')) this.covers.push(el);
   }
 
   /**
@@ -431,14 +498,25 @@ export class Visibility {
  * so the tests of boxes would say it is not drawn. Asked only once a test has said no.
  */
 export function insideOpenable(el: Element): boolean {
+  return openableHost(el) !== null;
+}
+
+/**
+ * Where `el` is inside what a reader can open (`insideOpenable`): the box drawn in its place, which
+ * every test asks instead (the outermost closed `<details>`, whose summary is drawn, or what holds
+ * the outermost `until-found` element); null otherwise. Only the box a reader opens is exempt:
+ * what holds it is tested as for any words.
+ */
+export function openableHost(el: Element): Element | null {
+  let host: Element | null = null;
   for (let e: Element | null = el; e; e = flatParentElement(e)) {
-    if (e.getAttribute('hidden')?.toLowerCase() === 'until-found') return true;
-    if (e.localName === 'details' && !(e as HTMLDetailsElement).open) {
+    if (e.getAttribute('hidden')?.toLowerCase() === 'until-found') host = flatParentElement(e) ?? e;
+    else if (e.localName === 'details' && !(e as HTMLDetailsElement).open) {
       const summary = e.querySelector(':scope > summary');
-      if (!summary || !summary.contains(el)) return true;
+      if (!summary || !summary.contains(el)) host = e;
     }
   }
-  return false;
+  return host;
 }
 
 /**
@@ -466,7 +544,9 @@ function isTransformed(el: Element, style: CSSStyleDeclaration): boolean {
  */
 function drawn(el: Element): boolean {
   const check = (el as Element & { checkVisibility?: (o: object) => boolean }).checkVisibility;
-  return typeof check !== 'function' || check.call(el, { opacityProperty: true }) || insideOpenable(el);
+  if (typeof check !== 'function' || check.call(el, { opacityProperty: true })) return true;
+  const host = openableHost(el);
+  return host !== null && check.call(host, { opacityProperty: true });
 }
 
 /** Whether text whose parent has `style` shows (its visibility; inherited, a child may set it back). */

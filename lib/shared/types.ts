@@ -115,9 +115,14 @@ export interface SkippedTab {
 // The quote the page is asked to find is defined with the page's requests (page-requests.ts).
 export { MAX_QUOTE_PARTS, quoteTargetSchema, type QuoteTarget } from './page-requests';
 
-/** Why words are not drawn for a reader (lib/page/paint.ts decides). */
+/**
+ * Why words are not drawn for a reader (lib/page/seen.ts decides). `unproven`: nothing measured
+ * settles it (a mask, a blend mode, a filter, a value not read, no layout), so it is not shown.
+ */
 export const notDrawnSchema = z.enum([
   'not-rendered',
+  'faint',
+  'unproven',
   'transparent',
   'tiny-font',
   'no-area',

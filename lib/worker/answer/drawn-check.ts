@@ -24,6 +24,8 @@ export function askedAboutInPage(c: ShownCitation, fromSelection: boolean): bool
 /** Why a quote is not drawn, in a sentence for the model (on retry) and the failure log. */
 const REASONS: Record<Exclude<DrawnResult, { drawn: true }>['reason'], string> = {
   'not-rendered': 'is not rendered (opacity 0, content-visibility: hidden, or no box)',
+  faint: 'is drawn almost transparent (opacity below 0.1)',
+  unproven: 'is drawn through a mask, blend mode or filter, or in a way that cannot be measured',
   transparent: 'is drawn in a transparent colour',
   'tiny-font': 'is of no readable size',
   'no-area': 'has no area on the page',

@@ -3,13 +3,15 @@ import { focusedFrameId, partialTab, passagesOfTab, readTabFrames, readingNotes,
 import type { FrameCoverage, PageText } from '@/lib/shared/types';
 import { checkReply, pageCalls, ProtocolError } from '@/lib/shared/messages';
 
-function page(url: string, texts: string[], coverage: FrameCoverage = { readShare: 1 }): PageText {
+function page(url: string, texts: string[], coverage: FrameCoverage = { readShare: 1 }, path?: number[]): PageText {
   return {
     url,
     title: `Title of ${url}`,
     passages: texts.map((text, order) => ({ id: `${url}#${order}`, text, order })),
     chars: texts.join('').length,
     coverage,
+    // Where an embedded frame sits in the page (every frame's script says): without it, it is not shown.
+    ...(path ? { focus: { path, child: null } } : {}),
   };
 }
 
@@ -36,7 +38,7 @@ describe('passagesOfTab: whose site a passage is', () => {
     const result = await readTabFrames(
       deps([0, 4], {
         0: page('https://bank.example/login', ['Sign in to your bank.'], { readShare: 1, childFrames: 1 }),
-        4: page('https://ads.example/slot', ['Win a prize.'], { readShare: 1, childFrames: 0 }),
+        4: page('https://ads.example/slot', ['Win a prize.'], { readShare: 1, childFrames: 0 }, [0]),
       }),
     );
     if (!result.ok) throw new Error(result.reason);
@@ -53,8 +55,8 @@ describe('readTabFrames', () => {
   it('asks every frame it reached, keeps each frame apart and names the tab after its page', async () => {
     const d = deps([0, 7, 3], {
       0: page('https://news.example/story', ['Story text.'], { readShare: 1, childFrames: 2 }),
-      3: page('https://video.example/embed', ['Video caption.'], { readShare: 1, childFrames: 0 }),
-      7: page('https://news.example/comments', ['A comment.', 'Another comment.'], { readShare: 1, childFrames: 0 }),
+      3: page('https://video.example/embed', ['Video caption.'], { readShare: 1, childFrames: 0 }, [0]),
+      7: page('https://news.example/comments', ['A comment.', 'Another comment.'], { readShare: 1, childFrames: 0 }, [1]),
     });
     const result = await readTabFrames(d);
     expect(d.asked.sort((a, b) => a - b)).toEqual([0, 3, 7]);

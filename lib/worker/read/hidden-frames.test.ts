@@ -23,4 +23,16 @@ describe('framesNotShown', () => {
   it('shows every frame when no parent hides one', () => {
     expect(framesNotShown([frame(0, []), frame(7, [0])]).size).toBe(0);
   });
+
+  it('leaves out a frame whose parent frame was not read: an unknown parent counts as hiding it', () => {
+    // Frame [0] was never read (it did not answer); its child [0, 0] is not known to be shown.
+    const frames = [frame(0, []), frame(21, [0, 0]), frame(22, [1])];
+    expect([...framesNotShown(frames)]).toEqual([21]);
+  });
+
+  it('leaves out a frame that does not say where it sits', () => {
+    const lost = frame(31, []);
+    delete lost.page.focus;
+    expect([...framesNotShown([frame(0, []), lost])]).toEqual([31]);
+  });
 });

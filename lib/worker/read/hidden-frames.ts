@@ -1,7 +1,9 @@
 /**
- * Frames a tab does not show: each frame reports which of its embedded frames its page draws
- * with no size, hidden, transparent or off the page (lib/page/frame-visibility.ts), and a frame
- * inside one of those is not shown either. Their text is no reader's, so it is not sent. Pure.
+ * Frames a tab does not show: each frame reports which of its embedded frames its page does not
+ * show (lib/page/frame-visibility.ts), and a frame inside one of those is not shown either. A
+ * frame is shown only when every frame above it was read and says so: a frame whose parent (or
+ * any frame above) has no reading, or that does not say where it sits, is not shown. Their text
+ * is no reader's, so it is not sent. Pure.
  */
 import type { PageText } from '@/lib/shared/types';
 
@@ -17,11 +19,17 @@ export function framesNotShown(frames: FrameRead[]): Set<number> {
   }
   const out = new Set<number>();
   for (const f of frames) {
-    const path = f.frameId === 0 ? [] : f.page.focus?.path;
-    if (!path) continue;
+    if (f.frameId === 0) continue;
+    const path = f.page.focus?.path;
+    // Where it sits is not known: nothing says it is shown.
+    if (!path || path.length === 0) {
+      out.add(f.frameId);
+      continue;
+    }
     for (let k = 0; k < path.length; k++) {
       const parent = byPath.get(key(path.slice(0, k)));
-      if (parent?.page.coverage?.hiddenChildren?.includes(path[k]!)) {
+      // A frame above that was not read (or did not answer) counts as hiding it.
+      if (parent === undefined || parent.page.coverage?.hiddenChildren?.includes(path[k]!)) {
         out.add(f.frameId);
         break;
       }

@@ -43,9 +43,14 @@ async function updateState(patch: (s: RevealState) => RevealState): Promise<void
 
 const reopenKey = (c: CitationRef) => `${c.tabId} ${c.url.split('#')[0]}`;
 
-/** `partial`: the words the highlight covers, when they are only some of the quote's. */
+/**
+ * `partial`: the words the highlight covers, when they are only some of the quote's.
+ * `unmeasured`: the page laid nothing out to measure (a tab woken behind the others): shown, it may.
+ */
 type Attempt =
-  { ok: true; partial?: string } | { ok: false; gone: true; notDrawn?: boolean } | { ok: false; gone: false; error: string };
+  | { ok: true; partial?: string }
+  | { ok: false; gone: true; notDrawn?: boolean; unmeasured?: boolean }
+  | { ok: false; gone: false; error: string };
 
 /** Injects the page script into the frame, adds the style sheet, and asks for the highlight. */
 async function highlightIn(tabId: number, frameId: number, target: QuoteTarget, others: QuoteTarget[]): Promise<Attempt> {
@@ -58,7 +63,8 @@ async function highlightIn(tabId: number, frameId: number, target: QuoteTarget, 
     await browser.scripting.insertCSS(sheet).catch(() => {});
     const outcome = await callPage(tabId, frameId, { type: 'highlight', target, others });
     if (outcome.ok) return outcome.partial ? { ok: true, partial: outcome.text } : { ok: true };
-    return { ok: false, gone: true, ...(outcome.reason === 'not-drawn' ? { notDrawn: true } : {}) };
+    if (outcome.reason !== 'not-drawn') return { ok: false, gone: true };
+    return { ok: false, gone: true, notDrawn: true, ...(outcome.why === 'unproven' ? { unmeasured: true } : {}) };
   } catch (err) {
     return { ok: false, gone: false, error: err instanceof Error ? err.message : String(err) };
   }
@@ -150,7 +156,7 @@ async function highlightWhenReady(tabId: number, frameId: number, target: QuoteT
   const deadline = Date.now() + SETTLE_MS;
   for (let i = 0; ; i++) {
     const attempt = await highlightIn(tabId, frameId, target, others);
-    if (attempt.ok || Date.now() >= deadline) return attempt;
+    if (attempt.ok || (attempt.gone && attempt.unmeasured) || Date.now() >= deadline) return attempt;
     await delay(RETRY_DELAYS_MS[Math.min(i, RETRY_DELAYS_MS.length - 1)]!);
   }
 }
@@ -211,9 +217,15 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
     if (!(await waitForLoad(plan.tabId)))
       return { ok: false, message: REVEAL_NOTES.notOpened(t('detailNotAwake')), offerOpen: true };
   }
-  const attempt = asleep
+  let attempt = asleep
     ? await highlightWhenReady(plan.tabId, plan.frameId, target, others)
     : await highlightIn(plan.tabId, plan.frameId, target, others);
+  if (asleep && !attempt.ok && attempt.gone && attempt.unmeasured) {
+    // A tab woken behind the others lays nothing out until it is shown, and what cannot be
+    // measured is not proven drawn (lib/page/seen.ts): brought forward, it is asked again.
+    await bringForward(plan.tabId);
+    attempt = await highlightWhenReady(plan.tabId, plan.frameId, target, others);
+  }
   if (attempt.ok) {
     await rememberHighlight(plan.tabId);
     // Only some of the quote's words are highlighted: said in the popup, which bringing the tab

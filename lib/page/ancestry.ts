@@ -1,0 +1,216 @@
+/**
+ * What the boxes around some words do to them, measured once per element: the opacity they are
+ * drawn at (the product of `opacity` and `filter: opacity()` up the flat tree), whether a mask, a
+ * blend mode or a filter the computed values cannot settle lies on the way, and the rectangle
+ * the boxes that hide overflow leave them (following the containing blocks: an absolutely
+ * positioned box escapes the overflow of boxes that are not positioned). Then, for a text node,
+ * its own glyphs' rectangles: what a reader sees is measured, not inferred from a list of tricks
+ * (lib/page/seen.ts judges). Asked by the check of passages about to be sent and by the proof of
+ * a quote (lib/page/visibility.ts, lib/page/drawn.ts) and of a frame's box
+ * (lib/page/frame-visibility.ts): never by the reading walk. Its cost is the check's: on wcxb-dev a
+ * check of every passage of a page went from 10.8 to 19.3 display-only walks (about half of it
+ * the glyphs' rectangles, a quarter the clips, the rest the looks); a check of the passages
+ * chosen for one question measures a few dozen text nodes. Pure DOM code.
+ */
+import { flatParentElement } from './flat-tree';
+import { filterEffect, glyphsHide, type Measured, type Rect } from './seen';
+import type { Reach } from './paint';
+
+/** No clip at all. */
+const NONE: Rect = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+const EMPTY: Rect = { left: 0, top: 0, right: 0, bottom: 0 };
+
+interface Look {
+  opacity: number;
+  effects: boolean;
+}
+
+export class Ancestry {
+  private readonly view: Window;
+  private readonly looks = new Map<Element, Look>();
+  private readonly contentClips = new Map<Element, Rect>();
+  private readonly styles = new Map<Element, CSSStyleDeclaration>();
+  private range: Range | null = null;
+
+  constructor(view: Window) {
+    this.view = view;
+  }
+
+  /** The computed style of `el`, already asked by the walk: not asked again (each ask builds a new object). */
+  know(el: Element, cs: CSSStyleDeclaration): void {
+    this.styles.set(el, cs);
+  }
+
+  private style(el: Element): CSSStyleDeclaration {
+    let cs = this.styles.get(el);
+    if (cs === undefined) this.styles.set(el, (cs = this.view.getComputedStyle(el)));
+    return cs;
+  }
+
+  /** The opacity `el` and all it holds are drawn at, and whether an effect that is not settled applies. */
+  look(el: Element): Look {
+    const known = this.looks.get(el);
+    if (known !== undefined) return known;
+    const parent = flatParentElement(el);
+    const above = parent === null ? { opacity: 1, effects: false } : this.look(parent);
+    const cs = this.style(el);
+    const filter = filterEffect(cs.filter);
+    const mask = cs.getPropertyValue('mask-image') || cs.getPropertyValue('-webkit-mask-image');
+    const blend = cs.mixBlendMode;
+    // A clip-path other than inset() (measured as a rectangle, contentClip) is a shape no rule settles.
+    const clipPath = cs.clipPath;
+    const shaped = clipPath !== 'none' && clipPath !== '' && clipPath !== undefined && !clipPath.startsWith('inset(');
+    const own = parseFloat(cs.opacity);
+    const out = {
+      opacity: above.opacity * (Number.isFinite(own) ? own : 1) * filter.opacity,
+      effects:
+        above.effects ||
+        filter.unsettled ||
+        shaped ||
+        (mask !== '' && mask !== 'none') ||
+        (blend !== '' && blend !== undefined && blend !== 'normal'),
+    };
+    this.looks.set(el, out);
+    return out;
+  }
+
+  /** What the boxes that hide overflow leave of the content of `el` (an infinite rectangle: no clip). */
+  contentClip(el: Element): Rect {
+    const known = this.contentClips.get(el);
+    if (known !== undefined) return known;
+    const cs = this.style(el);
+    let out = this.clipOn(el, cs);
+    if (cs.display !== 'inline' && cs.display !== 'contents') out = intersect(out, this.ownClip(el, cs));
+    this.contentClips.set(el, out);
+    return out;
+  }
+
+  /** The clip the boxes around `el` put on `el` itself, by its containing blocks. */
+  private clipOn(el: Element, cs: CSSStyleDeclaration): Rect {
+    const position = cs.position;
+    let parent = flatParentElement(el);
+    if (position === 'absolute' || position === 'fixed') {
+      // Only the containing block and what is above it clip a box taken out of the flow.
+      for (; parent !== null; parent = flatParentElement(parent)) {
+        const ps = this.style(parent);
+        const transformed = ps.transform !== 'none' || ps.filter !== 'none' || ps.contain.includes('paint');
+        if (transformed || (position === 'absolute' && ps.position !== 'static')) break;
+      }
+    }
+    return parent === null ? NONE : this.contentClip(parent);
+  }
+
+  /** The clip `el` (a box) puts on its content: overflow hidden or clip, `contain: paint`, `clip`, `clip-path: inset()`. */
+  private ownClip(el: Element, cs: CSSStyleDeclaration): Rect {
+    // (When one axis clips, the other computes to auto at least: overflow-x says whether any does.)
+    const x = cs.overflowX;
+    const y = x === 'visible' ? x : cs.overflowY;
+    const contain = cs.contain;
+    const paint = contain !== 'none' && /paint|strict|content/.test(contain);
+    const clipPath = cs.clipPath;
+    const positioned = cs.position === 'absolute' || cs.position === 'fixed';
+    const clip = positioned ? cs.clip : 'auto';
+    if (
+      x === 'visible' &&
+      y === 'visible' &&
+      !paint &&
+      (clipPath === 'none' || clipPath === '') &&
+      (!positioned || clip === 'auto' || clip === '')
+    ) {
+      return NONE;
+    }
+    const b = el.getBoundingClientRect();
+    const box = el as HTMLElement;
+    // The padding box: inside the borders (a scrolling box scrolls what lies past it; a reader
+    // can scroll it, so only one too small to show a line clips).
+    const inner = {
+      left: b.left + box.clientLeft,
+      top: b.top + box.clientTop,
+      right: b.left + box.clientLeft + box.clientWidth,
+      bottom: b.top + box.clientTop + box.clientHeight,
+    };
+    let out = NONE;
+    const clips = (v: string, size: number) => v === 'hidden' || v === 'clip' || paint || (v !== 'visible' && size < 4);
+    if (clips(x, box.clientWidth)) out = { ...out, left: inner.left, right: inner.right };
+    if (clips(y, box.clientHeight)) out = { ...out, top: inner.top, bottom: inner.bottom };
+    if (positioned && clip !== 'auto' && clip !== '') {
+      const m = /^rect\(\s*(-?[\d.]+)px[\s,]+(-?[\d.]+)px[\s,]+(-?[\d.]+)px[\s,]+(-?[\d.]+)px\s*\)$/.exec(clip);
+      out = m
+        ? intersect(out, {
+            left: b.left + Number(m[4]),
+            top: b.top + Number(m[1]),
+            right: b.left + Number(m[2]),
+            bottom: b.top + Number(m[3]),
+          })
+        : out;
+    }
+    if (clipPath !== 'none' && clipPath !== '') out = intersect(out, clipPathRect(clipPath, b) ?? NONE);
+    return out;
+  }
+
+  /**
+   * What was measured of the words of `node` (a text node with words): the look of its element,
+   * and its glyphs cut to what the boxes around them leave (its characters that are not white
+   * space are counted only when its glyphs take little width).
+   */
+  words(node: Text, reach: Reach): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {
+    const parent = flatParentElement(node);
+    if (parent === null) return { glyphs: 'no-area' };
+    const { opacity, effects } = this.look(parent);
+    const range = (this.range ??= node.ownerDocument.createRange());
+    range.selectNodeContents(node);
+    const chars = () => node.data.replace(/\s+/g, '').length;
+    return {
+      opacity,
+      effects,
+      glyphs: glyphsHide(range.getClientRects(), chars, finite(this.contentClip(parent)), reach, node.data.length),
+    };
+  }
+
+  /** What was measured of a box (a frame, the host of closed `<details>`): its look, and its area as clipped. */
+  box(el: Element, reach: Reach, minSide: number): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {
+    const { opacity, effects } = this.look(el);
+    const parent = flatParentElement(el);
+    const clip = parent === null ? null : finite(this.clipOn(el, this.style(el)));
+    const r = el.getBoundingClientRect();
+    const glyphs = glyphsHide([r], 0, clip, reach);
+    if (glyphs !== null) return { opacity, effects, glyphs };
+    const shown = clip === null ? r : intersect(r, clip);
+    const small = shown.right - shown.left < minSide || shown.bottom - shown.top < minSide;
+    return { opacity, effects, glyphs: small ? 'clipped' : null };
+  }
+}
+
+/** The rectangle an `inset()` clip-path leaves of `b`; null (not settled, left to the other rules) for any other shape. */
+function clipPathRect(clipPath: string, b: Rect): Rect | null {
+  const m = /^inset\(([^)]*)\)/.exec(clipPath);
+  if (!m) return null;
+  const parts = m[1]!
+    .split(/\s+round\s+/)[0]!
+    .trim()
+    .split(/\s+/);
+  const w = b.right - b.left;
+  const h = b.bottom - b.top;
+  const len = (v: string | undefined, size: number) =>
+    v === undefined ? NaN : v.endsWith('%') ? (parseFloat(v) / 100) * size : parseFloat(v);
+  const [t, r = t, bo = t, l = r] = parts;
+  const top = len(t, h);
+  const right = len(r, w);
+  const bottom = len(bo, h);
+  const left = len(l, w);
+  if (![top, right, bottom, left].every(Number.isFinite)) return null;
+  return { left: b.left + left, top: b.top + top, right: b.right - right, bottom: b.bottom - bottom };
+}
+
+function intersect(a: Rect, b: Rect): Rect {
+  const left = Math.max(a.left, b.left);
+  const top = Math.max(a.top, b.top);
+  const right = Math.min(a.right, b.right);
+  const bottom = Math.min(a.bottom, b.bottom);
+  return right > left && bottom > top ? { left, top, right, bottom } : EMPTY;
+}
+
+/** A clip that clips nothing is no clip. */
+function finite(r: Rect): Rect | null {
+  return r === NONE || (r.left === -Infinity && r.top === -Infinity && r.right === Infinity && r.bottom === Infinity) ? null : r;
+}
