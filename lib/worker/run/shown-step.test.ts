@@ -131,17 +131,32 @@ describe('chooseShown', () => {
     expect(out.unsent).toEqual({ hidden: 0, unchecked: 1, cut: 0 });
   });
 
-  it('after a few rounds of pages hiding what is chosen, chooses only among those already proven', async () => {
+  it('after a few rounds of pages hiding what is chosen, asks every passage left at once, and chooses among the proven', async () => {
     // Each tab's first passage is hidden and outranks the next tab's: every round finds another page.
     const tabs = Array.from({ length: MAX_SHOWN_ROUNDS + 2 }, (_, t) => t + 1);
     const pool = [passage(99, 'ok'), ...tabs.map((t) => passage(t, 'h'))];
     const { ask, asked } = pages(new Set(tabs.map((t) => `${t}:h`)));
     const out = await chooseShown(pool, firstOf(2), planKeys, ask);
-    // Round one asks two pages (the proven passage's and the first hider's), each later round one more.
-    expect(asked.length).toBe(MAX_SHOWN_ROUNDS + 1);
-    expect(out.chosen.map((p) => p.id)).toEqual(['ok']);
+    // Round one asks two pages (the proven passage's and the first hider's), each later round one
+    // more, and the last every page not asked yet.
+    expect(asked.length).toBe(tabs.length + 1);
+    expect(asked.flat().sort()).toEqual([...tabs.map((t) => `${t}:h`), '99:ok'].sort());
     expect(out.chosen.map(key)).toEqual([key(pool[0]!)]);
-    expect(out.pool.every((p) => p.tabId === 99 || !asked.flat().includes(`${p.tabId}:${p.id}`))).toBe(true);
+    expect(out.pool.map(key)).toEqual([key(pool[0]!)]);
+    expect(out.unsent).toEqual({ hidden: MAX_SHOWN_ROUNDS + 1, unchecked: 0, cut: 0 });
+  });
+
+  it("sends an honest tab's passages beside any number of frames full of hidden words that outrank them", async () => {
+    // Eight frames of one page, each full of hidden passages that outrank the honest tab's.
+    const frames = Array.from({ length: 8 }, (_, f) => f + 1);
+    const stuffed = frames.flatMap((f) =>
+      Array.from({ length: 5 }, (_, i) => passage(1, `f${f}h${i}`, { frameId: f, readId: 'read-1' })),
+    );
+    const honest = [passage(2, 'ok1'), passage(2, 'ok2'), passage(2, 'ok3')];
+    const { ask } = pages(new Set(stuffed.map((p) => `1:${p.id}`)));
+    const out = await chooseShown([...stuffed, ...honest], firstOf(3), planKeys, ask);
+    expect(out.chosen.map((p) => p.id)).toEqual(['ok1', 'ok2', 'ok3']);
+    expect(out.unsent.unchecked).toBe(0);
   });
 
   it('stops when the question is cancelled', async () => {

@@ -28,7 +28,11 @@ export type ShownReply = ReplyOf<typeof pageCalls, 'shown'>;
 
 /** A frame that does not answer in this time vouches for none of its passages. */
 export const SHOWN_TIMEOUT_MS = 5_000;
-/** Choices made again at most; then only passages already proven (or needing no proof) are chosen from. */
+/**
+ * Choices made again, each asking what it chose (and the frames caught hiding words, all of
+ * theirs); the next round asks every passage of the pool still unproven, so that the last choice
+ * is made among proven passages alone.
+ */
 export const MAX_SHOWN_ROUNDS = 4;
 
 export interface Unsent {
@@ -104,17 +108,23 @@ export async function chooseShown<T>(
       if (p !== undefined && needsProof(p) && !proven.has(k)) toAsk.set(k, p);
     }
     if (toAsk.size === 0) return done(chosen, keys, current);
-    if (round === MAX_SHOWN_ROUNDS) {
-      // A page that keeps hiding what is chosen: choose among what is proven.
+    if (round > MAX_SHOWN_ROUNDS) {
+      // Every passage of the pool was asked last round: nothing chosen can be unproven. Should
+      // one be (a frame that answered for fewer than it was asked), only the proven are chosen.
       current = current.filter((p) => !needsProof(p) || proven.has(key(p)));
       unsent.unchecked += toAsk.size;
       const last = choose(current);
       return done(last, keysOf(last), current);
     }
     const chosenKeys = new Set(toAsk.keys());
-    if (caught.size > 0) {
+    // Pages that keep hiding what is chosen: after MAX_SHOWN_ROUNDS choices, every passage of
+    // the pool not yet proven is asked at once, and the next choice is made among proven
+    // passages alone. Nothing is dropped for not having been asked: an honest tab's passages
+    // reach the model beside any number of frames full of hidden words.
+    const askAll = round === MAX_SHOWN_ROUNDS;
+    if (askAll || caught.size > 0) {
       for (const p of current) {
-        if (needsProof(p) && caught.has(frameOf(p)) && !proven.has(key(p))) toAsk.set(key(p), p);
+        if (needsProof(p) && (askAll || caught.has(frameOf(p))) && !proven.has(key(p))) toAsk.set(key(p), p);
       }
     }
     const frames = new Map<string, Array<SourcedPassage & { readId: string }>>();
