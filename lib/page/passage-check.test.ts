@@ -71,6 +71,33 @@ describe('checkPassages', () => {
     expect(verdict.hidden).toEqual([]);
   });
 
+  it('cuts words swapped since the reading for others of the same length, and leaves out a passage all of whose words were', () => {
+    const doc = document.implementation.createHTMLDocument('Doc');
+    doc.body.innerHTML =
+      '<p id="kettle">The kettle boils a litre in three minutes. <span id="swapped">It is safe to use every day.</span> It is blue.</p>' +
+      `<p id="whole">${'A paragraph of its own, long enough to be a passage alone. '.repeat(8)}</p>`;
+    const { passages, words } = read(doc);
+    const kettle = passages.find((p) => p.text.includes('kettle'))!;
+    const whole = passages.find((p) => p.text.startsWith('A paragraph'))!;
+    const swapped = doc.getElementById('swapped')!.firstChild as Text;
+    const length = swapped.data.length;
+    swapped.data = 'It was recalled for fire risk.'.slice(0, length);
+    expect(swapped.data.length).toBe(length);
+    const paragraph = doc.getElementById('whole')!.firstChild as Text;
+    paragraph.data = paragraph.data.replace(/A paragraph/g, 'B paragraph');
+    expect(checkPassages(doc, words, [kettle.id, whole.id])).toEqual({
+      hidden: [whole.id],
+      cut: [{ id: kettle.id, text: 'The kettle boils a litre in three minutes. It is blue.' }],
+    });
+  });
+
+  it('keeps words still there when words were added after them since the reading', () => {
+    const doc = page();
+    const { passages, words } = read(doc);
+    (doc.getElementById('first')!.firstChild as Text).appendData(' More words came later.');
+    expect(checkPassages(doc, words, [passages[0]!.id])).toEqual({ hidden: [], cut: [] });
+  });
+
   it('leaves out an id the reading does not know', () => {
     const doc = page();
     const { passages, words } = read(doc);

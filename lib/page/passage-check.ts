@@ -110,7 +110,7 @@ export function checkPassages(
   const asked: string[] = [];
   const only = new Set<Node>();
   // Words that left the page since, or changed, are not seen: they are cut like hidden ones.
-  const gone = (seg: TextSegment) => !seg.node.isConnected || seg.node.data.length < seg.end - seg.start;
+  const gone = (seg: TextSegment) => changedSince(words.text, seg);
   for (const id of ids) {
     const segments = words.nodes.get(id);
     if (segments === undefined) {
@@ -136,6 +136,20 @@ export function checkPassages(
     else out.hidden.push(id);
   }
   return out;
+}
+
+/**
+ * Whether the words the reading took from `seg`'s node are no longer there: the node left the
+ * page, or its data no longer begins with them (the reading may have cut a node's data at its
+ * size budget, so what follows them does not count). The words themselves are compared, not
+ * their count: words swapped since for others of the same length are not the words read.
+ */
+export function changedSince(text: string, seg: TextSegment): boolean {
+  if (!seg.node.isConnected) return true;
+  const data = seg.node.data;
+  const length = seg.end - seg.start;
+  if (data.length < length) return true;
+  return data.length === length ? data !== text.slice(seg.start, seg.end) : !data.startsWith(text.slice(seg.start, seg.end));
 }
 
 /** The text nodes of `only` whose words every test says are drawn; a second walk leaves out covered boxes. */
