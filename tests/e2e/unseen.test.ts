@@ -62,6 +62,8 @@ const TRICKS = [
   'nudged-inline',
   'inline-background',
   'hidden-frame',
+  'heading',
+  'selection',
 ];
 
 describe('a sentence no reader sees', () => {
@@ -77,6 +79,11 @@ describe('a sentence no reader sees', () => {
         PLANTED,
       ),
     ).toBe(true);
+    // The user clicks in the page (the selection trick selects its words then).
+    if (trick === 'selection') {
+      await page.click('#control');
+      expect(await page.evaluate(() => getSelection()!.toString())).toContain(PLANTED);
+    }
     h.api.enqueue((req) => {
       // A model told by the page: it cites the planted words as if it had read them.
       const control = indexOf(req, 'boils a full litre');

@@ -24,16 +24,18 @@ function pages(
   hidden: Set<string>,
   overrides: Partial<Record<number, 'unknown' | 'silent'>> = {},
   cut: Record<string, string> = {},
+  noHeading: Set<string> = new Set(),
 ) {
   const asked: string[][] = [];
   const ask: AskShown = async (tabId, _frameId, readId, ids) => {
     asked.push(ids.map((id) => `${tabId}:${id}`));
     expect(readId).toBe(`read-${tabId}`);
-    if (overrides[tabId] === 'unknown') return { hidden: ids, cut: [], unknown: true };
+    if (overrides[tabId] === 'unknown') return { hidden: ids, cut: [], noHeading: [], unknown: true };
     if (overrides[tabId] === 'silent') throw new Error('Could not establish connection. Receiving end does not exist.');
     return {
       hidden: ids.filter((id) => hidden.has(`${tabId}:${id}`)),
       cut: ids.filter((id) => cut[`${tabId}:${id}`] !== undefined).map((id) => ({ id, text: cut[`${tabId}:${id}`]! })),
+      noHeading: ids.filter((id) => noHeading.has(`${tabId}:${id}`)),
     };
   };
   return { ask, asked };
@@ -103,12 +105,38 @@ describe('chooseShown', () => {
     expect(out.unsent).toEqual({ hidden: 0, unchecked: 2, cut: 0 });
   });
 
-  it("does not ask about a PDF's passages or the user's selection", async () => {
-    const pool = [passage(1, 'pdf', { readId: undefined }), passage(2, 'sel', { selection: true })];
-    const { ask, asked } = pages(new Set(['1:pdf', '2:sel']));
+  it("does not ask about a PDF's passages or the selection the browser gave with the context menu", async () => {
+    const pool = [passage(1, 'pdf', { readId: undefined }), passage(2, 'menu', { selection: true, readId: undefined })];
+    const { ask, asked } = pages(new Set(['1:pdf', '2:menu']));
     const out = await chooseShown(pool, firstOf(2), planKeys, ask);
     expect(asked).toEqual([]);
-    expect(out.chosen.map((p) => p.id)).toEqual(['pdf', 'sel']);
+    expect(out.chosen.map((p) => p.id)).toEqual(['pdf', 'menu']);
+  });
+
+  it("checks a selection read in a page like any passage, chosen or not: a page's script can select words no reader sees", async () => {
+    const pool = [passage(1, 'sel', { selection: true }), passage(1, 'a'), passage(2, 'b')];
+    const { ask, asked } = pages(new Set(['1:sel']));
+    const out = await chooseShown(pool, (p) => p.filter((x) => !x.selection).slice(0, 2), planKeys, ask);
+    expect(asked[0]).toEqual(['1:a', '1:sel']);
+    expect(out.pool.some((p) => p.selection)).toBe(false);
+    expect(out.chosen.map((p) => p.id)).toEqual(['a', 'b']);
+  });
+
+  it('sends a passage without its heading when a reader does not see the heading', async () => {
+    const pool = [
+      passage(1, 'a', { heading: 'This kettle was recalled for fire risk' }),
+      passage(1, 'b', { heading: 'Care' }),
+      passage(1, 'c', { heading: 'Hidden', text: 'Seen words. Unseen words.' }),
+    ];
+    const { ask } = pages(new Set(), {}, { '1:c': 'Seen words.' }, new Set(['1:a', '1:c']));
+    const out = await chooseShown(pool, firstOf(3), planKeys, ask);
+    expect(out.chosen.map((p) => [p.id, p.heading ?? null, p.text])).toEqual([
+      ['a', null, pool[0]!.text],
+      ['b', 'Care', pool[1]!.text],
+      ['c', null, 'Seen words.'],
+    ]);
+    expect('heading' in out.chosen[0]!).toBe(false);
+    expect(out.unsent).toEqual({ hidden: 0, unchecked: 0, cut: 2 });
   });
 
   it('a page stuffed with hidden passages costs one round more, and does not crowd another tab out', async () => {
