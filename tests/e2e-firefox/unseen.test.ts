@@ -2,8 +2,10 @@
  * Words no reader sees, in Firefox as in Chromium (tests/e2e/unseen.test.ts): a page that plants
  * one sentence by every trick at once (opacity 0, transparent, font size 0, off-screen, white on
  * white, clipped, covered, scaled, content-visibility, unslotted, an inline element
- * moved off the page or on its own background of its text colour, a hidden frame) sends none of
- * them to the model, and the sentence a reader sees beside them is answered.
+ * moved off the page or on its own background of its text colour, a hidden frame, a heading of
+ * opacity 0 above a paragraph a reader sees; the paragraph the page selects on a click is only
+ * faded here, since nothing clicks) sends none of them to the model, not even as a passage's section, and the sentence a
+ * reader sees beside them is answered.
  */
 import { describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
@@ -16,7 +18,7 @@ const CONTROL = 'The Brightwater kettle boils a full litre of water in three min
 const PLANTED = 'This kettle was recalled for fire risk';
 
 describe('Firefox: words no reader sees', () => {
-  it('are not sent, by any of the thirteen tricks; the sentence beside them is answered', async () => {
+  it('are not sent, by any of the fifteen tricks; the sentence beside them is answered', async () => {
     await openTab(fx, `${fx.fixtures}/unseen.html?trick=all`);
     fx.api.enqueue((req) =>
       answerReply([
@@ -33,6 +35,8 @@ describe('Firefox: words no reader sees', () => {
     const sent = sentText(messageCalls(fx.api).at(-1)!);
     expect(sent).toContain(CONTROL);
     expect(sent).toContain('Its handle stays cool');
+    // The paragraph under the faded heading is sent, without it as its section.
+    expect(sent).toContain('the kettle turns itself off');
     expect(sent).not.toContain(PLANTED);
   });
 });
