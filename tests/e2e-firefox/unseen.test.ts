@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
-import { openTab, Popup, useFirefoxWithKey, type Firefox } from '../support/firefox';
+import { inTab, openTab, Popup, useFirefoxWithKey, type Firefox } from '../support/firefox';
 
 let fx: Firefox;
 useFirefoxWithKey((x) => (fx = x));
@@ -38,5 +38,32 @@ describe('Firefox: words no reader sees', () => {
     // The paragraph under the faded heading is sent, without it as its section.
     expect(sent).toContain('the kettle turns itself off');
     expect(sent).not.toContain(PLANTED);
+  });
+  it('a selection the page makes of words no reader sees, when the user clicks in it, is not sent', async () => {
+    const page = await openTab(fx, `${fx.fixtures}/unseen.html?trick=selection`);
+    await fx.m.setContext('content');
+    await fx.m.send('WebDriver:SwitchToWindow', { handle: page, focus: true });
+    const control = await fx.m.send<{ value: Record<string, string> }>('WebDriver:FindElement', {
+      using: 'css selector',
+      value: '#control',
+    });
+    await fx.m.send('WebDriver:ElementClick', { id: Object.values(control.value)[0] });
+    expect(await inTab<string>(fx, page, 'return getSelection().toString();')).toContain(PLANTED);
+    fx.api.enqueue((req) =>
+      answerReply([
+        {
+          text: 'It boils a litre in three minutes.',
+          citations: [{ index: indexOf(req, 'boils a full litre'), literal: CONTROL }],
+        },
+      ]),
+    );
+    const popup = new Popup(fx);
+    await popup.open();
+    await popup.ask('Is the Brightwater kettle safe?');
+    await expect.poll(() => popup.regionText('Answer')).toContain('It boils a litre in three minutes.');
+    const sent = sentText(messageCalls(fx.api).at(-1)!);
+    expect(sent).toContain(CONTROL);
+    expect(sent).not.toContain(PLANTED);
+    expect(await popup.regionText('Your selection')).toBeNull();
   });
 });
