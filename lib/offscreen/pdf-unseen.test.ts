@@ -31,6 +31,15 @@ describe('words of a PDF no reader sees', () => {
     expect(withoutUnseen([item('Seen hidden')], pageGlyphs(mixed, OPS)).map((i) => i.str)).toEqual(['Seen ']);
   });
 
+  it('are type under a point, wherever it is drawn', () => {
+    const items = [
+      { str: 'Seen words.', hasEOL: true, transform: [11, 0, 0, 11, 56, 700] },
+      { str: 'Speck words.', hasEOL: true, transform: [0.5, 0, 0, 0.5, 56, 690] },
+    ];
+    const plain = { fnArray: [44, 44], argsArray: [glyphs('Seen words.'), glyphs('Speck words.')] };
+    expect(withoutUnseen(items, pageGlyphs(plain, OPS)).map((i) => i.str)).toEqual(['Seen words.', '']);
+  });
+
   it('stay on a page that paints a picture: a scan’s text layer is read in it', () => {
     const scan = { fnArray: [85, ...list.fnArray], argsArray: [null, ...list.argsArray] };
     const items = [item('Seen words.'), item('Invisible words.')];

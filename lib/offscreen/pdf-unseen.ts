@@ -1,7 +1,7 @@
 /**
  * Words of a PDF that no reader sees. pdf.js's text items hold every glyph a page shows, and
- * every glyph it draws invisibly too: text render mode 3 (or 7, clip only), or text filled in
- * the page's own colour (white). A scanned page's text layer is drawn invisibly over the picture
+ * every glyph it draws invisibly too: text render mode 3 (or 7, clip only), text filled in the
+ * page's own colour (white), or type under a point. A scanned page's text layer is drawn invisibly over the picture
  * of its words, and a reader reads it there: on a page that paints a picture, such words stay
  * (white words there may sit on a dark picture or band, which is not measured). pdf.js's items
  * say nothing of how their glyphs were drawn, so the page's drawing operations (its operator
@@ -9,7 +9,7 @@
  * item the walk cannot match, on a page that draws anything unseen, counts as unseen. Pure: the
  * operator list and pdf.js's operation codes are passed in.
  */
-import type { PdfTextItem } from '@/lib/shared/pdf-text';
+import { itemSize, type PdfTextItem } from '@/lib/shared/pdf-text';
 
 /** A page's drawing operations, as pdf.js `getOperatorList` gives them. */
 export interface PdfOperatorList {
@@ -27,6 +27,9 @@ export interface PageGlyphs {
   /** Some glyph is drawn unseen. */
   anyUnseen: boolean;
 }
+
+/** Type smaller than this (in points, a thirtieth of body text) is no reader's: a speck. */
+export const MIN_PDF_TYPE_SIZE = 1;
 
 /** Text render modes that draw nothing: invisible (3) and clip only (7). */
 const INVISIBLE_MODES = new Set([3, 7]);
@@ -100,6 +103,10 @@ export function pageGlyphs(list: PdfOperatorList, ops: PdfOps): PageGlyphs {
 export function withoutUnseen(items: PdfTextItem[], glyphs: PageGlyphs | null): PdfTextItem[] {
   // No walk (it failed): nothing can be told, so nothing is seen.
   if (glyphs === null) return items.map((item) => ({ ...item, str: '' }));
+  // Type too small to read, whatever its colour.
+  const tiny = (item: PdfTextItem) =>
+    item.transform !== undefined && item.str.trim() !== '' && itemSize(item) < MIN_PDF_TYPE_SIZE;
+  if (items.some(tiny)) items = items.map((item) => (tiny(item) ? { ...item, str: '' } : item));
   if (!glyphs.anyUnseen) return items;
   let at = 0;
   return items.map((item) => {
