@@ -70,7 +70,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
       const finishedAt = Date.now();
       await runs.update(id, (run) =>
         doneRun(
-          { ...run, ...selectionOf(search.pool), coverage: { ...coverage, sent: 0, leftOut: 0, ...unseen(search.unsent) } },
+          { ...run, ...selectionOf(search), coverage: { ...coverage, sent: 0, leftOut: 0, ...unseen(search.unsent) } },
           { finishedAt, results },
         ),
       );
@@ -87,7 +87,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     );
     const { plan, leftOut } = planned.chosen;
     await runs.progress(id, {
-      ...selectionOf(planned.pool),
+      ...selectionOf(planned),
       plan,
       coverage: { ...coverage, sent: plan.passages.length, leftOut, ...unseen(planned.unsent) },
     });

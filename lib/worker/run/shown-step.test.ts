@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { key } from '@/lib/worker/prompt/reuse';
-import { chooseShown, MAX_SHOWN_ROUNDS, planKeys, type AskShown } from './shown-step';
+import { chooseShown, MAX_SHOWN_ROUNDS, planKeys, selectionOf, type AskShown } from './shown-step';
 
 const passage = (tabId: number, id: string, extra: Partial<SourcedPassage> = {}): SourcedPassage => ({
   id,
@@ -120,6 +120,12 @@ describe('chooseShown', () => {
     expect(asked[0]).toEqual(['1:a', '1:sel']);
     expect(out.pool.some((p) => p.selection)).toBe(false);
     expect(out.chosen.map((p) => p.id)).toEqual(['a', 'b']);
+    expect(selectionOf(out)).toEqual({});
+    // One its page shows is shown as the user's, as checked.
+    const shown = await chooseShown(pool, firstOf(1), planKeys, pages(new Set()).ask);
+    expect(selectionOf(shown)).toEqual({ selection: { text: pool[0]!.text, title: 'Tab 1' } });
+    // Unchecked, it is not shown.
+    expect(selectionOf({ pool, proven: new Set() })).toEqual({});
   });
 
   it('sends a passage without its heading when a reader does not see the heading', async () => {

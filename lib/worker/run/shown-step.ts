@@ -55,6 +55,8 @@ export interface ShownChoice<T> {
    * passages sent without the words of theirs that no reader sees (`cut`).
    */
   unsent: Unsent;
+  /** The keys (`prompt/reuse.ts`) of the passages their frames vouched for. */
+  proven: ReadonlySet<string>;
 }
 
 /**
@@ -70,8 +72,10 @@ function needsProof(p: SourcedPassage): p is SourcedPassage & { readId: string }
  * The selection that leads what is sent, as the popup shows it: taken from the pool the check
  * left (a page's script can select words no reader sees), as checked.
  */
-export function selectionOf(pool: SourcedPassage[]): { selection?: { text: string; title: string } } {
-  const chosen = pool.find((p) => p.selection);
+export function selectionOf(choice: Pick<ShownChoice<unknown>, 'pool' | 'proven'>): {
+  selection?: { text: string; title: string };
+} {
+  const chosen = choice.pool.find((p) => p.selection && (!needsProof(p) || choice.proven.has(key(p))));
   return chosen ? { selection: { text: chosen.text, title: chosen.title } } : {};
 }
 
@@ -106,7 +110,7 @@ export async function chooseShown<T>(
   const rewrittenEver = new Set<string>();
   const done = (chosen: T, keys: string[], pool: SourcedPassage[]): ShownChoice<T> => {
     unsent.cut = keys.filter((k) => rewrittenEver.has(k)).length;
-    return { chosen, pool, unsent };
+    return { chosen, pool, unsent, proven };
   };
   /**
    * Frames that hid words in what was chosen: every passage of theirs still unproven is asked in
