@@ -58,7 +58,7 @@ export default defineContentScript({
       shown: async ({ readId, ids }) =>
         last?.readId === readId && last.words
           ? checkPassages(document, last.words, ids, options.getShadowRoot)
-          : { hidden: ids, cut: [], unknown: true as const },
+          : { hidden: ids, cut: [], noHeading: [], unknown: true as const },
       unchanged: async ({ readId }) => ({ unchanged: last?.readId === readId && !last.watch.changed() }),
       // In steps, so that the page stays responsive however many times the words occur.
       highlight: (request) => highlightQuoteInSteps(document, request.target, options, request.others ?? []),

@@ -21,6 +21,9 @@ export async function readForEval(): Promise<{
   note: string;
   unsent: number;
   cut: number;
+  /** Passages sent with a heading, and of those the ones whose heading the check takes off. */
+  headed: number;
+  noHeading: number;
 }> {
   let words: PassageWords | undefined;
   const read = await readFrame(document, { onWords: (w) => (words = w) });
@@ -47,6 +50,8 @@ export async function readForEval(): Promise<{
     note,
     unsent: hidden.size,
     cut: cut.size,
+    headed: passages.filter((p) => p.heading !== undefined).length,
+    noHeading: verdict.noHeading.length,
   };
 }
 

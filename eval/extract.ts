@@ -52,6 +52,9 @@ interface PageResult {
   /** Passages the check before sending leaves out (no word a reader sees) or cuts (some). */
   unsent: number;
   cut: number;
+  /** Passages sent with a heading, and those the check takes their heading off. */
+  headed: number;
+  noHeading: number;
   error?: string;
 }
 
@@ -71,6 +74,8 @@ async function evalPage(browser: Browser, page: CorpusPage, bundles: string, rep
     ms: null,
     unsent: 0,
     cut: 0,
+    headed: 0,
+    noHeading: 0,
   };
   if (page.pdf) {
     // A PDF is read by the extension, not by a page script: its passages' text, no DOM timing.
@@ -103,9 +108,13 @@ async function evalPage(browser: Browser, page: CorpusPage, bundles: string, rep
       note?: string;
       unsent: number;
       cut: number;
+      headed: number;
+      noHeading: number;
     };
     result.unsent = read.unsent;
     result.cut = read.cut;
+    result.headed = read.headed;
+    result.noHeading = read.noHeading;
     result.passages = read.passages;
     result.chars = read.chars;
     result.note = read.note ?? '';
@@ -198,6 +207,8 @@ async function main(): Promise<void> {
           ms: null,
           unsent: 0,
           cut: 0,
+          headed: 0,
+          noHeading: 0,
           error: err instanceof Error ? err.message : String(err),
         };
       }
@@ -209,7 +220,7 @@ async function main(): Promise<void> {
           ? `error: ${r.error}`
           : '';
       console.log(
-        `${fmt(recall)}  ${String(r.found).padStart(4)}/${String(r.total).padEnd(4)}  ${String(r.passages).padStart(5)} passages${r.unsent ? ` (${r.unsent} unsent)` : ''}${r.cut ? ` (${r.cut} cut)` : ''}  ${ms}  ${r.name}${r.note ? `  (${r.note})` : ''}`,
+        `${fmt(recall)}  ${String(r.found).padStart(4)}/${String(r.total).padEnd(4)}  ${String(r.passages).padStart(5)} passages${r.unsent ? ` (${r.unsent} unsent)` : ''}${r.cut ? ` (${r.cut} cut)` : ''}${r.noHeading ? ` (${r.noHeading} headings off)` : ''}  ${ms}  ${r.name}${r.note ? `  (${r.note})` : ''}`,
       );
     }
   } finally {
@@ -255,7 +266,8 @@ async function main(): Promise<void> {
     console.log(
       `reading and checking every passage (as if all were sent): ${fmt(median(timed.map((r) => r.ms!.checked)), 1)} ms, ` +
         `${fmt(median(timed.map((r) => r.ms!.checked / r.ms!.style)), 2)}x the display-only walk; ` +
-        `passages the check leaves out: ${results.reduce((n, r) => n + r.unsent, 0)}, cuts: ${results.reduce((n, r) => n + r.cut, 0)}`,
+        `passages the check leaves out: ${results.reduce((n, r) => n + r.unsent, 0)}, cuts: ${results.reduce((n, r) => n + r.cut, 0)}, ` +
+        `headings taken off: ${results.reduce((n, r) => n + r.noHeading, 0)} of ${results.reduce((n, r) => n + r.headed, 0)} passages with one`,
     );
     const styleVsBare = median(timed.map((r) => r.ms!.style / r.ms!.bare));
     console.log(

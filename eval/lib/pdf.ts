@@ -3,7 +3,7 @@
  * the same pdf.js (its build for Node, which runs the same parser and text extraction as the
  * browser build the extension bundles). Used by the evals for pages that are `source.pdf`.
  */
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { readPdf, type PdfJs } from '../../lib/offscreen/read-pdf';
 import type { PageText } from '../../lib/shared/types';
 import { pageText, type PdfTextItem } from '../../lib/shared/pdf-text';
@@ -17,7 +17,7 @@ export function pdfUrl(page: CorpusPage): string {
 export async function readCorpusPdf(page: CorpusPage): Promise<PageText> {
   if (!page.pdf) throw new Error(`${page.name} is not a PDF page`);
   // pdf.js takes ownership of (detaches) the buffer it is given: a copy each time.
-  const result = await readPdf({ getDocument } as unknown as PdfJs, page.pdf.slice(), pdfUrl(page));
+  const result = await readPdf({ getDocument, OPS } as unknown as PdfJs, page.pdf.slice(), pdfUrl(page));
   if (!result.ok) throw new Error(`${page.name}: not read (${JSON.stringify(result.reason)})`);
   return result.page;
 }

@@ -22,7 +22,7 @@ beforeEach(() => {
     fetched.push(url);
     return new Response('not a pdf', { status: 404 });
   });
-  listenForPdfReads({ getDocument: () => Promise.reject(new Error('unused')) as never });
+  listenForPdfReads({ OPS: {}, getDocument: () => Promise.reject(new Error('unused')) as never });
 });
 
 const read = { type: 'pdf-read', target: 'offscreen', url: 'https://bank.example/statement.pdf' };

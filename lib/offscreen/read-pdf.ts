@@ -1,7 +1,8 @@
 /**
  * Reading a PDF tab: fetch the document (within a byte budget), open it with pdf.js, take each
- * page's text items in the order the text layer shows them (within a page budget), and cut them
- * into passages (pdf-passages.ts). Whatever stops the reading becomes a reason the popup shows:
+ * page's text items in the order the text layer shows them (within a page budget), without the
+ * words it draws for no reader (pdf-unseen.ts), and cut them into passages (pdf-passages.ts).
+ * Whatever stops the reading becomes a reason the popup shows:
  * not fetched, too large, protected by a password, no text layer. Never "not found".
  *
  * pdf.js and `fetch` are passed in: the offscreen document (Chrome) and the background page
@@ -11,6 +12,7 @@ import type { PageText } from '@/lib/shared/types';
 import type { PdfTextItem } from '@/lib/shared/pdf-text';
 import type { PdfNote } from '@/lib/shared/pdf-messages';
 import { pdfPassages, type PdfPageItems } from './pdf-passages';
+import { pageGlyphs, withoutUnseen, type PdfOperatorList, type PdfOps } from './pdf-unseen';
 import { PDF_NOTES, type PdfReadResult } from '@/lib/shared/pdf-notes';
 
 /** About 200 pages of a dense scanned report; a text PDF of this size has thousands of pages. */
@@ -23,8 +25,10 @@ export interface PdfBudgets {
   maxPages?: number;
 }
 
-/** The few pdf.js calls reading needs (`pdfjs-dist`'s `getDocument`, narrowed). */
+/** The few pdf.js calls reading needs (`pdfjs-dist`'s `getDocument` and `OPS`, narrowed). */
 export interface PdfJs {
+  /** The operation codes of an operator list: how words are drawn (pdf-unseen.ts). */
+  OPS: PdfOps;
   getDocument(src: { data: Uint8Array; disableNormalization?: boolean; useSystemFonts?: boolean; stopAtErrors?: boolean }): {
     promise: Promise<PdfDocument>;
     destroy(): Promise<void>;
@@ -36,6 +40,7 @@ export interface PdfDocument {
   getMetadata(): Promise<{ info?: unknown }>;
   getPage(n: number): Promise<{
     getTextContent(opts?: { disableNormalization?: boolean; includeMarkedContent?: boolean }): Promise<{ items: unknown[] }>;
+    getOperatorList(): Promise<PdfOperatorList>;
     cleanup?(): void;
   }>;
 }
@@ -137,7 +142,17 @@ export async function readPdf(pdfjs: PdfJs, data: Uint8Array, url: string, budge
     for (let n = 1; n <= pagesRead; n++) {
       const page = await doc.getPage(n);
       const content = await page.getTextContent({ disableNormalization: true });
-      pages.push({ page: n, items: content.items.filter(isTextItem) });
+      const items = content.items.filter(isTextItem);
+      // Words drawn invisibly or in the page's own colour are not a reader's (pdf-unseen.ts); a
+      // page whose drawing cannot be walked has none of its words read.
+      const glyphs =
+        items.length > 0
+          ? await page.getOperatorList().then(
+              (list) => pageGlyphs(list, pdfjs.OPS),
+              () => null,
+            )
+          : null;
+      pages.push({ page: n, items: items.length > 0 ? withoutUnseen(items, glyphs) : items });
       page.cleanup?.();
     }
     const { passages, chars } = pdfPassages(pages);

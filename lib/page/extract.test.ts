@@ -122,13 +122,23 @@ describe('extractPage', () => {
     expect(a.id).toBe(b.id);
   });
 
-  it('puts the selection first, with order -1', () => {
-    const doc = parse('<p>Page text one.</p><p>Page text two.</p>');
-    const { passages } = extractPage(doc, { selection: '  picked\n  words ' });
-    expect(passages[0]).toMatchObject({ text: 'picked words', selection: true, order: -1 });
+  it('puts the words read inside the selection first, with order -1', () => {
+    // The test's own document: happy-dom's ranges do not reach into a parsed one.
+    const doc = document;
+    doc.body.innerHTML = '<p id="one">Page text one.</p><p id="two">Page text two.</p><p hidden>Picked unread.</p>';
+    const range = doc.createRange();
+    range.setStart(doc.getElementById('one')!.firstChild!, 5);
+    range.setEnd(doc.getElementById('two')!.firstChild!, 9);
+    const { passages } = extractPage(doc, { selection: [range] });
+    expect(passages[0]).toMatchObject({ text: 'text one.\nPage text', selection: true, order: -1 });
     expect(passages.slice(1).map((p) => [p.text, p.order])).toEqual([['Page text one.\nPage text two.', 0]]);
     expect(passages.slice(1).every((p) => !p.selection)).toBe(true);
-    expect(extractPage(doc, { selection: '   ' }).passages[0]!.selection).toBeUndefined();
+    const collapsed = doc.createRange();
+    expect(extractPage(doc, { selection: [collapsed] }).passages[0]!.selection).toBeUndefined();
+    // Words the reading does not read are not selected words either.
+    const unread = doc.createRange();
+    unread.selectNodeContents(doc.querySelector('[hidden]')!);
+    expect(extractPage(doc, { selection: [unread] }).passages[0]!.selection).toBeUndefined();
   });
 
   it('fills title, url and chars', () => {

@@ -10,7 +10,8 @@
  * `heading` of the passages after it. Pure DOM code.
  */
 import { collectText, collapse, type CollectOptions } from './dom-text';
-import { passageWords, type PassageWords } from './passage-check';
+import { passageWords, type PassageWords, type Span } from './passage-check';
+import { selectedParts } from './selection-words';
 import { fnv1a } from '@/lib/shared/fnv1a';
 import { layoutPassages } from '@/lib/shared/passage-layout';
 import { normalize } from '@/lib/shared/normalize';
@@ -32,8 +33,12 @@ export interface ExtractOptions extends CollectOptions {
   minChars?: number;
   /** No passage is longer, except that nothing ever cuts inside a word. */
   maxChars?: number;
-  /** The user's selected text: when non-empty, the first passage (`selection: true`, order -1). */
-  selection?: string;
+  /**
+   * The frame's selection, its ranges: the words read inside them, when there are any, are the
+   * first passage (`selection: true`, order -1), checked before sending like any other
+   * (lib/page/selection-words.ts).
+   */
+  selection?: readonly AbstractRange[];
   /**
    * Given the words of each passage, for the check before any is sent (lib/page/passage-check.ts):
    * a reading leaves out only what costs least to tell, and that check asks the rest.
@@ -60,18 +65,33 @@ export function extractPage(doc: Document, options: ExtractOptions = {}): PageTe
 
   const passages: Passage[] = [];
   const ids = new PassageIds();
-  const selection = collapse(options.selection ?? '');
-  if (selection) {
-    const id = ids.unique('s' + fnv1a(normalize(selection)));
-    passages.push({ id, text: selection, selection: true, order: -1 });
+  const spans: Span[] = [];
+  const selection = options.selection?.length ? selectedParts(collected, options.selection) : null;
+  if (selection?.text) {
+    const id = ids.unique('s' + fnv1a(normalize(selection.text)));
+    passages.push({ id, text: selection.text, selection: true, order: -1 });
+    const { parts } = selection;
+    spans.push({ id, start: parts[0]!.start, end: parts.at(-1)!.end, parts });
   }
   let chars = 0;
-  const spans: Array<{ id: string; start: number; end: number }> = [];
+  // Each passage's first block, for where the words of its heading are.
+  let block = 0;
+  const blocks = collected.blocks;
   for (const p of laidOut) {
     const passage: Passage = { id: ids.next(p.text), text: p.text, order: p.order };
-    if (p.heading !== undefined) passage.heading = p.heading;
+    const span: Span = { id: passage.id, start: p.start, end: p.end };
+    if (p.heading !== undefined) {
+      passage.heading = p.heading;
+      while (block < blocks.length - 1 && blocks[block]!.end <= p.start) block++;
+      const b = blocks[block];
+      // Not found: an empty span, which the check takes as a heading no reader sees.
+      span.heading =
+        b?.heading === p.heading && b.headingStart !== undefined && b.headingEnd !== undefined
+          ? { start: b.headingStart, end: b.headingEnd }
+          : { start: 0, end: 0 };
+    }
     passages.push(passage);
-    spans.push({ id: passage.id, start: p.start, end: p.end });
+    spans.push(span);
     chars += p.text.length;
   }
   options.onWords?.(passageWords(collected, spans));

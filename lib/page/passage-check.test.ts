@@ -32,7 +32,7 @@ describe('checkPassages', () => {
         words,
         passages.map((p) => p.id),
       ),
-    ).toEqual({ hidden: [], cut: [] });
+    ).toEqual({ hidden: [], cut: [], noHeading: [] });
   });
 
   it('leaves out a passage whose words the page hid since it was read, and one whose words all left the page', () => {
@@ -41,7 +41,7 @@ describe('checkPassages', () => {
     const [first, second, third] = passages.map((p) => p.id);
     (doc.getElementById('second-box') as HTMLElement).style.visibility = 'hidden';
     doc.getElementById('third')!.remove();
-    expect(checkPassages(doc, words, [first!, second!, third!])).toEqual({ hidden: [second, third], cut: [] });
+    expect(checkPassages(doc, words, [first!, second!, third!])).toEqual({ hidden: [second, third], cut: [], noHeading: [] });
   });
 
   it('writes each passage again as extraction wrote it when nothing is left out', () => {
@@ -71,16 +71,106 @@ describe('checkPassages', () => {
     expect(verdict.hidden).toEqual([]);
   });
 
+  it('cuts words swapped since the reading for others of the same length, and leaves out a passage all of whose words were', () => {
+    const doc = document.implementation.createHTMLDocument('Doc');
+    doc.body.innerHTML =
+      '<p id="kettle">The kettle boils a litre in three minutes. <span id="swapped">It is safe to use every day.</span> It is blue.</p>' +
+      `<p id="whole">${'A paragraph of its own, long enough to be a passage alone. '.repeat(8)}</p>`;
+    const { passages, words } = read(doc);
+    const kettle = passages.find((p) => p.text.includes('kettle'))!;
+    const whole = passages.find((p) => p.text.startsWith('A paragraph'))!;
+    const swapped = doc.getElementById('swapped')!.firstChild as Text;
+    const length = swapped.data.length;
+    swapped.data = 'It was recalled for fire risk.'.slice(0, length);
+    expect(swapped.data.length).toBe(length);
+    const paragraph = doc.getElementById('whole')!.firstChild as Text;
+    paragraph.data = paragraph.data.replace(/A paragraph/g, 'B paragraph');
+    expect(checkPassages(doc, words, [kettle.id, whole.id])).toEqual({
+      hidden: [whole.id],
+      cut: [{ id: kettle.id, text: 'The kettle boils a litre in three minutes. It is blue.' }],
+      noHeading: [],
+    });
+  });
+
+  it('keeps words still there when words were added after them since the reading', () => {
+    const doc = page();
+    const { passages, words } = read(doc);
+    (doc.getElementById('first')!.firstChild as Text).appendData(' More words came later.');
+    expect(checkPassages(doc, words, [passages[0]!.id])).toEqual({ hidden: [], cut: [], noHeading: [] });
+  });
+
+  it('checks the heading each passage is sent with: one no reader sees goes from the passages under it', () => {
+    const doc = document.implementation.createHTMLDocument('Doc');
+    const para = (name: string) => `<p>${`The ${name} paragraph says something of its own here. `.repeat(6)}</p>`;
+    doc.body.innerHTML =
+      `<h2 id="planted">${'This kettle was recalled for fire risk. '.repeat(12)}</h2>${para('first')}${para('second')}` +
+      `<h2>Care</h2>${para('third')}${para('fourth')}`;
+    const { passages, words } = read(doc);
+    const under = passages.filter((p) => p.heading?.startsWith('This kettle'));
+    const care = passages.find((p) => p.heading === 'Care')!;
+    expect(under.length).toBeGreaterThan(0);
+    // Shown as read: every heading goes.
+    expect(
+      checkPassages(
+        doc,
+        words,
+        [...under, care].map((p) => p.id),
+      ),
+    ).toEqual({ hidden: [], cut: [], noHeading: [] });
+    (doc.getElementById('planted') as HTMLElement).style.visibility = 'hidden';
+    expect(
+      checkPassages(
+        doc,
+        words,
+        [...under, care].map((p) => p.id),
+      ),
+    ).toEqual({
+      hidden: [],
+      cut: [],
+      noHeading: under.map((p) => p.id),
+    });
+    // Words of the heading swapped since the reading: not the heading read.
+    (doc.getElementById('planted') as HTMLElement).style.visibility = '';
+    const node = doc.getElementById('planted')!.firstChild as Text;
+    node.data = node.data.replace('kettle', 'Kettle');
+    expect(checkPassages(doc, words, [under[0]!.id]).noHeading).toEqual([under[0]!.id]);
+  });
+
+  it("checks a page's selection like any passage: words selected that no reader sees are cut, none seen leaves it out", () => {
+    // The test's own document: happy-dom's ranges do not reach into another one.
+    document.body.innerHTML =
+      '<p id="seen">The kettle boils a litre in three minutes.</p><p id="planted">It was recalled for fire risk.</p>';
+    const range = document.createRange();
+    range.setStart(document.getElementById('seen')!.firstChild!, 4);
+    range.setEnd(document.getElementById('planted')!.firstChild!, 30);
+    let words: PassageWords | undefined;
+    const { passages } = extractPage(document, { selection: [range], onWords: (w) => (words = w) });
+    const selection = passages[0]!;
+    expect(selection).toMatchObject({
+      selection: true,
+      text: 'kettle boils a litre in three minutes.\nIt was recalled for fire risk.',
+    });
+    expect(checkPassages(document, words!, [selection.id])).toEqual({ hidden: [], cut: [], noHeading: [] });
+    (document.getElementById('planted') as HTMLElement).style.visibility = 'hidden';
+    expect(checkPassages(document, words!, [selection.id])).toEqual({
+      hidden: [],
+      cut: [{ id: selection.id, text: 'kettle boils a litre in three minutes.' }],
+      noHeading: [],
+    });
+    (document.getElementById('seen') as HTMLElement).style.visibility = 'hidden';
+    expect(checkPassages(document, words!, [selection.id]).hidden).toEqual([selection.id]);
+  });
+
   it('leaves out an id the reading does not know', () => {
     const doc = page();
     const { passages, words } = read(doc);
-    expect(checkPassages(doc, words, [passages[0]!.id, 'made-up'])).toEqual({ hidden: ['made-up'], cut: [] });
+    expect(checkPassages(doc, words, [passages[0]!.id, 'made-up'])).toEqual({ hidden: ['made-up'], cut: [], noHeading: [] });
   });
 
   it('asks only the passages it is given: one hidden elsewhere does not count', () => {
     const doc = page();
     const { passages, words } = read(doc);
     (doc.getElementById('first') as HTMLElement).style.display = 'none';
-    expect(checkPassages(doc, words, [passages[2]!.id])).toEqual({ hidden: [], cut: [] });
+    expect(checkPassages(doc, words, [passages[2]!.id])).toEqual({ hidden: [], cut: [], noHeading: [] });
   });
 });

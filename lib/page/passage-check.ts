@@ -18,6 +18,11 @@ import { Visibility } from './visibility';
 export interface PassageWords {
   /** Per passage id, the segments of the text nodes that hold its words, in reading order. */
   readonly nodes: ReadonlyMap<string, readonly TextSegment[]>;
+  /**
+   * Per id of a passage that has a heading (its `section` in the prompt), the segments of the
+   * text nodes that hold the heading's words: they are checked with the passage.
+   */
+  readonly headings: ReadonlyMap<string, readonly TextSegment[]>;
   /** The boxes the reading found placed over the page, which may cover words. */
   readonly covers: readonly Element[];
   /** The reading's text and blocks, and each passage's span in it: to write a passage again without words no reader sees. */
@@ -26,11 +31,22 @@ export interface PassageWords {
   readonly spans: ReadonlyMap<string, Span>;
 }
 
-/** A passage's id and its span in the reading's text. */
-interface Span {
-  id: string;
+/** A run `[start, end)` of the reading's text. */
+export interface TextRange {
   start: number;
   end: number;
+}
+
+/** A passage's id and its span in the reading's text. */
+export interface Span extends TextRange {
+  id: string;
+  /** Where the words of the heading the passage is sent with are. */
+  heading?: TextRange;
+  /**
+   * The runs of the span that are the passage's, when not all of it is (a selection: the
+   * words selected, not what lies between): its text is theirs, block by block.
+   */
+  parts?: readonly TextRange[];
 }
 
 /** The check's verdict on the passages asked. */
@@ -39,6 +55,8 @@ export interface PassageVerdict {
   hidden: string[];
   /** Passages some of whose words no reader sees: their text without them, which may be sent instead. */
   cut: Array<{ id: string; text: string }>;
+  /** Passages (not hidden) whose heading has words no reader sees: sent without their heading. */
+  noHeading: string[];
 }
 
 /**
@@ -51,19 +69,78 @@ export function passageWords(
 ): PassageWords {
   const segments = collected.segments;
   const nodes = new Map<string, TextSegment[]>();
+  const headings = new Map<string, readonly TextSegment[]>();
   const spans = new Map<string, Span>();
-  let first = 0;
+  /** The words of each heading, by where it starts: a section's passages share them. */
+  const headingWords = new Map<string, TextSegment[]>();
   for (const p of passages) {
-    while (first < segments.length && segments[first]!.end <= p.start) first++;
     const words: TextSegment[] = [];
-    for (let i = first; i < segments.length && segments[i]!.start < p.end; i++) {
-      // Bare white space is read whatever hides it: it proves nothing either way.
-      if (hasWords(segments[i]!.node.data)) words.push(segments[i]!);
+    for (const part of p.parts ?? [p]) {
+      for (const seg of segmentsIn(segments, part)) if (words.at(-1) !== seg) words.push(seg);
     }
     nodes.set(p.id, words);
     spans.set(p.id, p);
+    if (p.heading) {
+      const at = `${p.heading.start}:${p.heading.end}`;
+      let heading = headingWords.get(at);
+      if (heading === undefined) headingWords.set(at, (heading = segmentsIn(segments, p.heading)));
+      headings.set(p.id, heading);
+    }
   }
-  return { nodes, covers: collected.covers ?? [], text: collected.text, blocks: collected.blocks, spans };
+  return { nodes, headings, covers: collected.covers ?? [], text: collected.text, blocks: collected.blocks, spans };
+}
+
+/** The segments (in reading order) that overlap `range` and hold words. */
+function segmentsIn(segments: readonly TextSegment[], range: TextRange): TextSegment[] {
+  // The first segment that ends after the range starts.
+  let lo = 0;
+  let hi = segments.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (segments[mid]!.end <= range.start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: TextSegment[] = [];
+  for (let i = lo; i < segments.length && segments[i]!.start < range.end; i++) {
+    // Bare white space is read whatever hides it: it proves nothing either way.
+    if (hasWords(segments[i]!.node.data)) out.push(segments[i]!);
+  }
+  return out;
+}
+
+/**
+ * The text of `parts` (runs of the reading's text, in order, apart), cut as extraction cuts it:
+ * within each block the runs' characters joined and collapsed, the blocks joined by line breaks.
+ */
+export function textOfParts(words: Pick<PassageWords, 'text' | 'blocks'>, parts: readonly TextRange[]): string {
+  const out: string[] = [];
+  let k = 0;
+  for (const block of words.blocks) {
+    while (k < parts.length && parts[k]!.end <= block.start) k++;
+    if (k === parts.length) break;
+    let raw = '';
+    for (let j = k; j < parts.length && parts[j]!.start < block.end; j++) {
+      raw += words.text.slice(Math.max(block.start, parts[j]!.start), Math.min(block.end, parts[j]!.end));
+    }
+    const flat = collapse(raw);
+    if (flat) out.push(flat);
+  }
+  return out.join('\n');
+}
+
+/** `parts` without the characters of `unseen` (both in order). */
+function without(parts: readonly TextRange[], unseen: readonly TextRange[]): TextRange[] {
+  const out: TextRange[] = [];
+  for (const part of parts) {
+    let at = part.start;
+    for (const u of unseen) {
+      if (u.end <= at || u.start >= part.end) continue;
+      if (u.start > at) out.push({ start: at, end: u.start });
+      at = Math.max(at, u.end);
+    }
+    if (at < part.end) out.push({ start: at, end: part.end });
+  }
+  return out;
 }
 
 /**
@@ -106,11 +183,11 @@ export function checkPassages(
   ids: readonly string[],
   getShadowRoot?: ShadowRootGetter,
 ): PassageVerdict {
-  const out: PassageVerdict = { hidden: [], cut: [] };
+  const out: PassageVerdict = { hidden: [], cut: [], noHeading: [] };
   const asked: string[] = [];
   const only = new Set<Node>();
   // Words that left the page since, or changed, are not seen: they are cut like hidden ones.
-  const gone = (seg: TextSegment) => !seg.node.isConnected || seg.node.data.length < seg.end - seg.start;
+  const gone = (seg: TextSegment) => changedSince(words.text, seg);
   for (const id of ids) {
     const segments = words.nodes.get(id);
     if (segments === undefined) {
@@ -118,7 +195,7 @@ export function checkPassages(
       continue;
     }
     asked.push(id);
-    for (const seg of segments) {
+    for (const seg of [...segments, ...(words.headings.get(id) ?? [])]) {
       if (gone(seg)) continue;
       const node = seg.node;
       only.add(node);
@@ -127,15 +204,45 @@ export function checkPassages(
   }
   if (asked.length === 0) return out;
   const shown = only.size > 0 ? shownWords(doc, only, words.covers, getShadowRoot) : new Set<Text>();
+  const unseenWords = (s: TextSegment) => gone(s) || !shown.has(s.node);
   for (const id of asked) {
     const segments = words.nodes.get(id)!;
-    const unseen = segments.filter((s) => gone(s) || !shown.has(s.node));
-    if (unseen.length === 0) continue;
-    const text = unseen.length < segments.length ? passageText(words, words.spans.get(id)!, unseen) : '';
-    if (text) out.cut.push({ id, text });
-    else out.hidden.push(id);
+    const span = words.spans.get(id)!;
+    const unseen = segments.filter(unseenWords);
+    // A heading goes with the passage only when a reader sees all of it; one that cannot be
+    // told (its words not found) is not seen either.
+    const heading = words.headings.get(id);
+    const headingUnseen =
+      span.heading !== undefined && (heading === undefined || heading.length === 0 || heading.some(unseenWords));
+    if (unseen.length === 0) {
+      if (headingUnseen) out.noHeading.push(id);
+      continue;
+    }
+    let text = '';
+    if (unseen.length < segments.length)
+      text = span.parts ? textOfParts(words, without(span.parts, unseen)) : passageText(words, span, unseen);
+    if (!text) {
+      out.hidden.push(id);
+      continue;
+    }
+    out.cut.push({ id, text });
+    if (headingUnseen) out.noHeading.push(id);
   }
   return out;
+}
+
+/**
+ * Whether the words the reading took from `seg`'s node are no longer there: the node left the
+ * page, or its data no longer begins with them (the reading may have cut a node's data at its
+ * size budget, so what follows them does not count). The words themselves are compared, not
+ * their count: words swapped since for others of the same length are not the words read.
+ */
+export function changedSince(text: string, seg: TextSegment): boolean {
+  if (!seg.node.isConnected) return true;
+  const data = seg.node.data;
+  const length = seg.end - seg.start;
+  if (data.length < length) return true;
+  return data.length === length ? data !== text.slice(seg.start, seg.end) : !data.startsWith(text.slice(seg.start, seg.end));
 }
 
 /** The text nodes of `only` whose words every test says are drawn; a second walk leaves out covered boxes. */

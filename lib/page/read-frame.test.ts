@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_TITLE_CHARS } from '@/lib/shared/limits';
 import { pageTextSchema } from '@/lib/shared/types';
-import { capSelection, MAX_SELECTION_CHARS, readFrame } from './read-frame';
+import { MAX_SELECTION_CHARS, readFrame } from './read-frame';
 
 const quick = { settle: { quietMs: 10, capMs: 500 } };
 
@@ -73,12 +73,6 @@ describe('readFrame', () => {
     // Whole words only: what is cut is a prefix of the selection, ending at a word's end.
     expect('Selected words go on. '.repeat(2000).startsWith(selection.text + ' ')).toBe(true);
     expect(page.focus).toEqual({ path: [], child: null });
-  });
-
-  it('cuts a long selection at a word boundary', () => {
-    expect(capSelection('short')).toBe('short');
-    const long = 'word '.repeat(MAX_SELECTION_CHARS);
-    expect(capSelection(long)).toMatch(/^(word )*word$/);
   });
 
   it('cuts a page’s title, address, headings and passages to what the worker accepts', async () => {

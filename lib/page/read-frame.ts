@@ -4,6 +4,7 @@
  * a tab (the page, and every frame embedded in it) is read by a script of its own.
  */
 import { extractPage, type ExtractOptions } from './extract';
+import { MAX_SELECTION_CHARS } from './selection-words';
 import { hiddenChildFrames } from './frame-visibility';
 import { settle, type SettleOptions } from './settle';
 import { capText, MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
@@ -13,12 +14,7 @@ export interface ReadFrameOptions extends ExtractOptions {
   settle?: SettleOptions;
 }
 
-/**
- * The most of a selection that is read. The user's selection leads what is sent; a page can
- * select text on its own, and 50 KB of it would fill the budget. (lib/worker/rank/rank.ts also gives it at
- * most a share of the budget, and the background keeps it only from the focused frame.)
- */
-export const MAX_SELECTION_CHARS = 4000;
+export { MAX_SELECTION_CHARS };
 
 /** The most hidden frames a page reports (the worker accepts no more). */
 const MAX_HIDDEN_CHILDREN = 500;
@@ -40,7 +36,7 @@ export async function readFrame(doc: Document, options: ReadFrameOptions = {}): 
   }
   const settled = await settle(doc, options.settle);
   // The selection is read after the wait: the user may have selected while the page settled.
-  const selection = capSelection(options.selection ?? view?.getSelection?.()?.toString() ?? '');
+  const selection = options.selection ?? userSelection(view);
   const page = extractPage(doc, { ...options, selection });
   page.coverage = { readShare: 1, ...page.coverage, childFrames };
   const hiddenChildren = childFrames > 0 ? hiddenChildFrames(doc) : [];
@@ -62,11 +58,19 @@ function withinLimits(page: PageText): PageText {
   return page;
 }
 
-/** At most MAX_SELECTION_CHARS, cut at a word boundary. */
-export function capSelection(text: string): string {
-  if (text.length <= MAX_SELECTION_CHARS) return text;
-  const cut = text.slice(0, MAX_SELECTION_CHARS);
-  return cut.replace(/\s+\S*$/u, '') || cut;
+/**
+ * The ranges of the frame's selection, when the user may have made it: a frame the user never
+ * clicked or typed in (no user activation, which a selection by mouse or keys gives) holds only
+ * what its script selected. Whoever made it, its words are checked before they are sent.
+ */
+function userSelection(view: (Window & typeof globalThis) | null): Range[] {
+  const selection = view?.getSelection?.();
+  if (!selection || selection.rangeCount === 0 || selection.isCollapsed) return [];
+  const activation = (view!.navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation;
+  if (activation !== undefined && !activation.hasBeenActive) return [];
+  const ranges: Range[] = [];
+  for (let i = 0; i < selection.rangeCount; i++) ranges.push(selection.getRangeAt(i));
+  return ranges;
 }
 
 /**

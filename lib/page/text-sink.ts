@@ -21,6 +21,12 @@ export interface TextBlock {
   end: number;
   /** The text (whitespace collapsed) of the nearest heading (h1–h6) above the block. */
   heading?: string;
+  /**
+   * Where that heading's words are in the text, `[headingStart, headingEnd)`: the check before
+   * sending asks them with the passages it heads (lib/page/passage-check.ts).
+   */
+  headingStart?: number;
+  headingEnd?: number;
   /** Set when the block is (part of) a heading itself: its level, 1–6. */
   headingLevel?: number;
   /**
@@ -196,6 +202,11 @@ export class TextSink implements TextWriter {
   private blockHasText = false;
   private blockStart = 0;
   private heading: string | undefined = undefined;
+  /** Where the heading's words are in the text. */
+  private headingStart = 0;
+  private headingEnd = 0;
+  /** Where the heading being read began. */
+  private openedAt = 0;
   /** > 0 while inside a heading element. */
   private headingLevel = 0;
   /** The text of the heading being read. */
@@ -268,6 +279,7 @@ export class TextSink implements TextWriter {
     if (this.headingLevel > 0) return false;
     this.headingParts = [];
     this.headingLevel = level;
+    this.openedAt = this.length;
     this.section++;
     return true;
   }
@@ -277,11 +289,16 @@ export class TextSink implements TextWriter {
    * carries this one.
    */
   closeHeading(): void {
+    const end = this.length;
     this.separate(true);
     const text = collapse((this.headingParts ?? []).join(''));
     this.headingParts = null;
     this.headingLevel = 0;
-    if (text) this.heading = text;
+    if (text) {
+      this.heading = text;
+      this.headingStart = this.openedAt;
+      this.headingEnd = end;
+    }
   }
 
   /** The text, its segments (empty unless kept) and its blocks. Write nothing after. */
@@ -346,7 +363,11 @@ export class TextSink implements TextWriter {
   private closeBlock(): void {
     if (this.blockHasText && this.blockStart < this.length) {
       const block: TextBlock = { start: this.blockStart, end: this.length, section: this.section };
-      if (this.heading !== undefined) block.heading = this.heading;
+      if (this.heading !== undefined) {
+        block.heading = this.heading;
+        block.headingStart = this.headingStart;
+        block.headingEnd = this.headingEnd;
+      }
       if (this.headingLevel > 0) block.headingLevel = this.headingLevel;
       this.blocks.push(block);
     }

@@ -95,7 +95,8 @@ export const pageCalls = {
   unchanged: { ...pageRequests.unchanged, reply: z.object({ unchanged: z.boolean() }) },
   /**
    * `hidden`: the ids that may not be sent; `cut`: passages some of whose words no reader sees,
-   * written without them; `unknown`: the frame holds another reading (or none).
+   * written without them; `noHeading`: passages whose heading has words no reader sees, sent
+   * without it; `unknown`: the frame holds another reading (or none).
    */
   shown: {
     ...pageRequests.shown,
@@ -109,6 +110,7 @@ export const pageCalls = {
           }),
         )
         .check(z.maxLength(MAX_PASSAGES)),
+      noHeading: z.array(z.string().check(z.maxLength(MAX_PASSAGE_ID_CHARS))).check(z.maxLength(MAX_PASSAGES)),
       unknown: z.optional(z.literal(true)),
     }),
   },

@@ -59,7 +59,15 @@ describe('Firefox: hostile pages', () => {
     expect(sentText(messageCalls(fx.api).at(-1)!)).not.toContain('kind="user-selection"');
     expect(await popup.regionText('Your selection')).toBeNull();
 
-    // The user's own selection in the page: sent first, once, and shown as theirs.
+    // The user's own selection in the page: sent first, once, and shown as theirs. The user has
+    // clicked in the page (a selection a page holds before the user ever used it is not theirs).
+    await fx.m.setContext('content');
+    await fx.m.send('WebDriver:SwitchToWindow', { handle: page, focus: true });
+    const first = await fx.m.send<{ value: Record<string, string> }>('WebDriver:FindElement', {
+      using: 'css selector',
+      value: '#first',
+    });
+    await fx.m.send('WebDriver:ElementClick', { id: Object.values(first.value)[0] });
     await inTab(fx, page, `getSelection().selectAllChildren(document.getElementById('first'));`);
     ferryReply();
     await popup.open();

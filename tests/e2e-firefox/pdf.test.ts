@@ -2,7 +2,8 @@
  * PDF tabs in Firefox, as in Chromium (tests/e2e/pdf.test.ts): a PDF shown by Firefox's own
  * viewer (pdf.js) is read by the add-on in a frame of its background page, a citation opens the
  * add-on's PDF viewer with the quote highlighted in page 2's text layer and that page in view, a
- * second click reuses that viewer, and a PDF without a text layer is listed as not read.
+ * second click reuses that viewer, a PDF's words drawn for no reader are not sent, and a PDF
+ * without a text layer is listed as not read.
  */
 import { describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
@@ -24,6 +25,24 @@ async function viewers(): Promise<string[]> {
 }
 
 describe('Firefox: PDF tabs', () => {
+  it('sends no words the PDF draws for no reader, and a scanned page’s text layer', async () => {
+    await openTab(fx, `${fx.fixtures}/hidden-words.pdf`);
+    const SEEN = 'The boiler in the cellar was serviced by the plumber on the second of March.';
+    fx.api.enqueue((req) =>
+      answerReply([
+        { text: 'It was serviced on 2 March.', citations: [{ index: indexOf(req, 'serviced by the plumber'), literal: SEEN }] },
+      ]),
+    );
+    const popup = new Popup(fx);
+    await popup.open();
+    await popup.ask('Is the boiler safe?');
+    await expect.poll(() => popup.regionText('Answer')).toContain('It was serviced on 2 March.');
+    const sent = sentText(messageCalls(fx.api).at(-1)!);
+    expect(sent).toContain(SEEN);
+    expect(sent).toContain('The scanned invoice says the flue was swept on the fourth of March.');
+    expect(sent).not.toContain('condemned');
+  });
+
   it('a citation shows the quote highlighted in page 2 of the PDF viewer, in view; a second click reuses that viewer', async () => {
     const pdf = await openTab(fx, `${fx.fixtures}/tides.pdf`);
     fx.api.enqueue((req) =>

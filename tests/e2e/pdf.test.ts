@@ -9,7 +9,8 @@ import { PDF_QUESTION, PDF_QUOTE } from '../support/facts';
  * PDF tabs in headless Chromium: a PDF served over HTTP as application/pdf, shown by the
  * browser's own viewer, is read by the extension (pdf.js in its offscreen document), cited with
  * its title and page, and a click shows the extension's PDF viewer with the quote highlighted in
- * its text layer. A PDF without a text layer is listed as not read, with the reason.
+ * its text layer. Words a PDF draws for no reader are not sent. A PDF without a text layer is
+ * listed as not read, with the reason.
  */
 
 const h = useExtension({ standIn: true });
@@ -93,6 +94,25 @@ describe('PDF tabs', () => {
       await viewer.close();
     });
   }
+
+  it('sends no words the PDF draws for no reader (invisible, white on the page), and a scanned page’s text layer', async () => {
+    const pdf = await openPdf('hidden-words.pdf');
+    const SEEN = 'The boiler in the cellar was serviced by the plumber on the second of March.';
+    h.api.enqueue((req) =>
+      answerReply([
+        { text: 'It was serviced on 2 March.', citations: [{ index: indexOf(req, 'serviced by the plumber'), literal: SEEN }] },
+      ]),
+    );
+    const popup = await h.popup(pdf);
+    await ask(popup, 'Is the boiler safe?');
+    expect(await answerText(popup)).toContain('It was serviced on 2 March.');
+    const calls = h.calls();
+    expect(calls).toHaveLength(1);
+    const sent = sentText(calls[0]!);
+    expect(sent).toContain(SEEN);
+    expect(sent).toContain('The scanned invoice says the flue was swept on the fourth of March.');
+    expect(sent).not.toContain('condemned');
+  });
 
   it('lists a PDF with no text layer as not read, with the reason, and sends nothing', async () => {
     const pdf = await openPdf('scan.pdf');

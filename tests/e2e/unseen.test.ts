@@ -22,7 +22,8 @@ import { citationOf } from '../support/popup-page';
  * plants a sentence no reader sees, by each common trick, never has it shown as checked nor sent
  * to the model (a box on top is told where it is in view when the page is read),
  * while the sentence a reader sees beside it is answered and highlighted; a tab stuffed with
- * hidden passages does not crowd another tab out of what is sent; a quote the page stops drawing
+ * hidden passages, or a page of many frames stuffed so, does not crowd another tab out of what is
+ * sent; a quote the page stops drawing
  * after it was read is a broken citation; and a quote that a click
  * finds drawn under another box is said to be not shown, not highlighted.
  */
@@ -82,6 +83,8 @@ const TRICKS = [
   'frame-faint',
   'frame-scaled',
   'frame-covered',
+  'heading',
+  'selection',
 ];
 
 /** The page that plants the sentence by `trick`: a page in quirks mode is a page of its own. */
@@ -100,6 +103,11 @@ describe('a sentence no reader sees', () => {
         PLANTED,
       ),
     ).toBe(true);
+    // The user clicks in the page (the selection trick selects its words then).
+    if (trick === 'selection') {
+      await page.click('#control');
+      expect(await page.evaluate(() => getSelection()!.toString())).toContain(PLANTED);
+    }
     h.api.enqueue((req) => {
       // A model told by the page: it cites the planted words as if it had read them.
       const control = indexOf(req, 'boils a full litre');
@@ -160,6 +168,32 @@ describe('a tab stuffed with passages no reader sees', () => {
     expect(await popup.evaluate(() => document.body.innerText)).toMatch(
       /passages chosen were not sent: their page does not show/,
     );
+  });
+});
+
+describe('a page of many frames stuffed with passages no reader sees', () => {
+  it('does not crowd another tab out, however many rounds the check takes to catch them', async () => {
+    // Eight frames, each caught in a round of its own: more rounds than the check makes choices.
+    await useStandIn(h, { fragmentBudget: 1000 });
+    const honest = await openFixture(h, 'unseen.html?trick=none');
+    const forum = await openFixture(h, 'unseen-frames.html');
+    await expect.poll(() => forum.frames().length, { timeout: 20_000 }).toBe(9);
+    h.api.enqueue((req) =>
+      answerReply([
+        {
+          text: 'It boils a litre in three minutes.',
+          citations: [{ index: indexOf(req, 'boils a full litre'), literal: CONTROL }],
+        },
+      ]),
+    );
+    const popup = await openPopup(h, honest);
+    await ask(popup, 'Is the Brightwater kettle safe?', 'All tabs in this window');
+    expect(await answerText(popup)).toContain('It boils a litre in three minutes.');
+    const calls = messageCalls(h.api);
+    expect(calls).toHaveLength(1);
+    const sent = documentsOf(calls[0]!);
+    expect(sent).toContain(CONTROL);
+    expect(sent).not.toContain('recalled for fire risk');
   });
 });
 

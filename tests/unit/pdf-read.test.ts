@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { fetchPdf, fileNameOf, readPdf, type PdfJs } from '@/lib/offscreen/read-pdf';
 import { PDF_NOTES, pdfNoteText } from '@/lib/shared/pdf-notes';
 
 /** The real pdf.js (its Node build: the same parser and text extraction as the browser's). */
-const pdfjs = { getDocument } as unknown as PdfJs;
+const pdfjs = { getDocument, OPS } as unknown as PdfJs;
 const fixture = (name: string) => new Uint8Array(readFileSync(resolve(import.meta.dirname, '../fixtures', name)));
 const URL_ = 'https://example.com/docs/tides.pdf';
 
@@ -39,11 +39,23 @@ describe('readPdf with pdf.js', () => {
     });
   });
 
+  it('leaves out words drawn invisibly or in the page’s own colour, and keeps a scanned page’s text layer over its picture', async () => {
+    const result = await readPdf(pdfjs, fixture('hidden-words.pdf'), 'https://example.com/boiler.pdf');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const text = result.page.passages.map((p) => `${p.heading ?? ''}\n${p.text}`).join('\n');
+    expect(text).toContain('The boiler in the cellar was serviced by the plumber on the second of March.');
+    expect(text).toContain('Its pressure gauge should read between one and one and a half bar.');
+    expect(text).not.toContain('condemned');
+    expect(result.page.passages.find((p) => p.text.includes('the flue was swept on the fourth of March'))?.page).toBe(2);
+  });
+
   it('says a broken file or a password-protected one was not read', async () => {
     const broken = await readPdf(pdfjs, new TextEncoder().encode('<html>not a pdf</html>'), URL_);
     expect(broken.ok).toBe(false);
     expect(!broken.ok && pdfNoteText(broken.reason)).toMatch(/^The PDF could not be read \(/);
     const locked: PdfJs = {
+      OPS: {},
       getDocument: () => ({
         promise: Promise.reject(Object.assign(new Error('No password given'), { name: 'PasswordException' })),
         destroy: async () => {},

@@ -15,7 +15,7 @@ export type CheckDrawn = (citations: ShownCitation[]) => Promise<DrawnResult[]>;
 
 /**
  * Whether a quote's words can be proven drawn in a live page: not a PDF's (read from the file,
- * drawn by the viewer) nor the user's own selection (the user saw it).
+ * drawn by the viewer) nor the selection the browser gave with the context menu (the user saw it).
  */
 export function askedAboutInPage(c: ShownCitation, fromSelection: boolean): boolean {
   return c.page === undefined && !fromSelection;

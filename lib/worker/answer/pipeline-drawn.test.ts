@@ -13,6 +13,10 @@ const recalled = { text: 'It was recalled.', citations: [{ index: 2, literal: 'r
 
 /** The pipeline with a page that draws every quote but `unseen`. */
 async function run(unseen: string, ...replies: object[]) {
+  return runOn(passages, unseen, ...replies);
+}
+
+async function runOn(passages: ReturnType<typeof passage>[], unseen: string, ...replies: object[]) {
   const calls: PromptMessage[][] = [];
   const log: FailureLogEntry[] = [];
   const outcome = await answerQuestion(
@@ -69,6 +73,18 @@ describe('answerQuestion with the pages’ proof that quotes are drawn', () => {
       },
     );
     expect(r.outcome).toMatchObject({ kind: 'abstain', reason: 'unverifiable' });
+  });
+
+  it('proves a quote of a selection read in a page (a script may have made it), not of the context menu’s', async () => {
+    const selected = (readId: string | undefined) => [
+      passages[0]!,
+      { ...passages[1]!, selection: true, ...(readId ? { readId } : {}) },
+    ];
+    const reply = { no_information: false, claims: [boils, recalled] };
+    const read = await runOn(selected('read-7'), 'recalled for fire risk', reply, reply);
+    expect(read.outcome).toMatchObject({ kind: 'answer', droppedClaims: 1 });
+    const menu = await runOn(selected(undefined), 'recalled for fire risk', reply);
+    expect(menu.outcome).toMatchObject({ kind: 'answer', droppedClaims: 0 });
   });
 
   it('shows the answer at once when every quote is drawn', async () => {

@@ -158,7 +158,12 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
   const byIndex = new Map(fragments.map((f) => [f.index, f.passage]));
   // Each quote asked about in its page once, however often its claim is verified.
   const drawn = deps.checkDrawn ? rememberDrawn(deps.checkDrawn) : null;
-  const fromSelection = (index: number) => byIndex.get(index)?.selection === true;
+  // Only the selection the browser gave (the context menu's) is the user's without a proof: one
+  // read in a page (it has that reading's id) may be a script's, and is proven like any quote.
+  const fromSelection = (index: number) => {
+    const passage = byIndex.get(index);
+    return passage?.selection === true && passage.readId === undefined;
+  };
   // The first reply's claims, shown as each is verified (and proven drawn) while it streams.
   const early: EarlyClaims | null = deps.onClaims
     ? earlyClaims({

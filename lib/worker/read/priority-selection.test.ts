@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SourcedPassage } from '@/lib/shared/types';
-import { prioritySelection, type PrioritySelection } from './priority-selection';
-
-/** The passages as the question sends them: the remembered selection, if any, first. */
-function withPrioritySelection(
-  passages: SourcedPassage[],
-  ...rest: [PrioritySelection | undefined, Parameters<typeof prioritySelection>[2]]
-) {
-  const extra = prioritySelection(passages, ...rest);
-  return extra ? [extra, ...passages] : passages;
-}
+import { withPrioritySelection } from './priority-selection';
 
 const page: SourcedPassage = {
   id: 'p1',
@@ -30,9 +21,15 @@ describe('prioritySelection', () => {
     expect(out[0]).toMatchObject({ selection: true, order: -1, tabId: 5, frameId: 0, url: 'https://a.example/', title: 'A' });
   });
 
-  it('keeps the selection the page still had when it was read', () => {
-    const live = { ...page, id: 's', text: 'live selection', selection: true, order: -1 };
-    expect(withPrioritySelection([live, page], { tabId: 5, text: 'remembered' }, tab)).toEqual([live, page]);
+  it('puts it in place of any selection a page held when it was read: the browser said which is the user’s', () => {
+    const live = { ...page, id: 's', text: 'words a script selected', selection: true, order: -1, readId: 'r' };
+    const out = withPrioritySelection([live, page], { tabId: 5, text: 'remembered' }, tab);
+    expect(out.map((p) => [p.text, p.selection ?? false])).toEqual([
+      ['remembered', true],
+      ['Some text of the page.', false],
+    ]);
+    // Without one, a selection read in a page stays (it is checked before it is sent).
+    expect(withPrioritySelection([live, page], undefined, tab)).toEqual([live, page]);
   });
 
   it('adds nothing without a selection, an empty one, or a tab that was not read', () => {

@@ -1,8 +1,10 @@
 /**
  * "Ask Cited Tabs about the selection": the words the user selected when choosing the menu entry
  * go first, as the selection passage of their tab, even if the page has lost the selection
- * since (a click in the page clears it). Extraction already puts a live selection first; this
- * adds the remembered one only when the tab's reading found none. Pure.
+ * since (a click in the page clears it). The browser gives them (the menu's `selectionText`): they
+ * are the user's, and no selection a page holds when it is read replaces them; a page's script can
+ * select words of its own, and a selection read in a page is checked before it is sent
+ * (run/shown-step.ts), but this one is the selection. Pure.
  */
 import type { SourcedPassage } from '@/lib/shared/types';
 
@@ -11,16 +13,18 @@ export interface PrioritySelection {
   text: string;
 }
 
-/** The passage to put first, or null when there is none to add. */
-export function prioritySelection(
+/**
+ * The passages with the menu's selection first, in place of any selection read in a page; as
+ * they are when there is none to add (no selection, an empty one, its tab not read).
+ */
+export function withPrioritySelection(
   passages: SourcedPassage[],
   selection: PrioritySelection | undefined,
   tab: { windowId: number; url: string; title: string } | undefined,
-): SourcedPassage | null {
+): SourcedPassage[] {
   const text = selection?.text.replace(/\s+/g, ' ').trim();
-  if (!selection || !text || !tab) return null;
-  if (passages.some((p) => p.selection && p.tabId === selection.tabId)) return null;
-  return {
+  if (!selection || !text || !tab) return passages;
+  const given: SourcedPassage = {
     id: `menu-selection-${selection.tabId}`,
     text,
     selection: true,
@@ -31,4 +35,5 @@ export function prioritySelection(
     url: tab.url,
     title: tab.title,
   };
+  return [given, ...passages.filter((p) => !p.selection)];
 }

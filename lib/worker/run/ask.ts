@@ -20,7 +20,7 @@ import { askWithPlan, failRun } from './finish';
 import { planQuestion } from './plan-step';
 import { readScope } from './read-scope';
 import { searchTurn } from './records';
-import { chooseShown, planKeys, searchShown, type Unsent } from './shown-step';
+import { chooseShown, planKeys, searchShown, selectionOf, type Unsent } from './shown-step';
 
 let inFlight: AbortController | null = null;
 
@@ -55,12 +55,12 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     await runs.progress(id, { threadId: thread.id, ...(replaced ? { newThread: 'pages-changed' as const } : {}) });
     // 1. Read the tabs in scope.
     const read = await readScope(tabs, msg.selection, tabReader(tabs, thread.id, controller.signal), controller.signal);
-    const { skipped, coverage, selection } = read;
+    const { skipped, coverage } = read;
     if (read.nothingRead)
       return await runs.update(id, (run) =>
         errorRun({ ...run, skipped }, { finishedAt: Date.now(), error: nothingRead(skipped) }),
       );
-    await runs.progress(id, { stage: 'choosing', skipped, ...(selection ? { selection } : {}) });
+    await runs.progress(id, { stage: 'choosing', skipped });
     // 2. Without a key (and no server on this computer), the best passages, ranked here, sent nowhere.
     const server = await serverPlan(settings);
     // Whatever is chosen is first checked by its page: only what a reader sees goes out (shown-step.ts).
@@ -72,7 +72,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
       const general = search.tooGeneral ? { searchTooGeneral: true as const } : {};
       await runs.update(id, (run) =>
         doneRun(
-          { ...run, coverage: { ...coverage, sent: 0, leftOut: 0, ...unseen(search.unsent) } },
+          { ...run, ...selectionOf(search), coverage: { ...coverage, sent: 0, leftOut: 0, ...unseen(search.unsent) } },
           { finishedAt, results, ...general },
         ),
       );
@@ -89,6 +89,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     );
     const { plan, leftOut } = planned.chosen;
     await runs.progress(id, {
+      ...selectionOf(planned),
       plan,
       coverage: { ...coverage, sent: plan.passages.length, leftOut, ...unseen(planned.unsent) },
     });

@@ -54,7 +54,7 @@ describe('readScope', () => {
     expect(read.nothingRead).toBe(true);
   });
 
-  it('puts the remembered selection first and names it for the popup', async () => {
+  it('puts the remembered selection first', async () => {
     const selection = { tabId: 3, text: 'The fee is waived for students.' };
     const read = await readScope(
       [tab(1), tab(3)],
@@ -63,7 +63,6 @@ describe('readScope', () => {
       new AbortController().signal,
     );
     expect(read.passages[0]).toMatchObject({ tabId: 3, selection: true, text: selection.text });
-    expect(read.selection).toEqual({ text: selection.text, title: 'Page 3' });
   });
 
   it('stops on Cancel once the tabs are read', async () => {

@@ -1,6 +1,6 @@
 /**
  * The tabs in scope, read (a few at a time: read/read-pace.ts) and gathered: their passages, the
- * user's selection first (read/priority-selection.ts), what was not read and why, and the
+ * selection the context menu gave first (read/priority-selection.ts), what was not read and why, and the
  * coverage the popup shows. Each tab is read by the function passed in (read-tab.ts).
  */
 import type { Browser } from 'wxt/browser';
@@ -8,7 +8,7 @@ import type { AskMessage } from '@/lib/shared/messages';
 import type { RunCoverage } from '@/lib/shared/run-state';
 import type { SkippedTab, SourcedPassage } from '@/lib/shared/types';
 import { partialTab, passagesOfTab, tabTotals, type TabRead } from '@/lib/worker/read/frames';
-import { prioritySelection } from '@/lib/worker/read/priority-selection';
+import { withPrioritySelection } from '@/lib/worker/read/priority-selection';
 import { readAtPace } from '@/lib/worker/read/read-pace';
 
 /** How much of the tabs was read, before the plan says what is sent. */
@@ -18,8 +18,6 @@ export interface ScopeRead {
   passages: SourcedPassage[];
   skipped: SkippedTab[];
   coverage: ReadCoverage;
-  /** What leads as the user's selection, shown in the popup as such. */
-  selection?: { text: string; title: string };
   /** No tab could be read at all: the run ends with why, not with "not found in these pages". */
   nothingRead: boolean;
 }
@@ -30,7 +28,7 @@ export async function readScope(
   readOne: (tab: Browser.tabs.Tab) => Promise<TabRead | SkippedTab>,
   signal: AbortSignal,
 ): Promise<ScopeRead> {
-  const passages: SourcedPassage[] = [];
+  let passages: SourcedPassage[] = [];
   const skipped: SkippedTab[] = [];
   const partial: SkippedTab[] = [];
   let chars = 0;
@@ -51,20 +49,18 @@ export async function readScope(
     if (part) partial.push(part);
   }
   signal.throwIfAborted();
-  // "Ask Cited Tabs about the selection": the words selected then, first, if the page lost them since.
+  // "Ask Cited Tabs about the selection": the words selected then, first, in place of any
+  // selection a page holds now.
   const selectedTab = tabs.find((t) => t.id === selection?.tabId && !skipped.some((x) => x.tabId === t.id));
-  const remembered = prioritySelection(
+  passages = withPrioritySelection(
     passages,
     selection,
     selectedTab && { windowId: selectedTab.windowId, url: selectedTab.url ?? '', title: selectedTab.title ?? '' },
   );
-  if (remembered) passages.unshift(remembered);
-  const chosen = passages.find((p) => p.selection);
   return {
     passages,
     skipped,
     coverage: { tabs: tabs.length - skipped.length, passages: passages.length, chars, frames, partial },
-    ...(chosen ? { selection: { text: chosen.text, title: chosen.title } } : {}),
     nothingRead: passages.length === 0 && skipped.length > 0 && skipped.length === tabs.length,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { key } from '@/lib/worker/prompt/reuse';
-import { chooseShown, MAX_SHOWN_ROUNDS, planKeys, searchShown, type AskShown } from './shown-step';
+import { chooseShown, MAX_SHOWN_ROUNDS, planKeys, searchShown, selectionOf, type AskShown } from './shown-step';
 
 const passage = (tabId: number, id: string, extra: Partial<SourcedPassage> = {}): SourcedPassage => ({
   id,
@@ -24,16 +24,18 @@ function pages(
   hidden: Set<string>,
   overrides: Partial<Record<number, 'unknown' | 'silent'>> = {},
   cut: Record<string, string> = {},
+  noHeading: Set<string> = new Set(),
 ) {
   const asked: string[][] = [];
   const ask: AskShown = async (tabId, _frameId, readId, ids) => {
     asked.push(ids.map((id) => `${tabId}:${id}`));
     expect(readId).toBe(`read-${tabId}`);
-    if (overrides[tabId] === 'unknown') return { hidden: ids, cut: [], unknown: true };
+    if (overrides[tabId] === 'unknown') return { hidden: ids, cut: [], noHeading: [], unknown: true };
     if (overrides[tabId] === 'silent') throw new Error('Could not establish connection. Receiving end does not exist.');
     return {
       hidden: ids.filter((id) => hidden.has(`${tabId}:${id}`)),
       cut: ids.filter((id) => cut[`${tabId}:${id}`] !== undefined).map((id) => ({ id, text: cut[`${tabId}:${id}`]! })),
+      noHeading: ids.filter((id) => noHeading.has(`${tabId}:${id}`)),
     };
   };
   return { ask, asked };
@@ -103,12 +105,44 @@ describe('chooseShown', () => {
     expect(out.unsent).toEqual({ hidden: 0, unchecked: 2, cut: 0 });
   });
 
-  it("does not ask about a PDF's passages or the user's selection", async () => {
-    const pool = [passage(1, 'pdf', { readId: undefined }), passage(2, 'sel', { selection: true })];
-    const { ask, asked } = pages(new Set(['1:pdf', '2:sel']));
+  it("does not ask about a PDF's passages or the selection the browser gave with the context menu", async () => {
+    const pool = [passage(1, 'pdf', { readId: undefined }), passage(2, 'menu', { selection: true, readId: undefined })];
+    const { ask, asked } = pages(new Set(['1:pdf', '2:menu']));
     const out = await chooseShown(pool, firstOf(2), planKeys, ask);
     expect(asked).toEqual([]);
-    expect(out.chosen.map((p) => p.id)).toEqual(['pdf', 'sel']);
+    expect(out.chosen.map((p) => p.id)).toEqual(['pdf', 'menu']);
+  });
+
+  it("checks a selection read in a page like any passage, chosen or not: a page's script can select words no reader sees", async () => {
+    const pool = [passage(1, 'sel', { selection: true }), passage(1, 'a'), passage(2, 'b')];
+    const { ask, asked } = pages(new Set(['1:sel']));
+    const out = await chooseShown(pool, (p) => p.filter((x) => !x.selection).slice(0, 2), planKeys, ask);
+    expect(asked[0]).toEqual(['1:a', '1:sel']);
+    expect(out.pool.some((p) => p.selection)).toBe(false);
+    expect(out.chosen.map((p) => p.id)).toEqual(['a', 'b']);
+    expect(selectionOf(out)).toEqual({});
+    // One its page shows is shown as the user's, as checked.
+    const shown = await chooseShown(pool, firstOf(1), planKeys, pages(new Set()).ask);
+    expect(selectionOf(shown)).toEqual({ selection: { text: pool[0]!.text, title: 'Tab 1' } });
+    // Unchecked, it is not shown.
+    expect(selectionOf({ pool, proven: new Set() })).toEqual({});
+  });
+
+  it('sends a passage without its heading when a reader does not see the heading', async () => {
+    const pool = [
+      passage(1, 'a', { heading: 'This kettle was recalled for fire risk' }),
+      passage(1, 'b', { heading: 'Care' }),
+      passage(1, 'c', { heading: 'Hidden', text: 'Seen words. Unseen words.' }),
+    ];
+    const { ask } = pages(new Set(), {}, { '1:c': 'Seen words.' }, new Set(['1:a', '1:c']));
+    const out = await chooseShown(pool, firstOf(3), planKeys, ask);
+    expect(out.chosen.map((p) => [p.id, p.heading ?? null, p.text])).toEqual([
+      ['a', null, pool[0]!.text],
+      ['b', 'Care', pool[1]!.text],
+      ['c', null, 'Seen words.'],
+    ]);
+    expect('heading' in out.chosen[0]!).toBe(false);
+    expect(out.unsent).toEqual({ hidden: 0, unchecked: 0, cut: 2 });
   });
 
   it('a page stuffed with hidden passages costs one round more, and does not crowd another tab out', async () => {
@@ -131,17 +165,32 @@ describe('chooseShown', () => {
     expect(out.unsent).toEqual({ hidden: 0, unchecked: 1, cut: 0 });
   });
 
-  it('after a few rounds of pages hiding what is chosen, chooses only among those already proven', async () => {
+  it('after a few rounds of pages hiding what is chosen, asks every passage left at once, and chooses among the proven', async () => {
     // Each tab's first passage is hidden and outranks the next tab's: every round finds another page.
     const tabs = Array.from({ length: MAX_SHOWN_ROUNDS + 2 }, (_, t) => t + 1);
     const pool = [passage(99, 'ok'), ...tabs.map((t) => passage(t, 'h'))];
     const { ask, asked } = pages(new Set(tabs.map((t) => `${t}:h`)));
     const out = await chooseShown(pool, firstOf(2), planKeys, ask);
-    // Round one asks two pages (the proven passage's and the first hider's), each later round one more.
-    expect(asked.length).toBe(MAX_SHOWN_ROUNDS + 1);
-    expect(out.chosen.map((p) => p.id)).toEqual(['ok']);
+    // Round one asks two pages (the proven passage's and the first hider's), each later round one
+    // more, and the last every page not asked yet.
+    expect(asked.length).toBe(tabs.length + 1);
+    expect(asked.flat().sort()).toEqual([...tabs.map((t) => `${t}:h`), '99:ok'].sort());
     expect(out.chosen.map(key)).toEqual([key(pool[0]!)]);
-    expect(out.pool.every((p) => p.tabId === 99 || !asked.flat().includes(`${p.tabId}:${p.id}`))).toBe(true);
+    expect(out.pool.map(key)).toEqual([key(pool[0]!)]);
+    expect(out.unsent).toEqual({ hidden: MAX_SHOWN_ROUNDS + 1, unchecked: 0, cut: 0 });
+  });
+
+  it("sends an honest tab's passages beside any number of frames full of hidden words that outrank them", async () => {
+    // Eight frames of one page, each full of hidden passages that outrank the honest tab's.
+    const frames = Array.from({ length: 8 }, (_, f) => f + 1);
+    const stuffed = frames.flatMap((f) =>
+      Array.from({ length: 5 }, (_, i) => passage(1, `f${f}h${i}`, { frameId: f, readId: 'read-1' })),
+    );
+    const honest = [passage(2, 'ok1'), passage(2, 'ok2'), passage(2, 'ok3')];
+    const { ask } = pages(new Set(stuffed.map((p) => `1:${p.id}`)));
+    const out = await chooseShown([...stuffed, ...honest], firstOf(3), planKeys, ask);
+    expect(out.chosen.map((p) => p.id)).toEqual(['ok1', 'ok2', 'ok3']);
+    expect(out.unsent.unchecked).toBe(0);
   });
 
   it('stops when the question is cancelled', async () => {

@@ -7,9 +7,14 @@
  * goes out is always a choice among proven passages. A frame caught hiding words is then asked
  * about all its passages at once (a page stuffed with hidden text costs one round more, and cannot
  * crowd other tabs out); a frame that cannot vouch (its reading is gone, it does not answer in
- * time) has none of its passages sent, and is not waited for again. A PDF's
- * passages and the user's own selection are not asked (no page's style hides them). The choice and
- * the question to the frames are passed in, so this is tested without a browser.
+ * time) has none of its passages sent, and is not waited for again. After a few choices every
+ * passage still unproven is asked at once: what is never asked is never dropped for it, so no
+ * number of frames full of hidden words crowds an honest tab out. A passage goes without its
+ * heading (its `section` in the prompt) when a reader does not see the heading. A selection read
+ * in a page is asked like any passage, chosen or not (a page's script can select words no reader
+ * sees); a PDF's passages (lib/offscreen/pdf-passages.ts leaves out its unseen words) and the
+ * selection the browser gave with the context menu's click are not asked. The choice and the
+ * question to the frames are passed in, so this is tested without a browser.
  */
 import type { pageCalls, ReplyOf } from '@/lib/shared/messages';
 import { bounded } from '@/lib/shared/time-limit';
@@ -29,7 +34,11 @@ export type ShownReply = ReplyOf<typeof pageCalls, 'shown'>;
 
 /** A frame that does not answer in this time vouches for none of its passages. */
 export const SHOWN_TIMEOUT_MS = 5_000;
-/** Choices made again at most; then only passages already proven (or needing no proof) are chosen from. */
+/**
+ * Choices made again, each asking what it chose (and the frames caught hiding words, all of
+ * theirs); the next round asks every passage of the pool still unproven, so that the last choice
+ * is made among proven passages alone.
+ */
 export const MAX_SHOWN_ROUNDS = 4;
 
 export interface Unsent {
@@ -47,11 +56,28 @@ export interface ShownChoice<T> {
    * passages sent without the words of theirs that no reader sees (`cut`).
    */
   unsent: Unsent;
+  /** The keys (`prompt/reuse.ts`) of the passages their frames vouched for. */
+  proven: ReadonlySet<string>;
 }
 
-/** Whether a passage is asked of its frame: one of a page's reading, not the user's selection. */
+/**
+ * Whether a passage is asked of its frame: any of a page's reading, a selection read there too (a
+ * page's script can select words no reader sees as well as the user can). Not a PDF's, nor the
+ * selection the browser gave with the context menu's click (lib/worker/read/priority-selection.ts).
+ */
 function needsProof(p: SourcedPassage): p is SourcedPassage & { readId: string } {
-  return p.readId !== undefined && !p.selection;
+  return p.readId !== undefined;
+}
+
+/**
+ * The selection that leads what is sent, as the popup shows it: taken from the pool the check
+ * left (a page's script can select words no reader sees), as checked.
+ */
+export function selectionOf(choice: Pick<ShownChoice<unknown>, 'pool' | 'proven'>): {
+  selection?: { text: string; title: string };
+} {
+  const chosen = choice.pool.find((p) => p.selection && (!needsProof(p) || choice.proven.has(key(p))));
+  return chosen ? { selection: { text: chosen.text, title: chosen.title } } : {};
 }
 
 /** The keys of a plan's passages: each fragment's members (a passage with its neighbour is two). */
@@ -67,7 +93,8 @@ export async function searchShown(
   ask: AskShown,
   signal?: AbortSignal,
 ): Promise<ShownChoice<SearchHit[]> & { tooGeneral?: true }> {
-  if (tooGeneralToSearch(question)) return { chosen: [], pool, unsent: { hidden: 0, unchecked: 0, cut: 0 }, tooGeneral: true };
+  if (tooGeneralToSearch(question))
+    return { chosen: [], pool, unsent: { hidden: 0, unchecked: 0, cut: 0 }, proven: new Set(), tooGeneral: true };
   return chooseShown(
     pool,
     (passages) => searchPassages(passages, question),
@@ -94,7 +121,7 @@ export async function chooseShown<T>(
   const rewrittenEver = new Set<string>();
   const done = (chosen: T, keys: string[], pool: SourcedPassage[]): ShownChoice<T> => {
     unsent.cut = keys.filter((k) => rewrittenEver.has(k)).length;
-    return { chosen, pool, unsent };
+    return { chosen, pool, unsent, proven };
   };
   /**
    * Frames that hid words in what was chosen: every passage of theirs still unproven is asked in
@@ -113,18 +140,26 @@ export async function chooseShown<T>(
       const p = byKey.get(k);
       if (p !== undefined && needsProof(p) && !proven.has(k)) toAsk.set(k, p);
     }
+    // A selection read in a page is shown in the popup as the user's, chosen or not: asked first.
+    if (round === 0) for (const p of current) if (p.selection && needsProof(p)) toAsk.set(key(p), p);
     if (toAsk.size === 0) return done(chosen, keys, current);
-    if (round === MAX_SHOWN_ROUNDS) {
-      // A page that keeps hiding what is chosen: choose among what is proven.
+    if (round > MAX_SHOWN_ROUNDS) {
+      // Every passage of the pool was asked last round: nothing chosen can be unproven. Should
+      // one be (a frame that answered for fewer than it was asked), only the proven are chosen.
       current = current.filter((p) => !needsProof(p) || proven.has(key(p)));
       unsent.unchecked += toAsk.size;
       const last = choose(current);
       return done(last, keysOf(last), current);
     }
     const chosenKeys = new Set(toAsk.keys());
-    if (caught.size > 0) {
+    // Pages that keep hiding what is chosen: after MAX_SHOWN_ROUNDS choices, every passage of
+    // the pool not yet proven is asked at once, and the next choice is made among proven
+    // passages alone. Nothing is dropped for not having been asked: an honest tab's passages
+    // reach the model beside any number of frames full of hidden words.
+    const askAll = round === MAX_SHOWN_ROUNDS;
+    if (askAll || caught.size > 0) {
       for (const p of current) {
-        if (needsProof(p) && caught.has(frameOf(p)) && !proven.has(key(p))) toAsk.set(key(p), p);
+        if (needsProof(p) && (askAll || caught.has(frameOf(p))) && !proven.has(key(p))) toAsk.set(key(p), p);
       }
     }
     const frames = new Map<string, Array<SourcedPassage & { readId: string }>>();
@@ -135,9 +170,12 @@ export async function chooseShown<T>(
       else frames.set(f, [p]);
     }
     const dropped = new Set<string>();
+    /** Passages whose heading has words no reader sees. */
+    const headless = new Set<string>();
     /** Frames that could not vouch (another reading, no answer): none of their passages is sent. */
     const mute = new Set<string>();
-    const rewritten = new Map<string, string>();
+    /** New text (without words no reader sees), or none: only the heading goes. */
+    const rewritten = new Map<string, string | null>();
     await Promise.all(
       [...frames].map(async ([frame, ps]) => {
         const first = ps[0]!;
@@ -155,13 +193,15 @@ export async function chooseShown<T>(
         }
         const hidden = new Set(reply.hidden);
         const cut = new Map(reply.cut.map((c) => [c.id, c.text]));
-        if (hidden.size > 0 || cut.size > 0) caught.add(frame);
+        const noHeading = new Set(reply.noHeading);
+        if (hidden.size > 0 || cut.size > 0 || noHeading.size > 0) caught.add(frame);
         for (const p of ps) {
           const text = cut.get(p.id);
           if (!hidden.has(p.id)) {
             proven.add(key(p));
-            if (text !== undefined) {
-              rewritten.set(key(p), text);
+            if (text !== undefined || (noHeading.has(p.id) && p.heading !== undefined)) {
+              rewritten.set(key(p), text ?? null);
+              if (noHeading.has(p.id)) headless.add(key(p));
               rewrittenEver.add(key(p));
             }
             continue;
@@ -179,7 +219,11 @@ export async function chooseShown<T>(
       .filter((p) => !dropped.has(key(p)) && !(needsProof(p) && mute.has(frameOf(p))))
       .map((p) => {
         const text = rewritten.get(key(p));
-        return text === undefined ? p : { ...p, text };
+        if (text === undefined) return p;
+        // A heading no reader sees does not go with the passage (it is its `section` in the prompt).
+        const { heading, ...rest } = p;
+        const kept = headless.has(key(p)) || heading === undefined ? rest : { ...rest, heading };
+        return text === null ? kept : { ...kept, text };
       });
   }
 }
