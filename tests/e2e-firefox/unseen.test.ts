@@ -96,11 +96,12 @@ describe('Firefox: words no reader sees', () => {
        await page.browser.storage.local.set(page.JSON.parse(JSON.stringify({ settings: { ...settings, fragmentBudget: 1000 } })));`,
     );
     await popup.ask('Is the Brightwater kettle safe?', 'All tabs in this window');
+    // The popup may still show the answer of the test before: this question's own request first.
+    await expect.poll(() => messageCalls(fx.api).length).toBeGreaterThan(before);
     await expect.poll(() => popup.regionText('Answer')).toContain('It boils a litre in three minutes.');
+    // The first request carries the honest tab's sentence; none (a retry either) carries the stuffing.
     const calls = messageCalls(fx.api).slice(before);
-    expect(calls).toHaveLength(1);
-    const sent = sentText(calls[0]!);
-    expect(sent).toContain(CONTROL);
-    expect(sent).not.toContain(PLANTED);
+    expect(sentText(calls[0]!)).toContain(CONTROL);
+    for (const call of calls) expect(sentText(call)).not.toContain(PLANTED);
   });
 });
