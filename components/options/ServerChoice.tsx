@@ -9,17 +9,9 @@
 import { useState } from 'preact/hooks';
 import { useGrantedOrigins } from './use-granted-origins';
 import { applyOriginRule, localAccessRequest, removeOriginRule, requestLocalAccess } from '@/lib/shared/local-origin-rule';
-import { fixFor, isLocalKind, PRESETS, SERVER_KINDS, type ServerKind } from '@/lib/shared/servers';
+import { fixFor, isLocalKind, PRESETS, SERVER_KINDS, SERVER_NAME, type ServerKind } from '@/lib/shared/servers';
 import type { Settings } from '@/lib/shared/settings';
-import { t, type MessageKey } from '@/lib/shared/i18n';
-
-const NAME: Record<ServerKind, MessageKey> = {
-  anthropic: 'serverAnthropic',
-  ollama: 'serverOllama',
-  lmstudio: 'serverLmStudio',
-  llamacpp: 'serverLlamaCpp',
-  other: 'serverOther',
-};
+import { t } from '@/lib/shared/i18n';
 
 export interface ServerChoiceProps {
   draft: Settings;
@@ -71,7 +63,7 @@ export function ServerChoice({ draft, models, onChange, onChosen }: ServerChoice
       <select id="server" value={draft.server} onChange={(e) => choose(e.currentTarget.value as ServerKind)}>
         {SERVER_KINDS.map((k) => (
           <option key={k} value={k}>
-            {t(NAME[k])}
+            {t(SERVER_NAME[k])}
           </option>
         ))}
       </select>

@@ -25,10 +25,11 @@ const passage = (id: string): SourcedPassage => ({
 const plan: Plan = { passages: [passage('a'), passage('b')], budget: 4000 } as Plan;
 const outcome = { kind: 'abstain' } as Outcome;
 const settings: Settings = { ...DEFAULT_SETTINGS, apiKey: 'sk-test', judge: 'off' };
-const api: ServerPlan = { answerPath: 'structured', onReplyShape: () => {}, local: null };
+const api: ServerPlan = { answerPath: 'structured', onReplyShape: () => {}, local: null, provider: null };
 const local: ServerPlan = {
   answerPath: 'prompt',
   onReplyShape: () => {},
+  provider: null,
   local: {
     kind: 'ollama',
     origin: 'http://localhost:11434',
