@@ -9,7 +9,16 @@
 import { useState } from 'preact/hooks';
 import { useGrantedOrigins } from './use-granted-origins';
 import { applyOriginRule, localAccessRequest, removeOriginRule, requestLocalAccess } from '@/lib/shared/local-origin-rule';
-import { fixFor, isLocalKind, PRESETS, SERVER_KINDS, SERVER_NAME, type ServerKind } from '@/lib/shared/servers';
+import {
+  apiFor,
+  fixFor,
+  isLocalKind,
+  PRESETS,
+  SERVER_KINDS,
+  SERVER_NAME,
+  type ServerApi,
+  type ServerKind,
+} from '@/lib/shared/servers';
 import type { Settings } from '@/lib/shared/settings';
 import { t } from '@/lib/shared/i18n';
 
@@ -37,6 +46,11 @@ export function ServerChoice({ draft, models, onChange, onChosen }: ServerChoice
     onChange({
       server: kind,
       baseURL: next,
+      // A provider's own API; a server on this computer keeps the one chosen for it (Messages at first).
+      api: apiFor(kind, draft.api),
+      // A provider's usual models, ready to ask (the list then offers the others).
+      ...(preset.defaultModel ? { model: preset.defaultModel } : {}),
+      ...(preset.judgeModel ? { judgeModel: preset.judgeModel } : {}),
       ...(!preset.nativeCitations ? { citationMode: 'structured' as const } : {}),
     });
     if (asked) {
@@ -68,6 +82,23 @@ export function ServerChoice({ draft, models, onChange, onChosen }: ServerChoice
         ))}
       </select>
       <p class="hint">{t('serverHint')}</p>
+      {PRESETS[draft.server].apiChoice && (
+        <>
+          <label for="server-api">{t('serverApi')}</label>
+          <select
+            id="server-api"
+            value={draft.api}
+            onChange={(e) => {
+              onChange({ api: e.currentTarget.value as ServerApi, citationMode: 'structured' });
+              onChosen({ server: draft.server, baseURL });
+            }}
+          >
+            <option value="messages">{t('serverApiMessages')}</option>
+            <option value="chat">{t('serverApiChat')}</option>
+          </select>
+          <p class="hint">{t('serverApiHint')}</p>
+        </>
+      )}
       {/* Always there, so that what the browser granted is announced when it is said. */}
       <p class="hint" aria-live="polite">
         {access}

@@ -11,6 +11,7 @@ import { describeError } from '@/lib/worker/model/errors';
 import { ANSWER_REQUEST } from '@/lib/worker/answer/requests';
 import { answerQuestion } from '@/lib/worker/answer/pipeline';
 import { fetchWithoutRedirects } from '@/lib/shared/no-redirect';
+import { honoursJsonSchema, listModels } from '@/lib/shared/server-probe';
 import type { ShownClaim } from '@/lib/shared/run';
 import {
   startChatCompletionsApi,
@@ -313,5 +314,28 @@ describe('faults, in the provider’s terms', () => {
     } finally {
       await new Promise((r) => redirector.close(r));
     }
+  });
+});
+
+describe('what the options ask of a Chat Completions server', () => {
+  it('lists its models at <base>/models with the key as Bearer, and learns whether it honours json_schema', async () => {
+    const a = await start({ models: ['gpt-5-mini', 'gpt-5-nano'], owner: 'openai' });
+    expect(await listModels(fetch, a.url, 'openai', KEY)).toEqual(['gpt-5-mini', 'gpt-5-nano']);
+    expect(a.requests[0]).toMatchObject({ method: 'GET', path: '/v1/models', headers: { authorization: `Bearer ${KEY}` } });
+    // A local server's bare address, asked through Chat Completions: under /v1.
+    expect(await listModels(fetch, a.origin, 'lmstudio', '', undefined, 'chat').catch((e: unknown) => e)).toMatchObject({
+      why: 'auth',
+    });
+    a.enqueue({ kind: 'json', value: { ok: true } });
+    expect(await honoursJsonSchema(fetch, a.url, 'gpt-5-mini', KEY)).toBe(true);
+  });
+
+  it('a server that ignores the schema, or refuses it, does not honour it', async () => {
+    const ignores = await start({ schema: 'ignores' });
+    ignores.enqueue({ kind: 'json', value: { ok: true } });
+    expect(await honoursJsonSchema(fetch, ignores.url, 'gpt-5-mini', KEY)).toBe(false);
+    await ignores.close();
+    const rejects = await start({ schema: 'rejects' });
+    expect(await honoursJsonSchema(fetch, rejects.url, 'gpt-5-mini', KEY)).toBe(false);
   });
 });

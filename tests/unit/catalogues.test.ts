@@ -47,6 +47,7 @@ const SAME_IN_SPANISH = new Set([
   'serverOpenRouter',
   'serverGroq',
   'serverMistral',
+  'serverApi',
 ]);
 
 /** The keys the code names: `t('key'…)`, `plural('base'…)` (its `_one` and `_other`), `__MSG_key__`. */
