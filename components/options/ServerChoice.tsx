@@ -9,16 +9,7 @@
 import { useState } from 'preact/hooks';
 import { useGrantedOrigins } from './use-granted-origins';
 import { applyOriginRule, localAccessRequest, removeOriginRule, requestLocalAccess } from '@/lib/shared/local-origin-rule';
-import {
-  apiFor,
-  fixFor,
-  isLocalKind,
-  PRESETS,
-  SERVER_KINDS,
-  SERVER_NAME,
-  type ServerApi,
-  type ServerKind,
-} from '@/lib/shared/servers';
+import { fixFor, isLocalKind, PRESETS, SERVER_KINDS, SERVER_NAME, type ServerApi, type ServerKind } from '@/lib/shared/servers';
 import type { Settings } from '@/lib/shared/settings';
 import { t } from '@/lib/shared/i18n';
 
@@ -46,8 +37,9 @@ export function ServerChoice({ draft, models, onChange, onChosen }: ServerChoice
     onChange({
       server: kind,
       baseURL: next,
-      // A provider's own API; a server on this computer keeps the one chosen for it (Messages at first).
-      api: apiFor(kind, draft.api),
+      // The server's own API as shipped (Messages for one on this computer, whose API list then
+      // offers the other): nothing carries over from the server chosen before.
+      api: PRESETS[kind].api,
       // A provider's usual models, ready to ask (the list then offers the others).
       ...(preset.defaultModel ? { model: preset.defaultModel } : {}),
       ...(preset.judgeModel ? { judgeModel: preset.judgeModel } : {}),

@@ -91,6 +91,8 @@ export const PRESETS: Record<ServerKind, ServerPreset> = {
     structuredOutput: true,
     nativeCitations: true,
     api: 'messages',
+    defaultModel: 'claude-sonnet-5-5',
+    judgeModel: 'claude-haiku-5-5',
   },
   openai: chatPreset('openai', 'https://api.openai.com/v1', 'gpt-5-mini', 'gpt-5-nano', 'max_completion_tokens'),
   gemini: chatPreset(

@@ -2,7 +2,7 @@
  * The user's settings and their bounds, in one place: the options page shows and checks them,
  * the worker reads them. Pure values, so a screen can import them without the worker's code.
  */
-import type { ServerApi, ServerKind } from './servers';
+import { PRESETS, type ServerApi, type ServerKind } from './servers';
 
 export const DEFAULT_MIN_LITERAL_LENGTH = 15;
 
@@ -59,7 +59,7 @@ export interface Settings {
 
 export const DEFAULT_SETTINGS: Settings = {
   apiKey: '',
-  model: 'claude-sonnet-5-5',
+  model: PRESETS.anthropic.defaultModel!,
   baseURL: 'https://api.anthropic.com',
   server: 'anthropic',
   api: 'messages',
@@ -68,7 +68,7 @@ export const DEFAULT_SETTINGS: Settings = {
   citationMode: 'structured',
   // Mark for "All tabs" (any tab of the window may try to dress its words as the answer), off for one tab.
   judge: 'auto',
-  judgeModel: 'claude-haiku-5-5',
+  judgeModel: PRESETS.anthropic.judgeModel!,
   fragmentBudget: DEFAULT_FRAGMENT_BUDGET,
   reviewBeforeSending: false,
 };
