@@ -1,7 +1,8 @@
 import type { Page } from 'puppeteer-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startChatCompletionsApi, type ChatCompletionsApi, type ChatHabits } from '../support/stand-in/chat-completions-api';
-import type { RecordedRequest } from '../support/stand-in/messages-api';
+import type { MessagesApi, RecordedRequest } from '../support/stand-in/messages-api';
+import { chooseServer } from '../support/server-options';
 import { answerText, ask, highlightedText } from '../support/popup-page';
 import { answerReply } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
@@ -118,5 +119,37 @@ describe('an OpenAI-compatible endpoint answers with verified, highlighted quote
     expect(said).toContain(`The server at ${api.origin} is limiting your requests (429)`);
     expect(said).toContain('It asked to wait 2 seconds');
     expect(chatCalls(api)).toHaveLength(3);
+  });
+});
+
+describe('a server on this computer asked through Chat Completions', () => {
+  it('LM Studio with the API choice set to Chat Completions: no key, /v1/chat/completions, the quote verified and highlighted', async () => {
+    const api = (server = await startChatCompletionsApi({
+      models: ['qwen2.5-7b-instruct'],
+      keys: null,
+      owner: 'organization_owner',
+    }));
+    const options = await chooseServer(
+      h,
+      'LM Studio, on this computer',
+      { url: api.origin } as MessagesApi,
+      'qwen2.5-7b-instruct',
+    );
+    await options.select('::-p-aria(API[role="combobox"])', 'chat');
+    await options.locator('::-p-aria(Save[role="button"])').click();
+    await saved(options);
+    await options.close();
+    const page = await h.open('museum-hours.html');
+    api.enqueue((req) => answerReply([opensAtNine(req)]));
+    const popup = await h.popup(page);
+    await ask(popup, 'When does the museum open?');
+    expect(await answerText(popup)).toContain('It opens at 9 a.m.');
+    const name = `${new URL(page.url()).host} — ${await page.title()}`;
+    await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(HOURS_QUOTE);
+    const [call] = chatCalls(api);
+    expect(call!.headers.authorization).toBeUndefined();
+    // A local model's answer cap, through Chat Completions' own field.
+    expect(call!.body.max_tokens).toBeLessThanOrEqual(2000);
   });
 });
