@@ -109,6 +109,25 @@ describe('askModel', () => {
   });
 });
 
+describe('a server asked through Chat Completions', () => {
+  const chat = { ...api, provider: { name: 'Groq', model: 'openai/gpt-oss-120b' } } as ServerPlan;
+  const groq: Settings = { ...settings, server: 'groq', api: 'chat', baseURL: 'https://api.groq.com/openai/v1' };
+
+  it('never asks for native citations, which are the Messages API’s own', () => {
+    const e = effects([]);
+    expect(pipelineDeps({ ...groq, citationMode: 'native' }, chat, 'tab', e.deps).prompt).toBeUndefined();
+    expect(e.requests).toEqual([ANSWER_REQUEST]);
+  });
+
+  it('says its failure in the provider’s terms', async () => {
+    const e = effects([APIError.generate(401, { error: { message: 'Invalid API Key' } }, undefined, new Headers())]);
+    await expect(askModel('Why?', plan, groq, chat, 'tab', e.deps)).rejects.toMatchObject({
+      name: 'ProviderError',
+      message: expect.stringMatching(/^Groq rejected the API key \(401\)/),
+    });
+  });
+});
+
 describe('pipelineDeps', () => {
   it('asks for structured output, and the judge only when it is on', () => {
     const off = effects([]);
