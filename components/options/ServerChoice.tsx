@@ -30,7 +30,8 @@ export function ServerChoice({ draft, models, onChange, onChosen }: ServerChoice
 
   const choose = (kind: ServerKind) => {
     const preset = PRESETS[kind];
-    const next = kind === 'other' ? baseURL : preset.baseURL;
+    // "Any other Messages API endpoint" and "Any OpenAI-compatible endpoint" keep the address typed.
+    const next = preset.baseURL === '' ? baseURL : preset.baseURL;
     setAccess('');
     // Asked inside the user's gesture, before anything is awaited.
     const asked = isLocalKind(kind) && localAccessRequest(next) ? requestLocalAccess(next, granted) : null;
