@@ -9,17 +9,9 @@
 import { useState } from 'preact/hooks';
 import { useGrantedOrigins } from './use-granted-origins';
 import { applyOriginRule, localAccessRequest, removeOriginRule, requestLocalAccess } from '@/lib/shared/local-origin-rule';
-import { fixFor, isLocalKind, PRESETS, SERVER_KINDS, type ServerKind } from '@/lib/shared/servers';
+import { fixFor, isLocalKind, PRESETS, SERVER_KINDS, SERVER_NAME, type ServerApi, type ServerKind } from '@/lib/shared/servers';
 import type { Settings } from '@/lib/shared/settings';
-import { t, type MessageKey } from '@/lib/shared/i18n';
-
-const NAME: Record<ServerKind, MessageKey> = {
-  anthropic: 'serverAnthropic',
-  ollama: 'serverOllama',
-  lmstudio: 'serverLmStudio',
-  llamacpp: 'serverLlamaCpp',
-  other: 'serverOther',
-};
+import { t } from '@/lib/shared/i18n';
 
 export interface ServerChoiceProps {
   draft: Settings;
@@ -38,13 +30,20 @@ export function ServerChoice({ draft, models, onChange, onChosen }: ServerChoice
 
   const choose = (kind: ServerKind) => {
     const preset = PRESETS[kind];
-    const next = kind === 'other' ? baseURL : preset.baseURL;
+    // "Any other Messages API endpoint" and "Any OpenAI-compatible endpoint" keep the address typed.
+    const next = preset.baseURL === '' ? baseURL : preset.baseURL;
     setAccess('');
     // Asked inside the user's gesture, before anything is awaited.
     const asked = isLocalKind(kind) && localAccessRequest(next) ? requestLocalAccess(next, granted) : null;
     onChange({
       server: kind,
       baseURL: next,
+      // The server's own API as shipped (Messages for one on this computer, whose API list then
+      // offers the other): nothing carries over from the server chosen before.
+      api: PRESETS[kind].api,
+      // A provider's usual models, ready to ask (the list then offers the others).
+      ...(preset.defaultModel ? { model: preset.defaultModel } : {}),
+      ...(preset.judgeModel ? { judgeModel: preset.judgeModel } : {}),
       ...(!preset.nativeCitations ? { citationMode: 'structured' as const } : {}),
     });
     if (asked) {
@@ -71,11 +70,28 @@ export function ServerChoice({ draft, models, onChange, onChosen }: ServerChoice
       <select id="server" value={draft.server} onChange={(e) => choose(e.currentTarget.value as ServerKind)}>
         {SERVER_KINDS.map((k) => (
           <option key={k} value={k}>
-            {t(NAME[k])}
+            {t(SERVER_NAME[k])}
           </option>
         ))}
       </select>
       <p class="hint">{t('serverHint')}</p>
+      {PRESETS[draft.server].apiChoice && (
+        <>
+          <label for="server-api">{t('serverApi')}</label>
+          <select
+            id="server-api"
+            value={draft.api}
+            onChange={(e) => {
+              onChange({ api: e.currentTarget.value as ServerApi, citationMode: 'structured' });
+              onChosen({ server: draft.server, baseURL });
+            }}
+          >
+            <option value="messages">{t('serverApiMessages')}</option>
+            <option value="chat">{t('serverApiChat')}</option>
+          </select>
+          <p class="hint">{t('serverApiHint')}</p>
+        </>
+      )}
       {/* Always there, so that what the browser granted is announced when it is said. */}
       <p class="hint" aria-live="polite">
         {access}

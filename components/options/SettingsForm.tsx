@@ -68,7 +68,7 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => patch({ [key]: value });
   const local = isLocalServer({ server: draft.server, baseURL: draft.baseURL.trim() });
   // Servers on this computer have no native citations: the setting is then off, and says why.
-  const noNative = local || !PRESETS[draft.server].nativeCitations;
+  const noNative = local || draft.api === 'chat' || !PRESETS[draft.server].nativeCitations;
   // `confirmed`: the user just confirmed the key for this address.
   const save = (s: Settings, confirmed: boolean) => {
     const origin = originKeptFor(s, { key: s.apiKey, origin: keyOrigin }, confirmed);
@@ -170,7 +170,9 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
         />
         {t('nativeCitations')}
       </label>
-      <p class="hint">{t(noNative ? 'nativeCitationsLocal' : 'nativeCitationsHint')}</p>
+      <p class="hint">
+        {t(!noNative ? 'nativeCitationsHint' : draft.api === 'chat' ? 'nativeCitationsChat' : 'nativeCitationsLocal')}
+      </p>
       <label for="judge">{t('judge')}</label>
       <select id="judge" value={draft.judge} onChange={(e) => set('judge', e.currentTarget.value as Settings['judge'])}>
         <option value="auto">{t('judgeAuto')}</option>

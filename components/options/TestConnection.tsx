@@ -12,7 +12,7 @@ import { originOf } from '@/lib/shared/api-key';
 import { keyVerdict } from '@/lib/shared/key-destination';
 import { applyOriginRule, localAccessRequest, requestLocalAccess } from '@/lib/shared/local-origin-rule';
 import { fetchWithoutRedirects } from '@/lib/shared/no-redirect';
-import { honoursStructuredOutput, listModels, ProbeError } from '@/lib/shared/server-probe';
+import { honoursJsonSchema, honoursStructuredOutput, listModels, ProbeError } from '@/lib/shared/server-probe';
 import { fixFor, isLocalKind, isLocalServer, PRESETS } from '@/lib/shared/servers';
 import type { Settings } from '@/lib/shared/settings';
 import { learnServerFacts } from '@/lib/shared/storage';
@@ -69,15 +69,16 @@ export function TestConnection({ draft, keyOrigin, onModels }: TestConnectionPro
             : [];
       try {
         if (local && (await asked)) await applyOriginRule(baseURL).catch(() => false);
-        const models = await listModels(fetchFn, baseURL, draft.server, apiKey);
+        const models = await listModels(fetchFn, baseURL, draft.server, apiKey, undefined, draft.api);
         onModels(models);
         out.push(t('testReachable', models.join(', ') || '—'));
-        const structured = await honoursStructuredOutput(fetchFn, baseURL, draft.model.trim(), apiKey).catch(
+        const probe = draft.api === 'chat' ? honoursJsonSchema : honoursStructuredOutput;
+        const structured = await probe(fetchFn, baseURL, draft.model.trim(), apiKey).catch(
           () => PRESETS[draft.server].structuredOutput,
         );
         await learnServerFacts(originOf(baseURL), { answerPath: structured ? 'structured' : 'prompt' });
         out.push(t(structured ? 'testStructuredYes' : 'testStructuredNo'));
-        const citations = !local && !isLocalKind(draft.server) && PRESETS[draft.server].nativeCitations;
+        const citations = !local && !isLocalKind(draft.server) && draft.api !== 'chat' && PRESETS[draft.server].nativeCitations;
         out.push(t(citations ? 'testCitationsYes' : 'testCitationsNo'));
       } catch (err) {
         out.push(whyNot(err, draft));

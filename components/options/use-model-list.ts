@@ -10,11 +10,13 @@ import { keyFor } from '@/lib/shared/key-destination';
 import { applyOriginRule } from '@/lib/shared/local-origin-rule';
 import { fetchWithoutRedirects } from '@/lib/shared/no-redirect';
 import { listModels } from '@/lib/shared/server-probe';
-import { isLocalServer, isLoopback, type ServerKind } from '@/lib/shared/servers';
+import { isLocalServer, isLoopback, type ServerApi, type ServerKind } from '@/lib/shared/servers';
 
 /** What a model list is asked of: the server, its address, the key and the origin it is confirmed for. */
 export interface ListTarget {
   server: ServerKind;
+  /** The API it is asked through: where its list is, and how the key goes with the request. */
+  api: ServerApi;
   baseURL: string;
   apiKey: string;
   keyOrigin: string;
@@ -35,7 +37,7 @@ export function useModelList(): { models: string[]; list: (target: ListTarget) =
     if (!key && !isLoopback(baseURL)) return;
     const local = isLocalServer({ server: target.server, baseURL });
     void (local ? applyOriginRule(baseURL).catch(() => false) : Promise.resolve(false))
-      .then(() => listModels(fetchWithoutRedirects(), baseURL, target.server, key, controller.signal))
+      .then(() => listModels(fetchWithoutRedirects(), baseURL, target.server, key, controller.signal, target.api))
       .then((offered) => {
         if (!controller.signal.aborted) setModels(offered);
       })

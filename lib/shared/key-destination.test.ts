@@ -1,6 +1,7 @@
 /** The one rule of where the key may go, case by case as a user meets them. */
 import { describe, expect, it } from 'vitest';
 import { keyFor, keyVerdict, originKeptFor } from './key-destination';
+import { PRESETS } from './servers';
 
 const KEY = 'sk-ant-secret';
 const anthropic = { key: KEY, origin: 'https://api.anthropic.com' };
@@ -57,5 +58,35 @@ describe('the origin the key stays confirmed for', () => {
   it('stays with the API when a server on this computer is saved, confirmed or not', () => {
     for (const confirmed of [true, false])
       expect(originKeptFor({ server: 'ollama', baseURL: 'http://localhost:11434' }, anthropic, confirmed)).toBe(anthropic.origin);
+  });
+});
+
+describe('the providers that speak Chat Completions', () => {
+  it('each gets a key only once it is confirmed for its own origin, never one confirmed for another', () => {
+    for (const kind of ['openai', 'gemini', 'openrouter', 'groq', 'mistral'] as const) {
+      const target = { server: kind, baseURL: PRESETS[kind].baseURL };
+      expect(keyVerdict(target, anthropic), kind).toBe('unconfirmed');
+      expect(keyFor(target, { key: KEY, origin: new URL(PRESETS[kind].baseURL).origin }), kind).toBe(KEY);
+      // Confirming it for this preset keeps it for this origin, path aside.
+      expect(originKeptFor(target, anthropic, true), kind).toBe(new URL(PRESETS[kind].baseURL).origin);
+    }
+    // Gemini's key is not OpenAI's: another origin, nothing sent.
+    expect(
+      keyVerdict(
+        { server: 'openai', baseURL: PRESETS.openai.baseURL },
+        { key: KEY, origin: 'https://generativelanguage.googleapis.com' },
+      ),
+    ).toBe('unconfirmed');
+  });
+
+  it('a server on this computer asked through Chat Completions still gets no key', () => {
+    expect(
+      keyVerdict({ server: 'lmstudio', baseURL: 'http://localhost:1234' }, { key: KEY, origin: 'http://localhost:1234' }),
+    ).toBe('local');
+    // Any OpenAI-compatible endpoint is an address like any other: confirmed, or nothing.
+    expect(
+      keyVerdict({ server: 'chat-other', baseURL: 'http://127.0.0.1:4000/v1' }, { key: KEY, origin: 'http://127.0.0.1:4000' }),
+    ).toBe('send');
+    expect(keyVerdict({ server: 'chat-other', baseURL: 'https://llm.corp.example/v1' }, anthropic)).toBe('unconfirmed');
   });
 });

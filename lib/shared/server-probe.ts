@@ -1,14 +1,15 @@
 /**
- * What a Messages server says of itself, asked over plain HTTP: its models (`/v1/models`, Ollama's
- * `/api/tags`), a model's context (Ollama's `/api/show`), and, for Test connection, whether it
- * honours structured output. Shared by the options page (presets, Test connection) and the worker
+ * What a server says of itself, asked over plain HTTP: its models (`/v1/models`, Ollama's
+ * `/api/tags`, a Chat Completions server's `<base>/models`), a model's context (Ollama's
+ * `/api/show`), and, for Test connection, whether it honours structured output (the Messages
+ * API's `output_config.format`, or Chat Completions' `response_format` json_schema). Shared by the options page (presets, Test connection) and the worker
  * (a local model's context before a question). `fetch` is passed in, so each answer a server may
  * give is tested without a browser; its callers pass the no-redirect fetch (./no-redirect.ts), and
  * the key only as the one rule allows (./key-destination.ts).
  */
 import * as z from 'zod';
 import { RedirectRefusedError } from './no-redirect';
-import { PRESETS, type ServerKind } from './servers';
+import { chatURL, PRESETS, type ServerApi, type ServerKind } from './servers';
 
 export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -28,6 +29,11 @@ function headersFor(apiKey: string): Record<string, string> {
     'anthropic-dangerous-direct-browser-access': 'true',
     ...(apiKey ? { 'x-api-key': apiKey } : {}),
   };
+}
+
+/** Chat Completions: the key as a Bearer token, nothing of Anthropic's. */
+function chatHeadersFor(apiKey: string): Record<string, string> {
+  return apiKey ? { authorization: `Bearer ${apiKey}` } : {};
 }
 
 /** Why a probe failed, in a word the options page turns into a sentence. */
@@ -66,9 +72,13 @@ export async function listModels(
   kind: ServerKind,
   apiKey = '',
   signal?: AbortSignal,
+  api: ServerApi = PRESETS[kind].api,
 ): Promise<string[]> {
   const path = PRESETS[kind].models ?? '/v1/models';
-  const body = await getJson(fetchFn, `${baseURL}${path}`, { headers: headersFor(apiKey) }, signal);
+  const body =
+    api === 'chat'
+      ? await getJson(fetchFn, chatURL(baseURL, 'models'), { headers: chatHeadersFor(apiKey) }, signal)
+      : await getJson(fetchFn, `${baseURL}${path}`, { headers: headersFor(apiKey) }, signal);
   const tags = tagsSchema.safeParse(body);
   if (tags.success) return tags.data.models.map((m) => m.name);
   const models = modelsSchema.safeParse(body);
@@ -101,6 +111,54 @@ export async function modelContext(fetchFn: Fetch, baseURL: string, model: strin
 
 const probeSchema = z.object({ ok: z.boolean() });
 
+const PROBE_SCHEMA = {
+  type: 'object',
+  properties: { ok: { type: 'boolean' } },
+  required: ['ok'],
+  additionalProperties: false,
+};
+
+/** Honoured when the reply is exactly the JSON asked for, nothing around it. */
+function isBareOk(text: string): boolean {
+  try {
+    return probeSchema.safeParse(JSON.parse(text.trim())).success;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a Chat Completions server honours `response_format` json_schema: the same one-word
+ * request, not streamed. A server that refuses the field (a 400) does not honour it either.
+ */
+export async function honoursJsonSchema(
+  fetchFn: Fetch,
+  baseURL: string,
+  model: string,
+  apiKey = '',
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const body = await getJson(
+    fetchFn,
+    chatURL(baseURL, 'chat/completions'),
+    {
+      method: 'POST',
+      headers: { ...chatHeadersFor(apiKey), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model,
+        messages: [{ role: 'user', content: 'Reply ok.' }],
+        response_format: { type: 'json_schema', json_schema: { name: 'probe', strict: true, schema: PROBE_SCHEMA } },
+      }),
+    },
+    signal,
+  ).catch((err: unknown) => {
+    if (err instanceof ProbeError && err.why === 'status' && err.status === 400) return null;
+    throw err;
+  });
+  const choices = (body as { choices?: Array<{ message?: { content?: string | null } }> } | null)?.choices ?? [];
+  return isBareOk(choices[0]?.message?.content ?? '');
+}
+
 /**
  * Whether the server honours `output_config.format`: a one-word request whose schema asks for
  * `{"ok": true}`. Honoured when the reply is exactly that JSON, nothing around it; a server that
@@ -123,30 +181,16 @@ export async function honoursStructuredOutput(
         model,
         max_tokens: 64,
         messages: [{ role: 'user', content: 'Reply ok.' }],
-        output_config: {
-          format: {
-            type: 'json_schema',
-            schema: {
-              type: 'object',
-              properties: { ok: { type: 'boolean' } },
-              required: ['ok'],
-              additionalProperties: false,
-            },
-          },
-        },
+        output_config: { format: { type: 'json_schema', schema: PROBE_SCHEMA } },
       }),
     },
     signal,
   );
   const content = (body as { content?: Array<{ type: string; text?: string }> }).content ?? [];
-  const text = content
-    .filter((b) => b.type === 'text')
-    .map((b) => b.text ?? '')
-    .join('')
-    .trim();
-  try {
-    return probeSchema.safeParse(JSON.parse(text)).success;
-  } catch {
-    return false;
-  }
+  return isBareOk(
+    content
+      .filter((b) => b.type === 'text')
+      .map((b) => b.text ?? '')
+      .join(''),
+  );
 }

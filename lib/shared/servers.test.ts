@@ -1,6 +1,6 @@
 /** The known servers: which addresses are this computer, which kind a stored URL is, which answer path. */
 import { describe, expect, it } from 'vitest';
-import { answerPathFor, isLocalServer, isLoopback, kindOfBaseURL, originPattern } from './servers';
+import { answerPathFor, apiFor, chatURL, isLocalServer, isLoopback, kindOfBaseURL, originPattern } from './servers';
 
 describe('servers', () => {
   it('knows this computer by localhost, 127.0.0.1 and [::1] only', () => {
@@ -40,5 +40,23 @@ describe('servers', () => {
   it('asks for the local host without its port (match patterns ignore it)', () => {
     expect(originPattern('http://localhost:11434')).toBe('http://localhost/*');
     expect(originPattern('http://[::1]:8080/')).toBe('http://[::1]/*');
+  });
+});
+
+describe('Chat Completions addresses', () => {
+  it('puts a route under the base URL’s path, or under /v1 when it has none', () => {
+    expect(chatURL('https://api.openai.com/v1', 'chat/completions')).toBe('https://api.openai.com/v1/chat/completions');
+    expect(chatURL('https://generativelanguage.googleapis.com/v1beta/openai/', 'models')).toBe(
+      'https://generativelanguage.googleapis.com/v1beta/openai/models',
+    );
+    expect(chatURL('http://localhost:11434', 'chat/completions')).toBe('http://localhost:11434/v1/chat/completions');
+  });
+
+  it('takes each preset’s address for its kind, and never the empty address of “any endpoint”', () => {
+    expect(kindOfBaseURL('https://api.groq.com/openai/v1')).toBe('groq');
+    expect(kindOfBaseURL('https://llm.example.com/v1')).toBe('other');
+    expect(apiFor('openai', 'messages')).toBe('chat');
+    expect(apiFor('ollama', 'chat')).toBe('chat');
+    expect(apiFor('anthropic', 'chat')).toBe('messages');
   });
 });

@@ -1,8 +1,10 @@
 /**
- * The servers the extension knows by name: Anthropic's API and the local servers that speak the
- * Messages API (Ollama, LM Studio, the llama.cpp server), what each is known to do, and how to
- * tell a server on this computer. Pure values, shared by the options page and the worker
- * (facts: ../shared/notes/real-models.md).
+ * The servers the extension knows by name: Anthropic's API, the providers that speak OpenAI's
+ * Chat Completions API (OpenAI, Gemini's OpenAI-compatible endpoint, OpenRouter, Groq, Mistral,
+ * any other such endpoint), and the local servers that speak either (Ollama, LM Studio, the
+ * llama.cpp server); what each is known to do, which API it speaks, and how to tell a server on
+ * this computer. Pure values, shared by the options page and the worker
+ * (facts: ../shared/notes/real-models.md, docs/providers.md).
  */
 import type { MessageKey } from './i18n';
 
@@ -24,7 +26,21 @@ export function answerPathFor(kind: ServerKind, facts: ServerFacts | undefined):
   return facts?.answerPath ?? (PRESETS[kind].structuredOutput ? 'structured' : 'prompt');
 }
 
-export type ServerKind = 'anthropic' | 'ollama' | 'lmstudio' | 'llamacpp' | 'other';
+export type ServerKind =
+  | 'anthropic'
+  | 'openai'
+  | 'gemini'
+  | 'openrouter'
+  | 'groq'
+  | 'mistral'
+  | 'ollama'
+  | 'lmstudio'
+  | 'llamacpp'
+  | 'other'
+  | 'chat-other';
+
+/** The API a server is asked through: Anthropic's Messages API, or OpenAI's Chat Completions API. */
+export type ServerApi = 'messages' | 'chat';
 
 export interface ServerPreset {
   kind: ServerKind;
@@ -36,6 +52,35 @@ export interface ServerPreset {
   structuredOutput: boolean;
   /** Its Messages endpoint takes document blocks with citations enabled (native citations). */
   nativeCitations: boolean;
+  /** The API it speaks as shipped; a local server may be asked through either (`apiChoice`). */
+  api: ServerApi;
+  apiChoice?: boolean;
+  /** The model chosen with the preset (and the support check's), when the preset names one. */
+  defaultModel?: string;
+  judgeModel?: string;
+  /** Chat Completions: the field that caps the reply (OpenAI's newer models take only the first). */
+  tokenLimit?: 'max_completion_tokens' | 'max_tokens';
+}
+
+/** A Chat Completions provider as shipped: `response_format` json_schema asked, its list at `/models`. */
+function chatPreset(
+  kind: ServerKind,
+  baseURL: string,
+  defaultModel: string,
+  judgeModel: string,
+  tokenLimit: ServerPreset['tokenLimit'] = 'max_tokens',
+): ServerPreset {
+  return {
+    kind,
+    baseURL,
+    models: '/v1/models',
+    structuredOutput: true,
+    nativeCitations: false,
+    api: 'chat',
+    defaultModel,
+    judgeModel,
+    tokenLimit,
+  };
 }
 
 export const PRESETS: Record<ServerKind, ServerPreset> = {
@@ -45,7 +90,26 @@ export const PRESETS: Record<ServerKind, ServerPreset> = {
     models: '/v1/models',
     structuredOutput: true,
     nativeCitations: true,
+    api: 'messages',
+    defaultModel: 'claude-sonnet-5-5',
+    judgeModel: 'claude-haiku-5-5',
   },
+  openai: chatPreset('openai', 'https://api.openai.com/v1', 'gpt-5-mini', 'gpt-5-nano', 'max_completion_tokens'),
+  gemini: chatPreset(
+    'gemini',
+    'https://generativelanguage.googleapis.com/v1beta/openai',
+    'gemini-2.5-flash',
+    'gemini-2.5-flash-lite',
+  ),
+  openrouter: chatPreset('openrouter', 'https://openrouter.ai/api/v1', 'openai/gpt-5-mini', 'openai/gpt-5-nano'),
+  groq: chatPreset(
+    'groq',
+    'https://api.groq.com/openai/v1',
+    'openai/gpt-oss-120b',
+    'openai/gpt-oss-20b',
+    'max_completion_tokens',
+  ),
+  mistral: chatPreset('mistral', 'https://api.mistral.ai/v1', 'mistral-medium-latest', 'mistral-small-latest'),
   // Its OutputConfig holds only `effort`; citations and document blocks unsupported.
   ollama: {
     kind: 'ollama',
@@ -53,6 +117,8 @@ export const PRESETS: Record<ServerKind, ServerPreset> = {
     models: '/api/tags',
     structuredOutput: false,
     nativeCitations: false,
+    api: 'messages',
+    apiChoice: true,
   },
   // Structured output through the Messages endpoint is not documented.
   lmstudio: {
@@ -61,6 +127,8 @@ export const PRESETS: Record<ServerKind, ServerPreset> = {
     models: '/v1/models',
     structuredOutput: false,
     nativeCitations: false,
+    api: 'messages',
+    apiChoice: true,
   },
   // Its Anthropic converter does not map `output_config`.
   llamacpp: {
@@ -69,9 +137,42 @@ export const PRESETS: Record<ServerKind, ServerPreset> = {
     models: '/v1/models',
     structuredOutput: false,
     nativeCitations: false,
+    api: 'messages',
+    apiChoice: true,
   },
-  other: { kind: 'other', baseURL: '', models: '/v1/models', structuredOutput: true, nativeCitations: true },
+  other: { kind: 'other', baseURL: '', models: '/v1/models', structuredOutput: true, nativeCitations: true, api: 'messages' },
+  // Any OpenAI-compatible endpoint (vLLM, LiteLLM, a company gateway): the address the user types.
+  'chat-other': {
+    kind: 'chat-other',
+    baseURL: '',
+    models: '/v1/models',
+    structuredOutput: true,
+    nativeCitations: false,
+    api: 'chat',
+    tokenLimit: 'max_tokens',
+  },
 };
+
+/** The API a server of `kind` is asked through: its own, or, for a local server, the one chosen. */
+export function apiFor(kind: ServerKind, chosen: ServerApi | undefined): ServerApi {
+  const preset = PRESETS[kind];
+  return preset.apiChoice && chosen ? chosen : preset.api;
+}
+
+/**
+ * The URL of a Chat Completions route (`chat/completions`, `models`) at `baseURL`: under its path
+ * (`https://api.openai.com/v1`, `…/v1beta/openai`), or under `/v1` when it has none (a local
+ * server's bare address, `http://localhost:11434`), as OpenAI-compatible servers serve it.
+ */
+export function chatURL(baseURL: string, route: 'chat/completions' | 'models'): string {
+  const clean = baseURL.trim().replace(/\/+$/, '');
+  try {
+    const path = new URL(clean).pathname;
+    return `${clean}${path === '/' || path === '' ? '/v1' : ''}/${route}`;
+  } catch {
+    return `${clean}/${route}`;
+  }
+}
 
 /** The catalogue key of the one fix for a server that refuses the extension's Origin (403). */
 export function fixFor(kind: ServerKind): MessageKey {
@@ -79,11 +180,37 @@ export function fixFor(kind: ServerKind): MessageKey {
 }
 const FIX: Record<ServerKind, MessageKey> = {
   anthropic: 'fixOtherServer',
+  openai: 'fixOtherServer',
+  gemini: 'fixOtherServer',
+  openrouter: 'fixOtherServer',
+  groq: 'fixOtherServer',
+  mistral: 'fixOtherServer',
+  'chat-other': 'fixOtherServer',
   ollama: 'fixOllama',
   lmstudio: 'fixLmStudio',
   llamacpp: 'fixLlamaCpp',
   other: 'fixOtherServer',
 };
+
+/** The catalogue key of each server's name, as the Server list shows it and a fault names it. */
+export const SERVER_NAME: Record<ServerKind, MessageKey> = {
+  anthropic: 'serverAnthropic',
+  openai: 'serverOpenAI',
+  gemini: 'serverGemini',
+  openrouter: 'serverOpenRouter',
+  groq: 'serverGroq',
+  mistral: 'serverMistral',
+  ollama: 'serverOllama',
+  lmstudio: 'serverLmStudio',
+  llamacpp: 'serverLlamaCpp',
+  other: 'serverOther',
+  'chat-other': 'serverChatOther',
+};
+
+/** A provider named by a preset (OpenAI, Gemini, …): a fault says its name rather than its address. */
+export function isNamedProvider(kind: ServerKind): boolean {
+  return PRESETS[kind].api === 'chat' && kind !== 'chat-other';
+}
 
 export const SERVER_KINDS = Object.keys(PRESETS) as ServerKind[];
 
@@ -102,7 +229,7 @@ export function isLoopback(url: string): boolean {
 export function kindOfBaseURL(url: string): ServerKind {
   const clean = url.replace(/\/+$/, '');
   for (const kind of SERVER_KINDS) {
-    if (kind !== 'other' && PRESETS[kind].baseURL === clean) return kind;
+    if (PRESETS[kind].baseURL !== '' && PRESETS[kind].baseURL === clean) return kind;
   }
   return 'other';
 }

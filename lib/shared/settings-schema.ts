@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { baseUrlProblem } from './api-key';
 import { MAX_LOCAL_TIMEOUT_S, MIN_LOCAL_TIMEOUT_S, type Settings } from './settings';
-import { kindOfBaseURL, SERVER_KINDS } from './servers';
+import { apiFor, kindOfBaseURL, SERVER_KINDS } from './servers';
 
 /** Every setting but the key, which has its own store (lib/shared/api-key.ts). */
 export type SettingsDefaults = Omit<Settings, 'apiKey'>;
@@ -33,6 +33,8 @@ export function storedSettingsSchema(d: SettingsDefaults, budget: { min: number;
     ),
     /** Absent in older versions' settings: then the kind the base URL stands for. */
     server: z.catch(z.optional(z.enum(SERVER_KINDS)), undefined),
+    /** Absent in older versions' settings: then the server's own API (Messages, for every server they knew). */
+    api: z.catch(z.optional(z.enum(['messages', 'chat'])), undefined),
     localTimeoutS: z.catch(z.int().check(z.gte(MIN_LOCAL_TIMEOUT_S), z.lte(MAX_LOCAL_TIMEOUT_S)), d.localTimeoutS),
     minQuoteLength: z.catch(z.int().check(z.gte(5), z.lte(200)), d.minQuoteLength),
     citationMode: z.catch(z.enum(['structured', 'native']), d.citationMode),
@@ -52,8 +54,9 @@ export function parseStoredSettings(
   budget: { min: number; max: number },
 ): { settings: SettingsDefaults & Record<string, unknown>; legacyKey: string | null; legacyBaseURL: string | null } {
   const input = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  const { apiKey, server, ...checked } = storedSettingsSchema(d, budget).parse(input);
-  const settings = { ...checked, server: server ?? kindOfBaseURL(checked.baseURL) };
+  const { apiKey, server, api, ...checked } = storedSettingsSchema(d, budget).parse(input);
+  const kind = server ?? kindOfBaseURL(checked.baseURL);
+  const settings = { ...checked, server: kind, api: apiFor(kind, api) };
   const legacyKey = apiKey?.trim() ? apiKey.trim() : null;
   const legacyBaseURL = typeof input.baseURL === 'string' ? input.baseURL.trim().replace(/\/+$/, '') : null;
   return { settings, legacyKey, legacyBaseURL };

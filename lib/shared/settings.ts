@@ -2,7 +2,7 @@
  * The user's settings and their bounds, in one place: the options page shows and checks them,
  * the worker reads them. Pure values, so a screen can import them without the worker's code.
  */
-import type { ServerKind } from './servers';
+import { PRESETS, type ServerApi, type ServerKind } from './servers';
 
 export const DEFAULT_MIN_LITERAL_LENGTH = 15;
 
@@ -35,6 +35,11 @@ export interface Settings {
   baseURL: string;
   /** Which server the base URL is (lib/shared/servers.ts): what it is known to do, and its fixes. */
   server: ServerKind;
+  /**
+   * The API the server is asked through (lib/shared/servers.ts `apiFor`): a provider's own, or,
+   * for a server on this computer, the one chosen. Settings of older versions have none: Messages.
+   */
+  api: ServerApi;
   /** For a server on this computer: how long one reply may take, in seconds. */
   localTimeoutS: number;
   minQuoteLength: number;
@@ -54,15 +59,16 @@ export interface Settings {
 
 export const DEFAULT_SETTINGS: Settings = {
   apiKey: '',
-  model: 'claude-sonnet-5-5',
+  model: PRESETS.anthropic.defaultModel!,
   baseURL: 'https://api.anthropic.com',
   server: 'anthropic',
+  api: 'messages',
   localTimeoutS: DEFAULT_LOCAL_TIMEOUT_S,
   minQuoteLength: DEFAULT_MIN_LITERAL_LENGTH,
   citationMode: 'structured',
   // Mark for "All tabs" (any tab of the window may try to dress its words as the answer), off for one tab.
   judge: 'auto',
-  judgeModel: 'claude-haiku-5-5',
+  judgeModel: PRESETS.anthropic.judgeModel!,
   fragmentBudget: DEFAULT_FRAGMENT_BUDGET,
   reviewBeforeSending: false,
 };

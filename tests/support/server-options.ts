@@ -47,7 +47,7 @@ export async function chooseServer(h: Harness, preset: string, api: MessagesApi,
   // permission request needs (puppeteer's select() is not one).
   await select!.focus();
   const chosen = () => options.$eval('#server', (s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent);
-  for (let i = 0; i < 5 && (await chosen()) !== preset; i++) await options.keyboard.press('ArrowDown');
+  for (let i = 0; i < 12 && (await chosen()) !== preset; i++) await options.keyboard.press('ArrowDown');
   expect(await chosen()).toBe(preset);
   // The user's server listens on another port than the preset's: they type it, as they would.
   const base = await options.waitForSelector('::-p-aria(API base URL)');

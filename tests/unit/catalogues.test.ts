@@ -41,6 +41,13 @@ const SAME_IN_SPANISH = new Set([
   'listSeparator',
   'claudeSpeaker',
   'diagErrors_one',
+  // Providers' and an API's names.
+  'serverOpenAI',
+  'serverGemini',
+  'serverOpenRouter',
+  'serverGroq',
+  'serverMistral',
+  'serverApi',
 ]);
 
 /** The keys the code names: `t('key'…)`, `plural('base'…)` (its `_one` and `_other`), `__MSG_key__`. */

@@ -103,3 +103,25 @@ describe('base URLs the key may go to', () => {
     expect(baseUrlProblem('not a url')).toMatch(/not a valid address/);
   });
 });
+
+describe('the API a server is asked through', () => {
+  it('is the Messages API for settings of versions that knew no other (a local server among them)', async () => {
+    const { api: _api, ...old } = DEFAULT_SETTINGS;
+    await fakeBrowser.storage.local.set({ settings: { ...old, server: 'ollama', baseURL: 'http://localhost:11434' } });
+    expect(await loadSettings()).toMatchObject({ server: 'ollama', api: 'messages' });
+  });
+
+  it('is a provider’s own whatever was stored, and the one chosen for a server on this computer', async () => {
+    await fakeBrowser.storage.local.set({
+      settings: { ...DEFAULT_SETTINGS, server: 'groq', baseURL: 'https://api.groq.com/openai/v1', api: 'messages' },
+    });
+    expect(await loadSettings()).toMatchObject({ server: 'groq', api: 'chat' });
+    await fakeBrowser.storage.local.set({
+      settings: { ...DEFAULT_SETTINGS, server: 'lmstudio', baseURL: 'http://localhost:1234', api: 'chat' },
+    });
+    expect(await loadSettings()).toMatchObject({ server: 'lmstudio', api: 'chat' });
+    // A value no version wrote falls back alone; the rest of the settings stay.
+    await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, model: 'claude-x', api: 'grpc' } });
+    expect(await loadSettings()).toMatchObject({ server: 'anthropic', api: 'messages', model: 'claude-x' });
+  });
+});

@@ -4,7 +4,19 @@
  * ignores `output_config` (Ollama's, LM Studio's and llama.cpp's Messages endpoints do), whose
  * reply is then found in the model's text (lib/worker/model/reply-json.ts).
  */
+import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
+import type * as z from 'zod';
+
 export type { AnswerPath } from '@/lib/shared/servers';
+
+/**
+ * The JSON schema of a reply's zod schema, as both APIs' strict structured output takes it (every
+ * object closed, every property required). Only the schema, not the SDK's auto-parsing wrapper:
+ * with it a refused, truncated or malformed reply would be thrown away; the pipeline parses it.
+ */
+export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  return zodOutputFormat(schema).schema as Record<string, unknown>;
+}
 
 /** The instruction appended to the system prompt on the prompt path: the schema, and JSON only. */
 export function schemaInstruction(jsonSchema: unknown): string {

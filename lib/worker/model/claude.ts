@@ -3,14 +3,13 @@
  * retries. It knows no prompt and no schema of ours: each caller gives its request.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import type * as z from 'zod';
 import type { PromptMessage } from '@/lib/worker/prompt/prompt';
 import { abortableSleep, DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy } from './retry';
 import { usageOf } from '@/lib/shared/usage';
 import type { ModelCall, ModelReply } from './call';
 import { fetchWithoutRedirects } from '@/lib/shared/no-redirect';
-import { schemaInstruction } from './answer-path';
+import { jsonSchemaOf, schemaInstruction } from './answer-path';
 import type { AnswerPath } from '@/lib/shared/servers';
 
 export interface ClaudeSettings {
@@ -48,10 +47,8 @@ export interface ModelRequest {
   read?: (content: Anthropic.ContentBlock[]) => { text: string; transcript?: string };
 }
 
-// Only the schema, not the SDK's auto-parsing wrapper: with it, `finalMessage()` throws on a
-// refused, truncated or malformed reply and the reply is lost. The pipeline parses it instead.
 function jsonFormat(schema: z.ZodType) {
-  return { type: 'json_schema' as const, schema: zodOutputFormat(schema).schema };
+  return { type: 'json_schema' as const, schema: jsonSchemaOf(schema) };
 }
 const MAX_TOKENS = 4096;
 

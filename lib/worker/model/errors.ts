@@ -47,6 +47,10 @@ export function describeError(err: unknown): ShownError {
   if (err instanceof Error && err.name === 'LocalServerError' && 'kind' in err) {
     return { kind: String(err.kind), message: err.message, action: err.kind === 'local-timeout' ? 'ask-again' : 'open-options' };
   }
+  // A Chat Completions provider's fault, in its own terms (lib/worker/model/chat-errors.ts).
+  if (err instanceof Error && err.name === 'ProviderError' && 'kind' in err && 'action' in err) {
+    return { kind: String(err.kind), message: err.message, action: err.action === 'ask-again' ? 'ask-again' : 'open-options' };
+  }
   if (err instanceof KeyOriginError) return { kind: 'key-origin', message: err.message, action: 'open-options' };
   if (err instanceof StorageWriteError) return { kind: 'storage', message: err.message, action: 'ask-again' };
   if (err instanceof ModelReplyError) return { kind: err.kind, message: err.message };

@@ -12,6 +12,7 @@ import { LOCAL_DEFAULT_CONTEXT, modelContext } from '@/lib/shared/server-probe';
 import { answerPathFor, isLocalServer, type AnswerPath } from '@/lib/shared/servers';
 import type { Settings } from '@/lib/shared/settings';
 import { learnServerFacts, serverFactsItem } from '@/lib/shared/storage';
+import { providerContext, type ProviderContext } from './chat-errors';
 import type { LocalContext } from './local-errors';
 import type { ReplyShape } from './reply-json';
 
@@ -23,19 +24,22 @@ export interface ServerPlan {
   answerPath: AnswerPath;
   onReplyShape: (shape: ReplyShape) => void;
   local: (LocalContext & { timeoutMs: number; maxTokens: number }) | null;
+  /** A server asked through Chat Completions: its faults are said in its terms (./chat-errors.ts). */
+  provider: ProviderContext | null;
 }
 
 export async function serverPlan(settings: Settings, fetchFn: typeof fetch = fetchWithoutRedirects()): Promise<ServerPlan> {
   const origin = originOf(settings.baseURL);
   const facts = (await serverFactsItem.getValue().catch(() => ({}) as Record<string, never>))[origin];
   const answerPath = answerPathFor(settings.server, facts);
+  const provider = settings.api === 'chat' ? providerContext(settings) : null;
   const onReplyShape = (shape: ReplyShape) => {
     if (answerPath === 'structured' && shape !== 'bare') void learnServerFacts(origin, { answerPath: 'prompt' }).catch(() => {});
   };
   if (!isLocalServer(settings)) {
     // No Origin rule outlives the local server it was made for (one chosen earlier, then changed).
     await removeOriginRule().catch(() => {});
-    return { answerPath, onReplyShape, local: null };
+    return { answerPath, onReplyShape, local: null, provider };
   }
   // Chrome: the extension's requests to this server carry the server's own Origin, if allowed.
   await applyOriginRule(settings.baseURL).catch(() => false);
@@ -52,6 +56,7 @@ export async function serverPlan(settings: Settings, fetchFn: typeof fetch = fet
   return {
     answerPath,
     onReplyShape,
+    provider,
     local: {
       kind: settings.server,
       origin,

@@ -7,7 +7,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { appendFailure, appendRunRecord, lastRunItem, threadItem } from '@/lib/shared/storage';
 import { answerQuestion } from '@/lib/worker/answer/pipeline';
-import { claudeCall } from '@/lib/worker/model/claude';
+import { modelCall } from '@/lib/worker/model/transport';
 import { readPdfInOffscreen } from '@/lib/worker/pdf/offscreen-client';
 import { pdfOfTab, viewerPdf, VIEWER_PATH } from '@/lib/worker/pdf/pdf-address';
 import { pdfAddressesOfRun } from '@/lib/worker/pdf/allowed-addresses';
@@ -80,7 +80,7 @@ export const askShown: AskShown = (tabId, frameId, readId, ids) => callPage(tabI
 /** The model step's effects for run `id`: the real transport and pipeline, reports to the run. */
 export function modelStepDeps(id: string, signal: AbortSignal, plans: Pick<ModelStepDeps, 'halve'>): ModelStepDeps {
   return {
-    makeCall: claudeCall,
+    makeCall: modelCall,
     answer: answerQuestion,
     report: (patch) => runs.report(id, patch),
     // A run cancelled or replaced (its signal aborted) logs nothing more, even before its state says so.

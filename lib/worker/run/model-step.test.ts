@@ -25,10 +25,11 @@ const passage = (id: string): SourcedPassage => ({
 const plan: Plan = { passages: [passage('a'), passage('b')], budget: 4000 } as Plan;
 const outcome = { kind: 'abstain' } as Outcome;
 const settings: Settings = { ...DEFAULT_SETTINGS, apiKey: 'sk-test', judge: 'off' };
-const api: ServerPlan = { answerPath: 'structured', onReplyShape: () => {}, local: null };
+const api: ServerPlan = { answerPath: 'structured', onReplyShape: () => {}, local: null, provider: null };
 const local: ServerPlan = {
   answerPath: 'prompt',
   onReplyShape: () => {},
+  provider: null,
   local: {
     kind: 'ollama',
     origin: 'http://localhost:11434',
@@ -105,6 +106,25 @@ describe('askModel', () => {
     const e = effects([tooLarge(), tooLarge()]);
     await expect(askModel('Why?', plan, settings, local, 'tab', e.deps)).rejects.toBeInstanceOf(LocalServerError);
     expect(e.logs[0]!.detail).toContain('context of 8192 tokens');
+  });
+});
+
+describe('a server asked through Chat Completions', () => {
+  const chat = { ...api, provider: { name: 'Groq', model: 'openai/gpt-oss-120b' } } as ServerPlan;
+  const groq: Settings = { ...settings, server: 'groq', api: 'chat', baseURL: 'https://api.groq.com/openai/v1' };
+
+  it('never asks for native citations, which are the Messages API’s own', () => {
+    const e = effects([]);
+    expect(pipelineDeps({ ...groq, citationMode: 'native' }, chat, 'tab', e.deps).prompt).toBeUndefined();
+    expect(e.requests).toEqual([ANSWER_REQUEST]);
+  });
+
+  it('says its failure in the provider’s terms', async () => {
+    const e = effects([APIError.generate(401, { error: { message: 'Invalid API Key' } }, undefined, new Headers())]);
+    await expect(askModel('Why?', plan, groq, chat, 'tab', e.deps)).rejects.toMatchObject({
+      name: 'ProviderError',
+      message: expect.stringMatching(/^Groq rejected the API key \(401\)/),
+    });
   });
 });
 

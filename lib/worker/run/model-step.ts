@@ -14,7 +14,8 @@ import type { RunPlan, RunProgress } from '@/lib/shared/run-state';
 import { ANSWER_REQUEST, JUDGE_REQUEST, NATIVE_ANSWER_REQUEST } from '@/lib/worker/answer/requests';
 import type { AskDeps, AskInput } from '@/lib/worker/answer/pipeline';
 import type { ModelCall } from '@/lib/worker/model/call';
-import type { CallOptions, ClaudeSettings, ModelRequest } from '@/lib/worker/model/claude';
+import { chatFailure } from '@/lib/worker/model/chat-errors';
+import type { CallOptions, ModelRequest, TransportSettings } from '@/lib/worker/model/transport';
 import { isTooLarge } from '@/lib/worker/model/errors';
 import { localFailure } from '@/lib/worker/model/local-errors';
 import { nativePrompt } from '@/lib/worker/model/native-citations';
@@ -24,8 +25,8 @@ import { drawnInPages } from '@/lib/worker/read/drawn-pages';
 export type Plan = RunPlan;
 
 export interface ModelStepDeps {
-  /** The transport (model/claude.ts `claudeCall`). */
-  makeCall(settings: ClaudeSettings, request: ModelRequest, options: CallOptions): ModelCall;
+  /** The transport the server speaks (model/transport.ts `modelCall`: Messages or Chat Completions). */
+  makeCall(settings: TransportSettings, request: ModelRequest, options: CallOptions): ModelCall;
   /** The pipeline (answer/pipeline.ts `answerQuestion`). */
   answer(input: AskInput, deps: AskDeps): Promise<Outcome>;
   /** A progress report to the run; never awaited, never fatal. */
@@ -64,7 +65,8 @@ export function pipelineDeps(settings: Settings, server: ServerPlan, scope: Scop
   // A local model may take long to load: its own time limit (a setting), and its own answer path.
   const options = { ...progressOptions(deps), ...(local ? { timeoutMs: local.timeoutMs } : {}) };
   const model = { ...settings, answerPath: server.answerPath, ...(local ? { maxTokens: local.maxTokens } : {}) };
-  const native = settings.citationMode === 'native' && !(local && isLocalKind(local.kind));
+  // Native citations are the Messages API's own: never through Chat Completions.
+  const native = settings.citationMode === 'native' && settings.api !== 'chat' && !(local && isLocalKind(local.kind));
   return {
     ...(native
       ? { callModel: deps.makeCall(model, NATIVE_ANSWER_REQUEST, options), prompt: nativePrompt }
@@ -109,7 +111,7 @@ export async function askModel(
         pipeline,
       )
       .catch((err: unknown) => {
-        throw (local && localFailure(err, local, p !== plan)) || err;
+        throw (local && localFailure(err, local, p !== plan)) || (server.provider && chatFailure(err, server.provider)) || err;
       });
   let sent = plan;
   const outcome = await ask(plan).catch(async (err: unknown) => {

@@ -1,0 +1,23 @@
+/**
+ * The transport a question's server speaks: the Messages API (./claude.ts) or Chat Completions
+ * (./chat-completions.ts), chosen by the settings' `api` (lib/shared/servers.ts `apiFor`). Both
+ * give the pipeline the same `ModelCall`; what differs stays inside each.
+ */
+import { PRESETS, type ServerApi, type ServerKind } from '@/lib/shared/servers';
+import type { ModelCall } from './call';
+import { chatCall } from './chat-completions';
+import { claudeCall, type CallOptions, type ClaudeSettings, type ModelRequest } from './claude';
+
+export type { CallOptions, ModelRequest } from './claude';
+
+export interface TransportSettings extends ClaudeSettings {
+  /** Absent: the Messages API, as before there was another. */
+  api?: ServerApi;
+  server?: ServerKind;
+}
+
+export function modelCall(settings: TransportSettings, request: ModelRequest, options: CallOptions = {}): ModelCall {
+  if (settings.api !== 'chat') return claudeCall(settings, request, options);
+  const tokenLimit = settings.server ? PRESETS[settings.server].tokenLimit : undefined;
+  return chatCall({ ...settings, ...(tokenLimit ? { tokenLimit } : {}) }, request, options);
+}
