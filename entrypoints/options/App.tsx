@@ -1,5 +1,6 @@
 /** The options page's app: the settings form, the toolbar setting and the diagnostics. */
 import { useEffect, useState } from 'preact/hooks';
+import { DataProblemNote } from '@/components/options/DataProblemNote';
 import { DiagnosticsView } from '@/components/options/DiagnosticsView';
 import { SettingsForm } from '@/components/options/SettingsForm';
 import { ToolbarSetting } from '@/components/options/ToolbarSetting';
@@ -15,6 +16,7 @@ export function App() {
   return (
     <main class="options">
       <h1>{t('extName')}</h1>
+      <DataProblemNote />
       {settings && <SettingsForm initial={settings} onSave={saveSettings} />}
       <ToolbarSetting />
       <DiagnosticsView />
