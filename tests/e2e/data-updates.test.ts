@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import sample from '../../lib/shared/samples/history-v1.json';
-import { stopServiceWorker, useHarness, type Harness } from '../support/harness';
+import { openFixture, openPopup, stopServiceWorker, useHarness, type Harness } from '../support/harness';
 
 /**
  * A profile updated from a build that kept the history in `storage.local` (`local:history`,
@@ -62,5 +62,38 @@ describe('an older version’s history that does not read', () => {
       .toContain('could not be moved');
     expect(await page.evaluate(async () => (await chrome.storage.local.get('history')).history)).toEqual(damaged);
     expect(await historyIds(page)).toEqual([]);
+  });
+});
+
+describe('the popup after an update, when the last answer was kept by the older version', () => {
+  let h: Harness;
+  useHarness((x) => (h = x));
+
+  it('opens on the last thread from the history, its answer and sources shown, not "cannot be shown"', async () => {
+    await h.worker.evaluate(async (entries) => {
+      // The last answer as an older version kept it (another run-state version), and the history.
+      await chrome.storage.session.set({
+        lastRun: { version: 1, id: 'run-old', status: 'done', question: 'When does the museum open?' },
+      });
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('cited-tabs-history');
+        open.onupgradeneeded = () => open.result.createObjectStore('history');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('history', 'readwrite');
+          tx.objectStore('history').put(entries, 'entries');
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+        };
+      });
+    }, sample);
+    const page = await openFixture(h, 'museum-hours.html');
+    const popup = await openPopup(h, page, 'History');
+    await expect.poll(() => popup.evaluate(() => document.body.innerText)).toContain('The museum opens at 9 a.m.');
+    const text = await popup.evaluate(() => document.body.innerText);
+    expect(text).toContain('When does the museum open?');
+    expect(text).not.toContain('older version');
   });
 });
