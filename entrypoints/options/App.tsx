@@ -1,5 +1,6 @@
 /** The options page's app: the settings form, the toolbar setting and the diagnostics. */
 import { useEffect, useState } from 'preact/hooks';
+import { DataBackup } from '@/components/options/DataBackup';
 import { DataProblemNote } from '@/components/options/DataProblemNote';
 import { DiagnosticsView } from '@/components/options/DiagnosticsView';
 import { SettingsForm } from '@/components/options/SettingsForm';
@@ -10,6 +11,8 @@ import { t } from '@/lib/shared/i18n';
 /** The options page: settings, loaded from and saved to extension storage, and diagnostics. */
 export function App() {
   const [settings, setSettings] = useState<LoadedSettings | null>(null);
+  // Settings imported from a backup: the form starts again from them.
+  const [formKey, setFormKey] = useState(0);
   useEffect(() => {
     void loadSettings().then(setSettings);
   }, []);
@@ -17,8 +20,16 @@ export function App() {
     <main class="options">
       <h1>{t('extName')}</h1>
       <DataProblemNote />
-      {settings && <SettingsForm initial={settings} onSave={saveSettings} />}
+      {settings && <SettingsForm key={formKey} initial={settings} onSave={saveSettings} />}
       <ToolbarSetting />
+      <DataBackup
+        onSettingsImported={() =>
+          void loadSettings().then((s) => {
+            setSettings(s);
+            setFormKey((k) => k + 1);
+          })
+        }
+      />
       <DiagnosticsView />
     </main>
   );
