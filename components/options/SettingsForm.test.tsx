@@ -105,3 +105,14 @@ describe('SettingsForm number fields', () => {
     expect(described('local-timeout')).toBe('Enter a whole number from 30 to 1,800.');
   });
 });
+
+describe('SettingsForm when the browser refuses the write', () => {
+  it('says so beside Save instead of "Saved."', async () => {
+    root = document.createElement('div');
+    document.body.append(root);
+    const refused = () => Promise.reject(new Error('QUOTA_BYTES quota exceeded'));
+    render(<SettingsForm initial={{ ...DEFAULT_SETTINGS, keyOrigin: null }} onSave={refused} />, root);
+    await save();
+    expect(status()).toBe('Not saved: the browser refused to store it (QUOTA_BYTES quota exceeded).');
+  });
+});

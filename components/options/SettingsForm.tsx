@@ -102,16 +102,22 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
   // `confirmed`: the user just confirmed the key for this address.
   const save = (s: Settings, confirmed: boolean) => {
     const origin = originKeptFor(s, { key: s.apiKey, origin: keyOrigin }, confirmed);
-    void onSave(s, origin).then(() => {
-      if (s.apiKey !== '') setKeyOrigin(origin);
-      setPending(null);
-      setNumbers(textsOf(s));
-      setStatus(t('saved'));
-      // The server saved is no local one: no Origin rule stays for the one before.
-      if (!isLocalServer(s)) void removeOriginRule().catch(() => {});
-      // After Save, the address is the user's: its models are asked, the key as the rule says.
-      list({ ...s, keyOrigin: origin });
-    });
+    void onSave(s, origin)
+      .then(() => {
+        if (s.apiKey !== '') setKeyOrigin(origin);
+        setPending(null);
+        setNumbers(textsOf(s));
+        setStatus(t('saved'));
+        // The server saved is no local one: no Origin rule stays for the one before.
+        if (!isLocalServer(s)) void removeOriginRule().catch(() => {});
+        // After Save, the address is the user's: its models are asked, the key as the rule says.
+        list({ ...s, keyOrigin: origin });
+      })
+      // A write the browser refused (its quota, a full disk): said here, beside Save.
+      .catch((e: unknown) => {
+        setPending(null);
+        setStatus(t('saveFailed', e instanceof Error ? e.message : String(e)));
+      });
   };
   const pendingOrigin = pending ? originOf(pending.baseURL) : '';
   return (

@@ -41,6 +41,11 @@ export interface HistoryLimits {
  */
 export const HISTORY_LIMITS: HistoryLimits = { entries: 500, chars: 10_000_000 };
 
+/** Near enough the limit that the next threads push the oldest out: the screens say so first. */
+export function nearHistoryLimit(count: number, limit: number = HISTORY_LIMITS.entries): boolean {
+  return count >= limit - Math.ceil(limit / 20);
+}
+
 /** The thread's answered turns as a history entry; null when none has an answer yet. */
 export function entryOf(thread: Thread): HistoryEntry | null {
   // An incognito window's questions stay out of the history, which is on disk.
