@@ -6,7 +6,17 @@
 import * as z from 'zod';
 import { cancelAsk, decideReview, markInterruptedRun, revealCitation, startAsk } from '@/lib/worker/run/ask';
 import { dispatch, isFromExtensionPage, workerCalls, type Handlers } from '@/lib/shared/messages';
-import { panelIntentItem, tabGrantsItem, threadItem, toolbarOpensPanelItem, waitingQuestionItem } from '@/lib/shared/storage';
+import {
+  dataProblemsItem,
+  legacyHistoryItem,
+  panelIntentItem,
+  tabGrantsItem,
+  threadItem,
+  toolbarOpensPanelItem,
+  waitingQuestionItem,
+} from '@/lib/shared/storage';
+import { historyItem } from '@/lib/shared/history-store';
+import { updateStoredData } from '@/lib/worker/wiring/data-updates';
 import { addGrant } from '@/lib/shared/tab-grants';
 import { waitingQuestions } from '@/lib/worker/run/waiting-question';
 import { openSidePanel } from '@/lib/shared/side-panel';
@@ -74,8 +84,22 @@ export default defineBackground(() => {
 
   void markInterruptedRun();
 
-  // Each answered turn of the current thread updates its entry in the history.
-  threadItem.watch((thread) => void recordThread(thread));
+  // Stored data of older versions brought up to date at every start, not only on onInstalled
+  // (lib/worker/wiring/data-updates.ts); a failure keeps the old data and is said in the options.
+  const updated = updateStoredData({
+    readLegacyHistory: () => legacyHistoryItem.getValue(),
+    removeLegacyHistory: () => legacyHistoryItem.removeValue(),
+    readHistory: () => historyItem.getValue(),
+    writeHistory: (entries) => historyItem.setValue(entries),
+    sayProblem: async (store, problem) => {
+      const { [store]: _, ...others } = await dataProblemsItem.getValue();
+      await dataProblemsItem.setValue(problem ? { ...others, [store]: problem } : others);
+    },
+    now: Date.now,
+  }).catch(() => 'kept' as const);
+
+  // Each answered turn of the current thread updates its entry in the history, after the update above.
+  threadItem.watch((thread) => void updated.then(() => recordThread(thread)));
 
   // Right-click entries and the keyboard command that open the side panel (lib/worker/wiring/context-menu.ts).
   browser.runtime.onInstalled.addListener(() => {

@@ -8,19 +8,35 @@ import { keyVerdict, originKeptFor } from '@/lib/shared/key-destination';
 import { removeOriginRule } from '@/lib/shared/local-origin-rule';
 import {
   type Settings,
-  clampBudget,
   DEFAULT_FRAGMENT_BUDGET,
   DEFAULT_SETTINGS,
   MAX_LOCAL_TIMEOUT_S,
   MIN_LOCAL_TIMEOUT_S,
   MAX_FRAGMENT_BUDGET,
   MIN_FRAGMENT_BUDGET,
+  MAX_QUOTE_LENGTH,
+  MIN_QUOTE_LENGTH,
 } from '@/lib/shared/settings';
 import { t } from '@/lib/shared/i18n';
+import { type NumberBounds, readNumberSetting } from '@/lib/shared/number-setting';
 import { isLocalServer, PRESETS } from '@/lib/shared/servers';
+import { NumberField } from './NumberField';
 import { ServerChoice } from './ServerChoice';
 import { TestConnection } from './TestConnection';
 import { useModelList } from './use-model-list';
+
+/** The settings typed as numbers, each with its bounds. */
+type NumberKey = 'localTimeoutS' | 'minQuoteLength' | 'fragmentBudget';
+const BOUNDS: Record<NumberKey, NumberBounds> = {
+  localTimeoutS: { min: MIN_LOCAL_TIMEOUT_S, max: MAX_LOCAL_TIMEOUT_S },
+  minQuoteLength: { min: MIN_QUOTE_LENGTH, max: MAX_QUOTE_LENGTH },
+  fragmentBudget: { min: MIN_FRAGMENT_BUDGET, max: MAX_FRAGMENT_BUDGET },
+};
+const textsOf = (s: Settings): Record<NumberKey, string> => ({
+  localTimeoutS: String(s.localTimeoutS),
+  minQuoteLength: String(s.minQuoteLength),
+  fragmentBudget: String(s.fragmentBudget),
+});
 
 export interface SettingsFormProps {
   /** `keyOrigin`: where the user last confirmed the key may be sent (null: no key kept). */
@@ -40,6 +56,20 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
   const [status, setStatus] = useState('');
   const [keyOrigin, setKeyOrigin] = useState(initialOrigin ?? originOf(DEFAULT_SETTINGS.baseURL));
   const [pending, setPending] = useState<Settings | null>(null);
+  // The number fields as typed: a field may be empty while its value is retyped; Save reads them.
+  const [numbers, setNumbers] = useState(() => textsOf(initialSettings));
+  const [invalid, setInvalid] = useState<NumberKey[]>([]);
+  const numberRefs = {
+    localTimeoutS: useRef<HTMLInputElement>(null),
+    minQuoteLength: useRef<HTMLInputElement>(null),
+    fragmentBudget: useRef<HTMLInputElement>(null),
+  };
+  const typeNumber = (key: NumberKey, text: string) => {
+    setNumbers((n) => ({ ...n, [key]: text }));
+    setInvalid((keys) => keys.filter((k) => k !== key));
+    setPending(null);
+    setStatus('');
+  };
   const { models, list, show } = useModelList();
   // The saved settings' models, once, as the page opens: their key, if any, is confirmed for them.
   useEffect(() => {
@@ -72,20 +102,29 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
   // `confirmed`: the user just confirmed the key for this address.
   const save = (s: Settings, confirmed: boolean) => {
     const origin = originKeptFor(s, { key: s.apiKey, origin: keyOrigin }, confirmed);
-    void onSave(s, origin).then(() => {
-      if (s.apiKey !== '') setKeyOrigin(origin);
-      setPending(null);
-      setStatus(t('saved'));
-      // The server saved is no local one: no Origin rule stays for the one before.
-      if (!isLocalServer(s)) void removeOriginRule().catch(() => {});
-      // After Save, the address is the user's: its models are asked, the key as the rule says.
-      list({ ...s, keyOrigin: origin });
-    });
+    void onSave(s, origin)
+      .then(() => {
+        if (s.apiKey !== '') setKeyOrigin(origin);
+        setPending(null);
+        setNumbers(textsOf(s));
+        setStatus(t('saved'));
+        // The server saved is no local one: no Origin rule stays for the one before.
+        if (!isLocalServer(s)) void removeOriginRule().catch(() => {});
+        // After Save, the address is the user's: its models are asked, the key as the rule says.
+        list({ ...s, keyOrigin: origin });
+      })
+      // A write the browser refused (its quota, a full disk): said here, beside Save.
+      .catch((e: unknown) => {
+        setPending(null);
+        setStatus(t('saveFailed', e instanceof Error ? e.message : String(e)));
+      });
   };
   const pendingOrigin = pending ? originOf(pending.baseURL) : '';
   return (
     <form
       class="settings"
+      // The form says its own problems, beside each field and in the catalogue's words.
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         const problem = baseUrlProblem(draft.baseURL.trim());
@@ -93,14 +132,29 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
           setStatus(problem);
           return;
         }
+        // The local timeout is read only where its field is shown: a server on this computer.
+        const shown: NumberKey[] = local
+          ? ['localTimeoutS', 'minQuoteLength', 'fragmentBudget']
+          : ['minQuoteLength', 'fragmentBudget'];
+        const read = shown.map((key) => ({ key, reading: readNumberSetting(numbers[key], BOUNDS[key]) }));
+        const wrong = read.filter((r) => !r.reading.ok).map((r) => r.key);
+        setInvalid(wrong);
+        if (wrong.length > 0) {
+          // Nothing is saved until every number is within its range; the first one wrong has the focus.
+          setPending(null);
+          setStatus(t('notSavedFix'));
+          numberRefs[wrong[0]!].current?.focus();
+          return;
+        }
+        const typed: Partial<Settings> = {};
+        for (const { key, reading } of read) if (reading.ok) typed[key] = reading.value;
         const cleaned = {
           ...draft,
+          ...typed,
           apiKey: draft.apiKey.trim(),
           model: draft.model.trim(),
           judgeModel: draft.judgeModel.trim(),
           baseURL: draft.baseURL.trim().replace(/\/+$/, ''),
-          fragmentBudget: clampBudget(draft.fragmentBudget),
-          localTimeoutS: Math.round(Math.min(MAX_LOCAL_TIMEOUT_S, Math.max(MIN_LOCAL_TIMEOUT_S, draft.localTimeoutS))),
           ...(noNative ? { citationMode: 'structured' as const } : {}),
         };
         if (keyVerdict(cleaned, { key: cleaned.apiKey, origin: keyOrigin }) === 'unconfirmed') {
@@ -137,30 +191,28 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
       <p class="hint">{t('baseUrlHint')}</p>
       <TestConnection draft={draft} keyOrigin={keyOrigin} onModels={show} />
       {local && (
-        <>
-          <label for="local-timeout">{t('localTimeout')}</label>
-          <input
-            id="local-timeout"
-            type="number"
-            min={MIN_LOCAL_TIMEOUT_S}
-            max={MAX_LOCAL_TIMEOUT_S}
-            step={30}
-            value={draft.localTimeoutS}
-            onInput={(e) => set('localTimeoutS', Number(e.currentTarget.value) || draft.localTimeoutS)}
-          />
-          <p class="hint">{t('localTimeoutHint')}</p>
-        </>
+        <NumberField
+          id="local-timeout"
+          label={t('localTimeout')}
+          hint={t('localTimeoutHint')}
+          text={numbers.localTimeoutS}
+          bounds={BOUNDS.localTimeoutS}
+          step={30}
+          invalid={invalid.includes('localTimeoutS')}
+          onInput={(text) => typeNumber('localTimeoutS', text)}
+          inputRef={numberRefs.localTimeoutS}
+        />
       )}
-      <label for="min-quote">{t('minQuote')}</label>
-      <input
+      <NumberField
         id="min-quote"
-        type="number"
-        min={5}
-        max={200}
-        value={draft.minQuoteLength}
-        onInput={(e) => set('minQuoteLength', Number(e.currentTarget.value) || draft.minQuoteLength)}
+        label={t('minQuote')}
+        hint={t('minQuoteHint')}
+        text={numbers.minQuoteLength}
+        bounds={BOUNDS.minQuoteLength}
+        invalid={invalid.includes('minQuoteLength')}
+        onInput={(text) => typeNumber('minQuoteLength', text)}
+        inputRef={numberRefs.minQuoteLength}
       />
-      <p class="hint">{t('minQuoteHint')}</p>
       <label class="check">
         <input
           type="checkbox"
@@ -183,17 +235,17 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
       <label for="judge-model">{t('judgeModel')}</label>
       <input id="judge-model" value={draft.judgeModel} onInput={(e) => set('judgeModel', e.currentTarget.value)} />
       <p class="hint">{t('judgeModelHint')}</p>
-      <label for="fragment-budget">{t('budget')}</label>
-      <input
+      <NumberField
         id="fragment-budget"
-        type="number"
-        min={MIN_FRAGMENT_BUDGET}
-        max={MAX_FRAGMENT_BUDGET}
+        label={t('budget')}
+        hint={t('budgetHint', DEFAULT_FRAGMENT_BUDGET)}
+        text={numbers.fragmentBudget}
+        bounds={BOUNDS.fragmentBudget}
         step={500}
-        value={draft.fragmentBudget}
-        onInput={(e) => set('fragmentBudget', Number(e.currentTarget.value) || draft.fragmentBudget)}
+        invalid={invalid.includes('fragmentBudget')}
+        onInput={(text) => typeNumber('fragmentBudget', text)}
+        inputRef={numberRefs.fragmentBudget}
       />
-      <p class="hint">{t('budgetHint', DEFAULT_FRAGMENT_BUDGET)}</p>
       <label class="check">
         <input
           type="checkbox"

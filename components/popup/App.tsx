@@ -34,6 +34,15 @@ export function App({ surface }: AppProps) {
   const { shown, run, key, draft, revealing, asking, intent, loaded, working, earlier, actions } = session;
   // The history, shown instead of the question while its button is pressed.
   const [showHistory, setShowHistory] = useState(false);
+  // After an update, the last answer was kept by the older version in a shape this one cannot
+  // show: the popup opens on the user's last thread from the history instead, its citations live.
+  const [openLatest, setOpenLatest] = useState(false);
+  const oldRun = loaded && shown.unreadable === 'old-version';
+  useEffect(() => {
+    if (!oldRun) return;
+    setOpenLatest(true);
+    setShowHistory(true);
+  }, [oldRun]);
   useEscapeClears(surface === 'panel');
   const announcement = useAnnouncement(run, loaded);
   // Opened to ask: the keyboard starts in the question box.
@@ -52,13 +61,26 @@ export function App({ surface }: AppProps) {
         <AppHeader
           surface={surface}
           showHistory={showHistory}
-          onHistory={setShowHistory}
+          onHistory={(show) => {
+            setOpenLatest(false);
+            setShowHistory(show);
+          }}
           windowId={session.windowId}
           onError={revealing.say}
         />
         <Announcer text={announcement} />
         {showHistory && <RevealNoteView revealing={revealing} />}
-        {showHistory && <HistoryView stepper={surface === 'panel'} onReveal={reveal} />}
+        {showHistory && (
+          <HistoryView
+            stepper={surface === 'panel'}
+            onReveal={reveal}
+            openLatest={openLatest}
+            onNothingToOpen={() => {
+              setOpenLatest(false);
+              setShowHistory(false);
+            }}
+          />
+        )}
         {!showHistory && (
           <>
             <AskSection

@@ -70,3 +70,15 @@ describe('HistoryList', () => {
     expect(root.textContent).toContain('No answers yet.');
   });
 });
+
+describe('HistoryList near its limit', () => {
+  it('says the oldest threads will be left out, and how to keep them, before any is', () => {
+    const few = mount(<HistoryList entries={entries} onOpen={vi.fn()} onDelete={vi.fn()} onDeleteAll={vi.fn()} />);
+    expect(few.textContent).not.toContain('leaves out the oldest');
+    const many = Array.from({ length: 480 }, (_, i) => entry(`e${i}`, `Question ${i}`, i));
+    const full = mount(<HistoryList entries={many} onOpen={vi.fn()} onDelete={vi.fn()} onDeleteAll={vi.fn()} />);
+    expect(full.textContent).toContain(
+      'The history keeps the last 500 threads: from now on, each new one leaves out the oldest. To keep them, use Export my data in the options.',
+    );
+  });
+});

@@ -3,7 +3,7 @@
  * its first question that reopens it; each deletable, and all at once after a second click.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { searchHistory, type HistoryEntry } from '@/lib/shared/history';
+import { HISTORY_LIMITS, nearHistoryLimit, searchHistory, type HistoryEntry } from '@/lib/shared/history';
 import { siteOf } from '@/lib/shared/site';
 import { unreadableReason } from '@/lib/shared/tabs';
 import { formatDate, plural, t } from '@/lib/shared/i18n';
@@ -66,6 +66,7 @@ export function HistoryList({ entries, onOpen, onDelete, onDeleteAll, focusId = 
         {t('history')}
       </h2>
       <p class="note">{t('historyPrivate')}</p>
+      {nearHistoryLimit(entries.length) && <p class="note">{t('historyNearlyFull', HISTORY_LIMITS.entries)}</p>}
       {entries.length === 0 ? (
         <p class="note">{t('historyEmpty')}</p>
       ) : (

@@ -1,5 +1,7 @@
 /** The options page's app: the settings form, the toolbar setting and the diagnostics. */
 import { useEffect, useState } from 'preact/hooks';
+import { DataBackup } from '@/components/options/DataBackup';
+import { DataProblemNote } from '@/components/options/DataProblemNote';
 import { DiagnosticsView } from '@/components/options/DiagnosticsView';
 import { SettingsForm } from '@/components/options/SettingsForm';
 import { ToolbarSetting } from '@/components/options/ToolbarSetting';
@@ -9,14 +11,25 @@ import { t } from '@/lib/shared/i18n';
 /** The options page: settings, loaded from and saved to extension storage, and diagnostics. */
 export function App() {
   const [settings, setSettings] = useState<LoadedSettings | null>(null);
+  // Settings imported from a backup: the form starts again from them.
+  const [formKey, setFormKey] = useState(0);
   useEffect(() => {
     void loadSettings().then(setSettings);
   }, []);
   return (
     <main class="options">
       <h1>{t('extName')}</h1>
-      {settings && <SettingsForm initial={settings} onSave={saveSettings} />}
+      <DataProblemNote />
+      {settings && <SettingsForm key={formKey} initial={settings} onSave={saveSettings} />}
       <ToolbarSetting />
+      <DataBackup
+        onSettingsImported={() =>
+          void loadSettings().then((s) => {
+            setSettings(s);
+            setFormKey((k) => k + 1);
+          })
+        }
+      />
       <DiagnosticsView />
     </main>
   );

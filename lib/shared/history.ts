@@ -35,8 +35,16 @@ export interface HistoryLimits {
   chars: number;
 }
 
-/** Well under extension storage's 10 MB, which the other items share. */
-export const HISTORY_LIMITS: HistoryLimits = { entries: 200, chars: 3_000_000 };
+/**
+ * What the history keeps, said in the options ("the last 500 threads"). In IndexedDB, whose quota
+ * is far above storage.local's 10 MB; the size bound keeps one browser profile's copy modest.
+ */
+export const HISTORY_LIMITS: HistoryLimits = { entries: 500, chars: 10_000_000 };
+
+/** Near enough the limit that the next threads push the oldest out: the screens say so first. */
+export function nearHistoryLimit(count: number, limit: number = HISTORY_LIMITS.entries): boolean {
+  return count >= limit - Math.ceil(limit / 20);
+}
 
 /** The thread's answered turns as a history entry; null when none has an answer yet. */
 export function entryOf(thread: Thread): HistoryEntry | null {

@@ -60,7 +60,7 @@ const counts = z.partialRecord(z.enum(REPAIR_CLASSES), z.number());
 const checks = z.object({ citations: int(), broken: int(), repaired: z.optional(counts) });
 const usage = z.object({ input: int(), cacheRead: int(), cacheWrite: int(), output: int(), calls: int() });
 
-const outcome = z.discriminatedUnion('kind', [
+export const outcomeSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('answer'),
     claims: z.array(shownClaim),
@@ -187,7 +187,7 @@ const done = z
     ...common,
     status: z.literal('done'),
     finishedAt: z.number(),
-    outcome: z.optional(outcome),
+    outcome: z.optional(outcomeSchema),
     results: z.optional(z.array(shownCitation)),
     /** Without a key, the question named nothing to search for: no results were looked for. */
     searchTooGeneral: z.optional(z.literal(true)),
@@ -298,7 +298,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Parsed<S extends z.ZodMiniType> = z.infer<S>;
 const sameShapes: [
   Same<Parsed<typeof shownClaim>, ShownClaim>,
-  Same<Parsed<typeof outcome>, Outcome>,
+  Same<Parsed<typeof outcomeSchema>, Outcome>,
   Same<Parsed<typeof checks>, CitationChecks>,
   Same<Parsed<typeof shownError>, ShownError>,
   Same<Parsed<typeof skippedTab>, SkippedTab>,

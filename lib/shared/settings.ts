@@ -5,6 +5,9 @@
 import { PRESETS, type ServerApi, type ServerKind } from './servers';
 
 export const DEFAULT_MIN_LITERAL_LENGTH = 15;
+/** The bounds of the quotes' least length, a setting (the stored settings are checked against them). */
+export const MIN_QUOTE_LENGTH = 5;
+export const MAX_QUOTE_LENGTH = 200;
 
 /** The fragments' budget when the user has not chosen one: a few dozen passages, a few cents. */
 export const DEFAULT_FRAGMENT_BUDGET = 8000;

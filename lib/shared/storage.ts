@@ -188,6 +188,24 @@ export async function appendFailure(entry: FailureLogEntry): Promise<void> {
   await failureLogItem.setValue(keepWithinBytes([...log, trimFailureEntry(entry)], FAILURE_LOG_MAX_BYTES, FAILURE_LOG_LIMIT));
 }
 
+/**
+ * Where the history was kept before it moved to IndexedDB (version 1, lib/shared/history-schema.ts):
+ * read only to move it, then removed (lib/worker/wiring/data-updates.ts).
+ */
+export const legacyHistoryItem = storage.defineItem<unknown>('local:history');
+
+/** Stored data an update could not bring up to date: kept as it was, and said on the options page. */
+export interface DataProblem {
+  store: 'history';
+  /** The version the data was left at. */
+  version: number;
+  error: string;
+  at: number;
+}
+export const dataProblemsItem = storage.defineItem<Partial<Record<DataProblem['store'], DataProblem>>>('local:dataProblems', {
+  fallback: {},
+});
+
 /** What the highlights of the last answer left in the tabs, for the next click and the clean-up. */
 export interface RevealState {
   /** Tabs that may show a highlight of ours. */

@@ -1,0 +1,144 @@
+/**
+ * "Your data" in the options: Export my data writes one backup file (lib/shared/backup.ts), the
+ * key in it only when ticked, with a warning; Import my data reads one, says what it will add
+ * before it adds anything, merges the threads by id, and refuses a damaged or foreign file with
+ * nothing changed. Also says how much history is kept, so nobody finds the limit by losing threads.
+ */
+import { useState } from 'preact/hooks';
+import { loadKeyRecord, saveKeyRecord } from '@/lib/shared/api-key';
+import { makeBackup, previewImport, readBackup, type Backup, type ImportPreview } from '@/lib/shared/backup';
+import { HISTORY_LIMITS } from '@/lib/shared/history';
+import { historyItem } from '@/lib/shared/history-store';
+import { t } from '@/lib/shared/i18n';
+import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET } from '@/lib/shared/settings';
+import { parseStoredSettings } from '@/lib/shared/settings-schema';
+import { settingsItem } from '@/lib/shared/storage';
+
+export interface DataBackupProps {
+  /** The settings were replaced by the file's: the form shows them. */
+  onSettingsImported: () => void;
+}
+
+const problemText = (problem: string, detail?: string): string => {
+  if (problem === 'newer') return t('importNewer');
+  if (problem === 'damaged') return t('importDamaged', detail ?? '');
+  return t('importForeign');
+};
+const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export function DataBackup({ onSettingsImported }: DataBackupProps) {
+  const [withKey, setWithKey] = useState(false);
+  const [status, setStatus] = useState('');
+  const [pending, setPending] = useState<{ backup: Backup; preview: ImportPreview } | null>(null);
+  const [useSettings, setUseSettings] = useState(false);
+
+  const exportData = async () => {
+    try {
+      const entries = await historyItem.getValue();
+      const backup = makeBackup(
+        { entries, settings: await settingsItem.getValue(), key: withKey ? await loadKeyRecord() : null },
+        Date.now(),
+      );
+      const url = URL.createObjectURL(new Blob([JSON.stringify(backup)], { type: 'application/json' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `cited-tabs-backup-${new Date().toISOString().slice(0, 10)}.json`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setStatus(t('exported', entries.length));
+    } catch (e) {
+      setStatus(t('exportFailed', reason(e)));
+    }
+  };
+
+  const chosen = async (file: File | undefined) => {
+    setPending(null);
+    if (!file) return;
+    const read = readBackup(await file.text());
+    if (!read.ok) {
+      setStatus(problemText(read.problem, read.detail));
+      return;
+    }
+    setUseSettings(false);
+    setPending({ backup: read.backup, preview: previewImport(await historyItem.getValue(), read.backup) });
+    setStatus('');
+  };
+
+  const add = async () => {
+    if (!pending) return;
+    const { backup } = pending;
+    try {
+      // Merged again with the history as it is now: a thread answered meanwhile is kept.
+      const now = previewImport(await historyItem.getValue(), backup);
+      await historyItem.setValue(now.merged);
+      if (useSettings) {
+        const { settings } = parseStoredSettings(backup.settings, DEFAULT_SETTINGS, {
+          min: MIN_FRAGMENT_BUDGET,
+          max: MAX_FRAGMENT_BUDGET,
+        });
+        await settingsItem.setValue(settings);
+        if (backup.key) await saveKeyRecord(backup.key);
+        onSettingsImported();
+      }
+      setPending(null);
+      setStatus(t('imported', now.added.length, now.updated.length));
+    } catch (e) {
+      // A refused write (quota): said here, and the history as it was.
+      setStatus(t('importFailed', reason(e)));
+    }
+  };
+
+  return (
+    <section class="data-backup" aria-labelledby="data-heading">
+      <h2 id="data-heading">{t('dataHeading')}</h2>
+      <p class="hint">{t('dataHint', HISTORY_LIMITS.entries)}</p>
+      <label class="check">
+        <input type="checkbox" checked={withKey} onChange={(e) => setWithKey(e.currentTarget.checked)} />
+        {t('exportWithKey')}
+      </label>
+      {withKey && <p class="field-problem">{t('exportKeyWarning')}</p>}
+      <button type="button" onClick={() => void exportData()}>
+        {t('exportData')}
+      </button>
+      <label for="import-file">{t('importData')}</label>
+      <input
+        id="import-file"
+        type="file"
+        accept="application/json,.json"
+        onChange={(e) => void chosen(e.currentTarget.files?.[0])}
+      />
+      {pending && (
+        <div class="import-preview" role="group" aria-labelledby="import-preview-title">
+          <p id="import-preview-title">{t('importPreview', pending.preview.added.length, pending.preview.updated.length)}</p>
+          {pending.preview.leftOut > 0 && (
+            <p class="field-problem">{t('importLeftOut', pending.preview.leftOut, HISTORY_LIMITS.entries)}</p>
+          )}
+          <ul>
+            {pending.preview.added.slice(0, 10).map((e) => (
+              <li key={e.id}>{e.turns[0]?.question}</li>
+            ))}
+          </ul>
+          <label class="check">
+            <input type="checkbox" checked={useSettings} onChange={(e) => setUseSettings(e.currentTarget.checked)} />
+            {t(pending.backup.key ? 'importSettingsAndKey' : 'importSettings')}
+          </label>
+          <button type="button" onClick={() => void add()}>
+            {t('importConfirm')}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setPending(null);
+              setStatus(t('importCancelled'));
+            }}
+          >
+            {t('importCancel')}
+          </button>
+        </div>
+      )}
+      <p role="status" class="status">
+        {status}
+      </p>
+    </section>
+  );
+}

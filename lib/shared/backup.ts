@@ -1,0 +1,114 @@
+/**
+ * The backup file ("Export my data" / "Import my data" in the options): one JSON file with the
+ * history (threads with their quotes and sources), the settings, and the key only when the user
+ * ticked it. Versioned like storage: its history carries the history's version and is brought up
+ * to date by the same migrations (lib/shared/history-schema.ts); a damaged or foreign file is
+ * refused as a whole, so nothing changes. Pure: the options page reads and writes.
+ */
+import * as z from 'zod/mini';
+import type { KeyRecord } from './api-key';
+import { HISTORY_LIMITS, type HistoryEntry } from './history';
+import { checkedEntries, HISTORY_MIGRATIONS, HISTORY_VERSION, mergeHistory } from './history-schema';
+import { migrate } from './migrations';
+import type { SettingsDefaults } from './settings-schema';
+
+export const BACKUP_FORMAT = 'cited-tabs-backup';
+export const BACKUP_VERSION = 1;
+
+export interface Backup {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  exportedAt: number;
+  history: { version: number; entries: HistoryEntry[] };
+  /** As stored (checked again on import by the settings' own schema). */
+  settings: Record<string, unknown>;
+  /** Only when the user ticked "Include my API key". */
+  key?: KeyRecord;
+}
+
+export function makeBackup(
+  data: { entries: HistoryEntry[]; settings: SettingsDefaults | Record<string, unknown>; key: KeyRecord | null },
+  now: number,
+): Backup {
+  return {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    exportedAt: now,
+    history: { version: HISTORY_VERSION, entries: data.entries },
+    settings: { ...data.settings },
+    ...(data.key ? { key: { key: data.key.key, origin: data.key.origin } } : {}),
+  };
+}
+
+const envelope = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.int(),
+  exportedAt: z.number(),
+  history: z.object({ version: z.int(), entries: z.unknown() }),
+  settings: z.record(z.string(), z.unknown()),
+  key: z.optional(z.object({ key: z.string().check(z.minLength(1), z.maxLength(1000)), origin: z.string() })),
+});
+
+export type BackupProblem = 'not-json' | 'foreign' | 'newer' | 'damaged';
+export type ReadBackup = { ok: true; backup: Backup } | { ok: false; problem: BackupProblem; detail?: string };
+
+/** The file's text read as a backup, its history brought to this version; refused whole otherwise. */
+export function readBackup(text: string): ReadBackup {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: 'not-json' };
+  }
+  if (!raw || typeof raw !== 'object' || (raw as { format?: unknown }).format !== BACKUP_FORMAT)
+    return { ok: false, problem: 'foreign' };
+  const parsed = z.safeParse(envelope, raw);
+  if (!parsed.success) return { ok: false, problem: 'damaged', detail: parsed.error.issues[0]?.path.join('.') };
+  const file = parsed.data;
+  if (file.version > BACKUP_VERSION) return { ok: false, problem: 'newer' };
+  const history = migrate(file.history.entries, file.history.version, HISTORY_MIGRATIONS);
+  if (history.kind === 'newer') return { ok: false, problem: 'newer' };
+  if (history.kind === 'failed') return { ok: false, problem: 'damaged', detail: history.error };
+  // Every thread checked, whatever version the file says: a file can be edited by hand.
+  let checked: HistoryEntry[];
+  try {
+    checked = checkedEntries(history.value);
+  } catch (e) {
+    return { ok: false, problem: 'damaged', detail: e instanceof Error ? e.message : String(e) };
+  }
+  return {
+    ok: true,
+    backup: {
+      ...file,
+      format: BACKUP_FORMAT,
+      history: { version: HISTORY_VERSION, entries: checked },
+      ...(file.key ? { key: file.key } : {}),
+    },
+  };
+}
+
+/** What importing `backup` adds to `history`: threads new here, threads the file has a later turn of. */
+export interface ImportPreview {
+  added: HistoryEntry[];
+  updated: HistoryEntry[];
+  /** The history after the import, within its limits (newest first). */
+  merged: HistoryEntry[];
+  /** Threads, the oldest, that would be past the history's limit: said before anything is added. */
+  leftOut: number;
+}
+
+export function previewImport(
+  history: readonly HistoryEntry[],
+  backup: Backup,
+  limit: number = HISTORY_LIMITS.entries,
+): ImportPreview {
+  const known = new Map(history.map((e) => [e.id, e]));
+  const incoming = backup.history.entries;
+  const all = mergeHistory(history, incoming);
+  return {
+    added: incoming.filter((e) => !known.has(e.id)),
+    updated: incoming.filter((e) => (known.get(e.id)?.updatedAt ?? Infinity) < e.updatedAt),
+    merged: all.slice(0, limit),
+    leftOut: Math.max(0, all.length - limit),
+  };
+}

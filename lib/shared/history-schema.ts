@@ -1,0 +1,49 @@
+/**
+ * The history's stored shape and its versions, in one place (zod/mini: the screens load it).
+ * Version 1: `local:history` in `storage.local` (HistoryEntry[]), written by the builds before
+ * the history moved to IndexedDB (commit 7aa1205). Version 2: the same entries in the extension
+ * origin's IndexedDB (lib/shared/history-store.ts), out of content scripts' reach.
+ */
+import * as z from 'zod/mini';
+import type { HistoryEntry } from './history';
+import type { Migrations } from './migrations';
+import { outcomeSchema, SCOPES } from './run-state';
+
+export const HISTORY_VERSION = 2;
+
+const int = () => z.int();
+export const historyEntrySchema = z.object({
+  id: z.string(),
+  scope: z.enum(SCOPES),
+  pages: z.array(z.object({ tabId: int(), url: z.string(), title: z.string() })),
+  startedAt: z.number(),
+  updatedAt: z.number(),
+  turns: z.array(
+    z.object({ id: z.string(), question: z.string(), askedAt: z.number(), answeredAt: z.number(), outcome: outcomeSchema }),
+  ),
+});
+
+/** Every entry checked; one that does not read stops the step, so nothing of it is lost by a write. */
+export function checkedEntries(raw: unknown): HistoryEntry[] {
+  const parsed = z.safeParse(z.array(historyEntrySchema), raw);
+  if (!parsed.success) throw new Error(`history entries do not read: ${parsed.error.issues[0]?.path.join('.') ?? ''}`);
+  return parsed.data;
+}
+
+export const HISTORY_MIGRATIONS: Migrations = {
+  current: HISTORY_VERSION,
+  steps: {
+    // Same entries, another store: the move itself is the start-up's (lib/worker/wiring/data-updates.ts).
+    1: (old) => checkedEntries(old),
+  },
+};
+
+/** `incoming` merged into `history` by thread id (the later `updatedAt` wins), newest first. */
+export function mergeHistory(history: readonly HistoryEntry[], incoming: readonly HistoryEntry[]): HistoryEntry[] {
+  const byId = new Map<string, HistoryEntry>();
+  for (const e of [...history, ...incoming]) {
+    const known = byId.get(e.id);
+    if (!known || e.updatedAt > known.updatedAt) byId.set(e.id, e);
+  }
+  return [...byId.values()].sort((a, b) => b.updatedAt - a.updatedAt);
+}

@@ -1,0 +1,113 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
+import sample from '../../lib/shared/samples/history-v1.json';
+import { setSettings, useHarness, type Harness } from '../support/harness';
+
+/**
+ * "Export my data" and "Import my data" in the real options page (issue #35, item 3): the file
+ * written holds the threads and settings, the key only when ticked; read back in a profile with
+ * nothing, it says what it adds before adding, and a foreign file is refused with nothing changed.
+ */
+
+const entriesIn = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ id: string }[]>((resolve, reject) => {
+        const open = indexedDB.open('cited-tabs-history');
+        open.onupgradeneeded = () => open.result.createObjectStore('history');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('history').objectStore('history').get('entries');
+          get.onsuccess = () => {
+            open.result.close();
+            resolve((get.result as { id: string }[] | undefined) ?? []);
+          };
+        };
+      }),
+  );
+const putEntries = (page: Page, entries: unknown) =>
+  page.evaluate(
+    (e) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('cited-tabs-history');
+        open.onupgradeneeded = () => open.result.createObjectStore('history');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('history', 'readwrite');
+          tx.objectStore('history').put(e, 'entries');
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+        };
+      }),
+    entries,
+  );
+async function openOptions(h: Harness): Promise<Page> {
+  const page = await h.browser.newPage();
+  await page.goto(h.worker.url().replace('background.js', 'options.html'));
+  await page.waitForSelector('::-p-aria(Export my data[role="button"])');
+  return page;
+}
+/** Export my data pressed; the file it would download, read from its blob. */
+async function exported(page: Page): Promise<string> {
+  await page.evaluate(() => {
+    delete (window as unknown as { saved?: string }).saved;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      (window as unknown as { saved: string }).saved = this.href;
+    };
+  });
+  await page.locator('::-p-aria(Export my data[role="button"])').click();
+  await page.waitForFunction(() => (window as unknown as { saved?: string }).saved);
+  return page.evaluate(async () => (await fetch((window as unknown as { saved: string }).saved)).text());
+}
+const status = (page: Page) => page.$eval('.data-backup [role="status"]', (el) => el.textContent);
+async function choose(page: Page, text: string): Promise<void> {
+  const path = join(tmpdir(), `backup-${Date.now()}.json`);
+  writeFileSync(path, text);
+  // The file field is labelled "Import my data" (Chromium names it with its "No file chosen" too).
+  expect(await page.$eval('label[for="import-file"]', (l) => l.textContent)).toBe('Import my data');
+  const input = (await page.waitForSelector('#import-file')) as ElementHandle<HTMLInputElement>;
+  await input.uploadFile(path);
+}
+
+describe('backup and restore', () => {
+  let h: Harness;
+  useHarness((x) => (h = x));
+
+  it('exports threads and settings (the key only when ticked), and imports them into an empty profile after a preview', async () => {
+    await setSettings(h, { apiKey: 'sk-ant-mine', minQuoteLength: 22 });
+    let page = await openOptions(h);
+    await putEntries(page, sample);
+    const plain = JSON.parse(await exported(page));
+    expect(plain.format).toBe('cited-tabs-backup');
+    expect(plain.history.entries.map((e: { id: string }) => e.id)).toEqual(sample.map((e) => e.id));
+    expect(plain.settings.minQuoteLength).toBe(22);
+    expect(JSON.stringify(plain)).not.toContain('sk-ant-mine');
+    await page.locator('::-p-aria(Include my API key in the file)').click();
+    expect(await page.evaluate(() => document.body.innerText)).toContain('Anyone who has the file can use your key');
+    const withKey = await exported(page);
+    expect(JSON.parse(withKey).key.key).toBe('sk-ant-mine');
+
+    // Another profile, as good as: everything cleared.
+    await putEntries(page, []);
+    await page.close();
+    page = await openOptions(h);
+    await choose(page, '{"conversations": []}');
+    await expect.poll(() => status(page)).toBe('This file is not a Cited Tabs backup. Nothing was changed.');
+    expect(await entriesIn(page)).toEqual([]);
+
+    await choose(page, JSON.stringify(plain));
+    await expect
+      .poll(() => page.evaluate(() => document.body.innerText))
+      .toContain('This file adds 2 threads and brings 0 up to date. Nothing is added until you confirm.');
+    expect(await entriesIn(page)).toEqual([]);
+    await page.locator('::-p-aria(Add them[role="button"])').click();
+    await expect.poll(() => status(page)).toBe('Imported: 2 threads added, 0 brought up to date.');
+    expect((await entriesIn(page)).map((e) => e.id)).toEqual(sample.map((e) => e.id));
+    await page.close();
+  });
+});
