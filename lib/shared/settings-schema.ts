@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { baseUrlProblem } from './api-key';
-import { MAX_LOCAL_TIMEOUT_S, MIN_LOCAL_TIMEOUT_S, type Settings } from './settings';
+import { MAX_LOCAL_TIMEOUT_S, MAX_QUOTE_LENGTH, MIN_LOCAL_TIMEOUT_S, MIN_QUOTE_LENGTH, type Settings } from './settings';
 import { apiFor, kindOfBaseURL, SERVER_KINDS } from './servers';
 
 /** Every setting but the key, which has its own store (lib/shared/api-key.ts). */
@@ -36,7 +36,7 @@ export function storedSettingsSchema(d: SettingsDefaults, budget: { min: number;
     /** Absent in older versions' settings: then the server's own API (Messages, for every server they knew). */
     api: z.catch(z.optional(z.enum(['messages', 'chat'])), undefined),
     localTimeoutS: z.catch(z.int().check(z.gte(MIN_LOCAL_TIMEOUT_S), z.lte(MAX_LOCAL_TIMEOUT_S)), d.localTimeoutS),
-    minQuoteLength: z.catch(z.int().check(z.gte(5), z.lte(200)), d.minQuoteLength),
+    minQuoteLength: z.catch(z.int().check(z.gte(MIN_QUOTE_LENGTH), z.lte(MAX_QUOTE_LENGTH)), d.minQuoteLength),
     citationMode: z.catch(z.enum(['structured', 'native']), d.citationMode),
     judge: z.catch(z.enum(['auto', 'off', 'mark', 'drop']), d.judge),
     judgeModel: z.catch(modelName, d.judgeModel),
