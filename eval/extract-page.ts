@@ -213,7 +213,52 @@ export function explainMisses(missed: string[]): string[] {
       if (!parent.checkVisibility({ opacityProperty: true })) return 'hidden: not rendered';
       const cs = getComputedStyle(parent);
       if (/^rgba\(.*,\s*0\)$/.test(cs.getPropertyValue('-webkit-text-fill-color') || cs.color)) return 'hidden: transparent text';
+      if (cutOff(node)) return 'hidden: cut off by a box that hides overflow';
     }
     return 'read differently';
   });
+}
+
+/**
+ * Whether no glyph of `node` lies inside what the boxes around it that hide overflow (`hidden`,
+ * `clip`) leave: a caption placed above the tile that clips it, the lines past a `line-clamp`.
+ * Written apart from the extension's own rules (lib/page/ancestry.ts), by the CSS rule alone: a
+ * box clips what it holds unless a positioned descendant on the way takes its words out to a
+ * containing block outside it (`absolute`: the nearest positioned ancestor; `fixed`: the view).
+ */
+function cutOff(node: Text): boolean {
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+  if (rects.length === 0) return false;
+  let left = -Infinity;
+  let top = -Infinity;
+  let right = Infinity;
+  let bottom = Infinity;
+  let escaping = false;
+  for (let e = node.parentElement; e; e = e.parentElement) {
+    const cs = getComputedStyle(e);
+    const position = cs.position;
+    // Out of the flow: the boxes between it and its containing block do not clip it.
+    const clipsIt = !escaping || position !== 'static';
+    if (clipsIt) {
+      escaping = false;
+      const b = e.getBoundingClientRect();
+      const x = cs.overflowX === 'hidden' || cs.overflowX === 'clip';
+      const y = cs.overflowY === 'hidden' || cs.overflowY === 'clip';
+      if (x) {
+        left = Math.max(left, b.left + e.clientLeft);
+        right = Math.min(right, b.left + e.clientLeft + e.clientWidth);
+      }
+      if (y) {
+        top = Math.max(top, b.top + e.clientTop);
+        bottom = Math.min(bottom, b.top + e.clientTop + e.clientHeight);
+      }
+    }
+    if (position === 'fixed') break;
+    if (position === 'absolute') escaping = true;
+  }
+  return !rects.some(
+    (r) => Math.min(r.right, right) > Math.max(r.left, left) && Math.min(r.bottom, bottom) > Math.max(r.top, top),
+  );
 }

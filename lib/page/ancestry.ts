@@ -7,10 +7,13 @@
  * its own glyphs' rectangles: what a reader sees is measured, not inferred from a list of tricks
  * (lib/page/seen.ts judges). Asked by the check of passages about to be sent and by the proof of
  * a quote (lib/page/visibility.ts, lib/page/drawn.ts) and of a frame's box
- * (lib/page/frame-visibility.ts): never by the reading walk. Its cost is the check's: on wcxb-dev a
- * check of every passage of a page went from 10.8 to 19.3 display-only walks (about half of it
- * the glyphs' rectangles, a quarter the clips, the rest the looks); a check of the passages
- * chosen for one question measures a few dozen text nodes. Pure DOM code.
+ * (lib/page/frame-visibility.ts): never by the reading walk. Its cost is the check's: on wcxb-dev
+ * (eval:extract) reading and checking every passage of a page costs 13.9–15.1 display-only walks,
+ * against 8.8–10.3 before these measurements and 14.3–15.7 with each property read as often as
+ * each rule needed it (same machine, runs back to back). What is left is one `getClientRects` per text node (about 3.8 walks, measured
+ * by leaving it out) and the style reads of the looks and clips (eight per box, five per inline
+ * element, each once per element, in one record: `Own`). A check of the passages chosen for one
+ * question measures a few dozen text nodes. Pure DOM code.
  */
 import { flatParentElement } from './flat-tree';
 import { filterEffect, glyphsHide, type Measured, type Rect } from './seen';
@@ -25,20 +28,73 @@ interface Look {
   effects: boolean;
 }
 
+/**
+ * What one element's own computed style says, each property read once per check (a read costs
+ * about what the walk's whole question of an element does): asked by `look` and `contentClip` alike.
+ */
+interface Own {
+  /** Its display, as the walk read it ('inline' boxes neither clip nor are taken out of the flow). */
+  display: string;
+  /** `opacity` times `filter: opacity()`. */
+  opacity: number;
+  /** A mask, a blend mode, a filter not settled, a clip-path shape other than inset(). */
+  effects: boolean;
+  /** 'static' for an inline box (which `position: absolute` would have blockified): not read. */
+  position: string;
+  clipPath: string;
+  overflowX: string;
+  contain: string;
+}
+
 export class Ancestry {
   private readonly view: Window;
   private readonly looks = new Map<Element, Look>();
   private readonly contentClips = new Map<Element, Rect>();
   private readonly styles = new Map<Element, CSSStyleDeclaration>();
+  private readonly owns = new Map<Element, Own>();
+  private readonly hosts = new Map<Element, Element | null>();
+  private readonly displays = new Map<Element, string>();
+  private readonly measured = new Map<Text, Pick<Measured, 'opacity' | 'effects' | 'glyphs'>>();
   private range: Range | null = null;
 
   constructor(view: Window) {
     this.view = view;
   }
 
-  /** The computed style of `el`, already asked by the walk: not asked again (each ask builds a new object). */
-  know(el: Element, cs: CSSStyleDeclaration): void {
+  /** The computed style of `el` and its display, already asked by the walk: not asked again (each ask builds a new object). */
+  know(el: Element, cs: CSSStyleDeclaration, display: string): void {
     this.styles.set(el, cs);
+    this.displays.set(el, display);
+  }
+
+  /**
+   * `openableHost(el)` (lib/page/visibility.ts: the box drawn in place of what a reader opens, the
+   * outermost closed `<details>` or what holds an `until-found` element), remembered per element
+   * so that the text nodes of a check do not each walk every ancestor again.
+   */
+  openable(el: Element): Element | null {
+    return this.hostAbove(el) ?? ownHost(el);
+  }
+
+  /** The outermost host (`openable`) among the ancestors of `x`, as seen from `x`. */
+  private hostAbove(x: Element): Element | null {
+    const known = this.hosts.get(x);
+    if (known !== undefined) return known;
+    const p = flatParentElement(x);
+    let out: Element | null = null;
+    if (p !== null) {
+      out = this.hostAbove(p);
+      if (out === null) {
+        if (p.getAttribute('hidden')?.toLowerCase() === 'until-found') out = flatParentElement(p) ?? p;
+        else if (p.localName === 'details' && !(p as HTMLDetailsElement).open) {
+          // Words in the summary (the child on the way down) show; any other child of it does not.
+          const summary = p.querySelector(':scope > summary');
+          if (!summary || !summary.contains(x)) out = p;
+        }
+      }
+    }
+    this.hosts.set(x, out);
+    return out;
   }
 
   private style(el: Element): CSSStyleDeclaration {
@@ -47,29 +103,47 @@ export class Ancestry {
     return cs;
   }
 
+  /** What `el`'s own style says (`Own`), read once. */
+  private own(el: Element): Own {
+    const known = this.owns.get(el);
+    if (known !== undefined) return known;
+    const cs = this.style(el);
+    const display = this.displays.get(el) ?? cs.display;
+    const inline = display === 'inline';
+    const filter = filterEffect(cs.filter);
+    const mask = cs.getPropertyValue('mask-image') || cs.getPropertyValue('-webkit-mask-image');
+    const blend = cs.mixBlendMode;
+    // A clip-path other than inset() (measured as a rectangle, contentClip) is a shape no rule settles.
+    const clipPath = cs.clipPath ?? '';
+    const shaped = clipPath !== 'none' && clipPath !== '' && !clipPath.startsWith('inset(');
+    const opacity = parseFloat(cs.opacity);
+    const out: Own = {
+      display,
+      opacity: (Number.isFinite(opacity) ? opacity : 1) * filter.opacity,
+      effects:
+        filter.unsettled ||
+        shaped ||
+        (mask !== '' && mask !== 'none') ||
+        (blend !== '' && blend !== undefined && blend !== 'normal'),
+      clipPath,
+      // Overflow and paint containment do not apply to an inline box, and `position: absolute`
+      // or `fixed` would have made it a block: not read.
+      position: inline ? 'static' : cs.position,
+      overflowX: inline ? 'visible' : cs.overflowX,
+      contain: inline ? 'none' : (cs.contain ?? ''),
+    };
+    this.owns.set(el, out);
+    return out;
+  }
+
   /** The opacity `el` and all it holds are drawn at, and whether an effect that is not settled applies. */
   look(el: Element): Look {
     const known = this.looks.get(el);
     if (known !== undefined) return known;
     const parent = flatParentElement(el);
     const above = parent === null ? { opacity: 1, effects: false } : this.look(parent);
-    const cs = this.style(el);
-    const filter = filterEffect(cs.filter);
-    const mask = cs.getPropertyValue('mask-image') || cs.getPropertyValue('-webkit-mask-image');
-    const blend = cs.mixBlendMode;
-    // A clip-path other than inset() (measured as a rectangle, contentClip) is a shape no rule settles.
-    const clipPath = cs.clipPath;
-    const shaped = clipPath !== 'none' && clipPath !== '' && clipPath !== undefined && !clipPath.startsWith('inset(');
-    const own = parseFloat(cs.opacity);
-    const out = {
-      opacity: above.opacity * (Number.isFinite(own) ? own : 1) * filter.opacity,
-      effects:
-        above.effects ||
-        filter.unsettled ||
-        shaped ||
-        (mask !== '' && mask !== 'none') ||
-        (blend !== '' && blend !== undefined && blend !== 'normal'),
-    };
+    const own = this.own(el);
+    const out = { opacity: above.opacity * own.opacity, effects: above.effects || own.effects };
     this.looks.set(el, out);
     return out;
   }
@@ -78,16 +152,16 @@ export class Ancestry {
   contentClip(el: Element): Rect {
     const known = this.contentClips.get(el);
     if (known !== undefined) return known;
-    const cs = this.style(el);
-    let out = this.clipOn(el, cs);
-    if (cs.display !== 'inline' && cs.display !== 'contents') out = intersect(out, this.ownClip(el, cs));
+    const own = this.own(el);
+    let out = this.clipOn(el, own);
+    if (own.display !== 'inline' && own.display !== 'contents') out = intersect(out, this.ownClip(el, own));
     this.contentClips.set(el, out);
     return out;
   }
 
   /** The clip the boxes around `el` put on `el` itself, by its containing blocks. */
-  private clipOn(el: Element, cs: CSSStyleDeclaration): Rect {
-    const position = cs.position;
+  private clipOn(el: Element, own: Own): Rect {
+    const position = own.position;
     let parent = flatParentElement(el);
     if (position === 'absolute' || position === 'fixed') {
       // Only the containing block and what is above it clip a box taken out of the flow.
@@ -101,22 +175,18 @@ export class Ancestry {
   }
 
   /** The clip `el` (a box) puts on its content: overflow hidden or clip, `contain: paint`, `clip`, `clip-path: inset()`. */
-  private ownClip(el: Element, cs: CSSStyleDeclaration): Rect {
+  private ownClip(el: Element, own: Own): Rect {
     // (When one axis clips, the other computes to auto at least: overflow-x says whether any does.)
-    const x = cs.overflowX;
+    const x = own.overflowX;
+    const contain = own.contain;
+    const paint = contain !== 'none' && contain !== '' && /paint|strict|content/.test(contain);
+    const clipPath = own.clipPath;
+    const positioned = own.position === 'absolute' || own.position === 'fixed';
+    if (x === 'visible' && !paint && (clipPath === 'none' || clipPath === '') && !positioned) return NONE;
+    const cs = this.style(el);
     const y = x === 'visible' ? x : cs.overflowY;
-    const contain = cs.contain;
-    const paint = contain !== 'none' && /paint|strict|content/.test(contain);
-    const clipPath = cs.clipPath;
-    const positioned = cs.position === 'absolute' || cs.position === 'fixed';
     const clip = positioned ? cs.clip : 'auto';
-    if (
-      x === 'visible' &&
-      y === 'visible' &&
-      !paint &&
-      (clipPath === 'none' || clipPath === '') &&
-      (!positioned || clip === 'auto' || clip === '')
-    ) {
+    if (x === 'visible' && !paint && (clipPath === 'none' || clipPath === '') && (clip === 'auto' || clip === '')) {
       return NONE;
     }
     const b = el.getBoundingClientRect();
@@ -154,6 +224,13 @@ export class Ancestry {
    * space are counted only when its glyphs take little width).
    */
   words(node: Text, reach: Reach): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {
+    // A second walk of the same check (leaving out covered boxes) asks the same nodes again.
+    let known = this.measured.get(node);
+    if (known === undefined) this.measured.set(node, (known = this.measure(node, reach)));
+    return known;
+  }
+
+  private measure(node: Text, reach: Reach): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {
     const parent = flatParentElement(node);
     if (parent === null) return { glyphs: 'no-area' };
     const { opacity, effects } = this.look(parent);
@@ -171,7 +248,7 @@ export class Ancestry {
   box(el: Element, reach: Reach, minSide: number): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {
     const { opacity, effects } = this.look(el);
     const parent = flatParentElement(el);
-    const clip = parent === null ? null : finite(this.clipOn(el, this.style(el)));
+    const clip = parent === null ? null : finite(this.clipOn(el, this.own(el)));
     const r = el.getBoundingClientRect();
     const glyphs = glyphsHide([r], 0, clip, reach);
     if (glyphs !== null) return { opacity, effects, glyphs };
@@ -179,6 +256,12 @@ export class Ancestry {
     const small = shown.right - shown.left < minSide || shown.bottom - shown.top < minSide;
     return { opacity, effects, glyphs: small ? 'clipped' : null };
   }
+}
+
+/** What `el` itself makes a host (`Ancestry.openable`): until-found, the box that holds it; a closed `<details>`, itself. */
+function ownHost(el: Element): Element | null {
+  if (el.getAttribute('hidden')?.toLowerCase() === 'until-found') return flatParentElement(el) ?? el;
+  return el.localName === 'details' && !(el as HTMLDetailsElement).open ? el : null;
 }
 
 /** The rectangle an `inset()` clip-path leaves of `b`; null (not settled, left to the other rules) for any other shape. */

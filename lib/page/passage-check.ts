@@ -260,7 +260,8 @@ function shownWords(
   const visibility = new Visibility(doc, null, { covers, glyphs: true });
   const first = walk(visibility);
   const covered = visibility.coveredBoxes();
-  return covered.size === 0 ? first.shown : walk(new Visibility(doc, covered, { covers, glyphs: true })).shown;
+  if (covered.size === 0) return first.shown;
+  return walk(new Visibility(doc, covered, { covers, glyphs: true, measured: visibility.measurements })).shown;
 }
 
 /** A writer that keeps only which text nodes' words the walk read. */

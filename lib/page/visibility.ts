@@ -106,6 +106,11 @@ export interface VisibilityOptions {
    * anchoring does not (the proof measures the quote's own words, lib/page/drawn.ts).
    */
   glyphs?: boolean;
+  /**
+   * With `glyphs`: what an earlier walk of the same check measured (the page has not changed
+   * since), so that a second walk, which leaves out covered boxes, measures nothing again.
+   */
+  measured?: Ancestry;
 }
 
 /** The visibility rules for the elements of one document, asked in walk order. */
@@ -171,7 +176,13 @@ export class Visibility {
     this.view = view && typeof view.getComputedStyle === 'function' ? view : null;
     this.hasLayout = this.view !== null && typeof (doc as Document).elementsFromPoint === 'function';
     this.laysOut = this.hasLayout && this.view!.innerWidth > 0 && this.view!.innerHeight > 0;
-    this.ancestry = this.paint && this.hasLayout && options.glyphs === true ? new Ancestry(this.view!) : null;
+    this.ancestry =
+      this.paint && this.hasLayout && options.glyphs === true ? (options.measured ?? new Ancestry(this.view!)) : null;
+  }
+
+  /** What this walk measured of glyphs and the boxes around them (`VisibilityOptions.measured`), if it does. */
+  get measurements(): Ancestry | undefined {
+    return this.ancestry ?? undefined;
   }
 
   /**
@@ -186,7 +197,7 @@ export class Visibility {
     if (ancestry === null) return true;
     const parent = flatParentElement(node);
     if (parent === null) return false;
-    const host = openableHost(parent);
+    const host = ancestry.openable(parent);
     const measured =
       host === null ? ancestry.words(node, this.reach()) : { ...ancestry.box(host, this.reach(), 1), ...ancestry.look(parent) };
     return judge({ layout: this.laysOut, ...measured }).seen === 'seen';
@@ -209,7 +220,10 @@ export class Visibility {
     if (!this.laysOut) return this.ancestry === null;
     const top = this.boxes.length - 1;
     const isBox = owner !== null && top >= 0 && this.boxes[top] === owner;
-    if (owner === null || isBox) {
+    // Where the glyphs are measured (`wordsShow`), an inline element between the box and its words
+    // adds nothing `checkVisibility` would tell (its opacity is in the product up the tree, it has
+    // no `content-visibility`, without a box it has no glyphs): only the box is asked, once.
+    if (owner === null || isBox || this.ancestry !== null) {
       if (top >= 0 && !this.boxDrawn(top)) return false;
     } else if (!drawn(owner)) {
       // (An inline element: `checkVisibility` of it asks its box and every box above as well.)
@@ -357,7 +371,7 @@ export class Visibility {
         const cs = this.view.getComputedStyle(el);
         display = cs.display;
         style = cs;
-        this.ancestry?.know(el, cs);
+        this.ancestry?.know(el, cs, display);
       } else {
         // No window (a document from DOMParser in a browser): inline styles are all we can read.
         const inline = (el as HTMLElement).style;
@@ -393,6 +407,8 @@ export class Visibility {
     if (display === 'inline') return this.paint && !measured && this.inlineMovedAway(el, style);
     if (style === null || typeof style !== 'object') return false;
     if (clippedAway(el, style)) return true;
+    // A check whose glyphs are measured, given the covers: nothing more to ask here.
+    if (measured && !this.notesCovers) return false;
     // Positioned or transformed: measured once, here; what it holds goes with it.
     const position = style.position;
     if (position === 'absolute') this.noteCover(el, style);
