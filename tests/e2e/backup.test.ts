@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import sample from '../../lib/shared/samples/history-v1.json';
+import { historyIn, putHistoryIn } from '../support/extension-storage';
 import { setSettings, useHarness, type Harness } from '../support/harness';
 
 /**
@@ -12,40 +13,7 @@ import { setSettings, useHarness, type Harness } from '../support/harness';
  * nothing, it says what it adds before adding, and a foreign file is refused with nothing changed.
  */
 
-const entriesIn = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<{ id: string }[]>((resolve, reject) => {
-        const open = indexedDB.open('cited-tabs-history');
-        open.onupgradeneeded = () => open.result.createObjectStore('history');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const get = open.result.transaction('history').objectStore('history').get('entries');
-          get.onsuccess = () => {
-            open.result.close();
-            resolve((get.result as { id: string }[] | undefined) ?? []);
-          };
-        };
-      }),
-  );
-const putEntries = (page: Page, entries: unknown) =>
-  page.evaluate(
-    (e) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('cited-tabs-history');
-        open.onupgradeneeded = () => open.result.createObjectStore('history');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('history', 'readwrite');
-          tx.objectStore('history').put(e, 'entries');
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve();
-          };
-        };
-      }),
-    entries,
-  );
+const entriesIn = async (page: Page) => ((await historyIn(page)) as { id: string }[] | undefined) ?? [];
 async function openOptions(h: Harness): Promise<Page> {
   const page = await h.browser.newPage();
   await page.goto(h.worker.url().replace('background.js', 'options.html'));
@@ -81,7 +49,7 @@ describe('backup and restore', () => {
   it('exports threads and settings (the key only when ticked), and imports them into an empty profile after a preview', async () => {
     await setSettings(h, { apiKey: 'sk-ant-mine', minQuoteLength: 22 });
     let page = await openOptions(h);
-    await putEntries(page, sample);
+    await putHistoryIn(page, sample);
     const plain = JSON.parse(await exported(page));
     expect(plain.format).toBe('cited-tabs-backup');
     expect(plain.history.entries.map((e: { id: string }) => e.id)).toEqual(sample.map((e) => e.id));
@@ -93,7 +61,7 @@ describe('backup and restore', () => {
     expect(JSON.parse(withKey).key.key).toBe('sk-ant-mine');
 
     // Another profile, as good as: everything cleared.
-    await putEntries(page, []);
+    await putHistoryIn(page, []);
     await page.close();
     page = await openOptions(h);
     await choose(page, '{"conversations": []}');

@@ -1,6 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import sample from '../../lib/shared/samples/history-v1.json';
+import { historyIn, putHistoryIn } from '../support/extension-storage';
 import { openFixture, openPopup, stopServiceWorker, useHarness, type Harness } from '../support/harness';
 
 /**
@@ -21,22 +22,7 @@ async function restartWith(h: Harness, legacy: unknown): Promise<Page> {
   return page;
 }
 const localKeys = (page: Page) => page.evaluate(async () => Object.keys(await chrome.storage.local.get()));
-const historyIds = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('cited-tabs-history');
-        open.onupgradeneeded = () => open.result.createObjectStore('history');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const get = open.result.transaction('history').objectStore('history').get('entries');
-          get.onsuccess = () => {
-            open.result.close();
-            resolve(((get.result as { id: string }[] | undefined) ?? []).map((e) => e.id));
-          };
-        };
-      }),
-  );
+const historyIds = async (page: Page) => (((await historyIn(page)) as { id: string }[] | undefined) ?? []).map((e) => e.id);
 
 describe('an older version’s history, at the next start of the worker', () => {
   let h: Harness;
@@ -70,25 +56,13 @@ describe('the popup after an update, when the last answer was kept by the older 
   useHarness((x) => (h = x));
 
   it('opens on the last thread from the history, its answer and sources shown, not "cannot be shown"', async () => {
-    await h.worker.evaluate(async (entries) => {
-      // The last answer as an older version kept it (another run-state version), and the history.
+    // The last answer as an older version kept it (another run-state version), and the history.
+    await h.worker.evaluate(async () => {
       await chrome.storage.session.set({
         lastRun: { version: 1, id: 'run-old', status: 'done', question: 'When does the museum open?' },
       });
-      await new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('cited-tabs-history');
-        open.onupgradeneeded = () => open.result.createObjectStore('history');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('history', 'readwrite');
-          tx.objectStore('history').put(entries, 'entries');
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve();
-          };
-        };
-      });
-    }, sample);
+    });
+    await putHistoryIn(h.worker, sample);
     const page = await openFixture(h, 'museum-hours.html');
     const popup = await openPopup(h, page, 'History');
     await expect.poll(() => popup.evaluate(() => document.body.innerText)).toContain('The museum opens at 9 a.m.');

@@ -2,6 +2,7 @@
  * What the extension keeps (settings, the key, the runs, the history), written and read in its
  * own worker as the options page and the worker do, so a test starts from a known state.
  */
+import type { Page, WebWorker } from 'puppeteer-core';
 import { liveWorker, type Harness } from './extension-browser';
 
 /**
@@ -67,9 +68,12 @@ export async function clearStorage(h: Harness): Promise<void> {
   });
 }
 
-/** The history as the worker stored it, in the extension origin's IndexedDB (lib/shared/history-store.ts). */
-export async function storedHistory(h: Harness): Promise<unknown> {
-  return h.worker.evaluate(
+/** A context of the extension's origin (a page of its own, or its worker), where its IndexedDB opens. */
+type ExtensionContext = Pick<Page, 'evaluate'> | Pick<WebWorker, 'evaluate'>;
+
+/** The history as stored, in the extension origin's IndexedDB (lib/shared/history-store.ts), read in `where`. */
+export function historyIn(where: ExtensionContext): Promise<unknown> {
+  return where.evaluate(
     () =>
       new Promise<unknown>((resolve, reject) => {
         const open = indexedDB.open('cited-tabs-history');
@@ -85,4 +89,31 @@ export async function storedHistory(h: Harness): Promise<unknown> {
         };
       }),
   );
+}
+
+/** Writes `entries` as the stored history, in `where` (an older version's, or a profile's to start from). */
+export function putHistoryIn(where: ExtensionContext, entries: unknown): Promise<void> {
+  return where.evaluate(
+    (e) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('cited-tabs-history');
+        open.onupgradeneeded = () => open.result.createObjectStore('history');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('history', 'readwrite');
+          tx.objectStore('history').put(e, 'entries');
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    entries,
+  );
+}
+
+/** The history as the worker stored it. */
+export function storedHistory(h: Harness): Promise<unknown> {
+  return historyIn(h.worker);
 }
