@@ -9,6 +9,7 @@ import { dispatch, isFromExtensionPage, workerCalls, type Handlers } from '@/lib
 import {
   dataProblemsItem,
   legacyHistoryItem,
+  loadSettings,
   panelIntentItem,
   tabGrantsItem,
   threadItem,
@@ -97,6 +98,9 @@ export default defineBackground(() => {
     },
     now: Date.now,
   }).catch(() => 'kept' as const);
+  // The settings loaded once at start: the one key record of version 1 (and a key older builds
+  // left in storage.local) moved to the keys kept per origin (lib/shared/storage.ts, api-key.ts).
+  void loadSettings().catch(() => undefined);
 
   // Each answered turn of the current thread updates its entry in the history, after the update above.
   threadItem.watch((thread) => void updated.then(() => recordThread(thread)));

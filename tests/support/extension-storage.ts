@@ -7,7 +7,7 @@ import { liveWorker, type Harness } from './extension-browser';
 
 /**
  * Writes settings as the options page does: the key in the extension's IndexedDB (see
- * lib/shared/api-key.ts), confirmed for the base URL's origin, the rest in `storage.local`.
+ * lib/shared/api-key.ts), kept and confirmed for the base URL's origin, the rest in `storage.local`.
  */
 export async function setSettings(h: Harness, settings: Record<string, unknown>): Promise<void> {
   const { apiKey, ...rest } = settings;
@@ -24,8 +24,10 @@ export async function setSettings(h: Harness, settings: Record<string, unknown>)
         open.onsuccess = () => {
           const tx = open.result.transaction('secrets', 'readwrite');
           const store = tx.objectStore('secrets');
-          if (key) store.put({ key, origin }, 'apiKey');
-          else store.delete('apiKey');
+          // The keys by origin (version 2, lib/shared/key-schema.ts): this one confirmed for its origin.
+          if (key) store.put({ version: 2, byOrigin: { [origin]: { key, confirmed: true } } }, 'keys');
+          else store.delete('keys');
+          store.delete('apiKey');
           tx.oncomplete = () => {
             open.result.close();
             resolve();
