@@ -77,7 +77,11 @@ export async function learnServerFacts(origin: string, facts: ServerFacts): Prom
   const all = await serverFactsItem.getValue();
   const known = all[origin] ?? {};
   const contexts = facts.contexts || known.contexts ? { ...known.contexts, ...facts.contexts } : undefined;
-  await serverFactsItem.setValue({ ...all, [origin]: { ...known, ...facts, ...(contexts ? { contexts } : {}) } });
+  const modelPaths = facts.modelPaths || known.modelPaths ? { ...known.modelPaths, ...facts.modelPaths } : undefined;
+  await serverFactsItem.setValue({
+    ...all,
+    [origin]: { ...known, ...facts, ...(contexts ? { contexts } : {}), ...(modelPaths ? { modelPaths } : {}) },
+  });
 }
 
 export type { Scope, Stage, RunState } from './run-state';
