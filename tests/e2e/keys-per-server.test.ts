@@ -154,4 +154,34 @@ describe('a key per server', () => {
     expect(chat.requests.slice(sentBefore).filter((r) => r.path === '/v1/chat/completions')).toEqual([]);
     expect(keysIn(chat.requests).filter((k) => k !== OPENAI_KEY)).toEqual([]);
   });
+
+  it('a key of the version before (one record, one confirmed origin) is found under its origin and used, nothing typed', async () => {
+    // As today's build leaves it: the settings in storage.local, the one record in IndexedDB.
+    await h.standIn({ apiKey: '' });
+    await h.worker.evaluate(async (origin) => {
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('cited-tabs-key');
+        open.onupgradeneeded = () => open.result.createObjectStore('secrets');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('secrets', 'readwrite');
+          tx.objectStore('secrets').put({ key: 'sk-ant-from-v1', origin }, 'apiKey');
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+    }, new URL(h.api.url).origin);
+    const before = h.api.requests.length;
+    expect(await askMuseum(() => h.api.enqueue((req: RecordedRequest) => answerReply([opensAtNine(req)])))).toContain(
+      'It opens at 9 a.m.',
+    );
+    expect(new Set(keysIn(h.api.requests.slice(before)))).toEqual(new Set(['sk-ant-from-v1']));
+    const options = await openOptions();
+    expect(await listed(options)).toEqual([`Key saved for ${new URL(h.api.url).host}`]);
+    expect(await keyField(options)).toBe('sk-ant-from-v1');
+    await options.close();
+  });
 });
