@@ -63,24 +63,25 @@ async function saveConfirming(options: Page, origin: string): Promise<void> {
   await saved(options);
 }
 
-/** The museum's question asked in the real popup, the server's reply scripted first; the answer's text. */
-async function askMuseum(scriptReply: () => void): Promise<string> {
+/**
+ * The museum's question asked in the real popup of a new tab, `server` scripted to claim `said`
+ * (each ask its own words, so an earlier answer on screen is never taken for this one).
+ */
+type Reply = (req: RecordedRequest) => ReturnType<typeof answerReply>;
+async function askMuseum(enqueue: (reply: Reply) => void, said: string) {
+  enqueue((req: RecordedRequest) => answerReply([{ ...opensAtNine(req), text: said }]));
   const page = await h.open('museum-hours.html');
-  scriptReply();
   const popup = await h.popup(page);
   await ask(popup, 'When does the museum open?');
-  const text = await answerText(popup);
+  await expect.poll(() => answerText(popup), { timeout: 30_000 }).toContain(said);
   await popup.close();
   await page.close();
-  return text;
 }
 
 describe('a key per server', () => {
   it('Claude, then OpenAI, then Claude again: each key goes only to its own server, and Claude’s is there without typing it again', async () => {
     chat = await startChatCompletionsApi({ models: ['gpt-5-mini'], keys: [OPENAI_KEY] });
     const anthropicOrigin = new URL(h.api.url).origin;
-    const enqueueClaude = () => h.api.enqueue((req: RecordedRequest) => answerReply([opensAtNine(req)]));
-    const enqueueChat = () => chat!.enqueue((req) => answerReply([opensAtNine(req)]));
 
     // 1. Claude: its key typed and confirmed for its address.
     let options = await openOptions();
@@ -89,7 +90,7 @@ describe('a key per server', () => {
     await (await options.waitForSelector('::-p-aria(API key)'))!.type(ANTHROPIC_KEY);
     await saveConfirming(options, anthropicOrigin);
     await options.close();
-    expect(await askMuseum(enqueueClaude)).toContain('It opens at 9 a.m.');
+    await askMuseum((r) => h.api.enqueue(r), 'Claude: it opens at 9 a.m.');
 
     // 2. OpenAI: the field does not carry Claude's key; OpenAI's typed and confirmed for its address.
     options = await openOptions();
@@ -104,7 +105,7 @@ describe('a key per server', () => {
       [`Key saved for ${new URL(h.api.url).host}`, `Key saved for ${new URL(chat.url).host}`].sort(),
     );
     await options.close();
-    expect(await askMuseum(enqueueChat)).toContain('It opens at 9 a.m.');
+    await askMuseum((r) => chat!.enqueue(r), 'OpenAI: it opens at 9 a.m.');
     expect(chat.requests.some((r) => r.method === 'POST' && r.path === '/v1/chat/completions')).toBe(true);
 
     // 3. Claude again: its key is in the field once its address is back, saved with no question.
@@ -118,7 +119,7 @@ describe('a key per server', () => {
     await options.close();
     const claudeCalls = () => h.api.requests.filter((r) => r.method === 'POST' && r.path === '/v1/messages').length;
     const before = claudeCalls();
-    expect(await askMuseum(enqueueClaude)).toContain('It opens at 9 a.m.');
+    await askMuseum((r) => h.api.enqueue(r), 'Claude again: it opens at 9 a.m.');
     expect(claudeCalls()).toBe(before + 1);
 
     // What each server received: its own key, every time it received one, and never the other's.
@@ -175,9 +176,7 @@ describe('a key per server', () => {
       });
     }, new URL(h.api.url).origin);
     const before = h.api.requests.length;
-    expect(await askMuseum(() => h.api.enqueue((req: RecordedRequest) => answerReply([opensAtNine(req)])))).toContain(
-      'It opens at 9 a.m.',
-    );
+    await askMuseum((r) => h.api.enqueue(r), 'From the old record: it opens at 9 a.m.');
     expect(new Set(keysIn(h.api.requests.slice(before)))).toEqual(new Set(['sk-ant-from-v1']));
     const options = await openOptions();
     expect(await listed(options)).toEqual([`Key saved for ${new URL(h.api.url).host}`]);
