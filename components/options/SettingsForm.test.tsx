@@ -180,6 +180,26 @@ describe('SettingsForm keeps a key per server', () => {
     expect(status()).toBe('Not saved: no key goes to https://llm.corp.example until you confirm it.');
   });
 
+  it('an address edited by hand keeps the key in the field, and Save asks before it goes there', async () => {
+    const onSave = mount({ apiKey: 'sk-ant-1' }, { [ANTHROPIC]: { key: 'sk-ant-1', confirmed: true } });
+    await type('base-url', 'https://proxy.example/v1');
+    expect(field('api-key').value).toBe('sk-ant-1');
+    await save();
+    expect(onSave).not.toHaveBeenCalled();
+    expect(root.querySelector('[role="alertdialog"]')!.textContent).toContain(
+      'Until now your key went only to https://api.anthropic.com.',
+    );
+    await click('Do not send it');
+    expect(status()).toBe('Not saved: your key is still sent only to https://api.anthropic.com.');
+    await save();
+    await click('Send my key to https://proxy.example');
+    // Kept for the new address too; the Anthropic API's stays its own.
+    expect(onSave.mock.calls[0]![1]).toEqual({
+      [ANTHROPIC]: { key: 'sk-ant-1', confirmed: true },
+      'https://proxy.example': { key: 'sk-ant-1', confirmed: true },
+    });
+  });
+
   it('Remove takes one server’s key away, the others stay', async () => {
     mount(
       { apiKey: 'sk-ant-1' },

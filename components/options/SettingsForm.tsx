@@ -101,9 +101,14 @@ export function SettingsForm({ initial, onSave, onKeysChange }: SettingsFormProp
   const patch = (values: Partial<Settings>) => {
     const before = latest.current;
     latest.current = { ...before, ...values };
-    // Another origin: the field shows its key (or none), unless the user typed one to save there.
-    if (!keyTyped.current && originOf(latest.current.baseURL.trim()) !== originOf(before.baseURL.trim()))
-      latest.current.apiKey = keyAt(latest.current.baseURL.trim(), keys)?.key ?? '';
+    // Another origin: the field shows its key, unless the user typed one to save there. A preset
+    // chosen with none shows none; an address typed with none keeps what the field held, which
+    // then goes there only once the user confirms that address (Save asks).
+    if (!keyTyped.current && originOf(latest.current.baseURL.trim()) !== originOf(before.baseURL.trim())) {
+      const saved = keyAt(latest.current.baseURL.trim(), keys);
+      if (saved) latest.current.apiKey = saved.key;
+      else if (values.server !== undefined) latest.current.apiKey = '';
+    }
     setDraft(latest.current);
     setPending(null);
     setStatus('');
@@ -311,7 +316,7 @@ export function SettingsForm({ initial, onSave, onKeysChange }: SettingsFormProp
             type="button"
             onClick={() => {
               setPending(null);
-              setStatus(t('notSavedKey', pendingOrigin));
+              setStatus(keptAt ? t('notSaved', keptAt) : t('notSavedKey', pendingOrigin));
             }}
           >
             {t('confirmCancel')}
