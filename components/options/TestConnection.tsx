@@ -68,7 +68,7 @@ export function TestConnection({ draft, keys, onModels }: TestConnectionProps) {
       const out: string[] =
         verdict === 'unconfirmed'
           ? [t('testKeyNotSent', origin || t('anotherAddress'))]
-          : verdict === 'local'
+          : local && Object.keys(keys).length > 0
             ? [t('testKeyLocal')]
             : verdict === 'none' && Object.keys(keys).length > 0 && !local
               ? [t('testKeyNoneHere', origin || t('anotherAddress'))]
