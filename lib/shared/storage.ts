@@ -1,10 +1,11 @@
 /** Every storage item of the extension, in one place. Extension storage is the source of truth. */
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { loadKeyRecord, migratedKeyOrigin, originOf, saveKeyRecord } from './api-key';
 import { parseStoredSettings } from './settings-schema';
 import { FAILURE_LOG_MAX_BYTES, keepWithinBytes, RUN_LOG_MAX_BYTES, trimFailureEntry } from './log-limits';
 import type { FailureLogEntry, RepairCounts } from './run';
-import { readRun, type RunState, type Scope, type StoredRun } from './run-state';
+import { readRun, readSessionRun, type RunState, type Scope, type StoredRun } from './run-state';
 import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET, type Settings } from './settings';
 import type { Thread } from './thread';
 import type { ServerFacts } from './servers';
@@ -81,7 +82,7 @@ export type { Scope, Stage, RunState } from './run-state';
 const storedRunItem = storage.defineItem<unknown>('session:lastRun', { fallback: null });
 export const lastRunItem = {
   /** What is stored, parsed (lib/shared/run-state.ts): a run, none, or one the screens cannot show. */
-  read: async (): Promise<StoredRun> => readRun(await storedRunItem.getValue()),
+  read: async (): Promise<StoredRun> => readSessionRun(await browser.storage.session.get('lastRun')),
   /** The run stored, or null when there is none or it cannot be read (another version's, malformed). */
   getValue: async (): Promise<RunState | null> => {
     const stored = await lastRunItem.read();
