@@ -20,7 +20,7 @@ import { historyIn, setSettings } from '../support/extension-storage';
 import { HOURS_QUOTE, TICKET_QUOTE, hoursAnswer } from '../support/facts';
 import { startFixtureServer } from '../support/fixture-server';
 import { answerText, ask, highlightedText, openFixture, openPopup } from '../support/popup-page';
-import { previousChromeBuild } from '../support/previous-release';
+import { previousBuild } from '../support/previous-release';
 import { startMessagesApi, type RecordedRequest } from '../support/stand-in/messages-api';
 import { answerReply, indexOf, messageCalls } from '../support/stand-in/replies';
 
@@ -62,7 +62,7 @@ describe('an update from the previous release, in the same profile', () => {
   let tickets: Page;
 
   beforeAll(async () => {
-    const previous = previousChromeBuild();
+    const previous = previousBuild('chrome');
     const newKey = (JSON.parse(readFileSync(join(EXTENSION_DIR, 'manifest.json'), 'utf8')) as { key?: string }).key;
     if (!newKey) throw new Error('this build has no manifest key: run "npm run build" (not "npm run zip") first');
     // The previous release had no key of its own: given this build's, it has the id a store

@@ -20,22 +20,16 @@ const ROOT = resolve(import.meta.dirname, '../..');
  */
 export const PREVIOUS_RELEASE = '5da60b5ea79d0022d58c3a647787250937b463a2';
 
-/** The Chrome build of `commit` (its `.output/chrome-mv3`), built once and kept in the temp dir. */
-export function previousChromeBuild(commit: string = PREVIOUS_RELEASE): string {
+/**
+ * The build of `commit` for `target` (its `.output/chrome-mv3` or `.output/firefox-mv2`), built once
+ * and kept in the temp dir.
+ */
+export function previousBuild(target: 'chrome' | 'firefox', commit: string = PREVIOUS_RELEASE): string {
   const dir = join(tmpdir(), `cited-tabs-release-${commit.slice(0, 12)}`);
-  const output = join(dir, '.output', 'chrome-mv3');
-  const done = join(dir, '.built');
-  if (existsSync(done) && existsSync(join(output, 'manifest.json'))) return output;
-  try {
-    execFileSync('git', ['-C', ROOT, 'cat-file', '-e', `${commit}^{commit}`], { stdio: 'ignore' });
-  } catch {
-    throw new Error(
-      `commit ${commit} (the previous release) is not in this clone: a shallow clone lacks it (git fetch --unshallow)`,
-    );
-  }
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  execSync(`git -C "${ROOT}" archive ${commit} | tar -x -C "${dir}"`, { stdio: 'ignore' });
+  const output = join(dir, '.output', target === 'chrome' ? 'chrome-mv3' : 'firefox-mv2');
+  const installed = join(dir, '.installed');
+  const built = join(dir, `.built-${target}`);
+  if (existsSync(built) && existsSync(join(output, 'manifest.json'))) return output;
   // As from a publisher's shell: without the test runner's NODE_ENV=test, which would make a
   // development build. `npm` from this run's PATH (the project's Node first, as `npm run` sets it).
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_ENV' && !k.startsWith('VITEST')));
@@ -49,8 +43,21 @@ export function previousChromeBuild(commit: string = PREVIOUS_RELEASE): string {
       });
     }
   };
-  run(['ci', '--no-audit', '--no-fund']);
-  run(['exec', '--', 'wxt', 'build']);
-  writeFileSync(done, new Date().toISOString());
+  if (!existsSync(installed)) {
+    try {
+      execFileSync('git', ['-C', ROOT, 'cat-file', '-e', `${commit}^{commit}`], { stdio: 'ignore' });
+    } catch {
+      throw new Error(
+        `commit ${commit} (the previous release) is not in this clone: a shallow clone lacks it (git fetch --unshallow)`,
+      );
+    }
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    execSync(`git -C "${ROOT}" archive ${commit} | tar -x -C "${dir}"`, { stdio: 'ignore' });
+    run(['ci', '--no-audit', '--no-fund']);
+    writeFileSync(installed, new Date().toISOString());
+  }
+  run(['exec', '--', 'wxt', 'build', ...(target === 'firefox' ? ['-b', 'firefox'] : [])]);
+  writeFileSync(built, new Date().toISOString());
   return output;
 }
