@@ -8,6 +8,7 @@ import { cancelAsk, decideReview, markInterruptedRun, revealCitation, startAsk }
 import { dispatch, isFromExtensionPage, workerCalls, type Handlers } from '@/lib/shared/messages';
 import {
   dataProblemsItem,
+  historyWriteProblemItem,
   legacyHistoryItem,
   panelIntentItem,
   tabGrantsItem,
@@ -21,7 +22,7 @@ import { addGrant } from '@/lib/shared/tab-grants';
 import { waitingQuestions } from '@/lib/worker/run/waiting-question';
 import { openSidePanel } from '@/lib/shared/side-panel';
 import { MENU_ENTRIES, OPEN_PANEL_COMMAND, onMenuClick } from '@/lib/worker/wiring/context-menu';
-import { recordThread } from '@/lib/worker/wiring/history';
+import { historyRecorder } from '@/lib/worker/wiring/history';
 import { clearHighlights } from '@/lib/worker/reveal/reveal-citation';
 import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/wiring/toolbar';
 import { closeStorageToContentScripts } from '@/lib/worker/wiring/storage-access';
@@ -99,6 +100,15 @@ export default defineBackground(() => {
   }).catch(() => 'kept' as const);
 
   // Each answered turn of the current thread updates its entry in the history, after the update above.
+  // A write of the history the browser refuses is said in the screens (historyWriteProblemItem).
+  const recordThread = historyRecorder({
+    read: () => historyItem.getValue(),
+    write: (entries) => historyItem.setValue(entries),
+    sayProblem: async (problem) => {
+      if (problem || (await historyWriteProblemItem.getValue())) await historyWriteProblemItem.setValue(problem);
+    },
+    now: Date.now,
+  });
   threadItem.watch((thread) => void updated.then(() => recordThread(thread)));
 
   // Right-click entries and the keyboard command that open the side panel (lib/worker/wiring/context-menu.ts).

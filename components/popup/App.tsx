@@ -17,6 +17,7 @@ import { useAnnouncement } from './use-announcement';
 import { useEscapeClears } from './use-escape-clears';
 import { useRunSteps } from './use-run-steps';
 import { focusQuestion, useSession } from './use-session';
+import { HistoryWriteNote } from './HistoryWriteNote';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 
@@ -72,6 +73,7 @@ export function App({ surface }: AppProps) {
           onError={revealing.say}
         />
         <Announcer text={announcement} />
+        <HistoryWriteNote />
         {showHistory && <RevealNoteView revealing={revealing} />}
         {showHistory && (
           <HistoryView

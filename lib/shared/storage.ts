@@ -207,6 +207,19 @@ export const dataProblemsItem = storage.defineItem<Partial<Record<DataProblem['s
   fallback: {},
 });
 
+/**
+ * The last write of the history that the browser refused (its storage full, most often), while the
+ * worker recorded an answered thread: the popup and the side panel say it, since nothing else
+ * would; the next write that succeeds clears it. Session storage: it concerns this session only.
+ */
+export interface HistoryWriteProblem {
+  at: number;
+  error: string;
+}
+export const historyWriteProblemItem = storage.defineItem<HistoryWriteProblem | null>('session:historyWriteProblem', {
+  fallback: null,
+});
+
 /** What the highlights of the last answer left in the tabs, for the next click and the clean-up. */
 export interface RevealState {
   /** Tabs that may show a highlight of ours. */
