@@ -11,6 +11,7 @@ import type { Thread } from './thread';
 import type { ServerFacts } from './servers';
 import type { TabGrant } from './tab-grants';
 import type { WaitingQuestion } from './waiting-question';
+import type { VersionedStore } from './store-versions';
 
 /**
  * The settings but the key, in `storage.local`. The key is kept apart, where no content script
@@ -197,7 +198,7 @@ export const legacyHistoryItem = storage.defineItem<unknown>('local:history');
 
 /** Stored data an update could not bring up to date: kept as it was, and said on the options page. */
 export interface DataProblem {
-  store: 'history';
+  store: 'history' | VersionedStore;
   /** The version the data was left at. */
   version: number;
   error: string;
@@ -218,6 +219,11 @@ export interface HistoryWriteProblem {
 }
 export const historyWriteProblemItem = storage.defineItem<HistoryWriteProblem | null>('session:historyWriteProblem', {
   fallback: null,
+});
+
+/** The version of each store of lib/shared/store-versions.ts; a store missing here is version 1. */
+export const storeVersionsItem = storage.defineItem<Partial<Record<VersionedStore, number>>>('local:storeVersions', {
+  fallback: {},
 });
 
 /** What the highlights of the last answer left in the tabs, for the next click and the clean-up. */

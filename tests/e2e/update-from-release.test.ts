@@ -142,6 +142,11 @@ describe('an update from the previous release, in the same profile', () => {
     await expect
       .poll(() => h.worker.evaluate(async () => Object.keys(await chrome.storage.local.get())))
       .not.toContain('history');
+    // The draft and the logs the previous release wrote read as their current versions (lib/shared/store-versions.ts).
+    await expect
+      .poll(() => h.worker.evaluate(async () => (await chrome.storage.local.get('storeVersions')).storeVersions))
+      .toEqual({ draft: 1, runLog: 1, failureLog: 1 });
+    expect(await h.worker.evaluate(async () => (await chrome.storage.local.get('dataProblems')).dataProblems ?? {})).toEqual({});
   });
 
   it('the popup opens on the last thread, its answer shown without asking again', async () => {
