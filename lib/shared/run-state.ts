@@ -281,7 +281,17 @@ export const claimsShown = (run: RunState): ShownClaim[] | undefined =>
 
 /** What was found in `session:lastRun`: nothing, a run, or something the screens cannot show. */
 export type StoredRun =
-  { kind: 'none' } | { kind: 'run'; run: RunState } | { kind: 'unreadable'; why: 'old-version' | 'malformed' };
+  { kind: 'none'; newSession?: true } | { kind: 'run'; run: RunState } | { kind: 'unreadable'; why: 'old-version' | 'malformed' };
+
+/**
+ * What session storage holds for the last run, `area` as `storage.session.get` returns it. No
+ * `lastRun` at all: nothing was asked in this session yet (the browser started, or the extension
+ * was updated, which empties session storage), and the screens open the user's last thread from
+ * the history; a `lastRun` of null is "New question", pressed in this session.
+ */
+export function readSessionRun(area: Record<string, unknown>): StoredRun {
+  return 'lastRun' in area ? readRun(area.lastRun) : { kind: 'none', newSession: true };
+}
 
 /** Parses what storage holds; a run of another version (or none) is refused as such. */
 export function readRun(stored: unknown): StoredRun {
