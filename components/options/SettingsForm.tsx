@@ -2,8 +2,10 @@
  * The settings form of the options: every field, Save, the keys saved per server, and the question
  * asked before a key goes to an address the user has not confirmed for it
  * (lib/shared/key-destination.ts says where each may go). The key field is the key of the base
- * URL's origin: another server chosen or typed shows that server's key (or none), so a key saved
- * for one origin is never carried to another unless the user types it there and confirms.
+ * URL's origin: a preset chosen shows that server's key (or none), never the one before; an
+ * address typed shows its own key if one is kept, else keeps the field as it was, and Save then
+ * asks before that key goes to the new address. A key kept for one origin never goes to another
+ * unless the user confirms it there.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { baseUrlProblem, originOf } from '@/lib/shared/api-key';
