@@ -35,6 +35,29 @@ afterEach(() => {
 });
 
 describe('CoverageNote', () => {
+  it('says whose captions were read and how long they are, and plainly why a video gave none', () => {
+    const base = run({}).coverage!;
+    const read = mount(
+      run({ coverage: { ...base, videos: { read: 1, durationMs: 12 * 60_000 + 20_000, unread: [] } } }),
+    ).textContent!;
+    expect(read).toContain('Read the captions of 1 video (12 min).');
+    const none = mount(run({ coverage: { ...base, videos: { read: 0, durationMs: 0, unread: ['no-captions'] } } })).textContent!;
+    expect(none).toContain('This video has no captions we can read.');
+    expect(none).not.toContain('Read the captions');
+    const mixed = mount(
+      run({
+        coverage: {
+          ...base,
+          videos: { read: 2, durationMs: 90 * 60_000, unread: ['no-captions', 'no-captions', 'empty', 'video-changed'] },
+        },
+      }),
+    ).textContent!;
+    expect(mixed).toContain('Read the captions of 2 videos (90 min).');
+    expect(mixed).toContain('2 videos have no captions we can read.');
+    expect(mixed).toContain("A video's captions came back empty, so nothing of it was read.");
+    expect(mixed).toContain('The page moved to another video while it was read, so its captions were not used.');
+  });
+
   it('says what was read: tabs, passages, characters and embedded frames', () => {
     const text = mount(run({})).textContent!;
     expect(text).toContain('Read 2 tabs (40 passages, 12,345 characters, 1 embedded frame); sent 12 to Claude.');

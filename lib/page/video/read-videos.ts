@@ -1,8 +1,8 @@
 /**
  * A frame's videos read as their captions, for the video reader (entrypoints/video-reader.ts): on
  * a YouTube watch page, the video the address names now, by YouTube's reader
- * (lib/page/video/youtube/read.ts), keyed by its id; elsewhere each `<video>` a reader can see and
- * each `<audio>` with captions, by its tracks (html5-tracks.ts). Each transcript becomes passages
+ * (lib/page/video/youtube/read.ts), keyed by its id; elsewhere each `<video>` or `<audio>` player a
+ * reader can see, by its tracks (html5-tracks.ts). Each transcript becomes passages
  * (lib/shared/video-passages.ts); each video, read or not, a line of the coverage.
  */
 import { capText, MAX_URL_CHARS } from '@/lib/shared/limits';
@@ -46,14 +46,22 @@ export function mediaElements(doc: Document): HTMLMediaElement[] {
   return [...doc.querySelectorAll<HTMLMediaElement>('video, audio')];
 }
 
+/** The smallest box of a player a reader can see (a video's picture, an audio player's controls). */
+const MIN_PLAYER = { width: 20, height: 10 };
+
 /**
- * A medium worth reading: a `<video>` with a box on the page (a reader can see it), or an
- * `<audio>` that has caption tracks (its captions are its words).
+ * A medium a reader can see, so its captions count as what a reader would see with captions on:
+ * a box of a player's size on the page, rendered, neither transparent nor invisible up the tree
+ * (`checkVisibility`); an `<audio>` only with its controls shown. What cannot be measured is not
+ * read: a page cannot slip words to the model through a player nobody sees (docs/security.md).
  */
-function worthReading(media: HTMLMediaElement): boolean {
-  if (media.localName === 'audio') return media.querySelector('track') !== null || (media.textTracks?.length ?? 0) > 0;
+export function visibleMedium(media: HTMLMediaElement): boolean {
+  if (media.localName === 'audio' && !media.hasAttribute('controls')) return false;
   const box = media.getBoundingClientRect();
-  return box.width >= 2 && box.height >= 2 && media.ownerDocument.defaultView?.getComputedStyle(media).visibility !== 'hidden';
+  if (box.width < MIN_PLAYER.width || box.height < MIN_PLAYER.height) return false;
+  const check = (media as Element & { checkVisibility?: (o: object) => boolean }).checkVisibility;
+  if (typeof check !== 'function') return false;
+  return check.call(media, { opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true });
 }
 
 /** The languages to choose captions in: the page's, then the user's. */
@@ -77,7 +85,7 @@ export async function readFrameVideos(doc: Document, firstOrder: number, signal?
   } else {
     const languages = preferredLanguages(doc);
     const all = mediaElements(doc);
-    const chosen = all.map((media, index) => ({ media, index })).filter(({ media }) => worthReading(media));
+    const chosen = all.map((media, index) => ({ media, index })).filter(({ media }) => visibleMedium(media));
     for (const { media, index } of chosen.slice(0, MAX_VIDEOS)) {
       signal?.throwIfAborted();
       results.push(await readMediaCaptions(media, mediaKey(index, media), languages, { signal }));
