@@ -155,6 +155,29 @@ describe('a video as a source', () => {
     expect(await again.evaluate(() => document.querySelector('video')!.currentTime)).toBeLessThan(CUE.end);
   });
 
+  it('says so when the cited video is gone from its page, and shows nothing', async () => {
+    const page = await h.open('video-talk.html');
+    h.api.enqueue((req) =>
+      answerReply([
+        {
+          text: 'The council will repair the old bridges.',
+          citations: [{ index: indexOf(req, 'old bridges'), literal: BRIDGES }],
+        },
+      ]),
+    );
+    const popup = await h.popup(page);
+    await ask(popup, 'What does the mayor say about the bridges?');
+    await answerText(popup);
+    await page.evaluate(() => document.querySelector('video')!.remove());
+    await (await citationOf(popup, 'The council will repair the old bridges.')).click();
+    const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 20_000 });
+    expect(await alert!.evaluate((el) => (el as HTMLElement).innerText)).toContain(
+      'The video is no longer on the page, so nothing was played.',
+    );
+    expect(await overlayWords(page)).toBeNull();
+    expect(await highlightedText(page)).toBeNull();
+  });
+
   it('says plainly that a video has no captions it can read', async () => {
     const page = await h.open('video-silent.html');
     h.api.enqueue((req) =>
