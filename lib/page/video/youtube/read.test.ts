@@ -9,7 +9,7 @@ import {
   type WatchPageOptions,
 } from '@/tests/fixtures/youtube/shapes';
 import { potFor, siteFetch } from '@/tests/fixtures/youtube/site';
-import { readTranscriptWith, type ReaderEffects } from './read';
+import { readTranscriptWith, readYouTubeTranscript, type ReaderEffects } from './read';
 import type { YouTubeLayer } from './layer';
 
 const WATCH = 'https://www.youtube.com/watch?v=';
@@ -196,5 +196,28 @@ describe('keyed by the video id', () => {
       reason: 'unreadable',
       detail: expect.stringContaining('another video'),
     });
+  });
+});
+
+describe('readYouTubeTranscript on a window', () => {
+  it('fetches through the page’s content.fetch where a Firefox content script has one', async () => {
+    (window as unknown as { happyDOM: { setURL: (u: string) => void } }).happyDOM.setURL(WATCH + LIGHTHOUSE.id);
+    document.documentElement.innerHTML = new DOMParser().parseFromString(
+      watchPageHtml(LIGHTHOUSE),
+      'text/html',
+    ).documentElement.innerHTML;
+    const site = siteFetch();
+    const holder = globalThis as { content?: { fetch: typeof site.fetch } };
+    holder.content = { fetch: site.fetch };
+    try {
+      const result = await readYouTubeTranscript(window, LIGHTHOUSE.id);
+      expect(result).toMatchObject({
+        ok: true,
+        transcript: { layer: 'youtube-get-transcript', videoKey: 'youtube:Lh0usekeep1' },
+      });
+      expect(site.calls.map((c) => c.url.pathname)).toEqual(['/api/timedtext', '/youtubei/v1/get_transcript']);
+    } finally {
+      delete holder.content;
+    }
   });
 });

@@ -36,13 +36,23 @@ export function readYouTubeTranscript(win: Window, videoId: string, signal?: Abo
     {
       href: () => win.location.href,
       doc: win.document,
-      fetch: (url, init) => win.fetch(url, init),
+      fetch: pageFetch(win),
       resourceUrls: () => win.performance.getEntriesByType('resource').map((e) => e.name),
       languages: [...(nav.languages?.length ? nav.languages : [nav.language]), win.document.documentElement.lang],
     },
     videoId,
     signal,
   );
+}
+
+/**
+ * A fetch that goes out as the page does (its origin, its cookies): Chrome's content scripts fetch
+ * so; Firefox's (MV2) fetch as the extension unless they ask the page's `content.fetch`.
+ */
+function pageFetch(win: Window): ReaderEffects['fetch'] {
+  const content = (globalThis as { content?: { fetch?: typeof fetch } }).content;
+  if (typeof content?.fetch === 'function') return (url, init) => content.fetch!(url, init);
+  return (url, init) => win.fetch(url, init);
 }
 
 const CANCELLED: TranscriptResult = { ok: false, reason: 'unreadable', detail: 'cancelled' };
