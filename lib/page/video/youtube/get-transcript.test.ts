@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   API_KEY,
   CLIENT_VERSION,
+  VISITOR_DATA,
   LIGHTHOUSE,
   TIDES,
   transcriptParams,
@@ -56,7 +57,7 @@ describe('the get_transcript layer', () => {
       API_KEY,
     ]);
     expect(JSON.parse(call.body)).toEqual({
-      context: { client: { clientName: 'WEB', clientVersion: CLIENT_VERSION } },
+      context: { client: { clientName: 'WEB', clientVersion: CLIENT_VERSION, hl: 'en', gl: 'ES', visitorData: VISITOR_DATA } },
       params: transcriptParams('Lh0usekeep1'),
     });
   });

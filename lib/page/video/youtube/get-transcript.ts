@@ -1,7 +1,8 @@
 /**
  * Layer (b) of the YouTube reader: the call the transcript panel itself makes,
  * `POST /youtubei/v1/get_transcript`, with the `params` of the page's `getTranscriptEndpoint` and
- * the web client's context (its version and API key from the page's ytcfg). Its segments carry
+ * the web client's context (its version, language, region, visitor id and API key from the page's
+ * ytcfg). Its segments carry
  * `startMs` and `endMs`. YouTube picks the track (the video's default); which one it picked is read
  * from the reply's language menu, matched to the player response's tracks by name.
  */
@@ -51,9 +52,18 @@ export const getTranscriptLayer: YouTubeLayer = {
           'content-type': 'application/json',
           'x-youtube-client-name': '1',
           'x-youtube-client-version': data.clientVersion,
+          ...(data.visitorData ? { 'x-goog-visitor-id': data.visitorData } : {}),
         },
         body: JSON.stringify({
-          context: { client: { clientName: 'WEB', clientVersion: data.clientVersion } },
+          context: {
+            client: {
+              clientName: 'WEB',
+              clientVersion: data.clientVersion,
+              ...(data.hl ? { hl: data.hl } : {}),
+              ...(data.gl ? { gl: data.gl } : {}),
+              ...(data.visitorData ? { visitorData: data.visitorData } : {}),
+            },
+          },
           params: data.transcriptParams,
         }),
       });

@@ -27,6 +27,10 @@ export interface WatchPageData {
   transcriptParams?: string;
   clientVersion?: string;
   apiKey?: string;
+  /** The web client's interface language, region and visitor id, sent as the page sends them. */
+  hl?: string;
+  gl?: string;
+  visitorData?: string;
 }
 
 /** Most objects a walk through a page's JSON looks at: a page's data is large, never endless. */
@@ -173,6 +177,9 @@ export function watchPageData(text: string): WatchPageData | null {
     ...(typeof transcriptParams === 'string' && transcriptParams ? { transcriptParams } : {}),
     ...optional('clientVersion', configValue(text, 'INNERTUBE_CONTEXT_CLIENT_VERSION')),
     ...optional('apiKey', configValue(text, 'INNERTUBE_API_KEY')),
+    ...optional('hl', configValue(text, 'INNERTUBE_CONTEXT_HL')),
+    ...optional('gl', configValue(text, 'INNERTUBE_CONTEXT_GL')),
+    ...optional('visitorData', configValue(text, 'VISITOR_DATA')),
   };
 }
 

@@ -113,11 +113,14 @@ export async function readTranscriptWith(
       const data = watchPageData(text);
       if (!data) return { ok: false, reason: 'unreadable', detail: 'watch page: no player response' };
       if (data.videoId !== videoId) return { ok: false, reason: 'unreadable', detail: 'watch page: answered for another video' };
-      // The client's version and key are the page's, whichever video it shows.
+      // The client's version, key, language and visitor are the page's, whichever video it shows.
       return (resolved = {
         ...data,
         clientVersion: data.clientVersion ?? first?.clientVersion,
         apiKey: data.apiKey ?? first?.apiKey,
+        hl: data.hl ?? first?.hl,
+        gl: data.gl ?? first?.gl,
+        visitorData: data.visitorData ?? first?.visitorData,
       });
     })());
 
