@@ -13,6 +13,7 @@ import { readFrame } from '@/lib/page/read-frame';
 import { pdfDocumentText } from '@/lib/page/pdf-document';
 import { watchChanges, type ChangeWatch } from '@/lib/page/change-watch';
 import { checkPassages, type PassageWords } from '@/lib/page/passage-check';
+import { hasMedia } from '@/lib/page/video/detect';
 
 declare global {
   interface Window {
@@ -52,7 +53,11 @@ export default defineContentScript({
         const reading: NonNullable<typeof last> = { readId: crypto.randomUUID(), watch: watchChanges(document) };
         last = reading;
         const onWords = (words: PassageWords) => (reading.words = words);
-        return { ...(pdfDocumentText(document) ?? (await readFrame(document, { ...options, onWords }))), readId: reading.readId };
+        const pdf = pdfDocumentText(document);
+        if (pdf) return { ...pdf, readId: reading.readId };
+        const text = await readFrame(document, { ...options, onWords });
+        // A video's captions are read by the video reader, injected only where this says so.
+        return { ...text, readId: reading.readId, ...(hasMedia(document) ? { media: true as const } : {}) };
       },
       // Only the passages about to be sent are asked every test of what hides words.
       shown: async ({ readId, ids }) =>

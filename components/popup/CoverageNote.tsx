@@ -1,5 +1,21 @@
 import type { DoneRun } from '@/lib/shared/run-state';
 import { plural, t } from '@/lib/shared/i18n';
+import { minutesOf, NO_TRANSCRIPT_REASONS } from '@/lib/shared/video-passages';
+import type { NoTranscriptReason } from '@/lib/shared/transcript';
+
+/** Why `n` videos gave no captions, in a sentence. */
+function unreadVideos(reason: NoTranscriptReason, n: number): string {
+  switch (reason) {
+    case 'no-captions':
+      return plural('videoNoCaptions', n);
+    case 'empty':
+      return plural('videoCaptionsEmpty', n);
+    case 'unreadable':
+      return plural('videoCaptionsUnreadable', n);
+    case 'video-changed':
+      return plural('videoChanged', n);
+  }
+}
 
 export interface CoverageNoteProps {
   run: DoneRun;
@@ -24,8 +40,20 @@ export function CoverageNote({ run }: CoverageNoteProps) {
     ...(u && u.cut > 0 ? [plural('unseenCut', u.cut)] : []),
     ...(u && u.unchecked > 0 ? [plural('unseenUnchecked', u.unchecked)] : []),
   ];
+  // The videos: their captions read, or why not, said plainly (never a guess from the title).
+  const v = c?.videos;
+  const videos = v
+    ? [
+        ...(v.read > 0 ? [plural('coverageVideos', v.read, minutesOf(v.durationMs))] : []),
+        ...NO_TRANSCRIPT_REASONS.flatMap((reason) => {
+          const n = v.unread.filter((r) => r === reason).length;
+          return n > 0 ? [unreadVideos(reason, n)] : [];
+        }),
+      ]
+    : [];
   return (
     <div class="coverage">
+      {videos.length > 0 && <p class="note coverage-videos">{videos.join(' ')}</p>}
       {c && (
         <p class="note">
           {c.leftOut > 0

@@ -19,6 +19,7 @@ import {
 import type { PriorTurn } from './thread';
 import type { SkippedTab, SourcedPassage } from './types';
 import type { TokenUsage } from './usage';
+import { NO_TRANSCRIPT_REASONS } from './video-passages';
 
 /** The run state's shape; a stored run of another version is refused as such, not misread. */
 export const RUN_STATE_VERSION = 2;
@@ -32,6 +33,8 @@ export type Stage = (typeof STAGES)[number];
 
 const int = () => z.int();
 const skippedTab = z.object({ tabId: int(), title: z.string(), url: z.string(), reason: z.string() });
+
+const videoMoment = z.object({ key: z.string(), startMs: z.number(), endMs: z.number() });
 
 const shownCitation = z.object({
   literal: z.string(),
@@ -47,6 +50,7 @@ const shownCitation = z.object({
   title: z.string(),
   site: z.string(),
   page: z.optional(int()),
+  video: z.optional(videoMoment),
 });
 
 const shownClaim = z.object({
@@ -92,6 +96,9 @@ const sourcedPassage = z.object({
   selection: z.optional(z.boolean()),
   order: int(),
   page: z.optional(int()),
+  video: z.optional(
+    z.object({ key: z.string(), cues: z.array(z.object({ at: int(), startMs: z.number(), endMs: z.number() })) }),
+  ),
   tabId: int(),
   windowId: int(),
   frameId: int(),
@@ -140,6 +147,11 @@ const coverage = z.object({
    * sees (`cut`): lib/worker/run/shown-step.ts.
    */
   unseen: z.optional(z.object({ hidden: int(), unchecked: int(), cut: int() })),
+  /**
+   * The videos of the pages: how many had their captions read and how long they are together,
+   * and why each other gave none ("this video has no captions we can read").
+   */
+  videos: z.optional(z.object({ read: int(), durationMs: z.number(), unread: z.array(z.enum(NO_TRANSCRIPT_REASONS)) })),
 });
 
 /** What every status has: the question, where it was asked, and what was read and chosen so far. */

@@ -15,6 +15,7 @@ import { tabsToRead } from '@/lib/worker/read/tab-scope';
 import { ReadCache } from '@/lib/worker/read/tab-reuse';
 import type { AskMessage } from '@/lib/shared/messages';
 import { callPage } from '@/lib/worker/read/call-page';
+import { callVideo } from '@/lib/worker/read/call-video';
 import type { ModelStepDeps } from './model-step';
 import { readTab, type ReadTabDeps } from './read-tab';
 import { runStore } from './run-store';
@@ -53,6 +54,7 @@ export function readTabDeps(run: ReadonlySet<string>): ReadTabDeps {
         })
       ).map((r) => r.frameId),
     ask: callPage,
+    readVideos: (tabId, frameId, firstOrder) => callVideo(tabId, frameId, { type: 'video-read', firstOrder }),
     readPdf: (url) => readPdfInOffscreen(url, run),
     viewerPdf,
     pdfOfTab: (tab: Browser.tabs.Tab, signal: AbortSignal, askPage?: boolean) => pdfOfTab(tab, signal, askPage),

@@ -7,6 +7,7 @@ import type { Browser } from 'wxt/browser';
 import type { AskMessage } from '@/lib/shared/messages';
 import type { RunCoverage } from '@/lib/shared/run-state';
 import type { SkippedTab, SourcedPassage } from '@/lib/shared/types';
+import type { NoTranscriptReason } from '@/lib/shared/transcript';
 import { partialTab, passagesOfTab, tabTotals, type TabRead } from '@/lib/worker/read/frames';
 import { withPrioritySelection } from '@/lib/worker/read/priority-selection';
 import { readAtPace } from '@/lib/worker/read/read-pace';
@@ -33,6 +34,7 @@ export async function readScope(
   const partial: SkippedTab[] = [];
   let chars = 0;
   let frames = 0;
+  const videos = { read: 0, durationMs: 0, unread: [] as NoTranscriptReason[] };
   // In parallel, a few at a time: more at once only makes each slower.
   const results = await readAtPace(tabs, async (tab) => ({ tab, result: await readOne(tab) }));
   for (const { tab, result } of results) {
@@ -45,6 +47,12 @@ export async function readScope(
     const totals = tabTotals(result);
     chars += totals.chars;
     frames += totals.frames;
+    for (const v of totals.videos) {
+      if (v.read) {
+        videos.read++;
+        videos.durationMs += v.durationMs;
+      } else videos.unread.push(v.reason);
+    }
     const part = partialTab(result, names);
     if (part) partial.push(part);
   }
@@ -60,7 +68,14 @@ export async function readScope(
   return {
     passages,
     skipped,
-    coverage: { tabs: tabs.length - skipped.length, passages: passages.length, chars, frames, partial },
+    coverage: {
+      tabs: tabs.length - skipped.length,
+      passages: passages.length,
+      chars,
+      frames,
+      partial,
+      ...(videos.read + videos.unread.length > 0 ? { videos } : {}),
+    },
     nothingRead: passages.length === 0 && skipped.length > 0 && skipped.length === tabs.length,
   };
 }
