@@ -10,19 +10,7 @@ import {
   transcriptParams,
   watchPageHtml,
 } from '@/tests/fixtures/youtube/shapes';
-import { assignedObject, videoIdOfUrl, watchPageData } from './page-data';
-
-describe('videoIdOfUrl', () => {
-  it('reads the id of watch, shorts, embed and live addresses, and nothing else', () => {
-    expect(videoIdOfUrl('https://www.youtube.com/watch?v=Lh0usekeep1&t=90s')).toBe('Lh0usekeep1');
-    expect(videoIdOfUrl('https://www.youtube.com/shorts/Tid3Tables2')).toBe('Tid3Tables2');
-    expect(videoIdOfUrl('https://www.youtube.com/embed/Tid3Tables2?start=3')).toBe('Tid3Tables2');
-    expect(videoIdOfUrl('https://m.youtube.com/live/Tid3Tables2')).toBe('Tid3Tables2');
-    expect(videoIdOfUrl('https://www.youtube.com/results?search_query=tides')).toBeNull();
-    expect(videoIdOfUrl('https://www.youtube.com/watch?v=<script>')).toBeNull();
-    expect(videoIdOfUrl('not a url')).toBeNull();
-  });
-});
+import { assignedObject, watchPageData } from './page-data';
 
 describe('assignedObject', () => {
   it('balances braces outside strings, escapes included', () => {

@@ -36,18 +36,6 @@ export interface WatchPageData {
 /** Most objects a walk through a page's JSON looks at: a page's data is large, never endless. */
 const WALK_BUDGET = 500_000;
 
-/** The id of the video a YouTube address shows (`/watch?v=`, `/shorts/`, `/embed/`, `/live/`), or null. */
-export function videoIdOfUrl(href: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    return null;
-  }
-  const id = url.pathname === '/watch' ? url.searchParams.get('v') : /^\/(?:shorts|embed|live)\/([^/]+)/.exec(url.pathname)?.[1];
-  return id && /^[\w-]{6,20}$/.test(id) ? id : null;
-}
-
 /**
  * The JSON object assigned to `name` in a script's text (`var ytInitialPlayerResponse = {…};`,
  * `window["ytInitialData"] = {…};`): the braces balanced outside strings, then parsed. Null when

@@ -10,7 +10,8 @@ import type { NoTranscriptReason, TranscriptResult } from '@/lib/shared/transcri
 import { captionRequestLayer } from './caption-request';
 import { getTranscriptLayer } from './get-transcript';
 import { failureOf, type LayerContext, type LayerFailure, type YouTubeLayer } from './layer';
-import { inlineScriptText, videoIdOfUrl, watchPageData, type WatchPageData } from './page-data';
+import { youTubeVideoId } from '@/lib/shared/youtube-url';
+import { inlineScriptText, watchPageData, type WatchPageData } from './page-data';
 import { panelLayer, panelOpen } from './panel';
 import { chooseTrack } from './track-choice';
 
@@ -75,7 +76,7 @@ export async function readTranscriptWith(
   signal?: AbortSignal,
   layers?: readonly YouTubeLayer[],
 ): Promise<TranscriptResult> {
-  const shown = () => videoIdOfUrl(fx.href());
+  const shown = () => youTubeVideoId(fx.href());
   const changed = (): TranscriptResult => ({
     ok: false,
     reason: 'video-changed',
