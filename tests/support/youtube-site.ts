@@ -6,11 +6,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { answer, type SiteCall, type SiteOptions } from '../fixtures/youtube/site';
+import { join, resolve } from 'node:path';
+import { answer, MEDIA_PATH, type SiteCall, type SiteOptions } from '../fixtures/youtube/site';
 
 export const YOUTUBE = 'https://www.youtube.com';
 
@@ -53,6 +54,28 @@ function selfSigned(): { key: Buffer; cert: Buffer } {
   return out;
 }
 
+const MEDIA = resolve(import.meta.dirname, '../fixtures/video-talk.webm');
+
+/** The player's video, in the byte ranges it asks for, as servers send media: a player seeks only where it may. */
+function sendMedia(rangeHeader: string | undefined, res: ServerResponse): void {
+  const body = readFileSync(MEDIA);
+  const range = /^bytes=(\d*)-(\d*)$/.exec(rangeHeader ?? '');
+  if (!range) {
+    res.writeHead(200, { 'content-type': 'video/webm', 'accept-ranges': 'bytes', 'content-length': body.length }).end(body);
+    return;
+  }
+  const start = range[1] ? Number(range[1]) : Math.max(0, body.length - Number(range[2]));
+  const end = range[1] && range[2] ? Math.min(Number(range[2]), body.length - 1) : body.length - 1;
+  res
+    .writeHead(206, {
+      'content-type': 'video/webm',
+      'accept-ranges': 'bytes',
+      'content-range': `bytes ${start}-${end}/${body.length}`,
+      'content-length': end - start + 1,
+    })
+    .end(body.subarray(start, end + 1));
+}
+
 export async function startYouTubeSite(options: SiteOptions = {}): Promise<YouTubeSite> {
   const calls: SiteCall[] = [];
   const site = { options, calls } as YouTubeSite;
@@ -63,6 +86,10 @@ export async function startYouTubeSite(options: SiteOptions = {}): Promise<YouTu
       const url = new URL(req.url ?? '/', YOUTUBE);
       const body = Buffer.concat(chunks).toString('utf8');
       calls.push({ method: req.method ?? 'GET', url, body });
+      if (url.pathname === MEDIA_PATH) {
+        sendMedia(req.headers.range, res);
+        return;
+      }
       const a = answer(req.method ?? 'GET', url, body, site.options);
       res.writeHead(a.status, { 'content-type': a.type, 'content-length': Buffer.byteLength(a.body) }).end(a.body);
     });
