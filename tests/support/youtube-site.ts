@@ -2,11 +2,15 @@
  * The YouTube stand-in (tests/fixtures/youtube/site.ts) over HTTPS for the browser tests, and the
  * Chromium flags that send www.youtube.com to it: `--host-resolver-rules` maps the name to this
  * server, and `--ignore-certificate-errors` accepts its certificate, made for the run with Debian's
- * `openssl` (self-signed, one day, never kept). Test-only: nothing of it is in the extension.
+ * `openssl` (one day, never kept). Firefox has no host resolver rules: it is pointed at a small
+ * proxy of ours that tunnels www.youtube.com:443 (and nothing else) to this server, and trusts the
+ * run's authority (`trustInFirefox`). Test-only:
+ * nothing of it is in the extension.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
+import { connect } from 'node:net';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,36 +26,70 @@ export interface YouTubeSite {
   calls: SiteCall[];
   /** For launchChromium's `args`. */
   chromiumArgs: string[];
+  /** The run's certificate authority (DER, base64), for Firefox to trust. */
+  caBase64: string;
+  /** A proxy that tunnels `CONNECT www.youtube.com:443` to the site, for Firefox. */
+  proxyPort: number;
   close: () => Promise<void>;
 }
 
-/** A certificate for www.youtube.com, made now and only for this run. */
-function selfSigned(): { key: Buffer; cert: Buffer } {
+/**
+ * A certificate for www.youtube.com and the authority that signed it, both made now and only for
+ * this run: Chromium is told to take any certificate; Firefox (whose preloaded HSTS list holds
+ * youtube.com, so that no exception is allowed) is given the authority as a trusted root.
+ */
+function certificates(): { key: Buffer; cert: Buffer; ca: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'yt-cert-'));
-  execFileSync(
-    'openssl',
-    [
+  const openssl = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
+  try {
+    const key = ['-newkey', 'rsa:2048', '-nodes'];
+    openssl([
       'req',
       '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
+      ...key,
       '-days',
       '1',
       '-subj',
-      '/CN=www.youtube.com',
-      '-addext',
-      'subjectAltName=DNS:www.youtube.com',
+      '/CN=Cited Tabs test authority',
       '-keyout',
-      'key.pem',
+      'ca.key',
+      '-out',
+      'ca.pem',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    ]);
+    openssl(['req', ...key, '-subj', '/CN=www.youtube.com', '-keyout', 'key.pem', '-out', 'leaf.csr']);
+    writeFileSync(
+      join(dir, 'leaf.ext'),
+      'subjectAltName=DNS:www.youtube.com\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n',
+    );
+    openssl([
+      'x509',
+      '-req',
+      '-in',
+      'leaf.csr',
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-days',
+      '1',
+      '-extfile',
+      'leaf.ext',
       '-out',
       'cert.pem',
-    ],
-    { cwd: dir, stdio: 'ignore' },
-  );
-  const out = { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
-  rmSync(dir, { recursive: true, force: true });
-  return out;
+    ]);
+    return {
+      key: readFileSync(join(dir, 'key.pem')),
+      cert: readFileSync(join(dir, 'cert.pem')),
+      ca: readFileSync(join(dir, 'ca.pem')),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const MEDIA = resolve(import.meta.dirname, '../fixtures/video-talk.webm');
@@ -79,7 +117,9 @@ function sendMedia(rangeHeader: string | undefined, res: ServerResponse): void {
 export async function startYouTubeSite(options: SiteOptions = {}): Promise<YouTubeSite> {
   const calls: SiteCall[] = [];
   const site = { options, calls } as YouTubeSite;
-  const server = createServer(selfSigned(), (req, res) => {
+  const { key, cert, ca } = certificates();
+  site.caBase64 = ca.toString('latin1').replace(/-----[^-]+-----|\s/g, '');
+  const server = createServer({ key, cert: Buffer.concat([cert, ca]) }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -94,13 +134,55 @@ export async function startYouTubeSite(options: SiteOptions = {}): Promise<YouTu
       res.writeHead(a.status, { 'content-type': a.type, 'content-length': Buffer.byteLength(a.body) }).end(a.body);
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  site.port = (server.address() as AddressInfo).port;
-  site.chromiumArgs = [`--host-resolver-rules=MAP www.youtube.com 127.0.0.1:${site.port}`, '--ignore-certificate-errors'];
-  site.close = () =>
-    new Promise((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
+  // Firefox's way in: a tunnel to the site for www.youtube.com:443, refused for any other host.
+  const proxy = createHttpServer((_req, res) => res.writeHead(405).end());
+  // A tunnel's sockets leave the HTTP server's hands: closed by us at the end.
+  const tunnels = new Set<{ destroy: () => void }>();
+  proxy.on('connect', (req, client, head: Buffer) => {
+    tunnels.add(client);
+    client.on('close', () => tunnels.delete(client));
+    if (req.url !== 'www.youtube.com:443') {
+      client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    const upstream = connect(site.port, '127.0.0.1', () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
     });
+    const drop = () => {
+      upstream.destroy();
+      client.destroy();
+    };
+    upstream.on('error', drop);
+    client.on('error', drop);
+    client.on('close', drop);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  site.port = (server.address() as AddressInfo).port;
+  site.proxyPort = (proxy.address() as AddressInfo).port;
+  site.chromiumArgs = [`--host-resolver-rules=MAP www.youtube.com 127.0.0.1:${site.port}`, '--ignore-certificate-errors'];
+  site.close = async () => {
+    for (const socket of tunnels) socket.destroy();
+    for (const s of [server, proxy]) {
+      s.closeAllConnections();
+      await new Promise<void>((r) => s.close(() => r()));
+    }
+  };
   return site;
+}
+
+/**
+ * The script (Marionette, chrome context) that points a running Firefox's HTTPS at the site's
+ * proxy (plain HTTP, the stand-in's and the fixtures' on 127.0.0.1, goes direct) and trusts the
+ * run's certificate authority.
+ */
+export function trustInFirefox(site: YouTubeSite): string {
+  return `Services.prefs.setIntPref('network.proxy.type', 1);
+    Services.prefs.setStringPref('network.proxy.ssl', '127.0.0.1');
+    Services.prefs.setIntPref('network.proxy.ssl_port', ${site.proxyPort});
+    Cc['@mozilla.org/security/x509certdb;1'].getService(Ci.nsIX509CertDB).addCertFromBase64(${JSON.stringify(site.caBase64)}, 'C,,');
+    return true;`;
 }
