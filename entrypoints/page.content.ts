@@ -25,9 +25,12 @@ declare global {
 export default defineContentScript({
   matches: ['<all_urls>'],
   registration: 'runtime',
-  main() {
+  // What the injection returns to the worker: whether the frame has a video (lib/page/video/detect.ts),
+  // so that its captions are read while the page's text is (the video reader is injected then).
+  main(): { media: boolean } {
+    const injected = { media: hasMedia(document) };
     // The background injects before every request: listen once per page.
-    if (window.__citedTabsListening) return;
+    if (window.__citedTabsListening) return injected;
     window.__citedTabsListening = true;
     z.config({ jitless: true });
 
@@ -84,5 +87,6 @@ export default defineContentScript({
       if (sender.id !== browser.runtime.id) return;
       return dispatch<typeof pageCalls>(pageRequests, handlers, raw);
     });
+    return injected;
   },
 });

@@ -7,7 +7,7 @@
  * and no reply is cast to its type.
  */
 import * as z from 'zod/mini';
-import { MAX_PASSAGE_CHARS, MAX_PASSAGE_ID_CHARS, MAX_PASSAGES, MAX_QUESTION_CHARS } from './limits';
+import { MAX_PASSAGE_CHARS, MAX_PASSAGE_ID_CHARS, MAX_PASSAGES, MAX_QUESTION_CHARS, MAX_URL_CHARS } from './limits';
 import {
   drawnResultSchema,
   highlightOutcomeSchema,
@@ -143,6 +143,8 @@ export const videoCalls = {
   'video-read': {
     ...videoRequests['video-read'],
     reply: z.object({
+      /** The document read (its `location.href`): the page's text must be of the same. */
+      url: z.string().check(z.maxLength(MAX_URL_CHARS)),
       passages: z.array(passageSchema).check(z.maxLength(MAX_PASSAGES)),
       videos: z.array(videoReadSchema).check(z.maxLength(MAX_FRAME_VIDEOS)),
       chars: z.number().check(z.gte(0)),

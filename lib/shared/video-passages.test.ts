@@ -5,6 +5,7 @@ import type { Cue } from './transcript';
 import {
   cueAt,
   formatMoment,
+  groupCues,
   minutesOf,
   momentUrl,
   quoteCue,
@@ -55,6 +56,27 @@ describe('transcriptPassages', () => {
       // Each cue's words start at its offset (or the piece starts inside the first cue).
       for (const c of p.video.cues.slice(1)) expect(p.text.slice(c.at)).toMatch(new RegExp(`^word${c.startMs / 1000}( |$)`));
     }
+  });
+});
+
+describe('groupCues', () => {
+  it('cuts after a cue that ends a sentence once a passage is long enough, never past the most', () => {
+    // min 10, max 40: target 25.
+    expect(groupCues([12, 12, 5, 12], [false, true, false, true], 10, 40)).toEqual([
+      [0, 2],
+      [2, 4],
+    ]);
+    // No sentence end: cut before the cue that would pass the most.
+    expect(groupCues([15, 15, 15, 15], [false, false, false, false], 10, 40)).toEqual([
+      [0, 2],
+      [2, 4],
+    ]);
+    // Over the most with a sentence end inside: cut after it, the rest starts the next.
+    expect(groupCues([8, 6, 20, 10], [true, false, false, false], 10, 40)).toEqual([
+      [0, 1],
+      [1, 4],
+    ]);
+    expect(groupCues([], [], 10, 40)).toEqual([]);
   });
 });
 

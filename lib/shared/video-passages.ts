@@ -55,10 +55,63 @@ export interface TranscriptPassage {
   video: VideoOfPassage;
 }
 
+/** A cue whose words end a sentence (a full stop, question or exclamation mark, closing quotes after it). */
+const SENTENCE_END = /[.!?\u2026\u3002\uff01\uff1f]["'\u201d\u2019)\]]*$/u;
+
+/**
+ * Which cues go together, as ranges `[from, to)` of `lengths` (each cue's length in characters):
+ * whole cues, joined with spaces, cut after a cue that ends a sentence once a passage has
+ * `(minChars + maxChars) / 2` characters, and never past `maxChars` (then after the last sentence
+ * end in it, if it leaves half of `minChars`, else before the cue that would pass it). Captions
+ * without punctuation are cut between cues. Cues are never split: each keeps its whole text in
+ * one passage, so a quote's time is its cue's.
+ */
+export function groupCues(
+  lengths: readonly number[],
+  ends: readonly boolean[],
+  minChars: number,
+  maxChars: number,
+): Array<[number, number]> {
+  const target = Math.floor((minChars + maxChars) / 2);
+  const out: Array<[number, number]> = [];
+  let from = 0;
+  let length = 0;
+  /** The last cue of the group that ends a sentence, and the group's length up to it. */
+  let lastEnd = -1;
+  let lengthAtEnd = 0;
+  for (let k = 0; k < lengths.length; k++) {
+    const add = (k > from ? 1 : 0) + lengths[k]!;
+    if (k > from && length + add > maxChars) {
+      const cut = lastEnd >= from && lengthAtEnd >= minChars / 2 ? lastEnd + 1 : k;
+      out.push([from, cut]);
+      from = cut;
+      length = 0;
+      for (let j = from; j < k; j++) length += (j > from ? 1 : 0) + lengths[j]!;
+      lastEnd = -1;
+      k--; // cue k is added again to the new group
+      continue;
+    }
+    length += add;
+    if (ends[k]) {
+      lastEnd = k;
+      lengthAtEnd = length;
+      if (length >= target) {
+        out.push([from, k + 1]);
+        from = k + 1;
+        length = 0;
+      }
+    }
+  }
+  if (from < lengths.length) out.push([from, lengths.length]);
+  return out;
+}
+
 /**
  * The passages of a transcript, in order from `firstOrder`: its cues' texts (whitespace collapsed,
- * empty ones left out) joined with spaces, cut at sentence ends into passages of a few sentences;
- * captions without punctuation are cut between words. Ids from `ids` (a frame's passages share it).
+ * empty ones left out) joined with spaces into passages of a few sentences (`groupCues`); a cue
+ * longer than a passage is cut between words. Ids from `ids` (a frame's passages share it).
+ * Without `Intl.Segmenter`: the sentence ends are the cues' ends, and creating a segmenter in a
+ * page's script costs more than the whole cutting (measured in tests/bench/ask.ts).
  */
 export function transcriptPassages(
   transcript: Pick<Transcript, 'videoKey' | 'cues'>,
@@ -66,28 +119,43 @@ export function transcriptPassages(
   ids: PassageIds = new PassageIds('v.'),
   bounds: { minChars: number; maxChars: number } = { minChars: DEFAULT_MIN_CHARS, maxChars: DEFAULT_MAX_CHARS },
 ): TranscriptPassage[] {
-  let text = '';
-  const starts: number[] = [];
+  const words: string[] = [];
   const kept: Cue[] = [];
   for (const cue of transcript.cues) {
-    const words = cue.text.replace(/\s+/g, ' ').trim();
-    if (!words) continue;
-    if (text) text += ' ';
-    starts.push(text.length);
+    const text = cue.text.replace(/\s+/g, ' ').trim();
+    if (!text) continue;
+    words.push(text);
     kept.push(cue);
-    text += words;
   }
   const out: TranscriptPassage[] = [];
-  let c = 0;
-  for (const [a, b] of cutText(text, bounds.minChars, bounds.maxChars)) {
-    // The cue holding the piece's first character, and every cue starting inside it.
-    while (c + 1 < starts.length && starts[c + 1]! <= a) c++;
-    const cues: PassageCue[] = [];
-    for (let k = c; k < starts.length && starts[k]! < b && cues.length < MAX_PASSAGE_CUES; k++) {
-      cues.push({ at: Math.max(0, starts[k]! - a), startMs: Math.round(kept[k]!.startMs), endMs: Math.round(kept[k]!.endMs) });
+  const push = (text: string, cues: PassageCue[]) =>
+    out.push({ id: ids.next(text), text, order: firstOrder + out.length, video: { key: transcript.videoKey, cues } });
+  const moment = (k: number, at: number): PassageCue => ({
+    at,
+    startMs: Math.round(kept[k]!.startMs),
+    endMs: Math.round(kept[k]!.endMs),
+  });
+  const groups = groupCues(
+    words.map((w) => w.length),
+    words.map((w) => SENTENCE_END.test(w)),
+    bounds.minChars,
+    bounds.maxChars,
+  );
+  for (const [from, to] of groups) {
+    if (to - from === 1 && words[from]!.length > bounds.maxChars) {
+      // One cue longer than a passage: its pieces, each said in that cue.
+      for (const [a, b] of cutText(words[from]!, bounds.minChars, bounds.maxChars))
+        push(words[from]!.slice(a, b), [moment(from, 0)]);
+      continue;
     }
-    const piece = text.slice(a, b);
-    out.push({ id: ids.next(piece), text: piece, order: firstOrder + out.length, video: { key: transcript.videoKey, cues } });
+    let text = '';
+    const cues: PassageCue[] = [];
+    for (let k = from; k < to; k++) {
+      if (text) text += ' ';
+      if (cues.length < MAX_PASSAGE_CUES) cues.push(moment(k, text.length));
+      text += words[k];
+    }
+    push(text, cues);
   }
   return out;
 }

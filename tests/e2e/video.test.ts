@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { answerText, ask, citationOf } from '../support/popup-page';
+import { answerText, ask, citationOf, highlightedText } from '../support/popup-page';
 import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
 
@@ -111,6 +111,71 @@ describe('a video as a source', () => {
     // The page sees our element, never into it.
     expect(await page.evaluate(() => document.querySelector('[data-cited-tabs-quote]')?.shadowRoot ?? 'closed')).toBe('closed');
     expect(await activeTabUrl()).toBe(page.url());
+  });
+
+  it('highlights the words in the transcript the page shows too, and the History plays the moment again', async () => {
+    const page = await h.open('video-transcript.html');
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
+    const url = page.url();
+    // The captions' passage (its cues joined: "euros on repairing"), not the transcript's paragraphs.
+    h.api.enqueue((req) =>
+      answerReply([
+        {
+          text: 'The council will repair the old bridges.',
+          citations: [{ index: indexOf(req, 'euros on repairing'), literal: BRIDGES }],
+        },
+      ]),
+    );
+    const popup = await h.popup(page);
+    await ask(popup, 'What does the mayor say about the bridges?');
+    await answerText(popup);
+    const name = `${new URL(url).host} — City budget talk, with its transcript, 2:31`;
+    await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+    await expect.poll(() => highlightedText(page), { timeout: 20_000 }).toBe(BRIDGES);
+    expect(
+      await page.evaluate(
+        () => CSS.highlights.get('cited-quote') && [...CSS.highlights.get('cited-quote')!][0]!.startContainer.parentElement!.id,
+      ),
+    ).toBe('t3');
+    await expect.poll(() => page.evaluate(() => document.querySelector('video')!.currentTime)).toBeGreaterThanOrEqual(CUE.start);
+    expect((await overlayWords(page))?.text).toBe(BRIDGES);
+
+    // The tab closed: the History's citation opens the video's address at the moment, and plays it.
+    await page.close();
+    const other = await h.open('museum-hours.html');
+    const later = await h.popup(other);
+    await later.locator('::-p-aria(History[role="button"])').click();
+    await later.locator('::-p-aria(What does the mayor say about the bridges?[role="button"])').click();
+    await later.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+    const target = await h.browser.waitForTarget((t) => t.url() === `${url}#t=151`, { timeout: 20_000 });
+    const again = (await target.asPage())!;
+    await expect
+      .poll(() => again.evaluate(() => document.querySelector('video')?.currentTime ?? 0), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(CUE.start);
+    expect(await again.evaluate(() => document.querySelector('video')!.currentTime)).toBeLessThan(CUE.end);
+  });
+
+  it('says so when the cited video is gone from its page, and shows nothing', async () => {
+    const page = await h.open('video-talk.html');
+    h.api.enqueue((req) =>
+      answerReply([
+        {
+          text: 'The council will repair the old bridges.',
+          citations: [{ index: indexOf(req, 'old bridges'), literal: BRIDGES }],
+        },
+      ]),
+    );
+    const popup = await h.popup(page);
+    await ask(popup, 'What does the mayor say about the bridges?');
+    await answerText(popup);
+    await page.evaluate(() => document.querySelector('video')!.remove());
+    await (await citationOf(popup, 'The council will repair the old bridges.')).click();
+    const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 20_000 });
+    expect(await alert!.evaluate((el) => (el as HTMLElement).innerText)).toContain(
+      'The video is no longer on the page, so nothing was played.',
+    );
+    expect(await overlayWords(page)).toBeNull();
+    expect(await highlightedText(page)).toBeNull();
   });
 
   it('says plainly that a video has no captions it can read', async () => {

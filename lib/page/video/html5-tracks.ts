@@ -46,24 +46,25 @@ function elementOf(media: HTMLMediaElement, track: TextTrack): HTMLTrackElement 
   return undefined;
 }
 
-/** Resolves once the track element has loaded (or failed), or after `ms`. */
-function loaded(el: HTMLTrackElement | undefined, track: TextTrack, ms: number, signal?: AbortSignal): Promise<void> {
+/** Resolves once the track element has loaded (true), or failed or taken `ms` (false). */
+function loaded(el: HTMLTrackElement | undefined, track: TextTrack, ms: number, signal?: AbortSignal): Promise<boolean> {
   // readyState: 2 LOADED, 3 ERROR. A track added by script has no element and no loading.
-  if (!el || el.readyState >= 2) return Promise.resolve();
+  if (!el) return Promise.resolve(true);
+  if (el.readyState >= 2) return Promise.resolve(el.readyState === 2);
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
       el.removeEventListener('load', done);
       el.removeEventListener('error', done);
       signal?.removeEventListener('abort', done);
-      resolve();
+      resolve(el.readyState === 2 || (track.cues?.length ?? 0) > 0);
     };
     const timer = setTimeout(done, ms);
     el.addEventListener('load', done);
     el.addEventListener('error', done);
     signal?.addEventListener('abort', done);
     // Cues may have arrived between the check and the listeners.
-    if (el.readyState >= 2 || (track.cues?.length ?? 0) > 0) done();
+    if (el.readyState >= 2) done();
   });
 }
 
@@ -93,7 +94,7 @@ export async function readMediaCaptions(
   const mode = track.mode;
   try {
     if (mode === 'disabled') track.mode = 'hidden';
-    await loaded(elementOf(media, track), track, options.waitMs ?? TRACK_LOAD_MS, options.signal);
+    const ok = await loaded(elementOf(media, track), track, options.waitMs ?? TRACK_LOAD_MS, options.signal);
     const cues: Cue[] = [];
     const list = track.cues;
     for (let i = 0; i < (list?.length ?? 0); i++) {
@@ -101,7 +102,9 @@ export async function readMediaCaptions(
       cues.push({ startMs: cue.startTime * 1000, endMs: cue.endTime * 1000, text: cueWords(cue) });
     }
     if (!cues.some((c) => c.text.trim() !== ''))
-      return { ok: false, reason: list ? 'empty' : 'unreadable', detail: 'the caption track holds no words' };
+      return ok && list
+        ? { ok: false, reason: 'empty', detail: 'the caption track holds no words' }
+        : { ok: false, reason: 'unreadable', detail: 'the caption track did not load' };
     const duration = Number.isFinite(media.duration) && media.duration > 0 ? media.duration * 1000 : undefined;
     return {
       ok: true,

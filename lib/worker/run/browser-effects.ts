@@ -17,7 +17,7 @@ import type { AskMessage } from '@/lib/shared/messages';
 import { callPage } from '@/lib/worker/read/call-page';
 import { callVideo } from '@/lib/worker/read/call-video';
 import type { ModelStepDeps } from './model-step';
-import { readTab, type ReadTabDeps } from './read-tab';
+import { readTab, VIDEO_FIRST_ORDER, type ReadTabDeps } from './read-tab';
 import { runStore } from './run-store';
 import type { AskShown } from './shown-step';
 import { threadStore } from './thread-store';
@@ -45,16 +45,21 @@ export const threads = threadStore({
  */
 export function readTabDeps(run: ReadonlySet<string>): ReadTabDeps {
   return {
-    inject: async (tabId, allFrames) =>
+    inject: async (tabId, allFrames, onMedia) =>
       (
         await browser.scripting.executeScript({
           target: { tabId, ...(allFrames ? { allFrames: true } : {}) },
           files: [PAGE_SCRIPT],
           injectImmediately: true,
         })
-      ).map((r) => r.frameId),
+      ).map((r) => {
+        // The page script says whether its frame has a video (entrypoints/page.content.ts).
+        const said = r.result as { media?: unknown } | null | undefined;
+        if (said?.media === true) onMedia?.(r.frameId);
+        return r.frameId;
+      }),
     ask: callPage,
-    readVideos: (tabId, frameId, firstOrder) => callVideo(tabId, frameId, { type: 'video-read', firstOrder }),
+    readVideos: (tabId, frameId) => callVideo(tabId, frameId, { type: 'video-read', firstOrder: VIDEO_FIRST_ORDER }),
     readPdf: (url) => readPdfInOffscreen(url, run),
     viewerPdf,
     pdfOfTab: (tab: Browser.tabs.Tab, signal: AbortSignal, askPage?: boolean) => pdfOfTab(tab, signal, askPage),

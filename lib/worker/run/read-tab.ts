@@ -23,8 +23,11 @@ import type { callPage } from '@/lib/worker/read/call-page';
 export const PDF_READ_TIMEOUT_MS = 60_000;
 
 export interface ReadTabDeps {
-  /** The page script into every frame of the tab (`allFrames`), or its main frame only; the frames it reached. */
-  inject(tabId: number, allFrames: boolean): Promise<number[]>;
+  /**
+   * The page script into every frame of the tab (`allFrames`), or its main frame only; the frames
+   * it reached. `onMedia(frameId)` as soon as a frame's script says it has a video.
+   */
+  inject(tabId: number, allFrames: boolean, onMedia?: (frameId: number) => void): Promise<number[]>;
   /** A message to the page script of one frame, its reply checked (read/call-page.ts). */
   ask: typeof callPage;
   /** The PDF at `url`, read in the offscreen document, if the run may read that address. */
@@ -36,9 +39,9 @@ export interface ReadTabDeps {
   pdfTimeoutMs?: number;
   /**
    * The video reader injected into one frame (which said it has a video) and asked for its
-   * videos' captions, their passages numbered from `firstOrder`; checked like any page reply.
+   * videos' captions, their passages numbered from VIDEO_FIRST_ORDER; checked like any page reply.
    */
-  readVideos?(tabId: number, frameId: number, firstOrder: number): Promise<VideoReply>;
+  readVideos?(tabId: number, frameId: number): Promise<VideoReply>;
   videoTimeoutMs?: number;
 }
 
@@ -52,8 +55,16 @@ export type VideoReply = ReplyOf<typeof videoCalls, 'video-read'>;
 export const VIDEO_READ_TIMEOUT_MS = 8_000;
 
 /**
+ * Where a frame's caption passages are numbered from: past any order its page's passages can have
+ * (at most MAX_PASSAGES of them), so that the captions may be read while the page's text is.
+ */
+export const VIDEO_FIRST_ORDER = MAX_PASSAGES;
+
+/**
  * The frames of `read` that have a video, with their videos' captions read as passages after
- * their text; a frame whose videos could not be read says so in its coverage (never a guess).
+ * their text (`early`: the readings started as the injection said which frames have one); a
+ * frame whose videos could not be read, or whose reading was of another document, says so in its
+ * coverage (never a guess).
  */
 export async function withVideos(
   tabId: number,
@@ -61,19 +72,23 @@ export async function withVideos(
   readVideos: NonNullable<ReadTabDeps['readVideos']>,
   ms: number,
   signal: AbortSignal,
+  early: ReadonlyMap<number, Promise<VideoReply>> = new Map(),
 ): Promise<TabRead> {
   const frames = await Promise.all(
     read.frames.map(async (frame) => {
       const { page } = frame;
       if (!page.media || page.isPdf) return frame;
-      const firstOrder = page.passages.reduce((m, p) => Math.max(m, p.order + 1), 0);
+      const unread = { ...frame, page: { ...page, videos: [{ read: false as const, reason: 'unreadable' as const }] } };
       let reply: VideoReply;
       try {
-        reply = await bounded(readVideos(tabId, frame.frameId, firstOrder), ms, signal);
+        reply = await bounded(early.get(frame.frameId) ?? readVideos(tabId, frame.frameId), ms, signal);
       } catch (err) {
         if (signal.aborted) throw err;
-        return { ...frame, page: { ...page, videos: [{ read: false as const, reason: 'unreadable' as const }] } };
+        return unread;
       }
+      // Read from another document than the text (the frame moved on, YouTube to another video): not this page's.
+      if (reply.url !== page.url)
+        return { ...unread, page: { ...page, videos: [{ read: false as const, reason: 'video-changed' as const }] } };
       // A frame holds at most MAX_PASSAGES passages, its own text first.
       const room = Math.max(0, MAX_PASSAGES - page.passages.length);
       const passages = [...page.passages, ...reply.passages.slice(0, room)];
@@ -124,8 +139,19 @@ export async function readTab(
     signal,
   );
   if (kept) return kept;
+  // Frames whose script said they have a video: their captions are read while their text is.
+  const early = new Map<number, Promise<VideoReply>>();
+  const readVideos = deps.readVideos;
+  const onMedia = readVideos
+    ? (frameId: number) => {
+        if (early.has(frameId)) return;
+        const reading = readVideos(tabId, frameId);
+        reading.catch(() => {}); // awaited in withVideos, or not needed
+        early.set(frameId, reading);
+      }
+    : undefined;
   const result = await readTabFrames({
-    inject: () => deps.inject(tabId, true),
+    inject: () => deps.inject(tabId, true, onMedia),
     injectMain: async () => {
       await deps.inject(tabId, false);
     },
@@ -137,7 +163,14 @@ export async function readTab(
   if (result.ok && result.read.frames[0]?.frameId === 0 && result.read.frames[0].page.isPdf) return readPdf(tab.url!);
   // Frames that have a video: its captions, read by the video reader.
   if (result.ok && deps.readVideos && result.read.frames.some((f) => f.page.media))
-    result.read = await withVideos(tabId, result.read, deps.readVideos, deps.videoTimeoutMs ?? VIDEO_READ_TIMEOUT_MS, signal);
+    result.read = await withVideos(
+      tabId,
+      result.read,
+      deps.readVideos,
+      deps.videoTimeoutMs ?? VIDEO_READ_TIMEOUT_MS,
+      signal,
+      early,
+    );
   if (result.ok) cache.keep(tabId, tab.url ?? '', result.read);
   if (!result.ok) {
     // No script of ours may run in the tab (Firefox's PDF viewer is such a page): the address or the server may say PDF.
