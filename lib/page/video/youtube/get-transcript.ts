@@ -42,7 +42,7 @@ export const getTranscriptLayer: YouTubeLayer = {
     if (!data.clientVersion) return { ok: false, reason: 'absent', detail: 'get_transcript: no client version in ytcfg' };
     const url = new URL('/youtubei/v1/get_transcript', ctx.origin);
     url.searchParams.set('prettyPrint', 'false');
-    if (data.apiKey) url.searchParams.set('key', data.apiKey);
+    if (data.innertubeKey) url.searchParams.set('key', data.innertubeKey);
     let reply: unknown;
     try {
       const res = await ctx.fetch(url.href, {

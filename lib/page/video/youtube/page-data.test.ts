@@ -37,7 +37,7 @@ describe('watchPageData', () => {
     expect(data.tracks[1]!.baseUrl).toContain('/api/timedtext?v=Lh0usekeep1');
     expect(data.transcriptParams).toBe(transcriptParams('Lh0usekeep1'));
     expect(data.clientVersion).toBe(CLIENT_VERSION);
-    expect(data.apiKey).toBe(API_KEY);
+    expect(data.innertubeKey).toBe(API_KEY);
   });
 
   it('keeps no transcript params from an initial data of another video', () => {

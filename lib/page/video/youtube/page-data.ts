@@ -26,7 +26,8 @@ export interface WatchPageData {
   /** `getTranscriptEndpoint.params` of the initial data, when it is for the same video. */
   transcriptParams?: string;
   clientVersion?: string;
-  apiKey?: string;
+  /** The web client's API key (ytcfg's INNERTUBE_API_KEY: public, the page's own; not the user's key). */
+  innertubeKey?: string;
   /** The web client's interface language, region and visitor id, sent as the page sends them. */
   hl?: string;
   gl?: string;
@@ -164,7 +165,7 @@ export function watchPageData(text: string): WatchPageData | null {
     ...(seconds > 0 ? { durationMs: seconds * 1000 } : {}),
     ...(typeof transcriptParams === 'string' && transcriptParams ? { transcriptParams } : {}),
     ...optional('clientVersion', configValue(text, 'INNERTUBE_CONTEXT_CLIENT_VERSION')),
-    ...optional('apiKey', configValue(text, 'INNERTUBE_API_KEY')),
+    ...optional('innertubeKey', configValue(text, 'INNERTUBE_API_KEY')),
     ...optional('hl', configValue(text, 'INNERTUBE_CONTEXT_HL')),
     ...optional('gl', configValue(text, 'INNERTUBE_CONTEXT_GL')),
     ...optional('visitorData', configValue(text, 'VISITOR_DATA')),

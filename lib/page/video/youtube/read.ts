@@ -118,7 +118,7 @@ export async function readTranscriptWith(
       return (resolved = {
         ...data,
         clientVersion: data.clientVersion ?? first?.clientVersion,
-        apiKey: data.apiKey ?? first?.apiKey,
+        innertubeKey: data.innertubeKey ?? first?.innertubeKey,
         hl: data.hl ?? first?.hl,
         gl: data.gl ?? first?.gl,
         visitorData: data.visitorData ?? first?.visitorData,
