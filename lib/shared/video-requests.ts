@@ -8,6 +8,12 @@ import * as z from 'zod/mini';
 import { MAX_PASSAGES } from './limits';
 import { MAX_VIDEO_KEY_CHARS } from './video-passages';
 
+/**
+ * Where a frame's caption passages are numbered from: past any order its page's passages can have
+ * (at most MAX_PASSAGES of them), so that the captions may be read while the page's text is.
+ */
+export const VIDEO_FIRST_ORDER = MAX_PASSAGES;
+
 export const videoRequests = {
   /** The frame's videos read as their captions, their passages numbered from `firstOrder`. */
   'video-read': {

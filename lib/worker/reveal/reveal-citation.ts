@@ -7,7 +7,7 @@
 import { browser } from 'wxt/browser';
 import { HIGHLIGHT_CSS } from '@/lib/shared/highlight-style';
 import type { RevealMessage, RevealResult } from '@/lib/shared/messages';
-import { callPage } from '@/lib/worker/read/call-page';
+import { callPage, callVideo } from '@/lib/worker/read/call-page';
 import { t } from '@/lib/shared/i18n';
 import {
   otherQuotesOnPage,
@@ -25,7 +25,6 @@ import { answerCiting } from '@/lib/shared/thread';
 import type { QuoteTarget } from '@/lib/shared/types';
 import { revealPdfCitation } from './pdf-citation';
 import { windowForReopen } from '@/lib/worker/read/incognito';
-import { callVideo } from '@/lib/worker/read/call-video';
 import { momentUrl, type VideoMoment } from '@/lib/shared/video-passages';
 
 const PAGE_SCRIPT = '/content-scripts/page.js';

@@ -14,10 +14,9 @@ import { pdfAddressesOfRun } from '@/lib/worker/pdf/allowed-addresses';
 import { tabsToRead } from '@/lib/worker/read/tab-scope';
 import { ReadCache } from '@/lib/worker/read/tab-reuse';
 import type { AskMessage } from '@/lib/shared/messages';
-import { callPage } from '@/lib/worker/read/call-page';
-import { callVideo } from '@/lib/worker/read/call-video';
+import { callPage, readVideosIn } from '@/lib/worker/read/call-page';
 import type { ModelStepDeps } from './model-step';
-import { readTab, VIDEO_FIRST_ORDER, type ReadTabDeps } from './read-tab';
+import { readTab, type ReadTabDeps } from './read-tab';
 import { runStore } from './run-store';
 import type { AskShown } from './shown-step';
 import { threadStore } from './thread-store';
@@ -59,7 +58,7 @@ export function readTabDeps(run: ReadonlySet<string>): ReadTabDeps {
         return r.frameId;
       }),
     ask: callPage,
-    readVideos: (tabId, frameId) => callVideo(tabId, frameId, { type: 'video-read', firstOrder: VIDEO_FIRST_ORDER }),
+    readVideos: readVideosIn,
     readPdf: (url) => readPdfInOffscreen(url, run),
     viewerPdf,
     pdfOfTab: (tab: Browser.tabs.Tab, signal: AbortSignal, askPage?: boolean) => pdfOfTab(tab, signal, askPage),

@@ -39,7 +39,7 @@ export interface ReadTabDeps {
   pdfTimeoutMs?: number;
   /**
    * The video reader injected into one frame (which said it has a video) and asked for its
-   * videos' captions, their passages numbered from VIDEO_FIRST_ORDER; checked like any page reply.
+   * videos' captions, their passages numbered from VIDEO_FIRST_ORDER (lib/shared/video-requests.ts); checked like any page reply.
    */
   readVideos?(tabId: number, frameId: number): Promise<VideoReply>;
   videoTimeoutMs?: number;
@@ -53,12 +53,6 @@ export type VideoReply = ReplyOf<typeof videoCalls, 'video-read'>;
  * cues 3 s at most. Not within the frame's own 10 s: a frame whose text came back is read.
  */
 export const VIDEO_READ_TIMEOUT_MS = 8_000;
-
-/**
- * Where a frame's caption passages are numbered from: past any order its page's passages can have
- * (at most MAX_PASSAGES of them), so that the captions may be read while the page's text is.
- */
-export const VIDEO_FIRST_ORDER = MAX_PASSAGES;
 
 /**
  * The frames of `read` that have a video, with their videos' captions read as passages after
