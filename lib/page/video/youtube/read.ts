@@ -25,7 +25,7 @@ export interface ReaderEffects {
   doc: Document;
   fetch: (url: string, init?: RequestInit) => Promise<Response>;
   resourceUrls: () => string[];
-  /** The user's languages, then the page's, most wanted first. */
+  /** The page's language, then the user's, most wanted first. */
   languages: readonly string[];
   timeoutMs?: number;
 }
@@ -39,7 +39,8 @@ export function readYouTubeTranscript(win: Window, videoId: string, signal?: Abo
       doc: win.document,
       fetch: pageFetch(win),
       resourceUrls: () => win.performance.getEntriesByType('resource').map((e) => e.name),
-      languages: [...(nav.languages?.length ? nav.languages : [nav.language]), win.document.documentElement.lang],
+      // The page's language, then the user's: the order the HTML5 tracks are chosen in (read-videos.ts).
+      languages: [win.document.documentElement.lang, ...(nav.languages?.length ? nav.languages : [nav.language])],
     },
     videoId,
     signal,

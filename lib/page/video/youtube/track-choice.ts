@@ -1,7 +1,8 @@
 /**
- * Which caption track of a YouTube video the reader asks for: the first in the user's languages,
- * then the page's, else the first track; people's captions before a machine's (`asr`) in the
- * same language. One rule, so every layer that picks a track picks the same.
+ * Which caption track of a YouTube video the reader asks for: the first in the page's language,
+ * then the user's (the order of lib/page/video/read-videos.ts), else the first track; people's
+ * captions before a machine's (`asr`) in the same language. One rule, so every layer that picks a
+ * track picks the same.
  */
 import type { CaptionTrack } from './page-data';
 
