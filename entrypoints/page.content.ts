@@ -13,6 +13,7 @@ import { readFrame } from '@/lib/page/read-frame';
 import { pdfDocumentText } from '@/lib/page/pdf-document';
 import { watchChanges, type ChangeWatch } from '@/lib/page/change-watch';
 import { checkPassages, type PassageWords } from '@/lib/page/passage-check';
+import { hasMedia } from '@/lib/page/video/detect';
 
 declare global {
   interface Window {
@@ -24,9 +25,12 @@ declare global {
 export default defineContentScript({
   matches: ['<all_urls>'],
   registration: 'runtime',
-  main() {
+  // What the injection returns to the worker: whether the frame has a video (lib/page/video/detect.ts),
+  // so that its captions are read while the page's text is (the video reader is injected then).
+  main(): { media: boolean } {
+    const injected = { media: hasMedia(document) };
     // The background injects before every request: listen once per page.
-    if (window.__citedTabsListening) return;
+    if (window.__citedTabsListening) return injected;
     window.__citedTabsListening = true;
     z.config({ jitless: true });
 
@@ -52,7 +56,11 @@ export default defineContentScript({
         const reading: NonNullable<typeof last> = { readId: crypto.randomUUID(), watch: watchChanges(document) };
         last = reading;
         const onWords = (words: PassageWords) => (reading.words = words);
-        return { ...(pdfDocumentText(document) ?? (await readFrame(document, { ...options, onWords }))), readId: reading.readId };
+        const pdf = pdfDocumentText(document);
+        if (pdf) return { ...pdf, readId: reading.readId };
+        const text = await readFrame(document, { ...options, onWords });
+        // A video's captions are read by the video reader, injected only where this says so.
+        return { ...text, readId: reading.readId, ...(hasMedia(document) ? { media: true as const } : {}) };
       },
       // Only the passages about to be sent are asked every test of what hides words.
       shown: async ({ readId, ids }) =>
@@ -79,5 +87,6 @@ export default defineContentScript({
       if (sender.id !== browser.runtime.id) return;
       return dispatch<typeof pageCalls>(pageRequests, handlers, raw);
     });
+    return injected;
   },
 });

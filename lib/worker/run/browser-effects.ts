@@ -14,7 +14,7 @@ import { pdfAddressesOfRun } from '@/lib/worker/pdf/allowed-addresses';
 import { tabsToRead } from '@/lib/worker/read/tab-scope';
 import { ReadCache } from '@/lib/worker/read/tab-reuse';
 import type { AskMessage } from '@/lib/shared/messages';
-import { callPage } from '@/lib/worker/read/call-page';
+import { callPage, readVideosIn } from '@/lib/worker/read/call-page';
 import type { ModelStepDeps } from './model-step';
 import { readTab, type ReadTabDeps } from './read-tab';
 import { runStore } from './run-store';
@@ -44,15 +44,21 @@ export const threads = threadStore({
  */
 export function readTabDeps(run: ReadonlySet<string>): ReadTabDeps {
   return {
-    inject: async (tabId, allFrames) =>
+    inject: async (tabId, allFrames, onMedia) =>
       (
         await browser.scripting.executeScript({
           target: { tabId, ...(allFrames ? { allFrames: true } : {}) },
           files: [PAGE_SCRIPT],
           injectImmediately: true,
         })
-      ).map((r) => r.frameId),
+      ).map((r) => {
+        // The page script says whether its frame has a video (entrypoints/page.content.ts).
+        const said = r.result as { media?: unknown } | null | undefined;
+        if (said?.media === true) onMedia?.(r.frameId);
+        return r.frameId;
+      }),
     ask: callPage,
+    readVideos: readVideosIn,
     readPdf: (url) => readPdfInOffscreen(url, run),
     viewerPdf,
     pdfOfTab: (tab: Browser.tabs.Tab, signal: AbortSignal, askPage?: boolean) => pdfOfTab(tab, signal, askPage),
