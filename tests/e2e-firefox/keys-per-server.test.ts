@@ -28,7 +28,12 @@ async function element(xpath: string): Promise<string> {
   const found = await fx.m.send<{ value: Record<string, string> }>('WebDriver:FindElement', { using: 'xpath', value: xpath });
   return Object.values(found.value)[0]!;
 }
-const click = async (xpath: string) => fx.m.send('WebDriver:ElementClick', { id: await element(xpath) });
+/** Clicks the element once it is there (the confirmation appears a moment after Save). */
+async function click(xpath: string): Promise<void> {
+  let id: string | undefined;
+  await expect.poll(async () => (id = await element(xpath).catch(() => undefined)) !== undefined, { timeout: 10_000 }).toBe(true);
+  await fx.m.send('WebDriver:ElementClick', { id });
+}
 const field = (label: string) => element(`//*[@id=//label[normalize-space()="${label}"]/@for]`);
 async function typeInto(label: string, text: string): Promise<void> {
   const id = await field(label);
@@ -59,15 +64,17 @@ describe('Firefox: a key per server', () => {
   it('Claude, then OpenAI, then Claude again: each key goes only to its own server', async () => {
     // 2. OpenAI chosen: the field does not carry Claude's key; OpenAI's typed and confirmed.
     let options = await openTab(fx, `${fx.origin}/options.html`);
-    await expect.poll(() => inTab<boolean>(fx, options, `return !!document.getElementById('server');`)).toBe(true);
-    expect(await keyField(options)).toBe(ANTHROPIC_KEY);
+    await expect
+      .poll(() => inTab<boolean>(fx, options, `return !!document.getElementById('server');`), { timeout: 10_000 })
+      .toBe(true);
+    await expect.poll(() => keyField(options), { timeout: 10_000 }).toBe(ANTHROPIC_KEY);
     await click(`//select[@id="server"]/option[normalize-space()="OpenAI"]`);
-    await expect.poll(() => keyField(options)).toBe('');
+    await expect.poll(() => keyField(options), { timeout: 10_000 }).toBe('');
     await typeInto('API base URL', chat.url);
     await typeInto('API key', OPENAI_KEY);
     await click(`//button[normalize-space()="Save"]`);
     await click(`//button[normalize-space()="Send my key to ${chat.origin}"]`);
-    await expect.poll(() => status(options)).toBe('Saved.');
+    await expect.poll(() => status(options), { timeout: 10_000 }).toBe('Saved.');
     await closeTab();
     chat.enqueue(tickets('OpenAI says: 12 euros.'));
     await askMuseum('OpenAI says: 12 euros.');
@@ -75,12 +82,14 @@ describe('Firefox: a key per server', () => {
 
     // 3. Claude again: its key is back in the field with its address, saved with no question.
     options = await openTab(fx, `${fx.origin}/options.html`);
-    await expect.poll(() => inTab<boolean>(fx, options, `return !!document.getElementById('server');`)).toBe(true);
+    await expect
+      .poll(() => inTab<boolean>(fx, options, `return !!document.getElementById('server');`), { timeout: 10_000 })
+      .toBe(true);
     await click(`//select[@id="server"]/option[normalize-space()="Anthropic API (Claude)"]`);
     await typeInto('API base URL', fx.api.url);
-    await expect.poll(() => keyField(options)).toBe(ANTHROPIC_KEY);
+    await expect.poll(() => keyField(options), { timeout: 10_000 }).toBe(ANTHROPIC_KEY);
     await click(`//button[normalize-space()="Save"]`);
-    await expect.poll(() => status(options)).toBe('Saved.');
+    await expect.poll(() => status(options), { timeout: 10_000 }).toBe('Saved.');
     expect(await inTab<boolean>(fx, options, `return !!document.querySelector('[role=alertdialog]');`)).toBe(false);
     await closeTab();
     const before = fx.api.requests.length;
