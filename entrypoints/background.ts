@@ -12,6 +12,7 @@ import {
   storeVersionsItem,
   type DataProblem,
   legacyHistoryItem,
+  loadSettings,
   panelIntentItem,
   tabGrantsItem,
   threadItem,
@@ -113,6 +114,9 @@ export default defineBackground(() => {
         now: Date.now,
       }).catch(() => null),
     );
+  // The settings loaded once at start: the one key record of version 1 (and a key older builds
+  // left in storage.local) moved to the keys kept per origin (lib/shared/storage.ts, api-key.ts).
+  void loadSettings().catch(() => undefined);
 
   // Each answered turn of the current thread updates its entry in the history, after the update above.
   // A write of the history the browser refuses is said in the screens (historyWriteProblemItem).

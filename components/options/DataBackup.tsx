@@ -5,7 +5,7 @@
  * nothing changed. Also says how much history is kept, so nobody finds the limit by losing threads.
  */
 import { useState } from 'preact/hooks';
-import { loadKeyRecord, saveKeyRecord } from '@/lib/shared/api-key';
+import { loadKeys, saveKeys } from '@/lib/shared/api-key';
 import { makeBackup, previewImport, readBackup, type Backup, type ImportPreview } from '@/lib/shared/backup';
 import { HISTORY_LIMITS } from '@/lib/shared/history';
 import { historyItem } from '@/lib/shared/history-store';
@@ -36,7 +36,7 @@ export function DataBackup({ onSettingsImported }: DataBackupProps) {
     try {
       const entries = await historyItem.getValue();
       const backup = makeBackup(
-        { entries, settings: await settingsItem.getValue(), key: withKey ? await loadKeyRecord() : null },
+        { entries, settings: await settingsItem.getValue(), keys: withKey ? await loadKeys() : null },
         Date.now(),
       );
       const url = URL.createObjectURL(new Blob([JSON.stringify(backup)], { type: 'application/json' }));
@@ -77,7 +77,8 @@ export function DataBackup({ onSettingsImported }: DataBackupProps) {
           max: MAX_FRAGMENT_BUDGET,
         });
         await settingsItem.setValue(settings);
-        if (backup.key) await saveKeyRecord(backup.key);
+        // The file's keys join those kept here; for an origin both have, the file's.
+        if (backup.keys) await saveKeys({ ...(await loadKeys()), ...backup.keys });
         onSettingsImported();
       }
       setPending(null);
@@ -120,7 +121,7 @@ export function DataBackup({ onSettingsImported }: DataBackupProps) {
           </ul>
           <label class="check">
             <input type="checkbox" checked={useSettings} onChange={(e) => setUseSettings(e.currentTarget.checked)} />
-            {t(pending.backup.key ? 'importSettingsAndKey' : 'importSettings')}
+            {t(pending.backup.keys ? 'importSettingsAndKey' : 'importSettings')}
           </label>
           <button type="button" onClick={() => void add()}>
             {t('importConfirm')}

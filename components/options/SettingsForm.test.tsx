@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SavedKeys } from '@/lib/shared/key-schema';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/shared/settings';
 
 // The storage package is not bundled by the test runner: it finds the browser as a global.
@@ -30,13 +31,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function mount(initial: Partial<Settings> = {}) {
+function mount(initial: Partial<Settings> = {}, keys: SavedKeys = {}) {
   root = document.createElement('div');
   document.body.append(root);
-  const onSave = vi.fn((_s: Settings, _origin: string) => Promise.resolve());
-  render(<SettingsForm initial={{ ...DEFAULT_SETTINGS, ...initial, keyOrigin: null }} onSave={onSave} />, root);
+  const onSave = vi.fn((_s: Settings, _keys: SavedKeys) => Promise.resolve());
+  onKeysChange = vi.fn((_keys: SavedKeys) => Promise.resolve());
+  render(<SettingsForm initial={{ ...DEFAULT_SETTINGS, ...initial, keys }} onSave={onSave} onKeysChange={onKeysChange} />, root);
   return onSave;
 }
+let onKeysChange: (keys: SavedKeys) => Promise<void>;
 const flush = () => new Promise((r) => setTimeout(r, 0));
 const field = (id: string) => root.querySelector<HTMLInputElement>(`#${id}`)!;
 async function type(id: string, text: string) {
@@ -111,8 +114,101 @@ describe('SettingsForm when the browser refuses the write', () => {
     root = document.createElement('div');
     document.body.append(root);
     const refused = () => Promise.reject(new Error('QUOTA_BYTES quota exceeded'));
-    render(<SettingsForm initial={{ ...DEFAULT_SETTINGS, keyOrigin: null }} onSave={refused} />, root);
+    render(
+      <SettingsForm initial={{ ...DEFAULT_SETTINGS, keys: {} }} onSave={refused} onKeysChange={() => Promise.resolve()} />,
+      root,
+    );
     await save();
     expect(status()).toBe('Not saved: the browser refused to store it (QUOTA_BYTES quota exceeded).');
+  });
+});
+
+describe('SettingsForm keeps a key per server', () => {
+  const ANTHROPIC = 'https://api.anthropic.com';
+  const OPENAI = 'https://api.openai.com';
+  const choose = async (kind: string) => {
+    const select = root.querySelector<HTMLSelectElement>('#server')!;
+    select.value = kind;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await flush();
+  };
+  const click = async (name: string) => {
+    const button = [...root.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent) === name);
+    if (!button) throw new Error(`no button ${name}`);
+    button.click();
+    await flush();
+    await flush();
+  };
+  const listed = () => [...root.querySelectorAll('.saved-keys li span')].map((s) => s.textContent);
+
+  it('switching to OpenAI and back shows each server’s own key, and saves each for its own origin', async () => {
+    const onSave = mount({ apiKey: 'sk-ant-1' }, { [ANTHROPIC]: { key: 'sk-ant-1', confirmed: true } });
+    expect(listed()).toEqual(['Key saved for api.anthropic.com']);
+    await choose('openai');
+    // The Anthropic key is not carried to OpenAI's address.
+    expect(field('api-key').value).toBe('');
+    await type('api-key', 'sk-proj-2');
+    await save();
+    // A first key for OpenAI: the user confirms its origin before anything is saved.
+    expect(onSave).not.toHaveBeenCalled();
+    expect(root.querySelector('[role="alertdialog"]')!.textContent).toContain('Send your API key to https://api.openai.com?');
+    await click('Send my key to https://api.openai.com');
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(onSave.mock.calls[0]![1]).toEqual({
+      [ANTHROPIC]: { key: 'sk-ant-1', confirmed: true },
+      [OPENAI]: { key: 'sk-proj-2', confirmed: true },
+    });
+    expect(listed()).toEqual(['Key saved for api.anthropic.com', 'Key saved for api.openai.com']);
+    // Back to Anthropic: its key is there, saved without a question, OpenAI's still kept.
+    await choose('anthropic');
+    expect(field('api-key').value).toBe('sk-ant-1');
+    await save();
+    expect(onSave).toHaveBeenCalledTimes(2);
+    expect(onSave.mock.calls[1]![1]).toEqual(onSave.mock.calls[0]![1]);
+    await choose('openai');
+    expect(field('api-key').value).toBe('sk-proj-2');
+  });
+
+  it('a key typed, then another address typed, stays typed and asks before it goes there', async () => {
+    const onSave = mount({ server: 'chat-other', baseURL: '', api: 'chat' }, { [OPENAI]: { key: 'sk-proj-2', confirmed: true } });
+    await type('api-key', 'sk-corp-3');
+    await type('base-url', 'https://llm.corp.example/v1');
+    expect(field('api-key').value).toBe('sk-corp-3');
+    await save();
+    expect(onSave).not.toHaveBeenCalled();
+    await click('Do not send it');
+    expect(status()).toBe('Not saved: no key goes to https://llm.corp.example until you confirm it.');
+  });
+
+  it('an address edited by hand keeps the key in the field, and Save asks before it goes there', async () => {
+    const onSave = mount({ apiKey: 'sk-ant-1' }, { [ANTHROPIC]: { key: 'sk-ant-1', confirmed: true } });
+    await type('base-url', 'https://proxy.example/v1');
+    expect(field('api-key').value).toBe('sk-ant-1');
+    await save();
+    expect(onSave).not.toHaveBeenCalled();
+    expect(root.querySelector('[role="alertdialog"]')!.textContent).toContain(
+      'Until now your key went only to https://api.anthropic.com.',
+    );
+    await click('Do not send it');
+    expect(status()).toBe('Not saved: your key is still sent only to https://api.anthropic.com.');
+    await save();
+    await click('Send my key to https://proxy.example');
+    // Kept for the new address too; the Anthropic API's stays its own.
+    expect(onSave.mock.calls[0]![1]).toEqual({
+      [ANTHROPIC]: { key: 'sk-ant-1', confirmed: true },
+      'https://proxy.example': { key: 'sk-ant-1', confirmed: true },
+    });
+  });
+
+  it('Remove takes one server’s key away, the others stay', async () => {
+    mount(
+      { apiKey: 'sk-ant-1' },
+      { [ANTHROPIC]: { key: 'sk-ant-1', confirmed: true }, [OPENAI]: { key: 'sk-proj-2', confirmed: true } },
+    );
+    await click('Remove the key for api.anthropic.com');
+    expect(onKeysChange).toHaveBeenCalledWith({ [OPENAI]: { key: 'sk-proj-2', confirmed: true } });
+    expect(listed()).toEqual(['Key saved for api.openai.com']);
+    expect(field('api-key').value).toBe('');
+    expect(status()).toBe('The key for api.anthropic.com was removed.');
   });
 });

@@ -1,15 +1,20 @@
 /**
- * The settings form of the options: every field, Save, and the question asked before the key goes
- * to an address the user has not confirmed for it (lib/shared/key-destination.ts says where it may).
+ * The settings form of the options: every field, Save, the keys saved per server, and the question
+ * asked before a key goes to an address the user has not confirmed for it
+ * (lib/shared/key-destination.ts says where each may go). The key field is the key of the base
+ * URL's origin: a preset chosen shows that server's key (or none), never the one before; an
+ * address typed shows its own key if one is kept, else keeps the field as it was, and Save then
+ * asks before that key goes to the new address. A key kept for one origin never goes to another
+ * unless the user confirms it there.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { baseUrlProblem, originOf } from '@/lib/shared/api-key';
-import { keyVerdict, originKeptFor } from '@/lib/shared/key-destination';
+import { keyAt, keysAfterSave, keysWithTyped, keysWithout, keyVerdict } from '@/lib/shared/key-destination';
+import type { SavedKeys } from '@/lib/shared/key-schema';
 import { removeOriginRule } from '@/lib/shared/local-origin-rule';
 import {
   type Settings,
   DEFAULT_FRAGMENT_BUDGET,
-  DEFAULT_SETTINGS,
   MAX_LOCAL_TIMEOUT_S,
   MIN_LOCAL_TIMEOUT_S,
   MAX_FRAGMENT_BUDGET,
@@ -21,6 +26,7 @@ import { t } from '@/lib/shared/i18n';
 import { type NumberBounds, readNumberSetting } from '@/lib/shared/number-setting';
 import { isLocalServer, PRESETS } from '@/lib/shared/servers';
 import { NumberField } from './NumberField';
+import { hostOf, SavedKeysList } from './SavedKeysList';
 import { ServerChoice } from './ServerChoice';
 import { TestConnection } from './TestConnection';
 import { useModelList } from './use-model-list';
@@ -39,10 +45,12 @@ const textsOf = (s: Settings): Record<NumberKey, string> => ({
 });
 
 export interface SettingsFormProps {
-  /** `keyOrigin`: where the user last confirmed the key may be sent (null: no key kept). */
-  initial: Settings & { keyOrigin: string | null };
-  /** Saves the settings, the key confirmed for `keyOrigin`. */
-  onSave: (settings: Settings, keyOrigin: string) => Promise<void>;
+  /** `keys`: the keys kept by origin; `apiKey`, the one kept for the base URL's origin. */
+  initial: Settings & { keys: SavedKeys };
+  /** Saves the settings and the keys by origin as they are after Save. */
+  onSave: (settings: Settings, keys: SavedKeys) => Promise<void>;
+  /** Keeps the keys by origin (a key removed from the list of keys saved). */
+  onKeysChange: (keys: SavedKeys) => Promise<void>;
 }
 
 /**
@@ -50,11 +58,14 @@ export interface SettingsFormProps {
  * was not confirmed for (a changed base URL, or a first key for a server other than Anthropic's)
  * waits for the user's explicit confirmation.
  */
-export function SettingsForm({ initial, onSave }: SettingsFormProps) {
-  const { keyOrigin: initialOrigin, ...initialSettings } = initial;
+export function SettingsForm({ initial, onSave, onKeysChange }: SettingsFormProps) {
+  const { keys: initialKeys, ...initialSettings } = initial;
   const [draft, setDraft] = useState<Settings>(initialSettings);
   const [status, setStatus] = useState('');
-  const [keyOrigin, setKeyOrigin] = useState(initialOrigin ?? originOf(DEFAULT_SETTINGS.baseURL));
+  // The keys as saved, by origin; the key field is the draft's, for the base URL's origin.
+  const [keys, setKeys] = useState<SavedKeys>(initialKeys);
+  // The key field typed by the user since it last showed a saved key: kept when the address changes.
+  const keyTyped = useRef(false);
   const [pending, setPending] = useState<Settings | null>(null);
   // The number fields as typed: a field may be empty while its value is retyped; Save reads them.
   const [numbers, setNumbers] = useState(() => textsOf(initialSettings));
@@ -73,7 +84,7 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
   const { models, list, show } = useModelList();
   // The saved settings' models, once, as the page opens: their key, if any, is confirmed for them.
   useEffect(() => {
-    list({ ...initialSettings, keyOrigin });
+    list({ ...initialSettings, keys });
   }, []);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const saveRef = useRef<HTMLButtonElement>(null);
@@ -90,28 +101,40 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
   // answered its permission request are listed only if the user has not typed another address.
   const latest = useRef(draft);
   const patch = (values: Partial<Settings>) => {
-    latest.current = { ...latest.current, ...values };
+    const before = latest.current;
+    latest.current = { ...before, ...values };
+    // Another origin: the field shows its key, unless the user typed one to save there. A preset
+    // chosen with none shows none; an address typed with none keeps what the field held, which
+    // then goes there only once the user confirms that address (Save asks).
+    if (!keyTyped.current && originOf(latest.current.baseURL.trim()) !== originOf(before.baseURL.trim())) {
+      const saved = keyAt(latest.current.baseURL.trim(), keys);
+      if (saved) latest.current.apiKey = saved.key;
+      else if (values.server !== undefined) latest.current.apiKey = '';
+    }
     setDraft(latest.current);
     setPending(null);
     setStatus('');
   };
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => patch({ [key]: value });
+  // The keys as they would be with the key typed kept for the draft's origin: what the rule is asked.
+  const draftKeys = (s: Settings) => keysWithTyped({ server: s.server, baseURL: s.baseURL.trim() }, keys, s.apiKey.trim());
   const local = isLocalServer({ server: draft.server, baseURL: draft.baseURL.trim() });
   // Servers on this computer have no native citations: the setting is then off, and says why.
   const noNative = local || draft.api === 'chat' || !PRESETS[draft.server].nativeCitations;
   // `confirmed`: the user just confirmed the key for this address.
   const save = (s: Settings, confirmed: boolean) => {
-    const origin = originKeptFor(s, { key: s.apiKey, origin: keyOrigin }, confirmed);
-    void onSave(s, origin)
+    const next = keysAfterSave(s, keys, s.apiKey, confirmed);
+    void onSave(s, next)
       .then(() => {
-        if (s.apiKey !== '') setKeyOrigin(origin);
+        setKeys(next);
+        keyTyped.current = false;
         setPending(null);
         setNumbers(textsOf(s));
         setStatus(t('saved'));
         // The server saved is no local one: no Origin rule stays for the one before.
         if (!isLocalServer(s)) void removeOriginRule().catch(() => {});
         // After Save, the address is the user's: its models are asked, the key as the rule says.
-        list({ ...s, keyOrigin: origin });
+        list({ ...s, keys: next });
       })
       // A write the browser refused (its quota, a full disk): said here, beside Save.
       .catch((e: unknown) => {
@@ -120,6 +143,25 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
       });
   };
   const pendingOrigin = pending ? originOf(pending.baseURL) : '';
+  // Where else this very key is kept and confirmed, for the question's words.
+  const keptAt = pending
+    ? (Object.entries(keys).find(([o, k]) => o !== pendingOrigin && k.confirmed && k.key === pending.apiKey)?.[0] ?? '')
+    : '';
+  const remove = (origin: string) => {
+    const next = keysWithout(keys, origin);
+    void onKeysChange(next)
+      .then(() => {
+        setKeys(next);
+        setPending(null);
+        // The field showed the key removed: it is gone from it too.
+        if (!keyTyped.current && originOf(latest.current.baseURL.trim()) === origin) {
+          latest.current = { ...latest.current, apiKey: '' };
+          setDraft(latest.current);
+        }
+        setStatus(t('keyRemoved', hostOf(origin)));
+      })
+      .catch((e: unknown) => setStatus(t('saveFailed', e instanceof Error ? e.message : String(e))));
+  };
   return (
     <form
       class="settings"
@@ -157,7 +199,7 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
           baseURL: draft.baseURL.trim().replace(/\/+$/, ''),
           ...(noNative ? { citationMode: 'structured' as const } : {}),
         };
-        if (keyVerdict(cleaned, { key: cleaned.apiKey, origin: keyOrigin }) === 'unconfirmed') {
+        if (keyVerdict(cleaned, draftKeys(cleaned)) === 'unconfirmed') {
           setPending(cleaned);
           setStatus('');
           return;
@@ -171,7 +213,7 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
         onChange={patch}
         onChosen={(target) => {
           const now = latest.current;
-          if (now.server === target.server && now.baseURL === target.baseURL) list({ ...now, keyOrigin });
+          if (now.server === target.server && now.baseURL === target.baseURL) list({ ...now, keys: draftKeys(now) });
         }}
       />
       <label for="api-key">{t('apiKey')}</label>
@@ -180,16 +222,21 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
         type="password"
         autocomplete="off"
         spellcheck={false}
-        value={draft.apiKey}
-        onInput={(e) => set('apiKey', e.currentTarget.value)}
+        value={local ? '' : draft.apiKey}
+        disabled={local}
+        onInput={(e) => {
+          keyTyped.current = true;
+          set('apiKey', e.currentTarget.value);
+        }}
       />
       <p class="hint">{t(local ? 'apiKeyLocal' : 'apiKeyHint')}</p>
+      <SavedKeysList keys={keys} onRemove={remove} />
       <label for="model">{t('model')}</label>
       <input id="model" value={draft.model} onInput={(e) => set('model', e.currentTarget.value)} />
       <label for="base-url">{t('baseUrl')}</label>
       <input id="base-url" type="url" value={draft.baseURL} onInput={(e) => set('baseURL', e.currentTarget.value)} />
       <p class="hint">{t('baseUrlHint')}</p>
-      <TestConnection draft={draft} keyOrigin={keyOrigin} onModels={show} />
+      <TestConnection draft={draft} keys={draftKeys(draft)} onModels={show} />
       {local && (
         <NumberField
           id="local-timeout"
@@ -263,7 +310,7 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
           <p id="confirm-origin-title">
             <strong>{t('confirmTitle', pendingOrigin)}</strong>
           </p>
-          <p id="confirm-origin-text">{t('confirmText', keyOrigin || t('anotherAddress'), pendingOrigin)}</p>
+          <p id="confirm-origin-text">{keptAt ? t('confirmText', keptAt, pendingOrigin) : t('confirmTextNew', pendingOrigin)}</p>
           <button type="button" ref={confirmRef} onClick={() => save(pending, true)}>
             {t('confirmSend', pendingOrigin)}
           </button>
@@ -271,7 +318,7 @@ export function SettingsForm({ initial, onSave }: SettingsFormProps) {
             type="button"
             onClick={() => {
               setPending(null);
-              setStatus(t('notSaved', keyOrigin || t('anotherAddress')));
+              setStatus(keptAt ? t('notSaved', keptAt) : t('notSavedKey', pendingOrigin));
             }}
           >
             {t('confirmCancel')}

@@ -2,14 +2,16 @@
  * Test connection, in the options: whether the server answers and why not, the models it offers,
  * whether it honours structured output (the answer path that works there is remembered for it),
  * and whether it supports native citations (servers on this computer do not). Tests the settings
- * as typed, before Save, on the click only; the key goes with it only as the one rule says
- * (lib/shared/key-destination.ts: to the origin the user confirmed, never to a server on this
- * computer), over the no-redirect fetch, and the answer says when it was left out.
+ * as typed, before Save, on the click only; a key goes with it only as the one rule says
+ * (lib/shared/key-destination.ts: the key kept for this origin, once confirmed, never another
+ * origin's, never to a server on this computer), over the no-redirect fetch, and the answer says
+ * when it was left out.
  */
 import { useState } from 'preact/hooks';
 import { useGrantedOrigins } from './use-granted-origins';
 import { originOf } from '@/lib/shared/api-key';
-import { keyVerdict } from '@/lib/shared/key-destination';
+import { keyFor, keyVerdict } from '@/lib/shared/key-destination';
+import type { SavedKeys } from '@/lib/shared/key-schema';
 import { applyOriginRule, localAccessRequest, requestLocalAccess } from '@/lib/shared/local-origin-rule';
 import { fetchWithoutRedirects } from '@/lib/shared/no-redirect';
 import { honoursJsonSchema, honoursStructuredOutput, listModels, ProbeError } from '@/lib/shared/server-probe';
@@ -39,21 +41,23 @@ function whyNot(err: unknown, draft: Settings): string {
 
 export interface TestConnectionProps {
   draft: Settings;
-  /** The origin the user confirmed the key for ('' when none). */
-  keyOrigin: string;
+  /** The keys kept by origin, with the one typed for the draft's origin (key-destination `keysWithTyped`). */
+  keys: SavedKeys;
   /** The models the server said it offers, for the form's list. */
   onModels: (models: string[]) => void;
 }
 
-export function TestConnection({ draft, keyOrigin, onModels }: TestConnectionProps) {
+export function TestConnection({ draft, keys, onModels }: TestConnectionProps) {
   const [lines, setLines] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const granted = useGrantedOrigins();
   const test = () => {
     const baseURL = draft.baseURL.trim().replace(/\/+$/, '');
     const local = isLocalServer({ server: draft.server, baseURL });
-    const verdict = keyVerdict({ server: draft.server, baseURL }, { key: draft.apiKey.trim(), origin: keyOrigin });
-    const apiKey = verdict === 'send' ? draft.apiKey.trim() : '';
+    const target = { server: draft.server, baseURL };
+    const verdict = keyVerdict(target, keys);
+    const apiKey = keyFor(target, keys);
+    const origin = originOf(baseURL);
     const fetchFn = fetchWithoutRedirects();
     // Inside the click: the permission that lets the extension reach a local server as shipped.
     const asked = local && localAccessRequest(baseURL) ? requestLocalAccess(baseURL, granted) : Promise.resolve(false);
@@ -63,10 +67,12 @@ export function TestConnection({ draft, keyOrigin, onModels }: TestConnectionPro
       // Said first: a 401 that follows is then understood.
       const out: string[] =
         verdict === 'unconfirmed'
-          ? [t('testKeyNotSent', keyOrigin || t('anotherAddress'))]
-          : verdict === 'local'
+          ? [t('testKeyNotSent', origin || t('anotherAddress'))]
+          : local && Object.keys(keys).length > 0
             ? [t('testKeyLocal')]
-            : [];
+            : verdict === 'none' && Object.keys(keys).length > 0 && !local
+              ? [t('testKeyNoneHere', origin || t('anotherAddress'))]
+              : [];
       try {
         if (local && (await asked)) await applyOriginRule(baseURL).catch(() => false);
         const models = await listModels(fetchFn, baseURL, draft.server, apiKey, undefined, draft.api);

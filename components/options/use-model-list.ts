@@ -7,19 +7,20 @@
 import { useRef, useState } from 'preact/hooks';
 import { baseUrlProblem } from '@/lib/shared/api-key';
 import { keyFor } from '@/lib/shared/key-destination';
+import type { SavedKeys } from '@/lib/shared/key-schema';
 import { applyOriginRule } from '@/lib/shared/local-origin-rule';
 import { fetchWithoutRedirects } from '@/lib/shared/no-redirect';
 import { listModels } from '@/lib/shared/server-probe';
 import { isLocalServer, isLoopback, type ServerApi, type ServerKind } from '@/lib/shared/servers';
 
-/** What a model list is asked of: the server, its address, the key and the origin it is confirmed for. */
+/** What a model list is asked of: the server, its address, and the keys kept by origin. */
 export interface ListTarget {
   server: ServerKind;
   /** The API it is asked through: where its list is, and how the key goes with the request. */
   api: ServerApi;
   baseURL: string;
-  apiKey: string;
-  keyOrigin: string;
+  /** The keys as the form holds them (the one typed for this origin included): only its own goes. */
+  keys: SavedKeys;
 }
 
 export function useModelList(): { models: string[]; list: (target: ListTarget) => void; show: (models: string[]) => void } {
@@ -32,7 +33,7 @@ export function useModelList(): { models: string[]; list: (target: ListTarget) =
     setModels([]);
     const baseURL = target.baseURL.trim().replace(/\/+$/, '');
     if (baseUrlProblem(baseURL)) return;
-    const key = keyFor({ server: target.server, baseURL }, { key: target.apiKey.trim(), origin: target.keyOrigin });
+    const key = keyFor({ server: target.server, baseURL }, target.keys);
     // The API lists nothing without its key; a server on this computer is asked without one.
     if (!key && !isLoopback(baseURL)) return;
     const local = isLocalServer({ server: target.server, baseURL });

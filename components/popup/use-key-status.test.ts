@@ -7,7 +7,7 @@ vi.stubGlobal('chrome', fakeBrowser);
 vi.stubGlobal('browser', fakeBrowser);
 const { hostOf, keyStatusOf } = await import('./use-key-status');
 
-const settings = { ...DEFAULT_SETTINGS, keyOrigin: null };
+const settings = { ...DEFAULT_SETTINGS, keys: {} };
 
 describe('whether the app can ask a model', () => {
   it('with a key, or with a server on this computer that needs none; never with a remote server and no key', () => {

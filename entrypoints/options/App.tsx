@@ -5,6 +5,7 @@ import { DataProblemNote } from '@/components/options/DataProblemNote';
 import { DiagnosticsView } from '@/components/options/DiagnosticsView';
 import { SettingsForm } from '@/components/options/SettingsForm';
 import { ToolbarSetting } from '@/components/options/ToolbarSetting';
+import { saveKeys } from '@/lib/shared/api-key';
 import { loadSettings, saveSettings, type LoadedSettings } from '@/lib/shared/storage';
 import { t } from '@/lib/shared/i18n';
 
@@ -20,7 +21,7 @@ export function App() {
     <main class="options">
       <h1>{t('extName')}</h1>
       <DataProblemNote />
-      {settings && <SettingsForm key={formKey} initial={settings} onSave={saveSettings} />}
+      {settings && <SettingsForm key={formKey} initial={settings} onSave={saveSettings} onKeysChange={saveKeys} />}
       <ToolbarSetting />
       <DataBackup
         onSettingsImported={() =>

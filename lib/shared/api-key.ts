@@ -1,39 +1,63 @@
 /**
- * Where the API key lives, and where it may be sent. The key is kept in the extension origin's
- * IndexedDB: only the extension's own pages and its worker run in that origin. A content script
- * runs in its page's origin, so it (and a compromised page renderer) can read `storage.local`
- * but not this database; nor is it `storage.session`, which the browser empties when it closes.
- * With the key goes the origin the user confirmed it may be sent to: when the API base URL
- * points elsewhere, nothing is sent until the user confirms the new one in the options.
+ * Where the API keys live, one per API origin, and where they may be sent. The keys are kept in
+ * the extension origin's IndexedDB: only the extension's own pages and its worker run in that
+ * origin. A content script runs in its page's origin, so it (and a compromised page renderer) can
+ * read `storage.local` but not this database; nor is it `storage.session`, which the browser
+ * empties when it closes. Each key is kept for the origin the user confirmed it may be sent to
+ * (lib/shared/key-schema.ts: the shape and its versions; lib/shared/key-destination.ts: the one
+ * rule of where a key may go).
  */
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { t } from '@/lib/shared/i18n';
+import { checkedKeys, KEY_MIGRATIONS, KEYS_VERSION, type SavedKeys } from './key-schema';
+import { migrate } from './migrations';
 
-/** The database and store that hold the key; no content script may reference them. */
+/** The database and store that hold the keys; no content script may reference them. */
 export const KEY_DB = 'cited-tabs-key';
 const KEY_STORE = 'secrets';
-const KEY = 'apiKey';
-
-export interface KeyRecord {
-  key: string;
-  /** The API origin the user confirmed the key may be sent to (`https://api.anthropic.com`). */
-  origin: string;
-}
+/** Version 1: the one record `{key, origin}` of the builds before keys were kept per server. */
+const LEGACY_KEY = 'apiKey';
+/** Version 2: `{version, byOrigin}`. */
+const KEYS = 'keys';
 
 let store: UseStore | undefined;
 const keyStore = () => (store ??= createStore(KEY_DB, KEY_STORE));
 
-export async function loadKeyRecord(): Promise<KeyRecord | null> {
-  const value: unknown = await get(KEY, keyStore());
-  if (!value || typeof value !== 'object') return null;
-  const { key, origin } = value as Partial<KeyRecord>;
-  return typeof key === 'string' && key !== '' && typeof origin === 'string' ? { key, origin } : null;
+/**
+ * The keys by origin as stored. A stored value that does not read (another version's, damaged)
+ * gives no key: nothing is sent on the strength of what cannot be read.
+ */
+export async function loadKeys(): Promise<SavedKeys> {
+  const value: unknown = await get(KEYS, keyStore());
+  if (!value || typeof value !== 'object') return {};
+  const { version, byOrigin } = value as { version?: unknown; byOrigin?: unknown };
+  if (version !== KEYS_VERSION) return {};
+  try {
+    return checkedKeys(byOrigin);
+  } catch {
+    return {};
+  }
 }
 
-/** Keeps `key` for `origin`; an empty key forgets it. */
-export async function saveKeyRecord(record: KeyRecord): Promise<void> {
-  if (record.key === '') await del(KEY, keyStore());
-  else await set(KEY, { key: record.key, origin: record.origin }, keyStore());
+/** Keeps `keys` as the whole set (an origin left out has its key removed). */
+export async function saveKeys(keys: SavedKeys): Promise<void> {
+  await set(KEYS, { version: KEYS_VERSION, byOrigin: { ...keys } }, keyStore());
+}
+
+/**
+ * The record of version 1 moved into the per-origin store, if one is left (repeatable: done, it
+ * finds nothing). Run as the worker starts and as settings load; a key saved since under the same
+ * origin wins. The old record is removed only once the new store is written; a record that does
+ * not read is left where it is, and sends nothing.
+ */
+export async function upgradeKeys(baseURL: string): Promise<'nothing' | 'moved' | 'kept'> {
+  const legacy: unknown = await get(LEGACY_KEY, keyStore());
+  if (legacy === undefined) return 'nothing';
+  const moved = migrate({ record: legacy, baseURL }, 1, KEY_MIGRATIONS);
+  if (moved.kind !== 'current') return 'kept';
+  await saveKeys({ ...(moved.value as SavedKeys), ...(await loadKeys()) });
+  await del(LEGACY_KEY, keyStore());
+  return 'moved';
 }
 
 /** The Messages API's own origin, the default base URL's. */

@@ -6,38 +6,64 @@ import { DEFAULT_SETTINGS } from './settings';
 
 const entries = sample as unknown as HistoryEntry[];
 const { apiKey: _, ...settings } = DEFAULT_SETTINGS;
-const key = { key: 'sk-ant-mine', origin: 'https://api.anthropic.com' };
+const keys = {
+  'https://api.anthropic.com': { key: 'sk-ant-mine', confirmed: true },
+  'https://api.openai.com': { key: 'sk-proj-mine', confirmed: true },
+};
 
 describe('the backup file', () => {
   it('read back, it holds every thread with its quotes, the settings, and the key only when ticked', () => {
-    const without = readBackup(JSON.stringify(makeBackup({ entries, settings, key: null }, 5)));
+    const without = readBackup(JSON.stringify(makeBackup({ entries, settings, keys: null }, 5)));
     expect(without.ok && without.backup.history.entries).toEqual(entries);
     expect(without.ok && without.backup.settings).toEqual(settings);
-    expect(without.ok && 'key' in without.backup).toBe(false);
-    const withKey = readBackup(JSON.stringify(makeBackup({ entries, settings, key }, 5)));
-    expect(withKey.ok && withKey.backup.key).toEqual(key);
+    expect(without.ok && 'keys' in without.backup).toBe(false);
+    const withKey = readBackup(JSON.stringify(makeBackup({ entries, settings, keys }, 5)));
+    expect(withKey.ok && withKey.backup.keys).toEqual(keys);
+  });
+
+  it('a file of version 1 has its one key moved to the keys by origin as the stored record is; unconfirmed stays so', () => {
+    const v1 = (key: { key: string; origin: string }, baseURL: string) => ({
+      ...makeBackup({ entries, settings: { ...settings, baseURL }, keys: null }, 5),
+      version: 1,
+      key,
+    });
+    const confirmed = readBackup(
+      JSON.stringify(v1({ key: 'sk-ant-mine', origin: 'https://api.anthropic.com' }, 'https://api.anthropic.com')),
+    );
+    expect(confirmed.ok && confirmed.backup).toMatchObject({
+      version: 2,
+      keys: { 'https://api.anthropic.com': { key: 'sk-ant-mine', confirmed: true } },
+    });
+    expect(confirmed.ok && 'key' in confirmed.backup).toBe(false);
+    const unconfirmed = readBackup(JSON.stringify(v1({ key: 'sk-proj-mine', origin: '' }, 'https://api.openai.com/v1')));
+    expect(unconfirmed.ok && unconfirmed.backup.keys).toEqual({
+      'https://api.openai.com': { key: 'sk-proj-mine', confirmed: false },
+    });
+    // Keys of version 2 that do not read: the file is refused whole.
+    const bad = { ...makeBackup({ entries, settings, keys }, 5), keys: { 'https://api.openai.com': { key: 'k' } } };
+    expect(readBackup(JSON.stringify(bad))).toMatchObject({ ok: false, problem: 'damaged' });
   });
 
   it('a history of an older version in the file goes through the same migrations', () => {
-    const old = { ...makeBackup({ entries: [], settings, key: null }, 5), history: { version: 1, entries: sample } };
+    const old = { ...makeBackup({ entries: [], settings, keys: null }, 5), history: { version: 1, entries: sample } };
     const read = readBackup(JSON.stringify(old));
     expect(read.ok && read.backup.history).toEqual({ version: 2, entries });
   });
 
   it('a file that is not ours, not JSON, damaged or from a newer version is refused whole', () => {
-    const good = makeBackup({ entries, settings, key: null }, 5);
+    const good = makeBackup({ entries, settings, keys: null }, 5);
     expect(readBackup('{"chats": []}')).toEqual({ ok: false, problem: 'foreign' });
     expect(readBackup('PK\u0003\u0004')).toEqual({ ok: false, problem: 'not-json' });
     expect(readBackup(JSON.stringify(good).slice(0, 300))).toEqual({ ok: false, problem: 'not-json' });
     const damaged = structuredClone(good) as unknown as { history: { entries: Array<Record<string, unknown>> } };
     delete damaged.history.entries[0]!.turns;
     expect(readBackup(JSON.stringify(damaged))).toMatchObject({ ok: false, problem: 'damaged' });
-    expect(readBackup(JSON.stringify({ ...good, version: 2 }))).toEqual({ ok: false, problem: 'newer' });
+    expect(readBackup(JSON.stringify({ ...good, version: 3 }))).toEqual({ ok: false, problem: 'newer' });
   });
 
   it('the preview says which threads are new and which the file has later turns of; merged by thread id', () => {
     const here = [{ ...entries[0]!, updatedAt: entries[0]!.updatedAt - 10 }];
-    const read = readBackup(JSON.stringify(makeBackup({ entries, settings, key: null }, 5)));
+    const read = readBackup(JSON.stringify(makeBackup({ entries, settings, keys: null }, 5)));
     if (!read.ok) throw new Error('refused');
     const p = previewImport(here, read.backup);
     expect(p.added.map((e) => e.id)).toEqual([entries[1]!.id]);
@@ -47,7 +73,7 @@ describe('the backup file', () => {
   });
 
   it('past the history limit, the preview counts the oldest threads it would leave out', () => {
-    const read = readBackup(JSON.stringify(makeBackup({ entries, settings, key: null }, 5)));
+    const read = readBackup(JSON.stringify(makeBackup({ entries, settings, keys: null }, 5)));
     if (!read.ok) throw new Error('refused');
     const p = previewImport([], read.backup, 1);
     expect(p.merged.map((e) => e.id)).toEqual([entries[0]!.id]);
@@ -57,7 +83,7 @@ describe('the backup file', () => {
   it('500 threads: export and import, timed, and the file size', () => {
     const many = Array.from({ length: 500 }, (_, i) => ({ ...entries[i % 2]!, id: `t${i}`, updatedAt: i }));
     const t0 = performance.now();
-    const text = JSON.stringify(makeBackup({ entries: many, settings, key: null }, 5));
+    const text = JSON.stringify(makeBackup({ entries: many, settings, keys: null }, 5));
     const t1 = performance.now();
     const read = readBackup(text);
     const merged = read.ok ? previewImport([], read.backup).merged : [];

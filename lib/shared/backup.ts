@@ -1,19 +1,22 @@
 /**
  * The backup file ("Export my data" / "Import my data" in the options): one JSON file with the
- * history (threads with their quotes and sources), the settings, and the key only when the user
- * ticked it. Versioned like storage: its history carries the history's version and is brought up
- * to date by the same migrations (lib/shared/history-schema.ts); a damaged or foreign file is
- * refused as a whole, so nothing changes. Pure: the options page reads and writes.
+ * history (threads with their quotes and sources), the settings, and the keys (one per server,
+ * each with whether it was confirmed for its origin) only when the user ticked it. Versioned like
+ * storage: its history carries the history's version and is brought up to date by the same
+ * migrations (lib/shared/history-schema.ts); a file of version 1, with its one key, has it moved
+ * to the keys by origin as the stored record is (lib/shared/key-schema.ts). A damaged or foreign
+ * file is refused as a whole, so nothing changes. Pure: the options page reads and writes.
  */
 import * as z from 'zod/mini';
-import type { KeyRecord } from './api-key';
+import { checkedKeys, keysFromV1, type SavedKeys } from './key-schema';
 import { HISTORY_LIMITS, type HistoryEntry } from './history';
 import { checkedEntries, HISTORY_MIGRATIONS, HISTORY_VERSION, mergeHistory } from './history-schema';
 import { migrate } from './migrations';
 import type { SettingsDefaults } from './settings-schema';
 
 export const BACKUP_FORMAT = 'cited-tabs-backup';
-export const BACKUP_VERSION = 1;
+/** 2: the keys by origin (`keys`); 1 held one `key` record. */
+export const BACKUP_VERSION = 2;
 
 export interface Backup {
   format: typeof BACKUP_FORMAT;
@@ -22,12 +25,12 @@ export interface Backup {
   history: { version: number; entries: HistoryEntry[] };
   /** As stored (checked again on import by the settings' own schema). */
   settings: Record<string, unknown>;
-  /** Only when the user ticked "Include my API key". */
-  key?: KeyRecord;
+  /** Only when the user ticked "Include my API keys": each server's key by origin. */
+  keys?: SavedKeys;
 }
 
 export function makeBackup(
-  data: { entries: HistoryEntry[]; settings: SettingsDefaults | Record<string, unknown>; key: KeyRecord | null },
+  data: { entries: HistoryEntry[]; settings: SettingsDefaults | Record<string, unknown>; keys: SavedKeys | null },
   now: number,
 ): Backup {
   return {
@@ -36,7 +39,7 @@ export function makeBackup(
     exportedAt: now,
     history: { version: HISTORY_VERSION, entries: data.entries },
     settings: { ...data.settings },
-    ...(data.key ? { key: { key: data.key.key, origin: data.key.origin } } : {}),
+    ...(data.keys && Object.keys(data.keys).length > 0 ? { keys: { ...data.keys } } : {}),
   };
 }
 
@@ -46,8 +49,20 @@ const envelope = z.object({
   exportedAt: z.number(),
   history: z.object({ version: z.int(), entries: z.unknown() }),
   settings: z.record(z.string(), z.unknown()),
+  // Version 1's one key; version 2's keys by origin (checked by the keys' own schema below).
   key: z.optional(z.object({ key: z.string().check(z.minLength(1), z.maxLength(1000)), origin: z.string() })),
+  keys: z.optional(z.unknown()),
 });
+
+/** The file's keys at this version: version 1's one record moved as the stored one is. */
+function keysOfFile(file: z.infer<typeof envelope>): SavedKeys | undefined {
+  if (file.version < 2) {
+    if (!file.key) return undefined;
+    const baseURL = typeof file.settings.baseURL === 'string' ? file.settings.baseURL : '';
+    return keysFromV1({ record: file.key, baseURL });
+  }
+  return file.keys === undefined ? undefined : checkedKeys(file.keys);
+}
 
 export type BackupProblem = 'not-json' | 'foreign' | 'newer' | 'damaged';
 export type ReadBackup = { ok: true; backup: Backup } | { ok: false; problem: BackupProblem; detail?: string };
@@ -76,13 +91,21 @@ export function readBackup(text: string): ReadBackup {
   } catch (e) {
     return { ok: false, problem: 'damaged', detail: e instanceof Error ? e.message : String(e) };
   }
+  let keys: SavedKeys | undefined;
+  try {
+    keys = keysOfFile(file);
+  } catch (e) {
+    return { ok: false, problem: 'damaged', detail: e instanceof Error ? e.message : String(e) };
+  }
+  const { key: _v1, keys: _raw, ...rest } = file;
   return {
     ok: true,
     backup: {
-      ...file,
+      ...rest,
       format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
       history: { version: HISTORY_VERSION, entries: checked },
-      ...(file.key ? { key: file.key } : {}),
+      ...(keys && Object.keys(keys).length > 0 ? { keys } : {}),
     },
   };
 }

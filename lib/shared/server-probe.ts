@@ -9,7 +9,7 @@
  */
 import * as z from 'zod';
 import { RedirectRefusedError } from './no-redirect';
-import { chatURL, PRESETS, type ServerApi, type ServerKind } from './servers';
+import { chatURL, modelIdFor, PRESETS, type ServerApi, type ServerKind } from './servers';
 
 export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -82,7 +82,8 @@ export async function listModels(
   const tags = tagsSchema.safeParse(body);
   if (tags.success) return tags.data.models.map((m) => m.name);
   const models = modelsSchema.safeParse(body);
-  if (models.success) return models.data.data.map((m) => m.id);
+  // By the id the chat route takes (Gemini lists `models/<id>`: lib/shared/servers.ts `modelIdFor`).
+  if (models.success) return models.data.data.map((m) => (api === 'chat' ? modelIdFor(kind, baseURL, m.id) : m.id));
   throw new ProbeError('unreadable');
 }
 

@@ -1,6 +1,16 @@
 /** The known servers: which addresses are this computer, which kind a stored URL is, which answer path. */
 import { describe, expect, it } from 'vitest';
-import { answerPathFor, apiFor, chatURL, isLocalServer, isLoopback, kindOfBaseURL, originPattern } from './servers';
+import {
+  answerPathFor,
+  apiFor,
+  chatURL,
+  isLocalServer,
+  isLoopback,
+  kindOfBaseURL,
+  modelIdFor,
+  originPattern,
+  PRESETS,
+} from './servers';
 
 describe('servers', () => {
   it('knows this computer by localhost, 127.0.0.1 and [::1] only', () => {
@@ -35,6 +45,21 @@ describe('servers', () => {
     expect(answerPathFor('ollama', undefined)).toBe('prompt');
     expect(answerPathFor('llamacpp', { answerPath: 'structured' })).toBe('structured');
     expect(answerPathFor('other', { answerPath: 'prompt' })).toBe('prompt');
+  });
+
+  it('a model that refused json_schema there is asked in the prompt; the server’s other models as the server', () => {
+    const facts = { modelPaths: { 'llama-3.1-8b-instant': 'prompt' as const } };
+    expect(answerPathFor('groq', facts, 'llama-3.1-8b-instant')).toBe('prompt');
+    expect(answerPathFor('groq', facts, 'openai/gpt-oss-120b')).toBe('structured');
+    expect(answerPathFor('groq', facts, 'constructor')).toBe('structured');
+  });
+
+  it('takes Gemini’s models/ off a model id, for its preset or at its address, and nobody else’s', () => {
+    expect(modelIdFor('gemini', PRESETS.gemini.baseURL, 'models/gemini-2.5-flash')).toBe('gemini-2.5-flash');
+    expect(modelIdFor('chat-other', `${PRESETS.gemini.baseURL}/`, 'models/gemini-2.5-pro')).toBe('gemini-2.5-pro');
+    expect(modelIdFor('gemini', PRESETS.gemini.baseURL, 'gemini-2.5-flash')).toBe('gemini-2.5-flash');
+    // A vLLM server whose model is named by its path keeps it.
+    expect(modelIdFor('chat-other', 'https://vllm.corp.example/v1', 'models/qwen3')).toBe('models/qwen3');
   });
 
   it('asks for the local host without its port (match patterns ignore it)', () => {

@@ -17,13 +17,23 @@ export type AnswerPath = 'structured' | 'prompt';
  */
 export interface ServerFacts {
   answerPath?: AnswerPath;
+  /**
+   * The answer path by model, where one model of the server differs from what is known of the
+   * server (a model that answered 400 to `response_format` json_schema: `prompt`).
+   */
+  modelPaths?: Record<string, AnswerPath>;
   /** Context length in tokens, by model name, as the server reported it (Ollama's `/api/show`). */
   contexts?: Record<string, number>;
 }
 
-/** The answer path for a server: what was learnt of it, else what its kind is known to do. */
-export function answerPathFor(kind: ServerKind, facts: ServerFacts | undefined): AnswerPath {
-  return facts?.answerPath ?? (PRESETS[kind].structuredOutput ? 'structured' : 'prompt');
+/**
+ * The answer path for a server's model: what was learnt of that model there, else of the server,
+ * else what its kind is known to do.
+ */
+export function answerPathFor(kind: ServerKind, facts: ServerFacts | undefined, model?: string): AnswerPath {
+  const ofModel =
+    model !== undefined && facts?.modelPaths && Object.hasOwn(facts.modelPaths, model) ? facts.modelPaths[model] : undefined;
+  return ofModel ?? facts?.answerPath ?? (PRESETS[kind].structuredOutput ? 'structured' : 'prompt');
 }
 
 export type ServerKind =
@@ -60,6 +70,11 @@ export interface ServerPreset {
   judgeModel?: string;
   /** Chat Completions: the field that caps the reply (OpenAI's newer models take only the first). */
   tokenLimit?: 'max_completion_tokens' | 'max_tokens';
+  /**
+   * A prefix its model list puts before each id that its chat route does not take (Gemini's
+   * `/models` answers `models/gemini-2.5-flash`; its chat route takes `gemini-2.5-flash`).
+   */
+  modelIdPrefix?: string;
 }
 
 /** A Chat Completions provider as shipped: `response_format` json_schema asked, its list at `/models`. */
@@ -95,12 +110,15 @@ export const PRESETS: Record<ServerKind, ServerPreset> = {
     judgeModel: 'claude-haiku-5-5',
   },
   openai: chatPreset('openai', 'https://api.openai.com/v1', 'gpt-5-mini', 'gpt-5-nano', 'max_completion_tokens'),
-  gemini: chatPreset(
-    'gemini',
-    'https://generativelanguage.googleapis.com/v1beta/openai',
-    'gemini-2.5-flash',
-    'gemini-2.5-flash-lite',
-  ),
+  gemini: {
+    ...chatPreset(
+      'gemini',
+      'https://generativelanguage.googleapis.com/v1beta/openai',
+      'gemini-2.5-flash',
+      'gemini-2.5-flash-lite',
+    ),
+    modelIdPrefix: 'models/',
+  },
   openrouter: chatPreset('openrouter', 'https://openrouter.ai/api/v1', 'openai/gpt-5-mini', 'openai/gpt-5-nano'),
   groq: chatPreset(
     'groq',
@@ -171,6 +189,25 @@ export function chatURL(baseURL: string, route: 'chat/completions' | 'models'): 
     return `${clean}${path === '/' || path === '' ? '/v1' : ''}/${route}`;
   } catch {
     return `${clean}/${route}`;
+  }
+}
+
+/**
+ * A model's id as the server's chat route takes it and the options show it: without the prefix
+ * its list puts before it (Gemini's `models/`), for its preset or at its address under another.
+ */
+export function modelIdFor(kind: ServerKind, baseURL: string, id: string): string {
+  const prefix =
+    PRESETS[kind].modelIdPrefix ??
+    (originOfURL(baseURL) === originOfURL(PRESETS.gemini.baseURL) ? PRESETS.gemini.modelIdPrefix : undefined);
+  return prefix && id.startsWith(prefix) ? id.slice(prefix.length) : id;
+}
+
+function originOfURL(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
   }
 }
 

@@ -1,7 +1,9 @@
 /** Every storage item of the extension, in one place. Extension storage is the source of truth. */
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import { loadKeyRecord, migratedKeyOrigin, originOf, saveKeyRecord } from './api-key';
+import { loadKeys, migratedKeyOrigin, saveKeys, upgradeKeys } from './api-key';
+import { keyAt } from './key-destination';
+import { keysFromV1, type SavedKeys } from './key-schema';
 import { parseStoredSettings } from './settings-schema';
 import { FAILURE_LOG_MAX_BYTES, keepWithinBytes, RUN_LOG_MAX_BYTES, trimFailureEntry } from './log-limits';
 import type { FailureLogEntry, RepairCounts } from './run';
@@ -22,39 +24,47 @@ export const settingsItem = storage.defineItem<Partial<Settings>>('local:setting
   version: 1,
 });
 
-/** Settings as loaded: `keyOrigin` is where the user confirmed the key may be sent (null: no key). */
-export type LoadedSettings = Settings & { keyOrigin: string | null };
+/**
+ * Settings as loaded: `keys` are every key kept, by origin (lib/shared/key-schema.ts); `apiKey` is
+ * the one kept for the base URL's origin, confirmed or not ('' when none): whether it may go there
+ * is the rule's to say (lib/shared/key-destination.ts).
+ */
+export type LoadedSettings = Settings & { keys: SavedKeys };
 
 /**
  * Settings with every field present and valid, whatever was stored (checked with zod, a bad field
- * falls back to its default), and the key from its own store. A key an older version left in
- * `storage.local` is moved out of it, confirmed for the Anthropic API only (lib/shared/api-key.ts).
+ * falls back to its default), and the keys from their own store. A key an older version left in
+ * `storage.local` is moved out of it, confirmed for the Anthropic API only (lib/shared/api-key.ts);
+ * a key record of version 1 is moved to the per-origin store (also done as the worker starts).
  */
 export async function loadSettings(): Promise<LoadedSettings> {
   const { settings, legacyKey, legacyBaseURL } = parseStoredSettings(await settingsItem.getValue(), DEFAULT_SETTINGS, {
     min: MIN_FRAGMENT_BUDGET,
     max: MAX_FRAGMENT_BUDGET,
   });
-  let record = await loadKeyRecord();
+  const baseURL = settings.baseURL ?? DEFAULT_SETTINGS.baseURL;
+  await upgradeKeys(baseURL).catch(() => 'kept' as const);
+  let keys = await loadKeys();
   if (legacyKey !== null) {
-    if (!record) {
-      record = { key: legacyKey, origin: migratedKeyOrigin(legacyBaseURL, DEFAULT_SETTINGS.baseURL) };
-      await saveKeyRecord(record);
+    if (Object.keys(keys).length === 0) {
+      const record = { key: legacyKey, origin: migratedKeyOrigin(legacyBaseURL, DEFAULT_SETTINGS.baseURL) };
+      keys = keysFromV1({ record, baseURL });
+      await saveKeys(keys);
     }
     await settingsItem.setValue(settings);
   }
-  return { ...DEFAULT_SETTINGS, ...settings, apiKey: record?.key ?? '', keyOrigin: record?.origin ?? null };
+  return { ...DEFAULT_SETTINGS, ...settings, apiKey: keyAt(baseURL, keys)?.key ?? '', keys };
 }
 
 /**
- * Saves the options page's settings: the key to its own store, confirmed for `keyOrigin` (the
- * options page asks the user first when that origin is new, and keeps the key's origin when the
- * server is one on this computer, which never gets it: lib/shared/key-destination.ts), the rest
- * to storage. Without `keyOrigin`, the base URL's.
+ * Saves the options page's settings: the keys to their own store, as the options page made them
+ * with the rule (lib/shared/key-destination.ts `keysAfterSave`: the key typed kept for the base
+ * URL's origin, confirmed once the user confirmed it, the other origins' keys as they were), the
+ * rest to storage.
  */
-export async function saveSettings(next: Settings, keyOrigin: string = originOf(next.baseURL)): Promise<void> {
-  const { apiKey, ...rest } = next;
-  await saveKeyRecord({ key: apiKey, origin: keyOrigin });
+export async function saveSettings(next: Settings, keys: SavedKeys): Promise<void> {
+  const { apiKey: _typed, ...rest } = next;
+  await saveKeys(keys);
   await settingsItem.setValue(rest);
 }
 
@@ -69,7 +79,11 @@ export async function learnServerFacts(origin: string, facts: ServerFacts): Prom
   const all = await serverFactsItem.getValue();
   const known = all[origin] ?? {};
   const contexts = facts.contexts || known.contexts ? { ...known.contexts, ...facts.contexts } : undefined;
-  await serverFactsItem.setValue({ ...all, [origin]: { ...known, ...facts, ...(contexts ? { contexts } : {}) } });
+  const modelPaths = facts.modelPaths || known.modelPaths ? { ...known.modelPaths, ...facts.modelPaths } : undefined;
+  await serverFactsItem.setValue({
+    ...all,
+    [origin]: { ...known, ...facts, ...(contexts ? { contexts } : {}), ...(modelPaths ? { modelPaths } : {}) },
+  });
 }
 
 export type { Scope, Stage, RunState } from './run-state';

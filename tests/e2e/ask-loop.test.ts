@@ -159,7 +159,7 @@ describe('ask about open tabs, verified and highlighted', () => {
     const popup = await h.popup(page);
     const note = await popup.waitForSelector('::-p-aria(Open options to set your API key)');
     expect(note).not.toBeNull();
-    expect(await popup.evaluate(() => document.body.innerText)).toMatch(/add your Anthropic API key in the options/);
+    expect(await popup.evaluate(() => document.body.innerText)).toMatch(/add the API key of the server chosen in the options/);
     await ask(popup, 'When does the museum open?');
     // The question is done once its search results show; by then nothing was sent.
     await popup.waitForSelector('::-p-aria([name="Search results"])');

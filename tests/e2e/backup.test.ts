@@ -58,7 +58,7 @@ describe('backup and restore', () => {
     await page.locator('::-p-aria(Include my API key in the file)').click();
     expect(await page.evaluate(() => document.body.innerText)).toContain('Anyone who has the file can use your key');
     const withKey = await exported(page);
-    expect(JSON.parse(withKey).key.key).toBe('sk-ant-mine');
+    expect(JSON.parse(withKey).keys['https://api.anthropic.com']).toEqual({ key: 'sk-ant-mine', confirmed: true });
 
     // Another profile, as good as: everything cleared.
     await putHistoryIn(page, []);

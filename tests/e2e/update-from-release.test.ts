@@ -99,8 +99,9 @@ describe('an update from the previous release, in the same profile', () => {
   });
 
   it('the previous release keeps a key, settings and two threads, as it stores them', async () => {
-    // The key in the extension's IndexedDB and the settings in storage.local, as its options page saves them.
-    await setSettings(h, { apiKey: KEY, baseURL: h.api.url, ...SETTINGS });
+    // The key in the extension's IndexedDB (its one record, keys' version 1) and the settings in
+    // storage.local, as its options page saves them.
+    await setSettings(h, { apiKey: KEY, baseURL: h.api.url, ...SETTINGS }, 1);
     hours = await openFixture(h, 'museum-hours.html');
     h.api.enqueue(hoursAnswer);
     let popup = await openPopup(h, hours);

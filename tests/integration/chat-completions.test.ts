@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chatCall, type ChatSettings } from '@/lib/worker/model/chat-completions';
 import { chatFailure, providerContext } from '@/lib/worker/model/chat-errors';
+import { modelCall } from '@/lib/worker/model/transport';
 import { describeError } from '@/lib/worker/model/errors';
 import { ANSWER_REQUEST } from '@/lib/worker/answer/requests';
 import { answerQuestion } from '@/lib/worker/answer/pipeline';
@@ -52,12 +53,20 @@ const noon: ChatScripted = (req) => ({
   },
 });
 
-function ask(a: ChatCompletionsApi, over: Partial<ChatSettings> = {}, extra: { onClaims?: (c: ShownClaim[]) => void } = {}) {
+function ask(
+  a: ChatCompletionsApi,
+  over: Partial<ChatSettings> = {},
+  extra: { onClaims?: (c: ShownClaim[]) => void } = {},
+  onSchemaRefused?: (model: string) => void,
+) {
   const shapes: string[] = [];
   const outcome = answerQuestion(
     { question: 'When does it open on Sunday?', passages: [passage(TEXT)], minLiteralLength: 15 },
     {
-      callModel: chatCall(settings(a, over), ANSWER_REQUEST, { retryPolicy: { retries: 0, capMs: 10, baseMs: 1 } }),
+      callModel: chatCall(settings(a, over), ANSWER_REQUEST, {
+        retryPolicy: { retries: 0, capMs: 10, baseMs: 1 },
+        ...(onSchemaRefused ? { onSchemaRefused } : {}),
+      }),
       log: () => {},
       now: Date.now,
       onReplyShape: (s) => shapes.push(s),
@@ -157,6 +166,20 @@ describe('a server that refuses response_format (a Groq model without it)', () =
     a.enqueue(noon);
     expect(await ask(a).outcome).toMatchObject({ kind: 'answer', claims: [{ text: 'It opens at noon.' }] });
     expect(a.requests.map((r) => r.body.response_format?.type ?? 'none')).toEqual(['json_schema', 'none']);
+  });
+
+  it('says which model refused, so the next question to it goes straight to the schema in the prompt', async () => {
+    const a = await start({ schema: 'rejects' });
+    const refused: string[] = [];
+    a.enqueue(noon);
+    await ask(a, {}, {}, (m) => refused.push(m)).outcome;
+    expect(refused).toEqual(['gpt-5-mini']);
+    // The next question, on the path the server plan now gives this model there (server-plan.test.ts).
+    a.reset();
+    a.enqueue(noon);
+    expect(await ask(a, { answerPath: 'prompt' }, {}, (m) => refused.push(m)).outcome).toMatchObject({ kind: 'answer' });
+    expect(a.requests.map((r) => r.body.response_format?.type ?? 'none')).toEqual(['none']);
+    expect(refused).toEqual(['gpt-5-mini']);
   });
 });
 
@@ -328,6 +351,22 @@ describe('what the options ask of a Chat Completions server', () => {
     });
     a.enqueue({ kind: 'json', value: { ok: true } });
     expect(await honoursJsonSchema(fetch, a.url, 'gpt-5-mini', KEY)).toBe(true);
+  });
+
+  it('Gemini lists its models as models/<id>: shown and asked by the bare id its chat route takes', async () => {
+    const a = await start({ prefix: '/v1beta/openai', modelIds: 'models/', models: ['gemini-2.5-flash', 'gemini-2.5-pro'] });
+    expect(await listModels(fetch, a.url, 'gemini', KEY)).toEqual(['gemini-2.5-flash', 'gemini-2.5-pro']);
+    const raw = (await (await fetch(`${a.url}/models`, { headers: { authorization: `Bearer ${KEY}` } })).json()) as {
+      data: Array<{ id: string }>;
+    };
+    expect(raw.data.map((m) => m.id)).toEqual(['models/gemini-2.5-flash', 'models/gemini-2.5-pro']);
+    // A model saved as the list once named it (`models/…`) is asked bare, through the transport.
+    a.enqueue({ kind: 'text', text: 'Noon.' });
+    const call = modelCall({ ...settings(a), api: 'chat', server: 'gemini', model: 'models/gemini-2.5-flash' }, ANSWER_REQUEST, {
+      retryPolicy: { retries: 0, capMs: 10, baseMs: 1 },
+    });
+    await call([{ role: 'user', content: 'When does it open?' }]);
+    expect(a.requests.at(-1)!.body.model).toBe('gemini-2.5-flash');
   });
 
   it('a server that ignores the schema, or refuses it, does not honour it', async () => {

@@ -7,13 +7,16 @@ import { liveWorker, type Harness } from './extension-browser';
 
 /**
  * Writes settings as the options page does: the key in the extension's IndexedDB (see
- * lib/shared/api-key.ts), confirmed for the base URL's origin, the rest in `storage.local`.
+ * lib/shared/api-key.ts), kept and confirmed for the base URL's origin, the rest in `storage.local`.
+ * `keys`: the keys' stored version (lib/shared/key-schema.ts): 2, by origin, as this build keeps
+ * them; 1, the one record `{key, origin}` of the builds before (the previous release's, for the
+ * update test).
  */
-export async function setSettings(h: Harness, settings: Record<string, unknown>): Promise<void> {
+export async function setSettings(h: Harness, settings: Record<string, unknown>, keys: 1 | 2 = 2): Promise<void> {
   const { apiKey, ...rest } = settings;
   await liveWorker(h);
   await h.worker.evaluate(
-    async (s, key) => {
+    async (s, key, version) => {
       await chrome.storage.local.set({ settings: s });
       const origin = new URL(String(s.baseURL ?? 'https://api.anthropic.com')).origin;
       // No named function in here: a bundler that keeps names would wrap it in a helper the worker lacks.
@@ -24,8 +27,11 @@ export async function setSettings(h: Harness, settings: Record<string, unknown>)
         open.onsuccess = () => {
           const tx = open.result.transaction('secrets', 'readwrite');
           const store = tx.objectStore('secrets');
-          if (key) store.put({ key, origin }, 'apiKey');
-          else store.delete('apiKey');
+          store.delete('keys');
+          store.delete('apiKey');
+          // Version 2, the keys by origin: this one confirmed for its origin. Version 1: one record.
+          if (key && version === 2) store.put({ version: 2, byOrigin: { [origin]: { key, confirmed: true } } }, 'keys');
+          if (key && version === 1) store.put({ key, origin }, 'apiKey');
           tx.oncomplete = () => {
             open.result.close();
             resolve();
@@ -36,6 +42,7 @@ export async function setSettings(h: Harness, settings: Record<string, unknown>)
     },
     rest,
     typeof apiKey === 'string' ? apiKey : '',
+    keys,
   );
 }
 

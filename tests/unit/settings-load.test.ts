@@ -23,6 +23,7 @@ vi.mock('idb-keyval', () => ({
 const { loadSettings, saveSettings } = await import('@/lib/shared/storage');
 const { DEFAULT_SETTINGS } = await import('@/lib/shared/settings');
 const { baseUrlProblem } = await import('@/lib/shared/api-key');
+const { default: sample } = await import('@/lib/shared/samples/keys-v1.json');
 
 const stored = async () => (await fakeBrowser.storage.local.get('settings')).settings as Record<string, unknown> | undefined;
 
@@ -35,15 +36,12 @@ describe('loading settings', () => {
   it('moves a key an older version kept in storage.local into its own store, confirmed for the Anthropic API', async () => {
     await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, apiKey: 'sk-ant-old' } });
     const s = await loadSettings();
-    expect(s).toMatchObject({
-      apiKey: 'sk-ant-old',
-      baseURL: 'https://api.anthropic.com',
-      keyOrigin: 'https://api.anthropic.com',
-    });
+    const keys = { 'https://api.anthropic.com': { key: 'sk-ant-old', confirmed: true } };
+    expect(s).toMatchObject({ apiKey: 'sk-ant-old', baseURL: 'https://api.anthropic.com', keys });
     expect(await stored()).not.toHaveProperty('apiKey');
-    expect(idb.get('apiKey')).toEqual({ key: 'sk-ant-old', origin: 'https://api.anthropic.com' });
+    expect(idb.get('keys')).toEqual({ version: 2, byOrigin: keys });
     // Loaded again: the same, from the new place.
-    expect(await loadSettings()).toMatchObject({ apiKey: 'sk-ant-old', keyOrigin: 'https://api.anthropic.com' });
+    expect(await loadSettings()).toMatchObject({ apiKey: 'sk-ant-old', keys });
   });
 
   it('a key an older version kept beside another base URL is moved but not confirmed for it: the user confirms first', async () => {
@@ -52,7 +50,11 @@ describe('loading settings', () => {
       settings: { ...DEFAULT_SETTINGS, apiKey: 'sk-ant-old', baseURL: 'https://proxy.example/' },
     });
     const s = await loadSettings();
-    expect(s).toMatchObject({ apiKey: 'sk-ant-old', baseURL: 'https://proxy.example', keyOrigin: '' });
+    expect(s).toMatchObject({
+      apiKey: 'sk-ant-old',
+      baseURL: 'https://proxy.example',
+      keys: { 'https://proxy.example': { key: 'sk-ant-old', confirmed: false } },
+    });
     expect(await stored()).not.toHaveProperty('apiKey');
   });
 
@@ -60,7 +62,7 @@ describe('loading settings', () => {
     await fakeBrowser.storage.local.set({ settings: { apiKey: 'sk-ant-old', baseURL: 'http://evil.example' } });
     const s = await loadSettings();
     expect(s.baseURL).toBe(DEFAULT_SETTINGS.baseURL);
-    expect(s.keyOrigin).toBe('');
+    expect(s.keys).toEqual({ 'https://api.anthropic.com': { key: 'sk-ant-old', confirmed: false } });
   });
 
   it('falls back field by field, keeping the valid ones and fields it does not know', async () => {
@@ -75,18 +77,57 @@ describe('loading settings', () => {
       fragmentBudget: DEFAULT_SETTINGS.fragmentBudget,
       later: 1,
       apiKey: '',
-      keyOrigin: null,
+      keys: {},
     });
     await fakeBrowser.storage.local.set({ settings: 'garbage' });
-    expect(await loadSettings()).toMatchObject({ ...DEFAULT_SETTINGS, keyOrigin: null });
+    expect(await loadSettings()).toMatchObject({ ...DEFAULT_SETTINGS, keys: {} });
   });
 
-  it('saves the key apart, confirmed for the base URL saved with it', async () => {
-    await saveSettings({ ...DEFAULT_SETTINGS, apiKey: 'sk-ant-new', baseURL: 'https://proxy.example/v' });
+  it('saves the keys apart, each for its origin; the settings load the base URL’s own', async () => {
+    const keys = {
+      'https://proxy.example': { key: 'sk-ant-new', confirmed: true },
+      'https://api.openai.com': { key: 'sk-proj-2', confirmed: true },
+    };
+    await saveSettings({ ...DEFAULT_SETTINGS, apiKey: 'sk-ant-new', baseURL: 'https://proxy.example/v' }, keys);
     expect(await stored()).not.toHaveProperty('apiKey');
-    expect(await loadSettings()).toMatchObject({ apiKey: 'sk-ant-new', keyOrigin: 'https://proxy.example' });
-    await saveSettings({ ...DEFAULT_SETTINGS, apiKey: '' });
-    expect(idb.has('apiKey')).toBe(false);
+    expect(await loadSettings()).toMatchObject({ apiKey: 'sk-ant-new', keys });
+    await saveSettings(
+      { ...DEFAULT_SETTINGS, server: 'openai', api: 'chat', baseURL: 'https://api.openai.com/v1', apiKey: '' },
+      keys,
+    );
+    expect(await loadSettings()).toMatchObject({ apiKey: 'sk-proj-2', keys });
+    await saveSettings({ ...DEFAULT_SETTINGS, apiKey: '' }, {});
+    expect(await loadSettings()).toMatchObject({ apiKey: '', keys: {} });
+  });
+
+  it('moves the key record of version 1 (as today’s build stores it) to the keys by origin, once, losing nothing', async () => {
+    for (const s of [sample.confirmed, sample.unconfirmed, sample.confirmedElsewhere]) {
+      fakeBrowser.reset();
+      idb.clear();
+      await fakeBrowser.storage.local.set(s.storageLocal);
+      idb.set('apiKey', s.idb.apiKey);
+      const loaded = await loadSettings();
+      expect(idb.has('apiKey')).toBe(false);
+      const { key, origin } = s.idb.apiKey;
+      const where = origin || new URL(s.storageLocal.settings.baseURL).origin;
+      expect(loaded.keys).toEqual({ [where]: { key, confirmed: origin !== '' } });
+      expect(idb.get('keys')).toEqual({ version: 2, byOrigin: loaded.keys });
+      // Repeatable: loaded again, the same.
+      expect((await loadSettings()).keys).toEqual(loaded.keys);
+    }
+  });
+
+  it('a key saved since under the same origin wins over the record moved', async () => {
+    idb.set('keys', { version: 2, byOrigin: { 'https://api.anthropic.com': { key: 'sk-ant-newer', confirmed: true } } });
+    idb.set('apiKey', { key: 'sk-ant-older', origin: 'https://api.anthropic.com' });
+    expect((await loadSettings()).apiKey).toBe('sk-ant-newer');
+  });
+
+  it('keys stored by a later version, or damaged, send nothing', async () => {
+    idb.set('keys', { version: 3, byOrigin: { 'https://api.anthropic.com': { key: 'k', confirmed: true } } });
+    expect((await loadSettings()).keys).toEqual({});
+    idb.set('keys', { version: 2, byOrigin: { 'https://api.anthropic.com': { key: 'k', confirmed: 'yes' } } });
+    expect((await loadSettings()).keys).toEqual({});
   });
 });
 

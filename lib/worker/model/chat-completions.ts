@@ -140,8 +140,10 @@ export function chatCall(
       () =>
         once(messages, onText).catch((err: unknown) => {
           if (!structured || !refusesSchema(err)) throw err;
-          // This model takes no JSON schema: from now on the schema goes in the prompt.
+          // This model takes no JSON schema: from now on the schema goes in the prompt, and the
+          // next question to this model at this server goes there straight away.
           structured = false;
+          options.onSchemaRefused?.(settings.model);
           return once(messages, onText);
         }),
       options.retryPolicy ?? DEFAULT_RETRY_POLICY,

@@ -34,6 +34,8 @@ export interface CallOptions {
   retryPolicy?: RetryPolicy;
   /** For one try, request to last byte; a hung connection ends as a timeout. */
   timeoutMs?: number;
+  /** Chat Completions: the server refused `response_format` json_schema for `model` (a 400 naming it). */
+  onSchemaRefused?: (model: string) => void;
 }
 
 /**

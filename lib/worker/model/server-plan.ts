@@ -2,8 +2,9 @@
  * How a question goes to the configured server: the answer path that works there (what was
  * learnt of it, else what its kind is known to do), and for a server on this computer its
  * Origin rule (Chrome), its model's context, its time limit and a shorter answer cap. A reply
- * that came as prose around its JSON teaches that the server ignores structured output: the next
- * question writes the shape in the prompt instead.
+ * that came as prose around its JSON teaches that the server ignores structured output, and a
+ * model that answered 400 to `response_format` json_schema that this model there refuses it: the
+ * next question writes the shape in the prompt instead.
  */
 import { originOf } from '@/lib/shared/api-key';
 import { applyOriginRule, removeOriginRule } from '@/lib/shared/local-origin-rule';
@@ -23,6 +24,8 @@ const SHOW_TIMEOUT_MS = 3000;
 export interface ServerPlan {
   answerPath: AnswerPath;
   onReplyShape: (shape: ReplyShape) => void;
+  /** A model of this server refused `response_format` json_schema: remembered for it (origin and model). */
+  onSchemaRefused?: (model: string) => void;
   local: (LocalContext & { timeoutMs: number; maxTokens: number }) | null;
   /** A server asked through Chat Completions: its faults are said in its terms (./chat-errors.ts). */
   provider: ProviderContext | null;
@@ -31,15 +34,16 @@ export interface ServerPlan {
 export async function serverPlan(settings: Settings, fetchFn: typeof fetch = fetchWithoutRedirects()): Promise<ServerPlan> {
   const origin = originOf(settings.baseURL);
   const facts = (await serverFactsItem.getValue().catch(() => ({}) as Record<string, never>))[origin];
-  const answerPath = answerPathFor(settings.server, facts);
+  const answerPath = answerPathFor(settings.server, facts, settings.model);
   const provider = settings.api === 'chat' ? providerContext(settings) : null;
   const onReplyShape = (shape: ReplyShape) => {
     if (answerPath === 'structured' && shape !== 'bare') void learnServerFacts(origin, { answerPath: 'prompt' }).catch(() => {});
   };
+  const onSchemaRefused = (model: string) => void learnServerFacts(origin, { modelPaths: { [model]: 'prompt' } }).catch(() => {});
   if (!isLocalServer(settings)) {
     // No Origin rule outlives the local server it was made for (one chosen earlier, then changed).
     await removeOriginRule().catch(() => {});
-    return { answerPath, onReplyShape, local: null, provider };
+    return { answerPath, onReplyShape, onSchemaRefused, local: null, provider };
   }
   // Chrome: the extension's requests to this server carry the server's own Origin, if allowed.
   await applyOriginRule(settings.baseURL).catch(() => false);
@@ -56,6 +60,7 @@ export async function serverPlan(settings: Settings, fetchFn: typeof fetch = fet
   return {
     answerPath,
     onReplyShape,
+    onSchemaRefused,
     provider,
     local: {
       kind: settings.server,

@@ -3,7 +3,7 @@
  * (./chat-completions.ts), chosen by the settings' `api` (lib/shared/servers.ts `apiFor`). Both
  * give the pipeline the same `ModelCall`; what differs stays inside each.
  */
-import { PRESETS, type ServerApi, type ServerKind } from '@/lib/shared/servers';
+import { modelIdFor, PRESETS, type ServerApi, type ServerKind } from '@/lib/shared/servers';
 import type { ModelCall } from './call';
 import { chatCall } from './chat-completions';
 import { claudeCall, type CallOptions, type ClaudeSettings, type ModelRequest } from './claude';
@@ -19,5 +19,7 @@ export interface TransportSettings extends ClaudeSettings {
 export function modelCall(settings: TransportSettings, request: ModelRequest, options: CallOptions = {}): ModelCall {
   if (settings.api !== 'chat') return claudeCall(settings, request, options);
   const tokenLimit = settings.server ? PRESETS[settings.server].tokenLimit : undefined;
-  return chatCall({ ...settings, ...(tokenLimit ? { tokenLimit } : {}) }, request, options);
+  // The id as the chat route takes it: a model picked or typed as Gemini's list names it is asked bare.
+  const model = modelIdFor(settings.server ?? 'chat-other', settings.baseURL, settings.model);
+  return chatCall({ ...settings, model, ...(tokenLimit ? { tokenLimit } : {}) }, request, options);
 }

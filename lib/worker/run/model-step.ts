@@ -63,7 +63,11 @@ export function pipelineDeps(settings: Settings, server: ServerPlan, scope: Scop
   const { local } = server;
   const judge = judgeFor(settings.judge, scope);
   // A local model may take long to load: its own time limit (a setting), and its own answer path.
-  const options = { ...progressOptions(deps), ...(local ? { timeoutMs: local.timeoutMs } : {}) };
+  const options = {
+    ...progressOptions(deps),
+    ...(local ? { timeoutMs: local.timeoutMs } : {}),
+    ...(server.onSchemaRefused ? { onSchemaRefused: server.onSchemaRefused } : {}),
+  };
   const model = { ...settings, answerPath: server.answerPath, ...(local ? { maxTokens: local.maxTokens } : {}) };
   // Native citations are the Messages API's own: never through Chat Completions.
   const native = settings.citationMode === 'native' && settings.api !== 'chat' && !(local && isLocalKind(local.kind));

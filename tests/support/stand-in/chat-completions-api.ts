@@ -16,7 +16,10 @@
  *   sentences, unless the prompt asked for bare JSON;
  * - `schema: 'rejects'` (a Groq model without it): a 400 that names `response_format`;
  * - `comments` (OpenRouter): `: OPENROUTER PROCESSING` comment lines while the model thinks;
- * - `prefix`: where its routes live (`/v1`; Gemini's `/v1beta/openai`).
+ * - `prefix`: where its routes live (`/v1`; Gemini's `/v1beta/openai`);
+ * - `modelIds: 'models/'` (Gemini): the list names each model `models/<id>`, as Gemini's
+ *   OpenAI-compatible `/models` does, while its chat route takes the bare id its documentation
+ *   writes (`gemini-2.5-flash`): a prefixed id there is a 404, so a client must strip it.
  * Tests script the model's replies in order and read back every request received.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -55,6 +58,8 @@ export interface ChatHabits {
   keys?: string[] | null;
   comments?: boolean;
   prefix?: string;
+  /** Gemini: its list's ids carry this prefix (`models/`); its chat route takes the bare id. */
+  modelIds?: 'models/';
   owner?: string;
   /** Ignores `stream_options.include_usage` and sends no usage (some local servers). */
   noUsage?: boolean;
@@ -434,7 +439,7 @@ export async function startChatCompletionsApi(habits: ChatHabits = {}): Promise<
           {
             object: 'list',
             data: (habits.models ?? ['gpt-stand-in']).map((id) => ({
-              id,
+              id: `${habits.modelIds ?? ''}${id}`,
               object: 'model',
               created: 1_700_000_000,
               owned_by: habits.owner ?? 'system',
