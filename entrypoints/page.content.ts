@@ -2,6 +2,8 @@
  * The script the worker injects into each frame of a tab when the user asks, never on its own:
  * it reads the frame's text and highlights cited quotes, answering only the extension's requests.
  */
+// First: the moment the bundle began to run, before its other modules (lib/page/script-start.ts).
+import { scriptStarted } from '@/lib/page/script-start';
 import * as z from 'zod/mini';
 import { readPage, type AnchorOptions, type AnchorPage } from '@/lib/page/anchor';
 import { clearHighlight, highlightQuoteInSteps } from '@/lib/page/highlight';
@@ -44,15 +46,24 @@ export default defineContentScript({
     // With the words of its passages, for the check before any is sent.
     let last: { readId: string; watch: ChangeWatch; words?: PassageWords } | null = null;
     let proof: { page: AnchorPage; watch: ChangeWatch } | null = null;
+    // The first reading's timings say when this script started (lib/shared/read-timing.ts).
+    const startup = { evaluated: scriptStarted, listening: scriptStarted };
+    let firstReading = true;
     const handlers: Handlers<typeof pageCalls> = {
       // Waits for the page to settle (capped), then reads it within its budgets.
       // A PDF shown by the browser's viewer is read by the extension itself: the page says so.
       extract: async () => {
+        const asked = Date.now();
         last?.watch.stop();
         const reading: NonNullable<typeof last> = { readId: crypto.randomUUID(), watch: watchChanges(document) };
         last = reading;
         const onWords = (words: PassageWords) => (reading.words = words);
-        return { ...(pdfDocumentText(document) ?? (await readFrame(document, { ...options, onWords }))), readId: reading.readId };
+        const marks: { settled?: number; walked?: number } = {};
+        const page = pdfDocumentText(document) ?? (await readFrame(document, { ...options, onWords, marks }));
+        const settled = marks.settled ?? asked;
+        const timing = { ...(firstReading ? startup : {}), asked, settled, walked: marks.walked ?? settled, replied: Date.now() };
+        firstReading = false;
+        return { ...page, readId: reading.readId, timing };
       },
       // Only the passages about to be sent are asked every test of what hides words.
       shown: async ({ readId, ids }) =>
@@ -79,5 +90,6 @@ export default defineContentScript({
       if (sender.id !== browser.runtime.id) return;
       return dispatch<typeof pageCalls>(pageRequests, handlers, raw);
     });
+    startup.listening = Date.now();
   },
 });

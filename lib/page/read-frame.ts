@@ -12,6 +12,8 @@ import type { FrameFocus, PageText } from '@/lib/shared/types';
 
 export interface ReadFrameOptions extends ExtractOptions {
   settle?: SettleOptions;
+  /** Filled in with when the page settled and when the walk ended (lib/shared/read-timing.ts). */
+  marks?: { settled?: number; walked?: number };
 }
 
 export { MAX_SELECTION_CHARS };
@@ -35,9 +37,12 @@ export async function readFrame(doc: Document, options: ReadFrameOptions = {}): 
     };
   }
   const settled = await settle(doc, options.settle);
+  const { marks } = options;
+  if (marks) marks.settled = Date.now();
   // The selection is read after the wait: the user may have selected while the page settled.
   const selection = options.selection ?? userSelection(view);
-  const page = extractPage(doc, { ...options, selection });
+  const onWalked = marks ? () => (marks.walked = Date.now()) : options.onWalked;
+  const page = extractPage(doc, { ...options, selection, ...(onWalked ? { onWalked } : {}) });
   page.coverage = { readShare: 1, ...page.coverage, childFrames };
   const hiddenChildren = childFrames > 0 ? hiddenChildFrames(doc) : [];
   if (hiddenChildren.length > 0) page.coverage.hiddenChildren = hiddenChildren.slice(0, MAX_HIDDEN_CHILDREN);

@@ -14,6 +14,7 @@ import {
   MAX_TITLE_CHARS,
   MAX_URL_CHARS,
 } from './limits';
+import { readTimingSchema } from './read-timing';
 
 /** A few sentences of a page's visible text, as extraction cut them. */
 export const passageSchema = z.object({
@@ -85,6 +86,8 @@ export const pageTextSchema = z.object({
   isPdf: z.optional(z.literal(true)),
   /** This reading, for the frame to say later whether it still holds (pageCalls `unchanged`). */
   readId: z.optional(z.string().check(z.maxLength(64))),
+  /** When each step of the reading happened, for the bench's breakdown (read-timing.ts). */
+  timing: z.optional(readTimingSchema),
 });
 export type PageText = z.infer<typeof pageTextSchema>;
 

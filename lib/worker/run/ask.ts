@@ -20,6 +20,7 @@ import { askWithPlan, failRun } from './finish';
 import { planQuestion } from './plan-step';
 import { readScope } from './read-scope';
 import { searchTurn } from './records';
+import { markRun, startTimes } from './read-timings';
 import { chooseShown, planKeys, searchShown, selectionOf, type Unsent } from './shown-step';
 
 let inFlight: AbortController | null = null;
@@ -32,6 +33,7 @@ function takeFlight(): AbortController {
 }
 
 export async function startAsk(msg: AskMessage): Promise<void> {
+  startTimes();
   // The last answer's highlights go with it.
   void clearHighlights().catch(() => {});
   const controller = takeFlight();
@@ -55,6 +57,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     await runs.progress(id, { threadId: thread.id, ...(replaced ? { newThread: 'pages-changed' as const } : {}) });
     // 1. Read the tabs in scope.
     const read = await readScope(tabs, msg.selection, tabReader(tabs, thread.id, controller.signal), controller.signal);
+    markRun('read');
     const { skipped, coverage } = read;
     if (read.nothingRead)
       return await runs.update(id, (run) =>
@@ -87,6 +90,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
       askShown,
       controller.signal,
     );
+    markRun('planned');
     const { plan, leftOut } = planned.chosen;
     await runs.progress(id, {
       ...selectionOf(planned),

@@ -20,6 +20,7 @@ import { readTab, type ReadTabDeps } from './read-tab';
 import { runStore } from './run-store';
 import type { AskShown } from './shown-step';
 import { threadStore } from './thread-store';
+import { tabTimes } from './read-timings';
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
 
@@ -44,15 +45,26 @@ export const threads = threadStore({
  */
 export function readTabDeps(run: ReadonlySet<string>): ReadTabDeps {
   return {
-    inject: async (tabId, allFrames) =>
-      (
-        await browser.scripting.executeScript({
-          target: { tabId, ...(allFrames ? { allFrames: true } : {}) },
-          files: [PAGE_SCRIPT],
-          injectImmediately: true,
-        })
-      ).map((r) => r.frameId),
-    ask: callPage,
+    inject: async (tabId, allFrames) => {
+      const times = tabTimes(tabId);
+      times.injectStart ??= Date.now();
+      const results = await browser.scripting.executeScript({
+        target: { tabId, ...(allFrames ? { allFrames: true } : {}) },
+        files: [PAGE_SCRIPT],
+        injectImmediately: true,
+      });
+      times.injected ??= Date.now();
+      return results.map((r) => r.frameId);
+    },
+    ask: async (tabId, frameId, request) => {
+      if (request.type !== 'extract' || frameId !== 0) return callPage(tabId, frameId, request);
+      const times = tabTimes(tabId);
+      times.extractSent = Date.now();
+      const reply = await callPage(tabId, frameId, request);
+      times.extractReplied = Date.now();
+      if ('timing' in reply) times.page = reply.timing;
+      return reply;
+    },
     readPdf: (url) => readPdfInOffscreen(url, run),
     viewerPdf,
     pdfOfTab: (tab: Browser.tabs.Tab, signal: AbortSignal, askPage?: boolean) => pdfOfTab(tab, signal, askPage),
@@ -71,11 +83,20 @@ const readings = new ReadCache();
 export function tabReader(tabs: Browser.tabs.Tab[], threadId: string, signal: AbortSignal) {
   const deps = readTabDeps(pdfAddressesOfRun(tabs, browser.runtime.getURL(VIEWER_PATH)));
   const cache = readings.forThread(threadId);
-  return (tab: Browser.tabs.Tab) => readTab(tab, signal, cache, deps);
+  return (tab: Browser.tabs.Tab) => {
+    if (tab.id !== undefined) tabTimes(tab.id).readRequest = Date.now();
+    return readTab(tab, signal, cache, deps);
+  };
 }
 
 /** Asks a frame which of its reading's passages about to be sent it does not show (shown-step.ts). */
-export const askShown: AskShown = (tabId, frameId, readId, ids) => callPage(tabId, frameId, { type: 'shown', readId, ids });
+export const askShown: AskShown = async (tabId, frameId, readId, ids) => {
+  const times = tabTimes(tabId);
+  times.shownSent ??= Date.now();
+  const reply = await callPage(tabId, frameId, { type: 'shown', readId, ids });
+  times.shownReplied = Date.now();
+  return reply;
+};
 
 /** The model step's effects for run `id`: the real transport and pipeline, reports to the run. */
 export function modelStepDeps(id: string, signal: AbortSignal, plans: Pick<ModelStepDeps, 'halve'>): ModelStepDeps {
