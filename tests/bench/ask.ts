@@ -1,5 +1,5 @@
 /**
- * npm run bench:ask [-- --baseline <a built extension folder>] [--rounds <n>] [--corpus <folder>]
+ * npm run bench:ask [-- --baseline <a built extension folder>] [--rounds <n>] [--corpus <folder>] [--cold-only]
  *
  * How long a user waits, in the browser harness (the built extension in headless Chromium, the
  * real popup, the Messages API stand-in), on real pages: those of a page corpus
@@ -44,6 +44,8 @@ const arg = (name: string) => {
 };
 const ROUNDS = Number(arg('rounds') ?? 3);
 const baseline = arg('baseline');
+/** Only the cold rounds: a quicker look while working on them. */
+const coldOnly = process.argv.includes('--cold-only');
 const CORPUS = resolve(arg('corpus') ?? join(import.meta.dirname, '../../../shared/corpus/wcxb-dev'));
 const TAB_COUNTS = [1, 10, 30];
 const STREAM_MS = 5000;
@@ -219,7 +221,13 @@ const TAB_STEPS = [
   'check before sending',
 ] as const;
 /** The question's own steps: before any tab, and after every tab was read. */
-const RUN_STEPS = ['Ask → worker', 'Ask → every tab read', 'read → plan checked', 'plan → request'] as const;
+const RUN_STEPS = [
+  'Ask → worker',
+  'Ask → every tab read',
+  'read → first check asked',
+  'read → plan checked',
+  'plan → request',
+] as const;
 
 function breakdownOf(times: RunTimes, pressed: number, sent: number): Map<string, { median: number; max: number }> {
   const per = new Map<string, number[]>();
@@ -247,6 +255,8 @@ function breakdownOf(times: RunTimes, pressed: number, sent: number): Map<string
   }
   add('Ask → worker', times.asked - pressed);
   add('Ask → every tab read', times.read !== undefined ? times.read - pressed : undefined);
+  const firstCheck = Math.min(...Object.values(times.tabs).map((t) => t.shownSent ?? Infinity));
+  add('read → first check asked', times.read !== undefined ? firstCheck - times.read : undefined);
   add('read → plan checked', times.planned !== undefined && times.read !== undefined ? times.planned - times.read : undefined);
   add('plan → request', times.planned !== undefined ? sent - times.planned : undefined);
   const out = new Map<string, { median: number; max: number }>();
@@ -357,6 +367,7 @@ async function measure(dir: string, n: number, into: Figures[]) {
   const h = await launch({ extensionDir: dir });
   try {
     for (const tabs of TAB_COUNTS) await coldRounds(h, server, tabs, n, into);
+    if (coldOnly) return;
     for (const tabs of TAB_COUNTS) await askRounds(h, server, tabs, n, into);
     await streamRounds(h, server, n, into);
   } finally {
@@ -384,7 +395,10 @@ function breakdownTable(all: Figures[], tabs: number): Map<string, { median: num
   return out;
 }
 function table(all: Figures[]): Table {
-  const col = (f: (x: Figures) => number | undefined) => median(all.map(f).filter((x): x is number => x !== undefined));
+  const col = (f: (x: Figures) => number | undefined) => {
+    const xs = all.map(f).filter((x): x is number => x !== undefined);
+    return xs.length ? median(xs) : NaN;
+  };
   const tabsName = (tabs: number) => `${tabs} tab${tabs > 1 ? 's' : ''}`;
   const rows: Array<[string, number]> = TAB_COUNTS.map((tabs) => [
     `Ask → request, cold, ${tabsName(tabs)}`,
@@ -417,6 +431,7 @@ const b = baseline ? table(base) : null;
 console.log(`corpus ${CORPUS}; medians of ${ROUNDS} rounds each, after a warm-up round`);
 console.log(`${'figure'.padEnd(42)} ${'this'.padStart(8)}${b ? `${'baseline'.padStart(10)}${'ratio'.padStart(8)}` : ''}`);
 for (const [i, [name, v]] of m.rows.entries()) {
+  if (Number.isNaN(v)) continue;
   const bv = b?.rows[i]![1];
   console.log(
     `${name.padEnd(42)} ${show(name, v).padStart(8)}${bv !== undefined ? `${show(name, bv).padStart(10)}${(v / bv).toFixed(2).padStart(8)}` : ''}`,

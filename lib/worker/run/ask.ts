@@ -15,6 +15,7 @@ import { serverPlan } from '@/lib/worker/model/server-plan';
 import { askedFromIncognito } from '@/lib/worker/read/incognito';
 import { nothingRead } from '@/lib/worker/read/nothing-read';
 import { clearHighlights } from '@/lib/worker/reveal/reveal-citation';
+import { warmPassageWords } from '@/lib/worker/rank/passage-words';
 import { askShown, runs, tabReader, tabsInScope, threads } from './browser-effects';
 import { askWithPlan, failRun } from './finish';
 import { planQuestion } from './plan-step';
@@ -56,7 +57,14 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     const { thread, replaced } = await threads.threadFor(msg, tabs, privateRun);
     await runs.progress(id, { threadId: thread.id, ...(replaced ? { newThread: 'pages-changed' as const } : {}) });
     // 1. Read the tabs in scope.
-    const read = await readScope(tabs, msg.selection, tabReader(tabs, thread.id, controller.signal), controller.signal);
+    // Each tab's words for ranking found as it comes in, while the others still read themselves.
+    const read = await readScope(
+      tabs,
+      msg.selection,
+      tabReader(tabs, thread.id, controller.signal),
+      controller.signal,
+      warmPassageWords,
+    );
     markRun('read');
     const { skipped, coverage } = read;
     if (read.nothingRead)

@@ -27,6 +27,8 @@ export async function readScope(
   selection: AskMessage['selection'],
   readOne: (tab: Browser.tabs.Tab) => Promise<TabRead | SkippedTab>,
   signal: AbortSignal,
+  /** Given each tab's passages as soon as it is read, while the others are still reading. */
+  onRead?: (passages: SourcedPassage[]) => void,
 ): Promise<ScopeRead> {
   let passages: SourcedPassage[] = [];
   const skipped: SkippedTab[] = [];
@@ -34,14 +36,21 @@ export async function readScope(
   let chars = 0;
   let frames = 0;
   // In parallel, a few at a time: more at once only makes each slower.
-  const results = await readAtPace(tabs, async (tab) => ({ tab, result: await readOne(tab) }));
-  for (const { tab, result } of results) {
+  const results = await readAtPace(tabs, async (tab) => {
+    const result = await readOne(tab);
+    if ('reason' in result) return { tab, result, passages: [] };
+    const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title, active: tab.active, url: tab.url };
+    const passages = passagesOfTab(result, names);
+    if (!signal.aborted) onRead?.(passages);
+    return { tab, result, passages };
+  });
+  for (const { tab, result, passages: ofTab } of results) {
     if ('reason' in result) {
       skipped.push(result);
       continue;
     }
     const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title, active: tab.active, url: tab.url };
-    passages.push(...passagesOfTab(result, names));
+    passages.push(...ofTab);
     const totals = tabTotals(result);
     chars += totals.chars;
     frames += totals.frames;
