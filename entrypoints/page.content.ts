@@ -14,7 +14,8 @@ import { pageRequests } from '@/lib/shared/page-requests';
 import { readFrame } from '@/lib/page/read-frame';
 import { pdfDocumentText } from '@/lib/page/pdf-document';
 import { watchChanges, type ChangeWatch } from '@/lib/page/change-watch';
-import { checkPassages, type PassageWords } from '@/lib/page/passage-check';
+import { checkPassages, type PassageVerdict, type PassageWords } from '@/lib/page/passage-check';
+import type { PageText } from '@/lib/shared/types';
 
 declare global {
   interface Window {
@@ -52,18 +53,34 @@ export default defineContentScript({
     const handlers: Handlers<typeof pageCalls> = {
       // Waits for the page to settle (capped), then reads it within its budgets.
       // A PDF shown by the browser's viewer is read by the extension itself: the page says so.
-      extract: async () => {
+      // A frame small enough to be sent whole checks every passage at once (`checkUpTo`), during
+      // the probe of a page long still: the check before sending in the same round trip.
+      extract: async ({ checkUpTo }) => {
         const asked = Date.now();
         last?.watch.stop();
         const reading: NonNullable<typeof last> = { readId: crypto.randomUUID(), watch: watchChanges(document) };
         last = reading;
         const onWords = (words: PassageWords) => (reading.words = words);
         const marks: { settled?: number; walked?: number } = {};
-        const page = pdfDocumentText(document) ?? (await readFrame(document, { ...options, onWords, marks }));
+        let shown: PassageVerdict | undefined;
+        const onRead = (read: PageText) => {
+          const { words } = reading;
+          shown =
+            checkUpTo !== undefined && read.chars <= checkUpTo && words
+              ? checkPassages(
+                  document,
+                  words,
+                  read.passages.map((p) => p.id),
+                  options.getShadowRoot,
+                )
+              : undefined;
+        };
+        const pdf = pdfDocumentText(document);
+        const page = pdf ?? (await readFrame(document, { ...options, onWords, onRead, marks }));
         const settled = marks.settled ?? asked;
         const timing = { ...(firstReading ? startup : {}), asked, settled, walked: marks.walked ?? settled, replied: Date.now() };
         firstReading = false;
-        return { ...page, readId: reading.readId, timing };
+        return { ...page, readId: reading.readId, ...(shown && !pdf ? { shown } : {}), timing };
       },
       // Only the passages about to be sent are asked every test of what hides words.
       shown: async ({ readId, ids }) =>

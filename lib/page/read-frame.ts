@@ -13,6 +13,12 @@ import type { FrameFocus, PageText } from '@/lib/shared/types';
 
 export interface ReadFrameOptions extends ExtractOptions {
   settle?: SettleOptions;
+  /**
+   * Told of each reading as soon as it is made, before the rest of a probe is waited for (a
+   * page long still is watched for changes while it is read): the page script checks a small
+   * frame's passages then. Again for a reading made again.
+   */
+  onRead?: (page: PageText) => void;
   /** Filled in with when the page settled and when the walk ended (lib/shared/read-timing.ts). */
   marks?: { settled?: number; walked?: number };
 }
@@ -49,7 +55,9 @@ export async function readFrame(doc: Document, options: ReadFrameOptions = {}): 
     if (hiddenChildren.length > 0) page.coverage.hiddenChildren = hiddenChildren.slice(0, MAX_HIDDEN_CHILDREN);
     if (!settled) page.coverage.unsettled = true;
     if (view) page.focus = frameFocus(doc, view);
-    return withinLimits(page);
+    withinLimits(page);
+    options.onRead?.(page);
+    return page;
   };
   const probe = probeOf(doc, options.settle);
   if (probe === undefined) return read((await settle(doc, options.settle)).settled);

@@ -26,7 +26,17 @@ export const quoteTargetSchema = z.object({
 export type QuoteTarget = z.infer<typeof quoteTargetSchema>;
 
 export const pageRequests = {
-  extract: { request: z.object({ type: z.literal('extract') }) },
+  extract: {
+    request: z.object({
+      type: z.literal('extract'),
+      /**
+       * A frame whose text has at most this many characters (small enough to be sent whole)
+       * checks every passage of its reading before replying, and sends what the check says with
+       * it (`shown`): the check before sending in the same round trip as the reading.
+       */
+      checkUpTo: z.optional(z.int().check(z.gte(0))),
+    }),
+  },
   highlight: {
     request: z.object({
       type: z.literal('highlight'),

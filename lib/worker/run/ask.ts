@@ -16,7 +16,8 @@ import { askedFromIncognito } from '@/lib/worker/read/incognito';
 import { nothingRead } from '@/lib/worker/read/nothing-read';
 import { clearHighlights } from '@/lib/worker/reveal/reveal-citation';
 import { warmPassageWords } from '@/lib/worker/rank/passage-words';
-import { askShown, runs, tabReader, tabsInScope, threads } from './browser-effects';
+import { runs, shownAsker, tabReader, tabsInScope, threads } from './browser-effects';
+import { EarlyChecks } from './early-checks';
 import { askWithPlan, failRun } from './finish';
 import { planQuestion } from './plan-step';
 import { readScope } from './read-scope';
@@ -57,11 +58,14 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     const { thread, replaced } = await threads.threadFor(msg, tabs, privateRun);
     await runs.progress(id, { threadId: thread.id, ...(replaced ? { newThread: 'pages-changed' as const } : {}) });
     // 1. Read the tabs in scope.
-    // Each tab's words for ranking found as it comes in, while the others still read themselves.
+    // Each tab's words for ranking found as it comes in, while the others still read themselves;
+    // a frame small enough to be sent whole checked as it is read (early-checks.ts).
+    const checks = new EarlyChecks();
+    const askShown = shownAsker(checks);
     const read = await readScope(
       tabs,
       msg.selection,
-      tabReader(tabs, thread.id, controller.signal),
+      tabReader(tabs, thread.id, controller.signal, checks, settings.fragmentBudget),
       controller.signal,
       warmPassageWords,
     );

@@ -21,6 +21,7 @@ import { runStore } from './run-store';
 import type { AskShown } from './shown-step';
 import { threadStore } from './thread-store';
 import { tabTimes } from './read-timings';
+import { checkUpTo, type EarlyChecks } from './early-checks';
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
 
@@ -43,7 +44,7 @@ export const threads = threadStore({
  * `document_idle`, which a document whose response never ends never reaches; the script itself
  * then waits, capped, for the page to settle. PDFs are read only at the run's own addresses.
  */
-export function readTabDeps(run: ReadonlySet<string>): ReadTabDeps {
+export function readTabDeps(run: ReadonlySet<string>, early?: { checks: EarlyChecks; upTo: number }): ReadTabDeps {
   return {
     inject: async (tabId, allFrames) => {
       const times = tabTimes(tabId);
@@ -56,19 +57,38 @@ export function readTabDeps(run: ReadonlySet<string>): ReadTabDeps {
       times.injected ??= Date.now();
       return results.map((r) => r.frameId);
     },
-    ask: async (tabId, frameId, request) => {
-      if (request.type !== 'extract' || frameId !== 0) return callPage(tabId, frameId, request);
-      const times = tabTimes(tabId);
-      times.extractSent = Date.now();
-      const reply = await callPage(tabId, frameId, request);
-      times.extractReplied = Date.now();
-      if ('timing' in reply) times.page = reply.timing;
-      return reply;
-    },
+    // The reading (`extract`) with its timings and early check; any other request as it is.
+    ask: (tabId, frameId, request) =>
+      request.type === 'extract'
+        ? // The checked reply of `extract`, the request's own type.
+          (extract(tabId, frameId, early) as ReturnType<typeof callPage<typeof request.type>>)
+        : callPage(tabId, frameId, request),
     readPdf: (url) => readPdfInOffscreen(url, run),
     viewerPdf,
     pdfOfTab: (tab: Browser.tabs.Tab, signal: AbortSignal, askPage?: boolean) => pdfOfTab(tab, signal, askPage),
   };
+}
+
+/**
+ * Asks one frame to read itself; a frame small enough to be sent whole checks its passages as it
+ * reads (early-checks.ts). The reply's timings are kept for the bench (read-timings.ts).
+ */
+async function extract(tabId: number, frameId: number, early?: { checks: EarlyChecks; upTo: number }) {
+  const times = frameId === 0 ? tabTimes(tabId) : {};
+  times.extractSent = Date.now();
+  const reply = await callPage(tabId, frameId, { type: 'extract', ...(early ? { checkUpTo: early.upTo } : {}) });
+  times.extractReplied = Date.now();
+  if (frameId === 0) tabTimes(tabId).page = reply.timing;
+  if (early && reply.shown && reply.readId !== undefined) {
+    early.checks.keep(
+      tabId,
+      frameId,
+      reply.readId,
+      reply.passages.map((p) => p.id),
+      reply.shown,
+    );
+  }
+  return reply;
 }
 
 /** The tabs a question reads, from its window's tabs and its scope (read/tab-scope.ts). */
@@ -79,9 +99,16 @@ export async function tabsInScope(msg: AskMessage): Promise<Browser.tabs.Tab[]> 
 /** The tabs' readings of the current thread, for its next question (read/tab-reuse.ts). */
 const readings = new ReadCache();
 
-/** How each tab of a question about `tabs` is read (read-tab.ts), within thread `threadId`'s readings. */
-export function tabReader(tabs: Browser.tabs.Tab[], threadId: string, signal: AbortSignal) {
-  const deps = readTabDeps(pdfAddressesOfRun(tabs, browser.runtime.getURL(VIEWER_PATH)));
+/**
+ * How each tab of a question about `tabs` is read (read-tab.ts), within thread `threadId`'s
+ * readings; a frame small enough to be sent whole (its share of `budget`, in tokens) checked as it
+ * is read, into `checks`.
+ */
+export function tabReader(tabs: Browser.tabs.Tab[], threadId: string, signal: AbortSignal, checks: EarlyChecks, budget: number) {
+  const deps = readTabDeps(pdfAddressesOfRun(tabs, browser.runtime.getURL(VIEWER_PATH)), {
+    checks,
+    upTo: checkUpTo(budget, tabs.length),
+  });
   const cache = readings.forThread(threadId);
   return (tab: Browser.tabs.Tab) => {
     if (tab.id !== undefined) tabTimes(tab.id).readRequest = Date.now();
@@ -89,14 +116,21 @@ export function tabReader(tabs: Browser.tabs.Tab[], threadId: string, signal: Ab
   };
 }
 
-/** Asks a frame which of its reading's passages about to be sent it does not show (shown-step.ts). */
-export const askShown: AskShown = async (tabId, frameId, readId, ids) => {
-  const times = tabTimes(tabId);
-  times.shownSent ??= Date.now();
-  const reply = await callPage(tabId, frameId, { type: 'shown', readId, ids });
-  times.shownReplied = Date.now();
-  return reply;
-};
+/**
+ * Asks a frame which of its reading's passages about to be sent it does not show (shown-step.ts),
+ * unless its reading already said so of every one of them (`checks`).
+ */
+export function shownAsker(checks: EarlyChecks): AskShown {
+  return async (tabId, frameId, readId, ids) => {
+    const early = checks.answer(tabId, frameId, readId, ids);
+    if (early) return early;
+    const times = tabTimes(tabId);
+    times.shownSent ??= Date.now();
+    const reply = await callPage(tabId, frameId, { type: 'shown', readId, ids });
+    times.shownReplied = Date.now();
+    return reply;
+  };
+}
 
 /** The model step's effects for run `id`: the real transport and pipeline, reports to the run. */
 export function modelStepDeps(id: string, signal: AbortSignal, plans: Pick<ModelStepDeps, 'halve'>): ModelStepDeps {
