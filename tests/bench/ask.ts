@@ -24,6 +24,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import pLimit from 'p-limit';
 import type { Page } from 'puppeteer-core';
 import type { RecordedRequest, Reply } from '../support/stand-in/messages-api';
 import {
@@ -277,16 +278,34 @@ async function coldRounds(h: Harness, server: { url: string; names: string[] }, 
   for (let r = -1; r < n; r++) {
     const pages: Page[] = [];
     try {
-      const names = Array.from({ length: tabs - 1 }, (_, i) => others[(((r + 1) * 31 + i) * 7) % others.length]!);
+      // Other pages each round; one that does not finish loading in time is replaced by the next.
+      const candidates = Array.from({ length: others.length }, (_, i) => others[(((r + 1) * 31 + i) * 7) % others.length]!);
       progress(`cold: opening ${tabs} tabs`);
-      await Promise.all(
-        [...names, cited].map(async (name) => {
-          const page = await h.browser.newPage();
-          page.on('dialog', (d) => void d.dismiss().catch(() => {}));
-          await page.goto(`${server.url}/c/${name}/`, { waitUntil: 'load', timeout: 60_000 });
+      const open = async (name: string): Promise<boolean> => {
+        const page = await h.browser.newPage();
+        page.on('dialog', (d) => void d.dismiss().catch(() => {}));
+        try {
+          await page.goto(`${server.url}/c/${name}/`, { waitUntil: 'load', timeout: 15_000 });
           pages.push(page);
-        }),
+          return true;
+        } catch {
+          await page.close().catch(() => {});
+          return false;
+        }
+      };
+      // Six at a time: a browser opening thirty pages at once starves some of them.
+      const limit = pLimit(6);
+      let next = tabs - 1;
+      await Promise.all(
+        candidates.slice(0, tabs - 1).map((name) =>
+          limit(async () => {
+            for (let candidate: string | undefined = name; candidate && !(await open(candidate));) {
+              candidate = candidates[next++];
+            }
+          }),
+        ),
       );
+      if (!(await open(cited))) throw new Error(`the cited page ${cited} did not load`);
       const active = pages.find((p) => p.url().includes(`/c/${cited}/`))!;
       await setUp(h);
       // Loaded and left still for two seconds: opened, then asked about.

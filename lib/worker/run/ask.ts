@@ -40,6 +40,10 @@ export async function startAsk(msg: AskMessage): Promise<void> {
   void clearHighlights().catch(() => {});
   const controller = takeFlight();
   const id = crypto.randomUUID();
+  // Asked at once, while the run is written: the reading waits for nothing it does not need.
+  const early = { settings: loadSettings(), tabs: tabsInScope(msg) };
+  early.settings.catch(() => {});
+  early.tabs.catch(() => {});
   // Known first: whatever fails from here on is logged as an incognito question's failure.
   const incognito = await askedFromIncognito(msg.windowId, (w) => browser.windows.get(w));
   const { question, scope } = msg;
@@ -50,8 +54,8 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     ),
   );
   try {
-    const settings = keyCleared(await loadSettings());
-    const tabs = await tabsInScope(msg);
+    const settings = keyCleared(await early.settings);
+    const tabs = await early.tabs;
     // Incognito tabs: nothing of this question is written to disk (run-store.ts).
     const privateRun = incognito || tabs.some((tab) => tab.incognito);
     if (privateRun && !incognito) await runs.progress(id, { incognito: true });
