@@ -1,5 +1,5 @@
 /**
- * npm run bench:ask [-- --baseline <a built extension folder>] [--rounds <n>] [--corpus <folder>] [--cold-only]
+ * npm run bench:ask [-- --baseline <a built extension folder>] [--rounds <n>] [--corpus <folder>] [--cold-only] [--tabs 1,10,30]
  *
  * How long a user waits, in the browser harness (the built extension in headless Chromium, the
  * real popup, the Messages API stand-in), on real pages: those of a page corpus
@@ -48,7 +48,8 @@ const baseline = arg('baseline');
 /** Only the cold rounds: a quicker look while working on them. */
 const coldOnly = process.argv.includes('--cold-only');
 const CORPUS = resolve(arg('corpus') ?? join(import.meta.dirname, '../../../shared/corpus/wcxb-dev'));
-const TAB_COUNTS = [1, 10, 30];
+/** `--tabs 1,10`: only those tab counts. */
+const TAB_COUNTS = (arg('tabs') ?? '1,10,30').split(',').map(Number);
 const STREAM_MS = 5000;
 const started = Date.now();
 const progress = (line: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${line}\n`);
@@ -148,7 +149,7 @@ const oneClaim = (req: RecordedRequest): Reply => {
   return answerReply([{ text: 'The page says so.', citations: [s!] }]);
 };
 
-/** Ask → request with `tabs` pages open, the cited one active; and, with 30, a follow-up. */
+/** Ask → request with `tabs` pages open, the cited one active; and, with the most tabs, a follow-up. */
 async function askRounds(h: Harness, server: { url: string; names: string[] }, tabs: number, n: number, into: Figures[]) {
   const pages: Page[] = [];
   const cited = server.names[0]!;
@@ -171,7 +172,7 @@ async function askRounds(h: Harness, server: { url: string; names: string[] }, t
       const t = await askTimed(h, popup, question, scope, oneClaim);
       await answered(popup);
       const figures: Figures = { askToRequest: new Map([[tabs, t.sent() - t.pressed]]) };
-      if (tabs === 30) {
+      if (tabs === TAB_COUNTS.at(-1)) {
         // A follow-up about the same pages, in the same thread.
         const follow = `${question} Tell me more.`;
         const f = await askTimed(h, popup, follow, scope, oneClaim);
@@ -424,7 +425,7 @@ function table(all: Figures[]): Table {
     col((x) => x.coldToRequest?.get(tabs)),
   ]);
   for (const tabs of TAB_COUNTS) rows.push([`Ask → request, warm, ${tabsName(tabs)}`, col((x) => x.askToRequest.get(tabs))]);
-  rows.push(['Ask → request, follow-up, 30 tabs', col((x) => x.followUpToRequest)]);
+  rows.push([`Ask → request, follow-up, ${TAB_COUNTS.at(-1)} tabs`, col((x) => x.followUpToRequest)]);
   rows.push(['Ask → first verified claim (8 over ~5 s)', col((x) => x.firstClaim)]);
   rows.push(['Ask → last verified claim', col((x) => x.lastClaim)]);
   rows.push(['first / last claim', col((x) => (x.firstClaim !== undefined ? x.firstClaim / x.lastClaim! : undefined))]);

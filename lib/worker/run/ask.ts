@@ -15,14 +15,11 @@ import { serverPlan } from '@/lib/worker/model/server-plan';
 import { askedFromIncognito } from '@/lib/worker/read/incognito';
 import { nothingRead } from '@/lib/worker/read/nothing-read';
 import { clearHighlights } from '@/lib/worker/reveal/reveal-citation';
-import { warmPassageWords } from '@/lib/worker/rank/passage-words';
-import { runs, shownAsker, tabReader, tabsInScope, threads } from './browser-effects';
-import { EarlyChecks } from './early-checks';
+import { markRun, questionReading, runs, startTimes, tabsInScope, threads } from './browser-effects';
 import { askWithPlan, failRun } from './finish';
 import { planQuestion } from './plan-step';
 import { readScope } from './read-scope';
 import { searchTurn } from './records';
-import { markRun, startTimes } from './read-timings';
 import { chooseShown, planKeys, searchShown, selectionOf, type Unsent } from './shown-step';
 
 let inFlight: AbortController | null = null;
@@ -63,16 +60,10 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     await runs.progress(id, { threadId: thread.id, ...(replaced ? { newThread: 'pages-changed' as const } : {}) });
     // 1. Read the tabs in scope.
     // Each tab's words for ranking found as it comes in, while the others still read themselves;
-    // a frame small enough to be sent whole checked as it is read (early-checks.ts).
-    const checks = new EarlyChecks();
-    const askShown = shownAsker(checks);
-    const read = await readScope(
-      tabs,
-      msg.selection,
-      tabReader(tabs, thread.id, controller.signal, checks, settings.fragmentBudget),
-      controller.signal,
-      warmPassageWords,
-    );
+    // a frame small enough to be sent whole checked as it is read (run/page-reading.ts).
+    const reading = questionReading(tabs, thread.id, controller.signal, settings.fragmentBudget);
+    const { askShown } = reading;
+    const read = await readScope(tabs, msg.selection, reading.readOne, controller.signal, reading.onRead);
     markRun('read');
     const { skipped, coverage } = read;
     if (read.nothingRead)
