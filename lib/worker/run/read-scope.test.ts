@@ -96,6 +96,8 @@ describe('readScope', () => {
     expect(seen).toEqual([{ tabs: [1], slowDone: false }]);
     release();
     const read = await reading;
+    // Handed on once its read has given up its place in the queue.
+    await new Promise((r) => setTimeout(r, 0));
     expect(seen).toEqual([
       { tabs: [1], slowDone: false },
       { tabs: [3], slowDone: true },

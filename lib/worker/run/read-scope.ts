@@ -27,7 +27,7 @@ export async function readScope(
   selection: AskMessage['selection'],
   readOne: (tab: Browser.tabs.Tab) => Promise<TabRead | SkippedTab>,
   signal: AbortSignal,
-  /** Given each tab's passages as soon as it is read, while the others are still reading. */
+  /** Given each tab's passages as soon as it is read (its place in the queue given up), while the others are still reading. */
   onRead?: (passages: SourcedPassage[]) => void,
 ): Promise<ScopeRead> {
   let passages: SourcedPassage[] = [];
@@ -41,7 +41,8 @@ export async function readScope(
     if ('reason' in result) return { tab, result, passages: [] };
     const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title, active: tab.active, url: tab.url };
     const passages = passagesOfTab(result, names);
-    if (!signal.aborted) onRead?.(passages);
+    // Once this read has given its place to the next tab: that tab's page works meanwhile.
+    if (onRead) setTimeout(() => signal.aborted || onRead(passages), 0);
     return { tab, result, passages };
   });
   for (const { tab, result, passages: ofTab } of results) {
