@@ -48,9 +48,10 @@ export const LAYERS = [
   },
   {
     name: 'content-entry',
-    paths: ['entrypoints/page.content.ts'],
+    // The page script, and the video reader the worker injects into frames that have a video.
+    paths: ['entrypoints/page.content.ts', 'entrypoints/video-reader.ts'],
     may: ['page', 'shared'],
-    why: 'The content script never loads worker or screen code.',
+    why: 'The content scripts never load worker or screen code.',
   },
   {
     name: 'worker-entry',

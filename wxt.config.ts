@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { ALL_SITES } from './lib/shared/site-access';
@@ -16,6 +18,19 @@ const API_ORIGIN = 'https://api.anthropic.com/*';
  *   its page's title and site (browsing activity). Required: asking is what the add-on is for;
  *   without consent it sends nothing, and only searches the pages on this computer.
  */
+/**
+ * Chrome's `key`: the public half of an RSA key pair (the private half was thrown away: nothing is
+ * signed with it), from which Chrome derives the extension's id, olcaefobinajoaddokikepcmkahklicg,
+ * wherever the unpacked build is loaded from. Every build then has one id, as every Chrome Web
+ * Store install of one listing has: a build loaded over an older one in the same profile is an
+ * update, storage and IndexedDB kept (tests/e2e/update-from-release.test.ts, from a real
+ * previous build). In every Chrome build, since it is harmless (it names no secret, and a
+ * store install gets the store's id whatever it says); the store archive (`npm run zip`) leaves
+ * it out, because the Chrome Web Store refuses a manifest that has one.
+ */
+export const CHROME_PUBLIC_KEY =
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA3TwvluROp92BHLTpdAZNKBBZP+R//LR8J3+HnEr6QqctdetPflJ9Wt3JOVqLPLHDkeCBB6XXoqybzblkJit2k98BU0Rc8hgkGg8xttYMPM+MetRtdpQgYAMo0dx5G+04H9QCsc80TryChZIwIM7dj/z6k/us9Fn4myGazAPnST/mExhi7tEjLvmRic+oOMuFdie0qRiuAefM2doobKqiHRLT+3BOmaMHNdQWGEI+3ta2z9Zhwi26Uh0VEH/C3URH450/xweW3qJIDhJcnDPI9xKyu6iyGOFGpf0wo+4VqPpra5FCiWrlopIa/KnSEYeUytGankH/22qFVhiB4rcYmQIDAQAB';
+
 const FIREFOX_GECKO = {
   id: 'cited-tabs@cited-tabs',
   strict_min_version: '144.0',
@@ -25,6 +40,13 @@ const FIREFOX_GECKO = {
 // See https://wxt.dev/api/config.html
 export default defineConfig({
   hooks: {
+    // The store archive is zipped from the build just made: its manifest loses the `key` (above).
+    'zip:start': async (wxt) => {
+      if (wxt.config.browser === 'firefox') return;
+      const path = join(wxt.config.outDir, 'manifest.json');
+      const { key: _key, ...manifest } = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+      await writeFile(path, JSON.stringify(manifest));
+    },
     // WXT turns a runtime content script's `matches` (<all_urls>: it may be injected into any
     // tab the user asks about) into a host permission granted at install. Access to all sites is
     // optional here, asked when a scope needs it, so that grant comes out of the manifest.
@@ -81,7 +103,7 @@ export default defineConfig({
           optional_permissions: ['declarativeNetRequestWithHostAccess'],
         }),
     action: { default_title: '__MSG_actionTitle__' },
-    ...(browser === 'firefox' ? { browser_specific_settings: { gecko: FIREFOX_GECKO } } : {}),
+    ...(browser === 'firefox' ? { browser_specific_settings: { gecko: FIREFOX_GECKO } } : { key: CHROME_PUBLIC_KEY }),
     // Alt+Shift+Q and Alt+Shift+Y: neither Chrome (nor ChromeOS) nor Firefox binds them, nor do
     // the common password managers and translators (Chromium refuses Alt+Shift+P for an
     // extension: it is taken). On macOS, Option+Shift types characters, so Control+Shift.

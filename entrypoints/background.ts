@@ -8,6 +8,9 @@ import { cancelAsk, decideReview, markInterruptedRun, revealCitation, startAsk }
 import { dispatch, isFromExtensionPage, workerCalls, type Handlers } from '@/lib/shared/messages';
 import {
   dataProblemsItem,
+  historyWriteProblemItem,
+  storeVersionsItem,
+  type DataProblem,
   legacyHistoryItem,
   panelIntentItem,
   tabGrantsItem,
@@ -16,12 +19,12 @@ import {
   waitingQuestionItem,
 } from '@/lib/shared/storage';
 import { historyItem } from '@/lib/shared/history-store';
-import { updateStoredData } from '@/lib/worker/wiring/data-updates';
+import { updateStoredData, updateVersionedStores } from '@/lib/worker/wiring/data-updates';
 import { addGrant } from '@/lib/shared/tab-grants';
 import { waitingQuestions } from '@/lib/worker/run/waiting-question';
 import { openSidePanel } from '@/lib/shared/side-panel';
 import { MENU_ENTRIES, OPEN_PANEL_COMMAND, onMenuClick } from '@/lib/worker/wiring/context-menu';
-import { recordThread } from '@/lib/worker/wiring/history';
+import { historyRecorder } from '@/lib/worker/wiring/history';
 import { clearHighlights } from '@/lib/worker/reveal/reveal-citation';
 import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/wiring/toolbar';
 import { closeStorageToContentScripts } from '@/lib/worker/wiring/storage-access';
@@ -84,6 +87,10 @@ export default defineBackground(() => {
 
   void markInterruptedRun();
 
+  const sayDataProblem = async (store: DataProblem['store'], problem: DataProblem | null) => {
+    const { [store]: _, ...others } = await dataProblemsItem.getValue();
+    await dataProblemsItem.setValue(problem ? { ...others, [store]: problem } : others);
+  };
   // Stored data of older versions brought up to date at every start, not only on onInstalled
   // (lib/worker/wiring/data-updates.ts); a failure keeps the old data and is said in the options.
   const updated = updateStoredData({
@@ -91,14 +98,32 @@ export default defineBackground(() => {
     removeLegacyHistory: () => legacyHistoryItem.removeValue(),
     readHistory: () => historyItem.getValue(),
     writeHistory: (entries) => historyItem.setValue(entries),
-    sayProblem: async (store, problem) => {
-      const { [store]: _, ...others } = await dataProblemsItem.getValue();
-      await dataProblemsItem.setValue(problem ? { ...others, [store]: problem } : others);
-    },
+    sayProblem: sayDataProblem,
     now: Date.now,
-  }).catch(() => 'kept' as const);
+  })
+    .catch(() => 'kept' as const)
+    // Then the draft and the logs, each to its current version (lib/shared/store-versions.ts).
+    .then(() =>
+      updateVersionedStores({
+        readVersions: () => storeVersionsItem.getValue(),
+        writeVersions: (versions) => storeVersionsItem.setValue(versions),
+        read: async (store) => (await browser.storage.local.get(store))[store],
+        write: (store, value) => browser.storage.local.set({ [store]: value }),
+        sayProblem: sayDataProblem,
+        now: Date.now,
+      }).catch(() => null),
+    );
 
   // Each answered turn of the current thread updates its entry in the history, after the update above.
+  // A write of the history the browser refuses is said in the screens (historyWriteProblemItem).
+  const recordThread = historyRecorder({
+    read: () => historyItem.getValue(),
+    write: (entries) => historyItem.setValue(entries),
+    sayProblem: async (problem) => {
+      if (problem || (await historyWriteProblemItem.getValue())) await historyWriteProblemItem.setValue(problem);
+    },
+    now: Date.now,
+  });
   threadItem.watch((thread) => void updated.then(() => recordThread(thread)));
 
   // Right-click entries and the keyboard command that open the side panel (lib/worker/wiring/context-menu.ts).

@@ -16,6 +16,7 @@ import { pdfDocumentText } from '@/lib/page/pdf-document';
 import { watchChanges, type ChangeWatch } from '@/lib/page/change-watch';
 import { checkPassages, type PassageVerdict, type PassageWords } from '@/lib/page/passage-check';
 import type { PageText } from '@/lib/shared/types';
+import { hasMedia } from '@/lib/page/video/detect';
 
 declare global {
   interface Window {
@@ -27,9 +28,12 @@ declare global {
 export default defineContentScript({
   matches: ['<all_urls>'],
   registration: 'runtime',
-  main() {
+  // What the injection returns to the worker: whether the frame has a video (lib/page/video/detect.ts),
+  // so that its captions are read while the page's text is (the video reader is injected then).
+  main(): { media: boolean } {
+    const injected = { media: hasMedia(document) };
     // The background injects before every request: listen once per page.
-    if (window.__citedTabsListening) return;
+    if (window.__citedTabsListening) return injected;
     window.__citedTabsListening = true;
     z.config({ jitless: true });
 
@@ -76,11 +80,19 @@ export default defineContentScript({
               : undefined;
         };
         const pdf = pdfDocumentText(document);
-        const page = pdf ?? (await readFrame(document, { ...options, onWords, onRead, marks }));
+        if (pdf) return { ...pdf, readId: reading.readId };
+        const text = await readFrame(document, { ...options, onWords, onRead, marks });
         const settled = marks.settled ?? asked;
         const timing = { ...(firstReading ? startup : {}), asked, settled, walked: marks.walked ?? settled, replied: Date.now() };
         firstReading = false;
-        return { ...page, readId: reading.readId, ...(shown && !pdf ? { shown } : {}), timing };
+        // A video's captions are read by the video reader, injected only where this says so.
+        return {
+          ...text,
+          readId: reading.readId,
+          ...(shown ? { shown } : {}),
+          ...(hasMedia(document) ? { media: true as const } : {}),
+          timing,
+        };
       },
       // Only the passages about to be sent are asked every test of what hides words.
       shown: async ({ readId, ids }) =>
@@ -108,5 +120,6 @@ export default defineContentScript({
       return dispatch<typeof pageCalls>(pageRequests, handlers, raw);
     });
     startup.listening = Date.now();
+    return injected;
   },
 });

@@ -1,182 +1,32 @@
 /**
  * `npm run screenshots`: the README's pictures, made from the built extension in headless
- * Chromium with the Messages API stand-in (no network): the popup with an answer, the side panel
- * beside a page with its highlight (light and dark), the history, and the options page. Written
- * to docs/screenshots/. The pages are the test fixtures, given a favicon and a readable style.
+ * Chromium with the Messages API stand-in (no network), by the flow of tests/support/screens.ts:
+ * the popup with an answer, the side panel beside a page with its highlight (light and dark), the
+ * history, and the options page. Written to docs/screenshots/, with screens.json: the names and
+ * labels each picture shows, which tests/e2e/screenshots.test.ts compares with today's screens.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from 'puppeteer-core';
-import {
-  answerReply,
-  answerText,
-  ask,
-  highlightedText,
-  indexOf,
-  launch,
-  openFixture,
-  openPopup,
-  useStandIn,
-  type Harness,
-} from '@/tests/support/harness';
-import { openSidePanel } from '@/tests/support/side-panel';
+import { launch } from '@/tests/support/harness';
+import { driveScreens, SCREENS_JSON } from '@/tests/support/screens';
 
 const OUT = resolve(import.meta.dirname, '../docs/screenshots');
-const PAGE_SIZE = { width: 860, height: 640 };
-const PANEL_SIZE = { width: 380, height: 640 };
-/** Pixels per CSS pixel: sharp on high-density screens. */
-const SCALE = 2;
-
-const hoursQuote = 'The City Museum opens at 9 a.m. and closes at 6 p.m.';
-const lateQuote = 'the museum stays open until 10 p.m. with talks in the main hall';
-const ticketQuote = 'Adult tickets cost 12 euros.';
-const childQuote = 'Children under twelve enter for free';
-
-function icon(color: string, letter: string): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${color}"/><text x="16" y="23" font-family="Arial" font-size="20" font-weight="bold" fill="white" text-anchor="middle">${letter}</text></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
-}
-
-/** A fixture page as a reader would see a real one: a favicon and a readable column. */
-async function dress(page: Page, favicon: string): Promise<void> {
-  await page.setViewport({ ...PAGE_SIZE, deviceScaleFactor: SCALE });
-  await page.evaluate((href) => {
-    const link = document.createElement('link');
-    link.rel = 'icon';
-    link.href = href;
-    document.head.append(link);
-    const style = document.createElement('style');
-    style.textContent = `
-      body { font: 17px/1.6 Georgia, 'DejaVu Serif', serif; color: #222; background: #fbfaf7; margin: 0; }
-      nav { font: 14px system-ui, sans-serif; padding: 14px 48px; background: #2b2d42; }
-      nav a { color: #edf2f4; text-decoration: none; margin-right: 4px; }
-      main { max-width: 620px; margin: 28px 48px; }
-      h1 { font: 600 32px/1.2 system-ui, sans-serif; margin: 0 0 16px; }
-      h2 { font: 600 21px system-ui, sans-serif; margin-top: 28px; }`;
-    document.head.append(style);
-  }, favicon);
-}
-
-async function shoot(page: Page, name: string): Promise<Buffer> {
-  const png = Buffer.from(await page.screenshot({ type: 'png' }));
-  writeFileSync(resolve(OUT, name), png);
-  console.log(`docs/screenshots/${name}`);
-  return png;
-}
-
-/** Two pictures side by side, as the browser shows a page and its side panel. */
-async function besideEachOther(h: Harness, left: Buffer, right: Buffer, name: string): Promise<void> {
-  const page = await h.browser.newPage();
-  await page.setViewport({ width: PAGE_SIZE.width + PANEL_SIZE.width + 1, height: PAGE_SIZE.height, deviceScaleFactor: SCALE });
-  const src = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
-  await page.setContent(
-    `<body style="margin:0;display:flex;background:#888"><img style="width:${PAGE_SIZE.width}px" src="${src(left)}"><div style="width:1px;background:#9aa0aa"></div><img style="width:${PANEL_SIZE.width}px" src="${src(right)}"></body>`,
-  );
-  await page.evaluate(() => Promise.all([...document.images].map((i) => i.decode())));
-  await shoot(page, name);
-  await page.close();
-}
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const h = await launch();
   try {
-    await useStandIn(h);
-    const hours = await openFixture(h, 'museum-hours.html');
-    await dress(hours, icon('#c92a2a', 'M'));
-    const tickets = await openFixture(h, 'museum-tickets.html');
-    await dress(tickets, icon('#1c7ed6', 'T'));
-    const answer = () =>
-      h.api.enqueue((req) =>
-        answerReply([
-          {
-            text: 'The museum opens at 9 a.m. and closes at 6 p.m., every day except Monday.',
-            citations: [{ index: indexOf(req, 'opens at'), literal: hoursQuote }],
-          },
-          {
-            text: 'On the first Friday of each month it stays open until 10 p.m.',
-            citations: [{ index: indexOf(req, 'Late openings'), literal: lateQuote }],
-          },
-          {
-            text: 'An adult ticket costs 12 euros; children under twelve enter for free.',
-            citations: [
-              { index: indexOf(req, 'Adult tickets'), literal: ticketQuote },
-              { index: indexOf(req, 'Adult tickets'), literal: childQuote },
-            ],
-          },
-        ]),
-      );
-    const question = 'When is the museum open, and what does a ticket cost?';
-
-    // 1. The popup with an answer from two tabs.
-    answer();
-    const popup = await openPopup(h, tickets);
-    await ask(popup, question, 'All tabs in this window');
-    await answerText(popup).catch(async (e) => {
-      console.log(
-        await popup.evaluate(() => document.body.innerText),
-        JSON.stringify(h.api.requests.map((r) => [r.method, r.path])),
-      );
-      throw e;
+    const names = await driveScreens(h, {
+      pictures: true,
+      shoot: async (page, name) => {
+        const png = Buffer.from(await page.screenshot({ type: 'png' }));
+        writeFileSync(resolve(OUT, name), png);
+        console.log(`docs/screenshots/${name}`);
+        return png;
+      },
     });
-    await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    // The popup cannot be emulated at a higher pixel density: its page, showing the same stored
-    // answer, is pictured in a tab of the popup's size instead.
-    const popupUrl = popup.url();
-    await popup.close().catch(() => {});
-    const still = await h.browser.newPage();
-    await still.setViewport({ width: 420, height: 600, deviceScaleFactor: SCALE });
-    await still.goto(popupUrl);
-    await still.waitForSelector('::-p-aria([name="Answer"][role="region"])');
-    const height = await still.evaluate(() => Math.min(760, document.documentElement.scrollHeight));
-    await still.setViewport({ width: 420, height, deviceScaleFactor: SCALE });
-    await shoot(still, 'popup-answer.png');
-    await still.close();
-
-    // 2. The side panel beside the page, the first quote highlighted, the answer still in view.
-    const panel = await openSidePanel(h, hours);
-    await panel.setViewport({ ...PANEL_SIZE, deviceScaleFactor: SCALE });
-    // A thread of its own, and a history with only the panel's questions.
-    await panel.locator('::-p-aria(New question[role="button"])').click();
-    await h.worker.evaluate(() => chrome.storage.local.remove('history'));
-    answer();
-    await ask(panel, question, 'All tabs in this window');
-    await answerText(panel).catch(async (e) => {
-      console.log(await panel.evaluate(() => document.body.innerText));
-      throw e;
-    });
-    await panel.locator('::-p-aria(Next citation[role="button"])').click();
-    for (let i = 0; i < 50 && (await highlightedText(hours)) !== hoursQuote; i++) await new Promise((r) => setTimeout(r, 200));
-    await hours.bringToFront();
-    await new Promise((r) => setTimeout(r, 300));
-    const pagePng = Buffer.from(await hours.screenshot({ type: 'png' }));
-    await panel.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await besideEachOther(h, pagePng, Buffer.from(await panel.screenshot({ type: 'png' })), 'side-panel.png');
-
-    // 3. The same in the dark, as the system's setting asks.
-    await panel.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
-    await besideEachOther(h, pagePng, Buffer.from(await panel.screenshot({ type: 'png' })), 'side-panel-dark.png');
-    await panel.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
-
-    // 4. The history, after a second thread.
-    h.api.enqueue((req) =>
-      answerReply([
-        { text: 'Children under twelve enter for free.', citations: [{ index: indexOf(req, 'Children'), literal: childQuote }] },
-      ]),
-    );
-    await tickets.bringToFront();
-    await ask(panel, 'Do children pay?', 'This tab');
-    await new Promise((r) => setTimeout(r, 1500));
-    await panel.locator('::-p-aria(History[role="button"])').click();
-    await panel.waitForSelector('.history-entry');
-    await shoot(panel, 'history.png');
-
-    // 5. The options page.
-    const options = await h.browser.newPage();
-    await options.setViewport({ width: 760, height: 1180, deviceScaleFactor: SCALE });
-    await options.goto(h.worker.url().replace('background.js', 'options.html'));
-    await options.waitForSelector('::-p-aria(API key)');
-    await shoot(options, 'options.png');
+    writeFileSync(SCREENS_JSON, JSON.stringify(names, null, 2) + '\n');
+    console.log('docs/screenshots/screens.json');
   } finally {
     await h.close();
   }

@@ -9,7 +9,7 @@ import { loadKeyRecord, saveKeyRecord } from '@/lib/shared/api-key';
 import { makeBackup, previewImport, readBackup, type Backup, type ImportPreview } from '@/lib/shared/backup';
 import { HISTORY_LIMITS } from '@/lib/shared/history';
 import { historyItem } from '@/lib/shared/history-store';
-import { t } from '@/lib/shared/i18n';
+import { plural, t } from '@/lib/shared/i18n';
 import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET } from '@/lib/shared/settings';
 import { parseStoredSettings } from '@/lib/shared/settings-schema';
 import { settingsItem } from '@/lib/shared/storage';
@@ -45,7 +45,7 @@ export function DataBackup({ onSettingsImported }: DataBackupProps) {
       a.download = `cited-tabs-backup-${new Date().toISOString().slice(0, 10)}.json`;
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setStatus(t('exported', entries.length));
+      setStatus(plural('exported', entries.length));
     } catch (e) {
       setStatus(t('exportFailed', reason(e)));
     }
@@ -81,7 +81,7 @@ export function DataBackup({ onSettingsImported }: DataBackupProps) {
         onSettingsImported();
       }
       setPending(null);
-      setStatus(t('imported', now.added.length, now.updated.length));
+      setStatus(plural('imported', now.added.length, now.updated.length));
     } catch (e) {
       // A refused write (quota): said here, and the history as it was.
       setStatus(t('importFailed', reason(e)));
@@ -109,9 +109,9 @@ export function DataBackup({ onSettingsImported }: DataBackupProps) {
       />
       {pending && (
         <div class="import-preview" role="group" aria-labelledby="import-preview-title">
-          <p id="import-preview-title">{t('importPreview', pending.preview.added.length, pending.preview.updated.length)}</p>
+          <p id="import-preview-title">{plural('importPreview', pending.preview.added.length, pending.preview.updated.length)}</p>
           {pending.preview.leftOut > 0 && (
-            <p class="field-problem">{t('importLeftOut', pending.preview.leftOut, HISTORY_LIMITS.entries)}</p>
+            <p class="field-problem">{plural('importLeftOut', pending.preview.leftOut, HISTORY_LIMITS.entries)}</p>
           )}
           <ul>
             {pending.preview.added.slice(0, 10).map((e) => (

@@ -6,6 +6,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/shared/i18n';
 import { dataProblemsItem, type DataProblem } from '@/lib/shared/storage';
 
+/** What each store is called for the user. */
+const STORE_NAMES = { draft: 'storeDraft', runLog: 'storeRunLog', failureLog: 'storeFailureLog' } as const;
+
 export function DataProblemNote() {
   const [problems, setProblems] = useState<DataProblem[]>([]);
   useEffect(() => {
@@ -17,7 +20,9 @@ export function DataProblemNote() {
   return (
     <div role="alert" class="data-problem">
       {problems.map((p) => (
-        <p key={p.store}>{t('historyNotMoved', p.error)}</p>
+        <p key={p.store}>
+          {p.store === 'history' ? t('historyNotMoved', p.error) : t('storeNotUpdated', t(STORE_NAMES[p.store]), p.error)}
+        </p>
       ))}
     </div>
   );

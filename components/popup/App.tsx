@@ -17,6 +17,7 @@ import { useAnnouncement } from './use-announcement';
 import { useEscapeClears } from './use-escape-clears';
 import { useRunSteps } from './use-run-steps';
 import { focusQuestion, useSession } from './use-session';
+import { HistoryWriteNote } from './HistoryWriteNote';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 
@@ -34,21 +35,24 @@ export function App({ surface }: AppProps) {
   const { shown, run, key, draft, revealing, asking, intent, loaded, working, earlier, actions } = session;
   // The history, shown instead of the question while its button is pressed.
   const [showHistory, setShowHistory] = useState(false);
-  // After an update, the last answer was kept by the older version in a shape this one cannot
-  // show: the popup opens on the user's last thread from the history instead, its citations live.
+  // After an update or a browser start, the last answer is gone (session storage is emptied) or
+  // was kept by the older version in a shape this one cannot show: the popup opens on the user's
+  // last thread from the history instead, its citations live (or on the form when there is none).
   const [openLatest, setOpenLatest] = useState(false);
-  const oldRun = loaded && shown.unreadable === 'old-version';
+  const openLast = loaded && (shown.unreadable === 'old-version' || shown.newSession);
   useEffect(() => {
-    if (!oldRun) return;
+    if (!openLast) return;
     setOpenLatest(true);
     setShowHistory(true);
-  }, [oldRun]);
+  }, [openLast]);
   useEscapeClears(surface === 'panel');
   const announcement = useAnnouncement(run, loaded);
-  // Opened to ask: the keyboard starts in the question box.
+  // Opened to ask: the keyboard starts in the question box (again once the form replaces a
+  // history that had no thread to open).
+  const [askShown, setAskShown] = useState(0);
   useEffect(() => {
     if (loaded) focusQuestion();
-  }, [loaded]);
+  }, [loaded, askShown]);
 
   const reveal = (c: Parameters<typeof revealing.reveal>[0]) => void revealing.reveal(c);
   const steps = useRunSteps(run, surface === 'panel' && !showHistory, reveal);
@@ -69,6 +73,7 @@ export function App({ surface }: AppProps) {
           onError={revealing.say}
         />
         <Announcer text={announcement} />
+        <HistoryWriteNote />
         {showHistory && <RevealNoteView revealing={revealing} />}
         {showHistory && (
           <HistoryView
@@ -78,6 +83,7 @@ export function App({ surface }: AppProps) {
             onNothingToOpen={() => {
               setOpenLatest(false);
               setShowHistory(false);
+              setAskShown((n) => n + 1);
             }}
           />
         )}

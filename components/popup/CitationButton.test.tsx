@@ -20,6 +20,22 @@ const pdfCitation: ShownCitation = {
 };
 
 describe('CitationButton', () => {
+  it('names a quote of a video’s captions by its title and the moment it is said, and hands the moment on', () => {
+    const { page: _page, ...web } = pdfCitation;
+    const talk = { ...web, title: 'Budget talk', video: { key: 'media:0:talk.webm', startMs: 151_400, endMs: 156_000 } };
+    const onReveal = vi.fn();
+    const root = mount(<CitationButton citation={talk} onReveal={onReveal} />);
+    const button = root.querySelector('button')!;
+    expect(button.getAttribute('aria-label')).toBe('port.example — Budget talk, 2:31');
+    expect(button.textContent).toBe('port.example — Budget talk, 2:31');
+    button.click();
+    expect(onReveal).toHaveBeenCalledWith(expect.objectContaining({ video: talk.video }));
+    const long = mount(
+      <CitationButton citation={{ ...talk, video: { ...talk.video, startMs: 3_723_000 } }} onReveal={onReveal} />,
+    );
+    expect(long.querySelector('button')!.getAttribute('aria-label')).toBe('port.example — Budget talk, 1:02:03');
+  });
+
   it('names a PDF’s citation by its title and page, and hands the page on when clicked', () => {
     const onReveal = vi.fn();
     const root = mount(<CitationButton citation={pdfCitation} onReveal={onReveal} />);

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'preact/hooks';
 import type { ShownCitation } from '@/lib/shared/run';
 import { useFavicon } from './favicons';
 import { t } from '@/lib/shared/i18n';
+import { formatMoment } from '@/lib/shared/video-passages';
 
 export interface CitationButtonProps {
   citation: ShownCitation;
@@ -27,7 +28,13 @@ export function CitationButton({ citation, onReveal, current = false, ordinal }:
   useEffect(() => {
     if (current) ref.current?.scrollIntoView?.({ block: 'nearest' });
   }, [current]);
-  const page = citation.page !== undefined ? t('citationPage', citation.page) : '';
+  // A PDF's page, or the moment of a video its quote is said at ("2:31").
+  const page =
+    citation.page !== undefined
+      ? t('citationPage', citation.page)
+      : citation.video
+        ? t('citationMoment', formatMoment(citation.video.startMs))
+        : '';
   // A passage read in an embedded frame is that frame's site's words, shown on the tab's page.
   const inFrame = citation.frameId !== 0;
   const title = inFrame ? t('citationInFrame', citation.title) : citation.title;

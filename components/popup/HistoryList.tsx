@@ -10,6 +10,8 @@ import { formatDate, plural, t } from '@/lib/shared/i18n';
 
 export interface HistoryListProps {
   entries: HistoryEntry[];
+  /** Threads stored that do not read, kept aside: said above the list. */
+  damaged?: number;
   onOpen: (entry: HistoryEntry) => void;
   onDelete: (id: string) => void;
   onDeleteAll: () => void;
@@ -36,7 +38,7 @@ function summary(e: HistoryEntry): string {
   return [when(e.updatedAt), questions, shownSites].filter(Boolean).join(' · ');
 }
 
-export function HistoryList({ entries, onOpen, onDelete, onDeleteAll, focusId = null }: HistoryListProps) {
+export function HistoryList({ entries, damaged = 0, onOpen, onDelete, onDeleteAll, focusId = null }: HistoryListProps) {
   const [query, setQuery] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [refocus, setRefocus] = useState<Refocus>(null);
@@ -67,6 +69,11 @@ export function HistoryList({ entries, onOpen, onDelete, onDeleteAll, focusId = 
       </h2>
       <p class="note">{t('historyPrivate')}</p>
       {nearHistoryLimit(entries.length) && <p class="note">{t('historyNearlyFull', HISTORY_LIMITS.entries)}</p>}
+      {damaged > 0 && (
+        <p class="note" role="status">
+          {plural('historyDamaged', damaged)}
+        </p>
+      )}
       {entries.length === 0 ? (
         <p class="note">{t('historyEmpty')}</p>
       ) : (

@@ -42,6 +42,7 @@ export function HistoryView({ onReveal, stepper = false, openLatest = false, onN
   return (
     <HistoryList
       entries={history.entries}
+      damaged={history.damaged}
       onOpen={(e: HistoryEntry) => setOpenedId(e.id)}
       onDelete={(id) => void history.remove(id)}
       onDeleteAll={() => void history.clear()}

@@ -5,28 +5,30 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { withoutEntry, type HistoryEntry } from '@/lib/shared/history';
-import { historyItem } from '@/lib/shared/history-store';
+import { historyItem, type ReadHistory } from '@/lib/shared/history-store';
 import { startNewThread, threadItem } from '@/lib/shared/storage';
 
 export interface HistoryStore {
   entries: HistoryEntry[] | null;
+  /** Threads stored that do not read: left out of `entries`, kept aside, and said. */
+  damaged: number;
   remove: (id: string) => Promise<void>;
   clear: () => Promise<void>;
 }
 
 export function useHistory(): HistoryStore {
-  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
+  const [read, setRead] = useState<ReadHistory | null>(null);
   useEffect(() => {
-    void historyItem.getValue().then(setEntries);
-    return historyItem.watch(setEntries);
+    void historyItem.read().then(setRead);
+    return historyItem.watch(setRead);
   }, []);
   const remove = async (id: string) => {
     await historyItem.setValue(withoutEntry(await historyItem.getValue(), id));
     if ((await threadItem.getValue())?.id === id) await startNewThread();
   };
   const clear = async () => {
-    await historyItem.setValue([]);
+    await historyItem.clear();
     await startNewThread();
   };
-  return { entries, remove, clear };
+  return { entries: read?.entries ?? null, damaged: read?.damaged ?? 0, remove, clear };
 }

@@ -36,6 +36,7 @@ export function revealRequestOf(c: ShownCitation, openAsCited: boolean): RevealM
       passageOrder: c.passageOrder,
       ...(c.parts ? { parts: c.parts } : {}),
       ...(c.page !== undefined ? { page: c.page } : {}),
+      ...(c.video !== undefined ? { video: c.video } : {}),
     },
   };
 }

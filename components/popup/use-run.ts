@@ -13,17 +13,23 @@ export interface ShownRun {
   run: RunState | null;
   /** Why a stored run cannot be shown: it was stored by another version, or is malformed. */
   unreadable: 'old-version' | 'malformed' | null;
+  /** Nothing asked yet in this browser session (a browser start, an update): the last thread is shown. */
+  newSession: boolean;
   loaded: boolean;
 }
 
 /** A stored run as the screens hold it. */
 export function shownRun(stored: StoredRun): Omit<ShownRun, 'loaded'> {
-  if (stored.kind === 'run') return { run: stored.run, unreadable: null };
-  return { run: null, unreadable: stored.kind === 'unreadable' ? stored.why : null };
+  if (stored.kind === 'run') return { run: stored.run, unreadable: null, newSession: false };
+  return {
+    run: null,
+    unreadable: stored.kind === 'unreadable' ? stored.why : null,
+    newSession: stored.kind === 'none' && stored.newSession === true,
+  };
 }
 
 export function useRun(): ShownRun {
-  const [state, setState] = useState<ShownRun>({ run: null, unreadable: null, loaded: false });
+  const [state, setState] = useState<ShownRun>({ run: null, unreadable: null, newSession: false, loaded: false });
   useEffect(() => {
     const show = (stored: StoredRun) => setState({ ...shownRun(stored), loaded: true });
     void lastRunItem.read().then(show);

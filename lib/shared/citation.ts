@@ -6,9 +6,14 @@
 import type { ShownCitation } from '@/lib/shared/run';
 import { siteOf } from '@/lib/shared/site';
 import type { SourcedPassage } from '@/lib/shared/types';
+import { quoteCue } from '@/lib/shared/video-passages';
 
-/** A quote of a passage as the popup shows it: with its real source, and what finds it again. */
-export function citationOf(p: SourcedPassage, literal: string, index: number): ShownCitation {
+/**
+ * A quote of a passage as the popup shows it: with its real source, and what finds it again; a
+ * quote of a video's captions with the moment its first word is said (the start of its cue).
+ */
+export function citationOf(p: SourcedPassage, literal: string, index: number, parts?: string[]): ShownCitation {
+  const cue = p.video ? quoteCue(p, literal, parts) : undefined;
   return {
     literal,
     index,
@@ -22,5 +27,6 @@ export function citationOf(p: SourcedPassage, literal: string, index: number): S
     title: p.title,
     site: siteOf(p.url),
     ...(p.page !== undefined ? { page: p.page } : {}),
+    ...(p.video && cue ? { video: { key: p.video.key, startMs: cue.startMs, endMs: cue.endMs } } : {}),
   };
 }

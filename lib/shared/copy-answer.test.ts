@@ -36,6 +36,35 @@ const answer: Outcome = {
   checks,
 };
 
+describe('a quote of a video’s captions', () => {
+  const talk: ShownCitation = {
+    ...hours,
+    literal: 'on repairing the three old bridges',
+    passageText: 'The council will spend forty million on repairing the three old bridges.',
+    url: 'https://city.example/talk.html#intro',
+    title: 'Budget talk',
+    site: 'city.example',
+    video: { key: 'media:0:talk.webm', startMs: 151_900, endMs: 156_000 },
+  };
+  const tube: ShownCitation = { ...talk, url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&list=PL1', site: 'www.youtube.com' };
+  const outcome = (c: ShownCitation): Outcome => ({ ...answer, claims: [{ text: 'They repair the bridges.', citations: [c] }] });
+
+  it('links to the moment in Markdown: #t= for a page’s video, &t=…s for YouTube, and names it', () => {
+    expect(answerAsMarkdown({ question: 'q', outcome: outcome(talk) })).toContain(
+      '> — [Budget talk, 2:31](https://city.example/talk.html#t=151) (city.example)',
+    );
+    expect(answerAsMarkdown({ question: 'q', outcome: outcome(tube) })).toContain(
+      '[Budget talk, 2:31](https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=151s) (www.youtube.com)',
+    );
+  });
+
+  it('links to the moment in plain text too', () => {
+    expect(answerAsText({ question: 'q', outcome: outcome(talk) })).toContain(
+      '— Budget talk, 2:31, https://city.example/talk.html#t=151',
+    );
+  });
+});
+
 describe('answerAsMarkdown', () => {
   const md = answerAsMarkdown({ question: 'When does it open, and what does it cost?', outcome: answer });
 

@@ -11,6 +11,7 @@ import type { Outcome, ShownCitation } from '@/lib/shared/run';
 import { quoteAsOnPage, urlWithTextFragment } from '@/lib/shared/text-fragment';
 import { t } from '@/lib/shared/i18n';
 import { inertLinks } from './inert-links';
+import { formatMoment, momentUrl } from './video-passages';
 
 export interface CopiedAnswer {
   question: string;
@@ -43,19 +44,28 @@ function linkable(url: string): boolean {
   return /^(https?|file):/i.test(url);
 }
 
-/** The source's URL with the quote's text fragment, safe inside a Markdown link's parentheses. */
-export function proofUrl(c: Pick<ShownCitation, 'url' | 'literal' | 'passageText'>): string {
-  return urlWithTextFragment(c.url, c.literal, c.passageText).replace(/[()\s<>]/g, (ch) =>
-    ch === '(' ? '%28' : ch === ')' ? '%29' : encodeURIComponent(ch),
-  );
+/**
+ * Where the quote is: the source's URL with the quote's text fragment; for a quote of a video's
+ * captions, the video's address at the moment it is said (`&t=151s` on YouTube, `#t=151` elsewhere).
+ */
+function sourceUrl(c: Pick<ShownCitation, 'url' | 'literal' | 'passageText' | 'video'>): string {
+  return c.video ? momentUrl(c.url, c.video.startMs) : urlWithTextFragment(c.url, c.literal, c.passageText);
+}
+
+/** The source's URL with the quote's text fragment (or moment), safe inside a Markdown link's parentheses. */
+export function proofUrl(c: Pick<ShownCitation, 'url' | 'literal' | 'passageText' | 'video'>): string {
+  return sourceUrl(c).replace(/[()\s<>]/g, (ch) => (ch === '(' ? '%28' : ch === ')' ? '%29' : encodeURIComponent(ch)));
 }
 
 function quoteOf(c: ShownCitation): string {
   return words(quoteAsOnPage(c.literal, c.passageText));
 }
 
+/** ", 2:31" after a video's title: the moment the quote is said. */
+const momentOf = (c: ShownCitation) => (c.video ? t('citationMoment', formatMoment(c.video.startMs)) : '');
+
 function sourceMarkdown(c: ShownCitation): string {
-  const title = escapeMarkdown(c.title ? words(c.title) : c.site);
+  const title = escapeMarkdown((c.title ? words(c.title) : c.site) + momentOf(c));
   const site = escapeMarkdown(c.site);
   return linkable(c.url) ? `[${title}](${proofUrl(c)}) (${site})` : `${title} (${site})`;
 }
@@ -85,9 +95,7 @@ export function answerAsText({ question, outcome }: CopiedAnswer): string {
       out.push(`${i + 1}. ${words(claim.text)}`);
       for (const c of claim.citations) {
         out.push(`   “${quoteOf(c)}”`);
-        out.push(
-          `   — ${c.title ? words(c.title) : c.site}${linkable(c.url) ? `, ${urlWithTextFragment(c.url, c.literal, c.passageText)}` : ''}`,
-        );
+        out.push(`   — ${c.title ? words(c.title) : c.site}${momentOf(c)}${linkable(c.url) ? `, ${sourceUrl(c)}` : ''}`);
       }
       out.push('');
     });

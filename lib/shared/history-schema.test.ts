@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HISTORY_MIGRATIONS, HISTORY_VERSION, mergeHistory } from './history-schema';
+import { HISTORY_MIGRATIONS, HISTORY_VERSION, mergeHistory, readHistoryEntries } from './history-schema';
 import { migrate } from './migrations';
 import sample from './samples/history-v1.json';
 
@@ -34,5 +34,20 @@ describe('history migrations', () => {
       [a!.id, 2],
       [b!.id, 1],
     ]);
+  });
+});
+
+describe('the history read back from its store', () => {
+  it('keeps every entry that reads, as stored, and sets aside each one that does not, never the whole list', () => {
+    const damaged = { ...sample[1], turns: 'not turns' };
+    const newer = { id: 'from-a-newer-version', shape: 'unknown' };
+    const read = readHistoryEntries([sample[0], damaged, newer]);
+    expect(read.entries).toEqual([sample[0]]);
+    expect(read.damaged).toEqual([damaged, newer]);
+  });
+
+  it('nothing stored is an empty history; a value that is not a list is one damaged thing, not an empty history', () => {
+    expect(readHistoryEntries(undefined)).toEqual({ entries: [], damaged: [] });
+    expect(readHistoryEntries({ entries: sample })).toEqual({ entries: [], damaged: [{ entries: sample }] });
   });
 });

@@ -30,6 +30,25 @@ export function checkedEntries(raw: unknown): HistoryEntry[] {
   return parsed.data;
 }
 
+/**
+ * The history as its store holds it, read entry by entry: the entries that read, and those that do
+ * not (written by a newer version, or damaged), which the list leaves out and says so and the
+ * store keeps aside (lib/shared/history-store.ts), never written over. A value that is not a list
+ * at all is one damaged thing, not an empty history.
+ */
+export function readHistoryEntries(raw: unknown): { entries: HistoryEntry[]; damaged: unknown[] } {
+  if (raw === undefined || raw === null) return { entries: [], damaged: [] };
+  if (!Array.isArray(raw)) return { entries: [], damaged: [raw] };
+  const entries: HistoryEntry[] = [];
+  const damaged: unknown[] = [];
+  for (const e of raw as unknown[]) {
+    // The entry as stored (what it holds beyond the schema kept), once the schema has read it.
+    if (z.safeParse(historyEntrySchema, e).success) entries.push(e as HistoryEntry);
+    else damaged.push(e);
+  }
+  return { entries, damaged };
+}
+
 export const HISTORY_MIGRATIONS: Migrations = {
   current: HISTORY_VERSION,
   steps: {

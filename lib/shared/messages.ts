@@ -7,8 +7,18 @@
  * and no reply is cast to its type.
  */
 import * as z from 'zod/mini';
-import { MAX_QUESTION_CHARS } from './limits';
-import { drawnResultSchema, highlightOutcomeSchema, pageTextSchema, shownReplySchema } from './types';
+import { MAX_PASSAGES, MAX_QUESTION_CHARS, MAX_URL_CHARS } from './limits';
+import {
+  drawnResultSchema,
+  highlightOutcomeSchema,
+  MAX_FRAME_VIDEOS,
+  pageTextSchema,
+  passageSchema,
+  shownReplySchema,
+  videoReadSchema,
+} from './types';
+import { videoRequests } from './video-requests';
+import { MAX_VIDEO_KEY_CHARS } from './video-passages';
 import { MAX_DRAWN_TARGETS, MAX_QUOTE_PARTS, pageRequests } from './page-requests';
 import type { AnyRequest, Calls, ReplyOf, RequestOf } from './dispatch';
 import { checked, okReply as ok, ProtocolError, workerReplies } from './worker-replies';
@@ -35,6 +45,13 @@ export const askMessage = z
   );
 export type AskMessage = z.infer<typeof askMessage>;
 
+/** The moment of a video a quote of its captions was said at: the video's key and the cue's span. */
+export const videoMomentSchema = z.object({
+  key: z.string().check(z.maxLength(MAX_VIDEO_KEY_CHARS)),
+  startMs: z.number().check(z.gte(0)),
+  endMs: z.number().check(z.gte(0)),
+});
+
 export const revealMessage = z.object({
   type: z.literal('reveal'),
   citation: z.object({
@@ -49,6 +66,8 @@ export const revealMessage = z.object({
     parts: z.optional(z.array(z.string().check(z.minLength(1))).check(z.maxLength(MAX_QUOTE_PARTS))),
     /** A PDF's citation: its page, shown in the extension's PDF viewer. */
     page: z.optional(z.int().check(z.gte(1))),
+    /** A quote of a video's captions: the video and the cue its words start in, which the click plays. */
+    video: z.optional(videoMomentSchema),
   }),
   /** Open the cited URL in a new tab (with a text fragment), whatever the original tab shows. */
   openAsCited: z.optional(z.boolean()),
@@ -98,6 +117,27 @@ export const pageCalls = {
   drawn: {
     ...pageRequests.drawn,
     reply: z.object({ results: z.array(drawnResultSchema).check(z.maxLength(MAX_DRAWN_TARGETS)) }),
+  },
+};
+
+/** What the worker may ask of the video reader it injects into a frame with a video, and its reply. */
+export const videoCalls = {
+  'video-read': {
+    ...videoRequests['video-read'],
+    reply: z.object({
+      /** The document read (its `location.href`): the page's text must be of the same. */
+      url: z.string().check(z.maxLength(MAX_URL_CHARS)),
+      passages: z.array(passageSchema).check(z.maxLength(MAX_PASSAGES)),
+      videos: z.array(videoReadSchema).check(z.maxLength(MAX_FRAME_VIDEOS)),
+      chars: z.number().check(z.gte(0)),
+    }),
+  },
+  'video-seek': {
+    ...videoRequests['video-seek'],
+    reply: z.union([
+      z.object({ ok: z.literal(true), atMs: z.number() }),
+      z.object({ ok: z.literal(false), reason: z.enum(['no-video', 'other-video', 'not-seekable']) }),
+    ]),
   },
 };
 

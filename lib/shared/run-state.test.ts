@@ -8,6 +8,7 @@ import {
   outcomeOf,
   progressed,
   readRun,
+  readSessionRun,
   reviewRun,
   RUN_STATE_VERSION,
   workingRun,
@@ -124,6 +125,13 @@ describe('the run state', () => {
     };
     expect(readRun(older)).toEqual({ kind: 'unreadable', why: 'old-version' });
     expect(readRun({ ...older, version: RUN_STATE_VERSION + 1 })).toEqual({ kind: 'unreadable', why: 'old-version' });
+  });
+
+  it('a session with no lastRun at all is a new one (browser start, update); "New question" (null) is not', () => {
+    expect(readSessionRun({})).toEqual({ kind: 'none', newSession: true });
+    expect(readSessionRun({ lastRun: null })).toEqual({ kind: 'none' });
+    const done = doneRun(common, { finishedAt: 2, outcome: answer });
+    expect(readSessionRun({ lastRun: JSON.parse(JSON.stringify(done)) })).toEqual({ kind: 'run', run: done });
   });
 
   it('a malformed run of this version is refused, not read in part', () => {

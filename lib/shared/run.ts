@@ -5,6 +5,7 @@
  * pipeline and no screen bundles the ranking, prompt or verifier to know their shape.
  */
 import type { SourcedPassage } from './types';
+import type { VideoMoment } from './video-passages';
 import type { TokenUsage } from './usage';
 
 export interface ShownCitation {
@@ -24,6 +25,8 @@ export interface ShownCitation {
   site: string;
   /** A PDF's citation: the page the quote is on. */
   page?: number;
+  /** A quote of a video's captions: the video and the cue its first word is said in ("2:31"). */
+  video?: VideoMoment;
 }
 
 export interface ShownClaim {

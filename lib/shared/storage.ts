@@ -1,15 +1,17 @@
 /** Every storage item of the extension, in one place. Extension storage is the source of truth. */
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { loadKeyRecord, migratedKeyOrigin, originOf, saveKeyRecord } from './api-key';
 import { parseStoredSettings } from './settings-schema';
 import { FAILURE_LOG_MAX_BYTES, keepWithinBytes, RUN_LOG_MAX_BYTES, trimFailureEntry } from './log-limits';
 import type { FailureLogEntry, RepairCounts } from './run';
-import { readRun, type RunState, type Scope, type StoredRun } from './run-state';
+import { readRun, readSessionRun, type RunState, type Scope, type StoredRun } from './run-state';
 import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET, type Settings } from './settings';
 import type { Thread } from './thread';
 import type { ServerFacts } from './servers';
 import type { TabGrant } from './tab-grants';
 import type { WaitingQuestion } from './waiting-question';
+import type { VersionedStore } from './store-versions';
 
 /**
  * The settings but the key, in `storage.local`. The key is kept apart, where no content script
@@ -81,7 +83,7 @@ export type { Scope, Stage, RunState } from './run-state';
 const storedRunItem = storage.defineItem<unknown>('session:lastRun', { fallback: null });
 export const lastRunItem = {
   /** What is stored, parsed (lib/shared/run-state.ts): a run, none, or one the screens cannot show. */
-  read: async (): Promise<StoredRun> => readRun(await storedRunItem.getValue()),
+  read: async (): Promise<StoredRun> => readSessionRun(await browser.storage.session.get('lastRun')),
   /** The run stored, or null when there is none or it cannot be read (another version's, malformed). */
   getValue: async (): Promise<RunState | null> => {
     const stored = await lastRunItem.read();
@@ -196,13 +198,31 @@ export const legacyHistoryItem = storage.defineItem<unknown>('local:history');
 
 /** Stored data an update could not bring up to date: kept as it was, and said on the options page. */
 export interface DataProblem {
-  store: 'history';
+  store: 'history' | VersionedStore;
   /** The version the data was left at. */
   version: number;
   error: string;
   at: number;
 }
 export const dataProblemsItem = storage.defineItem<Partial<Record<DataProblem['store'], DataProblem>>>('local:dataProblems', {
+  fallback: {},
+});
+
+/**
+ * The last write of the history that the browser refused (its storage full, most often), while the
+ * worker recorded an answered thread: the popup and the side panel say it, since nothing else
+ * would; the next write that succeeds clears it. Session storage: it concerns this session only.
+ */
+export interface HistoryWriteProblem {
+  at: number;
+  error: string;
+}
+export const historyWriteProblemItem = storage.defineItem<HistoryWriteProblem | null>('session:historyWriteProblem', {
+  fallback: null,
+});
+
+/** The version of each store of lib/shared/store-versions.ts; a store missing here is version 1. */
+export const storeVersionsItem = storage.defineItem<Partial<Record<VersionedStore, number>>>('local:storeVersions', {
   fallback: {},
 });
 

@@ -1,5 +1,5 @@
 /**
- * npm run bench:ask [-- --baseline <a built extension folder>] [--rounds <n>] [--corpus <folder>] [--cold-only] [--tabs 1,10,30]
+ * npm run bench:ask [-- --baseline <a built extension folder>] [--rounds <n>] [--corpus <folder>] [--cold-only] [--tabs 1,10,30] [--only video]
  *
  * How long a user waits, in the browser harness (the built extension in headless Chromium, the
  * real popup, the Messages API stand-in), on real pages: those of a page corpus
@@ -16,6 +16,8 @@
  * - Answer → first and last verified claim: an eight-claim answer the stand-in writes over about
  *   five seconds; each measured from Ask, and first / last.
  * - Click → highlight: from a click on a citation to the quote highlighted in its page.
+ * - Ask → request on a page with a video whose WebVTT track holds an hour of captions (1,200
+ *   cues, generated), and on the same page without the video: what reading the captions adds.
  * A benchmark, not a test: it prints medians of `--rounds` rounds (3) and, given the build of
  * another commit as `--baseline`, the same figures for it, measured in the same run (the two
  * builds take turns), with the ratio of each to the baseline's.
@@ -33,6 +35,7 @@ import {
   EXTENSION_DIR,
   highlightedText,
   launch,
+  messageCalls,
   openPopup,
   sentText,
   useStandIn,
@@ -44,6 +47,8 @@ const arg = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const ROUNDS = Number(arg('rounds') ?? 3);
+/** `--only video`: the video page's figures alone. */
+const ONLY = arg('only');
 const baseline = arg('baseline');
 /** Only the cold rounds: a quicker look while working on them. */
 const coldOnly = process.argv.includes('--cold-only');
@@ -54,12 +59,45 @@ const STREAM_MS = 5000;
 const started = Date.now();
 const progress = (line: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${line}\n`);
 
+/** An hour of captions: a cue every three seconds, each a sentence of its own words. */
+function hourOfCaptions(): string {
+  const at = (s: number) =>
+    `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.000`;
+  const cues = Array.from(
+    { length: 1200 },
+    (_, i) =>
+      `${at(i * 3)} --> ${at(i * 3 + 3)}\nIn part ${i + 1} the speaker explains how item ${(i * 37) % 500} of plan ${i % 17} is paid for.`,
+  );
+  return `WEBVTT\n\n${cues.join('\n\n')}\n`;
+}
+
+/** A talk's page: with a video and its hour of captions, or the same page without the video. */
+function talkPage(withVideo: boolean): string {
+  const video = withVideo
+    ? '<video width="320" height="180" controls><track kind="captions" src="/v/hour.vtt" srclang="en" label="English"></video>'
+    : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>An hour-long talk</title></head><body>
+<h1>An hour-long talk</h1><p>The recording of the planning talk, given in the town hall in front of the whole council.</p>${video}
+<p>The talk was followed by questions from the audience about the budget for the coming year.</p></body></html>`;
+}
+
+const VIDEO_PAGES: Record<string, { type: string; body: () => string }> = {
+  '/v/captions/': { type: 'text/html; charset=utf-8', body: () => talkPage(true) },
+  '/v/plain/': { type: 'text/html; charset=utf-8', body: () => talkPage(false) },
+  '/v/hour.vtt': { type: 'text/vtt; charset=utf-8', body: hourOfCaptions },
+};
+
 /** The corpus's pages, served as they are; every other request is refused at once. */
 async function serveCorpus(): Promise<{ url: string; names: string[]; close: () => Promise<void> }> {
   const names = readdirSync(CORPUS)
     .filter((n) => existsSync(join(CORPUS, n, 'source.html')))
     .sort();
   const server = createServer((req, res) => {
+    const video = VIDEO_PAGES[req.url ?? ''];
+    if (video) {
+      res.writeHead(200, { 'content-type': video.type });
+      return void res.end(video.body());
+    }
     const name = /^\/c\/([^/]+)\/$/.exec(req.url ?? '')?.[1];
     if (!name || !names.includes(name)) return void res.writeHead(404).end();
     res.writeHead(200, {
@@ -105,6 +143,9 @@ interface Figures {
   firstClaim?: number;
   lastClaim?: number;
   clickToHighlight?: number;
+  /** Ask → request on the talk's page with its video and an hour of captions, and without the video. */
+  videoCaptions?: number;
+  videoNone?: number;
 }
 
 async function setUp(h: Harness) {
@@ -382,21 +423,55 @@ async function streamRounds(h: Harness, server: { url: string; names: string[] }
   }
 }
 
+/** Ask → request on the talk's page, with its hour of captions and without its video, in turns. */
+async function videoRounds(h: Harness, server: { url: string }, n: number, into: Figures[]) {
+  const question = 'What does the speaker say about how item 370 is paid for?';
+  for (let r = -1; r < n; r++) {
+    const figures: Figures = { askToRequest: new Map() };
+    for (const kind of ['captions', 'plain'] as const) {
+      const page = await h.browser.newPage();
+      await page.goto(`${server.url}/v/${kind}/`, { waitUntil: 'load', timeout: 60_000 });
+      try {
+        await setUp(h);
+        await new Promise((res) => setTimeout(res, 1000));
+        const popup = await openPopup(h, page);
+        const t = await askTimed(h, popup, question, 'This tab', oneClaim);
+        await answered(popup);
+        if (kind === 'captions') {
+          // The captions were read and sent: otherwise the figure would measure nothing.
+          const sent = sentText(messageCalls(h.api).at(-1)!);
+          if (!sent.includes('item 370 of plan')) throw new Error('the captions were not sent');
+          figures.videoCaptions = t.sent() - t.pressed;
+        } else figures.videoNone = t.sent() - t.pressed;
+        await popup.close().catch(() => {});
+      } finally {
+        await page.close();
+      }
+    }
+    progress(`video, round ${r}: ${figures.videoCaptions} ${figures.videoNone}`);
+    if (r >= 0) into.push(figures);
+  }
+}
+
 async function measure(dir: string, n: number, into: Figures[]) {
   const server = await serveCorpus();
   const h = await launch({ extensionDir: dir });
   try {
-    for (const tabs of TAB_COUNTS) await coldRounds(h, server, tabs, n, into);
-    if (coldOnly) return;
-    for (const tabs of TAB_COUNTS) await askRounds(h, server, tabs, n, into);
-    await streamRounds(h, server, n, into);
+    if (ONLY !== 'video') {
+      for (const tabs of TAB_COUNTS) await coldRounds(h, server, tabs, n, into);
+      if (!coldOnly) {
+        for (const tabs of TAB_COUNTS) await askRounds(h, server, tabs, n, into);
+        await streamRounds(h, server, n, into);
+      }
+    }
+    if (!coldOnly) await videoRounds(h, server, n, into);
   } finally {
     await h.close();
     await server.close();
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
 
 interface Table {
   rows: Array<[string, number]>;
@@ -430,6 +505,9 @@ function table(all: Figures[]): Table {
   rows.push(['Ask → last verified claim', col((x) => x.lastClaim)]);
   rows.push(['first / last claim', col((x) => (x.firstClaim !== undefined ? x.firstClaim / x.lastClaim! : undefined))]);
   rows.push(['click → highlight', col((x) => x.clickToHighlight)]);
+  rows.push(['Ask → request, video with 1 h of captions', col((x) => x.videoCaptions)]);
+  rows.push(['Ask → request, same page without the video', col((x) => x.videoNone)]);
+  rows.push(['what the captions add', col((x) => (x.videoCaptions !== undefined ? x.videoCaptions - x.videoNone! : undefined))]);
   return { rows };
 }
 
@@ -451,6 +529,7 @@ const b = baseline ? table(base) : null;
 console.log(`corpus ${CORPUS}; medians of ${ROUNDS} rounds each, after a warm-up round`);
 console.log(`${'figure'.padEnd(42)} ${'this'.padStart(8)}${b ? `${'baseline'.padStart(10)}${'ratio'.padStart(8)}` : ''}`);
 for (const [i, [name, v]] of m.rows.entries()) {
+  // A figure not measured (`--only`, `--cold-only`) is not shown.
   if (Number.isNaN(v)) continue;
   const bv = b?.rows[i]![1];
   console.log(

@@ -30,6 +30,8 @@ describe('store archives', () => {
   it('npm run zip: the Chrome archive has the MV3 manifest at its root', () => {
     const entries = zipEntries(join(OUTPUT, `${name}-${version}-chrome.zip`));
     expect(manifestIn(`${name}-${version}-chrome.zip`)).toMatchObject({ manifest_version: 3, version });
+    // The development builds' fixed id (wxt.config.ts): the Chrome Web Store refuses a manifest with a key.
+    expect(manifestIn(`${name}-${version}-chrome.zip`)).not.toHaveProperty('key');
     expect([...entries.keys()]).toEqual(
       expect.arrayContaining(['background.js', 'popup.html', 'options.html', 'content-scripts/page.js']),
     );

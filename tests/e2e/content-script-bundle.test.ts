@@ -14,13 +14,22 @@ import { HISTORY_DB } from '@/lib/shared/history-store';
 import { EXTENSION_DIR } from '../support/extension-browser';
 import { FULL_ZOD } from '../support/zod-marker';
 
+/** The video reader (entrypoints/video-reader.ts), an unlisted script at the build's root. */
+const VIDEO_READER = join(EXTENSION_DIR, 'video-reader.js');
+
 describe('the built content script', () => {
   it('names neither the key store, the history, the settings nor the runs', () => {
     const dir = join(EXTENSION_DIR, 'content-scripts');
-    const bundles = readdirSync(dir).filter((f) => f.endsWith('.js'));
-    expect(bundles.length).toBeGreaterThan(0);
+    // The page script, and the video reader the worker injects into frames with a video.
+    const bundles = [
+      ...readdirSync(dir)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => join(dir, f)),
+      VIDEO_READER,
+    ];
+    expect(bundles.length).toBeGreaterThan(1);
     for (const name of bundles) {
-      const code = readFileSync(join(dir, name), 'utf8');
+      const code = readFileSync(name, 'utf8');
       for (const needle of [KEY_DB, HISTORY_DB, 'indexedDB', 'apiKey', 'local:settings', 'lastRun']) {
         expect(code.includes(needle), `${name} mentions ${needle}`).toBe(false);
       }
@@ -28,10 +37,18 @@ describe('the built content script', () => {
   });
 
   it('loads zod/mini, never full zod', () => {
+    for (const file of [join(EXTENSION_DIR, 'content-scripts/page.js'), VIDEO_READER]) {
+      const code = readFileSync(file, 'utf8');
+      expect(FULL_ZOD.test(code), `${file} holds full zod`).toBe(false);
+      console.log(`${file}: ${(code.length / 1024).toFixed(1)} kB, ${(gzipSync(code).length / 1024).toFixed(1)} kB gzip`);
+    }
+  });
+
+  it('carries none of the video reading: the page script only says whether a frame has a video', () => {
     const code = readFileSync(join(EXTENSION_DIR, 'content-scripts/page.js'), 'utf8');
-    expect(FULL_ZOD.test(code), 'content-scripts/page.js holds full zod').toBe(false);
-    console.log(
-      `content-scripts/page.js: ${(code.length / 1024).toFixed(1)} kB, ${(gzipSync(code).length / 1024).toFixed(1)} kB gzip`,
-    );
+    for (const needle of ['textTracks', 'getCueAsHTML', 'data-cited-tabs-quote']) {
+      expect(code.includes(needle), `page.js holds ${needle}`).toBe(false);
+      expect(readFileSync(VIDEO_READER, 'utf8').includes(needle), `the video reader lacks ${needle}`).toBe(true);
+    }
   });
 });

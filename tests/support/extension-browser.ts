@@ -29,7 +29,7 @@ export interface Harness {
 
 /**
  * `extensionDir`: another build than the project's (a benchmark's baseline); `lang`: the
- * browser's language. `allSites`: the user has allowed the extension to read all sites (the
+ * browser's language; `args`: more Chromium flags (the YouTube stand-in's host resolver rules). `allSites`: the user has allowed the extension to read all sites (the
  * optional host permission that "All tabs in this window" asks for), as most browser tests need;
  * false: a fresh install, which has only what the manifest grants at install.
  */
@@ -38,12 +38,13 @@ export async function launch({
   lang,
   allSites = true,
   granted = [],
-}: { extensionDir?: string; lang?: string; allSites?: boolean; granted?: string[] } = {}): Promise<Harness> {
+  args = [],
+}: { extensionDir?: string; lang?: string; allSites?: boolean; granted?: string[]; args?: string[] } = {}): Promise<Harness> {
   if (!existsSync(join(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension in ${extensionDir}: run "npm run build" first.`);
   }
   const [api, fixtures] = await Promise.all([startMessagesApi(), startFixtureServer()]);
-  const extra = lang ? { lang } : {};
+  const extra = { ...(lang ? { lang } : {}), ...(args.length ? { args } : {}) };
   const { browser, worker, cleanup } = allSites
     ? await launchWithAllSites(extensionDir, extra, granted)
     : await launchFresh(extensionDir, extra);

@@ -506,11 +506,11 @@ class AddonView {
     private locate: string,
   ) {}
 
-  /** Waits until the view shows the app (its question box). */
-  protected async ready(what: string): Promise<void> {
+  /** Waits until the view shows the app (its question box, or what `selector` selects). */
+  protected async ready(what: string, selector = '#question'): Promise<void> {
     // A frame script sent while the page is still loading may be lost with its first document:
     // each probe gives up after a second and the next one asks again.
-    const probe = () => this.run<boolean>(`return !!doc.getElementById('question')`, [], 1000).catch(() => false);
+    const probe = () => this.run<boolean>(`return !!doc.querySelector(args[0])`, [selector], 1000).catch(() => false);
     await waitFor(what, async () => ((await probe()) ? true : undefined));
   }
 
@@ -669,11 +669,15 @@ export class Popup extends AddonView {
     super(fx, `document.querySelector('browser.webextension-popup-browser')`);
   }
 
-  /** Opens the popup with its keyboard shortcut, Alt+Shift+Q, as a user can (it toggles: only when closed), and waits for the app. */
-  async open(): Promise<void> {
+  /**
+   * Opens the popup with its keyboard shortcut, Alt+Shift+Q, as a user can (it toggles: only when
+   * closed), and waits for the app: its question box, or what `selector` selects (the last thread
+   * from the history, shown first in a new session).
+   */
+  async open(selector = '#question'): Promise<void> {
     await this.fx.m.setContext('chrome');
     const shown = await this.fx.m.execute<boolean>(`return !!document.querySelector('browser.webextension-popup-browser');`);
     if (!shown) await pressAltShift(this.fx, 'Q');
-    await this.ready('the popup app');
+    await this.ready('the popup app', selector);
   }
 }

@@ -5,9 +5,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');
+
+/** The types that go by the file's name: a caption track and a video (anything else is HTML). */
+const BY_NAME: Record<string, string> = { '.vtt': 'text/vtt; charset=utf-8', '.webm': 'video/webm' };
 
 /**
  * Serves tests/fixtures over http, so pages have a real origin and a real title. Under
@@ -27,8 +30,25 @@ export async function startFixtureServer(): Promise<{ url: string; port: number;
     }
     const body = readFileSync(file);
     // A PDF goes by its bytes, not its name, as servers send it: some fixtures have no ".pdf".
-    const type = body.subarray(0, 5).toString('latin1') === '%PDF-' ? 'application/pdf' : 'text/html; charset=utf-8';
-    res.writeHead(200, { 'content-type': type });
+    const type =
+      body.subarray(0, 5).toString('latin1') === '%PDF-'
+        ? 'application/pdf'
+        : (BY_NAME[extname(name)] ?? 'text/html; charset=utf-8');
+    // Media is sent in the ranges a player asks for, as servers do: a player seeks only where it may.
+    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    if (type.startsWith('video/') && range && !never) {
+      const start = range[1] ? Number(range[1]) : Math.max(0, body.length - Number(range[2]));
+      const end = range[1] && range[2] ? Math.min(Number(range[2]), body.length - 1) : body.length - 1;
+      res.writeHead(206, {
+        'content-type': type,
+        'accept-ranges': 'bytes',
+        'content-range': `bytes ${start}-${end}/${body.length}`,
+        'content-length': end - start + 1,
+      });
+      res.end(body.subarray(start, end + 1));
+      return;
+    }
+    res.writeHead(200, { 'content-type': type, ...(type.startsWith('video/') ? { 'accept-ranges': 'bytes' } : {}) });
     if (!never) {
       res.end(body);
       return;

@@ -38,6 +38,7 @@ const SAME_IN_SPANISH = new Set([
   'pdfTitle',
   'megabytes',
   'citationPage',
+  'citationMoment',
   'listSeparator',
   'claudeSpeaker',
   'diagErrors_one',

@@ -20,6 +20,12 @@ describe('formatting follows the catalogue in use', () => {
     expect(t('questionLimit', 4000)).toBe('Up to 4,000 characters.');
     expect(plural('tabsNotRead', 1)).toBe('1 tab was not read');
     expect(plural('tabsNotRead', 1200)).toBe('1,200 tabs were not read');
+    // The backup's counts: "1 thread", never "1 threads".
+    expect(plural('exported', 1)).toBe('Exported: 1 thread and your settings, to your downloads.');
+    expect(plural('imported', 1, 0)).toBe('Imported: 1 thread added, 0 brought up to date.');
+    expect(plural('imported', 2, 1)).toBe('Imported: 2 threads added, 1 brought up to date.');
+    expect(plural('importPreview', 1, 0)).toMatch(/^This file adds 1 thread and brings 0 up to date\./);
+    expect(plural('importLeftOut', 1, 500)).toMatch(/^The history keeps the last 500 threads: 1 thread, the oldest, would be/);
   });
 
   it('in Spanish: 12.345,5, 25 %, 14 mar 2026, whatever language the machine itself speaks', () => {
@@ -35,6 +41,10 @@ describe('formatting follows the catalogue in use', () => {
     );
     expect(plural('tabsNotRead', 1)).toBe('1 pestaña no se leyó');
     expect(plural('tabsNotRead', 1200)).toBe('1200 pestañas no se leyeron');
+    expect(plural('exported', 1)).toBe('Exportado: 1 hilo y tus ajustes, en tus descargas.');
+    expect(plural('imported', 1, 1)).toBe('Importado: 1 hilo añadido; puestos al día: 1.');
+    expect(plural('imported', 3, 0)).toBe('Importado: 3 hilos añadidos; puestos al día: 0.');
+    expect(plural('importPreview', 1, 0)).toMatch(/^Este archivo añade 1 hilo y pone al día 0\./);
   });
 
   it('in Spanish, a screen shows its Spanish names and figures', () => {

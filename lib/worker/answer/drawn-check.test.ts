@@ -30,6 +30,37 @@ function pages(verdicts: Record<string, DrawnResult>) {
   return { asked, check };
 }
 
+describe('a quote of a video’s captions', () => {
+  const captions = passage('The council will spend forty million on repairing the bridges.', {
+    tabId: 3,
+    frameId: 0,
+    video: { key: 'media:0:talk.webm', cues: [{ at: 0, startMs: 150_000, endMs: 156_000 }] },
+  });
+  const spoken: ShownClaim = { text: 'Bridges get repaired.', citations: [citationOf(captions, 'on repairing the bridges', 1)] };
+
+  it('is proven by the transcript it was verified against: the page is not asked whether it draws it', async () => {
+    const p = pages({ 'on repairing the bridges': { drawn: false, reason: 'not-found' } });
+    const ok: Verification = { problems: [], claimOk: [true], repairs: [] };
+    expect(
+      await withDrawnProof(
+        ok,
+        () => spoken,
+        () => false,
+        p.check,
+      ),
+    ).toEqual(ok);
+    expect(await claimDrawn(spoken, () => false, p.check)).toBe(true);
+    expect(p.asked).toEqual([]);
+  });
+
+  it('but a quote of the page beside it still is', async () => {
+    const p = pages({});
+    const both: ShownClaim = { text: 'x', citations: [...spoken.citations, citationOf(page, 'Its handle stays cool', 2)] };
+    await claimDrawn(both, () => false, p.check);
+    expect(p.asked.map((c) => c.literal)).toEqual(['Its handle stays cool']);
+  });
+});
+
 describe('withDrawnProof', () => {
   it('leaves the verification as it is when every quote is drawn', async () => {
     const p = pages({});

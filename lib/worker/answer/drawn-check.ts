@@ -15,10 +15,12 @@ export type CheckDrawn = (citations: ShownCitation[]) => Promise<DrawnResult[]>;
 
 /**
  * Whether a quote's words can be proven drawn in a live page: not a PDF's (read from the file,
- * drawn by the viewer) nor the selection the browser gave with the context menu (the user saw it).
+ * drawn by the viewer), nor a video's captions (read from its caption track: the words the player
+ * shows when captions are on, proven by the transcript, docs/security.md), nor the selection the
+ * browser gave with the context menu (the user saw it).
  */
 export function askedAboutInPage(c: ShownCitation, fromSelection: boolean): boolean {
-  return c.page === undefined && !fromSelection;
+  return c.page === undefined && c.video === undefined && !fromSelection;
 }
 
 /** Why a quote is not drawn, in a sentence for the model (on retry) and the failure log. */

@@ -104,7 +104,7 @@ function shownClaim(claim: Claim, byIndex: Map<number, SourcedPassage>, repairs:
       // A quote across two passages of a frame is found in their text as one, as a pair of
       // neighbours sent as one fragment is (lib/worker/rank/rank.ts unitPassage).
       const source = next ? { ...passage, text: `${passage.text}\n${next.text}` } : passage;
-      const shown = citationOf(source, r.literal, r.index);
+      const shown = citationOf(source, r.literal, r.index, r.parts);
       return r.parts ? { ...shown, parts: r.parts } : shown;
     }),
   };

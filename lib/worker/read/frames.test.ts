@@ -82,6 +82,7 @@ describe('readTabFrames', () => {
     expect(tabTotals(result.read)).toEqual({
       chars: 'Story text.'.length + 'Video caption.'.length + 'A comment.Another comment.'.length,
       frames: 3,
+      videos: [],
     });
     expect(readingNotes(result.read)).toEqual([]);
     expect(partialTab(result.read, { tabId: 5 })).toBeNull();

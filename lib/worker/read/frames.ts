@@ -9,7 +9,7 @@
 import { pdfPartialNote } from '@/lib/shared/pdf-notes';
 import { framesNotShown } from './hidden-frames';
 import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
-import type { PageText, SkippedTab, SourcedPassage } from '@/lib/shared/types';
+import type { PageText, SkippedTab, SourcedPassage, VideoRead } from '@/lib/shared/types';
 import { formatPercent, plural, t } from '@/lib/shared/i18n';
 import { bounded, TimeLimitError } from '@/lib/shared/time-limit';
 
@@ -179,7 +179,10 @@ export function passagesOfTab(
       if (p.selection && frameId !== selectionFrame) continue;
       const source = { tabId: tab.tabId, windowId: tab.windowId, frameId, url, title };
       // A page script's passages are checked by it before they are sent (run/shown-step.ts).
-      out.push(page.readId !== undefined && !page.pdf ? { ...p, ...source, readId: page.readId } : { ...p, ...source });
+      // A video's captions are checked by the video reader's reading of its tracks, not the page's.
+      out.push(
+        page.readId !== undefined && !page.pdf && !p.video ? { ...p, ...source, readId: page.readId } : { ...p, ...source },
+      );
     }
   }
   return out;
@@ -207,15 +210,18 @@ export function focusedFrameId(read: TabRead): number | null {
   return null;
 }
 
-/** What was read of a tab, in numbers. */
-export function tabTotals(read: TabRead): { chars: number; frames: number } {
+/** What was read of a tab, in numbers, with its videos (those of frames no reader sees left out). */
+export function tabTotals(read: TabRead): { chars: number; frames: number; videos: VideoRead[] } {
   let chars = 0;
   let frames = 0;
-  for (const { page } of read.frames) {
+  const videos: VideoRead[] = [];
+  const notShown = framesNotShown(read.frames);
+  for (const { frameId, page } of read.frames) {
     chars += page.chars;
     if (!page.coverage?.hiddenFrame) frames++;
+    if (!notShown.has(frameId)) videos.push(...(page.videos ?? []));
   }
-  return { chars, frames };
+  return { chars, frames, videos };
 }
 
 /** Why a tab was read only in part, in words for the popup; empty when it was read whole. */

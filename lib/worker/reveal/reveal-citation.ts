@@ -7,15 +7,25 @@
 import { browser } from 'wxt/browser';
 import { HIGHLIGHT_CSS } from '@/lib/shared/highlight-style';
 import type { RevealMessage, RevealResult } from '@/lib/shared/messages';
-import { callPage } from '@/lib/worker/read/call-page';
+import { callPage, callVideo } from '@/lib/worker/read/call-page';
 import { t } from '@/lib/shared/i18n';
-import { otherQuotesOnPage, planReveal, REVEAL_NOTES, targetOf, type CitationRef, type OpenTab, type TabNow } from './plan';
+import {
+  otherQuotesOnPage,
+  planReveal,
+  REVEAL_NOTES,
+  targetOf,
+  type CitationRef,
+  type OpenTab,
+  type RevealPlan,
+  type TabNow,
+} from './plan';
 import { lastRunItem, revealStateItem, threadItem, type RevealState } from '@/lib/shared/storage';
 import { outcomeOf } from '@/lib/shared/run-state';
 import { answerCiting } from '@/lib/shared/thread';
 import type { QuoteTarget } from '@/lib/shared/types';
 import { revealPdfCitation } from './pdf-citation';
 import { windowForReopen } from '@/lib/worker/read/incognito';
+import { momentUrl, type VideoMoment } from '@/lib/shared/video-passages';
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
 const LOAD_TIMEOUT_MS = 20_000;
@@ -183,6 +193,72 @@ async function frameNow(c: CitationRef): Promise<TabNow | null> {
   }
 }
 
+/** Why the cited moment was not played, in words for the popup. */
+const VIDEO_NOTES = {
+  'no-video': () => t('revealVideoGone'),
+  'other-video': () => t('revealVideoOther'),
+  'not-seekable': () => t('revealVideoNotSeekable'),
+} as const;
+
+/**
+ * A quote of a video's captions: the video sought to the quote's cue and the words shown over it
+ * (lib/page/video/seek.ts), and, when the page shows a transcript that holds them, highlighted
+ * there too (a transcript that does not is no failure: the video is the source).
+ */
+async function playMoment(
+  tabId: number,
+  frameId: number,
+  c: CitationRef,
+  video: VideoMoment,
+  target: QuoteTarget,
+  others: QuoteTarget[],
+): Promise<RevealResult | null> {
+  const shown = await highlightIn(tabId, frameId, target, others);
+  let seek;
+  try {
+    seek = await callVideo(tabId, frameId, { type: 'video-seek', ...video, words: c.literal });
+  } catch (err) {
+    return { ok: false, message: REVEAL_NOTES.unreachable(err instanceof Error ? err.message : String(err)), offerOpen: true };
+  }
+  if (!seek.ok) {
+    if (shown.ok) await callPage(tabId, frameId, { type: 'clear-highlight' }).catch(() => {});
+    return { ok: false, message: VIDEO_NOTES[seek.reason](), offerOpen: true };
+  }
+  if (shown.ok) await rememberHighlight(tabId);
+  return null;
+}
+
+/** A click on a quote of a video's captions: its tab (or the video's address at the moment) and the moment played. */
+async function revealVideoCitation(
+  c: CitationRef,
+  video: VideoMoment,
+  plan: RevealPlan,
+  target: QuoteTarget,
+  others: QuoteTarget[],
+): Promise<RevealResult> {
+  if (plan.kind === 'open') {
+    // The video's own address at the moment (`&t=151s`, `#t=151`) plays it wherever it opens.
+    let tab;
+    try {
+      tab = await browser.tabs.create({ url: momentUrl(c.url, video.startMs), windowId: c.windowId, active: true });
+    } catch (err) {
+      return { ok: false, message: REVEAL_NOTES.notOpened(err instanceof Error ? err.message : String(err)) };
+    }
+    if (c.frameId === 0 && tab.id !== undefined && (await waitForLoad(tab.id))) {
+      for (let i = 0; i < 4; i++) {
+        const played = await playMoment(tab.id, 0, c, video, target, others);
+        if (played === null) return { ok: true };
+        await delay(RETRY_DELAYS_MS[i]!);
+      }
+    }
+    return { ok: true };
+  }
+  const played = await playMoment(plan.tabId, plan.frameId, c, video, target, others);
+  if (played) return played;
+  await bringForward(plan.tabId);
+  return { ok: true };
+}
+
 /** A click on a citation. */
 export async function revealCitation(c: RevealMessage['citation'], openAsCitedAnyway = false): Promise<RevealResult> {
   // A PDF's quote is shown in the extension's PDF viewer (lib/worker/reveal/pdf-citation.ts).
@@ -203,6 +279,8 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
   const target = targetOf(c);
   // The clicked citation's own answer: the latest, or an earlier one of the thread.
   const others = otherQuotesOnPage(answerCiting(outcomeOf(run), thread, c), c);
+
+  if (c.video) return revealVideoCitation(c, c.video, plan, target, others);
 
   if (plan.kind === 'open')
     return openAsCited(c, plan.url, target, others, run?.incognito === true || thread?.incognito === true);

@@ -19,7 +19,15 @@ import { readTab, type ReadTabDeps } from './read-tab';
 import { runStore } from './run-store';
 import { threadStore } from './thread-store';
 import { warmPassageWords } from '@/lib/worker/rank/passage-words';
-import { earlyReading, injectPageScript, pageAsker, readRequested, shownAsker, type EarlyReading } from './page-reading';
+import {
+  earlyReading,
+  injectPageScript,
+  pageAsker,
+  readRequested,
+  readVideosIn,
+  shownAsker,
+  type EarlyReading,
+} from './page-reading';
 
 export { markRun, startTimes } from './page-reading';
 
@@ -42,6 +50,7 @@ export function readTabDeps(run: ReadonlySet<string>, early?: EarlyReading): Rea
   return {
     inject: injectPageScript,
     ask: pageAsker(early),
+    readVideos: readVideosIn,
     readPdf: (url) => readPdfInOffscreen(url, run),
     viewerPdf,
     pdfOfTab: (tab: Browser.tabs.Tab, signal: AbortSignal, askPage?: boolean) => pdfOfTab(tab, signal, askPage),

@@ -10,6 +10,8 @@ import { checkUpTo, EarlyChecks } from './early-checks';
 import { tabTimes } from './read-timings';
 import type { AskShown } from './shown-step';
 
+export { readVideosIn } from '@/lib/worker/read/call-page';
+
 export { markRun, startTimes } from './read-timings';
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
@@ -34,9 +36,13 @@ export function readRequested(tabId: number): void {
  * The page script goes in as soon as the frame exists (`injectImmediately`), not at
  * `document_idle`, which a document whose response never ends never reaches; the script itself
  * then waits, capped, for the page to settle. Into every frame (`allFrames`) or the main frame
- * only; the frames it reached.
+ * only; the frames it reached, and those with a video told to `onMedia`.
  */
-export async function injectPageScript(tabId: number, allFrames: boolean): Promise<number[]> {
+export async function injectPageScript(
+  tabId: number,
+  allFrames: boolean,
+  onMedia?: (frameId: number) => void,
+): Promise<number[]> {
   const times = tabTimes(tabId);
   times.injectStart ??= Date.now();
   const results = await browser.scripting.executeScript({
@@ -45,7 +51,12 @@ export async function injectPageScript(tabId: number, allFrames: boolean): Promi
     injectImmediately: true,
   });
   times.injected ??= Date.now();
-  return results.map((r) => r.frameId);
+  return results.map((r) => {
+    // The page script says whether its frame has a video (entrypoints/page.content.ts).
+    const said = r.result as { media?: unknown } | null | undefined;
+    if (said?.media === true) onMedia?.(r.frameId);
+    return r.frameId;
+  });
 }
 
 /** The page script asked: the reading (`extract`) with its timings and early check; any other request as it is. */

@@ -103,3 +103,66 @@ describe('readTab', () => {
     expect(pdf.calls).toEqual(['pdf https://a.example/doc.pdf']);
   });
 });
+
+describe('a frame with a video', () => {
+  const talk = 'https://city.example/talk';
+  const caption = {
+    id: 'v.1',
+    text: 'The council will repair the bridges.',
+    order: 10_000,
+    video: { key: 'media:0:talk.webm', cues: [{ at: 0, startMs: 151_000, endMs: 156_000 }] },
+  };
+  const reply = (url = talk) => ({ url, passages: [caption], videos: [{ read: true as const, durationMs: 720_000 }], chars: 36 });
+
+  it('has its captions read as soon as the injection says it has a video, after its text', async () => {
+    const { deps, calls } = browserOf(page(talk, 'The budget talk.', { readId: 'r1', media: true }), {
+      inject: async (_tabId, _all, onMedia) => {
+        calls.push('inject all');
+        onMedia?.(0);
+        return [0];
+      },
+      readVideos: async (_tabId, frameId) => {
+        calls.push(`videos ${frameId}`);
+        return reply();
+      },
+    });
+    const read = await readTab(tab(talk), signal(), new ReadCache(), deps);
+    // Asked while the text was being read, not after.
+    expect(calls).toEqual(['inject all', 'videos 0', 'extract']);
+    if (!('frames' in read)) throw new Error('not read');
+    const frame = read.frames[0]!.page;
+    expect(frame.passages.map((p) => p.text)).toEqual(['The budget talk.', 'The council will repair the bridges.']);
+    expect(frame.videos).toEqual([{ read: true, durationMs: 720_000 }]);
+    expect(frame.chars).toBe('The budget talk.'.length + 36);
+  });
+
+  it('does not take captions read from another document, nor wait for a reader that does not answer', async () => {
+    const moved = browserOf(page(talk, 'The budget talk.', { media: true }), {
+      readVideos: async () => reply('https://city.example/other'),
+    });
+    const read = await readTab(tab(talk), signal(), new ReadCache(), moved.deps);
+    if (!('frames' in read)) throw new Error('not read');
+    expect(read.frames[0]!.page.passages).toHaveLength(1);
+    expect(read.frames[0]!.page.videos).toEqual([{ read: false, reason: 'video-changed' }]);
+
+    const silent = browserOf(page(talk, 'The budget talk.', { media: true }), {
+      readVideos: () => new Promise(() => {}),
+      videoTimeoutMs: 20,
+    });
+    const late = await readTab(tab(talk), signal(), new ReadCache(), silent.deps);
+    if (!('frames' in late)) throw new Error('not read');
+    expect(late.frames[0]!.page.passages).toHaveLength(1);
+    expect(late.frames[0]!.page.videos).toEqual([{ read: false, reason: 'unreadable' }]);
+  });
+
+  it('reads no video where the page script saw none', async () => {
+    const { deps, calls } = browserOf(page(talk, 'Just text.'), {
+      readVideos: async () => {
+        calls.push('videos');
+        return reply();
+      },
+    });
+    await readTab(tab(talk), signal(), new ReadCache(), deps);
+    expect(calls).toEqual(['inject all', 'extract']);
+  });
+});

@@ -6,7 +6,8 @@
  * The browser calls are passed in, so this is tested without a browser.
  */
 import type { Browser } from 'wxt/browser';
-import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
+import { capText, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
+import type { ReplyOf, videoCalls } from '@/lib/shared/messages';
 import type { PdfReadResult } from '@/lib/shared/pdf-notes';
 import { t } from '@/lib/shared/i18n';
 import { unreadableReason } from '@/lib/shared/tabs';
@@ -22,8 +23,11 @@ import type { callPage } from '@/lib/worker/read/call-page';
 export const PDF_READ_TIMEOUT_MS = 60_000;
 
 export interface ReadTabDeps {
-  /** The page script into every frame of the tab (`allFrames`), or its main frame only; the frames it reached. */
-  inject(tabId: number, allFrames: boolean): Promise<number[]>;
+  /**
+   * The page script into every frame of the tab (`allFrames`), or its main frame only; the frames
+   * it reached. `onMedia(frameId)` as soon as a frame's script says it has a video.
+   */
+  inject(tabId: number, allFrames: boolean, onMedia?: (frameId: number) => void): Promise<number[]>;
   /** A message to the page script of one frame, its reply checked (read/call-page.ts). */
   ask: typeof callPage;
   /** The PDF at `url`, read in the offscreen document, if the run may read that address. */
@@ -33,6 +37,59 @@ export interface ReadTabDeps {
   /** The PDF address a tab shows, by its address or its server, or null (pdf/pdf-address.ts). */
   pdfOfTab(tab: Browser.tabs.Tab, signal: AbortSignal, askPage?: boolean): Promise<string | null>;
   pdfTimeoutMs?: number;
+  /**
+   * The video reader injected into one frame (which said it has a video) and asked for its
+   * videos' captions, their passages numbered from VIDEO_FIRST_ORDER (lib/shared/video-requests.ts); checked like any page reply.
+   */
+  readVideos?(tabId: number, frameId: number): Promise<VideoReply>;
+  videoTimeoutMs?: number;
+}
+
+/** The video reader's reply (lib/shared/messages.ts `videoCalls`). */
+export type VideoReply = ReplyOf<typeof videoCalls, 'video-read'>;
+
+/**
+ * For a frame's videos to be read: YouTube's reader may try three layers, a track waits for its
+ * cues 3 s at most. Not within the frame's own 10 s: a frame whose text came back is read.
+ */
+export const VIDEO_READ_TIMEOUT_MS = 8_000;
+
+/**
+ * The frames of `read` that have a video, with their videos' captions read as passages after
+ * their text (`early`: the readings started as the injection said which frames have one); a
+ * frame whose videos could not be read, or whose reading was of another document, says so in its
+ * coverage (never a guess).
+ */
+export async function withVideos(
+  tabId: number,
+  read: TabRead,
+  readVideos: NonNullable<ReadTabDeps['readVideos']>,
+  ms: number,
+  signal: AbortSignal,
+  early: ReadonlyMap<number, Promise<VideoReply>> = new Map(),
+): Promise<TabRead> {
+  const frames = await Promise.all(
+    read.frames.map(async (frame) => {
+      const { page } = frame;
+      if (!page.media || page.isPdf) return frame;
+      const unread = { ...frame, page: { ...page, videos: [{ read: false as const, reason: 'unreadable' as const }] } };
+      let reply: VideoReply;
+      try {
+        reply = await bounded(early.get(frame.frameId) ?? readVideos(tabId, frame.frameId), ms, signal);
+      } catch (err) {
+        if (signal.aborted) throw err;
+        return unread;
+      }
+      // Read from another document than the text (the frame moved on, YouTube to another video): not this page's.
+      if (reply.url !== page.url)
+        return { ...unread, page: { ...page, videos: [{ read: false as const, reason: 'video-changed' as const }] } };
+      // A frame holds at most MAX_PASSAGES passages, its own text first.
+      const room = Math.max(0, MAX_PASSAGES - page.passages.length);
+      const passages = [...page.passages, ...reply.passages.slice(0, room)];
+      return { ...frame, page: { ...page, passages, chars: page.chars + reply.chars, videos: reply.videos } };
+    }),
+  );
+  return { ...read, frames };
 }
 
 export async function readTab(
@@ -76,8 +133,19 @@ export async function readTab(
     signal,
   );
   if (kept) return kept;
+  // Frames whose script said they have a video: their captions are read while their text is.
+  const early = new Map<number, Promise<VideoReply>>();
+  const readVideos = deps.readVideos;
+  const onMedia = readVideos
+    ? (frameId: number) => {
+        if (early.has(frameId)) return;
+        const reading = readVideos(tabId, frameId);
+        reading.catch(() => {}); // awaited in withVideos, or not needed
+        early.set(frameId, reading);
+      }
+    : undefined;
   const result = await readTabFrames({
-    inject: () => deps.inject(tabId, true),
+    inject: () => deps.inject(tabId, true, onMedia),
     injectMain: async () => {
       await deps.inject(tabId, false);
     },
@@ -87,6 +155,16 @@ export async function readTab(
   });
   // The one injection that reads a page also says when its document is a PDF, read here instead.
   if (result.ok && result.read.frames[0]?.frameId === 0 && result.read.frames[0].page.isPdf) return readPdf(tab.url!);
+  // Frames that have a video: its captions, read by the video reader.
+  if (result.ok && deps.readVideos && result.read.frames.some((f) => f.page.media))
+    result.read = await withVideos(
+      tabId,
+      result.read,
+      deps.readVideos,
+      deps.videoTimeoutMs ?? VIDEO_READ_TIMEOUT_MS,
+      signal,
+      early,
+    );
   if (result.ok) cache.keep(tabId, tab.url ?? '', result.read);
   if (!result.ok) {
     // No script of ours may run in the tab (Firefox's PDF viewer is such a page): the address or the server may say PDF.

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '@/lib/shared/history';
 import sample from '@/lib/shared/samples/history-v1.json';
 import type { DataProblem } from '@/lib/shared/storage';
-import { updateStoredData } from './data-updates';
+import draftV1 from '@/lib/shared/samples/draft-v1.json';
+import failureLogV1 from '@/lib/shared/samples/failure-log-v1.json';
+import runLogV1 from '@/lib/shared/samples/run-log-v1.json';
+import type { VersionedStore } from '@/lib/shared/store-versions';
+import { updateStoredData, updateVersionedStores, type StoreUpdateDeps } from './data-updates';
 
 /** Storage as a user's profile holds it after an update from a build that kept `local:history`. */
 function profile(legacy: unknown, history: HistoryEntry[] = [], failWrite = false) {
@@ -50,5 +54,69 @@ describe('stored data brought up to date at start-up', () => {
     expect(await updateStoredData(deps)).toBe('kept');
     expect(state.legacy).toBe(sample);
     expect(state.problems.history?.error).toBe('QuotaExceededError');
+  });
+});
+
+/** The draft and the logs as the previous release (5da60b5) wrote them: version 1, no version kept. */
+function logsProfile(stored: Partial<Record<VersionedStore, unknown>>, versions: Partial<Record<VersionedStore, number>> = {}) {
+  const state = { stored: { ...stored }, versions, problems: {} as Record<string, DataProblem>, writes: 0 };
+  const deps: StoreUpdateDeps = {
+    readVersions: async () => state.versions,
+    writeVersions: async (v) => void (state.versions = v),
+    read: async (store) => state.stored[store],
+    write: async (store, value) => {
+      state.writes++;
+      state.stored[store] = value;
+    },
+    sayProblem: async (store, p) => {
+      if (p) state.problems[store] = p;
+      else delete state.problems[store];
+    },
+    now: () => 1,
+  };
+  return { state, deps };
+}
+
+describe('the draft and the logs brought to their current version at start-up', () => {
+  const samples = { draft: draftV1, runLog: runLogV1, failureLog: failureLogV1 };
+
+  it('the previous release’s draft, run log and failure log read as the current version, unchanged, and their versions are kept', async () => {
+    const { state, deps } = logsProfile(samples);
+    expect(await updateVersionedStores(deps)).toEqual({ draft: 'current', runLog: 'current', failureLog: 'current' });
+    expect(state.stored).toEqual(samples);
+    expect(state.writes).toBe(0);
+    expect(state.versions).toEqual({ draft: 1, runLog: 1, failureLog: 1 });
+    expect(state.problems).toEqual({});
+    // Again: nothing to do.
+    expect(await updateVersionedStores(deps)).toEqual({ draft: 'current', runLog: 'current', failureLog: 'current' });
+  });
+
+  it('a log that does not read is kept as it was, its version unchanged, and said; the other stores go on', async () => {
+    const damaged = [{ ...runLogV1[0], outcome: 'exploded' }];
+    const { state, deps } = logsProfile({ ...samples, runLog: damaged });
+    expect(await updateVersionedStores(deps)).toEqual({ draft: 'current', runLog: 'kept', failureLog: 'current' });
+    expect(state.stored.runLog).toBe(damaged);
+    expect(state.versions).toEqual({ draft: 1, failureLog: 1 });
+    expect(state.problems.runLog).toMatchObject({ store: 'runLog', version: 1 });
+    expect(state.problems.runLog!.error).toContain('0.outcome');
+  });
+
+  it('a store written by a newer version is kept as it is, never read as this version', async () => {
+    const { state, deps } = logsProfile(samples, { failureLog: 2 });
+    expect((await updateVersionedStores(deps)).failureLog).toBe('kept');
+    expect(state.stored.failureLog).toBe(failureLogV1);
+    expect(state.versions.failureLog).toBe(2);
+    expect(state.problems.failureLog!.error).toBe('written by a newer version (2)');
+  });
+
+  it('a store that cannot be read is said, not emptied', async () => {
+    const { state, deps } = logsProfile(samples);
+    deps.read = async (store) => {
+      if (store === 'draft') throw new Error('IO error');
+      return state.stored[store];
+    };
+    expect((await updateVersionedStores(deps)).draft).toBe('kept');
+    expect(state.stored.draft).toBe(draftV1);
+    expect(state.problems.draft!.error).toBe('IO error');
   });
 });

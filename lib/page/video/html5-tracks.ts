@@ -1,0 +1,124 @@
+/**
+ * The captions of an HTML5 `<video>` or `<audio>`, read from its `<track kind="captions|subtitles">`
+ * through `textTracks`. A track's cues load only while its mode is `hidden` or `showing`: a disabled
+ * track is switched to `hidden` for as long as its cues take to load (a bounded wait), and every
+ * track's mode is then put back exactly as the user left it. Caption language: the track in the
+ * page's or the user's language, else the first.
+ */
+import type { Cue, TranscriptResult } from '@/lib/shared/transcript';
+
+/** How long a track's cues may take to load. */
+export const TRACK_LOAD_MS = 3_000;
+
+const CAPTION_KINDS = new Set(['captions', 'subtitles']);
+
+/** The caption tracks of `media`, in the order the page lists them. */
+export function captionTracks(media: HTMLMediaElement): TextTrack[] {
+  const list = media.textTracks;
+  const out: TextTrack[] = [];
+  for (let i = 0; i < (list?.length ?? 0); i++) {
+    const track = list[i]!;
+    if (CAPTION_KINDS.has(track.kind)) out.push(track);
+  }
+  return out;
+}
+
+/** The primary language subtag, lower case: "en-GB" → "en". */
+const primary = (tag: string) => tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+
+/**
+ * The track to read: the first whose language is one of `languages` (the page's, then the user's,
+ * in that order, by exact tag and then by primary subtag), else the first track.
+ */
+export function chooseTrack<T extends { language: string }>(tracks: readonly T[], languages: readonly string[]): T | undefined {
+  for (const want of languages) {
+    const exact = tracks.find((t) => t.language.toLowerCase() === want.toLowerCase());
+    if (exact) return exact;
+    const near = tracks.find((t) => primary(t.language) !== '' && primary(t.language) === primary(want));
+    if (near) return near;
+  }
+  return tracks[0];
+}
+
+/** The `<track>` element behind `track`, if the page declared it in markup. */
+function elementOf(media: HTMLMediaElement, track: TextTrack): HTMLTrackElement | undefined {
+  for (const el of media.querySelectorAll('track')) if (el.track === track) return el;
+  return undefined;
+}
+
+/** Resolves once the track element has loaded (true), or failed or taken `ms` (false). */
+function loaded(el: HTMLTrackElement | undefined, track: TextTrack, ms: number, signal?: AbortSignal): Promise<boolean> {
+  // readyState: 2 LOADED, 3 ERROR. A track added by script has no element and no loading.
+  if (!el) return Promise.resolve(true);
+  if (el.readyState >= 2) return Promise.resolve(el.readyState === 2);
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      el.removeEventListener('load', done);
+      el.removeEventListener('error', done);
+      signal?.removeEventListener('abort', done);
+      resolve(el.readyState === 2 || (track.cues?.length ?? 0) > 0);
+    };
+    const timer = setTimeout(done, ms);
+    el.addEventListener('load', done);
+    el.addEventListener('error', done);
+    signal?.addEventListener('abort', done);
+    // Cues may have arrived between the check and the listeners.
+    if (el.readyState >= 2) done();
+  });
+}
+
+/** A cue's words without its markup (voice spans, bold, ruby): as text, never as markup. */
+export function cueWords(cue: TextTrackCue): string {
+  const vtt = cue as TextTrackCue & { text?: string; getCueAsHTML?: () => DocumentFragment };
+  if (typeof vtt.getCueAsHTML === 'function') {
+    try {
+      return vtt.getCueAsHTML().textContent ?? '';
+    } catch {
+      // fall through to the raw text
+    }
+  }
+  return (vtt.text ?? '').replace(/<[^>]*>/g, '');
+}
+
+/** The captions of `media`, keyed `key`: the chosen track's cues, or why there are none. */
+export async function readMediaCaptions(
+  media: HTMLMediaElement,
+  key: string,
+  languages: readonly string[],
+  options: { waitMs?: number; signal?: AbortSignal } = {},
+): Promise<TranscriptResult> {
+  const tracks = captionTracks(media);
+  const track = chooseTrack(tracks, languages);
+  if (!track) return { ok: false, reason: 'no-captions', detail: 'no caption or subtitle track' };
+  const mode = track.mode;
+  try {
+    if (mode === 'disabled') track.mode = 'hidden';
+    const ok = await loaded(elementOf(media, track), track, options.waitMs ?? TRACK_LOAD_MS, options.signal);
+    const cues: Cue[] = [];
+    const list = track.cues;
+    for (let i = 0; i < (list?.length ?? 0); i++) {
+      const cue = list![i]!;
+      cues.push({ startMs: cue.startTime * 1000, endMs: cue.endTime * 1000, text: cueWords(cue) });
+    }
+    if (!cues.some((c) => c.text.trim() !== ''))
+      return ok && list
+        ? { ok: false, reason: 'empty', detail: 'the caption track holds no words' }
+        : { ok: false, reason: 'unreadable', detail: 'the caption track did not load' };
+    const duration = Number.isFinite(media.duration) && media.duration > 0 ? media.duration * 1000 : undefined;
+    return {
+      ok: true,
+      transcript: {
+        videoKey: key,
+        language: track.language,
+        autoGenerated: false,
+        durationMs: duration ?? Math.max(...cues.map((c) => c.endMs)),
+        layer: 'html5-track',
+        cues,
+      },
+    };
+  } finally {
+    // The user's choice, exactly as it was.
+    if (track.mode !== mode) track.mode = mode;
+  }
+}

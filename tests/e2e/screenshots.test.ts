@@ -1,0 +1,38 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useHarness, type Harness } from '../support/harness';
+import { driveScreens, SCREENS_JSON, type ScreenNames } from '../support/screens';
+
+/**
+ * The README's pictures show today's screens (issue #35, item 6): the screens are driven through
+ * the states `npm run screenshots` pictured (tests/support/screens.ts, the script's own flow), and
+ * the names and labels each shows today are compared with those recorded beside its picture
+ * (docs/screenshots/screens.json). A renamed button, a new field or a removed heading fails here
+ * until the pictures are made again; the pixels are not compared.
+ */
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const recorded = JSON.parse(readFileSync(SCREENS_JSON, 'utf8')) as Record<string, ScreenNames>;
+
+describe('the README’s pictures', () => {
+  let h: Harness;
+  useHarness((x) => (h = x), { reset: false });
+
+  it('each picture the docs show was made by npm run screenshots, and is there', () => {
+    const docs = ['README.md', ...['using.md', 'options.md'].map((f) => `docs/${f}`)];
+    const shown = new Set<string>();
+    for (const doc of docs) {
+      for (const m of readFileSync(join(ROOT, doc), 'utf8').matchAll(/screenshots\/([\w-]+\.png)/g)) shown.add(m[1]!);
+    }
+    expect(shown.size).toBeGreaterThan(0);
+    for (const name of shown) expect(Object.keys(recorded), `${name} is not made by npm run screenshots`).toContain(name);
+    for (const name of Object.keys(recorded)) expect(existsSync(join(dirname(SCREENS_JSON), name)), name).toBe(true);
+  });
+
+  it('each screen shows today the names and labels its picture shows (else: npm run screenshots)', async () => {
+    const today = await driveScreens(h, { pictures: false, shoot: async () => null });
+    expect(Object.keys(today)).toEqual(Object.keys(recorded));
+    for (const [name, names] of Object.entries(recorded)) expect(today[name], name).toEqual(names);
+  }, 120_000);
+});
