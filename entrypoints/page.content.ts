@@ -2,6 +2,8 @@
  * The script the worker injects into each frame of a tab when the user asks, never on its own:
  * it reads the frame's text and highlights cited quotes, answering only the extension's requests.
  */
+// First: the moment the bundle began to run, before its other modules (lib/page/script-start.ts).
+import { scriptStarted } from '@/lib/page/script-start';
 import * as z from 'zod/mini';
 import { readPage, type AnchorOptions, type AnchorPage } from '@/lib/page/anchor';
 import { clearHighlight, highlightQuoteInSteps } from '@/lib/page/highlight';
@@ -12,7 +14,8 @@ import { pageRequests } from '@/lib/shared/page-requests';
 import { readFrame } from '@/lib/page/read-frame';
 import { pdfDocumentText } from '@/lib/page/pdf-document';
 import { watchChanges, type ChangeWatch } from '@/lib/page/change-watch';
-import { checkPassages, type PassageWords } from '@/lib/page/passage-check';
+import { checkPassages, type PassageVerdict, type PassageWords } from '@/lib/page/passage-check';
+import type { PageText } from '@/lib/shared/types';
 import { hasMedia } from '@/lib/page/video/detect';
 
 declare global {
@@ -48,19 +51,48 @@ export default defineContentScript({
     // With the words of its passages, for the check before any is sent.
     let last: { readId: string; watch: ChangeWatch; words?: PassageWords } | null = null;
     let proof: { page: AnchorPage; watch: ChangeWatch } | null = null;
+    // The first reading's timings say when this script started (lib/shared/read-timing.ts).
+    const startup = { evaluated: scriptStarted, listening: scriptStarted };
+    let firstReading = true;
     const handlers: Handlers<typeof pageCalls> = {
       // Waits for the page to settle (capped), then reads it within its budgets.
       // A PDF shown by the browser's viewer is read by the extension itself: the page says so.
-      extract: async () => {
+      // A frame small enough to be sent whole checks every passage at once (`checkUpTo`), during
+      // the probe of a page long still: the check before sending in the same round trip.
+      extract: async ({ checkUpTo }) => {
+        const asked = Date.now();
         last?.watch.stop();
         const reading: NonNullable<typeof last> = { readId: crypto.randomUUID(), watch: watchChanges(document) };
         last = reading;
         const onWords = (words: PassageWords) => (reading.words = words);
+        const marks: { settled?: number; walked?: number } = {};
+        let shown: PassageVerdict | undefined;
+        const onRead = (read: PageText) => {
+          const { words } = reading;
+          shown =
+            checkUpTo !== undefined && read.chars <= checkUpTo && words
+              ? checkPassages(
+                  document,
+                  words,
+                  read.passages.map((p) => p.id),
+                  options.getShadowRoot,
+                )
+              : undefined;
+        };
         const pdf = pdfDocumentText(document);
         if (pdf) return { ...pdf, readId: reading.readId };
-        const text = await readFrame(document, { ...options, onWords });
+        const text = await readFrame(document, { ...options, onWords, onRead, marks });
+        const settled = marks.settled ?? asked;
+        const timing = { ...(firstReading ? startup : {}), asked, settled, walked: marks.walked ?? settled, replied: Date.now() };
+        firstReading = false;
         // A video's captions are read by the video reader, injected only where this says so.
-        return { ...text, readId: reading.readId, ...(hasMedia(document) ? { media: true as const } : {}) };
+        return {
+          ...text,
+          readId: reading.readId,
+          ...(shown ? { shown } : {}),
+          ...(hasMedia(document) ? { media: true as const } : {}),
+          timing,
+        };
       },
       // Only the passages about to be sent are asked every test of what hides words.
       shown: async ({ readId, ids }) =>
@@ -87,6 +119,7 @@ export default defineContentScript({
       if (sender.id !== browser.runtime.id) return;
       return dispatch<typeof pageCalls>(pageRequests, handlers, raw);
     });
+    startup.listening = Date.now();
     return injected;
   },
 });

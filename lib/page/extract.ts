@@ -44,6 +44,8 @@ export interface ExtractOptions extends CollectOptions {
    * a reading leaves out only what costs least to tell, and that check asks the rest.
    */
   onWords?: (words: PassageWords) => void;
+  /** Told when the walk has ended, before the layout (the reading's timings: lib/shared/read-timing.ts). */
+  onWalked?: () => void;
 }
 
 /** About 300,000 words: far more than any answer needs, and what a tab can send in one message. */
@@ -61,6 +63,7 @@ export function extractPage(doc: Document, options: ExtractOptions = {}): PageTe
     maxTextChars: options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS,
     timeBudgetMs: options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS,
   });
+  options.onWalked?.();
   const laidOut = layoutPassages(collected, options);
 
   const passages: Passage[] = [];

@@ -91,4 +91,32 @@ describe('readFrame', () => {
     expect(pageTextSchema.safeParse({ ...page, title: 'T'.repeat(MAX_TITLE_CHARS + 1) }).success).toBe(false);
     document.title = '';
   });
+
+  // Loaded and fetched long ago (the user read it, then asked): read at once, watched meanwhile.
+  const longStill = { settle: { quietMs: 150, probeMs: 40, stillForMs: 10_000, capMs: 2_000 } };
+
+  it('reads a page long still at once, and answers when the probe has seen no change', async () => {
+    Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
+    document.body.innerHTML = '<p>The museum opens at nine.</p>';
+    const started = Date.now();
+    const marks: { settled?: number; walked?: number } = {};
+    const page = await readFrame(document, { ...longStill, marks });
+    const took = Date.now() - started;
+    expect(page.passages.map((p) => p.text)).toEqual(['The museum opens at nine.']);
+    expect(page.coverage!.unsettled).toBeUndefined();
+    // Read before the probe ended, not after it; the answer no sooner than the probe, nor the quiet period.
+    expect(marks.walked! - started).toBeLessThan(35);
+    expect(took).toBeGreaterThanOrEqual(35);
+    expect(took).toBeLessThan(150);
+  });
+
+  it('reads a page long still again, after the whole quiet period, when it changed during the probe', async () => {
+    Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
+    document.body.innerHTML = '<p>Scores: none yet.</p>';
+    setTimeout(() => (document.body.innerHTML = '<p>Scores: three to one.</p>'), 10);
+    const started = Date.now();
+    const page = await readFrame(document, longStill);
+    expect(page.passages.map((p) => p.text)).toEqual(['Scores: three to one.']);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+  });
 });

@@ -1,17 +1,26 @@
 /**
  * What the page script does when the background asks it to read its frame: wait for the page to
- * settle (capped), read it within its budgets, and say how completely it was read. Each frame of
+ * settle (capped; a page long still is read at once and watched meanwhile: settle.ts), read it
+ * within its budgets, and say how completely it was read. Each frame of
  * a tab (the page, and every frame embedded in it) is read by a script of its own.
  */
 import { extractPage, type ExtractOptions } from './extract';
 import { MAX_SELECTION_CHARS } from './selection-words';
 import { hiddenChildFrames } from './frame-visibility';
-import { settle, type SettleOptions } from './settle';
+import { DEFAULT_SETTLE_CAP_MS, probeOf, settle, watchQuiet, type SettleOptions } from './settle';
 import { capText, MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
 import type { FrameFocus, PageText } from '@/lib/shared/types';
 
 export interface ReadFrameOptions extends ExtractOptions {
   settle?: SettleOptions;
+  /**
+   * Told of each reading as soon as it is made, before the rest of a probe is waited for (a
+   * page long still is watched for changes while it is read): the page script checks a small
+   * frame's passages then. Again for a reading made again.
+   */
+  onRead?: (page: PageText) => void;
+  /** Filled in with when the page settled and when the walk ended (lib/shared/read-timing.ts). */
+  marks?: { settled?: number; walked?: number };
 }
 
 export { MAX_SELECTION_CHARS };
@@ -34,16 +43,36 @@ export async function readFrame(doc: Document, options: ReadFrameOptions = {}): 
       coverage: { readShare: 1, hiddenFrame: true, childFrames },
     };
   }
-  const settled = await settle(doc, options.settle);
-  // The selection is read after the wait: the user may have selected while the page settled.
-  const selection = options.selection ?? userSelection(view);
-  const page = extractPage(doc, { ...options, selection });
-  page.coverage = { readShare: 1, ...page.coverage, childFrames };
-  const hiddenChildren = childFrames > 0 ? hiddenChildFrames(doc) : [];
-  if (hiddenChildren.length > 0) page.coverage.hiddenChildren = hiddenChildren.slice(0, MAX_HIDDEN_CHILDREN);
-  if (!settled.settled) page.coverage.unsettled = true;
-  if (view) page.focus = frameFocus(doc, view);
-  return withinLimits(page);
+  const { marks } = options;
+  const read = (settled: boolean): PageText => {
+    if (marks) marks.settled = Date.now();
+    // The selection is read after the wait: the user may have selected while the page settled.
+    const selection = options.selection ?? userSelection(view);
+    const onWalked = marks ? () => (marks.walked = Date.now()) : options.onWalked;
+    const page = extractPage(doc, { ...options, selection, ...(onWalked ? { onWalked } : {}) });
+    page.coverage = { readShare: 1, ...page.coverage, childFrames };
+    const hiddenChildren = childFrames > 0 ? hiddenChildFrames(doc) : [];
+    if (hiddenChildren.length > 0) page.coverage.hiddenChildren = hiddenChildren.slice(0, MAX_HIDDEN_CHILDREN);
+    if (!settled) page.coverage.unsettled = true;
+    if (view) page.focus = frameFocus(doc, view);
+    withinLimits(page);
+    options.onRead?.(page);
+    return page;
+  };
+  const probe = probeOf(doc, options.settle);
+  if (probe === undefined) return read((await settle(doc, options.settle)).settled);
+  // Long still: read at once, and watched for the probe meanwhile rather than before. Nothing
+  // changed by the probe's end, and the reading stands; a change, and the page gets the whole
+  // quiet period and is read again, as it would have been.
+  const started = Date.now();
+  const watch = watchQuiet(doc);
+  const page = read(true);
+  await new Promise((r) => setTimeout(r, Math.max(0, probe - (Date.now() - started))));
+  const changed = watch.changed();
+  watch.stop();
+  if (!changed) return page;
+  const capMs = Math.max(0, (options.settle?.capMs ?? DEFAULT_SETTLE_CAP_MS) - (Date.now() - started));
+  return read((await settle(doc, { ...options.settle, stillForMs: 0, capMs })).settled);
 }
 
 /** The page's own strings cut to what the worker accepts (lib/shared/limits.ts). */

@@ -9,7 +9,9 @@
  *
  * A page that finished loading, and fetching, long before the question (the usual case: the user
  * read it, then asked) is only watched for a short probe: no change in it, and it is read. One
- * change, and it gets the whole quiet period again, as a page still rendering does.
+ * change, and it gets the whole quiet period again, as a page still rendering does. Its reader
+ * (read-frame.ts) reads it at once and watches it for the probe meanwhile (`probeOf`,
+ * `watchQuiet`): the reading stands if nothing changed by the probe's end.
  */
 
 export interface SettleOptions {
@@ -53,19 +55,48 @@ export interface Settled {
   waitedMs: number;
 }
 
+/** The quiet period this document needs: none for a tab in the background. */
+function quietOf(doc: Document, options: SettleOptions): number {
+  // A tab in the background is not being changed by anyone reading it.
+  return doc.visibilityState === 'hidden' ? 0 : Math.max(0, options.quietMs ?? DEFAULT_QUIET_MS);
+}
+
+/**
+ * The probe a page in view needs, when it loaded and fetched its last long before the question
+ * (at least the quiet period ago); undefined when it needs the whole quiet period, or none.
+ */
+export function probeOf(doc: Document, options: SettleOptions = {}): number | undefined {
+  const quiet = quietOf(doc, options);
+  if (doc.readyState !== 'complete' || quiet === 0) return undefined;
+  const still = options.stillForMs ?? stillFor(doc.defaultView);
+  return still !== undefined && still >= quiet ? Math.min(quiet, Math.max(0, options.probeMs ?? DEFAULT_PROBE_MS)) : undefined;
+}
+
+/** Whether the DOM's nodes or text changed since the watch began (what a quiet period watches). */
+export function watchQuiet(doc: Document): { changed: () => boolean; stop: () => void } {
+  const Observer = observerOf(doc);
+  let changed = false;
+  const observer = Observer ? new Observer(() => (changed = true)) : undefined;
+  observer?.observe(doc, { childList: true, subtree: true, characterData: true });
+  return {
+    changed: () => changed || (observer?.takeRecords().length ?? 0) > 0,
+    stop: () => observer?.disconnect(),
+  };
+}
+
+function observerOf(doc: Document): typeof MutationObserver | undefined {
+  return (doc.defaultView as (Window & typeof globalThis) | null)?.MutationObserver ?? globalThis.MutationObserver;
+}
+
 export function settle(doc: Document, options: SettleOptions = {}): Promise<Settled> {
-  const quietMs = Math.max(0, options.quietMs ?? DEFAULT_QUIET_MS);
   const capMs = Math.max(0, options.capMs ?? DEFAULT_SETTLE_CAP_MS);
   const view = doc.defaultView;
   const readyState = doc.readyState;
   const started = Date.now();
-  // A tab in the background is not being changed by anyone reading it.
-  const quiet = doc.visibilityState === 'hidden' ? 0 : quietMs;
+  const quiet = quietOf(doc, options);
   // Long still before the question: a probe instead of the whole quiet period, until a change.
-  const still = readyState === 'complete' && quiet > 0 ? (options.stillForMs ?? stillFor(view)) : undefined;
-  let period = still !== undefined && still >= quiet ? Math.min(quiet, Math.max(0, options.probeMs ?? DEFAULT_PROBE_MS)) : quiet;
-  const Observer: typeof MutationObserver | undefined =
-    (view as (Window & typeof globalThis) | null)?.MutationObserver ?? globalThis.MutationObserver;
+  let period = probeOf(doc, options) ?? quiet;
+  const Observer = observerOf(doc);
 
   return new Promise((resolve) => {
     let done = false;

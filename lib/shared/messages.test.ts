@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pageRequests } from './page-requests';
 import {
   askMessage,
   checkReply,
@@ -104,5 +105,25 @@ describe('the protocol', () => {
     expect(askMessage.safeParse({ type: 'ask', question: 'Why?', scope: 'tabs', windowId: 1, tabIds: ['4'] }).success).toBe(
       false,
     );
+  });
+
+  it('the page script parses each request it gets by the same schema as the worker sends it, built once', async () => {
+    const got: unknown[] = [];
+    const handlers = {
+      extract: async (r: unknown) => (got.push(r), { url: '', title: '', passages: [], chars: 0 }),
+      highlight: async (r: unknown) => (got.push(r), { found: false }),
+    } as unknown as Handlers<typeof pageCalls>;
+    await dispatch<typeof pageCalls>(pageRequests, handlers, { type: 'extract', checkUpTo: 24_000 });
+    expect(dispatch<typeof pageCalls>(pageRequests, handlers, { type: 'extract', checkUpTo: -1 })).toBeUndefined();
+    const target = { literal: 'The museum opens at nine.', passageText: 'The museum opens at nine.', passageOrder: 0 };
+    await dispatch<typeof pageCalls>(pageRequests, handlers, { type: 'highlight', target, others: [target] });
+    expect(dispatch<typeof pageCalls>(pageRequests, handlers, { type: 'highlight', target: { literal: 1 } })).toBeUndefined();
+    expect(got).toEqual([
+      { type: 'extract', checkUpTo: 24_000 },
+      { type: 'highlight', target, others: [target] },
+    ]);
+    // One schema per request, whoever asks: the worker's map holds the page's own.
+    expect(pageCalls.extract.request).toBe(pageRequests.extract.request);
+    expect(pageCalls.drawn.request).toBe(pageRequests.drawn.request);
   });
 });

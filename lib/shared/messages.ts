@@ -7,13 +7,14 @@
  * and no reply is cast to its type.
  */
 import * as z from 'zod/mini';
-import { MAX_PASSAGE_CHARS, MAX_PASSAGE_ID_CHARS, MAX_PASSAGES, MAX_QUESTION_CHARS, MAX_URL_CHARS } from './limits';
+import { MAX_PASSAGES, MAX_QUESTION_CHARS, MAX_URL_CHARS } from './limits';
 import {
   drawnResultSchema,
   highlightOutcomeSchema,
   MAX_FRAME_VIDEOS,
   pageTextSchema,
   passageSchema,
+  shownReplySchema,
   videoReadSchema,
 } from './types';
 import { videoRequests } from './video-requests';
@@ -111,27 +112,8 @@ export const pageCalls = {
   highlight: { ...pageRequests.highlight, reply: highlightOutcomeSchema },
   'clear-highlight': { ...pageRequests['clear-highlight'], reply: ok },
   unchanged: { ...pageRequests.unchanged, reply: z.object({ unchanged: z.boolean() }) },
-  /**
-   * `hidden`: the ids that may not be sent; `cut`: passages some of whose words no reader sees,
-   * written without them; `noHeading`: passages whose heading has words no reader sees, sent
-   * without it; `unknown`: the frame holds another reading (or none).
-   */
-  shown: {
-    ...pageRequests.shown,
-    reply: z.object({
-      hidden: z.array(z.string().check(z.maxLength(MAX_PASSAGE_ID_CHARS))).check(z.maxLength(MAX_PASSAGES)),
-      cut: z
-        .array(
-          z.object({
-            id: z.string().check(z.maxLength(MAX_PASSAGE_ID_CHARS)),
-            text: z.string().check(z.maxLength(MAX_PASSAGE_CHARS)),
-          }),
-        )
-        .check(z.maxLength(MAX_PASSAGES)),
-      noHeading: z.array(z.string().check(z.maxLength(MAX_PASSAGE_ID_CHARS))).check(z.maxLength(MAX_PASSAGES)),
-      unknown: z.optional(z.literal(true)),
-    }),
-  },
+  /** What the frame says of the passages about to be sent (types.ts). */
+  shown: { ...pageRequests.shown, reply: shownReplySchema },
   drawn: {
     ...pageRequests.drawn,
     reply: z.object({ results: z.array(drawnResultSchema).check(z.maxLength(MAX_DRAWN_TARGETS)) }),

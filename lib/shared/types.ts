@@ -14,6 +14,7 @@ import {
   MAX_TITLE_CHARS,
   MAX_URL_CHARS,
 } from './limits';
+import { readTimingSchema } from './read-timing';
 import { MAX_PASSAGE_CUES, MAX_VIDEO_KEY_CHARS, NO_TRANSCRIPT_REASONS } from './video-passages';
 
 /** A few sentences of a page's visible text, as extraction cut them. */
@@ -96,6 +97,27 @@ export const frameFocusSchema = z.object({
 });
 export type FrameFocus = z.infer<typeof frameFocusSchema>;
 
+/**
+ * What a frame says of passages of its reading about to be sent (lib/page/passage-check.ts):
+ * `hidden`, the ids that may not be sent; `cut`, passages some of whose words no reader sees,
+ * written without them; `noHeading`, passages whose heading has words no reader sees, sent
+ * without it; `unknown`: the frame holds another reading (or none).
+ */
+export const shownReplySchema = z.object({
+  hidden: z.array(z.string().check(z.maxLength(MAX_PASSAGE_ID_CHARS))).check(z.maxLength(MAX_PASSAGES)),
+  cut: z
+    .array(
+      z.object({
+        id: z.string().check(z.maxLength(MAX_PASSAGE_ID_CHARS)),
+        text: z.string().check(z.maxLength(MAX_PASSAGE_CHARS)),
+      }),
+    )
+    .check(z.maxLength(MAX_PASSAGES)),
+  noHeading: z.array(z.string().check(z.maxLength(MAX_PASSAGE_ID_CHARS))).check(z.maxLength(MAX_PASSAGES)),
+  unknown: z.optional(z.literal(true)),
+});
+export type ShownVerdict = z.infer<typeof shownReplySchema>;
+
 export const pageTextSchema = z.object({
   url: z.string().check(z.maxLength(MAX_URL_CHARS)),
   title: z.string().check(z.maxLength(MAX_TITLE_CHARS)),
@@ -122,6 +144,14 @@ export const pageTextSchema = z.object({
   isPdf: z.optional(z.literal(true)),
   /** This reading, for the frame to say later whether it still holds (pageCalls `unchanged`). */
   readId: z.optional(z.string().check(z.maxLength(64))),
+  /**
+   * Every passage of this reading checked before sending at once, in the same round trip (asked
+   * with `checkUpTo` of a frame whose text is small enough to be sent whole): what the check
+   * before sending says of each (lib/worker/run/early-checks.ts).
+   */
+  shown: z.optional(shownReplySchema),
+  /** When each step of the reading happened, for the bench's breakdown (read-timing.ts). */
+  timing: z.optional(readTimingSchema),
   /**
    * The page script saw a video or audio element, or a YouTube watch page, in the frame: the worker
    * injects the video reader there (lib/page/video/), which the page script itself does not carry.
@@ -157,7 +187,7 @@ export interface SkippedTab {
 }
 
 // The quote the page is asked to find is defined with the page's requests (page-requests.ts).
-export { MAX_QUOTE_PARTS, quoteTargetSchema, type QuoteTarget } from './page-requests';
+export { MAX_QUOTE_PARTS, type QuoteTarget } from './page-requests';
 
 /**
  * Why words are not drawn for a reader (lib/page/seen.ts decides). `unproven`: nothing measured

@@ -1,19 +1,24 @@
 /**
- * npm run bench:ask [-- --baseline <a built extension folder>] [--rounds <n>] [--corpus <folder>] [--only video]
+ * npm run bench:ask [-- --baseline <a built extension folder>] [--rounds <n>] [--corpus <folder>] [--cold-only] [--tabs 1,10,30] [--only video]
  *
  * How long a user waits, in the browser harness (the built extension in headless Chromium, the
  * real popup, the Messages API stand-in), on real pages: those of a page corpus
  * (shared/corpus/wcxb-dev by default), served from this machine as their sites served them
  * (their scripts, and anything from another origin, blocked: nothing leaves the machine).
- * - Ask → request: from pressing Ask to the request leaving for the API, with 1, 10 and 30 tabs
- *   ("This tab", "All tabs in this window"), the pages loaded and still for a second, the stand-in
- *   answering at once; and a follow-up question in the same thread about the same 30 tabs.
+ * - Ask → request, cold: from pressing Ask to the request leaving for the API, with 1, 10 and 30
+ *   tabs ("This tab", "All tabs in this window") opened fresh for each round (other pages of the
+ *   corpus each round, the same for both builds), loaded and left still for two seconds, the
+ *   stand-in answering at once: the first question after opening tabs, as users meet it. With the
+ *   breakdown of where each tab's time went (the worker's and the page script's timings:
+ *   lib/worker/run/read-timings.ts, lib/shared/read-timing.ts), for a build that records them.
+ * - Ask → request, warm: the same tabs asked about round after round (the page script already in
+ *   them), still for a second; and a follow-up question in the same thread about the same 30 tabs.
  * - Answer → first and last verified claim: an eight-claim answer the stand-in writes over about
  *   five seconds; each measured from Ask, and first / last.
  * - Click → highlight: from a click on a citation to the quote highlighted in its page.
  * - Ask → request on a page with a video whose WebVTT track holds an hour of captions (1,200
  *   cues, generated), and on the same page without the video: what reading the captions adds.
- * A benchmark, not a test: it prints medians of `--rounds` rounds (5) and, given the build of
+ * A benchmark, not a test: it prints medians of `--rounds` rounds (3) and, given the build of
  * another commit as `--baseline`, the same figures for it, measured in the same run (the two
  * builds take turns), with the ratio of each to the baseline's.
  */
@@ -21,6 +26,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import pLimit from 'p-limit';
 import type { Page } from 'puppeteer-core';
 import type { RecordedRequest, Reply } from '../support/stand-in/messages-api';
 import {
@@ -40,12 +46,15 @@ const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
-const ROUNDS = Number(arg('rounds') ?? 5);
+const ROUNDS = Number(arg('rounds') ?? 3);
 /** `--only video`: the video page's figures alone. */
 const ONLY = arg('only');
 const baseline = arg('baseline');
+/** Only the cold rounds: a quicker look while working on them. */
+const coldOnly = process.argv.includes('--cold-only');
 const CORPUS = resolve(arg('corpus') ?? join(import.meta.dirname, '../../../shared/corpus/wcxb-dev'));
-const TAB_COUNTS = [1, 10, 30];
+/** `--tabs 1,10`: only those tab counts. */
+const TAB_COUNTS = (arg('tabs') ?? '1,10,30').split(',').map(Number);
 const STREAM_MS = 5000;
 const started = Date.now();
 const progress = (line: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${line}\n`);
@@ -127,6 +136,9 @@ function questionOf(name: string): string {
 
 interface Figures {
   askToRequest: Map<number, number>;
+  coldToRequest?: Map<number, number>;
+  /** Where the time of a cold round went: each step's median over the tabs, and its slowest tab. */
+  breakdown?: Map<number, Map<string, { median: number; max: number }>>;
   followUpToRequest?: number;
   firstClaim?: number;
   lastClaim?: number;
@@ -178,7 +190,7 @@ const oneClaim = (req: RecordedRequest): Reply => {
   return answerReply([{ text: 'The page says so.', citations: [s!] }]);
 };
 
-/** Ask → request with `tabs` pages open, the cited one active; and, with 30, a follow-up. */
+/** Ask → request with `tabs` pages open, the cited one active; and, with the most tabs, a follow-up. */
 async function askRounds(h: Harness, server: { url: string; names: string[] }, tabs: number, n: number, into: Figures[]) {
   const pages: Page[] = [];
   const cited = server.names[0]!;
@@ -201,7 +213,7 @@ async function askRounds(h: Harness, server: { url: string; names: string[] }, t
       const t = await askTimed(h, popup, question, scope, oneClaim);
       await answered(popup);
       const figures: Figures = { askToRequest: new Map([[tabs, t.sent() - t.pressed]]) };
-      if (tabs === 30) {
+      if (tabs === TAB_COUNTS.at(-1)) {
         // A follow-up about the same pages, in the same thread.
         const follow = `${question} Tell me more.`;
         const f = await askTimed(h, popup, follow, scope, oneClaim);
@@ -216,6 +228,145 @@ async function askRounds(h: Harness, server: { url: string; names: string[] }, t
     }
   } finally {
     for (const p of pages) await p.close();
+  }
+}
+
+/** What the worker recorded of the last question (lib/worker/run/read-timings.ts); null for a build that records nothing. */
+interface RunTimes {
+  asked: number;
+  read?: number;
+  planned?: number;
+  tabs: Record<
+    number,
+    {
+      readRequest?: number;
+      injectStart?: number;
+      injected?: number;
+      extractSent?: number;
+      extractReplied?: number;
+      page?: { evaluated?: number; listening?: number; asked: number; settled: number; walked: number; replied: number };
+      shownSent?: number;
+      shownReplied?: number;
+    }
+  >;
+}
+
+/** The steps a tab's reading goes through, in order, from the worker's and the page's timings. */
+const TAB_STEPS = [
+  'Ask → read request',
+  'injection',
+  'page script start-up',
+  'read request → page',
+  'settling',
+  'walk',
+  'layout and ids',
+  'reply back, checked',
+  'check before sending',
+] as const;
+/** The question's own steps: before any tab, and after every tab was read. */
+const RUN_STEPS = [
+  'Ask → worker',
+  'Ask → every tab read',
+  'read → first check asked',
+  'read → plan checked',
+  'plan → request',
+] as const;
+
+function breakdownOf(times: RunTimes, pressed: number, sent: number): Map<string, { median: number; max: number }> {
+  const per = new Map<string, number[]>();
+  const add = (step: string, v: number | undefined) => {
+    if (v === undefined || !Number.isFinite(v)) return;
+    const list = per.get(step) ?? [];
+    list.push(v);
+    per.set(step, list);
+  };
+  for (const t of Object.values(times.tabs)) {
+    const p = t.page;
+    const startup = p?.evaluated !== undefined && p.listening !== undefined ? p.listening - p.evaluated : 0;
+    add('Ask → read request', t.readRequest !== undefined ? t.readRequest - pressed : undefined);
+    add('injection', t.injected !== undefined && t.injectStart !== undefined ? t.injected - t.injectStart - startup : undefined);
+    add('page script start-up', p ? startup : undefined);
+    add('read request → page', p && t.extractSent !== undefined ? p.asked - t.extractSent : undefined);
+    add('settling', p ? p.settled - p.asked : undefined);
+    add('walk', p ? p.walked - p.settled : undefined);
+    add('layout and ids', p ? p.replied - p.walked : undefined);
+    add('reply back, checked', p && t.extractReplied !== undefined ? t.extractReplied - p.replied : undefined);
+    add(
+      'check before sending',
+      t.shownSent !== undefined && t.shownReplied !== undefined ? t.shownReplied - t.shownSent : undefined,
+    );
+  }
+  add('Ask → worker', times.asked - pressed);
+  add('Ask → every tab read', times.read !== undefined ? times.read - pressed : undefined);
+  const firstCheck = Math.min(...Object.values(times.tabs).map((t) => t.shownSent ?? Infinity));
+  add('read → first check asked', times.read !== undefined ? firstCheck - times.read : undefined);
+  add('read → plan checked', times.planned !== undefined && times.read !== undefined ? times.planned - times.read : undefined);
+  add('plan → request', times.planned !== undefined ? sent - times.planned : undefined);
+  const out = new Map<string, { median: number; max: number }>();
+  for (const [step, xs] of per) out.set(step, { median: median(xs), max: Math.max(...xs) });
+  return out;
+}
+
+/**
+ * Ask → request with `tabs` fresh tabs each round: other pages of the corpus every round (the
+ * same ones, round by round, for both builds), the cited page active, loaded and left still for
+ * two seconds, then Ask; the tabs closed after.
+ */
+async function coldRounds(h: Harness, server: { url: string; names: string[] }, tabs: number, n: number, into: Figures[]) {
+  const cited = server.names[0]!;
+  const others = server.names.slice(1);
+  const question = questionOf(cited);
+  const scope = tabs === 1 ? 'This tab' : 'All tabs in this window';
+  for (let r = -1; r < n; r++) {
+    const pages: Page[] = [];
+    try {
+      // Other pages each round; one that does not finish loading in time is replaced by the next.
+      const candidates = Array.from({ length: others.length }, (_, i) => others[(((r + 1) * 31 + i) * 7) % others.length]!);
+      progress(`cold: opening ${tabs} tabs`);
+      const open = async (name: string): Promise<boolean> => {
+        const page = await h.browser.newPage();
+        page.on('dialog', (d) => void d.dismiss().catch(() => {}));
+        try {
+          await page.goto(`${server.url}/c/${name}/`, { waitUntil: 'load', timeout: 15_000 });
+          pages.push(page);
+          return true;
+        } catch {
+          await page.close().catch(() => {});
+          return false;
+        }
+      };
+      // Six at a time: a browser opening thirty pages at once starves some of them.
+      const limit = pLimit(6);
+      let next = tabs - 1;
+      await Promise.all(
+        candidates.slice(0, tabs - 1).map((name) =>
+          limit(async () => {
+            for (let candidate: string | undefined = name; candidate && !(await open(candidate));) {
+              candidate = candidates[next++];
+            }
+          }),
+        ),
+      );
+      if (!(await open(cited))) throw new Error(`the cited page ${cited} did not load`);
+      const active = pages.find((p) => p.url().includes(`/c/${cited}/`))!;
+      await setUp(h);
+      // Loaded and left still for two seconds: opened, then asked about.
+      await new Promise((res) => setTimeout(res, 2000));
+      const popup = await openPopup(h, active);
+      const t = await askTimed(h, popup, question, scope, oneClaim);
+      await answered(popup);
+      const sent = t.sent();
+      const times = (await h.worker.evaluate(
+        () => (globalThis as { citedTabsTimes?: () => unknown }).citedTabsTimes?.() ?? null,
+      )) as RunTimes | null;
+      await popup.close().catch(() => {});
+      const figures: Figures = { askToRequest: new Map(), coldToRequest: new Map([[tabs, sent - t.pressed]]) };
+      if (times) figures.breakdown = new Map([[tabs, breakdownOf(times, t.pressed, sent)]]);
+      progress(`cold, ${tabs} tabs, round ${r}: ${sent - t.pressed}`);
+      if (r >= 0) into.push(figures);
+    } finally {
+      for (const p of pages) await p.close().catch(() => {});
+    }
   }
 }
 
@@ -307,10 +458,13 @@ async function measure(dir: string, n: number, into: Figures[]) {
   const h = await launch({ extensionDir: dir });
   try {
     if (ONLY !== 'video') {
-      for (const tabs of TAB_COUNTS) await askRounds(h, server, tabs, n, into);
-      await streamRounds(h, server, n, into);
+      for (const tabs of TAB_COUNTS) await coldRounds(h, server, tabs, n, into);
+      if (!coldOnly) {
+        for (const tabs of TAB_COUNTS) await askRounds(h, server, tabs, n, into);
+        await streamRounds(h, server, n, into);
+      }
     }
-    await videoRounds(h, server, n, into);
+    if (!coldOnly) await videoRounds(h, server, n, into);
   } finally {
     await h.close();
     await server.close();
@@ -322,13 +476,31 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?
 interface Table {
   rows: Array<[string, number]>;
 }
+
+/** Each cold round's breakdown, its medians over the rounds; empty for a build that records none. */
+function breakdownTable(all: Figures[], tabs: number): Map<string, { median: number; max: number }> {
+  const out = new Map<string, { median: number; max: number }>();
+  for (const step of [...TAB_STEPS, ...RUN_STEPS]) {
+    const xs = all.flatMap((f) => {
+      const v = f.breakdown?.get(tabs)?.get(step);
+      return v ? [v] : [];
+    });
+    if (xs.length) out.set(step, { median: median(xs.map((x) => x.median)), max: median(xs.map((x) => x.max)) });
+  }
+  return out;
+}
 function table(all: Figures[]): Table {
-  const col = (f: (x: Figures) => number | undefined) => median(all.map(f).filter((x): x is number => x !== undefined));
+  const col = (f: (x: Figures) => number | undefined) => {
+    const xs = all.map(f).filter((x): x is number => x !== undefined);
+    return xs.length ? median(xs) : NaN;
+  };
+  const tabsName = (tabs: number) => `${tabs} tab${tabs > 1 ? 's' : ''}`;
   const rows: Array<[string, number]> = TAB_COUNTS.map((tabs) => [
-    `Ask → request, ${tabs} tab${tabs > 1 ? 's' : ''}`,
-    col((x) => x.askToRequest.get(tabs)),
+    `Ask → request, cold, ${tabsName(tabs)}`,
+    col((x) => x.coldToRequest?.get(tabs)),
   ]);
-  rows.push(['Ask → request, follow-up, 30 tabs', col((x) => x.followUpToRequest)]);
+  for (const tabs of TAB_COUNTS) rows.push([`Ask → request, warm, ${tabsName(tabs)}`, col((x) => x.askToRequest.get(tabs))]);
+  rows.push([`Ask → request, follow-up, ${TAB_COUNTS.at(-1)} tabs`, col((x) => x.followUpToRequest)]);
   rows.push(['Ask → first verified claim (8 over ~5 s)', col((x) => x.firstClaim)]);
   rows.push(['Ask → last verified claim', col((x) => x.lastClaim)]);
   rows.push(['first / last claim', col((x) => (x.firstClaim !== undefined ? x.firstClaim / x.lastClaim! : undefined))]);
@@ -350,16 +522,36 @@ for (const turn of baseline ? [0, 1] : [0]) {
   await measure(EXTENSION_DIR, n, mine);
 }
 
+const ms = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '' : `${Math.round(v)}`);
 const show = (name: string, v: number) => (name.includes('/') ? v.toFixed(2) : `${(v / 1000).toFixed(2)} s`);
 const m = table(mine);
 const b = baseline ? table(base) : null;
 console.log(`corpus ${CORPUS}; medians of ${ROUNDS} rounds each, after a warm-up round`);
 console.log(`${'figure'.padEnd(42)} ${'this'.padStart(8)}${b ? `${'baseline'.padStart(10)}${'ratio'.padStart(8)}` : ''}`);
 for (const [i, [name, v]] of m.rows.entries()) {
-  // A figure not measured (`--only`) is not shown.
+  // A figure not measured (`--only`, `--cold-only`) is not shown.
   if (Number.isNaN(v)) continue;
   const bv = b?.rows[i]![1];
   console.log(
     `${name.padEnd(42)} ${show(name, v).padStart(8)}${bv !== undefined ? `${show(name, bv).padStart(10)}${(v / bv).toFixed(2).padStart(8)}` : ''}`,
   );
+}
+
+// Where a cold round's time went: each step's median over the tabs and its slowest tab, in
+// milliseconds (medians over the rounds); the question's own steps once.
+for (const tabs of TAB_COUNTS) {
+  const mb = breakdownTable(mine, tabs);
+  if (mb.size === 0) continue;
+  const bb = baseline ? breakdownTable(base, tabs) : new Map<string, { median: number; max: number }>();
+  const withBase = bb.size > 0;
+  console.log(`\ncold, ${tabs} tab${tabs > 1 ? 's' : ''}: where the time went, ms (per tab: median, slowest)`);
+  console.log(`${'step'.padEnd(28)} ${'this'.padStart(12)}${withBase ? 'baseline'.padStart(14) : ''}`);
+  for (const step of [...TAB_STEPS, ...RUN_STEPS]) {
+    const cell = (m: Map<string, { median: number; max: number }>) => {
+      const v = m.get(step);
+      if (!v) return '';
+      return (RUN_STEPS as readonly string[]).includes(step) ? ms(v.median) : `${ms(v.median)} / ${ms(v.max)}`;
+    };
+    console.log(`${step.padEnd(28)} ${cell(mb).padStart(12)}${withBase ? cell(bb).padStart(14) : ''}`);
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passage } from '@/tests/support/passages';
 import { rankPassages } from './rank';
-import { clearPassageWords, passageWords, passageWordsSize, spelling } from './passage-words';
+import { clearPassageWords, passageWords, passageWordsSize, spelling, warmPassageWords } from './passage-words';
 
 const texts = [
   'The City Museum opens at 9 a.m. and closes at 6 p.m. every day except Monday.',
@@ -48,5 +48,25 @@ describe('passageWords', () => {
     rankPassages([passage('Unrelated words about gardening and tomatoes and frost.')], 'tomatoes');
     expect(ranked()).toEqual(cold);
     expect(ranked()).toEqual(cold);
+  });
+
+  it('finds the words of each tab as it is read, and the ranking after the last tab ranks the same and keeps them', () => {
+    const ps = reading();
+    const question = 'How many interceptions did Josh Norman have?';
+    clearPassageWords();
+    const cold = rankPassages(ps, question);
+    clearPassageWords();
+    // Tab by tab, as they come in.
+    warmPassageWords(ps.filter((p) => p.tabId === 2));
+    warmPassageWords(ps.filter((p) => p.tabId === 1));
+    expect(passageWordsSize().passages).toBe(texts.length);
+    const words = passageWordsSize().words;
+    const warm = rankPassages(ps, question);
+    expect(warm.units.map((u) => [u.members.map((m) => m.id), u.score])).toEqual(
+      cold.units.map((u) => [u.members.map((m) => m.id), u.score]),
+    );
+    expect(warm.relevance).toBe(cold.relevance);
+    // Nothing tokenised again.
+    expect(passageWordsSize()).toEqual({ passages: texts.length, words });
   });
 });

@@ -102,6 +102,16 @@ export function passageWords(p: Pick<SourcedPassage, 'heading' | 'text'>): Passa
   return entry;
 }
 
+/**
+ * The words of a tab's passages found as soon as it is read, while the other tabs are still
+ * reading themselves: the ranking after the last tab then finds them kept. Nothing changes but
+ * when the work is done (a ranking that must make room drops them and finds them again).
+ */
+export function warmPassageWords(passages: ReadonlyArray<Pick<SourcedPassage, 'heading' | 'text'>>): void {
+  makeRoom(passages.length);
+  for (const p of passages) passageWords(p);
+}
+
 /** A vocabulary word by its number. */
 export const spelling = (id: number): string => spelled[id]!;
 

@@ -27,4 +27,59 @@ describe('tabs read a few at a time', () => {
     expect(readsAtOnce(64)).toBe(16);
     expect(readsAtOnce(undefined)).toBe(4);
   });
+
+  it('gives the place of a read that waits past its lease to the next tab, and never more working at once than the limit', async () => {
+    const started: number[] = [];
+    const finished: number[] = [];
+    let working = 0;
+    let mostWorking = 0;
+    const release: Array<() => void> = [];
+    const done = readAtPace(
+      [0, 1, 2, 3, 4],
+      async (i) => {
+        started.push(i);
+        if (i === 0 || i === 1) {
+          // A tab that waits (a PDF being fetched, a frame that does not answer).
+          await new Promise<void>((r) => (release[i] = r));
+        } else {
+          working++;
+          mostWorking = Math.max(mostWorking, working);
+          await new Promise((r) => setTimeout(r, 5));
+          working--;
+        }
+        finished.push(i);
+        return i;
+      },
+      2,
+      30,
+    );
+    await new Promise((r) => setTimeout(r, 10));
+    // Two places, both taken by tabs that wait: nobody else has started yet.
+    expect(started).toEqual([0, 1]);
+    await new Promise((r) => setTimeout(r, 60));
+    // Past their leases: the others have been read meanwhile, two at a time at most.
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    expect(finished).toEqual([2, 3, 4]);
+    expect(mostWorking).toBeLessThanOrEqual(2);
+    release[0]!();
+    release[1]!();
+    expect(await done).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('counts a read that ends within its lease against the limit the whole time', async () => {
+    let running = 0;
+    let most = 0;
+    await readAtPace(
+      Array.from({ length: 8 }, (_, i) => i),
+      async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 20));
+        running--;
+      },
+      2,
+      1_000,
+    );
+    expect(most).toBe(2);
+  });
 });

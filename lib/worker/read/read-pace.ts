@@ -1,9 +1,13 @@
 /**
  * How many tabs are read at once. Each tab reads itself in its own renderer, so reading them in
  * parallel is what makes thirty tabs cost little more than one; but a machine has only so many
- * cores, and thirty walks at once share them, each slower, all finishing late. A few more than
- * the cores (a read also waits on the page's settling and on messages) keeps them busy without
- * piling up. p-limit (small, well kept) does the queueing.
+ * cores, and thirty walks at once share them, each slower, all finishing late (measured: all
+ * thirty at once took half as long again as four at a time on two cores). A few more than the
+ * cores keeps them busy without piling up. The places are for reads that work, not for reads that
+ * wait: a read still going after `READ_LEASE_MS` (a page in view still changing, settling up to
+ * 3 s; a PDF being fetched; a frame that does not answer, up to 10 s) gives its place to the next
+ * tab, and takes none back when it ends. p-limit (small, well kept) does the queueing; its
+ * concurrency is raised for each read that waits, and lowered again when it ends.
  */
 import pLimit from 'p-limit';
 
@@ -12,12 +16,32 @@ export function readsAtOnce(cores: number | undefined): number {
   return Math.min(16, Math.max(4, 2 * (cores || 2)));
 }
 
-/** `read` over `items`, at most `readsAtOnce` at a time, results in the items' order. */
+/** A read going on longer than this is waiting (on its page, a fetch, a frame), not working. */
+export const READ_LEASE_MS = 1_000;
+
+/**
+ * `read` over `items`, at most `limit` working at a time, results in the items' order; a read
+ * past `leaseMs` no longer counts against the limit.
+ */
 export function readAtPace<T, R>(
   items: T[],
   read: (item: T) => Promise<R>,
   limit = readsAtOnce(globalThis.navigator?.hardwareConcurrency),
+  leaseMs = READ_LEASE_MS,
 ): Promise<R[]> {
   const run = pLimit(limit);
-  return Promise.all(items.map((item) => run(() => read(item))));
+  const leased = async (item: T): Promise<R> => {
+    let waiting = false;
+    const lease = setTimeout(() => {
+      waiting = true;
+      run.concurrency++;
+    }, leaseMs);
+    try {
+      return await read(item);
+    } finally {
+      clearTimeout(lease);
+      if (waiting) run.concurrency--;
+    }
+  };
+  return Promise.all(items.map((item) => run(() => leased(item))));
 }

@@ -15,7 +15,7 @@ import { serverPlan } from '@/lib/worker/model/server-plan';
 import { askedFromIncognito } from '@/lib/worker/read/incognito';
 import { nothingRead } from '@/lib/worker/read/nothing-read';
 import { clearHighlights } from '@/lib/worker/reveal/reveal-citation';
-import { askShown, runs, tabReader, tabsInScope, threads } from './browser-effects';
+import { markRun, questionReading, runs, startTimes, tabsInScope, threads } from './browser-effects';
 import { askWithPlan, failRun } from './finish';
 import { planQuestion } from './plan-step';
 import { readScope } from './read-scope';
@@ -32,10 +32,15 @@ function takeFlight(): AbortController {
 }
 
 export async function startAsk(msg: AskMessage): Promise<void> {
+  startTimes();
   // The last answer's highlights go with it.
   void clearHighlights().catch(() => {});
   const controller = takeFlight();
   const id = crypto.randomUUID();
+  // Asked at once, while the run is written: the reading waits for nothing it does not need.
+  const early = { settings: loadSettings(), tabs: tabsInScope(msg) };
+  early.settings.catch(() => {});
+  early.tabs.catch(() => {});
   // Known first: whatever fails from here on is logged as an incognito question's failure.
   const incognito = await askedFromIncognito(msg.windowId, (w) => browser.windows.get(w));
   const { question, scope } = msg;
@@ -46,15 +51,20 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     ),
   );
   try {
-    const settings = keyCleared(await loadSettings());
-    const tabs = await tabsInScope(msg);
+    const settings = keyCleared(await early.settings);
+    const tabs = await early.tabs;
     // Incognito tabs: nothing of this question is written to disk (run-store.ts).
     const privateRun = incognito || tabs.some((tab) => tab.incognito);
     if (privateRun && !incognito) await runs.progress(id, { incognito: true });
     const { thread, replaced } = await threads.threadFor(msg, tabs, privateRun);
     await runs.progress(id, { threadId: thread.id, ...(replaced ? { newThread: 'pages-changed' as const } : {}) });
     // 1. Read the tabs in scope.
-    const read = await readScope(tabs, msg.selection, tabReader(tabs, thread.id, controller.signal), controller.signal);
+    // Each tab's words for ranking found as it comes in, while the others still read themselves;
+    // a frame small enough to be sent whole checked as it is read (run/page-reading.ts).
+    const reading = questionReading(tabs, thread.id, controller.signal, settings.fragmentBudget);
+    const { askShown } = reading;
+    const read = await readScope(tabs, msg.selection, reading.readOne, controller.signal, reading.onRead);
+    markRun('read');
     const { skipped, coverage } = read;
     if (read.nothingRead)
       return await runs.update(id, (run) =>
@@ -87,6 +97,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
       askShown,
       controller.signal,
     );
+    markRun('planned');
     const { plan, leftOut } = planned.chosen;
     await runs.progress(id, {
       ...selectionOf(planned),

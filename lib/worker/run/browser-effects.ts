@@ -14,14 +14,22 @@ import { pdfAddressesOfRun } from '@/lib/worker/pdf/allowed-addresses';
 import { tabsToRead } from '@/lib/worker/read/tab-scope';
 import { ReadCache } from '@/lib/worker/read/tab-reuse';
 import type { AskMessage } from '@/lib/shared/messages';
-import { callPage, readVideosIn } from '@/lib/worker/read/call-page';
 import type { ModelStepDeps } from './model-step';
 import { readTab, type ReadTabDeps } from './read-tab';
 import { runStore } from './run-store';
-import type { AskShown } from './shown-step';
 import { threadStore } from './thread-store';
+import { warmPassageWords } from '@/lib/worker/rank/passage-words';
+import {
+  earlyReading,
+  injectPageScript,
+  pageAsker,
+  readRequested,
+  readVideosIn,
+  shownAsker,
+  type EarlyReading,
+} from './page-reading';
 
-const PAGE_SCRIPT = '/content-scripts/page.js';
+export { markRun, startTimes } from './page-reading';
 
 export const runs = runStore({
   load: () => lastRunItem.getValue(),
@@ -37,27 +45,11 @@ export const threads = threadStore({
   now: Date.now,
 });
 
-/**
- * The page script goes in as soon as the frame exists (`injectImmediately`), not at
- * `document_idle`, which a document whose response never ends never reaches; the script itself
- * then waits, capped, for the page to settle. PDFs are read only at the run's own addresses.
- */
-export function readTabDeps(run: ReadonlySet<string>): ReadTabDeps {
+/** PDFs are read only at the run's own addresses; the page script as page-reading.ts asks it. */
+export function readTabDeps(run: ReadonlySet<string>, early?: EarlyReading): ReadTabDeps {
   return {
-    inject: async (tabId, allFrames, onMedia) =>
-      (
-        await browser.scripting.executeScript({
-          target: { tabId, ...(allFrames ? { allFrames: true } : {}) },
-          files: [PAGE_SCRIPT],
-          injectImmediately: true,
-        })
-      ).map((r) => {
-        // The page script says whether its frame has a video (entrypoints/page.content.ts).
-        const said = r.result as { media?: unknown } | null | undefined;
-        if (said?.media === true) onMedia?.(r.frameId);
-        return r.frameId;
-      }),
-    ask: callPage,
+    inject: injectPageScript,
+    ask: pageAsker(early),
     readVideos: readVideosIn,
     readPdf: (url) => readPdfInOffscreen(url, run),
     viewerPdf,
@@ -73,15 +65,25 @@ export async function tabsInScope(msg: AskMessage): Promise<Browser.tabs.Tab[]> 
 /** The tabs' readings of the current thread, for its next question (read/tab-reuse.ts). */
 const readings = new ReadCache();
 
-/** How each tab of a question about `tabs` is read (read-tab.ts), within thread `threadId`'s readings. */
-export function tabReader(tabs: Browser.tabs.Tab[], threadId: string, signal: AbortSignal) {
-  const deps = readTabDeps(pdfAddressesOfRun(tabs, browser.runtime.getURL(VIEWER_PATH)));
+/**
+ * How one question reads its tabs: each tab read (read-tab.ts) within thread `threadId`'s
+ * readings, its words for ranking found as it comes in (`onRead`), a frame small enough to be sent
+ * whole (its share of `budget`, in tokens) checked as it is read, and the check before sending
+ * asked of the frames only for what their readings did not check (`askShown`, page-reading.ts).
+ */
+export function questionReading(tabs: Browser.tabs.Tab[], threadId: string, signal: AbortSignal, budget: number) {
+  const early = earlyReading(budget, tabs.length);
+  const deps = readTabDeps(pdfAddressesOfRun(tabs, browser.runtime.getURL(VIEWER_PATH)), early);
   const cache = readings.forThread(threadId);
-  return (tab: Browser.tabs.Tab) => readTab(tab, signal, cache, deps);
+  return {
+    readOne: (tab: Browser.tabs.Tab) => {
+      if (tab.id !== undefined) readRequested(tab.id);
+      return readTab(tab, signal, cache, deps);
+    },
+    onRead: warmPassageWords,
+    askShown: shownAsker(early.checks),
+  };
 }
-
-/** Asks a frame which of its reading's passages about to be sent it does not show (shown-step.ts). */
-export const askShown: AskShown = (tabId, frameId, readId, ids) => callPage(tabId, frameId, { type: 'shown', readId, ids });
 
 /** The model step's effects for run `id`: the real transport and pipeline, reports to the run. */
 export function modelStepDeps(id: string, signal: AbortSignal, plans: Pick<ModelStepDeps, 'halve'>): ModelStepDeps {

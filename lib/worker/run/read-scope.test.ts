@@ -70,4 +70,38 @@ describe('readScope', () => {
     const reading = readScope([tab(1)], undefined, async (t) => (controller.abort(), readOf(t.id!, ['One.'])), controller.signal);
     await expect(reading).rejects.toThrow();
   });
+
+  it("hands each tab's passages on as soon as that tab is read, before a slower tab has answered", async () => {
+    let slowDone = false;
+    let release!: () => void;
+    const slow = new Promise<void>((r) => (release = r));
+    const seen: Array<{ tabs: number[]; slowDone: boolean }> = [];
+    const reading = readScope(
+      [tab(1), tab(2), tab(3)],
+      undefined,
+      async (t) => {
+        if (t.id === 3) {
+          await slow;
+          slowDone = true;
+          return readOf(3, ['Three.']);
+        }
+        if (t.id === 2) return skippedOf(2);
+        return readOf(1, ['One.', 'Two.']);
+      },
+      new AbortController().signal,
+      (passages) => seen.push({ tabs: [...new Set(passages.map((p) => p.tabId))], slowDone }),
+    );
+    await new Promise((r) => setTimeout(r, 10));
+    // Tab 1's passages are there while tab 3 still reads; a tab not read gives none.
+    expect(seen).toEqual([{ tabs: [1], slowDone: false }]);
+    release();
+    const read = await reading;
+    // Handed on once its read has given up its place in the queue.
+    await new Promise((r) => setTimeout(r, 0));
+    expect(seen).toEqual([
+      { tabs: [1], slowDone: false },
+      { tabs: [3], slowDone: true },
+    ]);
+    expect(read.passages.map((p) => p.text)).toEqual(['One.', 'Two.', 'Three.']);
+  });
 });

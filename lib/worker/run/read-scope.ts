@@ -28,6 +28,8 @@ export async function readScope(
   selection: AskMessage['selection'],
   readOne: (tab: Browser.tabs.Tab) => Promise<TabRead | SkippedTab>,
   signal: AbortSignal,
+  /** Given each tab's passages as soon as it is read (its place in the queue given up), while the others are still reading. */
+  onRead?: (passages: SourcedPassage[]) => void,
 ): Promise<ScopeRead> {
   let passages: SourcedPassage[] = [];
   const skipped: SkippedTab[] = [];
@@ -40,14 +42,22 @@ export async function readScope(
     unread: [],
   };
   // In parallel, a few at a time: more at once only makes each slower.
-  const results = await readAtPace(tabs, async (tab) => ({ tab, result: await readOne(tab) }));
-  for (const { tab, result } of results) {
+  const results = await readAtPace(tabs, async (tab) => {
+    const result = await readOne(tab);
+    if ('reason' in result) return { tab, result, passages: [] };
+    const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title, active: tab.active, url: tab.url };
+    const passages = passagesOfTab(result, names);
+    // Once this read has given its place to the next tab: that tab's page works meanwhile.
+    if (onRead) setTimeout(() => signal.aborted || onRead(passages), 0);
+    return { tab, result, passages };
+  });
+  for (const { tab, result, passages: ofTab } of results) {
     if ('reason' in result) {
       skipped.push(result);
       continue;
     }
     const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title, active: tab.active, url: tab.url };
-    passages.push(...passagesOfTab(result, names));
+    passages.push(...ofTab);
     const totals = tabTotals(result);
     chars += totals.chars;
     frames += totals.frames;

@@ -1,0 +1,107 @@
+/**
+ * The page script asked, for one question: injected into a tab's frames, asked to read (a frame
+ * small enough to be sent whole also checks its passages then: early-checks.ts), and asked the
+ * check before sending only of what its reading did not check. Each step's time is kept for the
+ * bench (read-timings.ts).
+ */
+import { browser } from 'wxt/browser';
+import { callPage } from '@/lib/worker/read/call-page';
+import { checkUpTo, EarlyChecks } from './early-checks';
+import { tabTimes } from './read-timings';
+import type { AskShown } from './shown-step';
+
+export { readVideosIn } from '@/lib/worker/read/call-page';
+
+export { markRun, startTimes } from './read-timings';
+
+const PAGE_SCRIPT = '/content-scripts/page.js';
+
+/** A question's early checks, and the most characters of a frame checked whole as it is read. */
+export interface EarlyReading {
+  checks: EarlyChecks;
+  upTo: number;
+}
+
+/** The early checks of a question about `tabs` tabs within a budget of `budget` tokens. */
+export function earlyReading(budget: number, tabs: number): EarlyReading {
+  return { checks: new EarlyChecks(), upTo: checkUpTo(budget, tabs) };
+}
+
+/** Tab `tabId`'s reading began (it had waited its turn). */
+export function readRequested(tabId: number): void {
+  tabTimes(tabId).readRequest = Date.now();
+}
+
+/**
+ * The page script goes in as soon as the frame exists (`injectImmediately`), not at
+ * `document_idle`, which a document whose response never ends never reaches; the script itself
+ * then waits, capped, for the page to settle. Into every frame (`allFrames`) or the main frame
+ * only; the frames it reached, and those with a video told to `onMedia`.
+ */
+export async function injectPageScript(
+  tabId: number,
+  allFrames: boolean,
+  onMedia?: (frameId: number) => void,
+): Promise<number[]> {
+  const times = tabTimes(tabId);
+  times.injectStart ??= Date.now();
+  const results = await browser.scripting.executeScript({
+    target: { tabId, ...(allFrames ? { allFrames: true } : {}) },
+    files: [PAGE_SCRIPT],
+    injectImmediately: true,
+  });
+  times.injected ??= Date.now();
+  return results.map((r) => {
+    // The page script says whether its frame has a video (entrypoints/page.content.ts).
+    const said = r.result as { media?: unknown } | null | undefined;
+    if (said?.media === true) onMedia?.(r.frameId);
+    return r.frameId;
+  });
+}
+
+/** The page script asked: the reading (`extract`) with its timings and early check; any other request as it is. */
+export function pageAsker(early?: EarlyReading): typeof callPage {
+  return (tabId, frameId, request) =>
+    request.type === 'extract'
+      ? // The checked reply of `extract`, the request's own type.
+        (extract(tabId, frameId, early) as ReturnType<typeof callPage<typeof request.type>>)
+      : callPage(tabId, frameId, request);
+}
+
+/**
+ * Asks one frame to read itself; a frame small enough to be sent whole checks its passages as it
+ * reads (early-checks.ts). The reply's timings are kept for the bench (read-timings.ts).
+ */
+async function extract(tabId: number, frameId: number, early?: EarlyReading) {
+  const times = frameId === 0 ? tabTimes(tabId) : {};
+  times.extractSent = Date.now();
+  const reply = await callPage(tabId, frameId, { type: 'extract', ...(early ? { checkUpTo: early.upTo } : {}) });
+  times.extractReplied = Date.now();
+  if (frameId === 0) tabTimes(tabId).page = reply.timing;
+  if (early && reply.shown && reply.readId !== undefined) {
+    early.checks.keep(
+      tabId,
+      frameId,
+      reply.readId,
+      reply.passages.map((p) => p.id),
+      reply.shown,
+    );
+  }
+  return reply;
+}
+
+/**
+ * Asks a frame which of its reading's passages about to be sent it does not show (shown-step.ts),
+ * unless its reading already said so of every one of them (`checks`).
+ */
+export function shownAsker(checks: EarlyChecks): AskShown {
+  return async (tabId, frameId, readId, ids) => {
+    const early = checks.answer(tabId, frameId, readId, ids);
+    if (early) return early;
+    const times = tabTimes(tabId);
+    times.shownSent ??= Date.now();
+    const reply = await callPage(tabId, frameId, { type: 'shown', readId, ids });
+    times.shownReplied = Date.now();
+    return reply;
+  };
+}
