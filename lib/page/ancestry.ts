@@ -5,7 +5,7 @@
  * the boxes that hide overflow leave them (following the containing blocks: an absolutely
  * positioned box escapes the overflow of boxes that are not positioned). Then, for a text node,
  * its own glyphs' rectangles: what a reader sees is measured, not inferred from a list of tricks
- * (lib/page/seen.ts judges). Asked by the check of passages about to be sent and by the proof of
+ * (lib/shared/seen.ts judges). Asked by the check of passages about to be sent and by the proof of
  * a quote (lib/page/visibility.ts, lib/page/drawn.ts) and of a frame's box
  * (lib/page/frame-visibility.ts): never by the reading walk. Its cost is the check's: on wcxb-dev
  * (eval:extract) reading and checking every passage of a page costs 13.9–15.1 display-only walks,
@@ -16,7 +16,8 @@
  * question measures a few dozen text nodes. Pure DOM code.
  */
 import { flatParentElement } from './flat-tree';
-import { filterEffect, glyphsHide, type Measured, type Rect } from './seen';
+import { filterEffect, glyphsHide, type Rect } from './seen';
+import type { Measured } from '@/lib/shared/seen';
 import type { Reach } from './paint';
 
 /** No clip at all. */

@@ -116,7 +116,7 @@ export interface SkippedTab {
 export { MAX_QUOTE_PARTS, quoteTargetSchema, type QuoteTarget } from './page-requests';
 
 /**
- * Why words are not drawn for a reader (lib/page/seen.ts decides). `unproven`: nothing measured
+ * Why words are not drawn for a reader (lib/shared/seen.ts decides). `unproven`: nothing measured
  * settles it (a mask, a blend mode, a filter, a value not read, no layout), so it is not shown.
  */
 export const notDrawnSchema = z.enum([
