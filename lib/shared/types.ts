@@ -100,6 +100,11 @@ export interface PassageSource {
    * (lib/worker/run/shown-step.ts); none for a PDF's passages.
    */
   readId?: string;
+  /**
+   * A passage sent with its neighbour (its id `a+b`): where in its text each member after the
+   * first starts, so that an "A … B" quote is kept within one of them (lib/worker/answer/repair.ts).
+   */
+  seams?: number[];
 }
 
 export type SourcedPassage = Passage & PassageSource;
