@@ -66,6 +66,7 @@ describe('one definition of seen', () => {
       why: 'not-rendered',
       seen: 'unseen',
       cheap: true,
+      reads: ['display'],
       when: (m) => m.display === 'inline-block',
       says: 'A rule of this test: words in an inline-block are not seen.',
     });
@@ -76,6 +77,7 @@ describe('one definition of seen', () => {
     addRule({
       why: 'not-rendered',
       seen: 'unseen',
+      reads: ['display'],
       when: (m) => m.display === 'inline-block',
       says: 'A rule of this test, not cheap: asked by the check and the proof only.',
     });

@@ -44,7 +44,7 @@ import { inView, scrollsWithPage } from './cover';
 import { clipHides, over, paintMeasured, parseColor, placeHides, type Reach, type Rgba } from './paint';
 import { Ancestry } from './ancestry';
 import { readableColour } from './colour';
-import { judge, seen, type Measured } from '@/lib/shared/seen';
+import { asker, type Measured, type SeenVerdict } from '@/lib/shared/seen';
 
 /** How a browser serialises a background of no colour. */
 const TRANSPARENT = 'rgba(0, 0, 0, 0)';
@@ -83,6 +83,23 @@ export const NEVER_TEXT = new Set([
   'map',
   'area',
 ]);
+
+/**
+ * The table's rows (lib/shared/seen.ts) for what each step of the walk measures, asked of every
+ * element: only the rows that read it, cheap ones only in a reading walk (`VisibilityOptions.paint`).
+ */
+const ASK = {
+  display: [asker(['display', 'opens']), asker(['display', 'opens'], true)],
+  visibility: [asker(['visibility']), asker(['visibility'], true)],
+  clippedAway: [asker(['clippedAway']), asker(['clippedAway'], true)],
+  words: asker(['layout', 'rendered', 'opacity', 'effects', 'glyphs']),
+  paint: asker(['fontPx', 'alpha', 'contrast']),
+  rendered: asker(['rendered']),
+  place: asker(['place']),
+  hits: asker(['hits']),
+} as const;
+
+const isSeen = (v: SeenVerdict) => v.seen === 'seen';
 
 /**
  * What the walk knows of an element's style: its computed style (read lazily, only what is
@@ -167,6 +184,8 @@ export class Visibility {
   readonly paint: boolean;
   /** Whether this walk notes the boxes that may cover words (not when an earlier walk gave them). */
   private readonly notesCovers: boolean;
+  /** The table's rows for an element's display: the cheap ones in a reading walk, all in the check. */
+  private readonly askDisplay: (m: Measured) => SeenVerdict;
 
   constructor(doc: Document | null, leaveOut: ReadonlySet<Element> | null = null, options: VisibilityOptions = {}) {
     const view = doc?.defaultView ?? null;
@@ -174,6 +193,7 @@ export class Visibility {
     this.leaveOut = leaveOut !== null && leaveOut.size > 0 ? leaveOut : null;
     this.paint = options.paint ?? true;
     this.notesCovers = options.covers === undefined;
+    this.askDisplay = ASK.display[this.paint ? 0 : 1];
     if (options.covers) this.covers.push(...options.covers);
     this.view = view && typeof view.getComputedStyle === 'function' ? view : null;
     this.hasLayout = this.view !== null && typeof (doc as Document).elementsFromPoint === 'function';
@@ -202,7 +222,7 @@ export class Visibility {
     const host = ancestry.openable(parent);
     const measured =
       host === null ? ancestry.words(node, this.reach()) : { ...ancestry.box(host, this.reach(), 1), ...ancestry.look(parent) };
-    return seen({ layout: this.laysOut, ...measured });
+    return isSeen(ASK.words({ layout: this.laysOut, ...measured }));
   }
 
   /**
@@ -243,11 +263,11 @@ export class Visibility {
       this.paints.set(paint, looks);
     }
     const painter = owner ?? this.boxes[top] ?? null;
-    const alone = judge(looks);
+    const alone = ASK.paint(looks);
     if (alone.seen !== 'seen') {
       // Transparent glyphs may be painted otherwise (a stroke, a shadow, a background clipped to the text): asked only then.
       if (alone.why !== 'transparent' || painter === null) return false;
-      return seen({ ...looks, paintedOtherwise: paintedOtherwise(painter, style, this.view!) });
+      return isSeen(ASK.paint({ ...looks, paintedOtherwise: paintedOtherwise(painter, style, this.view!) }));
     }
     // The colour of what is behind them (white on white): the background colours of the boxes
     // around them, read once per box; only words that match them are asked more, once per box
@@ -259,11 +279,11 @@ export class Visibility {
     if (matches === undefined) this.matches.set(background, (matches = new Map()));
     let over = matches.get(paint);
     if (over === undefined) matches.set(paint, (over = paintMeasured({ color: readableColour(raw), fontSize, background })));
-    if (seen(over)) return this.owned(owner, isBox);
+    if (isSeen(ASK.paint(over))) return this.owned(owner, isBox);
     const glyphs = `${paint} ${style.textShadow} ${style.getPropertyValue('-webkit-text-stroke-width')} ${style.getPropertyValue('-webkit-text-fill-color')}`;
     let shows = this.lost[top]?.get(glyphs);
     if (shows === undefined) {
-      shows = seen(paintAgainstBackground(painter, style, this.view!));
+      shows = isSeen(ASK.paint(paintAgainstBackground(painter, style, this.view!)));
       if (top >= 0) (this.lost[top] ??= new Map()).set(glyphs, shows);
     }
     return shows && this.owned(owner, isBox);
@@ -284,12 +304,12 @@ export class Visibility {
     const known = this.drawn[i];
     if (known !== undefined) return known;
     const box = this.boxes[i]!;
-    let out = seen({ rendered: drawn(box) && this.boxStyles[i]!.contentVisibility !== 'hidden' });
+    let out = isSeen(ASK.rendered({ rendered: drawn(box) && this.boxStyles[i]!.contentVisibility !== 'hidden' }));
     if (!out) {
       // A box a reader opens (closed <details>, until-found) is not drawn yet: the box drawn in
       // its place is asked (asked only once a test said no: it reads every ancestor).
       const host = openableHost(box);
-      out = host !== null && seen({ rendered: drawn(host) });
+      out = host !== null && isSeen(ASK.rendered({ rendered: drawn(host) }));
     }
     this.drawn[i] = out;
     return out;
@@ -368,7 +388,7 @@ export class Visibility {
     let untilFound = false;
     if (!this.hasLayout && el.hasAttribute('hidden')) {
       untilFound = el.getAttribute('hidden')!.toLowerCase() === 'until-found';
-      if (!seen({ display: 'none', opens: untilFound }, !this.paint)) return false;
+      if (!isSeen(this.askDisplay({ display: 'none', opens: untilFound }))) return false;
     }
     let display = '';
     let style: StyleRef = null;
@@ -383,12 +403,16 @@ export class Visibility {
         const inline = (el as HTMLElement).style;
         display = inline?.display ?? '';
         const v = inline?.visibility ?? '';
-        style = v ? seen({ visibility: v }, !this.paint) : typeof parentStyle === 'boolean' ? parentStyle : true;
+        style = v
+          ? isSeen(ASK.visibility[this.paint ? 0 : 1]({ visibility: v }))
+          : typeof parentStyle === 'boolean'
+            ? parentStyle
+            : true;
       }
     } catch {
       // An element the style system does not know (a foreign namespace): read as inline text.
     }
-    if (!seen({ display, opens: untilFound }, !this.paint)) return false;
+    if (!isSeen(this.askDisplay({ display, opens: untilFound }))) return false;
     this.display = display;
     this.style = style;
     return true;
@@ -412,7 +436,7 @@ export class Visibility {
     const measured = this.ancestry !== null;
     if (display === 'inline') return this.paint && !measured && this.inlineMovedAway(el, style);
     if (style === null || typeof style !== 'object') return false;
-    if (!seen({ clippedAway: clippedAway(el, style) }, !this.paint)) return true;
+    if (!isSeen(ASK.clippedAway[this.paint ? 0 : 1]({ clippedAway: clippedAway(el, style) }))) return true;
     // A check whose glyphs are measured, given the covers: nothing more to ask here.
     if (measured && !this.notesCovers) return false;
     // Positioned or transformed: measured once, here; what it holds goes with it.
@@ -428,7 +452,7 @@ export class Visibility {
     // closed <details> itself has one).
     let place = placeHides(el.getBoundingClientRect(), this.reach());
     if (place === 'no-area' && !transformed) place = null;
-    if (!seen({ place }) && !insideOpenable(flatParentElement(el) ?? el)) return true;
+    if (!isSeen(ASK.place({ place })) && !insideOpenable(flatParentElement(el) ?? el)) return true;
     return clipsTo(clipHides(style.clip, style.clipPath, position));
   }
 
@@ -438,7 +462,7 @@ export class Visibility {
     const position = style.position;
     if (position !== 'relative' && position !== 'sticky') return false;
     const place = placeHides(el.getBoundingClientRect(), this.reach());
-    return place === 'outside' && !seen({ place }) && !insideOpenable(el);
+    return place === 'outside' && !isSeen(ASK.place({ place })) && !insideOpenable(el);
   }
 
   /**
@@ -490,7 +514,7 @@ export class Visibility {
         const hit = (typeof root.elementFromPoint === 'function' ? root : view.document).elementFromPoint(x, y);
         // (The cover scrolls with the page, asked above; what else is on top proves nothing here.)
         const own = hit === null || !(hit === cover || cover.contains(hit));
-        if (!seen({ hits: [{ own, movesWithView: false }] })) out.add(owner);
+        if (!isSeen(ASK.hits({ hits: [{ own, movesWithView: false }] }))) out.add(owner);
       }
     }
     return out;
@@ -580,7 +604,7 @@ function drawn(el: Element): boolean {
 export function textShows(style: StyleRef, cheap = true): boolean {
   if (style === null) return true;
   if (typeof style === 'boolean') return style;
-  return seen({ visibility: style.visibility }, cheap);
+  return isSeen(ASK.visibility[cheap ? 1 : 0]({ visibility: style.visibility }));
 }
 
 /**
@@ -598,5 +622,5 @@ export function clippedAway(el: Element, cs: CSSStyleDeclaration): boolean {
 
 /** A clip measured to leave nothing (`clipHides`), judged by the table: true when it hides the box. */
 function clipsTo(leavesNothing: boolean): boolean {
-  return leavesNothing && !seen({ place: 'clipped' });
+  return leavesNothing && !isSeen(ASK.place({ place: 'clipped' }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judge, MIN_CONTRAST, MIN_FONT_PX, provenBy, SEEN_RULES, WHY_SAID } from './seen';
+import { asker, judge, MIN_CONTRAST, MIN_FONT_PX, provenBy, SEEN_RULES, WHY_SAID } from './seen';
 import { notDrawnSchema } from './types';
 
 describe('judge', () => {
@@ -65,8 +65,26 @@ describe('judge', () => {
   });
 
   it('is a table a reviewer reads: every row says why, and every reason is said in words', () => {
-    for (const rule of SEEN_RULES) expect(rule.says.length).toBeGreaterThan(20);
+    for (const rule of SEEN_RULES) {
+      expect(rule.says.length).toBeGreaterThan(20);
+      // A row applies only to something measured, and says what (an asker of some fields asks the rows that read them).
+      expect(rule.when({})).toBe(false);
+      expect(rule.reads.length).toBeGreaterThan(0);
+    }
     for (const why of notDrawnSchema.options) expect(WHY_SAID[why].length).toBeGreaterThan(5);
+  });
+});
+
+describe('asker', () => {
+  it('asks only the rows that read what a caller measures, in the table’s order, cheap ones only where told', () => {
+    const byPlace = asker(['place']);
+    expect(byPlace({ place: 'outside' })).toEqual({ seen: 'unseen', why: 'outside' });
+    expect(byPlace({ place: null })).toEqual({ seen: 'seen' });
+    // The same verdicts as the whole table gives.
+    for (const m of [{ display: 'none' }, { display: 'none', opens: true }, { display: 'block' }]) {
+      expect(asker(['display', 'opens'], true)(m)).toEqual(judge(m, true));
+      expect(asker(['display', 'opens'])(m)).toEqual(judge(m));
+    }
   });
 });
 

@@ -91,6 +91,11 @@ export interface SeenRule {
   seen: 'unseen' | 'unproven';
   /** Cheap enough for the reading walk, which asks these rows of every element it reads. */
   cheap?: true;
+  /**
+   * The measurements that make the row apply (`when` is false unless one of them is given):
+   * a caller that measures only some of them asks only the rows that read those (`asker`).
+   */
+  reads: readonly (keyof Measured)[];
   when: (m: Measured) => boolean;
   says: string;
 }
@@ -103,6 +108,7 @@ export const SEEN_RULES: readonly SeenRule[] = [
     why: 'not-found',
     seen: 'unproven',
     cheap: true,
+    reads: ['answered'],
     when: (m) => m.answered === false,
     says: 'The frame asked did not answer in time, or no longer holds the reading asked about: nothing was measured.',
   },
@@ -110,6 +116,7 @@ export const SEEN_RULES: readonly SeenRule[] = [
     why: 'not-rendered',
     seen: 'unseen',
     cheap: true,
+    reads: ['display'],
     when: (m) => m.display === 'none' && m.opens !== true,
     says: 'They are in a box that is display: none (or [hidden]), which a reader cannot open.',
   },
@@ -117,6 +124,7 @@ export const SEEN_RULES: readonly SeenRule[] = [
     why: 'not-rendered',
     seen: 'unseen',
     cheap: true,
+    reads: ['visibility'],
     when: (m) => hidesVisibility(m.visibility),
     says: 'Their own element is visibility: hidden or collapse.',
   },
@@ -124,42 +132,49 @@ export const SEEN_RULES: readonly SeenRule[] = [
     why: 'clipped',
     seen: 'unseen',
     cheap: true,
+    reads: ['clippedAway'],
     when: (m) => m.clippedAway === true,
     says: 'A box of (almost) no size around them hides what overflows it (screen-reader-only text, a collapsed panel).',
   },
   {
     why: 'unproven',
     seen: 'unproven',
+    reads: ['layout'],
     when: (m) => m.layout === false,
     says: 'The page lays nothing out (no view of any size): no size, place or paint can be measured.',
   },
   {
     why: 'not-rendered',
     seen: 'unseen',
+    reads: ['rendered'],
     when: (m) => m.rendered === false,
     says: 'The browser does not render them: opacity 0 above, content-visibility: hidden, no box (unslotted).',
   },
   {
     why: 'faint',
     seen: 'unseen',
+    reads: ['opacity'],
     when: (m) => typeof m.opacity === 'number' && !(m.opacity >= MIN_OPACITY),
     says: `Their effective opacity (opacity and filter: opacity() multiplied up the tree) is below ${MIN_OPACITY}.`,
   },
   {
     why: 'tiny-font',
     seen: 'unseen',
+    reads: ['fontPx'],
     when: (m) => typeof m.fontPx === 'number' && !(m.fontPx >= MIN_FONT_PX),
     says: `Their computed font size is below ${MIN_FONT_PX}px, which no reader can read.`,
   },
   {
     why: 'transparent',
     seen: 'unseen',
+    reads: ['alpha'],
     when: (m) => typeof m.alpha === 'number' && m.alpha < MIN_ALPHA && m.paintedOtherwise !== true,
     says: `Their colour (-webkit-text-fill-color where set) has an alpha below ${MIN_ALPHA}, and nothing else paints the glyphs.`,
   },
   {
     why: 'same-colour',
     seen: 'unseen',
+    reads: ['contrast'],
     when: (m) =>
       typeof m.contrast === 'number' && m.contrast < MIN_CONTRAST && m.paintedOtherwise !== true && m.otherPaint !== true,
     says: `Their colour stands out from what is behind them by a contrast below ${MIN_CONTRAST}, and nothing else sets them apart.`,
@@ -167,30 +182,35 @@ export const SEEN_RULES: readonly SeenRule[] = [
   {
     why: 'no-area',
     seen: 'unseen',
+    reads: ['place', 'glyphs'],
     when: (m) => m.place === 'no-area' || m.glyphs === 'no-area',
     says: 'Their box or their glyphs have no area (scaled or sized to nothing, clipped by the boxes around them).',
   },
   {
     why: 'outside',
     seen: 'unseen',
+    reads: ['place', 'glyphs'],
     when: (m) => m.place === 'outside' || m.glyphs === 'outside',
     says: 'Their box or their glyphs lie outside what the page can scroll to (translate, text-indent, left: -9999px).',
   },
   {
     why: 'clipped',
     seen: 'unseen',
+    reads: ['place', 'glyphs'],
     when: (m) => m.place === 'clipped' || m.glyphs === 'clipped',
     says: 'A clip or clip-path leaves nothing of them, or a box around them that hides overflow cuts them off.',
   },
   {
     why: 'tiny-font',
     seen: 'unseen',
+    reads: ['glyphs'],
     when: (m) => m.glyphs === 'tiny-font',
     says: `Their glyphs are drawn shorter than ${MIN_GLYPH_PX}px, or pressed together, after every transform, scale and zoom.`,
   },
   {
     why: 'covered',
     seen: 'unseen',
+    reads: ['hits', 'covered'],
     when: (m) =>
       m.covered === true || (m.hits !== undefined && m.hits.length > 0 && m.hits.every((h) => !h.own && !h.movesWithView)),
     says:
@@ -200,12 +220,14 @@ export const SEEN_RULES: readonly SeenRule[] = [
   {
     why: 'unproven',
     seen: 'unproven',
+    reads: ['effects'],
     when: (m) => m.effects === true,
     says: 'A mask, a blend mode, or a filter other than opacity (or a weak brightness, contrast, a blur) changes how they are drawn.',
   },
   {
     why: 'unproven',
     seen: 'unproven',
+    reads: ['rendered', 'opacity', 'effects', 'alpha', 'glyphs'],
     when: (m) => m.rendered === null || m.opacity === null || m.effects === null || m.alpha === null || m.glyphs === 'unmeasured',
     says: 'A value the rules need could not be read (a colour in a syntax not read, no rectangle to measure).',
   },
@@ -213,16 +235,47 @@ export const SEEN_RULES: readonly SeenRule[] = [
 
 const SEEN: SeenVerdict = { seen: 'seen' };
 
+/** Bumped when a test changes the table (tests/support/seen-rules.ts): every `asker` takes its rows again. */
+let version = 0;
+
+/** After a test changed the table: the rows each asker asks are taken again from it. */
+export function rulesChanged(): void {
+  version++;
+}
+
 /**
  * The first rule that applies to what was measured, or seen. `cheap`: only the rows the reading
  * walk asks of every element (the others are asked of the words about to be sent).
  */
 export function judge(m: Measured, cheap = false): SeenVerdict {
-  for (const rule of SEEN_RULES) {
+  for (let i = 0; i < SEEN_RULES.length; i++) {
+    const rule = SEEN_RULES[i]!;
     if (cheap && rule.cheap !== true) continue;
     if (rule.when(m)) return { seen: rule.seen, why: rule.why };
   }
   return SEEN;
+}
+
+/**
+ * `judge` for a caller that measures only `fields` (the reading walk asks each element's display,
+ * a hot path): the same rows of the same table, in its order, but only those that read one of
+ * `fields` (and, `cheap`, only the cheap ones), so that a walk does not ask every row of every
+ * element. A row that reads none of them could not apply to what such a caller measures.
+ */
+export function asker(fields: readonly (keyof Measured)[], cheap = false): (m: Measured) => SeenVerdict {
+  let rows: readonly SeenRule[] = [];
+  let taken = -1;
+  return (m) => {
+    if (taken !== version) {
+      rows = SEEN_RULES.filter((r) => (!cheap || r.cheap === true) && r.reads.some((f) => fields.includes(f)));
+      taken = version;
+    }
+    for (let i = 0; i < rows.length; i++) {
+      const rule = rows[i]!;
+      if (rule.when(m)) return { seen: rule.seen, why: rule.why };
+    }
+    return SEEN;
+  };
 }
 
 /** Whether what was measured is seen (`judge`). */

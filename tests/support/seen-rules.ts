@@ -3,7 +3,7 @@
  * (lib/shared/seen.ts): the table changed for the length of one test, then put back.
  */
 import { afterEach } from 'vitest';
-import { SEEN_RULES, type SeenRule } from '@/lib/shared/seen';
+import { rulesChanged, SEEN_RULES, type SeenRule } from '@/lib/shared/seen';
 
 const original = [...SEEN_RULES];
 
@@ -13,12 +13,14 @@ const table = SEEN_RULES as SeenRule[];
 /** Puts `rule` at the top of the table (first match wins) for the current test. */
 export function addRule(rule: SeenRule): void {
   table.unshift(rule);
+  rulesChanged();
 }
 
 /** Takes out of the table, for the current test, every row `which` picks; how many it took. */
 export function removeRules(which: (rule: SeenRule) => boolean): number {
   const before = table.length;
   for (let i = table.length - 1; i >= 0; i--) if (which(table[i]!)) table.splice(i, 1);
+  rulesChanged();
   return before - table.length;
 }
 
@@ -26,5 +28,6 @@ export function removeRules(which: (rule: SeenRule) => boolean): number {
 export function restoreRulesAfterEach(): void {
   afterEach(() => {
     table.splice(0, table.length, ...original);
+    rulesChanged();
   });
 }

@@ -62,7 +62,13 @@ describe('withDrawnProof', () => {
     const p = pages({});
     expect((await withDrawnProof(allOk, (c) => claims[c]!, fromSelection, p.check)).claimOk).toEqual([true, true, true, true]);
     // A row that says an answer proves nothing: every quote asked about is now a broken citation, with the row's reason.
-    addRule({ why: 'unproven', seen: 'unproven', when: (m) => m.answered === true, says: 'A rule of this test.' });
+    addRule({
+      why: 'unproven',
+      seen: 'unproven',
+      reads: ['answered'],
+      when: (m) => m.answered === true,
+      says: 'A rule of this test.',
+    });
     const v = await withDrawnProof(allOk, (c) => claims[c]!, fromSelection, p.check);
     expect(v.claimOk).toEqual([false, false, true, true]);
     expect(v.problems.map((q) => q.kind === 'not-drawn' && q.reason)).toEqual(['unproven', 'unproven']);

@@ -113,7 +113,13 @@ describe('chooseShown', () => {
     const shipped = await chooseShown(pool, firstOf(2), planKeys, pages(new Set()).ask);
     expect(shipped.chosen.map(key)).toEqual(pool.map(key));
     // A row that says an answer proves nothing: no frame vouches, nothing is sent.
-    addRule({ why: 'not-found', seen: 'unproven', when: (m) => m.answered === true, says: 'A rule of this test.' });
+    addRule({
+      why: 'not-found',
+      seen: 'unproven',
+      reads: ['answered'],
+      when: (m) => m.answered === true,
+      says: 'A rule of this test.',
+    });
     const changed = await chooseShown(pool, firstOf(2), planKeys, pages(new Set()).ask);
     expect(changed.chosen).toEqual([]);
     expect(changed.unsent.unchecked).toBe(2);
