@@ -55,7 +55,6 @@ export class Ancestry {
   private readonly owns = new Map<Element, Own>();
   private readonly hosts = new Map<Element, Element | null>();
   private readonly displays = new Map<Element, string>();
-  private readonly measured = new Map<Text, Pick<Measured, 'opacity' | 'effects' | 'glyphs'>>();
   private range: Range | null = null;
 
   constructor(view: Window) {
@@ -225,10 +224,7 @@ export class Ancestry {
    * space are counted only when its glyphs take little width).
    */
   words(node: Text, reach: Reach): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {
-    // A second walk of the same check (leaving out covered boxes) asks the same nodes again.
-    let known = this.measured.get(node);
-    if (known === undefined) this.measured.set(node, (known = this.measure(node, reach)));
-    return known;
+    return this.measure(node, reach);
   }
 
   private measure(node: Text, reach: Reach): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {

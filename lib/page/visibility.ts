@@ -101,6 +101,9 @@ const ASK = {
 
 const isSeen = (v: SeenVerdict) => v.seen === 'seen';
 
+/** What `textShows` measures, asked of every element that holds words: one record, filled in place. */
+const VISIBILITY_MEASURED: { visibility: string } = { visibility: '' };
+
 /**
  * What the walk knows of an element's style: its computed style (read lazily, only what is
  * needed), or, in a document without a window, whether its text is visible by its inline style
@@ -125,11 +128,6 @@ export interface VisibilityOptions {
    * anchoring does not (the proof measures the quote's own words, lib/page/drawn.ts).
    */
   glyphs?: boolean;
-  /**
-   * With `glyphs`: what an earlier walk of the same check measured (the page has not changed
-   * since), so that a second walk, which leaves out covered boxes, measures nothing again.
-   */
-  measured?: Ancestry;
 }
 
 /** The visibility rules for the elements of one document, asked in walk order. */
@@ -175,7 +173,7 @@ export class Visibility {
   private readonly covers: Element[] = [];
   /** The boxes whose own words were read, for `coveredBoxes` (kept only where there is layout). */
   private readonly owners: Element[] = [];
-  /** Boxes a first walk found covered (`coveredBoxes`): a second walk leaves them out. */
+  /** Boxes left out with all they hold (none: the check takes covered boxes out of what it read). */
   private readonly leaveOut: ReadonlySet<Element> | null;
   /**
    * False for a reading walk (`VisibilityOptions.paint`): only display, visibility and boxes
@@ -186,6 +184,7 @@ export class Visibility {
   private readonly notesCovers: boolean;
   /** The table's rows for an element's display: the cheap ones in a reading walk, all in the check. */
   private readonly askDisplay: (m: Measured) => SeenVerdict;
+  private readonly displayMeasured: { display: string; opens: boolean } = { display: '', opens: false };
 
   constructor(doc: Document | null, leaveOut: ReadonlySet<Element> | null = null, options: VisibilityOptions = {}) {
     const view = doc?.defaultView ?? null;
@@ -198,13 +197,7 @@ export class Visibility {
     this.view = view && typeof view.getComputedStyle === 'function' ? view : null;
     this.hasLayout = this.view !== null && typeof (doc as Document).elementsFromPoint === 'function';
     this.laysOut = this.hasLayout && this.view!.innerWidth > 0 && this.view!.innerHeight > 0;
-    this.ancestry =
-      this.paint && this.hasLayout && options.glyphs === true ? (options.measured ?? new Ancestry(this.view!)) : null;
-  }
-
-  /** What this walk measured of glyphs and the boxes around them (`VisibilityOptions.measured`), if it does. */
-  get measurements(): Ancestry | undefined {
-    return this.ancestry ?? undefined;
+    this.ancestry = this.paint && this.hasLayout && options.glyphs === true ? new Ancestry(this.view!) : null;
   }
 
   /**
@@ -412,7 +405,11 @@ export class Visibility {
     } catch {
       // An element the style system does not know (a foreign namespace): read as inline text.
     }
-    if (!isSeen(this.askDisplay({ display, opens: untilFound }))) return false;
+    // (Asked of every element: one record, filled in place, not a new object each time.)
+    const m = this.displayMeasured;
+    m.display = display;
+    m.opens = untilFound;
+    if (!isSeen(this.askDisplay(m))) return false;
     this.display = display;
     this.style = style;
     return true;
@@ -604,7 +601,9 @@ function drawn(el: Element): boolean {
 export function textShows(style: StyleRef, cheap = true): boolean {
   if (style === null) return true;
   if (typeof style === 'boolean') return style;
-  return isSeen(ASK.visibility[cheap ? 1 : 0]({ visibility: style.visibility }));
+  const m = VISIBILITY_MEASURED;
+  m.visibility = style.visibility;
+  return isSeen(ASK.visibility[cheap ? 1 : 0](m));
 }
 
 /**
