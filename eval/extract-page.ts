@@ -193,19 +193,49 @@ export function explainMisses(missed: string[]): string[] {
       node = nodes.find((n) => normalize(n.data).includes(probe));
       if (node) break;
     }
-    if (!node) return 'read differently';
-    for (let e: Element | null = node.parentElement; e; e = e.parentElement) {
+    const why = node ? hiddenBy(node) : null;
+    if (why !== null) return why;
+    // The probes may have found the sentence's words elsewhere (a visible teaser of a hidden
+    // accordion's text), or the sentence may run over several text nodes: the innermost element
+    // that holds all of it is asked instead.
+    const holder = innermostHolding(bare);
+    return (holder && hiddenBy(holder)) ?? 'read differently';
+  });
+}
+
+/** The innermost element whose text holds the words `bare` (a skeleton), going down from the body. */
+function innermostHolding(bare: string): Element | null {
+  let at: Element | null = document.body;
+  if (!at || !skeleton(at.textContent ?? '').includes(bare)) return null;
+  for (;;) {
+    let next: Element | null = null;
+    for (const child of Array.from<Element>(at.children)) {
+      if (NOT_TEXT.has(child.tagName)) continue;
+      if (skeleton(child.textContent ?? '').includes(bare)) {
+        next = child;
+        break;
+      }
+    }
+    if (next === null) return at;
+    at = next;
+  }
+}
+
+/** What hides `start` (a text node, or an element holding a sentence) for a reader, or null. */
+function hiddenBy(node: Text | Element): string | null {
+  {
+    for (let e: Element | null = node instanceof Element ? node : node.parentElement; e; e = e.parentElement) {
       const cs = getComputedStyle(e);
       if (cs.display === 'none') return 'hidden: display none';
       if (cs.overflow !== 'visible' && (e.clientWidth <= 1 || e.clientHeight <= 1) && cs.display !== 'inline') {
         return 'hidden: clipped to nothing';
       }
     }
-    const own = node.parentElement ? getComputedStyle(node.parentElement).visibility : 'visible';
+    const parent = node instanceof Element ? node : node.parentElement;
+    const own = parent ? getComputedStyle(parent).visibility : 'visible';
     if (own === 'hidden' || own === 'collapse') return 'hidden: visibility';
     // What this rendering draws for no reader (the page waits for scripts the corpus does not
     // keep: a body faded in, text coloured once its web fonts load), by the browser's own tests.
-    const parent = node.parentElement;
     if (parent) {
       for (let e: Element | null = parent; e; e = e.parentElement) {
         if (getComputedStyle(e).opacity === '0') return 'hidden: opacity 0';
@@ -213,10 +243,10 @@ export function explainMisses(missed: string[]): string[] {
       if (!parent.checkVisibility({ opacityProperty: true })) return 'hidden: not rendered';
       const cs = getComputedStyle(parent);
       if (/^rgba\(.*,\s*0\)$/.test(cs.getPropertyValue('-webkit-text-fill-color') || cs.color)) return 'hidden: transparent text';
-      if (cutOff(node)) return 'hidden: cut off by a box that hides overflow';
+      if (node instanceof Text && cutOff(node)) return 'hidden: cut off by a box that hides overflow';
     }
-    return 'read differently';
-  });
+    return null;
+  }
 }
 
 /**

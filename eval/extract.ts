@@ -1,7 +1,9 @@
 /**
  * npm run eval:extract -- <corpus-dir> [--reps N] [--worst N] [--page NAME]
  *
- * --reps 0 skips the timing; --page reads one page and lists every sentence it missed.
+ * --reps 0 skips the timing; --page reads one page and lists every sentence it missed;
+ * --baseline <checkout> also times another checkout's reading and check in the same pages,
+ * interleaved with ours (its eval/extract-page.ts, bundled from it), and gives ours against it.
  *
  * Runs the extension's extraction in headless Chromium on every page of a corpus (layout of
  * shared/corpus/README.md) and measures recall against each page's expected.txt:
@@ -49,6 +51,8 @@ interface PageResult {
   chars: number;
   note: string;
   ms: { ours: number; checked: number; readability: number; bare: number; style: number } | null;
+  /** With --baseline: medians of ours and the baseline's reading and check, timed in turn in the same page. */
+  ab?: { ours: number; checked: number; style: number; baseOurs: number; baseChecked: number; baseStyle: number };
   /** Passages the check before sending leaves out (no word a reader sees) or cuts (some). */
   unsent: number;
   cut: number;
@@ -60,7 +64,13 @@ interface PageResult {
 
 const PAGE_TIMEOUT_MS = 60_000;
 
-async function evalPage(browser: Browser, page: CorpusPage, bundles: string, reps: number): Promise<PageResult> {
+async function evalPage(
+  browser: Browser,
+  page: CorpusPage,
+  bundles: string,
+  reps: number,
+  baseline: string | null,
+): Promise<PageResult> {
   const sentences = expectedSentences(page.expected, page.meta.lang);
   const result: PageResult = {
     name: page.name,
@@ -136,11 +146,48 @@ async function evalPage(browser: Browser, page: CorpusPage, bundles: string, rep
         bare: median(times.bare),
         style: median(times.style),
       };
+      if (baseline !== null) result.ab = await timeAgainst(tab, baseline, reps);
     }
   } finally {
     await tab.close().catch(() => {});
   }
   return result;
+}
+
+/** Ours and the baseline's methods, one run of each in turn, `reps` times; the medians. */
+async function timeAgainst(tab: Page, baseline: string, reps: number): Promise<NonNullable<PageResult['ab']>> {
+  await tab.evaluate(baseline);
+  // Ours ran and was timed in this page already (its code is warm): the baseline's is run as often
+  // first, untimed, so that neither is timed colder than the other.
+  await tab.evaluate('BaselineExtractEval.readForEval()');
+  await tab.evaluate(`BaselineExtractEval.timeMethods(${reps})`);
+  type Times = Record<'ours' | 'checked' | 'style', number[]>;
+  const mine: Times = { ours: [], checked: [], style: [] };
+  const base: Times = { ours: [], checked: [], style: [] };
+  for (let r = 0; r < reps; r++) {
+    for (const [name, into] of (r % 2 === 0
+      ? [
+          ['CitedExtractEval', mine],
+          ['BaselineExtractEval', base],
+        ]
+      : [
+          ['BaselineExtractEval', base],
+          ['CitedExtractEval', mine],
+        ]) as Array<[string, Times]>) {
+      const t = (await tab.evaluate(`${name}.timeMethods(1)`)) as Times;
+      into.ours.push(...t.ours);
+      into.checked.push(...t.checked);
+      into.style.push(...t.style);
+    }
+  }
+  return {
+    ours: median(mine.ours),
+    checked: median(mine.checked),
+    style: median(mine.style),
+    baseOurs: median(base.ours),
+    baseChecked: median(base.checked),
+    baseStyle: median(base.style),
+  };
 }
 
 /** A reason for each missed sentence: annotation drift, or what the page says about it. */
@@ -182,9 +229,13 @@ async function main(): Promise<void> {
   const reps = numberOption('reps', 5, (v) => v >= 0);
   const worstCount = numberOption('worst', 10, (v) => v >= 0);
   const only = stringOption('page');
+  const against = stringOption('baseline');
   const pages = listPages(dir).filter((p) => !only || p.name === only);
   const root = resolve(import.meta.dirname, '..');
   const bundles = await bundleForPage(resolve(root, 'eval/extract-page.ts'), 'CitedExtractEval');
+  const baseline = against
+    ? await bundleForPage(resolve(against, 'eval/extract-page.ts'), 'BaselineExtractEval', resolve(against))
+    : null;
 
   const browser = await launchChromium();
   const results: PageResult[] = [];
@@ -192,7 +243,7 @@ async function main(): Promise<void> {
     for (const page of pages) {
       let r: PageResult;
       try {
-        r = await withTimeout(evalPage(browser, page, bundles, reps), PAGE_TIMEOUT_MS);
+        r = await withTimeout(evalPage(browser, page, bundles, reps, baseline), PAGE_TIMEOUT_MS);
       } catch (err) {
         const sentences = expectedSentences(page.expected, page.meta.lang);
         r = {
@@ -269,6 +320,16 @@ async function main(): Promise<void> {
         `passages the check leaves out: ${results.reduce((n, r) => n + r.unsent, 0)}, cuts: ${results.reduce((n, r) => n + r.cut, 0)}, ` +
         `headings taken off: ${results.reduce((n, r) => n + r.noHeading, 0)} of ${results.reduce((n, r) => n + r.headed, 0)} passages with one`,
     );
+    const ab = timed.filter((r) => r.ab);
+    if (ab.length > 0) {
+      const m = (f: (x: NonNullable<PageResult['ab']>) => number) => fmt(median(ab.map((r) => f(r.ab!))), 2);
+      console.log(
+        `against the baseline ${against} (${ab.length} pages, each timed in turn in the same page, median of per-page ratios): ` +
+          `reading ${m((x) => x.ours / x.baseOurs)}x, reading and checking every passage ${m((x) => x.checked / x.baseChecked)}x; ` +
+          `reading / display-only walk ${m((x) => x.ours / x.style)} vs ${m((x) => x.baseOurs / x.baseStyle)}, ` +
+          `reading and checking / display-only walk ${m((x) => x.checked / x.style)} vs ${m((x) => (x.checked > 0 ? x.baseChecked / x.baseStyle : NaN))}`,
+      );
+    }
     const styleVsBare = median(timed.map((r) => r.ms!.style / r.ms!.bare));
     console.log(
       `for scale: the display-only walk (each element's computed display, nothing else) costs ${fmt(styleVsBare, 2)}x the bare walk`,
@@ -295,7 +356,7 @@ async function main(): Promise<void> {
   console.log(
     `forgiving annotation drift (spacing, ™ ®, quote kind, accents, on both sides): ${fmt((found + drift) / total)}; ` +
       `of the sentences a reader of this rendering can see (${pageHides} hidden by the page or not in its text set aside): ` +
-      `${fmt((found + drift) / (total - pageHides))}`,
+      `${fmt((found + drift) / (total - pageHides), 4)}`,
   );
   console.log(`extract recall ${fmt(total > 0 ? found / total : NaN)} over ${measured.length} pages`);
 }

@@ -9,10 +9,14 @@ import type { CorpusPage } from './corpus';
 
 /**
  * Bundles a module of ours for a page: its exports land on `window[globalName]`, so the eval runs
- * the very code the content script runs.
+ * the very code the content script runs. `root`: another checkout of the project (a baseline),
+ * whose `@/` imports resolve in it.
  */
-export async function bundleForPage(entry: string, globalName: string): Promise<string> {
-  const root = resolve(import.meta.dirname, '../..');
+export async function bundleForPage(
+  entry: string,
+  globalName: string,
+  root: string = resolve(import.meta.dirname, '../..'),
+): Promise<string> {
   const out = await build({
     entryPoints: [resolve(root, entry)],
     bundle: true,

@@ -5,18 +5,21 @@
  * the boxes that hide overflow leave them (following the containing blocks: an absolutely
  * positioned box escapes the overflow of boxes that are not positioned). Then, for a text node,
  * its own glyphs' rectangles: what a reader sees is measured, not inferred from a list of tricks
- * (lib/page/seen.ts judges). Asked by the check of passages about to be sent and by the proof of
+ * (lib/shared/seen.ts judges). Asked by the check of passages about to be sent and by the proof of
  * a quote (lib/page/visibility.ts, lib/page/drawn.ts) and of a frame's box
  * (lib/page/frame-visibility.ts): never by the reading walk. Its cost is the check's: on wcxb-dev
- * (eval:extract) reading and checking every passage of a page costs 13.9–15.1 display-only walks,
- * against 8.8–10.3 before these measurements and 14.3–15.7 with each property read as often as
- * each rule needed it (same machine, runs back to back). What is left is one `getClientRects` per text node (about 3.8 walks, measured
- * by leaving it out) and the style reads of the looks and clips (eight per box, five per inline
- * element, each once per element, in one record: `Own`). A check of the passages chosen for one
- * question measures a few dozen text nodes. Pure DOM code.
+ * (eval:extract, 2026-12-05, a machine loaded by other work) reading and checking every passage of
+ * a page costs 16.1–17.3 display-only walks (the code before #32: 11.1); timed in turn with that
+ * code in the same pages, both warm (`--baseline`), 1.8 times as much (16.5 walks against 9.2).
+ * Covered boxes are taken out of what one walk read (no second walk). What is left is one
+ * `getClientRects` per text node (about 3.8 walks, measured by leaving it out) and the style reads
+ * of the looks and clips (eight per box, five per inline element, each once per element, in one
+ * record: `Own`). A check of the passages chosen for one question measures a few dozen text
+ * nodes. Pure DOM code.
  */
 import { flatParentElement } from './flat-tree';
-import { filterEffect, glyphsHide, type Measured, type Rect } from './seen';
+import { filterEffect, glyphsHide, type Rect } from './seen';
+import type { Measured } from '@/lib/shared/seen';
 import type { Reach } from './paint';
 
 /** No clip at all. */
@@ -54,7 +57,6 @@ export class Ancestry {
   private readonly owns = new Map<Element, Own>();
   private readonly hosts = new Map<Element, Element | null>();
   private readonly displays = new Map<Element, string>();
-  private readonly measured = new Map<Text, Pick<Measured, 'opacity' | 'effects' | 'glyphs'>>();
   private range: Range | null = null;
 
   constructor(view: Window) {
@@ -224,10 +226,7 @@ export class Ancestry {
    * space are counted only when its glyphs take little width).
    */
   words(node: Text, reach: Reach): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {
-    // A second walk of the same check (leaving out covered boxes) asks the same nodes again.
-    let known = this.measured.get(node);
-    if (known === undefined) this.measured.set(node, (known = this.measure(node, reach)));
-    return known;
+    return this.measure(node, reach);
   }
 
   private measure(node: Text, reach: Reach): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {

@@ -1,14 +1,15 @@
 /**
  * What is painted with and behind some words: the opaque colour of the backgrounds under them,
  * whether something else (an image, a pseudo-element, a box that is none of their ancestors)
- * may set them apart, and whether their glyphs are painted other than by their colour. Asked by
- * the proof that a quoted sentence is drawn (lib/page/drawn.ts) and by extraction only of words
- * whose colour already matches the backgrounds around them: it reads the styles of every
- * ancestor. Pure DOM code; the contrast rule itself is lib/page/paint.ts's.
+ * may set them apart, and whether their glyphs are painted other than by their colour: measured
+ * here, judged by the one table of rules (lib/shared/seen.ts). Asked by the proof that a quoted
+ * sentence is drawn (lib/page/drawn.ts) and by extraction only of words whose colour already
+ * matches the backgrounds around them: it reads the styles of every ancestor. Pure DOM code.
  */
 import { inView } from './cover';
 import { flatParentElement } from './flat-tree';
-import { over, paintHides, parseColor, type Rgba } from './paint';
+import { over, paintHides, paintMeasured, parseColor, type Rgba } from './paint';
+import { whyUnseen, type Measured } from '@/lib/shared/seen';
 
 /** The opaque colour painted behind `el`'s content, from its own and its ancestors' backgrounds; null: not known. */
 export function backgroundBehind(el: Element, view: Window): Rgba | null {
@@ -89,21 +90,24 @@ function outlined(el: Element, cs: CSSStyleDeclaration, view: Window): boolean {
 }
 
 /**
- * True when the words of `el`, of computed style `cs`, are the colour of what is painted behind
- * them and nothing else sets them apart: no image in the backgrounds, no pseudo-element painting
- * between, no other box behind them where they are in view, no picture inside the box that
- * gives them their background. Asked by extraction only of words whose colour already matches the
- * background colours around them (rare), so its many reads cost little.
+ * What the table of rules (lib/shared/seen.ts) reads of the words of `el`, of computed style `cs`,
+ * against all that is painted behind them: their paint over the backgrounds' colour, and, only
+ * once that alone would make them the colour of what is behind them, whether anything else sets
+ * them apart (a stroke, a shadow, a background clipped to the text; an image in the backgrounds,
+ * a pseudo-element painting between, another box behind them where they are in view, a picture
+ * inside the box that gives them their background). Asked by extraction only of words whose
+ * colour already matches the background colours around them (rare), so its many reads cost little.
  */
-export function lostInBackground(el: Element, cs: CSSStyleDeclaration, view: Window): boolean {
+export function paintAgainstBackground(el: Element, cs: CSSStyleDeclaration, view: Window): Measured {
   const background = backgroundBehind(el, view);
   const fill = cs.getPropertyValue('-webkit-text-fill-color');
-  if (paintHides({ color: cs.color, fill, fontSize: cs.fontSize, background }) !== 'same-colour') return false;
-  if (outlined(el, cs, view)) return false;
+  const paint = paintMeasured({ color: cs.color, fill, fontSize: cs.fontSize, background });
+  if (whyUnseen(paint) !== 'same-colour') return paint;
+  if (outlined(el, cs, view)) return { ...paint, paintedOtherwise: true };
   const rect = el.getBoundingClientRect();
   const x = (rect.left + rect.right) / 2;
   const y = (rect.top + rect.bottom) / 2;
-  if (inView(view, x, y)) return !otherPaintBehind(el, view, { x, y }) && !pseudoPaint(el, view);
+  if (inView(view, x, y)) return { ...paint, otherPaint: otherPaintBehind(el, view, { x, y }) || pseudoPaint(el, view) };
   // Out of view: any picture inside the box that gives the words their background may lie behind them.
   let e: Element | null = el;
   for (; e; e = flatParentElement(e)) {
@@ -111,8 +115,8 @@ export function lostInBackground(el: Element, cs: CSSStyleDeclaration, view: Win
   }
   // No box paints one: the canvas does, behind the whole page.
   const painter = e ?? el.ownerDocument.documentElement;
-  if (painter?.querySelector('img, picture, video, canvas, svg, iframe, object, embed')) return false;
-  return !pseudoPaint(el, view);
+  if (painter?.querySelector('img, picture, video, canvas, svg, iframe, object, embed')) return { ...paint, otherPaint: true };
+  return { ...paint, otherPaint: pseudoPaint(el, view) };
 }
 
 /** Whether a `::before` or `::after` of `el` or an ancestor paints a colour or an image. */

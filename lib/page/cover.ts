@@ -1,27 +1,14 @@
 /**
- * Whether another box covers words the page draws, by the browser's own hit test at points of
- * the words that are in view (`elementFromPoint`; the page is never scrolled to test). Asked by
+ * What is on top of words the page draws, by the browser's own hit test at points of the words
+ * that are in view (`elementFromPoint`; the page is never scrolled to test); whether that covers
+ * them is the table's rule (lib/shared/seen.ts, `hits`). Asked by
  * extraction of the words under a box placed over the page (lib/page/visibility.ts) and by the
  * proof that a quote is drawn (lib/page/drawn.ts).
  */
 import { flatParentElement } from './flat-tree';
+import type { PointHit } from '@/lib/shared/seen';
 
-/** What was seen at one point of some words' box that lies in the view. */
-export interface PointHit {
-  /** The topmost element there is the words' own (their parent, an ancestor, a child). */
-  own: boolean;
-  /** Else: the covering element, or one of its ancestors, stays put on screen (fixed, sticky). */
-  movesWithView: boolean;
-}
-
-/**
- * Whether the points tested say the words are covered: every one is under another box that
- * scrolls with the page. A fixed or sticky bar (a cookie banner, a header) covers words only at
- * some scroll positions, so it proves nothing; no point tested proves nothing either.
- */
-export function coverVerdict(hits: PointHit[]): boolean {
-  return hits.length > 0 && hits.every((h) => !h.own && !h.movesWithView);
-}
+export type { PointHit };
 
 /** Whether (x, y), in the viewport's coordinates, is in view. */
 export function inView(view: Window, x: number, y: number): boolean {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { coverVerdict } from './cover';
+import { judge } from '@/lib/shared/seen';
 import { drawnVerdict, proveDrawn } from './drawn';
 
 const measured = {
@@ -10,9 +10,8 @@ const measured = {
   opacity: 1,
   effects: false,
   place: null,
-  paint: null,
   glyphs: null,
-  covered: false,
+  hits: [],
 };
 
 describe('drawnVerdict', () => {
@@ -22,22 +21,25 @@ describe('drawnVerdict', () => {
 
   it('gives the first reason a quote is not drawn', () => {
     expect(drawnVerdict({ ...measured, found: false })).toEqual({ drawn: false, reason: 'not-found' });
-    expect(drawnVerdict({ ...measured, place: 'outside', paint: 'transparent' })).toEqual({
+    expect(drawnVerdict({ ...measured, place: 'outside', alpha: 0 })).toEqual({
       drawn: false,
       reason: 'transparent',
     });
     expect(drawnVerdict({ ...measured, place: 'outside', glyphs: 'tiny-font' })).toEqual({ drawn: false, reason: 'outside' });
-    expect(drawnVerdict({ ...measured, paint: 'same-colour', covered: true })).toEqual({
+    expect(drawnVerdict({ ...measured, contrast: 1, hits: [{ own: false, movesWithView: false }] })).toEqual({
       drawn: false,
       reason: 'same-colour',
     });
-    expect(drawnVerdict({ ...measured, covered: true })).toEqual({ drawn: false, reason: 'covered' });
+    expect(drawnVerdict({ ...measured, hits: [{ own: false, movesWithView: false }] })).toEqual({
+      drawn: false,
+      reason: 'covered',
+    });
   });
 
   it('proves nothing where nothing is measured: no layout, an effect not settled, a value not read', () => {
     expect(drawnVerdict({ ...measured, layout: false })).toEqual({ drawn: false, reason: 'unproven' });
     expect(drawnVerdict({ ...measured, effects: true })).toEqual({ drawn: false, reason: 'unproven' });
-    expect(drawnVerdict({ ...measured, paint: 'unproven' })).toEqual({ drawn: false, reason: 'unproven' });
+    expect(drawnVerdict({ ...measured, alpha: null })).toEqual({ drawn: false, reason: 'unproven' });
     expect(drawnVerdict({ ...measured, glyphs: 'unmeasured' })).toEqual({ drawn: false, reason: 'unproven' });
   });
 
@@ -47,17 +49,18 @@ describe('drawnVerdict', () => {
   });
 });
 
-describe('coverVerdict', () => {
+describe('the covering rule', () => {
   it('says covered only when every point tested is under a box that scrolls with the page', () => {
     const under = { own: false, movesWithView: false };
     const mine = { own: true, movesWithView: false };
     const banner = { own: false, movesWithView: true };
-    expect(coverVerdict([under, under])).toBe(true);
-    expect(coverVerdict([under, mine])).toBe(false);
+    const covered = (hits: Array<typeof under>) => judge({ hits }).seen !== 'seen';
+    expect(covered([under, under])).toBe(true);
+    expect(covered([under, mine])).toBe(false);
     // A fixed banner covers words only at some scroll positions.
-    expect(coverVerdict([banner])).toBe(false);
+    expect(covered([banner])).toBe(false);
     // Nothing in view, nothing tested: nothing proven.
-    expect(coverVerdict([])).toBe(false);
+    expect(covered([])).toBe(false);
   });
 });
 

@@ -3,30 +3,29 @@
  * accepted the quote and before its claim is shown (and again by the highlight, once the quote
  * is scrolled into view): the words are found as the highlight finds them (lib/page/anchor.ts),
  * then every text node of the quote is measured and judged by the one table of rules of what a
- * reader sees (lib/page/seen.ts): rendered, its opacity up the tree, masks, blend modes and
+ * reader sees (lib/shared/seen.ts): rendered, its opacity up the tree, masks, blend modes and
  * filters, its own glyphs on the page and not cut off (lib/page/ancestry.ts), its colour against
  * what is behind it; and where the words are in view, no other box may cover them. Anything not
  * measured is unproven: not shown. The user's page is not scrolled. Words inside closed
  * `<details>` or `hidden="until-found"` are measured by the box drawn in their place (the
  * highlight opens them): their ancestors are tested as for any words. Pure DOM code, except the
- * decisions, which are pure functions of what was measured (`coverVerdict`, `drawnVerdict`).
+ * decisions, which are the table's (`drawnVerdict`).
  */
 import { readPage, locateIn, type AnchorOptions, type AnchorPage, type LocatedQuote } from './anchor';
-import { paintHides, type NotDrawn } from './paint';
+import { paintMeasured } from './paint';
 import { openableHost } from './visibility';
 import { Ancestry } from './ancestry';
 import { readableColour } from './colour';
 import { flatParentElement } from './flat-tree';
-import { judge, type Measured } from './seen';
+import { drawnOf, judge, whyUnseen, type Measured, type PointHit } from '@/lib/shared/seen';
 import { backgroundBehind, otherPaintBehind, paintedOtherwise } from './behind';
-import { coverVerdict, hitAt, inView, type PointHit } from './cover';
+import { hitAt, inView } from './cover';
 import type { DrawnResult, QuoteTarget } from '@/lib/shared/types';
 
-/** The verdict from what was measured, first reason first (the rules of lib/page/seen.ts). */
+/** The verdict from what was measured, first reason first (the rules of lib/shared/seen.ts). */
 export function drawnVerdict(m: { found: boolean } & Measured): DrawnResult {
   if (!m.found) return { drawn: false, reason: 'not-found' };
-  const verdict = judge(m);
-  return verdict.seen === 'seen' ? { drawn: true } : { drawn: false, reason: verdict.why };
+  return drawnOf(judge(m));
 }
 
 /**
@@ -50,7 +49,7 @@ export function proveDrawn(
 
 /**
  * The verdict on a located quote's words as the page draws them now: every text node of the
- * quote must be seen (lib/page/seen.ts), not just one; the elements asked about are those of the
+ * quote must be seen (lib/shared/seen.ts), not just one; the elements asked about are those of the
  * quote's own text nodes, not whatever else its ranges span (a hidden menu between two visible
  * lines is not part of the quote). A node inside what a reader opens (closed `<details>`,
  * `until-found`) is measured by the box drawn in its place, and its ancestors as for any words.
@@ -61,7 +60,17 @@ export function measureRanges(doc: Document, located: Pick<LocatedQuote, 'ranges
   // page a user sees: nothing there is measured. In a browser, a document with no view (a parsed
   // copy) or a view of no size lays nothing out: nothing is proven (never judged by the root's
   // clientWidth, which a page in quirks mode sets to 0).
-  if (view !== null && typeof doc.elementsFromPoint !== 'function') return drawnVerdict({ found: true });
+  // What such a window computes without layout (display, visibility) is still judged.
+  if (view !== null && typeof doc.elementsFromPoint !== 'function') {
+    for (const node of located.nodes) {
+      const parent = flatParentElement(node);
+      if (parent === null || !/\S/.test(node.data)) continue;
+      const cs = view.getComputedStyle(parent);
+      const verdict = drawnVerdict({ found: true, display: cs.display, visibility: cs.visibility });
+      if (!verdict.drawn) return verdict;
+    }
+    return drawnVerdict({ found: true });
+  }
   const layout = view !== null && view.innerWidth > 0 && view.innerHeight > 0;
   if (!layout) return drawnVerdict({ found: true, layout: false });
   const root = doc.scrollingElement ?? doc.documentElement;
@@ -95,34 +104,42 @@ export function measureRanges(doc: Document, located: Pick<LocatedQuote, 'ranges
     const verdict = drawnVerdict({
       found: true,
       layout,
-      rendered: rendered(host ?? parent, view),
-      paint: paintOf(parent, view, host === null ? (points[0] ?? null) : null),
+      ...rendered(host ?? parent, view),
+      ...paintOf(parent, view, host === null ? (points[0] ?? null) : null),
       ...measured,
     });
     if (!verdict.drawn) return verdict;
   }
-  return drawnVerdict({ found: true, covered: coverVerdict(hits) });
+  return drawnVerdict({ found: true, hits });
 }
 
-/** `checkVisibility` of `el`: false for opacity 0 or visibility hidden above, `content-visibility: hidden`, no box. */
-function rendered(el: Element, view: Window): boolean {
+/**
+ * `checkVisibility` of `el` (false for opacity 0 or visibility hidden above, `content-visibility:
+ * hidden`, no box), and its own visibility, for the table's rows.
+ */
+function rendered(el: Element, view: Window): Pick<Measured, 'rendered' | 'visibility'> {
   const box = el as Element & { checkVisibility?: (o: object) => boolean };
-  if (view.getComputedStyle(el).display === 'contents' || typeof box.checkVisibility !== 'function') return true;
-  return box.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  const cs = view.getComputedStyle(el);
+  if (cs.display === 'contents' || typeof box.checkVisibility !== 'function') return { visibility: cs.visibility };
+  return { visibility: cs.visibility, rendered: box.checkVisibility({ opacityProperty: true, visibilityProperty: true }) };
 }
 
-/** Why the words of `el` are not seen for their paint: not rendered, transparent, tiny, the colour of what is behind. */
-function paintOf(el: Element, view: Window, point: { x: number; y: number } | null): NotDrawn | null {
+/**
+ * What the table reads of the paint of `el`'s words: font size, the alpha of their fill, and,
+ * asked only as far as it decides, whether they are painted otherwise, their contrast with the
+ * backgrounds behind them, and whether anything else behind them sets them apart.
+ */
+function paintOf(el: Element, view: Window, point: { x: number; y: number } | null): Measured {
   const cs = view.getComputedStyle(el);
   const fill = readableColour(cs.getPropertyValue('-webkit-text-fill-color'));
   const color = readableColour(cs.color);
-  const first = paintHides({ color, fill, fontSize: cs.fontSize, background: null });
-  if (first === 'tiny-font' || first === 'unproven') return first;
-  if (first === 'transparent') return paintedOtherwise(el, cs, view) ? null : first;
-  const background = backgroundBehind(el, view);
-  const hides = paintHides({ color, fill, fontSize: cs.fontSize, background });
+  const first = paintMeasured({ color, fill, fontSize: cs.fontSize, background: null });
+  const why = whyUnseen(first);
+  if (why === 'transparent') return { ...first, paintedOtherwise: paintedOtherwise(el, cs, view) };
+  if (why !== null) return first;
+  const against = paintMeasured({ color, fill, fontSize: cs.fontSize, background: backgroundBehind(el, view) });
   // The colours of the ancestors' backgrounds alone: an image, or a box that is no ancestor, may
-  // be what sets the words apart.
-  if (hides === 'same-colour' && otherPaintBehind(el, view, point)) return null;
-  return hides;
+  // be what sets the words apart (asked only when those colours alone would hide them).
+  if (whyUnseen(against) !== 'same-colour') return against;
+  return { ...against, otherPaint: otherPaintBehind(el, view, point) };
 }

@@ -3,7 +3,7 @@
  * parent draws it, so the parent says, and the worker leaves those frames' text out
  * (lib/worker/read/hidden-frames.ts, where a frame whose parent did not answer is not shown
  * either). A frame is shown only when it and every box around it are, by the rules of
- * lib/page/seen.ts: rendered, at an opacity a reader sees (the product up the tree), through no
+ * lib/shared/seen.ts: rendered, at an opacity a reader sees (the product up the tree), through no
  * mask, blend mode or filter not settled, of a size after every transform and every box around
  * it that hides overflow (a 1×1 wrapper, clip, clip-path: inset()), on the page, scaled no smaller
  * than a quarter (its words are then too small to read), and not under another box (where it is
@@ -11,8 +11,8 @@
  * A page that lays nothing out shows no frame. Pure DOM code.
  */
 import { Ancestry } from './ancestry';
-import { coverVerdict, hitAt, inView, type PointHit } from './cover';
-import { judge, MIN_GLYPH_PX } from './seen';
+import { hitAt, inView } from './cover';
+import { judge, MIN_GLYPH_PX, type PointHit } from '@/lib/shared/seen';
 import { parseColor } from './paint';
 
 /** A frame box narrower or shorter than this (CSS pixels) shows nothing. */
@@ -73,7 +73,7 @@ export function hiddenChildFrames(doc: Document): number[] {
       rendered,
       ...ancestry.box(el, reach, MIN_FRAME_SIDE),
       // Out of view no hit test tells: a box placed over it, later in the page, counts as covering it.
-      covered: hits.length > 0 ? coverVerdict(hits) : coveredOutOfView(el, rect),
+      ...(hits.length > 0 ? { hits } : { covered: coveredOutOfView(el, rect) }),
     });
     return verdict.seen === 'seen' && scale >= MIN_FRAME_SCALE;
   }

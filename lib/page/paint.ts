@@ -1,10 +1,12 @@
 /**
  * Whether words are drawn where a reader can see them, decided from values the browser computed
  * (colours as CSS serialises them, sizes, rectangles): pure functions, so that each rule is
- * tested without layout. Extraction (lib/page/visibility.ts) and the proof that a cited quote is
- * drawn (lib/page/drawn.ts) ask the same rules, so that "read" and "shown as checked" agree.
+ * tested without layout. They measure; the one table of rules (lib/shared/seen.ts) decides, for
+ * extraction (lib/page/visibility.ts) and the proof that a cited quote is drawn (lib/page/drawn.ts)
+ * alike, so that "read" and "shown as checked" agree.
  */
 import type { NotDrawn } from '@/lib/shared/types';
+import { whyUnseen, type Measured } from '@/lib/shared/seen';
 
 /** Why words are not drawn for a reader; null when they are. */
 export type { NotDrawn };
@@ -63,16 +65,6 @@ export function contrastRatio(a: Rgba, b: Rgba): number {
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
-/**
- * Below this ratio a reader cannot tell the text from what is behind it (white on #fdfdfd is
- * 1.02). Faint text that a page means to be read (light grey captions) is well above it.
- */
-export const MIN_CONTRAST = 1.1;
-/** Text of a colour whose alpha is below this is transparent to a reader. */
-export const MIN_ALPHA = 0.1;
-/** Text smaller than this (CSS pixels) is no text a reader can read. */
-export const MIN_FONT_PX = 2;
-
 /** What the browser computed for the element whose text is asked about. */
 export interface TextPaint {
   /** The text's colour (`color`). */
@@ -86,17 +78,23 @@ export interface TextPaint {
   background: Rgba | null;
 }
 
-/** Why the text painted as `paint` says is not seen, or null. */
-export function paintHides(paint: TextPaint): NotDrawn | null {
-  if (parseFloat(paint.fontSize) < MIN_FONT_PX) return 'tiny-font';
-  if (paint.paintedOtherwise) return null;
+/**
+ * What the table of rules (lib/shared/seen.ts) reads of words painted as `paint` says: their font
+ * size, the alpha of the colour that fills them (null: a colour not read), and their contrast with
+ * what is behind them, where that is known.
+ */
+export function paintMeasured(paint: TextPaint): Pick<Measured, 'fontPx' | 'alpha' | 'contrast' | 'paintedOtherwise'> {
+  const fontPx = parseFloat(paint.fontSize);
+  if (paint.paintedOtherwise) return { fontPx, paintedOtherwise: true };
   const color = parseColor(paint.fill !== undefined && paint.fill !== '' ? paint.fill : paint.color);
-  // A colour not read: nothing settles whether a reader sees the words.
-  if (!color) return 'unproven';
-  // Almost transparent is transparent to a reader (`rgb(0 0 0 / 0.02)`, a `color-mix` with transparent).
-  if (color.a < MIN_ALPHA) return 'transparent';
-  if (paint.background === null) return null;
-  return contrastRatio(over(color, paint.background), paint.background) < MIN_CONTRAST ? 'same-colour' : null;
+  if (!color) return { fontPx, alpha: null };
+  if (paint.background === null) return { fontPx, alpha: color.a };
+  return { fontPx, alpha: color.a, contrast: contrastRatio(over(color, paint.background), paint.background) };
+}
+
+/** Why the text painted as `paint` says is not seen, by the table of rules (lib/shared/seen.ts), or null. */
+export function paintHides(paint: TextPaint): NotDrawn | null {
+  return whyUnseen(paintMeasured(paint));
 }
 
 /** A rectangle as `getBoundingClientRect` gives it, in the viewport's coordinates. */

@@ -245,7 +245,7 @@ export function changedSince(text: string, seg: TextSegment): boolean {
   return data.length === length ? data !== text.slice(seg.start, seg.end) : !data.startsWith(text.slice(seg.start, seg.end));
 }
 
-/** The text nodes of `only` whose words every test says are drawn; a second walk leaves out covered boxes. */
+/** The text nodes of `only` whose words every test says are drawn, but for those in boxes another box covers. */
 function shownWords(
   doc: Document,
   only: ReadonlySet<Node>,
@@ -261,7 +261,15 @@ function shownWords(
   const first = walk(visibility);
   const covered = visibility.coveredBoxes();
   if (covered.size === 0) return first.shown;
-  return walk(new Visibility(doc, covered, { covers, glyphs: true, measured: visibility.measurements })).shown;
+  // A box found covered is left out with all it holds, and leaving it out changes nothing else the
+  // walk measured: the words it read are kept but for those inside a covered box (no second walk).
+  const shown = new Set<Text>();
+  for (const node of first.shown) {
+    let inside = false;
+    for (let el = flatParentElement(node); el !== null && !inside; el = flatParentElement(el)) inside = covered.has(el);
+    if (!inside) shown.add(node);
+  }
+  return shown;
 }
 
 /** A writer that keeps only which text nodes' words the walk read. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filterEffect, glyphsHide, judge, MIN_GLYPH_PX } from './seen';
+import { filterEffect, glyphsHide } from './seen';
+import { MIN_GLYPH_PX } from '@/lib/shared/seen';
 
 const reach = { scrollX: 0, scrollY: 0, width: 1000, height: 3000 };
 const rect = (left: number, top: number, width: number, height: number) => ({
@@ -7,28 +8,6 @@ const rect = (left: number, top: number, width: number, height: number) => ({
   top,
   right: left + width,
   bottom: top + height,
-});
-
-describe('judge', () => {
-  it('says seen only when nothing measured says otherwise', () => {
-    expect(judge({ layout: true, rendered: true, opacity: 1, effects: false, paint: null, glyphs: null })).toEqual({
-      seen: 'seen',
-    });
-  });
-
-  it('takes what cannot be measured as not seen: no layout, a value not read', () => {
-    expect(judge({ layout: false })).toEqual({ seen: 'unproven', why: 'unproven' });
-    expect(judge({ opacity: null })).toEqual({ seen: 'unproven', why: 'unproven' });
-    expect(judge({ rendered: null })).toEqual({ seen: 'unproven', why: 'unproven' });
-    expect(judge({ glyphs: 'unmeasured' })).toEqual({ seen: 'unproven', why: 'unproven' });
-    expect(judge({ paint: 'unproven' })).toEqual({ seen: 'unproven', why: 'unproven' });
-  });
-
-  it('says words drawn below a tenth of their opacity are unseen, and a mask or blend unproven', () => {
-    expect(judge({ opacity: 0.02 })).toEqual({ seen: 'unseen', why: 'faint' });
-    expect(judge({ opacity: 0.3 })).toEqual({ seen: 'seen' });
-    expect(judge({ effects: true })).toEqual({ seen: 'unproven', why: 'unproven' });
-  });
 });
 
 describe('filterEffect', () => {

@@ -1,24 +1,11 @@
 /**
- * One definition of "seen": for a run of words (a text node's, or a frame's box), what was
- * measured of it and, read top to bottom, the rules that make it unseen (a reader cannot see it)
- * or unproven (nothing measured settles it). Anything not measured as seen is not seen: a test
- * that cannot measure answers "not shown", never "shown". The reading walk (a few cheap rows),
- * the check before sending and the proof before showing (every row: lib/page/visibility.ts,
- * lib/page/drawn.ts) and the frames a page embeds (lib/page/frame-visibility.ts) all ask
- * `judge`. Pure: the values are measured by the callers (lib/page/ancestry.ts, visibility.ts,
- * drawn.ts), so that each rule is tested without layout.
+ * The page's side of the one definition of "seen" (lib/shared/seen.ts holds the table of rules):
+ * what a run of words' own glyphs and the filters above them measure to, as the values the
+ * table's rows read (`glyphsHide`, `filterEffect`). Pure: the rectangles and computed values are
+ * read by the callers (lib/page/ancestry.ts), so that each measurement is tested without layout.
  */
 import type { NotDrawn } from '@/lib/shared/types';
-
-/** Seen, not seen, or not settled by anything measured (then treated as not seen). */
-export type SeenVerdict = { seen: 'seen' } | { seen: 'unseen' | 'unproven'; why: NotDrawn };
-
-/** Below this effective opacity (the product over the words' ancestors) a reader cannot see them. */
-export const MIN_OPACITY = 0.1;
-/** A line of glyphs drawn shorter than this (CSS pixels, after every transform) cannot be read. */
-export const MIN_GLYPH_PX = 4;
-/** Glyphs pressed closer than this share of their height per character cannot be read (`letter-spacing: -1em`). */
-export const MIN_ADVANCE = 0.1;
+import { MIN_ADVANCE, MIN_GLYPH_PX } from '@/lib/shared/seen';
 
 /** A rectangle in the viewport's coordinates. */
 export interface Rect {
@@ -26,126 +13,6 @@ export interface Rect {
   top: number;
   right: number;
   bottom: number;
-}
-
-/**
- * What was measured of a run of words. A field left out was not asked (the reading walk asks
- * the cheap ones only); a value of `null` was asked and could not be measured.
- */
-export interface Measured {
-  /** The page lays out: a layout engine, and a view of some size (`innerWidth`, not the root's `clientWidth`). */
-  layout?: boolean;
-  /** `checkVisibility` of the words' element: false for opacity 0 above, `content-visibility: hidden`, no box. */
-  rendered?: boolean | null;
-  /** The product of `opacity` and `filter: opacity()` over the words' element and its ancestors. */
-  opacity?: number | null;
-  /** A mask, a blend mode, or a filter that the computed values cannot settle, on the way up. */
-  effects?: boolean | null;
-  /** The rules of colour and size (lib/page/paint.ts `paintHides`; 'unproven': a colour not read). */
-  paint?: NotDrawn | null;
-  /** Where the words' box lies (lib/page/paint.ts `placeHides`), or a clip that leaves nothing. */
-  place?: NotDrawn | null;
-  /** The words' own glyphs as drawn (`glyphsHide`): null when they have no rectangle to measure. */
-  glyphs?: NotDrawn | null | 'unmeasured';
-  /** Another box is on top of them where they are in view. */
-  covered?: boolean;
-}
-
-/** One row of the table: when it applies, what it makes the words, and why, in a reviewer's words. */
-export interface SeenRule {
-  why: NotDrawn;
-  seen: 'unseen' | 'unproven';
-  when: (m: Measured) => boolean;
-  says: string;
-}
-
-/** The rules, first match wins. */
-export const SEEN_RULES: readonly SeenRule[] = [
-  {
-    why: 'unproven',
-    seen: 'unproven',
-    when: (m) => m.layout === false,
-    says: 'The page lays nothing out (no view of any size): no size, place or paint can be measured.',
-  },
-  {
-    why: 'not-rendered',
-    seen: 'unseen',
-    when: (m) => m.rendered === false,
-    says: 'The browser does not render them: opacity 0 above, content-visibility: hidden, no box (unslotted).',
-  },
-  {
-    why: 'faint',
-    seen: 'unseen',
-    when: (m) => typeof m.opacity === 'number' && !(m.opacity >= MIN_OPACITY),
-    says: `Their effective opacity (opacity and filter: opacity() multiplied up the tree) is below ${MIN_OPACITY}.`,
-  },
-  {
-    why: 'tiny-font',
-    seen: 'unseen',
-    when: (m) => m.paint === 'tiny-font',
-    says: 'Their computed font size is below what any reader can read.',
-  },
-  {
-    why: 'transparent',
-    seen: 'unseen',
-    when: (m) => m.paint === 'transparent',
-    says: 'Their colour (-webkit-text-fill-color where set) is transparent or almost, and nothing else paints the glyphs.',
-  },
-  {
-    why: 'same-colour',
-    seen: 'unseen',
-    when: (m) => m.paint === 'same-colour',
-    says: 'Their colour is that of what is behind them, and nothing else sets them apart.',
-  },
-  {
-    why: 'no-area',
-    seen: 'unseen',
-    when: (m) => m.place === 'no-area' || m.glyphs === 'no-area',
-    says: 'Their box or their glyphs have no area (scaled or sized to nothing, clipped by the boxes around them).',
-  },
-  {
-    why: 'outside',
-    seen: 'unseen',
-    when: (m) => m.place === 'outside' || m.glyphs === 'outside',
-    says: 'Their box or their glyphs lie outside what the page can scroll to (translate, text-indent, left: -9999px).',
-  },
-  {
-    why: 'clipped',
-    seen: 'unseen',
-    when: (m) => m.place === 'clipped' || m.glyphs === 'clipped',
-    says: 'A clip or clip-path leaves nothing of them, or a box around them that hides overflow cuts them off.',
-  },
-  {
-    why: 'tiny-font',
-    seen: 'unseen',
-    when: (m) => m.glyphs === 'tiny-font',
-    says: `Their glyphs are drawn shorter than ${MIN_GLYPH_PX}px, or pressed together, after every transform, scale and zoom.`,
-  },
-  {
-    why: 'covered',
-    seen: 'unseen',
-    when: (m) => m.covered === true,
-    says: 'Another box is on top of them where they are in view.',
-  },
-  {
-    why: 'unproven',
-    seen: 'unproven',
-    when: (m) => m.effects === true,
-    says: 'A mask, a blend mode, or a filter other than opacity (or a weak brightness, contrast, a blur) changes how they are drawn.',
-  },
-  {
-    why: 'unproven',
-    seen: 'unproven',
-    when: (m) =>
-      m.rendered === null || m.opacity === null || m.effects === null || m.paint === 'unproven' || m.glyphs === 'unmeasured',
-    says: 'A value the rules need could not be read (a colour in a syntax not read, no rectangle to measure).',
-  },
-];
-
-/** The first rule that applies to what was measured, or seen. */
-export function judge(m: Measured): SeenVerdict {
-  for (const rule of SEEN_RULES) if (rule.when(m)) return { seen: rule.seen, why: rule.why };
-  return { seen: 'seen' };
 }
 
 /** Filters that shift colours alike for words and what is around them. */

@@ -1,6 +1,8 @@
 /**
- * What a reader of the page sees, element by element: the rules by which the text walk leaves
- * out what is not shown, so that extraction never hands the model words the user cannot find.
+ * What a reader of the page sees, element by element: what the text walk measures of each
+ * element so that extraction never hands the model words the user cannot find. Every decision is
+ * the one table of rules' (lib/shared/seen.ts `judge`): the reading walk asks its cheap rows
+ * (display, visibility, a box clipped to nothing), the check every row.
  *
  * Left out: script, style, template and the like; subtrees that are `display: none` or
  * `[hidden]`; text whose own style is `visibility: hidden`; boxes of (almost) no size that clip
@@ -26,8 +28,8 @@
  * it is proven for the quoted words only, before a claim is shown (lib/page/drawn.ts). The check
  * also measures each text node's own glyphs and what the boxes around it do to them (`wordsShow`:
  * opacity up the tree, masks, blend modes, filters, overflow), judged by the one table of rules
- * (lib/page/seen.ts); a page that lays nothing out (by its view's size, not its root's) shows
- * nothing to the check. The rules themselves are pure (lib/page/paint.ts, lib/page/seen.ts).
+ * (lib/shared/seen.ts); a page that lays nothing out (by its view's size, not its root's) shows
+ * nothing to the check. The rules themselves are one pure table (lib/shared/seen.ts).
  *
  * Asking for a computed style is most of the cost of a walk, so each element's is asked once,
  * and only for what decides: its display always; its visibility, colour, font size and
@@ -37,12 +39,12 @@
  * background only in the check. Pure DOM code.
  */
 import { flatParentElement } from './flat-tree';
-import { canvasColour, lostInBackground, paintedOtherwise } from './behind';
+import { canvasColour, paintAgainstBackground, paintedOtherwise } from './behind';
 import { inView, scrollsWithPage } from './cover';
-import { clipHides, over, paintHides, parseColor, placeHides, type NotDrawn, type Reach, type Rgba } from './paint';
+import { clipHides, over, paintMeasured, parseColor, placeHides, type Reach, type Rgba } from './paint';
 import { Ancestry } from './ancestry';
 import { readableColour } from './colour';
-import { judge } from './seen';
+import { asker, type Measured, type SeenVerdict } from '@/lib/shared/seen';
 
 /** How a browser serialises a background of no colour. */
 const TRANSPARENT = 'rgba(0, 0, 0, 0)';
@@ -83,6 +85,26 @@ export const NEVER_TEXT = new Set([
 ]);
 
 /**
+ * The table's rows (lib/shared/seen.ts) for what each step of the walk measures, asked of every
+ * element: only the rows that read it, cheap ones only in a reading walk (`VisibilityOptions.paint`).
+ */
+const ASK = {
+  display: [asker(['display', 'opens']), asker(['display', 'opens'], true)],
+  visibility: [asker(['visibility']), asker(['visibility'], true)],
+  clippedAway: [asker(['clippedAway']), asker(['clippedAway'], true)],
+  words: asker(['layout', 'rendered', 'opacity', 'effects', 'glyphs']),
+  paint: asker(['fontPx', 'alpha', 'contrast']),
+  rendered: asker(['rendered']),
+  place: asker(['place']),
+  hits: asker(['hits']),
+} as const;
+
+const isSeen = (v: SeenVerdict) => v.seen === 'seen';
+
+/** What `textShows` measures, asked of every element that holds words: one record, filled in place. */
+const VISIBILITY_MEASURED: { visibility: string } = { visibility: '' };
+
+/**
  * What the walk knows of an element's style: its computed style (read lazily, only what is
  * needed), or, in a document without a window, whether its text is visible by its inline style
  * (inherited); null when nothing is known.
@@ -106,11 +128,6 @@ export interface VisibilityOptions {
    * anchoring does not (the proof measures the quote's own words, lib/page/drawn.ts).
    */
   glyphs?: boolean;
-  /**
-   * With `glyphs`: what an earlier walk of the same check measured (the page has not changed
-   * since), so that a second walk, which leaves out covered boxes, measures nothing again.
-   */
-  measured?: Ancestry;
 }
 
 /** The visibility rules for the elements of one document, asked in walk order. */
@@ -124,7 +141,7 @@ export class Visibility {
    * Where there is a layout engine: whether the page lays anything out, judged by its view
    * (`innerWidth`, `innerHeight`), never by the root's `clientWidth` (a page in quirks mode with
    * `html { width: 0 }` reports none). Where it lays nothing out, every test that measures
-   * answers "not shown" (lib/page/seen.ts).
+   * answers "not shown" (lib/shared/seen.ts).
    */
   readonly laysOut: boolean;
   private readonly ancestry: Ancestry | null;
@@ -146,17 +163,17 @@ export class Visibility {
   private readonly behind: Array<Rgba | null | undefined> = [];
   /** Whether each box shows what it holds (`boxDrawn`; undefined: not asked yet). */
   private readonly drawn: Array<boolean | undefined> = [];
-  /** Per box: for each paint of words that matches its background, whether such words are lost in it. */
+  /** Per box: for each paint of words that matches its background, whether such words are seen in it. */
   private readonly lost: Array<Map<string, boolean> | undefined> = [];
-  /** `paintHides` of each colour and size with no background, and of each colour over each background. */
-  private readonly paints = new Map<string, NotDrawn | null>();
-  private readonly matches = new Map<Rgba, Map<string, boolean>>();
+  /** What each colour and size measure to with no background (`paintMeasured`), and each colour over each background. */
+  private readonly paints = new Map<string, Measured>();
+  private readonly matches = new Map<Rgba, Map<string, Measured>>();
   private canvas: Rgba | null | undefined;
   /** Boxes placed over the page (`position: absolute`) with an opaque background: what may cover words. */
   private readonly covers: Element[] = [];
   /** The boxes whose own words were read, for `coveredBoxes` (kept only where there is layout). */
   private readonly owners: Element[] = [];
-  /** Boxes a first walk found covered (`coveredBoxes`): a second walk leaves them out. */
+  /** Boxes left out with all they hold (none: the check takes covered boxes out of what it read). */
   private readonly leaveOut: ReadonlySet<Element> | null;
   /**
    * False for a reading walk (`VisibilityOptions.paint`): only display, visibility and boxes
@@ -165,6 +182,9 @@ export class Visibility {
   readonly paint: boolean;
   /** Whether this walk notes the boxes that may cover words (not when an earlier walk gave them). */
   private readonly notesCovers: boolean;
+  /** The table's rows for an element's display: the cheap ones in a reading walk, all in the check. */
+  private readonly askDisplay: (m: Measured) => SeenVerdict;
+  private readonly displayMeasured: { display: string; opens: boolean } = { display: '', opens: false };
 
   constructor(doc: Document | null, leaveOut: ReadonlySet<Element> | null = null, options: VisibilityOptions = {}) {
     const view = doc?.defaultView ?? null;
@@ -172,22 +192,17 @@ export class Visibility {
     this.leaveOut = leaveOut !== null && leaveOut.size > 0 ? leaveOut : null;
     this.paint = options.paint ?? true;
     this.notesCovers = options.covers === undefined;
+    this.askDisplay = ASK.display[this.paint ? 0 : 1];
     if (options.covers) this.covers.push(...options.covers);
     this.view = view && typeof view.getComputedStyle === 'function' ? view : null;
     this.hasLayout = this.view !== null && typeof (doc as Document).elementsFromPoint === 'function';
     this.laysOut = this.hasLayout && this.view!.innerWidth > 0 && this.view!.innerHeight > 0;
-    this.ancestry =
-      this.paint && this.hasLayout && options.glyphs === true ? (options.measured ?? new Ancestry(this.view!)) : null;
-  }
-
-  /** What this walk measured of glyphs and the boxes around them (`VisibilityOptions.measured`), if it does. */
-  get measurements(): Ancestry | undefined {
-    return this.ancestry ?? undefined;
+    this.ancestry = this.paint && this.hasLayout && options.glyphs === true ? new Ancestry(this.view!) : null;
   }
 
   /**
    * After `textShows` said yes, where every test is asked with `glyphs`: whether the words of the
-   * text node `node` are seen, by what is measured of them (lib/page/seen.ts): the opacity they
+   * text node `node` are seen, by what is measured of them (lib/shared/seen.ts): the opacity they
    * are drawn at, masks, blend modes and filters on the way up, and their own glyphs as drawn and
    * cut by the boxes around them. Words a reader opens (closed `<details>`, `until-found`) have
    * no glyphs yet: the box that holds them is measured in their place.
@@ -200,7 +215,7 @@ export class Visibility {
     const host = ancestry.openable(parent);
     const measured =
       host === null ? ancestry.words(node, this.reach()) : { ...ancestry.box(host, this.reach(), 1), ...ancestry.look(parent) };
-    return judge({ layout: this.laysOut, ...measured }).seen === 'seen';
+    return isSeen(ASK.words({ layout: this.laysOut, ...measured }));
   }
 
   /**
@@ -213,7 +228,7 @@ export class Visibility {
    * element that holds words.
    */
   textShows(owner: Element | null, style: StyleRef): boolean {
-    if (!textShows(style)) return false;
+    if (!textShows(style, !this.paint)) return false;
     if (!this.paint || !this.hasLayout || style === null || typeof style !== 'object') return true;
     // A page that lays nothing out (a tab woken behind the others): nothing is measured, so the
     // check shows nothing; anchoring still finds the words, and the proof says they are unproven.
@@ -233,15 +248,20 @@ export class Visibility {
     const fill = style.getPropertyValue('-webkit-text-fill-color');
     const raw = fill !== '' ? fill : style.color;
     const fontSize = style.fontSize;
-    // A page uses a few colours and sizes: each pair is judged once per walk.
+    // A page uses a few colours and sizes: each pair is measured once per walk.
     const paint = `${raw} ${fontSize}`;
-    let hides = this.paints.get(paint);
-    if (hides === undefined) {
-      hides = paintHides({ color: readableColour(raw), fontSize, background: null });
-      this.paints.set(paint, hides);
+    let looks = this.paints.get(paint);
+    if (looks === undefined) {
+      looks = paintMeasured({ color: readableColour(raw), fontSize, background: null });
+      this.paints.set(paint, looks);
     }
     const painter = owner ?? this.boxes[top] ?? null;
-    if (hides !== null) return hides === 'transparent' && painter !== null && paintedOtherwise(painter, style, this.view!);
+    const alone = ASK.paint(looks);
+    if (alone.seen !== 'seen') {
+      // Transparent glyphs may be painted otherwise (a stroke, a shadow, a background clipped to the text): asked only then.
+      if (alone.why !== 'transparent' || painter === null) return false;
+      return isSeen(ASK.paint({ ...looks, paintedOtherwise: paintedOtherwise(painter, style, this.view!) }));
+    }
     // The colour of what is behind them (white on white): the background colours of the boxes
     // around them, read once per box; only words that match them are asked more, once per box
     // and paint (the links of a menu over a picture are all asked as one; a shadow or a stroke
@@ -250,17 +270,16 @@ export class Visibility {
     if (painter === null || background === null) return this.owned(owner, isBox);
     let matches = this.matches.get(background);
     if (matches === undefined) this.matches.set(background, (matches = new Map()));
-    let same = matches.get(paint);
-    if (same === undefined)
-      matches.set(paint, (same = paintHides({ color: readableColour(raw), fontSize, background }) === 'same-colour'));
-    if (!same) return this.owned(owner, isBox);
+    let over = matches.get(paint);
+    if (over === undefined) matches.set(paint, (over = paintMeasured({ color: readableColour(raw), fontSize, background })));
+    if (isSeen(ASK.paint(over))) return this.owned(owner, isBox);
     const glyphs = `${paint} ${style.textShadow} ${style.getPropertyValue('-webkit-text-stroke-width')} ${style.getPropertyValue('-webkit-text-fill-color')}`;
-    let lost = this.lost[top]?.get(glyphs);
-    if (lost === undefined) {
-      lost = lostInBackground(painter, style, this.view!);
-      if (top >= 0) (this.lost[top] ??= new Map()).set(glyphs, lost);
+    let shows = this.lost[top]?.get(glyphs);
+    if (shows === undefined) {
+      shows = isSeen(ASK.paint(paintAgainstBackground(painter, style, this.view!)));
+      if (top >= 0) (this.lost[top] ??= new Map()).set(glyphs, shows);
     }
-    return !lost && this.owned(owner, isBox);
+    return shows && this.owned(owner, isBox);
   }
 
   /** The words of `owner` are read; a box's are kept for `coveredBoxes`. */
@@ -278,12 +297,12 @@ export class Visibility {
     const known = this.drawn[i];
     if (known !== undefined) return known;
     const box = this.boxes[i]!;
-    let out = drawn(box) && this.boxStyles[i]!.contentVisibility !== 'hidden';
+    let out = isSeen(ASK.rendered({ rendered: drawn(box) && this.boxStyles[i]!.contentVisibility !== 'hidden' }));
     if (!out) {
       // A box a reader opens (closed <details>, until-found) is not drawn yet: the box drawn in
       // its place is asked (asked only once a test said no: it reads every ancestor).
       const host = openableHost(box);
-      out = host !== null && drawn(host);
+      out = host !== null && isSeen(ASK.rendered({ rendered: drawn(host) }));
     }
     this.drawn[i] = out;
     return out;
@@ -362,7 +381,7 @@ export class Visibility {
     let untilFound = false;
     if (!this.hasLayout && el.hasAttribute('hidden')) {
       untilFound = el.getAttribute('hidden')!.toLowerCase() === 'until-found';
-      if (!untilFound) return false;
+      if (!isSeen(this.askDisplay({ display: 'none', opens: untilFound }))) return false;
     }
     let display = '';
     let style: StyleRef = null;
@@ -377,12 +396,20 @@ export class Visibility {
         const inline = (el as HTMLElement).style;
         display = inline?.display ?? '';
         const v = inline?.visibility ?? '';
-        style = v ? v !== 'hidden' && v !== 'collapse' : typeof parentStyle === 'boolean' ? parentStyle : true;
+        style = v
+          ? isSeen(ASK.visibility[this.paint ? 0 : 1]({ visibility: v }))
+          : typeof parentStyle === 'boolean'
+            ? parentStyle
+            : true;
       }
     } catch {
       // An element the style system does not know (a foreign namespace): read as inline text.
     }
-    if (display === 'none' && !untilFound) return false;
+    // (Asked of every element: one record, filled in place, not a new object each time.)
+    const m = this.displayMeasured;
+    m.display = display;
+    m.opens = untilFound;
+    if (!isSeen(this.askDisplay(m))) return false;
     this.display = display;
     this.style = style;
     return true;
@@ -406,7 +433,7 @@ export class Visibility {
     const measured = this.ancestry !== null;
     if (display === 'inline') return this.paint && !measured && this.inlineMovedAway(el, style);
     if (style === null || typeof style !== 'object') return false;
-    if (clippedAway(el, style)) return true;
+    if (!isSeen(ASK.clippedAway[this.paint ? 0 : 1]({ clippedAway: clippedAway(el, style) }))) return true;
     // A check whose glyphs are measured, given the covers: nothing more to ask here.
     if (measured && !this.notesCovers) return false;
     // Positioned or transformed: measured once, here; what it holds goes with it.
@@ -416,15 +443,14 @@ export class Visibility {
     const moved = position !== 'static';
     const transformed = isTransformed(el, style);
     // (`clip` applies to positioned boxes only: a box in the flow is asked its `clip-path` alone.)
-    if (!moved && !transformed) return clipHides('auto', style.clipPath, position);
-    const place = placeHides(el.getBoundingClientRect(), this.reach());
+    if (!moved && !transformed) return clipsTo(clipHides('auto', style.clipPath, position));
     // A box of no size in the flow may show what overflows it; a transform to no area shows
     // nothing. What is inside a closed <details> has no box until opened: it is read (the
     // closed <details> itself has one).
-    if ((place === 'outside' || (place === 'no-area' && transformed)) && !insideOpenable(flatParentElement(el) ?? el)) {
-      return true;
-    }
-    return clipHides(style.clip, style.clipPath, position);
+    let place = placeHides(el.getBoundingClientRect(), this.reach());
+    if (place === 'no-area' && !transformed) place = null;
+    if (!isSeen(ASK.place({ place })) && !insideOpenable(flatParentElement(el) ?? el)) return true;
+    return clipsTo(clipHides(style.clip, style.clipPath, position));
   }
 
   /** Whether the inline element `el` is positioned (relative, sticky) entirely outside the page. */
@@ -432,7 +458,8 @@ export class Visibility {
     if (style === null || typeof style !== 'object') return false;
     const position = style.position;
     if (position !== 'relative' && position !== 'sticky') return false;
-    return placeHides(el.getBoundingClientRect(), this.reach()) === 'outside' && !insideOpenable(el);
+    const place = placeHides(el.getBoundingClientRect(), this.reach());
+    return place === 'outside' && !isSeen(ASK.place({ place })) && !insideOpenable(el);
   }
 
   /**
@@ -482,7 +509,9 @@ export class Visibility {
         if (!inView(view, x, y)) continue;
         const root = owner.getRootNode() as Document | ShadowRoot;
         const hit = (typeof root.elementFromPoint === 'function' ? root : view.document).elementFromPoint(x, y);
-        if (hit !== null && (hit === cover || cover.contains(hit))) out.add(owner);
+        // (The cover scrolls with the page, asked above; what else is on top proves nothing here.)
+        const own = hit === null || !(hit === cover || cover.contains(hit));
+        if (!isSeen(ASK.hits({ hits: [{ own, movesWithView: false }] }))) out.add(owner);
       }
     }
     return out;
@@ -565,12 +594,16 @@ function drawn(el: Element): boolean {
   return host !== null && check.call(host, { opacityProperty: true });
 }
 
-/** Whether text whose parent has `style` shows (its visibility; inherited, a child may set it back). */
-export function textShows(style: StyleRef): boolean {
+/**
+ * Whether text whose parent has `style` shows (its visibility, inherited, a child may set it
+ * back), by the table's cheap rows, or, `cheap` false, by all its rows.
+ */
+export function textShows(style: StyleRef, cheap = true): boolean {
   if (style === null) return true;
   if (typeof style === 'boolean') return style;
-  const v = style.visibility;
-  return v !== 'hidden' && v !== 'collapse';
+  const m = VISIBILITY_MEASURED;
+  m.visibility = style.visibility;
+  return isSeen(ASK.visibility[cheap ? 1 : 0](m));
 }
 
 /**
@@ -584,4 +617,9 @@ export function clippedAway(el: Element, cs: CSSStyleDeclaration): boolean {
   if (cs.overflowX === 'visible') return false;
   const box = el as HTMLElement;
   return box.clientWidth <= 1 || (box.clientHeight <= 1 && cs.overflowY !== 'visible');
+}
+
+/** A clip measured to leave nothing (`clipHides`), judged by the table: true when it hides the box. */
+function clipsTo(leavesNothing: boolean): boolean {
+  return leavesNothing && !isSeen(ASK.place({ place: 'clipped' }));
 }

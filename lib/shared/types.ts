@@ -174,6 +174,11 @@ export interface PassageSource {
    * (lib/worker/run/shown-step.ts); none for a PDF's passages.
    */
   readId?: string;
+  /**
+   * A passage sent with its neighbour (its id `a+b`): where in its text each member after the
+   * first starts, so that an "A … B" quote is kept within one of them (lib/worker/answer/repair.ts).
+   */
+  seams?: number[];
 }
 
 export type SourcedPassage = Passage & PassageSource;
@@ -190,7 +195,7 @@ export interface SkippedTab {
 export { MAX_QUOTE_PARTS, type QuoteTarget } from './page-requests';
 
 /**
- * Why words are not drawn for a reader (lib/page/seen.ts decides). `unproven`: nothing measured
+ * Why words are not drawn for a reader (lib/shared/seen.ts decides). `unproven`: nothing measured
  * settles it (a mask, a blend mode, a filter, a value not read, no layout), so it is not shown.
  */
 export const notDrawnSchema = z.enum([

@@ -5,6 +5,9 @@ import { citationOf } from '@/lib/shared/citation';
 import type { Verification } from './verify';
 import type { ShownCitation, ShownClaim } from '@/lib/shared/run';
 import type { DrawnResult } from '@/lib/shared/types';
+import { addRule, restoreRulesAfterEach } from '@/tests/support/seen-rules';
+
+restoreRulesAfterEach();
 
 const page = passage('The kettle boils a litre in three minutes. Its handle stays cool.', { tabId: 3, frameId: 0 });
 const frame = passage('The filter lifts out for rinsing.', { tabId: 3, frameId: 5 });
@@ -84,6 +87,24 @@ describe('withDrawnProof', () => {
       expect.objectContaining({ kind: 'not-drawn', claim: 1, citation: 0, index: 2, reason: 'covered' }),
     ]);
     expect(v.problems[0]!.message).toContain('is covered by another box');
+  });
+
+  it('reads each answer by the one table of rules of what is seen (lib/shared/seen.ts), words and all', async () => {
+    const p = pages({});
+    expect((await withDrawnProof(allOk, (c) => claims[c]!, fromSelection, p.check)).claimOk).toEqual([true, true, true, true]);
+    // A row that says an answer proves nothing: every quote asked about is now a broken citation, with the row's reason.
+    addRule({
+      why: 'unproven',
+      seen: 'unproven',
+      reads: ['answered'],
+      when: (m) => m.answered === true,
+      says: 'A rule of this test.',
+    });
+    const v = await withDrawnProof(allOk, (c) => claims[c]!, fromSelection, p.check);
+    expect(v.claimOk).toEqual([false, false, true, true]);
+    expect(v.problems.map((q) => q.kind === 'not-drawn' && q.reason)).toEqual(['unproven', 'unproven']);
+    expect(v.problems[0]!.message).toContain('cannot be measured');
+    expect(await claimDrawn(claims[0]!, fromSelection, p.check)).toBe(false);
   });
 
   it('does not ask about claims that already failed, and keeps their problems', async () => {

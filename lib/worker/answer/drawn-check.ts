@@ -3,12 +3,15 @@
  * reader in its live page (lib/page/drawn.ts), since words in a page's code are not words the user
  * can see. A quote that is not is a broken citation like any other (the pipeline retries, drops
  * the claim or abstains) and its reason goes to the failure log. Which quotes to ask about and
- * what their answers make of the verification is decided here, purely; asking the pages is
+ * what their answers make of the verification is decided here, purely, each answer (or its
+ * absence) judged by the one table of rules of what a reader sees (lib/shared/seen.ts `provenBy`,
+ * which also says each reason in words); asking the pages is
  * injected (lib/worker/read/drawn-pages.ts, wired in lib/worker/run/ask.ts).
  */
 import type { Verification } from './verify';
 import type { Problem, ShownCitation, ShownClaim } from '@/lib/shared/run';
 import type { DrawnResult } from '@/lib/shared/types';
+import { drawnOf, judge, provenBy, WHY_SAID } from '@/lib/shared/seen';
 
 /** Asks the pages about the quotes, as the screens would show them, in order; one result per quote. */
 export type CheckDrawn = (citations: ShownCitation[]) => Promise<DrawnResult[]>;
@@ -22,21 +25,6 @@ export type CheckDrawn = (citations: ShownCitation[]) => Promise<DrawnResult[]>;
 export function askedAboutInPage(c: ShownCitation, fromSelection: boolean): boolean {
   return c.page === undefined && c.video === undefined && !fromSelection;
 }
-
-/** Why a quote is not drawn, in a sentence for the model (on retry) and the failure log. */
-const REASONS: Record<Exclude<DrawnResult, { drawn: true }>['reason'], string> = {
-  'not-rendered': 'is not rendered (opacity 0, content-visibility: hidden, or no box)',
-  faint: 'is drawn almost transparent (opacity below 0.1)',
-  unproven: 'is drawn through a mask, blend mode or filter, or in a way that cannot be measured',
-  transparent: 'is drawn in a transparent colour',
-  'tiny-font': 'is of no readable size',
-  'no-area': 'has no area on the page',
-  outside: 'lies outside the page',
-  'same-colour': 'is the colour of what is behind it',
-  clipped: 'is clipped away',
-  covered: 'is covered by another box',
-  'not-found': 'is no longer shown on the page',
-};
 
 /** One quote, as the page is asked about it: the same quote in the same frame is asked once. */
 export function drawnKey(c: ShownCitation): string {
@@ -56,7 +44,7 @@ export function rememberDrawn(check: CheckDrawn): CheckDrawn {
       ask.forEach((c, i) =>
         known.set(
           drawnKey(c),
-          answers.then((r) => r[i] ?? NOT_PROVEN),
+          answers.then((r) => r[i] ?? notProven()),
         ),
       );
       // A failure of the question is no answer: asked again next time.
@@ -66,8 +54,8 @@ export function rememberDrawn(check: CheckDrawn): CheckDrawn {
   };
 }
 
-/** A quote the pages gave no answer about is not proven. */
-const NOT_PROVEN: DrawnResult = { drawn: false, reason: 'not-found' };
+/** A quote the pages gave no answer about is not proven (the table's row for no answer). */
+const notProven = (): DrawnResult => drawnOf(judge({ answered: false }));
 
 /** Whether every quote of `claim` its page can be asked about is drawn there. */
 export async function claimDrawn(
@@ -78,7 +66,7 @@ export async function claimDrawn(
   const asked = claim.citations.filter((c) => askedAboutInPage(c, fromSelection(c.index)));
   if (asked.length === 0) return true;
   const results = await check(asked);
-  return asked.every((_, i) => results[i]?.drawn === true);
+  return asked.every((_, i) => provenBy(results[i]).seen === 'seen');
 }
 
 /**
@@ -107,8 +95,8 @@ export async function withDrawnProof(
   const problems: Problem[] = [...verification.problems];
   const claimOk = [...verification.claimOk];
   at.forEach(({ claim, citation }, i) => {
-    const r = results[i] ?? NOT_PROVEN;
-    if (r.drawn) return;
+    const verdict = provenBy(results[i]);
+    if (verdict.seen === 'seen') return;
     const cit = queries[i]!;
     claimOk[claim] = false;
     problems.push({
@@ -117,8 +105,8 @@ export async function withDrawnProof(
       citation,
       index: cit.index,
       literal: cit.literal,
-      reason: r.reason,
-      message: `The quote "${cit.literal}" from document ${cit.index} ${REASONS[r.reason]}: a reader cannot see it. Quote words the page shows.`,
+      reason: verdict.why,
+      message: `The quote "${cit.literal}" from document ${cit.index} ${WHY_SAID[verdict.why]}: a reader cannot see it. Quote words the page shows.`,
     });
   });
   return { ...verification, problems, claimOk };

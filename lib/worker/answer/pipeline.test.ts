@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { passage } from '@/tests/support/passages';
-import { answerQuestion } from './pipeline';
+import { answerQuestion, verifiableFragments } from './pipeline';
 import type { PromptMessage } from '@/lib/worker/prompt/prompt';
 import { ModelReplyError, type ModelReply } from '@/lib/worker/model/call';
 import type { FailureLogEntry } from '@/lib/shared/run';
@@ -367,5 +367,14 @@ describe('a follow-up in a thread', () => {
     // The retry keeps the conversation, then the model's answer and its problems.
     expect(r.calls[1]!.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
     expect(outcome).toMatchObject({ kind: 'abstain', reason: 'unverifiable' });
+  });
+});
+
+describe('verifiableFragments', () => {
+  it('gives the verifier where the second passage of a passage sent with its neighbour starts', () => {
+    const pair = { ...passage('First passage.\nSecond passage.'), id: 'a+b', seams: [15] };
+    expect(verifiableFragments([{ index: 1, passage: pair }])).toEqual([
+      { index: 1, text: 'First passage.\nSecond passage.', seams: [15] },
+    ]);
   });
 });

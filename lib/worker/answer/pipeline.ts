@@ -121,7 +121,13 @@ export function verifiableFragments(fragments: Fragment[]): VerifiableFragment[]
   for (const f of fragments) if (!f.passage.selection) byStart.set(key(f.passage, f.passage.order), f.index);
   return fragments.map((f) => {
     const next = f.passage.selection ? undefined : byStart.get(key(f.passage, lastOrder(f.passage) + 1));
-    return { index: f.index, text: f.passage.text, ...(next !== undefined ? { next } : {}) };
+    const seams = f.passage.seams;
+    return {
+      index: f.index,
+      text: f.passage.text,
+      ...(next !== undefined ? { next } : {}),
+      ...(seams !== undefined && seams.length > 0 ? { seams } : {}),
+    };
   });
 }
 

@@ -112,6 +112,25 @@ describe('repairCitation, one slip at a time', () => {
     expect(r?.parts).toEqual(['The ferry runs hourly', 'from the north quay']);
   });
 
+  it('keeps every span of a join within one passage when two short passages share a fragment', () => {
+    const north = 'Tickets for the north pier cost five euros.';
+    const south = 'Tickets for the south pier are free on Sundays.';
+    const text = normalize(`${north}\n${south}`);
+    const starts = [text.indexOf(normalize(south))];
+    const quote = 'Tickets for the north pier … are free on Sundays';
+    // The gap is short and says no "not": only the seam between the passages tells it is no quote.
+    expect(repairCitation(1, quote, new Map([[1, { index: 1, text }]]), 10)?.parts).toHaveLength(2);
+    expect(repairCitation(1, quote, new Map([[1, { index: 1, text, starts }]]), 10)).toBeNull();
+    // Within either passage a join stands.
+    expect(
+      repairCitation(1, 'Tickets for the south pier … free on Sundays', new Map([[1, { index: 1, text, starts }]]), 10)?.parts,
+    ).toEqual(['Tickets for the south pier', 'free on Sundays']);
+    // Passages that cannot be told apart make no join.
+    expect(
+      repairCitation(1, 'Tickets for the south pier … free on Sundays', new Map([[1, { index: 1, text, starts: null }]]), 10),
+    ).toBeNull();
+  });
+
   it('joins at most eight spans, the most the page can be asked to prove', () => {
     const words = Array.from({ length: 9 }, (_, i) => `clause number ${i + 1} of the act`);
     const text = normalize(words.join(', and '));

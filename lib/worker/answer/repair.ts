@@ -2,7 +2,8 @@
  * Honest repair of the quoting slips real models make, before any retry: what wraps the words
  * (quotation marks, Markdown emphasis, a list marker, an ellipsis at either end) is stripped; an
  * "A … B" quote is kept as its spans when they stand, in order, in one fragment, close together
- * (at most MAX_QUOTE_PARTS spans, each gap short and free of a negation, so that a join cannot
+ * (at most MAX_QUOTE_PARTS spans, all in one passage where two share a fragment, each gap short
+ * and free of a negation, so that a join cannot
  * say what the page does not: "will not … reduce crime" is no "will … reduce crime"); words cited
  * under the wrong number go to the one other fragment that holds them; a quote running from one
  * passage into the next of the same frame is one span of the two. Nothing is ever reworded: every
@@ -30,6 +31,12 @@ export interface RepairFragment {
   text: string;
   /** The index of the fragment whose passage comes next in the same frame, if it was sent. */
   next?: number;
+  /**
+   * A passage sent with its neighbour: where (in `text`) each member after the first starts. An
+   * "A … B" join keeps every span within one member passage. Null: its passages cannot be told
+   * apart, so no join is made in it.
+   */
+  starts?: readonly number[] | null;
 }
 
 /** A citation made good: where its words stand and what the chip shows. */
@@ -125,19 +132,33 @@ const MAX_PLACES = 64;
 /**
  * True when every part is long enough and they stand in `text` in order, without overlapping;
  * for several parts ("A … B"), at most MAX_QUOTE_PARTS of them, each gap at most MAX_JOIN_GAP
- * characters and holding no negation. Every placement of the spans is tried, not only the first.
+ * characters, holding no negation, and within one passage (`starts`: where each passage of the
+ * text after the first starts; no span of a join crosses one). Every placement of the spans is
+ * tried, not only the first.
  */
-function standInOrder(text: string, parts: string[], minLength: number): boolean {
+function standInOrder(text: string, parts: string[], minLength: number, starts: readonly number[] | null = []): boolean {
   if (parts.length > MAX_QUOTE_PARTS) return false;
+  if (starts === null && parts.length > 1) return false;
   if (parts.some((part) => normalize(part).length < minLength)) return false;
-  const place = (k: number, end: number): boolean => {
+  const joined = parts.length > 1;
+  /** The passage the characters [from, to) lie in, or -1 when they cross from one into the next. */
+  const passageOf = (from: number, to: number): number => {
+    let i = 0;
+    const at = starts ?? [];
+    while (i < at.length && at[i]! <= from) i++;
+    return i < at.length && at[i]! < to ? -1 : i;
+  };
+  const place = (k: number, end: number, passage: number): boolean => {
     if (k === parts.length) return true;
     const until = k === 0 ? text.length : end + MAX_JOIN_GAP;
-    return placesOf(text, parts[k]!, end, until).some(
-      (hit) => (k === 0 || !NEGATION.test(text.slice(end, hit.at))) && place(k + 1, hit.at + hit.length),
-    );
+    return placesOf(text, parts[k]!, end, until).some((hit) => {
+      if (k > 0 && NEGATION.test(text.slice(end, hit.at))) return false;
+      const own = joined ? passageOf(hit.at, hit.at + hit.length) : 0;
+      if (own < 0 || (k > 0 && own !== passage)) return false;
+      return place(k + 1, hit.at + hit.length, own);
+    });
   };
-  return place(0, 0);
+  return place(0, 0, 0);
 }
 
 /**
@@ -170,7 +191,7 @@ function repairText(
   if (parts.length === 0) return null;
   const joined = parts.length > 1;
   const shown = joined ? parts.join(' \u2026 ') : parts[0]!;
-  const holds = (f: RepairFragment) => standInOrder(f.text, parts, minLength);
+  const holds = (f: RepairFragment) => standInOrder(f.text, parts, minLength, f.starts);
   const result = (at: number, extra: RepairClass[], more: Partial<Repair> = {}): Repair => ({
     classes: [...classes, ...(joined ? (['ellipsis-join'] as const) : []), ...extra],
     index: at,

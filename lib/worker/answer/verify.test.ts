@@ -111,4 +111,15 @@ describe('verifyAnswer', () => {
     );
     expect(v.problems).toEqual([]);
   });
+
+  it('refuses an "A … B" join whose spans lie in the two passages of a passage sent with its neighbour', () => {
+    const north = 'Tickets for the north pier cost five euros.';
+    const south = 'Tickets for the south pier are free on Sundays.';
+    const pair = [{ index: 1, text: `${north}\n${south}`, seams: [north.length + 1] }];
+    const cite = (literal: string) => answer([{ text: 'x', citations: [{ index: 1, literal }] }]);
+    expect(verifyAnswer(cite('Tickets for the north pier … are free on Sundays'), pair, 10).claimOk).toEqual([false]);
+    const within = verifyAnswer(cite('Tickets for the north pier … five euros'), pair, 10);
+    expect(within.claimOk).toEqual([true]);
+    expect(within.repairs[0]?.repair.parts).toEqual(['Tickets for the north pier', 'five euros']);
+  });
 });

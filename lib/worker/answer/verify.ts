@@ -15,6 +15,8 @@ export interface VerifiableFragment {
   text: string;
   /** The fragment whose passage follows this one in the same frame, when it was sent too. */
   next?: number;
+  /** A passage sent with its neighbour: where in `text` each member after the first starts. */
+  seams?: number[];
 }
 
 /** A citation that passed only once repaired (lib/worker/answer/repair.ts). */
@@ -55,7 +57,13 @@ export function verifyAnswer(
     const text = normalize(f.text);
     byIndex.set(f.index, text);
     raw.set(f.index, f.text);
-    forRepair.set(f.index, { index: f.index, text, ...(f.next !== undefined ? { next: f.next } : {}) });
+    const starts = f.seams ? passageStarts(f.text, text, f.seams) : undefined;
+    forRepair.set(f.index, {
+      index: f.index,
+      text,
+      ...(f.next !== undefined ? { next: f.next } : {}),
+      ...(starts !== undefined ? { starts } : {}),
+    });
   }
   const repairs: RepairedCitation[] = [];
 
@@ -107,6 +115,25 @@ export function verifyAnswer(
     return ok;
   });
   return { problems, claimOk, repairs };
+}
+
+/**
+ * Where each member passage after the first starts in `normalised` (the normalised `raw`), from
+ * where they start in `raw` (`seams`); null when a member's words cannot be placed: its passages
+ * cannot be told apart, and every join in it is refused.
+ */
+function passageStarts(raw: string, normalised: string, seams: number[]): number[] | null {
+  const out: number[] = [];
+  let from = 0;
+  const cuts = [...seams, raw.length];
+  for (let i = 0; i < seams.length; i++) {
+    const member = normalize(raw.slice(seams[i]!, cuts[i + 1]));
+    const at = member ? normalised.indexOf(member, from) : -1;
+    if (at < 0) return null;
+    out.push(at);
+    from = at + member.length;
+  }
+  return out;
 }
 
 /** The retry's hint: the fragment's own sentence(s) closest to the failed quote. */

@@ -99,6 +99,8 @@ describe('a passage with its neighbour', () => {
     // Still the page's own words in reading order: the verifier and anchoring read them as they are.
     expect(first.text).toBe(`${cut[0]!.text}\n${cut[1]!.text}`);
     expect(first.order).toBe(0);
+    // Where the second passage starts, so that a join of quoted spans stays within one of them.
+    expect(first.text.slice(first.seams![0])).toBe(cut[1]!.text);
   });
 
   it('is not brought when one passage holds all the question’s words', () => {

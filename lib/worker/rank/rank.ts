@@ -371,7 +371,7 @@ export function unitPassage(u: RankedUnit): SourcedPassage {
   const [a, b] = u.members as [SourcedPassage, SourcedPassage];
   // A line break, as extraction puts between the short blocks it joins: whitespace to the
   // verifier and to anchoring, which both collapse it.
-  return { ...a, id: `${a.id}+${b.id}`, text: `${a.text}\n${b.text}` };
+  return { ...a, id: `${a.id}+${b.id}`, text: `${a.text}\n${b.text}`, seams: [a.text.length + 1] };
 }
 
 /** The most of the passage budget the user's selection may take. */

@@ -1,13 +1,14 @@
 /**
  * Asks the live pages whether verified quotes are drawn for a reader (the `drawn` page call,
  * lib/page/drawn.ts): one request per frame, the page script injected first (the page may have
- * been reloaded since it was read). A frame that cannot be asked in time proves nothing, so its
- * quotes are not drawn. The decisions are lib/worker/answer/drawn-check.ts's; this is the browser side.
+ * been reloaded since it was read). A frame that cannot be asked in time proves nothing: its
+ * quotes get the verdict of the table's row for no answer (lib/shared/seen.ts). The decisions are lib/worker/answer/drawn-check.ts's; this is the browser side.
  */
 import { browser } from 'wxt/browser';
 import { callPage } from './call-page';
 import { bounded } from '@/lib/shared/time-limit';
 import { MAX_DRAWN_TARGETS } from '@/lib/shared/messages';
+import { drawnOf, judge } from '@/lib/shared/seen';
 import type { ShownCitation } from '@/lib/shared/run';
 import type { DrawnResult, QuoteTarget } from '@/lib/shared/types';
 
@@ -18,7 +19,8 @@ const PAGE_SCRIPT = '/content-scripts/page.js';
  */
 const FRAME_MS = 10_000;
 
-const NOT_PROVEN: DrawnResult = { drawn: false, reason: 'not-found' };
+/** A frame that gave no answer: the table's row for it (lib/shared/seen.ts). */
+const notProven = (): DrawnResult => drawnOf(judge({ answered: false }));
 
 /** What the highlight finds a quote by (lib/worker/reveal/plan.ts `targetOf` makes the same). */
 function targetOf(c: ShownCitation): QuoteTarget {
@@ -28,7 +30,7 @@ function targetOf(c: ShownCitation): QuoteTarget {
 /** The pipeline's `checkDrawn` (lib/worker/answer/drawn-check.ts): one result per quote, in order. */
 export function drawnInPages(signal?: AbortSignal): (citations: ShownCitation[]) => Promise<DrawnResult[]> {
   return async (queries) => {
-    const results: DrawnResult[] = queries.map(() => NOT_PROVEN);
+    const results: DrawnResult[] = queries.map(notProven);
     const byFrame = new Map<string, number[]>();
     queries.forEach((q, i) => {
       const key = `${q.tabId}/${q.frameId}`;
@@ -42,7 +44,7 @@ export function drawnInPages(signal?: AbortSignal): (citations: ShownCitation[])
           const targets: QuoteTarget[] = chunk.map((i) => targetOf(queries[i]!));
           try {
             const reply = await bounded(ask(tabId, frameId, targets), FRAME_MS, signal);
-            chunk.forEach((i, k) => (results[i] = reply.results[k] ?? NOT_PROVEN));
+            chunk.forEach((i, k) => (results[i] = reply.results[k] ?? notProven()));
           } catch (err) {
             if (signal?.aborted) throw err;
             // The tab or frame is gone, or did not answer: nothing is proven.

@@ -300,7 +300,7 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
     : await highlightIn(plan.tabId, plan.frameId, target, others);
   if (asleep && !attempt.ok && attempt.gone && attempt.unmeasured) {
     // A tab woken behind the others lays nothing out until it is shown, and what cannot be
-    // measured is not proven drawn (lib/page/seen.ts): brought forward, it is asked again.
+    // measured is not proven drawn (lib/shared/seen.ts): brought forward, it is asked again.
     await bringForward(plan.tabId);
     attempt = await highlightWhenReady(plan.tabId, plan.frameId, target, others);
   }

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { key } from '@/lib/worker/prompt/reuse';
 import { chooseShown, MAX_SHOWN_ROUNDS, planKeys, searchShown, selectionOf, type AskShown } from './shown-step';
+import { addRule, restoreRulesAfterEach } from '@/tests/support/seen-rules';
+
+restoreRulesAfterEach();
 
 const passage = (tabId: number, id: string, extra: Partial<SourcedPassage> = {}): SourcedPassage => ({
   id,
@@ -103,6 +106,23 @@ describe('chooseShown', () => {
     const out = await chooseShown(pool, firstOf(3), planKeys, ask);
     expect(out.chosen.map((p) => p.id)).toEqual(['a']);
     expect(out.unsent).toEqual({ hidden: 0, unchecked: 2, cut: 0 });
+  });
+
+  it('takes a frame’s answer as the one table of rules of what is seen reads it (lib/shared/seen.ts)', async () => {
+    const pool = [passage(1, 'a'), passage(2, 'b')];
+    const shipped = await chooseShown(pool, firstOf(2), planKeys, pages(new Set()).ask);
+    expect(shipped.chosen.map(key)).toEqual(pool.map(key));
+    // A row that says an answer proves nothing: no frame vouches, nothing is sent.
+    addRule({
+      why: 'not-found',
+      seen: 'unproven',
+      reads: ['answered'],
+      when: (m) => m.answered === true,
+      says: 'A rule of this test.',
+    });
+    const changed = await chooseShown(pool, firstOf(2), planKeys, pages(new Set()).ask);
+    expect(changed.chosen).toEqual([]);
+    expect(changed.unsent.unchecked).toBe(2);
   });
 
   it("does not ask about a PDF's passages or the selection the browser gave with the context menu", async () => {

@@ -18,6 +18,7 @@
  */
 import type { pageCalls, ReplyOf } from '@/lib/shared/messages';
 import { bounded } from '@/lib/shared/time-limit';
+import { seen } from '@/lib/shared/seen';
 import type { SourcedPassage } from '@/lib/shared/types';
 import { key, memberKeys } from '@/lib/worker/prompt/reuse';
 import { searchPassages, tooGeneralToSearch } from '@/lib/worker/rank/keyless-search';
@@ -186,7 +187,9 @@ export async function chooseShown<T>(
         } catch (err) {
           if (signal?.aborted) throw err;
         }
-        if (reply === null || reply.unknown === true) {
+        // A frame that did not answer, or no longer holds the reading asked about, vouches for
+        // nothing: the table's row for no answer (lib/shared/seen.ts).
+        if (!seen({ answered: reply !== null && reply.unknown !== true }) || reply === null) {
           mute.add(frame);
           for (const p of ps) if (chosenKeys.has(key(p))) unsent.unchecked++;
           return;
