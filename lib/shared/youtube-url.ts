@@ -28,3 +28,6 @@ export function youTubeVideoId(href: string): string | null {
         : /^\/shorts\/([^/]+)/.exec(url.pathname)?.[1];
   return id && /^[\w-]{6,20}$/.test(id) ? id : null;
 }
+
+/** The key of a YouTube video's transcript: a transcript is never reused for another id. */
+export const youTubeKey = (id: string): string => `youtube:${id}`;

@@ -8,6 +8,7 @@
 import { capText, MAX_URL_CHARS } from '@/lib/shared/limits';
 import { PassageIds } from '@/lib/shared/passage-ids';
 import type { TranscriptResult } from '@/lib/shared/transcript';
+import { youTubeKey } from '@/lib/shared/youtube-url';
 import { MAX_PASSAGE_CUES, transcriptPassages, youTubeVideoId, type TranscriptPassage } from '@/lib/shared/video-passages';
 import { readYouTubeTranscript } from './youtube/read';
 import { readMediaCaptions } from './html5-tracks';
@@ -30,7 +31,6 @@ export interface FrameVideos {
 }
 
 /** The key of a YouTube video: the same video has the same key, and no other video has it. */
-export const youTubeKey = (id: string) => `youtube:${id}`;
 
 /**
  * The key of the `index`-th `<video>`/`<audio>` of the document, with its source: a click seeks

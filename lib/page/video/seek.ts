@@ -6,7 +6,8 @@
  * sought is said as such: nothing is shown for it.
  */
 import { youTubeVideoId } from '@/lib/shared/video-passages';
-import { mediaElements, mediaKey, youTubeKey } from './read-videos';
+import { youTubeKey } from '@/lib/shared/youtube-url';
+import { mediaElements, mediaKey } from './read-videos';
 import { showQuoteOverlay } from './overlay';
 
 export type SeekOutcome = { ok: true; atMs: number } | { ok: false; reason: 'no-video' | 'other-video' | 'not-seekable' };

@@ -10,7 +10,7 @@ import type { NoTranscriptReason, TranscriptResult } from '@/lib/shared/transcri
 import { captionRequestLayer } from './caption-request';
 import { getTranscriptLayer } from './get-transcript';
 import { failureOf, type LayerContext, type LayerFailure, type YouTubeLayer } from './layer';
-import { youTubeVideoId } from '@/lib/shared/youtube-url';
+import { youTubeKey, youTubeVideoId } from '@/lib/shared/youtube-url';
 import { inlineScriptText, watchPageData, type WatchPageData } from './page-data';
 import { panelLayer, panelOpen } from './panel';
 import { chooseTrack } from './track-choice';
@@ -160,7 +160,7 @@ export async function readTranscriptWith(
     }
     if (shown() !== videoId) return changed();
     if (result.ok) {
-      if (result.transcript.videoKey === `youtube:${videoId}`) return result;
+      if (result.transcript.videoKey === youTubeKey(videoId)) return result;
       result = { ok: false as const, reason: 'unreadable' as const, detail: 'answered for another video' };
     }
     failures.push({ layer: layer.name, reason: result.reason, detail: result.detail });
