@@ -13,7 +13,7 @@ import type { Thread } from './thread';
 import type { ServerFacts } from './servers';
 import type { TabGrant } from './tab-grants';
 import type { WaitingQuestion } from './waiting-question';
-import type { VersionedStore } from './store-versions';
+import { STORE_VERSIONS, type VersionedStore } from './store-versions';
 
 /**
  * The settings but the key, in `storage.local`. The key is kept apart, where no content script
@@ -188,7 +188,18 @@ export interface RunRecord {
 export const RUN_LOG_LIMIT = 2000;
 export const runLogItem = storage.defineItem<RunRecord[]>('local:runLog', { fallback: [] });
 
+/**
+ * A log is appended to only at its current version: one an update kept as it was (written by a
+ * newer version, or not brought up to date: lib/worker/wiring/data-updates.ts) is never written
+ * over by this version's lines, which are dropped instead (the options page says why).
+ */
+async function logWritable(store: 'runLog' | 'failureLog'): Promise<boolean> {
+  const versions = await storeVersionsItem.getValue();
+  return (versions[store] ?? 1) === STORE_VERSIONS[store].migrations.current;
+}
+
 export async function appendRunRecord(record: RunRecord): Promise<void> {
+  if (!(await logWritable('runLog'))) return;
   const log = await runLogItem.getValue();
   const trimmed = {
     ...record,
@@ -200,6 +211,7 @@ export async function appendRunRecord(record: RunRecord): Promise<void> {
 
 /** Kept by count and by bytes, each entry's question and literals cut (lib/shared/log-limits.ts). */
 export async function appendFailure(entry: FailureLogEntry): Promise<void> {
+  if (!(await logWritable('failureLog'))) return;
   const log = await failureLogItem.getValue();
   await failureLogItem.setValue(keepWithinBytes([...log, trimFailureEntry(entry)], FAILURE_LOG_MAX_BYTES, FAILURE_LOG_LIMIT));
 }
