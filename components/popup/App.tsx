@@ -40,11 +40,17 @@ export function App({ surface }: AppProps) {
   // last thread from the history instead, its citations live (or on the form when there is none).
   const [openLatest, setOpenLatest] = useState(false);
   const openLast = loaded && (shown.unreadable === 'old-version' || shown.newSession);
+  // Shown from the first frame once loaded, not one frame later: a form shown and then taken
+  // away would lose what the user had started to type into it.
+  const [latestHandled, setLatestHandled] = useState(false);
+  const latestPending = openLast && !latestHandled;
   useEffect(() => {
-    if (!openLast) return;
+    if (!openLast || latestHandled) return;
     setOpenLatest(true);
     setShowHistory(true);
-  }, [openLast]);
+    setLatestHandled(true);
+  }, [openLast, latestHandled]);
+  const historyShown = showHistory || latestPending;
   useEscapeClears(surface === 'panel');
   const announcement = useAnnouncement(run, loaded);
   // Opened to ask: the keyboard starts in the question box (again once the form replaces a
@@ -55,7 +61,7 @@ export function App({ surface }: AppProps) {
   }, [loaded, askShown]);
 
   const reveal = (c: Parameters<typeof revealing.reveal>[0]) => void revealing.reveal(c);
-  const steps = useRunSteps(run, surface === 'panel' && !showHistory, reveal);
+  const steps = useRunSteps(run, surface === 'panel' && !historyShown, reveal);
   const question = draft.question.trim();
 
   if (!loaded) return <main class={surface} aria-busy="true" />;
@@ -64,7 +70,7 @@ export function App({ surface }: AppProps) {
       <main class={surface}>
         <AppHeader
           surface={surface}
-          showHistory={showHistory}
+          showHistory={historyShown}
           onHistory={(show) => {
             setOpenLatest(false);
             setShowHistory(show);
@@ -74,12 +80,12 @@ export function App({ surface }: AppProps) {
         />
         <Announcer text={announcement} />
         <HistoryWriteNote />
-        {showHistory && <RevealNoteView revealing={revealing} />}
-        {showHistory && (
+        {historyShown && <RevealNoteView revealing={revealing} />}
+        {historyShown && (
           <HistoryView
             stepper={surface === 'panel'}
             onReveal={reveal}
-            openLatest={openLatest}
+            openLatest={openLatest || latestPending}
             onNothingToOpen={() => {
               setOpenLatest(false);
               setShowHistory(false);
@@ -87,7 +93,7 @@ export function App({ surface }: AppProps) {
             }}
           />
         )}
-        {!showHistory && (
+        {!historyShown && (
           <>
             <AskSection
               hasKey={key.hasKey}
