@@ -38,19 +38,14 @@ export function App({ surface }: AppProps) {
   // After an update or a browser start, the last answer is gone (session storage is emptied) or
   // was kept by the older version in a shape this one cannot show: the popup opens on the user's
   // last thread from the history instead, its citations live (or on the form when there is none).
-  const [openLatest, setOpenLatest] = useState(false);
   const openLast = loaded && (shown.unreadable === 'old-version' || shown.newSession);
-  // Shown from the first frame once loaded, not one frame later: a form shown and then taken
-  // away would lose what the user had started to type into it.
-  const [latestHandled, setLatestHandled] = useState(false);
-  const latestPending = openLast && !latestHandled;
-  useEffect(() => {
-    if (!openLast || latestHandled) return;
-    setOpenLatest(true);
-    setShowHistory(true);
-    setLatestHandled(true);
-  }, [openLast, latestHandled]);
-  const historyShown = showHistory || latestPending;
+  // Derived, not set by an effect: shown from the first frame once loaded (a form shown and then
+  // taken away would lose what the user had started to type into it, and an effect of ours can
+  // run after the history has already found nothing to open), and ended only by the user (the
+  // History button) or by a history with no thread to open (then the form, focused).
+  const [latestDone, setLatestDone] = useState(false);
+  const openLatest = openLast && !latestDone;
+  const historyShown = showHistory || openLatest;
   useEscapeClears(surface === 'panel');
   const announcement = useAnnouncement(run, loaded);
   // Opened to ask: the keyboard starts in the question box (again once the form replaces a
@@ -72,7 +67,7 @@ export function App({ surface }: AppProps) {
           surface={surface}
           showHistory={historyShown}
           onHistory={(show) => {
-            setOpenLatest(false);
+            setLatestDone(true);
             setShowHistory(show);
           }}
           windowId={session.windowId}
@@ -85,9 +80,9 @@ export function App({ surface }: AppProps) {
           <HistoryView
             stepper={surface === 'panel'}
             onReveal={reveal}
-            openLatest={openLatest || latestPending}
+            openLatest={openLatest}
             onNothingToOpen={() => {
-              setOpenLatest(false);
+              setLatestDone(true);
               setShowHistory(false);
               setAskShown((n) => n + 1);
             }}

@@ -9,6 +9,7 @@ import {
   progressed,
   readRun,
   readSessionRun,
+  RUN_WRITTEN_KEY,
   reviewRun,
   RUN_STATE_VERSION,
   workingRun,
@@ -130,6 +131,8 @@ describe('the run state', () => {
   it('a session with no lastRun at all is a new one (browser start, update); "New question" (null) is not', () => {
     expect(readSessionRun({})).toEqual({ kind: 'none', newSession: true });
     expect(readSessionRun({ lastRun: null })).toEqual({ kind: 'none' });
+    // "New question" is kept by removing lastRun: the marker says the session has asked already.
+    expect(readSessionRun({ [RUN_WRITTEN_KEY]: true })).toEqual({ kind: 'none' });
     const done = doneRun(common, { finishedAt: 2, outcome: answer });
     expect(readSessionRun({ lastRun: JSON.parse(JSON.stringify(done)) })).toEqual({ kind: 'run', run: done });
   });

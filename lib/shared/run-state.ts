@@ -303,14 +303,19 @@ export const claimsShown = (run: RunState): ShownClaim[] | undefined =>
 export type StoredRun =
   { kind: 'none'; newSession?: true } | { kind: 'run'; run: RunState } | { kind: 'unreadable'; why: 'old-version' | 'malformed' };
 
+/** The session key set by every write of the last run (a run, or none after "New question"). */
+export const RUN_WRITTEN_KEY = 'lastRunWritten';
+
 /**
- * What session storage holds for the last run, `area` as `storage.session.get` returns it. No
- * `lastRun` at all: nothing was asked in this session yet (the browser started, or the extension
- * was updated, which empties session storage), and the screens open the user's last thread from
- * the history; a `lastRun` of null is "New question", pressed in this session.
+ * What session storage holds for the last run, `area` as `storage.session.get` returns it for
+ * `lastRun` and `RUN_WRITTEN_KEY`. Neither: nothing was asked in this session yet (the browser
+ * started, or the extension was updated, which empties session storage), and the screens open the
+ * user's last thread from the history. A run written and then cleared ("New question", which
+ * storage keeps by removing `lastRun`) leaves the marker: the form, not the history.
  */
 export function readSessionRun(area: Record<string, unknown>): StoredRun {
-  return 'lastRun' in area ? readRun(area.lastRun) : { kind: 'none', newSession: true };
+  if ('lastRun' in area) return readRun(area.lastRun);
+  return area[RUN_WRITTEN_KEY] === true ? { kind: 'none' } : { kind: 'none', newSession: true };
 }
 
 /** Parses what storage holds; a run of another version (or none) is refused as such. */

@@ -7,7 +7,7 @@ import { keysFromV1, type SavedKeys } from './key-schema';
 import { parseStoredSettings } from './settings-schema';
 import { FAILURE_LOG_MAX_BYTES, keepWithinBytes, RUN_LOG_MAX_BYTES, trimFailureEntry } from './log-limits';
 import type { FailureLogEntry, RepairCounts } from './run';
-import { readRun, readSessionRun, type RunState, type Scope, type StoredRun } from './run-state';
+import { readRun, readSessionRun, RUN_WRITTEN_KEY, type RunState, type Scope, type StoredRun } from './run-state';
 import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET, type Settings } from './settings';
 import type { Thread } from './thread';
 import type { ServerFacts } from './servers';
@@ -97,14 +97,17 @@ export type { Scope, Stage, RunState } from './run-state';
 const storedRunItem = storage.defineItem<unknown>('session:lastRun', { fallback: null });
 export const lastRunItem = {
   /** What is stored, parsed (lib/shared/run-state.ts): a run, none, or one the screens cannot show. */
-  read: async (): Promise<StoredRun> => readSessionRun(await browser.storage.session.get('lastRun')),
+  read: async (): Promise<StoredRun> => readSessionRun(await browser.storage.session.get(['lastRun', RUN_WRITTEN_KEY])),
   /** The run stored, or null when there is none or it cannot be read (another version's, malformed). */
   getValue: async (): Promise<RunState | null> => {
     const stored = await lastRunItem.read();
     return stored.kind === 'run' ? stored.run : null;
   },
   /** Written only as the run-state constructors make it (`workingRun`, `doneRun`, …). */
-  setValue: (run: RunState | null): Promise<void> => storedRunItem.setValue(run),
+  setValue: async (run: RunState | null): Promise<void> => {
+    await browser.storage.session.set({ [RUN_WRITTEN_KEY]: true });
+    await storedRunItem.setValue(run);
+  },
   watch: (onChange: (stored: StoredRun) => void): (() => void) => storedRunItem.watch((v) => onChange(readRun(v))),
 };
 

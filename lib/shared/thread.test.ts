@@ -114,5 +114,7 @@ describe('the thread in extension storage', () => {
     await store.startNewThread();
     expect(await store.threadItem.getValue()).toBeNull();
     expect(await store.lastRunItem.getValue()).toBeNull();
+    // Not a new browser session: the popup opens on the form, not on the history's last thread.
+    expect(await store.lastRunItem.read()).toEqual({ kind: 'none' });
   });
 });
