@@ -105,7 +105,9 @@ export const lastRunItem = {
   },
   /** Written only as the run-state constructors make it (`workingRun`, `doneRun`, …). */
   setValue: async (run: RunState | null): Promise<void> => {
-    await browser.storage.session.set({ [RUN_WRITTEN_KEY]: true });
+    // A run stored says the session has asked already; only a cleared one, which storage keeps by
+    // removing `lastRun`, needs the mark (not one more write for each step of a run).
+    if (run === null) await browser.storage.session.set({ [RUN_WRITTEN_KEY]: true });
     await storedRunItem.setValue(run);
   },
   watch: (onChange: (stored: StoredRun) => void): (() => void) => storedRunItem.watch((v) => onChange(readRun(v))),
