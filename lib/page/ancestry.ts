@@ -24,6 +24,8 @@ import type { Reach } from './paint';
 
 /** No clip at all. */
 const NONE: Rect = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+/** Fully drawn, no effect. */
+const VISIBLE: Look = { opacity: 1, effects: false };
 const EMPTY: Rect = { left: 0, top: 0, right: 0, bottom: 0 };
 
 interface Look {
@@ -49,14 +51,26 @@ interface Own {
   contain: string;
 }
 
+/**
+ * All a check knows of one element, in one record (one map entry per element, not one per
+ * question): its computed style and display as the walk read them, then what is asked of it.
+ */
+interface Known {
+  cs: CSSStyleDeclaration;
+  /** Its display ('' until read). */
+  display: string;
+  /** Its `overflow-x`, when the walk read it (`clippedAway`). */
+  overflowX?: string;
+  own?: Own;
+  look?: Look;
+  contentClip?: Rect;
+  /** `hostAbove` (undefined: not asked yet). */
+  host?: Element | null;
+}
+
 export class Ancestry {
   private readonly view: Window;
-  private readonly looks = new Map<Element, Look>();
-  private readonly contentClips = new Map<Element, Rect>();
-  private readonly styles = new Map<Element, CSSStyleDeclaration>();
-  private readonly owns = new Map<Element, Own>();
-  private readonly hosts = new Map<Element, Element | null>();
-  private readonly displays = new Map<Element, string>();
+  private readonly known = new Map<Element, Known>();
   private range: Range | null = null;
 
   constructor(view: Window) {
@@ -65,8 +79,13 @@ export class Ancestry {
 
   /** The computed style of `el` and its display, already asked by the walk: not asked again (each ask builds a new object). */
   know(el: Element, cs: CSSStyleDeclaration, display: string): void {
-    this.styles.set(el, cs);
-    this.displays.set(el, display);
+    this.known.set(el, { cs, display });
+  }
+
+  /** `el`'s `overflow-x`, read once for the walk (`clippedAway`) and for the clips here. */
+  overflowX(el: Element, cs: CSSStyleDeclaration): string {
+    const k = this.record(el, cs);
+    return (k.overflowX ??= cs.overflowX);
   }
 
   /**
@@ -80,8 +99,8 @@ export class Ancestry {
 
   /** The outermost host (`openable`) among the ancestors of `x`, as seen from `x`. */
   private hostAbove(x: Element): Element | null {
-    const known = this.hosts.get(x);
-    if (known !== undefined) return known;
+    const k = this.record(x);
+    if (k.host !== undefined) return k.host;
     const p = flatParentElement(x);
     let out: Element | null = null;
     if (p !== null) {
@@ -95,25 +114,26 @@ export class Ancestry {
         }
       }
     }
-    this.hosts.set(x, out);
+    k.host = out;
     return out;
   }
 
-  private style(el: Element): CSSStyleDeclaration {
-    let cs = this.styles.get(el);
-    if (cs === undefined) this.styles.set(el, (cs = this.view.getComputedStyle(el)));
-    return cs;
+  /** The record of `el`, made (its style asked) the first time. */
+  private record(el: Element, cs?: CSSStyleDeclaration): Known {
+    let k = this.known.get(el);
+    if (k === undefined) this.known.set(el, (k = { cs: cs ?? this.view.getComputedStyle(el), display: '' }));
+    return k;
   }
 
   /** What `el`'s own style says (`Own`), read once. */
   private own(el: Element): Own {
-    const known = this.owns.get(el);
-    if (known !== undefined) return known;
-    const cs = this.style(el);
-    const display = this.displays.get(el) ?? cs.display;
+    const k = this.record(el);
+    if (k.own !== undefined) return k.own;
+    const cs = k.cs;
+    const display = k.display || (k.display = cs.display);
     const inline = display === 'inline';
     const filter = filterEffect(cs.filter);
-    const mask = cs.getPropertyValue('mask-image') || cs.getPropertyValue('-webkit-mask-image');
+    const mask = maskImage(cs);
     const blend = cs.mixBlendMode;
     // A clip-path other than inset() (measured as a rectangle, contentClip) is a shape no rule settles.
     const clipPath = cs.clipPath ?? '';
@@ -131,33 +151,37 @@ export class Ancestry {
       // Overflow and paint containment do not apply to an inline box, and `position: absolute`
       // or `fixed` would have made it a block: not read.
       position: inline ? 'static' : cs.position,
-      overflowX: inline ? 'visible' : cs.overflowX,
+      overflowX: inline ? 'visible' : (k.overflowX ??= cs.overflowX),
       contain: inline ? 'none' : (cs.contain ?? ''),
     };
-    this.owns.set(el, out);
+    k.own = out;
     return out;
   }
 
   /** The opacity `el` and all it holds are drawn at, and whether an effect that is not settled applies. */
   look(el: Element): Look {
-    const known = this.looks.get(el);
-    if (known !== undefined) return known;
+    const k = this.record(el);
+    if (k.look !== undefined) return k.look;
     const parent = flatParentElement(el);
-    const above = parent === null ? { opacity: 1, effects: false } : this.look(parent);
+    const above = parent === null ? VISIBLE : this.look(parent);
     const own = this.own(el);
-    const out = { opacity: above.opacity * own.opacity, effects: above.effects || own.effects };
-    this.looks.set(el, out);
+    const out =
+      own.opacity === 1 && !own.effects ? above : { opacity: above.opacity * own.opacity, effects: above.effects || own.effects };
+    k.look = out;
     return out;
   }
 
   /** What the boxes that hide overflow leave of the content of `el` (an infinite rectangle: no clip). */
   contentClip(el: Element): Rect {
-    const known = this.contentClips.get(el);
-    if (known !== undefined) return known;
+    const k = this.record(el);
+    if (k.contentClip !== undefined) return k.contentClip;
     const own = this.own(el);
     let out = this.clipOn(el, own);
-    if (own.display !== 'inline' && own.display !== 'contents') out = intersect(out, this.ownClip(el, own));
-    this.contentClips.set(el, out);
+    if (own.display !== 'inline' && own.display !== 'contents') {
+      const clip = this.ownClip(el, own);
+      if (clip !== NONE) out = intersect(out, clip);
+    }
+    k.contentClip = out;
     return out;
   }
 
@@ -168,7 +192,7 @@ export class Ancestry {
     if (position === 'absolute' || position === 'fixed') {
       // Only the containing block and what is above it clip a box taken out of the flow.
       for (; parent !== null; parent = flatParentElement(parent)) {
-        const ps = this.style(parent);
+        const ps = this.record(parent).cs;
         const transformed = ps.transform !== 'none' || ps.filter !== 'none' || ps.contain.includes('paint');
         if (transformed || (position === 'absolute' && ps.position !== 'static')) break;
       }
@@ -185,7 +209,7 @@ export class Ancestry {
     const clipPath = own.clipPath;
     const positioned = own.position === 'absolute' || own.position === 'fixed';
     if (x === 'visible' && !paint && (clipPath === 'none' || clipPath === '') && !positioned) return NONE;
-    const cs = this.style(el);
+    const cs = this.record(el).cs;
     const y = x === 'visible' ? x : cs.overflowY;
     const clip = positioned ? cs.clip : 'auto';
     if (x === 'visible' && !paint && (clipPath === 'none' || clipPath === '') && (clip === 'auto' || clip === '')) {
@@ -255,6 +279,17 @@ export class Ancestry {
     const small = shown.right - shown.left < minSide || shown.bottom - shown.top < minSide;
     return { opacity, effects, glyphs: small ? 'clipped' : null };
   }
+}
+
+/**
+ * The computed mask image: read through the style's own property where the browser names it
+ * (`maskImage`, `webkitMaskImage`: a named read costs less than `getPropertyValue`).
+ */
+function maskImage(cs: CSSStyleDeclaration): string {
+  const named = cs as CSSStyleDeclaration & { maskImage?: string; webkitMaskImage?: string };
+  const mask = named.maskImage ?? cs.getPropertyValue('mask-image');
+  if (mask !== '') return mask;
+  return named.webkitMaskImage ?? cs.getPropertyValue('-webkit-mask-image');
 }
 
 /** What `el` itself makes a host (`Ancestry.openable`): until-found, the box that holds it; a closed `<details>`, itself. */

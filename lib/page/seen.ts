@@ -65,15 +65,20 @@ export function glyphsHide(
   let width = 0;
   let height = 0;
   for (let i = 0; i < rects.length; i++) {
+    // (Each side read once: a DOMRect's sides are calls into the browser.)
     const r = rects[i]!;
-    if (!(r.right - r.left > 0 && r.bottom - r.top > 0)) continue;
+    const rl = r.left;
+    const rt = r.top;
+    const rr = r.right;
+    const rb = r.bottom;
+    if (!(rr - rl > 0 && rb - rt > 0)) continue;
     drawn++;
-    width += r.right - r.left;
-    height = Math.max(height, r.bottom - r.top);
-    let left = Math.max(r.left, -reach.scrollX);
-    let top = Math.max(r.top, -reach.scrollY);
-    let right = Math.min(r.right, pageRight);
-    let bottom = Math.min(r.bottom, pageBottom);
+    width += rr - rl;
+    height = Math.max(height, rb - rt);
+    let left = Math.max(rl, -reach.scrollX);
+    let top = Math.max(rt, -reach.scrollY);
+    let right = Math.min(rr, pageRight);
+    let bottom = Math.min(rb, pageBottom);
     if (!(right > left && bottom > top)) continue;
     onPage++;
     if (clip !== null) {
