@@ -204,7 +204,43 @@ export function checkPassages(
   }
   if (asked.length === 0) return out;
   const shown = only.size > 0 ? shownWords(doc, only, words.covers, getShadowRoot) : new Set<Text>();
-  const unseenWords = (s: TextSegment) => gone(s) || !shown.has(s.node);
+  return verdictOf(words, asked, (s) => gone(s) || !shown.has(s.node), out);
+}
+
+/**
+ * The verdict on every passage of a reading made with every test (`extractPage` with `check`): the
+ * words it marked unseen (`unseen`) and those in the boxes it found covered after the walk
+ * (`covered`) are left out, as the check before sending leaves them out. Nothing can change between
+ * that walk and this (one task): no word is read again.
+ */
+export function checkedVerdict(words: PassageWords, unseen: ReadonlySet<Text>, covered: ReadonlySet<Element>): PassageVerdict {
+  const ids = [...words.spans.keys()];
+  const inside = new Map<Text, boolean>();
+  const isUnseen = (seg: TextSegment): boolean => {
+    if (unseen.has(seg.node)) return true;
+    if (covered.size === 0) return false;
+    let known = inside.get(seg.node);
+    if (known === undefined) {
+      known = false;
+      for (let el = flatParentElement(seg.node); el !== null && !known; el = flatParentElement(el)) known = covered.has(el);
+      inside.set(seg.node, known);
+    }
+    return known;
+  };
+  return verdictOf(words, ids, isUnseen, { hidden: [], cut: [], noHeading: [] });
+}
+
+/**
+ * The verdict on the passages `asked` (all known to `words`), given which of their segments no
+ * reader sees: a passage none of whose words is seen is hidden, one with some is cut to the rest,
+ * and a heading with an unseen word goes.
+ */
+function verdictOf(
+  words: PassageWords,
+  asked: readonly string[],
+  unseenWords: (s: TextSegment) => boolean,
+  out: PassageVerdict,
+): PassageVerdict {
   for (const id of asked) {
     const segments = words.nodes.get(id)!;
     const span = words.spans.get(id)!;

@@ -128,7 +128,16 @@ export interface VisibilityOptions {
    * anchoring does not (the proof measures the quote's own words, lib/page/drawn.ts).
    */
   glyphs?: boolean;
+  /**
+   * With every test and `glyphs`: a walk that reads what a reading walk reads (only the cheap
+   * rows leave words out) and notes, in `unseen`, the text nodes whose words the other rows say
+   * no reader sees: a reading and the check of all it read, in one walk (lib/page/dom-text.ts `check`).
+   */
+  marksUnseen?: boolean;
 }
+
+/** What the walk does with the words of an element: reads them, leaves them out, or (`marksUnseen`) reads them as unseen. */
+export type TextVerdict = 'seen' | 'left-out' | 'unseen';
 
 /** The visibility rules for the elements of one document, asked in walk order. */
 export class Visibility {
@@ -185,6 +194,8 @@ export class Visibility {
   /** The table's rows for an element's display: the cheap ones in a reading walk, all in the check. */
   private readonly askDisplay: (m: Measured) => SeenVerdict;
   private readonly displayMeasured: { display: string; opens: boolean } = { display: '', opens: false };
+  /** `VisibilityOptions.marksUnseen`: the text nodes read whose words no reader sees; null: such words are left out. */
+  readonly unseen: Set<Text> | null;
 
   constructor(doc: Document | null, leaveOut: ReadonlySet<Element> | null = null, options: VisibilityOptions = {}) {
     const view = doc?.defaultView ?? null;
@@ -198,6 +209,7 @@ export class Visibility {
     this.hasLayout = this.view !== null && typeof (doc as Document).elementsFromPoint === 'function';
     this.laysOut = this.hasLayout && this.view!.innerWidth > 0 && this.view!.innerHeight > 0;
     this.ancestry = this.paint && this.hasLayout && options.glyphs === true ? new Ancestry(this.view!) : null;
+    this.unseen = this.paint && options.marksUnseen === true ? new Set() : null;
   }
 
   /**
@@ -219,16 +231,23 @@ export class Visibility {
   }
 
   /**
-   * Whether the words whose parent (in the flat tree) is `owner`, of computed style `style`, are
-   * drawn for a reader: its visibility, and where there is layout, `checkVisibility` (opacity 0 on
+   * What the walk does with the words whose parent (in the flat tree) is `owner`, of computed
+   * style `style`: read them when they are drawn for a reader: its visibility, and where there is layout, `checkVisibility` (opacity 0 on
    * the way up, `content-visibility: hidden` above, no box: an unslotted child), a colour that is
    * neither transparent nor that of what is behind it, and a font size. `owner` is a box or an
    * inline element (a link, a bold word: the same tricks hide words in one); null when the words
    * are drawn in the nearest box's (a `display: contents` element, a slot). Asked once per
-   * element that holds words.
+   * element that holds words. Where words are marked (`marksUnseen`), words that pass the reading's
+   * rows but not the others are read as unseen.
    */
-  textShows(owner: Element | null, style: StyleRef): boolean {
-    if (!textShows(style, !this.paint)) return false;
+  textVerdict(owner: Element | null, style: StyleRef): TextVerdict {
+    // (The cheap rows leave words out of any reading; the others, where words are marked, make them unseen.)
+    if (!textShows(style, !this.paint)) return 'left-out';
+    return this.textShows(owner, style) ? 'seen' : this.unseen !== null ? 'unseen' : 'left-out';
+  }
+
+  /** After the cheap rows said the words are read (`textVerdict`): whether every other row says they are seen. */
+  private textShows(owner: Element | null, style: StyleRef): boolean {
     if (!this.paint || !this.hasLayout || style === null || typeof style !== 'object') return true;
     // A page that lays nothing out (a tab woken behind the others): nothing is measured, so the
     // check shows nothing; anchoring still finds the words, and the proof says they are unproven.
@@ -245,7 +264,7 @@ export class Visibility {
       return false;
     }
     // What fills the glyphs is their colour: -webkit-text-fill-color where it is set.
-    const fill = style.getPropertyValue('-webkit-text-fill-color');
+    const fill = textFill(style);
     const raw = fill !== '' ? fill : style.color;
     const fontSize = style.fontSize;
     // A page uses a few colours and sizes: each pair is measured once per walk.
@@ -433,7 +452,8 @@ export class Visibility {
     const measured = this.ancestry !== null;
     if (display === 'inline') return this.paint && !measured && this.inlineMovedAway(el, style);
     if (style === null || typeof style !== 'object') return false;
-    if (!isSeen(ASK.clippedAway[this.paint ? 0 : 1]({ clippedAway: clippedAway(el, style) }))) return true;
+    const overflowX = measured ? this.ancestry!.overflowX(el, style) : style.overflowX;
+    if (!isSeen(ASK.clippedAway[this.paint ? 0 : 1]({ clippedAway: clippedAway(el, style, overflowX) }))) return true;
     // A check whose glyphs are measured, given the covers: nothing more to ask here.
     if (measured && !this.notesCovers) return false;
     // Positioned or transformed: measured once, here; what it holds goes with it.
@@ -595,6 +615,17 @@ function drawn(el: Element): boolean {
 }
 
 /**
+ * The computed `-webkit-text-fill-color`, read through the style's own property where the browser
+ * names it (a named read costs less than `getPropertyValue`); '' where it has none.
+ */
+function textFill(style: CSSStyleDeclaration): string {
+  return (
+    (style as CSSStyleDeclaration & { webkitTextFillColor?: string }).webkitTextFillColor ??
+    style.getPropertyValue('-webkit-text-fill-color')
+  );
+}
+
+/**
  * Whether text whose parent has `style` shows (its visibility, inherited, a child may set it
  * back), by the table's cheap rows, or, `cheap` false, by all its rows.
  */
@@ -611,10 +642,10 @@ export function textShows(style: StyleRef, cheap = true): boolean {
  * for screen readers (1×1 pixel, overflow hidden), collapsed panels (height 0, overflow hidden).
  * The clipping box is the padding box, so `clientWidth`/`clientHeight` are what count.
  */
-export function clippedAway(el: Element, cs: CSSStyleDeclaration): boolean {
+export function clippedAway(el: Element, cs: CSSStyleDeclaration, overflowX: string = cs.overflowX): boolean {
   // When one axis clips, the other computes to auto at least: overflow-x says whether any does.
   // It is the cheapest thing to ask, and almost every box answers "visible".
-  if (cs.overflowX === 'visible') return false;
+  if (overflowX === 'visible') return false;
   const box = el as HTMLElement;
   return box.clientWidth <= 1 || (box.clientHeight <= 1 && cs.overflowY !== 'visible');
 }

@@ -1,0 +1,80 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleForPage } from '../../eval/lib/browser';
+import { launchChromium } from '../support/chromium';
+import type { Reading } from './one-walk-check-entry';
+
+/**
+ * A frame small enough to be sent whole is read and checked in one walk (lib/page/extract.ts
+ * `check`): in real Chromium, on pages that plant words no reader sees by every trick the check
+ * knows of and on ordinary pages, that walk gives the very passages and the very verdict that a
+ * reading and then the check of every passage give, so what is sent and what the user is told
+ * do not depend on which way a frame was read.
+ */
+
+let browser: Browser;
+let bundle: string;
+
+beforeAll(async () => {
+  bundle = await bundleForPage('tests/e2e/one-walk-check-entry.ts', 'OneWalk');
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PLANTED = 'This kettle was recalled for fire risk';
+const fixture = (name: string) => pathToFileURL(resolve(import.meta.dirname, '../fixtures', name)).href;
+
+async function bothWays(url: string): Promise<{ twoWalks: Reading; oneWalk: Reading }> {
+  const page = await browser.newPage();
+  try {
+    await page.setViewport({ width: 1000, height: 800 });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.addScriptTag({ content: bundle });
+    return (await page.evaluate('OneWalk.bothWays()')) as { twoWalks: Reading; oneWalk: Reading };
+  } finally {
+    await page.close();
+  }
+}
+
+describe('one walk that reads and checks a frame', () => {
+  it.each([
+    'all',
+    'opacity',
+    'covered',
+    'faint',
+    'tiny-scale',
+    'mask',
+    'faint-details',
+    'fill-transparent',
+    'inline-background',
+    'heading',
+    'text-indent',
+    'letter-spacing',
+    'short-wrapper',
+  ])('gives what a reading and a check give, on a page planting words by %s', async (trick) => {
+    const { twoWalks, oneWalk } = await bothWays(`${fixture('unseen.html')}?trick=${trick}`);
+    expect(oneWalk.passages).toEqual(twoWalks.passages);
+    expect(oneWalk.verdict).toEqual(twoWalks.verdict);
+    // Neither way sends the planted words; both send the sentence a reader sees.
+    expect(oneWalk.sent).not.toContain(PLANTED);
+    expect(oneWalk.sent).toContain('boils a full litre of water in three minutes');
+    // The words were read, and left out by the check (the user is told of it), not never read.
+    expect(oneWalk.passages.map((p) => p.text).join('\n')).toContain(PLANTED);
+    expect(oneWalk.verdict.hidden.length + oneWalk.verdict.cut.length).toBeGreaterThan(0);
+  });
+
+  it.each(['unseen-quirks.html', 'hostile.html', 'extraction.html', 'busy.html', 'unseen-stuffed.html', 'museum-hours.html'])(
+    'gives what a reading and a check give on %s',
+    async (name) => {
+      const { twoWalks, oneWalk } = await bothWays(fixture(name));
+      expect(oneWalk.passages.length).toBeGreaterThan(0);
+      expect(oneWalk.passages).toEqual(twoWalks.passages);
+      expect(oneWalk.verdict).toEqual(twoWalks.verdict);
+    },
+  );
+});
