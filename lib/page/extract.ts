@@ -2,7 +2,8 @@
  * Extraction: a page's visible text, block by block, cut into passages of a few sentences. The
  * walk asks each element only what costs least (display, visibility, boxes clipped away); the
  * other tests of what hides words are asked of the passages about to be sent, with the words of
- * each passage kept for them (`onWords`, lib/page/passage-check.ts).
+ * each passage kept for them (`onWords`, lib/page/passage-check.ts), or, for a frame small enough
+ * to be sent whole, of every word in the same walk (`check`: the same passages, and the verdict).
  *
  * Passages keep the page's real characters (only whitespace runs become single spaces), so a
  * model quoting them quotes words that anchoring can find again in the live page. A heading is
