@@ -18,12 +18,28 @@
  * nodes. Pure DOM code.
  */
 import { flatParentElement } from './flat-tree';
-import { filterEffect, glyphsHide, type Rect } from './seen';
+import { allInside, filterEffect, glyphsHide, hiddenRuns, type CharRun, type Rect } from './seen';
 import type { Measured } from '@/lib/shared/seen';
 import type { Reach } from './paint';
 
+/** What was measured of a text node's words; `hidden`: the runs of its characters no reader sees, when some are seen. */
+export type WordsMeasured = Pick<Measured, 'opacity' | 'effects' | 'glyphs'> & { hidden?: readonly CharRun[] };
+
+/** What a reader can see of a clip within what they can scroll to, in the view's coordinates. */
+function visibleArea(clip: Rect | null, within: Reach): Rect {
+  const page = {
+    left: -within.scrollX,
+    top: -within.scrollY,
+    right: within.width - within.scrollX,
+    bottom: within.height - within.scrollY,
+  };
+  return clip === null ? page : intersect(page, clip);
+}
+
 /** No clip at all. */
 const NONE: Rect = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+/** Nowhere a reader can bring into view. */
+const NOWHERE: Reach = { scrollX: 0, scrollY: 0, width: 0, height: 0 };
 /** Fully drawn, no effect. */
 const VISIBLE: Look = { opacity: 1, effects: false };
 const EMPTY: Rect = { left: 0, top: 0, right: 0, bottom: 0 };
@@ -66,6 +82,8 @@ interface Known {
   contentClip?: Rect;
   /** `hostAbove` (undefined: not asked yet). */
   host?: Element | null;
+  /** `contentReach` (undefined: not asked yet). */
+  reach?: Reach;
 }
 
 export class Ancestry {
@@ -171,6 +189,57 @@ export class Ancestry {
     return out;
   }
 
+  /**
+   * What a reader can bring into view of the content of `el`, in the view's coordinates, as a
+   * `Reach`: the page's scrollable area (`page`), unless a box on the way up is one a reader
+   * scrolls (then its scrollable area, an app that scrolls in a box of its own) or is fixed in the
+   * view (then the view: no scroll of the page moves it); and nothing when that box itself lies
+   * where a reader cannot bring it.
+   */
+  contentReach(el: Element, page: Reach): Reach {
+    const k = this.record(el);
+    if (k.reach !== undefined) return k.reach;
+    const own = this.own(el);
+    const parent = flatParentElement(el);
+    const outer = parent === null ? page : this.contentReach(parent, page);
+    let out = outer;
+    if (own.display !== 'inline' && own.display !== 'contents') {
+      if (this.scrolls(el, own)) {
+        const b = el.getBoundingClientRect();
+        const box = el as HTMLElement;
+        const left = b.left + box.clientLeft;
+        const top = b.top + box.clientTop;
+        // The box itself must lie where a reader can bring it; then all it scrolls is within reach.
+        const shown =
+          left + box.clientWidth > -outer.scrollX &&
+          top + box.clientHeight > -outer.scrollY &&
+          left < outer.width - outer.scrollX &&
+          top < outer.height - outer.scrollY;
+        out = shown
+          ? {
+              scrollX: -(left - box.scrollLeft),
+              scrollY: -(top - box.scrollTop),
+              width: Math.max(box.scrollWidth, box.clientWidth),
+              height: Math.max(box.scrollHeight, box.clientHeight),
+            }
+          : NOWHERE;
+      } else if (own.position === 'fixed') {
+        out = { scrollX: 0, scrollY: 0, width: this.view.innerWidth, height: this.view.innerHeight };
+      }
+    }
+    k.reach = out;
+    return out;
+  }
+
+  /** Whether a reader can scroll the content of `el` (overflow auto or scroll, either way). */
+  private scrolls(el: Element, own: Own): boolean {
+    const x = own.overflowX;
+    if (x === 'visible') return false;
+    if (x === 'auto' || x === 'scroll') return true;
+    const y = this.record(el).cs.overflowY;
+    return y === 'auto' || y === 'scroll';
+  }
+
   /** What the boxes that hide overflow leave of the content of `el` (an infinite rectangle: no clip). */
   contentClip(el: Element): Rect {
     const k = this.record(el);
@@ -249,22 +318,42 @@ export class Ancestry {
    * and its glyphs cut to what the boxes around them leave (its characters that are not white
    * space are counted only when its glyphs take little width).
    */
-  words(node: Text, reach: Reach): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {
+  words(node: Text, reach: Reach): WordsMeasured {
     return this.measure(node, reach);
   }
 
-  private measure(node: Text, reach: Reach): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {
+  private measure(node: Text, reach: Reach): WordsMeasured {
     const parent = flatParentElement(node);
     if (parent === null) return { glyphs: 'no-area' };
     const { opacity, effects } = this.look(parent);
     const range = (this.range ??= node.ownerDocument.createRange());
     range.selectNodeContents(node);
     const chars = () => node.data.replace(/\s+/g, '').length;
-    return {
-      opacity,
-      effects,
-      glyphs: glyphsHide(range.getClientRects(), chars, finite(this.contentClip(parent)), reach, node.data.length),
+    const within = this.contentReach(parent, reach);
+    const clip = finite(this.contentClip(parent));
+    const rects = range.getClientRects();
+    const glyphs = glyphsHide(rects, chars, clip, within, node.data.length);
+    if (glyphs !== null) return { opacity, effects, glyphs };
+    // Seen, but some glyphs may lie where a reader cannot see them (a line clamp, a line cut off):
+    // those characters are found and left out (asked only of such a node).
+    const area = visibleArea(clip, within);
+    if (allInside(rects, area)) return { opacity, effects, glyphs };
+    const data = node.data;
+    const measure = (a: number, b: number) => {
+      range.setStart(node, a);
+      range.setEnd(node, b);
+      return range.getClientRects();
     };
+    const hidden = hiddenRuns(data.length, measure, area, (i) => /\s/.test(data[i]!));
+    if (hidden.length === 0) return { opacity, effects, glyphs };
+    let shown = 0;
+    let at = 0;
+    for (const [a, b] of hidden) {
+      shown += data.slice(at, a).replace(/\s+/g, '').length;
+      at = b;
+    }
+    shown += data.slice(at).replace(/\s+/g, '').length;
+    return shown === 0 ? { opacity, effects, glyphs: 'clipped' } : { opacity, effects, glyphs, hidden };
   }
 
   /** What was measured of a box (a frame, the host of closed `<details>`): its look, and its area as clipped. */
@@ -273,7 +362,7 @@ export class Ancestry {
     const parent = flatParentElement(el);
     const clip = parent === null ? null : finite(this.clipOn(el, this.own(el)));
     const r = el.getBoundingClientRect();
-    const glyphs = glyphsHide([r], 0, clip, reach);
+    const glyphs = glyphsHide([r], 0, clip, parent === null ? reach : this.contentReach(parent, reach));
     if (glyphs !== null) return { opacity, effects, glyphs };
     const shown = clip === null ? r : intersect(r, clip);
     const small = shown.right - shown.left < minSide || shown.bottom - shown.top < minSide;

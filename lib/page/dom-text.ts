@@ -16,6 +16,7 @@ import { ReadBudget, type Truncation } from './read-budget';
 import { TextSink, type TextBlock, type TextSegment } from './text-sink';
 import { TextWalker, type ShadowRootGetter } from './text-walker';
 import { Visibility } from './visibility';
+import type { CharRun } from './seen';
 
 export type { TextBlock, TextSegment, Truncation };
 export { collapse } from './text-sink';
@@ -35,6 +36,8 @@ export interface CollectedText {
    */
   unseen?: ReadonlySet<Text>;
   covered?: ReadonlySet<Element>;
+  /** A walk with `check`: the text nodes some of whose words no reader sees, with the runs of their characters that are not. */
+  partlyHidden?: ReadonlyMap<Text, readonly CharRun[]>;
 }
 
 export interface CollectOptions {
@@ -76,7 +79,13 @@ export function collectText(root: Document | Element | DocumentFragment, options
   if (options.check === true) {
     const checking = new Visibility(doc, null, { glyphs: true, marksUnseen: true });
     const out = walk(root, checking, { ...options, paint: false });
-    return { ...out, covers: checking.coverBoxes, unseen: checking.unseen!, covered: checking.coveredBoxes() };
+    return {
+      ...out,
+      covers: checking.coverBoxes,
+      unseen: checking.unseen!,
+      covered: checking.coveredBoxes(),
+      partlyHidden: checking.partlyHidden,
+    };
   }
   if (options.paint === false) {
     const reading = new Visibility(doc, null, { paint: false });

@@ -110,7 +110,10 @@ export function extractPage(doc: Document, options: ExtractOptions = {}): PageTe
   if (options.onWords || options.check) {
     const words = passageWords(collected, spans);
     options.onWords?.(words);
-    if (options.check) options.onChecked?.(checkedVerdict(words, collected.unseen ?? new Set(), collected.covered ?? new Set()));
+    if (options.check)
+      options.onChecked?.(
+        checkedVerdict(words, collected.unseen ?? new Set(), collected.covered ?? new Set(), collected.partlyHidden),
+      );
   }
 
   const coverage: FrameCoverage = { readShare: collected.truncated?.share ?? 1 };

@@ -111,3 +111,80 @@ export function cut(a: Rect, b: Rect): Rect | null {
   const bottom = Math.min(a.bottom, b.bottom);
   return right > left && bottom > top ? { left, top, right, bottom } : null;
 }
+
+/** A run `[start, end)` of a text node's characters. */
+export type CharRun = readonly [number, number];
+
+/** Whether every rectangle with an area lies inside `area`, give or take half a pixel. */
+export function allInside(rects: ArrayLike<Rect>, area: Rect): boolean {
+  for (let i = 0; i < rects.length; i++) {
+    const r = rects[i]!;
+    if (!(r.right - r.left > 0 && r.bottom - r.top > 0)) continue;
+    if (r.left < area.left - 0.5 || r.top < area.top - 0.5 || r.right > area.right + 0.5 || r.bottom > area.bottom + 0.5)
+      return false;
+  }
+  return true;
+}
+
+/** The most measurements `hiddenRuns` makes of one text node; past it, what is not settled is hidden. */
+export const MAX_RUN_MEASURES = 96;
+
+/**
+ * The runs of a text node's characters a reader cannot see when some of its glyphs lie outside
+ * `area` (what the boxes around it leave of it, within what a reader can scroll to) and some do
+ * not: a line clamp, a single line cut off by a box that hides overflow, columns past a box's
+ * edge, a first line indented away. `measure(a, b)` gives the client rectangles of characters
+ * `[a, b)`; `isSpace(i)` whether character `i` is white space (which proves nothing either way).
+ * By halves: a run whose glyphs all lie inside is seen, one with none inside is not, any other
+ * is cut in two, down to single characters (seen when at least half of the glyph is inside).
+ * At most `MAX_RUN_MEASURES` measurements: what is left unsettled then is hidden (fail closed).
+ */
+export function hiddenRuns(
+  length: number,
+  measure: (start: number, end: number) => ArrayLike<Rect>,
+  area: Rect,
+  isSpace: (i: number) => boolean,
+): CharRun[] {
+  const hidden: Array<[number, number]> = [];
+  const hide = (a: number, b: number) => {
+    const last = hidden[hidden.length - 1];
+    if (last !== undefined && last[1] === a) last[1] = b;
+    else hidden.push([a, b]);
+  };
+  let measures = 0;
+  // Depth first, in order, so that runs come out sorted.
+  const stack: Array<[number, number]> = [[0, length]];
+  while (stack.length > 0) {
+    const [a, b] = stack.pop()!;
+    let words = false;
+    for (let i = a; i < b && !words; i++) words = !isSpace(i);
+    if (!words) continue;
+    if (measures >= MAX_RUN_MEASURES) {
+      hide(a, b);
+      continue;
+    }
+    measures++;
+    const rects = measure(a, b);
+    const drawn = Array.from(rects).filter((r) => r.right - r.left > 0 && r.bottom - r.top > 0);
+    if (drawn.length === 0) {
+      hide(a, b);
+      continue;
+    }
+    if (allInside(drawn, area)) continue;
+    const inside = drawn.some((r) => cut(r, area) !== null);
+    if (!inside) {
+      hide(a, b);
+      continue;
+    }
+    if (b - a === 1) {
+      const r = drawn[0]!;
+      const c = cut(r, area);
+      const shown = c !== null && (c.right - c.left) * (c.bottom - c.top) >= 0.5 * (r.right - r.left) * (r.bottom - r.top);
+      if (!shown) hide(a, b);
+      continue;
+    }
+    const mid = (a + b) >>> 1;
+    stack.push([mid, b], [a, mid]);
+  }
+  return hidden;
+}

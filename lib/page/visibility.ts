@@ -42,7 +42,8 @@ import { flatParentElement } from './flat-tree';
 import { canvasColour, paintAgainstBackground, paintedOtherwise } from './behind';
 import { inView, scrollsWithPage } from './cover';
 import { clipHides, over, paintMeasured, parseColor, placeHides, type Reach, type Rgba } from './paint';
-import { Ancestry } from './ancestry';
+import { Ancestry, type WordsMeasured } from './ancestry';
+import type { CharRun } from './seen';
 import { readableColour } from './colour';
 import { asker, type Measured, type SeenVerdict } from '@/lib/shared/seen';
 
@@ -196,6 +197,11 @@ export class Visibility {
   private readonly displayMeasured: { display: string; opens: boolean } = { display: '', opens: false };
   /** `VisibilityOptions.marksUnseen`: the text nodes read whose words no reader sees; null: such words are left out. */
   readonly unseen: Set<Text> | null;
+  /**
+   * Where glyphs are measured (`wordsShow`): the text nodes some of whose words are seen and
+   * some not (a line clamp, a line cut off by a box), with the runs of their characters not seen.
+   */
+  readonly partlyHidden = new Map<Text, readonly CharRun[]>();
 
   constructor(doc: Document | null, leaveOut: ReadonlySet<Element> | null = null, options: VisibilityOptions = {}) {
     const view = doc?.defaultView ?? null;
@@ -225,9 +231,13 @@ export class Visibility {
     const parent = flatParentElement(node);
     if (parent === null) return false;
     const host = ancestry.openable(parent);
-    const measured =
+    const measured: WordsMeasured =
       host === null ? ancestry.words(node, this.reach()) : { ...ancestry.box(host, this.reach(), 1), ...ancestry.look(parent) };
-    return isSeen(ASK.words({ layout: this.laysOut, ...measured }));
+    const seen = isSeen(
+      ASK.words({ layout: this.laysOut, opacity: measured.opacity, effects: measured.effects, glyphs: measured.glyphs }),
+    );
+    if (seen && measured.hidden !== undefined) this.partlyHidden.set(node, measured.hidden);
+    return seen;
   }
 
   /**

@@ -56,6 +56,11 @@ describe('one walk that reads and checks a frame', () => {
     'text-indent',
     'letter-spacing',
     'short-wrapper',
+    'cut-off-line',
+    'line-clamp',
+    'shadow-only',
+    'same-gradient',
+    'fixed-away',
   ])('gives what a reading and a check give, on a page planting words by %s', async (trick) => {
     const { twoWalks, oneWalk } = await bothWays(`${fixture('unseen.html')}?trick=${trick}`);
     expect(oneWalk.passages).toEqual(twoWalks.passages);
