@@ -82,4 +82,38 @@ describe('one walk that reads and checks a frame', () => {
       expect(oneWalk.verdict).toEqual(twoWalks.verdict);
     },
   );
+
+  it.each([
+    [
+      'an app that scrolls in a box of its own, far below its first screen',
+      '<main style="position: fixed; inset: 0; overflow: auto"><div style="height: 2000px"></div><p>LINE</p></main>',
+    ],
+    [
+      'a box fixed in the view',
+      '<header style="position: fixed; top: 0; left: 0; right: 0; background: #eee">LINE</header><div style="height: 3000px"></div>',
+    ],
+    ['a page far below its first screen', '<div style="height: 4000px"></div><p>LINE</p>'],
+    ['transparent glyphs drawn by a shadow', '<p style="color: transparent; text-shadow: 0 0 0 #333">LINE</p>'],
+    ['transparent glyphs drawn by a stroke', '<p style="color: transparent; -webkit-text-stroke: 1px #333">LINE</p>'],
+    [
+      'white words on a dark gradient',
+      '<div style="background: linear-gradient(#111, #222); padding: 8px"><p style="color: #fff">LINE</p></div>',
+    ],
+    ['a line that fits its narrow box', '<p style="width: 40em; white-space: nowrap; overflow: hidden">LINE</p>'],
+  ])('keeps what a reader sees: %s', async (_name, html) => {
+    const line = 'The museum opens at nine every morning.';
+    const page = await browser.newPage();
+    try {
+      await page.setViewport({ width: 1000, height: 800 });
+      await page.setContent(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>body{font:16px/1.5 sans-serif;background:#fff;color:#222}</style></head><body>${html.replace('LINE', line)}</body></html>`,
+      );
+      await page.addScriptTag({ content: bundle });
+      const { twoWalks, oneWalk } = (await page.evaluate('OneWalk.bothWays()')) as { twoWalks: Reading; oneWalk: Reading };
+      expect(oneWalk.sent).toContain(line);
+      expect(twoWalks.sent).toContain(line);
+    } finally {
+      await page.close();
+    }
+  });
 });
