@@ -85,6 +85,9 @@ export const NEVER_TEXT = new Set([
   'area',
 ]);
 
+/** Elements that paint a picture of their own (or a page), opaque for all a reader can tell. */
+const PICTURES = 'img, picture, video, canvas, svg, iframe, object, embed';
+
 /**
  * The table's rows (lib/shared/seen.ts) for what each step of the walk measures, asked of every
  * element: only the rows that read it, cheap ones only in a reading walk (`VisibilityOptions.paint`).
@@ -521,9 +524,13 @@ export class Visibility {
    */
   coveredBoxes(): Set<Element> {
     const out = new Set<Element>();
-    if (this.covers.length === 0 || this.owners.length === 0) return out;
+    if (this.owners.length === 0 || !this.hasLayout) return out;
     const view = this.view!;
-    for (const cover of this.covers) {
+    // A picture placed over the page covers words as a box with a background does, whatever it
+    // shows (its pixels are not read: it is taken as opaque). Looked for after the walk, and only
+    // by a walk that measures glyphs (a reading does not pay for it).
+    const covers = this.ancestry === null ? this.covers : [...this.covers, ...placedPictures(this.doc!, view)];
+    for (const cover of covers) {
       const drawn = cover as Element & { checkVisibility?: (o: object) => boolean };
       if (drawn.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) === false) continue;
       // A fixed or sticky box (a cookie banner, a header) covers words only at some scroll positions.
@@ -565,6 +572,15 @@ export class Visibility {
     };
     return this.reachCache;
   }
+}
+
+/** The pictures of `doc` (not those in shadow roots) placed over the page: `position: absolute`. */
+function placedPictures(doc: Document, view: Window): Element[] {
+  const out: Element[] = [];
+  for (const picture of doc.querySelectorAll(PICTURES)) {
+    if (view.getComputedStyle(picture).position === 'absolute') out.push(picture);
+  }
+  return out;
 }
 
 /**

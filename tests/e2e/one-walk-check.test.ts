@@ -61,6 +61,7 @@ describe('one walk that reads and checks a frame', () => {
     'shadow-only',
     'same-gradient',
     'fixed-away',
+    'picture-cover',
   ])('gives what a reading and a check give, on a page planting words by %s', async (trick) => {
     const { twoWalks, oneWalk } = await bothWays(`${fixture('unseen.html')}?trick=${trick}`);
     expect(oneWalk.passages).toEqual(twoWalks.passages);

@@ -83,6 +83,7 @@ const TRICKS = [
   'shadow-only',
   'same-gradient',
   'fixed-away',
+  'picture-cover',
   'frame-wrapper',
   'frame-clip-path',
   'frame-faint',
