@@ -7,15 +7,12 @@
  * its own glyphs' rectangles: what a reader sees is measured, not inferred from a list of tricks
  * (lib/shared/seen.ts judges). Asked by the check of passages about to be sent and by the proof of
  * a quote (lib/page/visibility.ts, lib/page/drawn.ts) and of a frame's box
- * (lib/page/frame-visibility.ts): never by the reading walk. Its cost is the check's: on wcxb-dev
- * (eval:extract, 2026-12-05, a machine loaded by other work) reading and checking every passage of
- * a page costs 16.1–17.3 display-only walks (the code before #32: 11.1); timed in turn with that
- * code in the same pages, both warm (`--baseline`), 1.8 times as much (16.5 walks against 9.2).
- * Covered boxes are taken out of what one walk read (no second walk). What is left is one
- * `getClientRects` per text node (about 3.8 walks, measured by leaving it out) and the style reads
- * of the looks and clips (eight per box, five per inline element, each once per element, in one
- * record: `Own`). A check of the passages chosen for one question measures a few dozen text
- * nodes. Pure DOM code.
+ * (lib/page/frame-visibility.ts): never by the reading walk. Also what a reader can bring into
+ * view of each box's content (`contentReach`: the page's scroll, a box the reader scrolls, a fixed
+ * box's view), and, for a text node only partly cut off, which of its characters are
+ * not seen (lib/page/seen.ts `hiddenRuns`). Its cost is the check's: one `getClientRects` per text node and
+ * the style reads of the looks and clips (about eight per box, five per inline element, each once
+ * per element, in one record per element: `Known`); docs/eval.md gives the figures. Pure DOM code.
  */
 import { flatParentElement } from './flat-tree';
 import { allInside, filterEffect, glyphsHide, hiddenRuns, type CharRun, type Rect } from './seen';
