@@ -41,7 +41,7 @@
 import { flatParentElement } from './flat-tree';
 import { canvasColour, paintAgainstBackground, paintedOtherwise } from './behind';
 import { inView, scrollsWithPage } from './cover';
-import { clipHides, over, paintMeasured, parseColor, placeHides, type Reach, type Rgba } from './paint';
+import { clipHides, over, paintMeasured, parseColor, placeHides, type Box, type Reach, type Rgba } from './paint';
 import { Ancestry, type WordsMeasured } from './ancestry';
 import type { CharRun } from './seen';
 import { readableColour } from './colour';
@@ -551,6 +551,18 @@ export class Visibility {
         if (!isSeen(ASK.hits({ hits: [{ own, movesWithView: false }] }))) out.add(owner);
       }
     }
+    // A pseudo-element placed over the words (`::after { position: absolute; inset: 0 }` with a
+    // background) covers them too; the hit test cannot tell it from the words' own element, so its
+    // box is worked out from its computed place and size. Asked of boxes in view, where glyphs are measured.
+    if (this.ancestry !== null) {
+      const pseudo = new PseudoCovers(view);
+      for (const owner of this.owners) {
+        if (out.has(owner)) continue;
+        const b = owner.getBoundingClientRect();
+        if (!inView(view, (b.left + b.right) / 2, (b.top + b.bottom) / 2)) continue;
+        if (pseudo.covers(owner, b)) out.add(owner);
+      }
+    }
     return out;
   }
 
@@ -572,6 +584,73 @@ export class Visibility {
     };
     return this.reachCache;
   }
+}
+
+/**
+ * The `::before` and `::after` boxes that cover what is under them: generated (`content`), placed
+ * over the page (`position: absolute`, not below the flow by a negative `z-index`), fully opaque,
+ * painting a colour or an image; each one's box in the view's coordinates, worked out from its
+ * containing block (the nearest positioned box) and its computed offsets and size. One whose place
+ * cannot be worked out (an `auto` offset) is not counted. Read once per element.
+ */
+class PseudoCovers {
+  private readonly known = new Map<Element, Box[]>();
+
+  constructor(private readonly view: Window) {}
+
+  /** Whether such a box of `el` or an element above it holds all of `b`. */
+  covers(el: Element, b: Box): boolean {
+    for (let e: Element | null = el; e !== null; e = flatParentElement(e)) {
+      for (const c of this.of(e)) {
+        if (b.left >= c.left - 1 && b.right <= c.right + 1 && b.top >= c.top - 1 && b.bottom <= c.bottom + 1) return true;
+      }
+    }
+    return false;
+  }
+
+  private of(el: Element): Box[] {
+    let out = this.known.get(el);
+    if (out !== undefined) return out;
+    out = [];
+    for (const which of ['::before', '::after']) {
+      const ps = this.view.getComputedStyle(el, which);
+      if (ps.content === 'none' || ps.content === 'normal' || ps.display === 'none') continue;
+      if (ps.position !== 'absolute' || parseInt(ps.zIndex, 10) < 0 || ps.opacity !== '1') continue;
+      const painted = parseColor(ps.backgroundColor)?.a === 1 || (ps.backgroundImage !== 'none' && ps.backgroundImage !== '');
+      if (!painted) continue;
+      const block = containingBlock(el, this.view);
+      const left = parseFloat(ps.left);
+      const top = parseFloat(ps.top);
+      const px = (v: string) => parseFloat(v) || 0;
+      const width = px(ps.width) + px(ps.paddingLeft) + px(ps.paddingRight) + px(ps.borderLeftWidth) + px(ps.borderRightWidth);
+      const height = px(ps.height) + px(ps.paddingTop) + px(ps.paddingBottom) + px(ps.borderTopWidth) + px(ps.borderBottomWidth);
+      if (block === null || !Number.isFinite(left) || !Number.isFinite(top)) continue;
+      out.push({
+        left: block.left + left,
+        top: block.top + top,
+        right: block.left + left + width,
+        bottom: block.top + top + height,
+      });
+    }
+    this.known.set(el, out);
+    return out;
+  }
+}
+
+/** The padding box (view's coordinates) of the nearest positioned box at or above `el`; null: none (the page's). */
+function containingBlock(el: Element, view: Window): Box | null {
+  for (let e: Element | null = el; e !== null; e = flatParentElement(e)) {
+    if (view.getComputedStyle(e).position === 'static') continue;
+    const r = e.getBoundingClientRect();
+    const box = e as HTMLElement;
+    return {
+      left: r.left + box.clientLeft,
+      top: r.top + box.clientTop,
+      right: r.left + box.clientLeft + box.clientWidth,
+      bottom: r.top + box.clientTop + box.clientHeight,
+    };
+  }
+  return null;
 }
 
 /** The pictures of `doc` (not those in shadow roots) placed over the page: `position: absolute`. */

@@ -62,6 +62,7 @@ describe('one walk that reads and checks a frame', () => {
     'same-gradient',
     'fixed-away',
     'picture-cover',
+    'pseudo-cover',
   ])('gives what a reading and a check give, on a page planting words by %s', async (trick) => {
     const { twoWalks, oneWalk } = await bothWays(`${fixture('unseen.html')}?trick=${trick}`);
     expect(oneWalk.passages).toEqual(twoWalks.passages);
@@ -99,6 +100,14 @@ describe('one walk that reads and checks a frame', () => {
     [
       'white words on a dark gradient',
       '<div style="background: linear-gradient(#111, #222); padding: 8px"><p style="color: #fff">LINE</p></div>',
+    ],
+    [
+      'a card whose link stretches a clear pseudo-element over it',
+      '<style>.sl::after{content:"";position:absolute;inset:0}</style><div style="position:relative"><p>LINE</p><a href="#" class="sl">Read</a></div>',
+    ],
+    [
+      'a pseudo-element painted behind the words',
+      '<style>.deco{position:relative}.deco::before{content:"";position:absolute;inset:0;background:#eee;z-index:-1}</style><p class="deco">LINE</p>',
     ],
     ['a line that fits its narrow box', '<p style="width: 40em; white-space: nowrap; overflow: hidden">LINE</p>'],
   ])('keeps what a reader sees: %s', async (_name, html) => {

@@ -84,6 +84,7 @@ const TRICKS = [
   'same-gradient',
   'fixed-away',
   'picture-cover',
+  'pseudo-cover',
   'frame-wrapper',
   'frame-clip-path',
   'frame-faint',
