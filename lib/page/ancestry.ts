@@ -154,9 +154,13 @@ export class Ancestry {
     const clipPath = cs.clipPath ?? '';
     const shaped = clipPath !== 'none' && clipPath !== '' && !clipPath.startsWith('inset(');
     const opacity = parseFloat(cs.opacity);
+    // A box turned to show its back, whose back is not drawn (`backface-visibility: hidden`), is
+    // not drawn at all: drawn at opacity 0. (Its own transform only: a turn shared with the boxes
+    // above it through `transform-style: preserve-3d` is not followed.)
+    const turnedAway = !inline && cs.backfaceVisibility === 'hidden' && facesAway(cs.transform);
     const out: Own = {
       display,
-      opacity: (Number.isFinite(opacity) ? opacity : 1) * filter.opacity,
+      opacity: turnedAway ? 0 : (Number.isFinite(opacity) ? opacity : 1) * filter.opacity,
       effects:
         filter.unsettled ||
         shaped ||
@@ -376,6 +380,17 @@ function maskImage(cs: CSSStyleDeclaration): string {
   const mask = named.maskImage ?? cs.getPropertyValue('mask-image');
   if (mask !== '') return mask;
   return named.webkitMaskImage ?? cs.getPropertyValue('-webkit-mask-image');
+}
+
+/**
+ * Whether a computed `transform` turns the box to show its back: the third coordinate of its z axis
+ * is negative (`rotateY(180deg)`: `matrix3d(-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, -1, 0, …)`). A 2D matrix never does.
+ */
+export function facesAway(transform: string): boolean {
+  const m = /^matrix3d\(([^)]*)\)$/.exec(transform);
+  if (!m) return false;
+  const values = m[1]!.split(',').map(Number);
+  return values.length === 16 && values[10]! < 0;
 }
 
 /** What `el` itself makes a host (`Ancestry.openable`): until-found, the box that holds it; a closed `<details>`, itself. */

@@ -300,6 +300,9 @@ export class Visibility {
     // that makes one of them seen does not vouch for the others).
     const background = this.backgroundOf(top);
     if (painter === null || background === null) return this.owned(owner, isBox);
+    // A box's first line may be painted in a colour of its own (`::first-line`): where glyphs are
+    // measured, it is judged against the same background (its words are left out when it is not seen).
+    if (isBox && this.ancestry !== null && !this.firstLineShows(owner!, raw, background)) return false;
     let matches = this.matches.get(background);
     if (matches === undefined) this.matches.set(background, (matches = new Map()));
     let over = matches.get(paint);
@@ -312,6 +315,15 @@ export class Visibility {
       if (top >= 0) (this.lost[top] ??= new Map()).set(glyphs, shows);
     }
     return shows && this.owned(owner, isBox);
+  }
+
+  /** Whether the first line of the box `box`, whose words are painted `raw`, is seen over `background`. */
+  private firstLineShows(box: Element, raw: string, background: Rgba): boolean {
+    const first = this.view!.getComputedStyle(box, '::first-line');
+    const fill = textFill(first);
+    const colour = fill !== '' ? fill : first.color;
+    if (colour === raw || colour === '' || colour === undefined) return true;
+    return isSeen(ASK.paint(paintMeasured({ color: readableColour(colour), fontSize: first.fontSize, background })));
   }
 
   /** The words of `owner` are read; a box's are kept for `coveredBoxes`. */

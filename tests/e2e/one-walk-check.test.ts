@@ -63,6 +63,8 @@ describe('one walk that reads and checks a frame', () => {
     'fixed-away',
     'picture-cover',
     'pseudo-cover',
+    'turned-away',
+    'first-line',
   ])('gives what a reading and a check give, on a page planting words by %s', async (trick) => {
     const { twoWalks, oneWalk } = await bothWays(`${fixture('unseen.html')}?trick=${trick}`);
     expect(oneWalk.passages).toEqual(twoWalks.passages);
@@ -109,6 +111,11 @@ describe('one walk that reads and checks a frame', () => {
       'a pseudo-element painted behind the words',
       '<style>.deco{position:relative}.deco::before{content:"";position:absolute;inset:0;background:#eee;z-index:-1}</style><p class="deco">LINE</p>',
     ],
+    [
+      'a box turned a little, its back not drawn',
+      '<div style="perspective: 600px"><p style="width: 30em; margin-left: 200px; backface-visibility: hidden; transform: rotateY(10deg)">LINE</p></div>',
+    ],
+    ['a first line in a colour of its own', '<style>.fr::first-line{color:#c00}</style><p class="fr">LINE</p>'],
     ['a line that fits its narrow box', '<p style="width: 40em; white-space: nowrap; overflow: hidden">LINE</p>'],
   ])('keeps what a reader sees: %s', async (_name, html) => {
     const line = 'The museum opens at nine every morning.';

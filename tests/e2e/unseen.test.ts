@@ -85,6 +85,8 @@ const TRICKS = [
   'fixed-away',
   'picture-cover',
   'pseudo-cover',
+  'turned-away',
+  'first-line',
   'frame-wrapper',
   'frame-clip-path',
   'frame-faint',
