@@ -87,6 +87,36 @@ export const NEVER_TEXT = new Set([
 
 /** Elements that paint a picture of their own (or a page), opaque for all a reader can tell. */
 const PICTURES = 'img, picture, video, canvas, svg, iframe, object, embed';
+const PICTURE_TAGS = new Set(PICTURES.split(', '));
+
+/** Whether a computed `box-shadow` holds an opaque inset shadow with a spread: it paints over the box's inside. */
+export function insetFill(boxShadow: string): boolean {
+  if (boxShadow === 'none' || boxShadow === '') return false;
+  return boxShadow.split(/,(?![^(]*\))/).some((shadow) => {
+    if (!/\binset\b/.test(shadow)) return false;
+    const colour = /rgba?\([^)]*\)/.exec(shadow);
+    const lengths = [...shadow.replace(/\([^)]*\)/g, '').matchAll(/(-?[\d.]+)px/g)].map((m) => Number(m[1]));
+    return colour !== null && parseColor(colour[0])?.a === 1 && (lengths[3] ?? 0) > 0;
+  });
+}
+
+/**
+ * How far beyond its box a computed `box-shadow` paints an opaque colour on every side: the
+ * smallest reach of its outer, fully opaque shadows (spread less offset, blur not counted: a blurred
+ * edge is not opaque); 0 when none does.
+ */
+export function shadowReach(boxShadow: string): number {
+  let best = 0;
+  if (boxShadow === 'none' || boxShadow === '') return 0;
+  for (const shadow of boxShadow.split(/,(?![^(]*\))/)) {
+    if (/\binset\b/.test(shadow)) continue;
+    const colour = /rgba?\([^)]*\)/.exec(shadow);
+    if (colour === null || parseColor(colour[0])?.a !== 1) continue;
+    const [x = 0, y = 0, , spread = 0] = [...shadow.replace(/\([^)]*\)/g, '').matchAll(/(-?[\d.]+)px/g)].map((m) => Number(m[1]));
+    best = Math.max(best, spread - Math.max(Math.abs(x), Math.abs(y)));
+  }
+  return best;
+}
 
 /**
  * The table's rows (lib/shared/seen.ts) for what each step of the walk measures, asked of every
@@ -525,6 +555,8 @@ export class Visibility {
     // An opaque background hides what is under it; a backdrop filter (a blur) may too.
     const backdrop = style.getPropertyValue('backdrop-filter');
     if ((value !== TRANSPARENT && parseColor(value)?.a === 1) || (backdrop !== '' && backdrop !== 'none')) this.covers.push(el);
+    // An opaque shadow spread around (or inside) a box placed over the page hides what is under it as well.
+    else if (style.boxShadow !== 'none' && (shadowReach(style.boxShadow) > 0 || insetFill(style.boxShadow))) this.covers.push(el);
   }
 
   /**
@@ -547,7 +579,11 @@ export class Visibility {
       if (drawn.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) === false) continue;
       // A fixed or sticky box (a cookie banner, a header) covers words only at some scroll positions.
       if (!scrollsWithPage(cover, view)) continue;
-      const c = cover.getBoundingClientRect();
+      const box = cover.getBoundingClientRect();
+      // (A box noted for its shadow covers as far as its opaque shadow spreads; a shadow is painted,
+      // never hit: what is on top there is not asked.)
+      const spread = PICTURE_TAGS.has(cover.localName) ? 0 : shadowReach(view.getComputedStyle(cover).boxShadow);
+      const c = { left: box.left - spread, top: box.top - spread, right: box.right + spread, bottom: box.bottom + spread };
       if (c.right <= 0 || c.bottom <= 0 || c.left >= view.innerWidth || c.top >= view.innerHeight) continue;
       for (const owner of this.owners) {
         if (out.has(owner) || cover.contains(owner) || owner.contains(cover)) continue;
@@ -556,6 +592,17 @@ export class Visibility {
         const x = (b.left + b.right) / 2;
         const y = (b.top + b.bottom) / 2;
         if (!inView(view, x, y)) continue;
+        if (spread > 0) {
+          // In the ring its shadow paints: covered. Inside the box itself, only a box that paints
+          // its own background covers (the hit test below).
+          const inside = b.left < box.right && b.right > box.left && b.top < box.bottom && b.bottom > box.top;
+          if (!inside) {
+            out.add(owner);
+            continue;
+          }
+          const cs = view.getComputedStyle(cover);
+          if (parseColor(cs.backgroundColor)?.a !== 1 && !insetFill(cs.boxShadow)) continue;
+        }
         const root = owner.getRootNode() as Document | ShadowRoot;
         const hit = (typeof root.elementFromPoint === 'function' ? root : view.document).elementFromPoint(x, y);
         // (The cover scrolls with the page, asked above; what else is on top proves nothing here.)
@@ -564,10 +611,11 @@ export class Visibility {
       }
     }
     // A pseudo-element placed over the words (`::after { position: absolute; inset: 0 }` with a
-    // background) covers them too; the hit test cannot tell it from the words' own element, so its
-    // box is worked out from its computed place and size. Asked of boxes in view, where glyphs are measured.
+    // background), or an outline drawn over them, covers them too; the hit test cannot tell either
+    // from the words' own element, so their boxes are worked out from computed values. Asked of
+    // boxes in view, where glyphs are measured.
     if (this.ancestry !== null) {
-      const pseudo = new PseudoCovers(view);
+      const pseudo = new PaintedCovers(view);
       for (const owner of this.owners) {
         if (out.has(owner)) continue;
         const b = owner.getBoundingClientRect();
@@ -599,31 +647,52 @@ export class Visibility {
 }
 
 /**
- * The `::before` and `::after` boxes that cover what is under them: generated (`content`), placed
+ * What an element paints over what it holds: an opaque outline (a ring, or the whole box when drawn
+ * inwards), and the `::before` and `::after` boxes that cover what is under them: generated (`content`), placed
  * over the page (`position: absolute`, not below the flow by a negative `z-index`), fully opaque,
  * painting a colour or an image; each one's box in the view's coordinates, worked out from its
  * containing block (the nearest positioned box) and its computed offsets and size. One whose place
  * cannot be worked out (an `auto` offset) is not counted. Read once per element.
  */
-class PseudoCovers {
-  private readonly known = new Map<Element, Box[]>();
+class PaintedCovers {
+  /** Per element, the boxes it paints over what it holds; a `hole` is left unpainted inside one. */
+  private readonly known = new Map<Element, Array<Box & { hole?: Box }>>();
 
   constructor(private readonly view: Window) {}
 
-  /** Whether such a box of `el` or an element above it holds all of `b`. */
+  /** Whether such a box of `el` or an element above it holds all of `b` (and none of `b` is in its hole). */
   covers(el: Element, b: Box): boolean {
     for (let e: Element | null = el; e !== null; e = flatParentElement(e)) {
       for (const c of this.of(e)) {
-        if (b.left >= c.left - 1 && b.right <= c.right + 1 && b.top >= c.top - 1 && b.bottom <= c.bottom + 1) return true;
+        if (!(b.left >= c.left - 1 && b.right <= c.right + 1 && b.top >= c.top - 1 && b.bottom <= c.bottom + 1)) continue;
+        const h = c.hole;
+        if (h === undefined || !(b.left < h.right && b.right > h.left && b.top < h.bottom && b.bottom > h.top)) return true;
       }
     }
     return false;
   }
 
-  private of(el: Element): Box[] {
+  private of(el: Element): Array<Box & { hole?: Box }> {
     let out = this.known.get(el);
     if (out !== undefined) return out;
     out = [];
+    // An outline is painted over all the box holds: a ring from its border box moved by the offset,
+    // as wide as the outline (`outline: 2000px solid white; outline-offset: -2000px` fills the box).
+    const cs = this.view.getComputedStyle(el);
+    const width = parseFloat(cs.outlineWidth);
+    if (cs.outlineStyle !== 'none' && width > 0 && parseColor(cs.outlineColor)?.a === 1) {
+      const r = el.getBoundingClientRect();
+      const offset = parseFloat(cs.outlineOffset) || 0;
+      const hole = { left: r.left - offset, top: r.top - offset, right: r.right + offset, bottom: r.bottom + offset };
+      const grow = offset + width;
+      out.push({
+        left: r.left - grow,
+        top: r.top - grow,
+        right: r.right + grow,
+        bottom: r.bottom + grow,
+        ...(hole.right > hole.left && hole.bottom > hole.top ? { hole } : {}),
+      });
+    }
     for (const which of ['::before', '::after']) {
       const ps = this.view.getComputedStyle(el, which);
       if (ps.content === 'none' || ps.content === 'normal' || ps.display === 'none') continue;

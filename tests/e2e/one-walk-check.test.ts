@@ -65,6 +65,8 @@ describe('one walk that reads and checks a frame', () => {
     'pseudo-cover',
     'turned-away',
     'first-line',
+    'outline-cover',
+    'shadow-cover',
   ])('gives what a reading and a check give, on a page planting words by %s', async (trick) => {
     const { twoWalks, oneWalk } = await bothWays(`${fixture('unseen.html')}?trick=${trick}`);
     expect(oneWalk.passages).toEqual(twoWalks.passages);
@@ -116,6 +118,14 @@ describe('one walk that reads and checks a frame', () => {
       '<div style="perspective: 600px"><p style="width: 30em; margin-left: 200px; backface-visibility: hidden; transform: rotateY(10deg)">LINE</p></div>',
     ],
     ['a first line in a colour of its own', '<style>.fr::first-line{color:#c00}</style><p class="fr">LINE</p>'],
+    [
+      'a link with a focus ring',
+      '<p>Opening hours: <a href="#" style="outline: 2px solid #00f; outline-offset: 2px">LINE</a></p>',
+    ],
+    [
+      'a box with a soft shadow over the page',
+      '<div style="position: relative"><p>LINE</p><div style="position: absolute; top: 0; left: 0; width: 40px; height: 10px; box-shadow: 0 0 8px rgba(0, 0, 0, 0.3)"></div></div>',
+    ],
     ['a line that fits its narrow box', '<p style="width: 40em; white-space: nowrap; overflow: hidden">LINE</p>'],
   ])('keeps what a reader sees: %s', async (_name, html) => {
     const line = 'The museum opens at nine every morning.';

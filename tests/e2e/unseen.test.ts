@@ -87,6 +87,8 @@ const TRICKS = [
   'pseudo-cover',
   'turned-away',
   'first-line',
+  'outline-cover',
+  'shadow-cover',
   'frame-wrapper',
   'frame-clip-path',
   'frame-faint',
