@@ -606,7 +606,10 @@ export class Visibility {
         const root = owner.getRootNode() as Document | ShadowRoot;
         const hit = (typeof root.elementFromPoint === 'function' ? root : view.document).elementFromPoint(x, y);
         // (The cover scrolls with the page, asked above; what else is on top proves nothing here.)
-        const own = hit === null || !(hit === cover || cover.contains(hit));
+        // A cover the hit test passes through (`pointer-events: none`) cannot say it lies below the
+        // words: unless it is put below the flow (a negative z-index), it is taken to be on top.
+        const through = hit !== null && !(hit === cover || cover.contains(hit)) && passesHits(cover, view);
+        const own = !through && (hit === null || !(hit === cover || cover.contains(hit)));
         if (!isSeen(ASK.hits({ hits: [{ own, movesWithView: false }] }))) out.add(owner);
       }
     }
@@ -732,6 +735,12 @@ function containingBlock(el: Element, view: Window): Box | null {
     };
   }
   return null;
+}
+
+/** Whether the hit test passes through `cover` (`pointer-events: none`) while it is not put below the flow. */
+function passesHits(cover: Element, view: Window): boolean {
+  const cs = view.getComputedStyle(cover);
+  return cs.pointerEvents === 'none' && !(parseInt(cs.zIndex, 10) < 0);
 }
 
 /** The pictures of `doc` (not those in shadow roots) placed over the page: `position: absolute`. */

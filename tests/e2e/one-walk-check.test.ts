@@ -67,6 +67,7 @@ describe('one walk that reads and checks a frame', () => {
     'first-line',
     'outline-cover',
     'shadow-cover',
+    'see-through-lid',
   ])('gives what a reading and a check give, on a page planting words by %s', async (trick) => {
     const { twoWalks, oneWalk } = await bothWays(`${fixture('unseen.html')}?trick=${trick}`);
     expect(oneWalk.passages).toEqual(twoWalks.passages);
@@ -125,6 +126,10 @@ describe('one walk that reads and checks a frame', () => {
     [
       'a box with a soft shadow over the page',
       '<div style="position: relative"><p>LINE</p><div style="position: absolute; top: 0; left: 0; width: 40px; height: 10px; box-shadow: 0 0 8px rgba(0, 0, 0, 0.3)"></div></div>',
+    ],
+    [
+      'a panel painted behind the words, which the hit test passes through',
+      '<div style="position: relative"><div style="position: absolute; inset: 0; background: #eef; z-index: -1; pointer-events: none"></div><p>LINE</p></div>',
     ],
     ['a line that fits its narrow box', '<p style="width: 40em; white-space: nowrap; overflow: hidden">LINE</p>'],
   ])('keeps what a reader sees: %s', async (_name, html) => {

@@ -89,6 +89,7 @@ const TRICKS = [
   'first-line',
   'outline-cover',
   'shadow-cover',
+  'see-through-lid',
   'frame-wrapper',
   'frame-clip-path',
   'frame-faint',
