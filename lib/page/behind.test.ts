@@ -15,6 +15,12 @@ describe('readableShadow', () => {
     expect(readableShadow('rgb(0, 0, 0) 0px 0px 30px')).toBe(false);
     expect(readableShadow('rgb(0, 0, 0) -9999px 0px 0px')).toBe(false);
   });
+
+  it('does not count a shadow the colour of what is behind it, where that is known', () => {
+    const white = { r: 255, g: 255, b: 255, a: 1 };
+    expect(readableShadow('rgb(255, 255, 255) 0px 0px 0px', white)).toBe(false);
+    expect(readableShadow('rgb(51, 51, 51) 0px 0px 0px', white)).toBe(true);
+  });
 });
 
 describe('uniformImageColour', () => {

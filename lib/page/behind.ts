@@ -97,41 +97,49 @@ export function paintedOtherwise(el: Element, cs: CSSStyleDeclaration, view: Win
  * Glyphs drawn with more than their fill: a stroke, a shadow, a background clipped to the text,
  * each only when it paints something a reader can read (`MIN_STROKE_PX`, `readableShadow`).
  */
-function outlined(el: Element, cs: CSSStyleDeclaration, view: Window): boolean {
+function outlined(el: Element, cs: CSSStyleDeclaration, view: Window, behind: Rgba | null = null): boolean {
   if (
     parseFloat(cs.getPropertyValue('-webkit-text-stroke-width')) >= MIN_STROKE_PX &&
-    opaqueEnough(cs.getPropertyValue('-webkit-text-stroke-color'))
+    standsOut(cs.getPropertyValue('-webkit-text-stroke-color'), behind)
   )
     return true;
-  if (cs.textShadow !== 'none' && cs.textShadow !== '' && readableShadow(cs.textShadow)) return true;
-  // The background clipped to the text may be an ancestor's (`<h1>` with its words in `<span>`s).
+  if (cs.textShadow !== 'none' && cs.textShadow !== '' && readableShadow(cs.textShadow, behind)) return true;
+  // The background clipped to the text may be an ancestor's (`<h1>` with its words in `<span>`s);
+  // it paints the glyphs only when there is a background to clip: an image, or a colour a reader sees.
   let e: Element | null = el;
   for (let depth = 0; e && depth < 4; depth++, e = flatParentElement(e)) {
     const s = depth === 0 ? cs : view.getComputedStyle(e);
-    if (s.backgroundClip === 'text' || s.getPropertyValue('-webkit-background-clip') === 'text') return true;
+    if (s.backgroundClip !== 'text' && s.getPropertyValue('-webkit-background-clip') !== 'text') continue;
+    if (s.backgroundImage !== 'none' && s.backgroundImage !== '') return true;
+    return standsOut(s.backgroundColor, behind);
   }
   return false;
 }
 
-/** A colour (any syntax the browser computes) whose alpha a reader can see; one not read is not. */
-function opaqueEnough(value: string): boolean {
+/**
+ * A colour (any syntax the browser computes) whose alpha a reader can see, and, where what is
+ * behind is known, that stands out from it; one not read does not.
+ */
+function standsOut(value: string, behind: Rgba | null): boolean {
   const c = parseColor(readableColour(value));
-  return c !== null && c.a >= MIN_ALPHA;
+  if (c === null || c.a < MIN_ALPHA) return false;
+  return behind === null || contrastRatio(over(c, behind), behind) >= MIN_CONTRAST;
 }
 
 /**
  * Whether a computed `text-shadow` (shadows apart by commas, each a colour and lengths) holds one
- * that draws the glyphs again where a reader can read them: of a colour a reader sees, blurred at
- * most `MAX_SHADOW_BLUR_PX`, moved at most `MAX_SHADOW_OFFSET_PX` either way.
+ * that draws the glyphs again where a reader can read them: of a colour a reader sees (and that
+ * stands out from `behind`, where known), blurred at most `MAX_SHADOW_BLUR_PX`, moved at most
+ * `MAX_SHADOW_OFFSET_PX` either way.
  */
-export function readableShadow(textShadow: string): boolean {
+export function readableShadow(textShadow: string, behind: Rgba | null = null): boolean {
   for (const shadow of textShadow.split(/,(?![^(]*\))/)) {
     const colour = /(?:rgba?|color|hsla?|oklch|oklab|lab|lch)\([^)]*\)|#[0-9a-f]+|\b[a-z]+\b(?![(-])/i.exec(
       shadow.replace(/-?[\d.]+px/g, ''),
     );
     const lengths = [...shadow.replace(/\([^)]*\)/g, '').matchAll(/(-?[\d.]+)px/g)].map((m) => Number(m[1]));
     const [x = 0, y = 0, blur = 0] = lengths;
-    if (colour === null || !opaqueEnough(colour[0].trim())) continue;
+    if (colour === null || !standsOut(colour[0].trim(), behind)) continue;
     if (Math.abs(x) <= MAX_SHADOW_OFFSET_PX && Math.abs(y) <= MAX_SHADOW_OFFSET_PX && blur <= MAX_SHADOW_BLUR_PX) return true;
   }
   return false;
@@ -169,7 +177,7 @@ export function paintAgainstBackground(el: Element, cs: CSSStyleDeclaration, vie
   const fill = cs.getPropertyValue('-webkit-text-fill-color');
   const paint = paintMeasured({ color: cs.color, fill, fontSize: cs.fontSize, background });
   if (whyUnseen(paint) !== 'same-colour') return paint;
-  if (outlined(el, cs, view)) return { ...paint, paintedOtherwise: true };
+  if (outlined(el, cs, view, background)) return { ...paint, paintedOtherwise: true };
   const rect = el.getBoundingClientRect();
   const x = (rect.left + rect.right) / 2;
   const y = (rect.top + rect.bottom) / 2;

@@ -307,6 +307,8 @@ export class Visibility {
       return false;
     }
     // What fills the glyphs is their colour: -webkit-text-fill-color where it is set.
+    // Glyphs drawn as discs or squares (`-webkit-text-security`, a password's look) show no word.
+    if (this.ancestry !== null && textSecurity(style) !== 'none') return false;
     const fill = textFill(style);
     const raw = fill !== '' ? fill : style.color;
     const fontSize = style.fontSize;
@@ -818,6 +820,11 @@ function textFill(style: CSSStyleDeclaration): string {
     (style as CSSStyleDeclaration & { webkitTextFillColor?: string }).webkitTextFillColor ??
     style.getPropertyValue('-webkit-text-fill-color')
   );
+}
+
+/** The computed `-webkit-text-security` ('none' where the browser has no such property). */
+function textSecurity(style: CSSStyleDeclaration): string {
+  return (style as CSSStyleDeclaration & { webkitTextSecurity?: string }).webkitTextSecurity || 'none';
 }
 
 /**

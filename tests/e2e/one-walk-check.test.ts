@@ -68,6 +68,9 @@ describe('one walk that reads and checks a frame', () => {
     'outline-cover',
     'shadow-cover',
     'see-through-lid',
+    'discs',
+    'clip-to-nothing',
+    'white-shadow',
   ])('gives what a reading and a check give, on a page planting words by %s', async (trick) => {
     const { twoWalks, oneWalk } = await bothWays(`${fixture('unseen.html')}?trick=${trick}`);
     expect(oneWalk.passages).toEqual(twoWalks.passages);
