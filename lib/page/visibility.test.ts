@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NEVER_TEXT, Visibility, clippedAway, insetFill, shadowReach, textShows, type StyleRef } from './visibility';
+import { NEVER_TEXT, Visibility, clippedAway, textShows, type StyleRef } from './visibility';
 
 beforeEach(() => {
   document.head.innerHTML = '';
@@ -131,19 +131,5 @@ describe('NEVER_TEXT', () => {
     for (const tag of ['p', 'div', 'span', 'a', 'details', 'summary', 'slot', 'button', 'label']) {
       expect(NEVER_TEXT.has(tag), tag).toBe(false);
     }
-  });
-});
-
-describe('box shadows that cover', () => {
-  it('measures how far an opaque spread shadow paints on every side, and whether an inset one fills the box', () => {
-    expect(shadowReach('rgb(255, 255, 255) 0px 0px 0px 2000px')).toBe(2000);
-    expect(shadowReach('rgb(255, 255, 255) 10px 0px 0px 300px')).toBe(290);
-    // Not opaque (a modal's dimmed backdrop), blurred only, or inset: it paints no opaque ring.
-    expect(shadowReach('rgba(0, 0, 0, 0.5) 0px 0px 0px 9999px')).toBe(0);
-    expect(shadowReach('rgb(0, 0, 0) 0px 0px 8px 0px')).toBe(0);
-    expect(shadowReach('rgb(255, 255, 255) 0px 0px 0px 1000px inset')).toBe(0);
-    expect(insetFill('rgb(255, 255, 255) 0px 0px 0px 1000px inset')).toBe(true);
-    expect(insetFill('rgba(0, 0, 0, 0.2) 0px 0px 0px 1000px inset')).toBe(false);
-    expect(insetFill('none')).toBe(false);
   });
 });
