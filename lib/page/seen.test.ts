@@ -109,3 +109,13 @@ describe('hiddenRuns', () => {
     expect(runs.at(-1)![1]).toBe(2000);
   });
 });
+
+describe('filterEffect, filters that make every colour alike', () => {
+  it('does not settle a brightness that turns all white or an invert that turns all grey', () => {
+    expect(filterEffect('brightness(100)').unsettled).toBe(true);
+    expect(filterEffect('brightness(1.2)').unsettled).toBe(false);
+    expect(filterEffect('invert(0.5)').unsettled).toBe(true);
+    expect(filterEffect('invert(1)').unsettled).toBe(false);
+    expect(filterEffect('invert(0.1)').unsettled).toBe(false);
+  });
+});

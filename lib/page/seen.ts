@@ -16,13 +16,14 @@ export interface Rect {
 }
 
 /** Filters that shift colours alike for words and what is around them. */
-const SETTLED_FILTERS = new Set(['grayscale', 'sepia', 'saturate', 'hue-rotate', 'invert', 'drop-shadow']);
+const SETTLED_FILTERS = new Set(['grayscale', 'sepia', 'saturate', 'hue-rotate', 'drop-shadow']);
 
 /**
  * What one element's `filter` does to the words it holds: the opacity it multiplies by, and
  * whether anything else in it is unsettled. Colour shifts that keep words apart from what is
- * around them (grayscale, sepia, saturate, hue-rotate, invert, a drop shadow) settle; a weak
- * brightness or contrast (below 0.3), a blur over 1px, a url() filter do not.
+ * around them (grayscale, sepia, saturate, hue-rotate, invert near 0 or 1, a drop shadow) settle; a
+ * weak brightness or contrast (below 0.3), a brightness over 3 (all turns white), an invert near
+ * one half (all turns grey), a blur over 1px, a url() filter do not.
  */
 export function filterEffect(filter: string): { opacity: number; unsettled: boolean } {
   if (filter === 'none' || filter === '') return { opacity: 1, unsettled: false };
@@ -33,7 +34,11 @@ export function filterEffect(filter: string): { opacity: number; unsettled: bool
     const arg = m[2]!.trim();
     const amount = arg === '' ? 1 : arg.endsWith('%') ? parseFloat(arg) / 100 : parseFloat(arg);
     if (name === 'opacity') opacity *= Math.min(1, Number.isFinite(amount) ? amount : 0);
-    else if (name === 'brightness' || name === 'contrast') unsettled ||= !(amount >= 0.3);
+    else if (name === 'contrast') unsettled ||= !(amount >= 0.3);
+    // Too dark, or so bright that everything turns white.
+    else if (name === 'brightness') unsettled ||= !(amount >= 0.3 && amount <= 3);
+    // Half inverted, every colour turns grey: the words and what is behind them alike.
+    else if (name === 'invert') unsettled ||= !(amount <= 0.3 || amount >= 0.7);
     else if (name === 'blur') unsettled ||= !(parseFloat(arg || '0') <= 1);
     else if (!SETTLED_FILTERS.has(name)) unsettled = true;
   }

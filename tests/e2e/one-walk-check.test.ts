@@ -71,6 +71,8 @@ describe('one walk that reads and checks a frame', () => {
     'discs',
     'clip-to-nothing',
     'white-shadow',
+    'white-out',
+    'grey-out',
   ])('gives what a reading and a check give, on a page planting words by %s', async (trick) => {
     const { twoWalks, oneWalk } = await bothWays(`${fixture('unseen.html')}?trick=${trick}`);
     expect(oneWalk.passages).toEqual(twoWalks.passages);

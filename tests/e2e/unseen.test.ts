@@ -93,6 +93,8 @@ const TRICKS = [
   'discs',
   'clip-to-nothing',
   'white-shadow',
+  'white-out',
+  'grey-out',
   'frame-wrapper',
   'frame-clip-path',
   'frame-faint',
