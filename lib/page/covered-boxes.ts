@@ -86,9 +86,9 @@ export function coveredOwners(
       const y = (b.top + b.bottom) / 2;
       if (!inView(view, x, y)) continue;
       if (spread > 0) {
-        // In the ring its shadow paints: covered. Inside the box itself, only a box that paints
-        // its own background covers (the hit test below).
-        const inside = b.left < box.right && b.right > box.left && b.top < box.bottom && b.bottom > box.top;
+        // Reaching into the ring its shadow paints: covered. All inside the box itself, only a box
+        // that paints its own background covers (the hit test below).
+        const inside = b.left >= box.left && b.right <= box.right && b.top >= box.top && b.bottom <= box.bottom;
         if (!inside) {
           out.add(owner);
           continue;
