@@ -67,21 +67,29 @@ export default defineContentScript({
         const onWords = (words: PassageWords) => (reading.words = words);
         const marks: { settled?: number; walked?: number } = {};
         let shown: PassageVerdict | undefined;
-        const onRead = (read: PageText) => {
+        // A frame plainly small enough is read with every test, its verdict given with the reading.
+        const onRead = (read: PageText, checked?: PassageVerdict) => {
           const { words } = reading;
           shown =
-            checkUpTo !== undefined && read.chars <= checkUpTo && words
+            checked ??
+            (checkUpTo !== undefined && read.chars <= checkUpTo && words
               ? checkPassages(
                   document,
                   words,
                   read.passages.map((p) => p.id),
                   options.getShadowRoot,
                 )
-              : undefined;
+              : undefined);
         };
         const pdf = pdfDocumentText(document);
         if (pdf) return { ...pdf, readId: reading.readId };
-        const text = await readFrame(document, { ...options, onWords, onRead, marks });
+        const text = await readFrame(document, {
+          ...options,
+          onWords,
+          onRead,
+          marks,
+          ...(checkUpTo !== undefined ? { checkUpTo } : {}),
+        });
         const settled = marks.settled ?? asked;
         const timing = { ...(firstReading ? startup : {}), asked, settled, walked: marks.walked ?? settled, replied: Date.now() };
         firstReading = false;

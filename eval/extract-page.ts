@@ -4,10 +4,10 @@
  * script would.
  */
 import { Readability } from '@mozilla/readability';
-import { extractPage } from '@/lib/page/extract';
+import { DEFAULT_MAX_TEXT_CHARS, extractPage } from '@/lib/page/extract';
 import { normalize } from '@/lib/shared/normalize';
-import { readFrame } from '@/lib/page/read-frame';
-import { checkPassages, type PassageWords } from '@/lib/page/passage-check';
+import { plainlyWithin, readFrame } from '@/lib/page/read-frame';
+import { checkPassages, type PassageVerdict, type PassageWords } from '@/lib/page/passage-check';
 
 /**
  * What the content script does when asked to read this frame (wait for the page to settle, read
@@ -86,9 +86,22 @@ function ours(): number {
 
 /**
  * Reading the page and checking every passage, as if all were about to be sent: the most a
- * question's reading of this page costs (one that sends part of it checks only that part).
+ * question's reading of this page costs. A frame plainly small enough to be sent whole is read
+ * and checked so by the page script, in one walk (lib/page/read-frame.ts `checkUpTo`, with the
+ * test of its size); a larger one is read, and only the passages chosen are checked.
  */
 function checked(): number {
+  if (!plainlyWithin(document, DEFAULT_MAX_TEXT_CHARS)) return checkedApart();
+  let verdict: PassageVerdict | undefined;
+  const page = extractPage(document, { check: true, onChecked: (v) => (verdict = v) });
+  return page.passages.length - verdict!.hidden.length;
+}
+
+/**
+ * The same in two walks, a reading then the check of every passage (lib/page/passage-check.ts):
+ * what checking every passage of a frame too large to be checked whole would cost.
+ */
+function checkedApart(): number {
   let words: PassageWords | undefined;
   const page = extractPage(document, { onWords: (w) => (words = w) });
   return (
@@ -106,8 +119,8 @@ function readability(): number {
   return article?.textContent?.length ?? 0;
 }
 
-export type Method = 'ours' | 'checked' | 'readability' | 'bare' | 'style';
-const METHODS: Record<Method, () => number> = { ours, checked, readability, bare: bareWalk, style: styleWalk };
+export type Method = 'ours' | 'checked' | 'checkedApart' | 'readability' | 'bare' | 'style';
+const METHODS: Record<Method, () => number> = { ours, checked, checkedApart, readability, bare: bareWalk, style: styleWalk };
 
 /** Runs `f` `n` times; the time per run in milliseconds. */
 function timeRuns(f: () => number, n: number): number {
@@ -135,7 +148,7 @@ export function timeMethods(reps: number): Record<Method, number[]> {
     const once = timeRuns(METHODS[name], 1); // also warms up
     batch[name] = Math.min(200, Math.max(1, Math.ceil(5 / Math.max(once, 0.05))));
   }
-  const out: Record<Method, number[]> = { ours: [], checked: [], readability: [], bare: [], style: [] };
+  const out: Record<Method, number[]> = { ours: [], checked: [], checkedApart: [], readability: [], bare: [], style: [] };
   for (let r = 0; r < reps; r++) {
     for (let k = 0; k < names.length; k++) {
       const name = names[(r + k) % names.length]!;

@@ -7,7 +7,7 @@
  * asks before that key goes to the new address. A key kept for one origin never goes to another
  * unless the user confirms it there.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { baseUrlProblem, originOf } from '@/lib/shared/api-key';
 import { keyAt, keysAfterSave, keysWithTyped, keysWithout, keyVerdict } from '@/lib/shared/key-destination';
 import type { SavedKeys } from '@/lib/shared/key-schema';
@@ -90,8 +90,9 @@ export function SettingsForm({ initial, onSave, onKeysChange }: SettingsFormProp
   const saveRef = useRef<HTMLButtonElement>(null);
   // The question about the key's destination takes the focus; answered (its buttons gone, the
   // focus with them), the focus goes back to Save.
+  // (Before the browser paints: "Saved." is never announced while the focus is nowhere.)
   const asked = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (pending) confirmRef.current?.focus();
     else if (asked.current && (document.activeElement === null || document.activeElement === document.body))
       saveRef.current?.focus();

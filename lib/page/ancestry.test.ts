@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { Ancestry } from './ancestry';
+import { Ancestry, facesAway } from './ancestry';
 import { openableHost } from './visibility';
 
 describe('Ancestry.openable', () => {
@@ -24,5 +24,15 @@ describe('Ancestry.openable', () => {
     expect(ancestry.openable(document.getElementById('sb')!)).toBe(null);
     expect(ancestry.openable(document.getElementById('p4')!)).toBe(document.getElementById('sec'));
     expect(ancestry.openable(document.getElementById('sp')!)).toBe(null);
+  });
+});
+
+describe('facesAway', () => {
+  it('is true only for a transform that turns the box to show its back', () => {
+    expect(facesAway('matrix3d(-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1)')).toBe(true);
+    expect(facesAway('matrix3d(0.984808, 0, -0.173648, 0, 0, 1, 0, 0, 0.173648, 0, 0.984808, 0, 0, 0, 0, 1)')).toBe(false);
+    // A 2D matrix (a flip in the plane) never shows a back.
+    expect(facesAway('matrix(-1, 0, 0, 1, 0, 0)')).toBe(false);
+    expect(facesAway('none')).toBe(false);
   });
 });

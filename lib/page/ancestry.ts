@@ -7,23 +7,38 @@
  * its own glyphs' rectangles: what a reader sees is measured, not inferred from a list of tricks
  * (lib/shared/seen.ts judges). Asked by the check of passages about to be sent and by the proof of
  * a quote (lib/page/visibility.ts, lib/page/drawn.ts) and of a frame's box
- * (lib/page/frame-visibility.ts): never by the reading walk. Its cost is the check's: on wcxb-dev
- * (eval:extract, 2026-12-05, a machine loaded by other work) reading and checking every passage of
- * a page costs 16.1–17.3 display-only walks (the code before #32: 11.1); timed in turn with that
- * code in the same pages, both warm (`--baseline`), 1.8 times as much (16.5 walks against 9.2).
- * Covered boxes are taken out of what one walk read (no second walk). What is left is one
- * `getClientRects` per text node (about 3.8 walks, measured by leaving it out) and the style reads
- * of the looks and clips (eight per box, five per inline element, each once per element, in one
- * record: `Own`). A check of the passages chosen for one question measures a few dozen text
- * nodes. Pure DOM code.
+ * (lib/page/frame-visibility.ts): never by the reading walk. Also what a reader can bring into
+ * view of each box's content (`contentReach`: the page's scroll, a box the reader scrolls, a fixed
+ * box's view), and, for a text node only partly cut off, which of its characters are
+ * not seen (lib/page/seen.ts `hiddenRuns`). Its cost is the check's: one `getClientRects` per text node and
+ * the style reads of the looks and clips (about eight per box, five per inline element, each once
+ * per element, in one record per element: `Known`); docs/eval.md gives the figures. Pure DOM code.
  */
 import { flatParentElement } from './flat-tree';
-import { filterEffect, glyphsHide, type Rect } from './seen';
+import { allInside, filterEffect, glyphsHide, hiddenRuns, type CharRun, type Rect } from './seen';
 import type { Measured } from '@/lib/shared/seen';
 import type { Reach } from './paint';
 
+/** What was measured of a text node's words; `hidden`: the runs of its characters no reader sees, when some are seen. */
+export type WordsMeasured = Pick<Measured, 'opacity' | 'effects' | 'glyphs'> & { hidden?: readonly CharRun[] };
+
+/** What a reader can see of a clip within what they can scroll to, in the view's coordinates. */
+function visibleArea(clip: Rect | null, within: Reach): Rect {
+  const page = {
+    left: -within.scrollX,
+    top: -within.scrollY,
+    right: within.width - within.scrollX,
+    bottom: within.height - within.scrollY,
+  };
+  return clip === null ? page : intersect(page, clip);
+}
+
 /** No clip at all. */
 const NONE: Rect = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+/** Nowhere a reader can bring into view. */
+const NOWHERE: Reach = { scrollX: 0, scrollY: 0, width: 0, height: 0 };
+/** Fully drawn, no effect. */
+const VISIBLE: Look = { opacity: 1, effects: false };
 const EMPTY: Rect = { left: 0, top: 0, right: 0, bottom: 0 };
 
 interface Look {
@@ -49,14 +64,28 @@ interface Own {
   contain: string;
 }
 
+/**
+ * All a check knows of one element, in one record (one map entry per element, not one per
+ * question): its computed style and display as the walk read them, then what is asked of it.
+ */
+interface Known {
+  cs: CSSStyleDeclaration;
+  /** Its display ('' until read). */
+  display: string;
+  /** Its `overflow-x`, when the walk read it (`clippedAway`). */
+  overflowX?: string;
+  own?: Own;
+  look?: Look;
+  contentClip?: Rect;
+  /** `hostAbove` (undefined: not asked yet). */
+  host?: Element | null;
+  /** `contentReach` (undefined: not asked yet). */
+  reach?: Reach;
+}
+
 export class Ancestry {
   private readonly view: Window;
-  private readonly looks = new Map<Element, Look>();
-  private readonly contentClips = new Map<Element, Rect>();
-  private readonly styles = new Map<Element, CSSStyleDeclaration>();
-  private readonly owns = new Map<Element, Own>();
-  private readonly hosts = new Map<Element, Element | null>();
-  private readonly displays = new Map<Element, string>();
+  private readonly known = new Map<Element, Known>();
   private range: Range | null = null;
 
   constructor(view: Window) {
@@ -65,8 +94,13 @@ export class Ancestry {
 
   /** The computed style of `el` and its display, already asked by the walk: not asked again (each ask builds a new object). */
   know(el: Element, cs: CSSStyleDeclaration, display: string): void {
-    this.styles.set(el, cs);
-    this.displays.set(el, display);
+    this.known.set(el, { cs, display });
+  }
+
+  /** `el`'s `overflow-x`, read once for the walk (`clippedAway`) and for the clips here. */
+  overflowX(el: Element, cs: CSSStyleDeclaration): string {
+    const k = this.record(el, cs);
+    return (k.overflowX ??= cs.overflowX);
   }
 
   /**
@@ -80,8 +114,8 @@ export class Ancestry {
 
   /** The outermost host (`openable`) among the ancestors of `x`, as seen from `x`. */
   private hostAbove(x: Element): Element | null {
-    const known = this.hosts.get(x);
-    if (known !== undefined) return known;
+    const k = this.record(x);
+    if (k.host !== undefined) return k.host;
     const p = flatParentElement(x);
     let out: Element | null = null;
     if (p !== null) {
@@ -95,33 +129,38 @@ export class Ancestry {
         }
       }
     }
-    this.hosts.set(x, out);
+    k.host = out;
     return out;
   }
 
-  private style(el: Element): CSSStyleDeclaration {
-    let cs = this.styles.get(el);
-    if (cs === undefined) this.styles.set(el, (cs = this.view.getComputedStyle(el)));
-    return cs;
+  /** The record of `el`, made (its style asked) the first time. */
+  private record(el: Element, cs?: CSSStyleDeclaration): Known {
+    let k = this.known.get(el);
+    if (k === undefined) this.known.set(el, (k = { cs: cs ?? this.view.getComputedStyle(el), display: '' }));
+    return k;
   }
 
   /** What `el`'s own style says (`Own`), read once. */
   private own(el: Element): Own {
-    const known = this.owns.get(el);
-    if (known !== undefined) return known;
-    const cs = this.style(el);
-    const display = this.displays.get(el) ?? cs.display;
+    const k = this.record(el);
+    if (k.own !== undefined) return k.own;
+    const cs = k.cs;
+    const display = k.display || (k.display = cs.display);
     const inline = display === 'inline';
     const filter = filterEffect(cs.filter);
-    const mask = cs.getPropertyValue('mask-image') || cs.getPropertyValue('-webkit-mask-image');
+    const mask = maskImage(cs);
     const blend = cs.mixBlendMode;
     // A clip-path other than inset() (measured as a rectangle, contentClip) is a shape no rule settles.
     const clipPath = cs.clipPath ?? '';
     const shaped = clipPath !== 'none' && clipPath !== '' && !clipPath.startsWith('inset(');
     const opacity = parseFloat(cs.opacity);
+    // A box turned to show its back, whose back is not drawn (`backface-visibility: hidden`), is
+    // not drawn at all: drawn at opacity 0. (Its own transform only: a turn shared with the boxes
+    // above it through `transform-style: preserve-3d` is not followed.)
+    const turnedAway = !inline && cs.backfaceVisibility === 'hidden' && facesAway(cs.transform);
     const out: Own = {
       display,
-      opacity: (Number.isFinite(opacity) ? opacity : 1) * filter.opacity,
+      opacity: turnedAway ? 0 : (Number.isFinite(opacity) ? opacity : 1) * filter.opacity,
       effects:
         filter.unsettled ||
         shaped ||
@@ -131,33 +170,88 @@ export class Ancestry {
       // Overflow and paint containment do not apply to an inline box, and `position: absolute`
       // or `fixed` would have made it a block: not read.
       position: inline ? 'static' : cs.position,
-      overflowX: inline ? 'visible' : cs.overflowX,
+      overflowX: inline ? 'visible' : (k.overflowX ??= cs.overflowX),
       contain: inline ? 'none' : (cs.contain ?? ''),
     };
-    this.owns.set(el, out);
+    k.own = out;
     return out;
   }
 
   /** The opacity `el` and all it holds are drawn at, and whether an effect that is not settled applies. */
   look(el: Element): Look {
-    const known = this.looks.get(el);
-    if (known !== undefined) return known;
+    const k = this.record(el);
+    if (k.look !== undefined) return k.look;
     const parent = flatParentElement(el);
-    const above = parent === null ? { opacity: 1, effects: false } : this.look(parent);
+    const above = parent === null ? VISIBLE : this.look(parent);
     const own = this.own(el);
-    const out = { opacity: above.opacity * own.opacity, effects: above.effects || own.effects };
-    this.looks.set(el, out);
+    const out =
+      own.opacity === 1 && !own.effects ? above : { opacity: above.opacity * own.opacity, effects: above.effects || own.effects };
+    k.look = out;
     return out;
+  }
+
+  /**
+   * What a reader can bring into view of the content of `el`, in the view's coordinates, as a
+   * `Reach`: the page's scrollable area (`page`), unless a box on the way up is one a reader
+   * scrolls (then its scrollable area, an app that scrolls in a box of its own) or is fixed in the
+   * view (then the view: no scroll of the page moves it); and nothing when that box itself lies
+   * where a reader cannot bring it.
+   */
+  contentReach(el: Element, page: Reach): Reach {
+    const k = this.record(el);
+    if (k.reach !== undefined) return k.reach;
+    const own = this.own(el);
+    const parent = flatParentElement(el);
+    const outer = parent === null ? page : this.contentReach(parent, page);
+    let out = outer;
+    if (own.display !== 'inline' && own.display !== 'contents') {
+      if (this.scrolls(el, own)) {
+        const b = el.getBoundingClientRect();
+        const box = el as HTMLElement;
+        const left = b.left + box.clientLeft;
+        const top = b.top + box.clientTop;
+        // The box itself must lie where a reader can bring it; then all it scrolls is within reach.
+        const shown =
+          left + box.clientWidth > -outer.scrollX &&
+          top + box.clientHeight > -outer.scrollY &&
+          left < outer.width - outer.scrollX &&
+          top < outer.height - outer.scrollY;
+        out = shown
+          ? {
+              scrollX: -(left - box.scrollLeft),
+              scrollY: -(top - box.scrollTop),
+              width: Math.max(box.scrollWidth, box.clientWidth),
+              height: Math.max(box.scrollHeight, box.clientHeight),
+            }
+          : NOWHERE;
+      } else if (own.position === 'fixed') {
+        out = { scrollX: 0, scrollY: 0, width: this.view.innerWidth, height: this.view.innerHeight };
+      }
+    }
+    k.reach = out;
+    return out;
+  }
+
+  /** Whether a reader can scroll the content of `el` (overflow auto or scroll, either way). */
+  private scrolls(el: Element, own: Own): boolean {
+    const x = own.overflowX;
+    if (x === 'visible') return false;
+    if (x === 'auto' || x === 'scroll') return true;
+    const y = this.record(el).cs.overflowY;
+    return y === 'auto' || y === 'scroll';
   }
 
   /** What the boxes that hide overflow leave of the content of `el` (an infinite rectangle: no clip). */
   contentClip(el: Element): Rect {
-    const known = this.contentClips.get(el);
-    if (known !== undefined) return known;
+    const k = this.record(el);
+    if (k.contentClip !== undefined) return k.contentClip;
     const own = this.own(el);
     let out = this.clipOn(el, own);
-    if (own.display !== 'inline' && own.display !== 'contents') out = intersect(out, this.ownClip(el, own));
-    this.contentClips.set(el, out);
+    if (own.display !== 'inline' && own.display !== 'contents') {
+      const clip = this.ownClip(el, own);
+      if (clip !== NONE) out = intersect(out, clip);
+    }
+    k.contentClip = out;
     return out;
   }
 
@@ -168,7 +262,7 @@ export class Ancestry {
     if (position === 'absolute' || position === 'fixed') {
       // Only the containing block and what is above it clip a box taken out of the flow.
       for (; parent !== null; parent = flatParentElement(parent)) {
-        const ps = this.style(parent);
+        const ps = this.record(parent).cs;
         const transformed = ps.transform !== 'none' || ps.filter !== 'none' || ps.contain.includes('paint');
         if (transformed || (position === 'absolute' && ps.position !== 'static')) break;
       }
@@ -185,7 +279,7 @@ export class Ancestry {
     const clipPath = own.clipPath;
     const positioned = own.position === 'absolute' || own.position === 'fixed';
     if (x === 'visible' && !paint && (clipPath === 'none' || clipPath === '') && !positioned) return NONE;
-    const cs = this.style(el);
+    const cs = this.record(el).cs;
     const y = x === 'visible' ? x : cs.overflowY;
     const clip = positioned ? cs.clip : 'auto';
     if (x === 'visible' && !paint && (clipPath === 'none' || clipPath === '') && (clip === 'auto' || clip === '')) {
@@ -225,22 +319,42 @@ export class Ancestry {
    * and its glyphs cut to what the boxes around them leave (its characters that are not white
    * space are counted only when its glyphs take little width).
    */
-  words(node: Text, reach: Reach): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {
+  words(node: Text, reach: Reach): WordsMeasured {
     return this.measure(node, reach);
   }
 
-  private measure(node: Text, reach: Reach): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {
+  private measure(node: Text, reach: Reach): WordsMeasured {
     const parent = flatParentElement(node);
     if (parent === null) return { glyphs: 'no-area' };
     const { opacity, effects } = this.look(parent);
     const range = (this.range ??= node.ownerDocument.createRange());
     range.selectNodeContents(node);
     const chars = () => node.data.replace(/\s+/g, '').length;
-    return {
-      opacity,
-      effects,
-      glyphs: glyphsHide(range.getClientRects(), chars, finite(this.contentClip(parent)), reach, node.data.length),
+    const within = this.contentReach(parent, reach);
+    const clip = finite(this.contentClip(parent));
+    const rects = range.getClientRects();
+    const glyphs = glyphsHide(rects, chars, clip, within, node.data.length);
+    if (glyphs !== null) return { opacity, effects, glyphs };
+    // Seen, but some glyphs may lie where a reader cannot see them (a line clamp, a line cut off):
+    // those characters are found and left out (asked only of such a node).
+    const area = visibleArea(clip, within);
+    if (allInside(rects, area)) return { opacity, effects, glyphs };
+    const data = node.data;
+    const measure = (a: number, b: number) => {
+      range.setStart(node, a);
+      range.setEnd(node, b);
+      return range.getClientRects();
     };
+    const hidden = hiddenRuns(data.length, measure, area, (i) => /\s/.test(data[i]!));
+    if (hidden.length === 0) return { opacity, effects, glyphs };
+    let shown = 0;
+    let at = 0;
+    for (const [a, b] of hidden) {
+      shown += data.slice(at, a).replace(/\s+/g, '').length;
+      at = b;
+    }
+    shown += data.slice(at).replace(/\s+/g, '').length;
+    return shown === 0 ? { opacity, effects, glyphs: 'clipped' } : { opacity, effects, glyphs, hidden };
   }
 
   /** What was measured of a box (a frame, the host of closed `<details>`): its look, and its area as clipped. */
@@ -249,12 +363,34 @@ export class Ancestry {
     const parent = flatParentElement(el);
     const clip = parent === null ? null : finite(this.clipOn(el, this.own(el)));
     const r = el.getBoundingClientRect();
-    const glyphs = glyphsHide([r], 0, clip, reach);
+    const glyphs = glyphsHide([r], 0, clip, parent === null ? reach : this.contentReach(parent, reach));
     if (glyphs !== null) return { opacity, effects, glyphs };
     const shown = clip === null ? r : intersect(r, clip);
     const small = shown.right - shown.left < minSide || shown.bottom - shown.top < minSide;
     return { opacity, effects, glyphs: small ? 'clipped' : null };
   }
+}
+
+/**
+ * The computed mask image: read through the style's own property where the browser names it
+ * (`maskImage`, `webkitMaskImage`: a named read costs less than `getPropertyValue`).
+ */
+function maskImage(cs: CSSStyleDeclaration): string {
+  const named = cs as CSSStyleDeclaration & { maskImage?: string; webkitMaskImage?: string };
+  const mask = named.maskImage ?? cs.getPropertyValue('mask-image');
+  if (mask !== '') return mask;
+  return named.webkitMaskImage ?? cs.getPropertyValue('-webkit-mask-image');
+}
+
+/**
+ * Whether a computed `transform` turns the box to show its back: the third coordinate of its z axis
+ * is negative (`rotateY(180deg)`: `matrix3d(-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, -1, 0, …)`). A 2D matrix never does.
+ */
+export function facesAway(transform: string): boolean {
+  const m = /^matrix3d\(([^)]*)\)$/.exec(transform);
+  if (!m) return false;
+  const values = m[1]!.split(',').map(Number);
+  return values.length === 16 && values[10]! < 0;
 }
 
 /** What `el` itself makes a host (`Ancestry.openable`): until-found, the box that holds it; a closed `<details>`, itself. */

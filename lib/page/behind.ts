@@ -8,15 +8,30 @@
  */
 import { inView } from './cover';
 import { flatParentElement } from './flat-tree';
-import { over, paintHides, paintMeasured, parseColor, type Rgba } from './paint';
-import { whyUnseen, type Measured } from '@/lib/shared/seen';
+import { readableColour } from './colour';
+import { contrastRatio, over, paintHides, paintMeasured, parseColor, type Rgba } from './paint';
+import {
+  MAX_SHADOW_BLUR_PX,
+  MAX_SHADOW_OFFSET_PX,
+  MIN_ALPHA,
+  MIN_CONTRAST,
+  MIN_STROKE_PX,
+  whyUnseen,
+  type Measured,
+} from '@/lib/shared/seen';
 
 /** The opaque colour painted behind `el`'s content, from its own and its ancestors' backgrounds; null: not known. */
 export function backgroundBehind(el: Element, view: Window): Rgba | null {
   const layers: Rgba[] = [];
   for (let e: Element | null = el; e; e = flatParentElement(e)) {
     const cs = view.getComputedStyle(e);
-    if (cs.backgroundImage !== 'none' && cs.backgroundImage !== '') return null;
+    if (cs.backgroundImage !== 'none' && cs.backgroundImage !== '') {
+      // A gradient of one colour paints that colour over the background colour; any other image is not known.
+      const image = uniformImageColour(cs.backgroundImage);
+      if (image === null) return null;
+      layers.push(image);
+      return compose(layers);
+    }
     const c = parseColor(cs.backgroundColor);
     if (c === null) return null;
     if (c.a > 0) layers.push(c);
@@ -44,7 +59,7 @@ function compose(layers: Rgba[]): Rgba {
  * True when something other than the ancestors' background colours may be drawn behind `el`'s
  * words at (x, y), a point of them in view: any box the browser finds there, under the words,
  * that is none of their ancestors (a hero's picture, an overlay). Off the view, any picture,
- * video, canvas or frame inside the ancestors.
+ * video, canvas or frame inside the ancestors whose box meets theirs.
  */
 export function otherPaintBehind(el: Element, view: Window, point: { x: number; y: number } | null): boolean {
   const ancestors: Element[] = [];
@@ -63,7 +78,9 @@ export function otherPaintBehind(el: Element, view: Window, point: { x: number; 
     }
     return false;
   }
-  return ancestors.slice(1).some((a) => a.querySelector('img, picture, video, canvas, svg, iframe, object, embed') !== null);
+  // Out of view: a picture inside the ancestors whose box meets the words' box.
+  const rect = el.getBoundingClientRect();
+  return ancestors.length > 1 && picturesMeet(ancestors[ancestors.length - 1]!, rect);
 }
 
 /**
@@ -76,17 +93,74 @@ export function paintedOtherwise(el: Element, cs: CSSStyleDeclaration, view: Win
   return outlined(el, cs, view);
 }
 
-/** Glyphs drawn with more than their fill: a stroke, a shadow, a background clipped to the text. */
-function outlined(el: Element, cs: CSSStyleDeclaration, view: Window): boolean {
-  if (parseFloat(cs.getPropertyValue('-webkit-text-stroke-width')) > 0) return true;
-  if (cs.textShadow !== 'none' && cs.textShadow !== '') return true;
-  // The background clipped to the text may be an ancestor's (`<h1>` with its words in `<span>`s).
+/**
+ * Glyphs drawn with more than their fill: a stroke, a shadow, a background clipped to the text,
+ * each only when it paints something a reader can read (`MIN_STROKE_PX`, `readableShadow`).
+ */
+function outlined(el: Element, cs: CSSStyleDeclaration, view: Window, behind: Rgba | null = null): boolean {
+  if (
+    parseFloat(cs.getPropertyValue('-webkit-text-stroke-width')) >= MIN_STROKE_PX &&
+    standsOut(cs.getPropertyValue('-webkit-text-stroke-color'), behind)
+  )
+    return true;
+  if (cs.textShadow !== 'none' && cs.textShadow !== '' && readableShadow(cs.textShadow, behind)) return true;
+  // The background clipped to the text may be an ancestor's (`<h1>` with its words in `<span>`s);
+  // it paints the glyphs only when there is a background to clip: an image, or a colour a reader sees.
   let e: Element | null = el;
   for (let depth = 0; e && depth < 4; depth++, e = flatParentElement(e)) {
     const s = depth === 0 ? cs : view.getComputedStyle(e);
-    if (s.backgroundClip === 'text' || s.getPropertyValue('-webkit-background-clip') === 'text') return true;
+    if (s.backgroundClip !== 'text' && s.getPropertyValue('-webkit-background-clip') !== 'text') continue;
+    if (s.backgroundImage !== 'none' && s.backgroundImage !== '') return true;
+    return standsOut(s.backgroundColor, behind);
   }
   return false;
+}
+
+/**
+ * A colour (any syntax the browser computes) whose alpha a reader can see, and, where what is
+ * behind is known, that stands out from it; one not read does not.
+ */
+function standsOut(value: string, behind: Rgba | null): boolean {
+  const c = parseColor(readableColour(value));
+  if (c === null || c.a < MIN_ALPHA) return false;
+  return behind === null || contrastRatio(over(c, behind), behind) >= MIN_CONTRAST;
+}
+
+/**
+ * Whether a computed `text-shadow` (shadows apart by commas, each a colour and lengths) holds one
+ * that draws the glyphs again where a reader can read them: of a colour a reader sees (and that
+ * stands out from `behind`, where known), blurred at most `MAX_SHADOW_BLUR_PX`, moved at most
+ * `MAX_SHADOW_OFFSET_PX` either way.
+ */
+export function readableShadow(textShadow: string, behind: Rgba | null = null): boolean {
+  for (const shadow of textShadow.split(/,(?![^(]*\))/)) {
+    const colour = /(?:rgba?|color|hsla?|oklch|oklab|lab|lch)\([^)]*\)|#[0-9a-f]+|\b[a-z]+\b(?![(-])/i.exec(
+      shadow.replace(/-?[\d.]+px/g, ''),
+    );
+    const lengths = [...shadow.replace(/\([^)]*\)/g, '').matchAll(/(-?[\d.]+)px/g)].map((m) => Number(m[1]));
+    const [x = 0, y = 0, blur = 0] = lengths;
+    if (colour === null || !standsOut(colour[0].trim(), behind)) continue;
+    if (Math.abs(x) <= MAX_SHADOW_OFFSET_PX && Math.abs(y) <= MAX_SHADOW_OFFSET_PX && blur <= MAX_SHADOW_BLUR_PX) return true;
+  }
+  return false;
+}
+
+/**
+ * The one colour a background image paints, when it is gradients alone whose every stop is opaque
+ * and alike (no stop stands out from the first by `MIN_CONTRAST`): a gradient from white to white
+ * is white. Anything else (a picture, stops that differ, a colour not read) is not known: null.
+ */
+export function uniformImageColour(image: string): Rgba | null {
+  if (!/^(?:repeating-)?(?:linear|radial|conic)-gradient\(/.test(image) || image.includes('url(')) return null;
+  const colours = /rgba?\([^)]*\)|color\(srgb[^)]*\)/g;
+  const stops = [...image.matchAll(colours)].map((m) => parseColor(m[0]));
+  // Every function must be a gradient and every colour one read here: a colour in another syntax
+  // (`oklch(…)`) or anything else left over makes the image not known.
+  const rest = image.replace(colours, '').replace(/(?:repeating-)?(?:linear|radial|conic)-gradient\(/g, '');
+  if (rest.includes('(')) return null;
+  if (stops.length === 0 || stops.some((c) => c === null || c.a < 1)) return null;
+  const first = stops[0]!;
+  return stops.every((c) => contrastRatio(c!, first) < MIN_CONTRAST) ? first : null;
 }
 
 /**
@@ -103,7 +177,7 @@ export function paintAgainstBackground(el: Element, cs: CSSStyleDeclaration, vie
   const fill = cs.getPropertyValue('-webkit-text-fill-color');
   const paint = paintMeasured({ color: cs.color, fill, fontSize: cs.fontSize, background });
   if (whyUnseen(paint) !== 'same-colour') return paint;
-  if (outlined(el, cs, view)) return { ...paint, paintedOtherwise: true };
+  if (outlined(el, cs, view, background)) return { ...paint, paintedOtherwise: true };
   const rect = el.getBoundingClientRect();
   const x = (rect.left + rect.right) / 2;
   const y = (rect.top + rect.bottom) / 2;
@@ -113,10 +187,20 @@ export function paintAgainstBackground(el: Element, cs: CSSStyleDeclaration, vie
   for (; e; e = flatParentElement(e)) {
     if (parseColor(view.getComputedStyle(e).backgroundColor)?.a === 1) break;
   }
-  // No box paints one: the canvas does, behind the whole page.
+  // No box paints one: the canvas does, behind the whole page. Only a picture whose box meets the
+  // words' may lie behind them (not any picture anywhere on the page).
   const painter = e ?? el.ownerDocument.documentElement;
-  if (painter?.querySelector('img, picture, video, canvas, svg, iframe, object, embed')) return { ...paint, otherPaint: true };
+  if (painter && picturesMeet(painter, rect)) return { ...paint, otherPaint: true };
   return { ...paint, otherPaint: pseudoPaint(el, view) };
+}
+
+/** Whether a picture, video, canvas, drawing or frame inside `painter` has a box that meets `rect`. */
+function picturesMeet(painter: Element, rect: DOMRect): boolean {
+  for (const picture of painter.querySelectorAll('img, picture, video, canvas, svg, iframe, object, embed')) {
+    const b = picture.getBoundingClientRect();
+    if (b.left < rect.right && b.right > rect.left && b.top < rect.bottom && b.bottom > rect.top) return true;
+  }
+  return false;
 }
 
 /** Whether a `::before` or `::after` of `el` or an ancestor paints a colour or an image. */

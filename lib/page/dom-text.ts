@@ -16,6 +16,7 @@ import { ReadBudget, type Truncation } from './read-budget';
 import { TextSink, type TextBlock, type TextSegment } from './text-sink';
 import { TextWalker, type ShadowRootGetter } from './text-walker';
 import { Visibility } from './visibility';
+import type { CharRun } from './seen';
 
 export type { TextBlock, TextSegment, Truncation };
 export { collapse } from './text-sink';
@@ -29,6 +30,14 @@ export interface CollectedText {
   truncated?: Truncation;
   /** A reading walk's (`paint: false`): the boxes that may cover words, for the check of sent passages. */
   covers?: readonly Element[];
+  /**
+   * A walk with `check`: the text nodes it read whose words no reader sees, and the boxes it found
+   * covered by another, whose words it read too: what the check before sending leaves out.
+   */
+  unseen?: ReadonlySet<Text>;
+  covered?: ReadonlySet<Element>;
+  /** A walk with `check`: the text nodes some of whose words no reader sees, with the runs of their characters that are not. */
+  partlyHidden?: ReadonlyMap<Text, readonly CharRun[]>;
 }
 
 export interface CollectOptions {
@@ -52,6 +61,13 @@ export interface CollectOptions {
    * (lib/page/passage-check.ts). Default true: every test, as anchoring and the proofs need.
    */
   paint?: boolean;
+  /**
+   * True: a reading walk (it reads what `paint: false` reads) that also asks every test of the
+   * check before sending as it goes (the glyphs of each text node, what the boxes around them do to
+   * them), and notes the words no reader sees (`CollectedText.unseen`) and the boxes covered by
+   * another (`covered`): a reading and the check of all it read, in one walk instead of two.
+   */
+  check?: boolean;
 }
 
 /**
@@ -60,6 +76,17 @@ export interface CollectOptions {
  */
 export function collectText(root: Document | Element | DocumentFragment, options: CollectOptions = {}): CollectedText {
   const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument;
+  if (options.check === true) {
+    const checking = new Visibility(doc, null, { glyphs: true, marksUnseen: true });
+    const out = walk(root, checking, { ...options, paint: false });
+    return {
+      ...out,
+      covers: checking.coverBoxes,
+      unseen: checking.unseen!,
+      covered: checking.coveredBoxes(),
+      partlyHidden: checking.partlyHidden,
+    };
+  }
   if (options.paint === false) {
     const reading = new Visibility(doc, null, { paint: false });
     return { ...walk(root, reading, options), covers: reading.coverBoxes };

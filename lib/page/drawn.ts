@@ -15,6 +15,7 @@ import { readPage, locateIn, type AnchorOptions, type AnchorPage, type LocatedQu
 import { paintMeasured } from './paint';
 import { openableHost } from './visibility';
 import { Ancestry } from './ancestry';
+import type { CharRun } from './seen';
 import { readableColour } from './colour';
 import { flatParentElement } from './flat-tree';
 import { drawnOf, judge, whyUnseen, type Measured, type PointHit } from '@/lib/shared/seen';
@@ -99,8 +100,13 @@ export function measureRanges(doc: Document, located: Pick<LocatedQuote, 'ranges
   for (const node of nodes) {
     const parent = flatParentElement(node)!;
     const host = openableHost(parent);
+    const words = host === null ? ancestry.words(node, reach) : null;
+    // Some of the node's characters no reader sees (a line clamp, a line cut off): the quote's must not be among them.
+    const cutOff = words?.hidden !== undefined && located.ranges.some((r) => overlaps(r, node, words.hidden!));
     const measured: Measured =
-      host === null ? ancestry.words(node, reach) : { ...ancestry.box(host, reach, 1), ...ancestry.look(parent) };
+      words === null
+        ? { ...ancestry.box(host!, reach, 1), ...ancestry.look(parent) }
+        : { opacity: words.opacity, effects: words.effects, glyphs: cutOff ? 'clipped' : words.glyphs };
     const verdict = drawnVerdict({
       found: true,
       layout,
@@ -111,6 +117,14 @@ export function measureRanges(doc: Document, located: Pick<LocatedQuote, 'ranges
     if (!verdict.drawn) return verdict;
   }
   return drawnVerdict({ found: true, hits });
+}
+
+/** Whether the characters of `node` that `range` holds meet any of `runs` (of its characters). */
+function overlaps(range: Range, node: Text, runs: readonly CharRun[]): boolean {
+  if (!range.intersectsNode(node)) return false;
+  const start = range.startContainer === node ? range.startOffset : 0;
+  const end = range.endContainer === node ? range.endOffset : node.length;
+  return runs.some(([a, b]) => a < end && b > start);
 }
 
 /**

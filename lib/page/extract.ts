@@ -2,7 +2,8 @@
  * Extraction: a page's visible text, block by block, cut into passages of a few sentences. The
  * walk asks each element only what costs least (display, visibility, boxes clipped away); the
  * other tests of what hides words are asked of the passages about to be sent, with the words of
- * each passage kept for them (`onWords`, lib/page/passage-check.ts).
+ * each passage kept for them (`onWords`, lib/page/passage-check.ts), or, for a frame small enough
+ * to be sent whole, of every word in the same walk (`check`: the same passages, and the verdict).
  *
  * Passages keep the page's real characters (only whitespace runs become single spaces), so a
  * model quoting them quotes words that anchoring can find again in the live page. A heading is
@@ -10,7 +11,7 @@
  * `heading` of the passages after it. Pure DOM code.
  */
 import { collectText, collapse, type CollectOptions } from './dom-text';
-import { passageWords, type PassageWords, type Span } from './passage-check';
+import { checkedVerdict, passageWords, type PassageVerdict, type PassageWords, type Span } from './passage-check';
 import { selectedParts } from './selection-words';
 import { fnv1a } from '@/lib/shared/fnv1a';
 import { layoutPassages } from '@/lib/shared/passage-layout';
@@ -46,6 +47,13 @@ export interface ExtractOptions extends CollectOptions {
   onWords?: (words: PassageWords) => void;
   /** Told when the walk has ended, before the layout (the reading's timings: lib/shared/read-timing.ts). */
   onWalked?: () => void;
+  /**
+   * Read and check every passage in one walk (lib/page/dom-text.ts `check`), for a frame small
+   * enough to be sent whole: the same passages as a reading, and given to `onChecked`, the verdict
+   * the check before sending would give on all of them.
+   */
+  check?: boolean;
+  onChecked?: (verdict: PassageVerdict) => void;
 }
 
 /** About 300,000 words: far more than any answer needs, and what a tab can send in one message. */
@@ -55,11 +63,13 @@ export const DEFAULT_TIME_BUDGET_MS = 1_500;
 
 /** Reads `doc`'s visible text and cuts it into passages, within a size and a time budget. */
 export function extractPage(doc: Document, options: ExtractOptions = {}): PageText {
-  // A reading walk: what else hides words is asked only of the passages about to be sent.
+  // A reading walk: what else hides words is asked only of the passages about to be sent
+  // (or, `check`, of every word as it is read).
   const collected = collectText(doc, {
     ...options,
     segments: true,
     paint: false,
+    check: options.check === true,
     maxTextChars: options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS,
     timeBudgetMs: options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS,
   });
@@ -97,7 +107,14 @@ export function extractPage(doc: Document, options: ExtractOptions = {}): PageTe
     spans.push(span);
     chars += p.text.length;
   }
-  options.onWords?.(passageWords(collected, spans));
+  if (options.onWords || options.check) {
+    const words = passageWords(collected, spans);
+    options.onWords?.(words);
+    if (options.check)
+      options.onChecked?.(
+        checkedVerdict(words, collected.unseen ?? new Set(), collected.covered ?? new Set(), collected.partlyHidden),
+      );
+  }
 
   const coverage: FrameCoverage = { readShare: collected.truncated?.share ?? 1 };
   if (collected.truncated) coverage.truncatedBy = collected.truncated.reason;

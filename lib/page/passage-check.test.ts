@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { extractPage } from './extract';
-import { checkPassages, passageText, type PassageWords } from './passage-check';
+import { checkedVerdict, checkPassages, passageText, type PassageVerdict, type PassageWords } from './passage-check';
 
 /** A page of three paragraphs, each its own passage (long enough not to share one). */
 function page(): Document {
@@ -172,5 +172,44 @@ describe('checkPassages', () => {
     const { passages, words } = read(doc);
     (doc.getElementById('first') as HTMLElement).style.display = 'none';
     expect(checkPassages(doc, words, [passages[2]!.id])).toEqual({ hidden: [], cut: [], noHeading: [] });
+  });
+});
+
+describe('checkedVerdict (a reading checked in the same walk)', () => {
+  it('leaves out the words marked unseen and those in a covered box, as the check would', () => {
+    const doc = document.implementation.createHTMLDocument('Doc');
+    doc.body.innerHTML =
+      '<h2 id="head">Kettles</h2><p>The kettle boils a litre in three minutes. <span id="planted">It was recalled for fire risk.</span> It is blue.</p>' +
+      `<h2>Other</h2><div id="lid"><p>${'Only covered words here, long enough to be a passage of their own. '.repeat(8)}</p></div>`;
+    let words: PassageWords | undefined;
+    let verdict: PassageVerdict | undefined;
+    const { passages } = extractPage(doc, { check: true, onWords: (w) => (words = w), onChecked: (v) => (verdict = v) });
+    // Without layout nothing is measured to be unseen: the verdict leaves every word in.
+    expect(verdict).toEqual({ hidden: [], cut: [], noHeading: [] });
+    const planted = doc.getElementById('planted')!.firstChild as Text;
+    const heading = doc.getElementById('head')!.firstChild as Text;
+    const lid = doc.getElementById('lid')!;
+    const marked = checkedVerdict(words!, new Set([planted, heading]), new Set([lid]));
+    const [kettle, other] = passages;
+    expect(kettle!.text).toBe('Kettles\nThe kettle boils a litre in three minutes. It was recalled for fire risk. It is blue.');
+    expect(other!.text).toMatch(/^Other\nOnly covered words/);
+    expect(other!.heading).toBe('Kettles');
+    // The unseen heading's line and planted sentence are cut; of the covered box's passage only
+    // its own heading is left, and it goes without the unseen heading of its section.
+    expect(marked).toEqual({
+      hidden: [],
+      cut: [
+        { id: kettle!.id, text: 'The kettle boils a litre in three minutes. It is blue.' },
+        { id: other!.id, text: 'Other' },
+      ],
+      noHeading: [other!.id],
+    });
+    // Nothing marked, nothing covered: every passage as read.
+    expect(checkedVerdict(words!, new Set(), new Set())).toEqual({ hidden: [], cut: [], noHeading: [] });
+    expect(checkedVerdict(words!, new Set(), new Set([doc.body]))).toEqual({
+      hidden: [kettle!.id, other!.id],
+      cut: [],
+      noHeading: [],
+    });
   });
 });

@@ -13,6 +13,7 @@ import { ReadBudget } from './read-budget';
 import { collapse, hasWords, type BoxKind, type TextBlock, type TextSegment, type TextWriter } from './text-sink';
 import { TextWalker, type ShadowRootGetter } from './text-walker';
 import { Visibility } from './visibility';
+import type { CharRun } from './seen';
 
 /** What a reading leaves for the check: where each passage's words are, and the covers. */
 export interface PassageWords {
@@ -203,24 +204,82 @@ export function checkPassages(
     }
   }
   if (asked.length === 0) return out;
-  const shown = only.size > 0 ? shownWords(doc, only, words.covers, getShadowRoot) : new Set<Text>();
-  const unseenWords = (s: TextSegment) => gone(s) || !shown.has(s.node);
+  const { shown, partly } = only.size > 0 ? shownWords(doc, only, words.covers, getShadowRoot) : NOTHING_SHOWN;
+  return verdictOf(words, asked, (s) => (gone(s) || !shown.has(s.node) ? ALL : partOf(s, partly.get(s.node))), out);
+}
+
+/** A check that measured nothing. */
+const NOTHING_SHOWN: Shown = { shown: new Set(), partly: new Map() };
+
+/** Of a segment: all its words unseen, or the runs of it unseen (none: all seen). */
+const ALL = 'all' as const;
+type UnseenOf = (s: TextSegment) => typeof ALL | readonly TextRange[];
+
+/** The runs (in the reading's text) of segment `s` that lie in `runs` of its node's characters. */
+function partOf(s: TextSegment, runs: readonly CharRun[] | undefined): readonly TextRange[] {
+  if (runs === undefined) return [];
+  const out: TextRange[] = [];
+  const length = s.end - s.start;
+  for (const [a, b] of runs) {
+    if (a >= length) break;
+    out.push({ start: s.start + a, end: s.start + Math.min(b, length) });
+  }
+  return out;
+}
+
+/**
+ * The verdict on every passage of a reading made with every test (`extractPage` with `check`): the
+ * words it marked unseen (`unseen`) and those in the boxes it found covered after the walk
+ * (`covered`) are left out, as the check before sending leaves them out. Nothing can change between
+ * that walk and this (one task): no word is read again.
+ */
+export function checkedVerdict(
+  words: PassageWords,
+  unseen: ReadonlySet<Text>,
+  covered: ReadonlySet<Element>,
+  partly: ReadonlyMap<Text, readonly CharRun[]> = new Map(),
+): PassageVerdict {
+  const ids = [...words.spans.keys()];
+  const inside = new Map<Text, boolean>();
+  const isCovered = (node: Text): boolean => {
+    if (covered.size === 0) return false;
+    let known = inside.get(node);
+    if (known === undefined) {
+      known = false;
+      for (let el = flatParentElement(node); el !== null && !known; el = flatParentElement(el)) known = covered.has(el);
+      inside.set(node, known);
+    }
+    return known;
+  };
+  const unseenOf: UnseenOf = (seg) => (unseen.has(seg.node) || isCovered(seg.node) ? ALL : partOf(seg, partly.get(seg.node)));
+  return verdictOf(words, ids, unseenOf, { hidden: [], cut: [], noHeading: [] });
+}
+
+/**
+ * The verdict on the passages `asked` (all known to `words`), given which of their segments no
+ * reader sees: a passage none of whose words is seen is hidden, one with some is cut to the rest,
+ * and a heading with an unseen word goes.
+ */
+function verdictOf(words: PassageWords, asked: readonly string[], unseenOf: UnseenOf, out: PassageVerdict): PassageVerdict {
+  const runsOf = (s: TextSegment): readonly TextRange[] => {
+    const u = unseenOf(s);
+    return u === ALL ? [{ start: s.start, end: s.end }] : u;
+  };
   for (const id of asked) {
     const segments = words.nodes.get(id)!;
     const span = words.spans.get(id)!;
-    const unseen = segments.filter(unseenWords);
+    const unseen = segments.flatMap(runsOf);
     // A heading goes with the passage only when a reader sees all of it; one that cannot be
     // told (its words not found) is not seen either.
     const heading = words.headings.get(id);
     const headingUnseen =
-      span.heading !== undefined && (heading === undefined || heading.length === 0 || heading.some(unseenWords));
+      span.heading !== undefined && (heading === undefined || heading.length === 0 || heading.some((s) => runsOf(s).length > 0));
     if (unseen.length === 0) {
       if (headingUnseen) out.noHeading.push(id);
       continue;
     }
-    let text = '';
-    if (unseen.length < segments.length)
-      text = span.parts ? textOfParts(words, without(span.parts, unseen)) : passageText(words, span, unseen);
+    // (What is left may be white space alone: then nothing is.)
+    const text = span.parts ? textOfParts(words, without(span.parts, unseen)) : passageText(words, span, unseen);
     if (!text) {
       out.hidden.push(id);
       continue;
@@ -245,13 +304,19 @@ export function changedSince(text: string, seg: TextSegment): boolean {
   return data.length === length ? data !== text.slice(seg.start, seg.end) : !data.startsWith(text.slice(seg.start, seg.end));
 }
 
+/** What the check's walk says of the words it was asked: the text nodes seen, and of those, the runs of characters not seen. */
+interface Shown {
+  shown: Set<Text>;
+  partly: ReadonlyMap<Text, readonly CharRun[]>;
+}
+
 /** The text nodes of `only` whose words every test says are drawn, but for those in boxes another box covers. */
 function shownWords(
   doc: Document,
   only: ReadonlySet<Node>,
   covers: readonly Element[],
   getShadowRoot: ShadowRootGetter | undefined,
-): Set<Text> {
+): Shown {
   const walk = (visibility: Visibility): WordsSink => {
     const sink = new WordsSink();
     new TextWalker(sink, visibility, new ReadBudget(doc), getShadowRoot, only).walk(doc);
@@ -260,7 +325,8 @@ function shownWords(
   const visibility = new Visibility(doc, null, { covers, glyphs: true });
   const first = walk(visibility);
   const covered = visibility.coveredBoxes();
-  if (covered.size === 0) return first.shown;
+  const partly = visibility.partlyHidden;
+  if (covered.size === 0) return { shown: first.shown, partly };
   // A box found covered is left out with all it holds, and leaving it out changes nothing else the
   // walk measured: the words it read are kept but for those inside a covered box (no second walk).
   const shown = new Set<Text>();
@@ -269,7 +335,7 @@ function shownWords(
     for (let el = flatParentElement(node); el !== null && !inside; el = flatParentElement(el)) inside = covered.has(el);
     if (!inside) shown.add(node);
   }
-  return shown;
+  return { shown, partly };
 }
 
 /** A writer that keeps only which text nodes' words the walk read. */

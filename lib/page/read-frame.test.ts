@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_TITLE_CHARS } from '@/lib/shared/limits';
 import { pageTextSchema } from '@/lib/shared/types';
-import { MAX_SELECTION_CHARS, readFrame } from './read-frame';
+import { MAX_SELECTION_CHARS, plainlyWithin, readFrame } from './read-frame';
+import type { PassageVerdict } from './passage-check';
 
 const quick = { settle: { quietMs: 10, capMs: 500 } };
 
@@ -118,5 +119,25 @@ describe('readFrame', () => {
     const page = await readFrame(document, longStill);
     expect(page.passages.map((p) => p.text)).toEqual(['Scores: three to one.']);
     expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+  });
+
+  it('reads and checks in one walk a frame plainly small enough to be sent whole, and only such a frame', async () => {
+    Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
+    document.body.innerHTML = '<p>The museum opens at nine.</p><script>var padding = "' + 'x'.repeat(400) + '";</script>';
+    const told: Array<PassageVerdict | undefined> = [];
+    const onRead = (_page: unknown, checked?: PassageVerdict) => told.push(checked);
+    await readFrame(document, { ...quick, checkUpTo: 1000, onRead });
+    // Scripts count towards "plainly": 400 characters of script are more than 300 allowed.
+    await readFrame(document, { ...quick, checkUpTo: 300, onRead });
+    await readFrame(document, { ...quick, onRead });
+    expect(told).toEqual([{ hidden: [], cut: [], noHeading: [] }, undefined, undefined]);
+  });
+});
+
+describe('plainlyWithin', () => {
+  it('counts every text node, scripts and hidden ones too, and stops once past the bound', () => {
+    document.body.innerHTML = '<p>12345</p><p hidden>67890</p><script>abcde</script>';
+    expect(plainlyWithin(document, 15)).toBe(true);
+    expect(plainlyWithin(document, 14)).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import { MAX_SELECTION_CHARS } from './selection-words';
 import { hiddenChildFrames } from './frame-visibility';
 import { DEFAULT_SETTLE_CAP_MS, probeOf, settle, watchQuiet, type SettleOptions } from './settle';
 import { capText, MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
+import type { PassageVerdict } from './passage-check';
 import type { FrameFocus, PageText } from '@/lib/shared/types';
 
 export interface ReadFrameOptions extends ExtractOptions {
@@ -16,9 +17,16 @@ export interface ReadFrameOptions extends ExtractOptions {
   /**
    * Told of each reading as soon as it is made, before the rest of a probe is waited for (a
    * page long still is watched for changes while it is read): the page script checks a small
-   * frame's passages then. Again for a reading made again.
+   * frame's passages then. Again for a reading made again. `checked`: the reading was made with
+   * every test (`checkUpTo`), and this is its verdict on every passage.
    */
-  onRead?: (page: PageText) => void;
+  onRead?: (page: PageText, checked?: PassageVerdict) => void;
+  /**
+   * The most characters of a frame read and checked whole in one walk (lib/page/extract.ts
+   * `check`): a frame whose text is plainly no longer than this (its text content, scripts and
+   * all, is not) is read with every test; a larger one is read as usual.
+   */
+  checkUpTo?: number;
   /** Filled in with when the page settled and when the walk ended (lib/shared/read-timing.ts). */
   marks?: { settled?: number; walked?: number };
 }
@@ -49,14 +57,22 @@ export async function readFrame(doc: Document, options: ReadFrameOptions = {}): 
     // The selection is read after the wait: the user may have selected while the page settled.
     const selection = options.selection ?? userSelection(view);
     const onWalked = marks ? () => (marks.walked = Date.now()) : options.onWalked;
-    const page = extractPage(doc, { ...options, selection, ...(onWalked ? { onWalked } : {}) });
+    let checked: PassageVerdict | undefined;
+    const page = extractPage(doc, {
+      ...options,
+      selection,
+      ...(onWalked ? { onWalked } : {}),
+      ...(options.checkUpTo !== undefined && plainlyWithin(doc, options.checkUpTo)
+        ? { check: true, onChecked: (verdict: PassageVerdict) => (checked = verdict) }
+        : {}),
+    });
     page.coverage = { readShare: 1, ...page.coverage, childFrames };
     const hiddenChildren = childFrames > 0 ? hiddenChildFrames(doc) : [];
     if (hiddenChildren.length > 0) page.coverage.hiddenChildren = hiddenChildren.slice(0, MAX_HIDDEN_CHILDREN);
     if (!settled) page.coverage.unsettled = true;
     if (view) page.focus = frameFocus(doc, view);
     withinLimits(page);
-    options.onRead?.(page);
+    options.onRead?.(page, checked);
     return page;
   };
   const probe = probeOf(doc, options.settle);
@@ -73,6 +89,23 @@ export async function readFrame(doc: Document, options: ReadFrameOptions = {}): 
   if (!changed) return page;
   const capMs = Math.max(0, (options.settle?.capMs ?? DEFAULT_SETTLE_CAP_MS) - (Date.now() - started));
   return read((await settle(doc, { ...options.settle, stillForMs: 0, capMs })).settled);
+}
+
+/**
+ * Whether the text of `doc` is plainly no longer than `chars`: all its text nodes (what the walk
+ * may read, and scripts, styles and hidden text besides) hold no more. A walk that asks nothing of
+ * any element and stops once past `chars`: a small part of a reading.
+ */
+export function plainlyWithin(doc: Document, chars: number): boolean {
+  const root = doc.documentElement;
+  if (!root) return false;
+  const walker = doc.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
+  let total = 0;
+  for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+    total += (n as Text).data.length;
+    if (total > chars) return false;
+  }
+  return true;
 }
 
 /** The page's own strings cut to what the worker accepts (lib/shared/limits.ts). */

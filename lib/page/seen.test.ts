@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterEffect, glyphsHide } from './seen';
+import { filterEffect, glyphsHide, hiddenRuns } from './seen';
 import { MIN_GLYPH_PX } from '@/lib/shared/seen';
 
 const reach = { scrollX: 0, scrollY: 0, width: 1000, height: 3000 };
@@ -52,5 +52,70 @@ describe('glyphsHide', () => {
 
   it('says words with no rectangle have no area', () => {
     expect(glyphsHide([], 40, null, reach)).toBe('no-area');
+  });
+});
+
+describe('hiddenRuns', () => {
+  /**
+   * A fake layout: characters 10 px wide and 20 px high, `perLine` to a line, the first line moved
+   * by `indent` px: the rectangles of `[a, b)`, one per line it covers.
+   */
+  const layout =
+    (perLine: number, indent = 0) =>
+    (a: number, b: number) => {
+      const out = [];
+      for (let line = Math.floor(a / perLine); line * perLine < b; line++) {
+        const from = Math.max(a, line * perLine) - line * perLine;
+        const to = Math.min(b, (line + 1) * perLine) - line * perLine;
+        const x = line === 0 ? indent : 0;
+        out.push(rect(x + from * 10, line * 20, (to - from) * 10, 20));
+      }
+      return out;
+    };
+  const noSpace = () => false;
+
+  it('finds the lines past a clamp, and nothing when every glyph is inside', () => {
+    // 60 characters, 20 to a line, a box two lines high.
+    expect(hiddenRuns(60, layout(20), rect(0, 0, 200, 40), noSpace)).toEqual([[40, 60]]);
+    expect(hiddenRuns(60, layout(20), rect(0, 0, 200, 60), noSpace)).toEqual([]);
+  });
+
+  it('finds the end of a single line cut off by a narrow box, to the character (shown when half of it is)', () => {
+    expect(hiddenRuns(60, layout(60), rect(0, 0, 200, 20), noSpace)).toEqual([[20, 60]]);
+    expect(hiddenRuns(60, layout(60), rect(0, 0, 205, 20), noSpace)).toEqual([[21, 60]]);
+    expect(hiddenRuns(60, layout(60), rect(0, 0, 204, 20), noSpace)).toEqual([[20, 60]]);
+    expect(hiddenRuns(60, layout(60), rect(0, 0, 196, 20), noSpace)).toEqual([[20, 60]]);
+  });
+
+  it('finds a first line indented away, whatever follows it', () => {
+    expect(hiddenRuns(60, layout(20, -10_000), rect(0, 0, 200, 100), noSpace)).toEqual([[0, 20]]);
+  });
+
+  it('leaves white space out of the runs it measures', () => {
+    const text = 'aaaa    bbbb';
+    const space = (i: number) => text[i] === ' ';
+    // "bbbb" lies past the box; the spaces between prove nothing.
+    const runs = hiddenRuns(text.length, layout(12), rect(0, 0, 45, 20), space);
+    expect(runs.map(([a, b]) => text.slice(a, b).trim())).toEqual(['bbbb']);
+  });
+
+  it('gives up after a bounded number of measurements, and what is left unsettled is hidden', () => {
+    // Every other character drawn outside: no run settles but single characters.
+    const striped = (a: number, b: number) =>
+      Array.from({ length: b - a }, (_, k) => rect((a + k) % 2 === 0 ? (a + k) * 10 : -10_000, 0, 10, 20));
+    const runs = hiddenRuns(2000, striped, rect(0, 0, 100_000, 20), noSpace);
+    const hiddenChars = runs.reduce((n, [a, b]) => n + b - a, 0);
+    expect(hiddenChars).toBeGreaterThan(1000);
+    expect(runs.at(-1)![1]).toBe(2000);
+  });
+});
+
+describe('filterEffect, filters that make every colour alike', () => {
+  it('does not settle a brightness that turns all white or an invert that turns all grey', () => {
+    expect(filterEffect('brightness(100)').unsettled).toBe(true);
+    expect(filterEffect('brightness(1.2)').unsettled).toBe(false);
+    expect(filterEffect('invert(0.5)').unsettled).toBe(true);
+    expect(filterEffect('invert(1)').unsettled).toBe(false);
+    expect(filterEffect('invert(0.1)').unsettled).toBe(false);
   });
 });

@@ -16,13 +16,14 @@ export interface Rect {
 }
 
 /** Filters that shift colours alike for words and what is around them. */
-const SETTLED_FILTERS = new Set(['grayscale', 'sepia', 'saturate', 'hue-rotate', 'invert', 'drop-shadow']);
+const SETTLED_FILTERS = new Set(['grayscale', 'sepia', 'saturate', 'hue-rotate', 'drop-shadow']);
 
 /**
  * What one element's `filter` does to the words it holds: the opacity it multiplies by, and
  * whether anything else in it is unsettled. Colour shifts that keep words apart from what is
- * around them (grayscale, sepia, saturate, hue-rotate, invert, a drop shadow) settle; a weak
- * brightness or contrast (below 0.3), a blur over 1px, a url() filter do not.
+ * around them (grayscale, sepia, saturate, hue-rotate, invert near 0 or 1, a drop shadow) settle; a
+ * weak brightness or contrast (below 0.3), a brightness over 3 (all turns white), an invert near
+ * one half (all turns grey), a blur over 1px, a url() filter do not.
  */
 export function filterEffect(filter: string): { opacity: number; unsettled: boolean } {
   if (filter === 'none' || filter === '') return { opacity: 1, unsettled: false };
@@ -33,7 +34,11 @@ export function filterEffect(filter: string): { opacity: number; unsettled: bool
     const arg = m[2]!.trim();
     const amount = arg === '' ? 1 : arg.endsWith('%') ? parseFloat(arg) / 100 : parseFloat(arg);
     if (name === 'opacity') opacity *= Math.min(1, Number.isFinite(amount) ? amount : 0);
-    else if (name === 'brightness' || name === 'contrast') unsettled ||= !(amount >= 0.3);
+    else if (name === 'contrast') unsettled ||= !(amount >= 0.3);
+    // Too dark, or so bright that everything turns white.
+    else if (name === 'brightness') unsettled ||= !(amount >= 0.3 && amount <= 3);
+    // Half inverted, every colour turns grey: the words and what is behind them alike.
+    else if (name === 'invert') unsettled ||= !(amount <= 0.3 || amount >= 0.7);
     else if (name === 'blur') unsettled ||= !(parseFloat(arg || '0') <= 1);
     else if (!SETTLED_FILTERS.has(name)) unsettled = true;
   }
@@ -65,15 +70,20 @@ export function glyphsHide(
   let width = 0;
   let height = 0;
   for (let i = 0; i < rects.length; i++) {
+    // (Each side read once: a DOMRect's sides are calls into the browser.)
     const r = rects[i]!;
-    if (!(r.right - r.left > 0 && r.bottom - r.top > 0)) continue;
+    const rl = r.left;
+    const rt = r.top;
+    const rr = r.right;
+    const rb = r.bottom;
+    if (!(rr - rl > 0 && rb - rt > 0)) continue;
     drawn++;
-    width += r.right - r.left;
-    height = Math.max(height, r.bottom - r.top);
-    let left = Math.max(r.left, -reach.scrollX);
-    let top = Math.max(r.top, -reach.scrollY);
-    let right = Math.min(r.right, pageRight);
-    let bottom = Math.min(r.bottom, pageBottom);
+    width += rr - rl;
+    height = Math.max(height, rb - rt);
+    let left = Math.max(rl, -reach.scrollX);
+    let top = Math.max(rt, -reach.scrollY);
+    let right = Math.min(rr, pageRight);
+    let bottom = Math.min(rb, pageBottom);
     if (!(right > left && bottom > top)) continue;
     onPage++;
     if (clip !== null) {
@@ -105,4 +115,81 @@ export function cut(a: Rect, b: Rect): Rect | null {
   const right = Math.min(a.right, b.right);
   const bottom = Math.min(a.bottom, b.bottom);
   return right > left && bottom > top ? { left, top, right, bottom } : null;
+}
+
+/** A run `[start, end)` of a text node's characters. */
+export type CharRun = readonly [number, number];
+
+/** Whether every rectangle with an area lies inside `area`, give or take half a pixel. */
+export function allInside(rects: ArrayLike<Rect>, area: Rect): boolean {
+  for (let i = 0; i < rects.length; i++) {
+    const r = rects[i]!;
+    if (!(r.right - r.left > 0 && r.bottom - r.top > 0)) continue;
+    if (r.left < area.left - 0.5 || r.top < area.top - 0.5 || r.right > area.right + 0.5 || r.bottom > area.bottom + 0.5)
+      return false;
+  }
+  return true;
+}
+
+/** The most measurements `hiddenRuns` makes of one text node; past it, what is not settled is hidden. */
+export const MAX_RUN_MEASURES = 96;
+
+/**
+ * The runs of a text node's characters a reader cannot see when some of its glyphs lie outside
+ * `area` (what the boxes around it leave of it, within what a reader can scroll to) and some do
+ * not: a line clamp, a single line cut off by a box that hides overflow, columns past a box's
+ * edge, a first line indented away. `measure(a, b)` gives the client rectangles of characters
+ * `[a, b)`; `isSpace(i)` whether character `i` is white space (which proves nothing either way).
+ * By halves: a run whose glyphs all lie inside is seen, one with none inside is not, any other
+ * is cut in two, down to single characters (seen when at least half of the glyph is inside).
+ * At most `MAX_RUN_MEASURES` measurements: what is left unsettled then is hidden (fail closed).
+ */
+export function hiddenRuns(
+  length: number,
+  measure: (start: number, end: number) => ArrayLike<Rect>,
+  area: Rect,
+  isSpace: (i: number) => boolean,
+): CharRun[] {
+  const hidden: Array<[number, number]> = [];
+  const hide = (a: number, b: number) => {
+    const last = hidden[hidden.length - 1];
+    if (last !== undefined && last[1] === a) last[1] = b;
+    else hidden.push([a, b]);
+  };
+  let measures = 0;
+  // Depth first, in order, so that runs come out sorted.
+  const stack: Array<[number, number]> = [[0, length]];
+  while (stack.length > 0) {
+    const [a, b] = stack.pop()!;
+    let words = false;
+    for (let i = a; i < b && !words; i++) words = !isSpace(i);
+    if (!words) continue;
+    if (measures >= MAX_RUN_MEASURES) {
+      hide(a, b);
+      continue;
+    }
+    measures++;
+    const rects = measure(a, b);
+    const drawn = Array.from(rects).filter((r) => r.right - r.left > 0 && r.bottom - r.top > 0);
+    if (drawn.length === 0) {
+      hide(a, b);
+      continue;
+    }
+    if (allInside(drawn, area)) continue;
+    const inside = drawn.some((r) => cut(r, area) !== null);
+    if (!inside) {
+      hide(a, b);
+      continue;
+    }
+    if (b - a === 1) {
+      const r = drawn[0]!;
+      const c = cut(r, area);
+      const shown = c !== null && (c.right - c.left) * (c.bottom - c.top) >= 0.5 * (r.right - r.left) * (r.bottom - r.top);
+      if (!shown) hide(a, b);
+      continue;
+    }
+    const mid = (a + b) >>> 1;
+    stack.push([mid, b], [a, mid]);
+  }
+  return hidden;
 }

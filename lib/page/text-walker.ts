@@ -39,11 +39,12 @@ const SHADOW_HOSTS = new Set([
 
 const HEADING_LEVEL: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 
-/** Whether the text of one parent shows: not asked yet, or the answer. */
+/** Whether the text of one parent shows: not asked yet, or the answer (unseen: read, and marked so). */
 const UNASKED = 0;
 const SHOWN = 1;
 const NOT_SHOWN = 2;
-type TextShown = typeof UNASKED | typeof SHOWN | typeof NOT_SHOWN;
+const UNSEEN = 3;
+type TextShown = typeof UNASKED | typeof SHOWN | typeof NOT_SHOWN | typeof UNSEEN;
 
 export class TextWalker {
   private readonly sink: TextWriter;
@@ -123,10 +124,18 @@ export class TextWalker {
       // parent says whether its words show. Bare white space is read whatever it says: a hidden
       // box keeps its room, so its spaces still keep the words around it apart.
       if (words) {
-        if (shown === UNASKED) shown = this.visibility.textShows(owner, style) ? SHOWN : NOT_SHOWN;
+        const visibility = this.visibility;
+        if (shown === UNASKED) {
+          const verdict = visibility.textVerdict(owner, style);
+          shown = verdict === 'seen' ? SHOWN : verdict === 'unseen' ? UNSEEN : NOT_SHOWN;
+        }
         if (shown === NOT_SHOWN) return shown;
         // Where every test is asked, each text node's own glyphs are measured too (cheap to skip).
-        if (this.visibility.paint && !this.visibility.wordsShow(n as Text)) return shown;
+        // Words no reader sees are left out, or, where they are marked, read and marked.
+        if (shown === UNSEEN || (visibility.paint && !visibility.wordsShow(n as Text))) {
+          if (visibility.unseen === null) return shown;
+          visibility.unseen.add(n as Text);
+        }
       }
       if (this.sink.cutsText) data = this.budget.fit(n as Text, data, this.sink.length);
       this.sink.text(n as Text, data, words, itemsAreBlocks);

@@ -23,8 +23,9 @@
  * left out too: the background colour of each box around words (and of an inline element that
  * paints one) is read once, and only words that match it are asked more (an image, another box
  * behind them). Text under another box is left out where it is in view: the walk notes the boxes
- * placed over the page with an opaque background, and only on a page that has one are the boxes
- * of words it holds hit-tested (`coveredBoxes`). Below the first screen that takes scrolling, so
+ * placed over the page with an opaque background (or shadow), and the boxes of words they hold,
+ * pictures placed over the page, pseudo-elements and outlines are asked after the walk
+ * (`coveredBoxes`, lib/page/covered-boxes.ts). Below the first screen that takes scrolling, so
  * it is proven for the quoted words only, before a claim is shown (lib/page/drawn.ts). The check
  * also measures each text node's own glyphs and what the boxes around it do to them (`wordsShow`:
  * opacity up the tree, masks, blend modes, filters, overflow), judged by the one table of rules
@@ -40,9 +41,10 @@
  */
 import { flatParentElement } from './flat-tree';
 import { canvasColour, paintAgainstBackground, paintedOtherwise } from './behind';
-import { inView, scrollsWithPage } from './cover';
+import { coveredOwners, insetFill, shadowReach } from './covered-boxes';
 import { clipHides, over, paintMeasured, parseColor, placeHides, type Reach, type Rgba } from './paint';
-import { Ancestry } from './ancestry';
+import { Ancestry, type WordsMeasured } from './ancestry';
+import type { CharRun } from './seen';
 import { readableColour } from './colour';
 import { asker, type Measured, type SeenVerdict } from '@/lib/shared/seen';
 
@@ -96,7 +98,6 @@ const ASK = {
   paint: asker(['fontPx', 'alpha', 'contrast']),
   rendered: asker(['rendered']),
   place: asker(['place']),
-  hits: asker(['hits']),
 } as const;
 
 const isSeen = (v: SeenVerdict) => v.seen === 'seen';
@@ -128,7 +129,16 @@ export interface VisibilityOptions {
    * anchoring does not (the proof measures the quote's own words, lib/page/drawn.ts).
    */
   glyphs?: boolean;
+  /**
+   * With every test and `glyphs`: a walk that reads what a reading walk reads (only the cheap
+   * rows leave words out) and notes, in `unseen`, the text nodes whose words the other rows say
+   * no reader sees: a reading and the check of all it read, in one walk (lib/page/dom-text.ts `check`).
+   */
+  marksUnseen?: boolean;
 }
+
+/** What the walk does with the words of an element: reads them, leaves them out, or (`marksUnseen`) reads them as unseen. */
+export type TextVerdict = 'seen' | 'left-out' | 'unseen';
 
 /** The visibility rules for the elements of one document, asked in walk order. */
 export class Visibility {
@@ -185,6 +195,13 @@ export class Visibility {
   /** The table's rows for an element's display: the cheap ones in a reading walk, all in the check. */
   private readonly askDisplay: (m: Measured) => SeenVerdict;
   private readonly displayMeasured: { display: string; opens: boolean } = { display: '', opens: false };
+  /** `VisibilityOptions.marksUnseen`: the text nodes read whose words no reader sees; null: such words are left out. */
+  readonly unseen: Set<Text> | null;
+  /**
+   * Where glyphs are measured (`wordsShow`): the text nodes some of whose words are seen and
+   * some not (a line clamp, a line cut off by a box), with the runs of their characters not seen.
+   */
+  readonly partlyHidden = new Map<Text, readonly CharRun[]>();
 
   constructor(doc: Document | null, leaveOut: ReadonlySet<Element> | null = null, options: VisibilityOptions = {}) {
     const view = doc?.defaultView ?? null;
@@ -198,6 +215,7 @@ export class Visibility {
     this.hasLayout = this.view !== null && typeof (doc as Document).elementsFromPoint === 'function';
     this.laysOut = this.hasLayout && this.view!.innerWidth > 0 && this.view!.innerHeight > 0;
     this.ancestry = this.paint && this.hasLayout && options.glyphs === true ? new Ancestry(this.view!) : null;
+    this.unseen = this.paint && options.marksUnseen === true ? new Set() : null;
   }
 
   /**
@@ -213,22 +231,33 @@ export class Visibility {
     const parent = flatParentElement(node);
     if (parent === null) return false;
     const host = ancestry.openable(parent);
-    const measured =
+    const measured: WordsMeasured =
       host === null ? ancestry.words(node, this.reach()) : { ...ancestry.box(host, this.reach(), 1), ...ancestry.look(parent) };
-    return isSeen(ASK.words({ layout: this.laysOut, ...measured }));
+    const seen = isSeen(
+      ASK.words({ layout: this.laysOut, opacity: measured.opacity, effects: measured.effects, glyphs: measured.glyphs }),
+    );
+    if (seen && measured.hidden !== undefined) this.partlyHidden.set(node, measured.hidden);
+    return seen;
   }
 
   /**
-   * Whether the words whose parent (in the flat tree) is `owner`, of computed style `style`, are
-   * drawn for a reader: its visibility, and where there is layout, `checkVisibility` (opacity 0 on
+   * What the walk does with the words whose parent (in the flat tree) is `owner`, of computed
+   * style `style`: read them when they are drawn for a reader: its visibility, and where there is layout, `checkVisibility` (opacity 0 on
    * the way up, `content-visibility: hidden` above, no box: an unslotted child), a colour that is
    * neither transparent nor that of what is behind it, and a font size. `owner` is a box or an
    * inline element (a link, a bold word: the same tricks hide words in one); null when the words
    * are drawn in the nearest box's (a `display: contents` element, a slot). Asked once per
-   * element that holds words.
+   * element that holds words. Where words are marked (`marksUnseen`), words that pass the reading's
+   * rows but not the others are read as unseen.
    */
-  textShows(owner: Element | null, style: StyleRef): boolean {
-    if (!textShows(style, !this.paint)) return false;
+  textVerdict(owner: Element | null, style: StyleRef): TextVerdict {
+    // (The cheap rows leave words out of any reading; the others, where words are marked, make them unseen.)
+    if (!textShows(style, !this.paint)) return 'left-out';
+    return this.textShows(owner, style) ? 'seen' : this.unseen !== null ? 'unseen' : 'left-out';
+  }
+
+  /** After the cheap rows said the words are read (`textVerdict`): whether every other row says they are seen. */
+  private textShows(owner: Element | null, style: StyleRef): boolean {
     if (!this.paint || !this.hasLayout || style === null || typeof style !== 'object') return true;
     // A page that lays nothing out (a tab woken behind the others): nothing is measured, so the
     // check shows nothing; anchoring still finds the words, and the proof says they are unproven.
@@ -245,7 +274,9 @@ export class Visibility {
       return false;
     }
     // What fills the glyphs is their colour: -webkit-text-fill-color where it is set.
-    const fill = style.getPropertyValue('-webkit-text-fill-color');
+    // Glyphs drawn as discs or squares (`-webkit-text-security`, a password's look) show no word.
+    if (this.ancestry !== null && textSecurity(style) !== 'none') return false;
+    const fill = textFill(style);
     const raw = fill !== '' ? fill : style.color;
     const fontSize = style.fontSize;
     // A page uses a few colours and sizes: each pair is measured once per walk.
@@ -268,6 +299,9 @@ export class Visibility {
     // that makes one of them seen does not vouch for the others).
     const background = this.backgroundOf(top);
     if (painter === null || background === null) return this.owned(owner, isBox);
+    // A box's first line may be painted in a colour of its own (`::first-line`): where glyphs are
+    // measured, it is judged against the same background (its words are left out when it is not seen).
+    if (isBox && this.ancestry !== null && !this.firstLineShows(owner!, raw, background)) return false;
     let matches = this.matches.get(background);
     if (matches === undefined) this.matches.set(background, (matches = new Map()));
     let over = matches.get(paint);
@@ -280,6 +314,15 @@ export class Visibility {
       if (top >= 0) (this.lost[top] ??= new Map()).set(glyphs, shows);
     }
     return shows && this.owned(owner, isBox);
+  }
+
+  /** Whether the first line of the box `box`, whose words are painted `raw`, is seen over `background`. */
+  private firstLineShows(box: Element, raw: string, background: Rgba): boolean {
+    const first = this.view!.getComputedStyle(box, '::first-line');
+    const fill = textFill(first);
+    const colour = fill !== '' ? fill : first.color;
+    if (colour === raw || colour === '' || colour === undefined) return true;
+    return isSeen(ASK.paint(paintMeasured({ color: readableColour(colour), fontSize: first.fontSize, background })));
   }
 
   /** The words of `owner` are read; a box's are kept for `coveredBoxes`. */
@@ -433,7 +476,8 @@ export class Visibility {
     const measured = this.ancestry !== null;
     if (display === 'inline') return this.paint && !measured && this.inlineMovedAway(el, style);
     if (style === null || typeof style !== 'object') return false;
-    if (!isSeen(ASK.clippedAway[this.paint ? 0 : 1]({ clippedAway: clippedAway(el, style) }))) return true;
+    const overflowX = measured ? this.ancestry!.overflowX(el, style) : style.overflowX;
+    if (!isSeen(ASK.clippedAway[this.paint ? 0 : 1]({ clippedAway: clippedAway(el, style, overflowX) }))) return true;
     // A check whose glyphs are measured, given the covers: nothing more to ask here.
     if (measured && !this.notesCovers) return false;
     // Positioned or transformed: measured once, here; what it holds goes with it.
@@ -480,41 +524,17 @@ export class Visibility {
     // An opaque background hides what is under it; a backdrop filter (a blur) may too.
     const backdrop = style.getPropertyValue('backdrop-filter');
     if ((value !== TRANSPARENT && parseColor(value)?.a === 1) || (backdrop !== '' && backdrop !== 'none')) this.covers.push(el);
+    // An opaque shadow spread around (or inside) a box placed over the page hides what is under it as well.
+    else if (style.boxShadow !== 'none' && (shadowReach(style.boxShadow) > 0 || insetFill(style.boxShadow))) this.covers.push(el);
   }
 
   /**
-   * The boxes whose words another box covers where they are in view, by the browser's own hit
-   * test: a box placed over the page with an opaque background, drawn, that holds the words' box
-   * entirely, and is what the browser finds on top at its middle. Below the first screen nothing
-   * tells without scrolling the page; the proof before a claim is shown asks again (lib/page/drawn.ts).
-   * Asked after a walk; costs nothing on a page with no such box.
+   * The boxes whose words another box covers where they are in view (lib/page/covered-boxes.ts):
+   * asked after a walk, of the boxes whose own words it read.
    */
   coveredBoxes(): Set<Element> {
-    const out = new Set<Element>();
-    if (this.covers.length === 0 || this.owners.length === 0) return out;
-    const view = this.view!;
-    for (const cover of this.covers) {
-      const drawn = cover as Element & { checkVisibility?: (o: object) => boolean };
-      if (drawn.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) === false) continue;
-      // A fixed or sticky box (a cookie banner, a header) covers words only at some scroll positions.
-      if (!scrollsWithPage(cover, view)) continue;
-      const c = cover.getBoundingClientRect();
-      if (c.right <= 0 || c.bottom <= 0 || c.left >= view.innerWidth || c.top >= view.innerHeight) continue;
-      for (const owner of this.owners) {
-        if (out.has(owner) || cover.contains(owner) || owner.contains(cover)) continue;
-        const b = owner.getBoundingClientRect();
-        if (b.left < c.left || b.right > c.right || b.top < c.top || b.bottom > c.bottom) continue;
-        const x = (b.left + b.right) / 2;
-        const y = (b.top + b.bottom) / 2;
-        if (!inView(view, x, y)) continue;
-        const root = owner.getRootNode() as Document | ShadowRoot;
-        const hit = (typeof root.elementFromPoint === 'function' ? root : view.document).elementFromPoint(x, y);
-        // (The cover scrolls with the page, asked above; what else is on top proves nothing here.)
-        const own = hit === null || !(hit === cover || cover.contains(hit));
-        if (!isSeen(ASK.hits({ hits: [{ own, movesWithView: false }] }))) out.add(owner);
-      }
-    }
-    return out;
+    if (this.owners.length === 0 || !this.hasLayout) return new Set();
+    return coveredOwners(this.doc!, this.view!, this.covers, this.owners, this.ancestry !== null);
   }
 
   /** The boxes placed over the page that may cover words, noted by this walk (and given to it). */
@@ -595,6 +615,22 @@ function drawn(el: Element): boolean {
 }
 
 /**
+ * The computed `-webkit-text-fill-color`, read through the style's own property where the browser
+ * names it (a named read costs less than `getPropertyValue`); '' where it has none.
+ */
+function textFill(style: CSSStyleDeclaration): string {
+  return (
+    (style as CSSStyleDeclaration & { webkitTextFillColor?: string }).webkitTextFillColor ??
+    style.getPropertyValue('-webkit-text-fill-color')
+  );
+}
+
+/** The computed `-webkit-text-security` ('none' where the browser has no such property). */
+function textSecurity(style: CSSStyleDeclaration): string {
+  return (style as CSSStyleDeclaration & { webkitTextSecurity?: string }).webkitTextSecurity || 'none';
+}
+
+/**
  * Whether text whose parent has `style` shows (its visibility, inherited, a child may set it
  * back), by the table's cheap rows, or, `cheap` false, by all its rows.
  */
@@ -611,10 +647,10 @@ export function textShows(style: StyleRef, cheap = true): boolean {
  * for screen readers (1×1 pixel, overflow hidden), collapsed panels (height 0, overflow hidden).
  * The clipping box is the padding box, so `clientWidth`/`clientHeight` are what count.
  */
-export function clippedAway(el: Element, cs: CSSStyleDeclaration): boolean {
+export function clippedAway(el: Element, cs: CSSStyleDeclaration, overflowX: string = cs.overflowX): boolean {
   // When one axis clips, the other computes to auto at least: overflow-x says whether any does.
   // It is the cheapest thing to ask, and almost every box answers "visible".
-  if (cs.overflowX === 'visible') return false;
+  if (overflowX === 'visible') return false;
   const box = el as HTMLElement;
   return box.clientWidth <= 1 || (box.clientHeight <= 1 && cs.overflowY !== 'visible');
 }

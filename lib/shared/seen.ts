@@ -29,6 +29,15 @@ export const MIN_FONT_PX = 2;
 /** Text of a colour whose alpha is below this is transparent to a reader. */
 export const MIN_ALPHA = 0.1;
 /**
+ * What paints transparent glyphs otherwise: a stroke at least this wide (CSS pixels), or a shadow
+ * blurred at most `MAX_SHADOW_BLUR_PX` and moved at most `MAX_SHADOW_OFFSET_PX`, either of a colour
+ * whose alpha is at least `MIN_ALPHA`. A stroke of a hundredth of a pixel, a shadow of no colour,
+ * blurred to a haze or thrown off the page paints nothing a reader can read.
+ */
+export const MIN_STROKE_PX = 0.5;
+export const MAX_SHADOW_BLUR_PX = 4;
+export const MAX_SHADOW_OFFSET_PX = 100;
+/**
  * Below this contrast ratio (WCAG) a reader cannot tell the text from what is behind it (white on
  * #fdfdfd is 1.02). Faint text that a page means to be read (light grey captions) is well above it.
  */

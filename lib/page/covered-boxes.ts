@@ -1,0 +1,226 @@
+/**
+ * Which boxes of words another box covers, where they are in view: what the check asks after its
+ * walk (lib/page/visibility.ts `coveredBoxes`). A box placed over the page with an opaque
+ * background (or an opaque shadow spread around or inside it), and, in a walk that measures glyphs,
+ * a picture placed over the page, is asked by the browser's own hit test at the middle of each box
+ * of words it holds entirely (lib/page/cover.ts); one the hit test passes through is taken to be on
+ * top. What the hit test cannot tell from the words' own element (a pseudo-element, an outline)
+ * is worked out from computed values. Below the first screen nothing tells without scrolling the
+ * page: the proof before a claim is shown asks again (lib/page/drawn.ts). Whether that covers the
+ * words is the table's rule (lib/shared/seen.ts, `hits`). Pure DOM code.
+ */
+import { inView, scrollsWithPage } from './cover';
+import { flatParentElement } from './flat-tree';
+import { parseColor, type Box } from './paint';
+import { asker, type SeenVerdict } from '@/lib/shared/seen';
+
+const askHits = asker(['hits']);
+const isSeen = (v: SeenVerdict) => v.seen === 'seen';
+
+/** Elements that paint a picture of their own (or a page), opaque for all a reader can tell. */
+const PICTURES = 'img, picture, video, canvas, svg, iframe, object, embed';
+const PICTURE_TAGS = new Set(PICTURES.split(', '));
+
+/** Whether a computed `box-shadow` holds an opaque inset shadow with a spread: it paints over the box's inside. */
+export function insetFill(boxShadow: string): boolean {
+  if (boxShadow === 'none' || boxShadow === '') return false;
+  return boxShadow.split(/,(?![^(]*\))/).some((shadow) => {
+    if (!/\binset\b/.test(shadow)) return false;
+    const colour = /rgba?\([^)]*\)/.exec(shadow);
+    const lengths = [...shadow.replace(/\([^)]*\)/g, '').matchAll(/(-?[\d.]+)px/g)].map((m) => Number(m[1]));
+    return colour !== null && parseColor(colour[0])?.a === 1 && (lengths[3] ?? 0) > 0;
+  });
+}
+
+/**
+ * How far beyond its box a computed `box-shadow` paints an opaque colour on every side: the
+ * smallest reach of its outer, fully opaque shadows (spread less offset, blur not counted: a blurred
+ * edge is not opaque); 0 when none does.
+ */
+export function shadowReach(boxShadow: string): number {
+  let best = 0;
+  if (boxShadow === 'none' || boxShadow === '') return 0;
+  for (const shadow of boxShadow.split(/,(?![^(]*\))/)) {
+    if (/\binset\b/.test(shadow)) continue;
+    const colour = /rgba?\([^)]*\)/.exec(shadow);
+    if (colour === null || parseColor(colour[0])?.a !== 1) continue;
+    const [x = 0, y = 0, , spread = 0] = [...shadow.replace(/\([^)]*\)/g, '').matchAll(/(-?[\d.]+)px/g)].map((m) => Number(m[1]));
+    best = Math.max(best, spread - Math.max(Math.abs(x), Math.abs(y)));
+  }
+  return best;
+}
+
+/**
+ * The boxes of `owners` (boxes whose own words were read) that a box of `covers` (noted by a
+ * reading walk) or, where glyphs are `measured`, a picture or what an element paints over what it
+ * holds, covers where they are in view.
+ */
+export function coveredOwners(
+  doc: Document,
+  view: Window,
+  covers: readonly Element[],
+  owners: readonly Element[],
+  measured: boolean,
+): Set<Element> {
+  const out = new Set<Element>();
+  // A picture placed over the page covers words as a box with a background does, whatever it
+  // shows (its pixels are not read: it is taken as opaque). Looked for after the walk, and only
+  // by a walk that measures glyphs (a reading does not pay for it).
+  const all = measured ? [...covers, ...placedPictures(doc, view)] : covers;
+  for (const cover of all) {
+    const drawn = cover as Element & { checkVisibility?: (o: object) => boolean };
+    if (drawn.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) === false) continue;
+    // A fixed or sticky box (a cookie banner, a header) covers words only at some scroll positions.
+    if (!scrollsWithPage(cover, view)) continue;
+    const box = cover.getBoundingClientRect();
+    // (A box noted for its shadow covers as far as its opaque shadow spreads; a shadow is painted,
+    // never hit: what is on top there is not asked.)
+    const spread = PICTURE_TAGS.has(cover.localName) ? 0 : shadowReach(view.getComputedStyle(cover).boxShadow);
+    const c = { left: box.left - spread, top: box.top - spread, right: box.right + spread, bottom: box.bottom + spread };
+    if (c.right <= 0 || c.bottom <= 0 || c.left >= view.innerWidth || c.top >= view.innerHeight) continue;
+    for (const owner of owners) {
+      if (out.has(owner) || cover.contains(owner) || owner.contains(cover)) continue;
+      const b = owner.getBoundingClientRect();
+      if (b.left < c.left || b.right > c.right || b.top < c.top || b.bottom > c.bottom) continue;
+      const x = (b.left + b.right) / 2;
+      const y = (b.top + b.bottom) / 2;
+      if (!inView(view, x, y)) continue;
+      if (spread > 0) {
+        // Reaching into the ring its shadow paints: covered. All inside the box itself, only a box
+        // that paints its own background covers (the hit test below).
+        const inside = b.left >= box.left && b.right <= box.right && b.top >= box.top && b.bottom <= box.bottom;
+        if (!inside) {
+          out.add(owner);
+          continue;
+        }
+        const cs = view.getComputedStyle(cover);
+        if (parseColor(cs.backgroundColor)?.a !== 1 && !insetFill(cs.boxShadow)) continue;
+      }
+      const root = owner.getRootNode() as Document | ShadowRoot;
+      const hit = (typeof root.elementFromPoint === 'function' ? root : view.document).elementFromPoint(x, y);
+      // (The cover scrolls with the page, asked above; what else is on top proves nothing here.)
+      // A cover the hit test passes through (`pointer-events: none`) cannot say it lies below the
+      // words: unless it is put below the flow (a negative z-index), it is taken to be on top.
+      const through = hit !== null && !(hit === cover || cover.contains(hit)) && passesHits(cover, view);
+      const own = !through && (hit === null || !(hit === cover || cover.contains(hit)));
+      if (!isSeen(askHits({ hits: [{ own, movesWithView: false }] }))) out.add(owner);
+    }
+  }
+  // A pseudo-element placed over the words (`::after { position: absolute; inset: 0 }` with a
+  // background), or an outline drawn over them, covers them too; the hit test cannot tell either
+  // from the words' own element, so their boxes are worked out from computed values. Asked of
+  // boxes in view, where glyphs are measured.
+  if (measured) {
+    const pseudo = new PaintedCovers(view);
+    for (const owner of owners) {
+      if (out.has(owner)) continue;
+      const b = owner.getBoundingClientRect();
+      if (!inView(view, (b.left + b.right) / 2, (b.top + b.bottom) / 2)) continue;
+      if (pseudo.covers(owner, b)) out.add(owner);
+    }
+  }
+  return out;
+}
+
+/**
+ * What an element paints over what it holds: an opaque outline (a ring, or the whole box when drawn
+ * inwards), and the `::before` and `::after` boxes that cover what is under them: generated (`content`), placed
+ * over the page (`position: absolute`, not below the flow by a negative `z-index`), fully opaque,
+ * painting a colour or an image; each one's box in the view's coordinates, worked out from its
+ * containing block (the nearest positioned box) and its computed offsets and size. One whose place
+ * cannot be worked out (an `auto` offset) is not counted. Read once per element.
+ */
+class PaintedCovers {
+  /** Per element, the boxes it paints over what it holds; a `hole` is left unpainted inside one. */
+  private readonly known = new Map<Element, Array<Box & { hole?: Box }>>();
+
+  constructor(private readonly view: Window) {}
+
+  /** Whether such a box of `el` or an element above it holds all of `b` (and none of `b` is in its hole). */
+  covers(el: Element, b: Box): boolean {
+    for (let e: Element | null = el; e !== null; e = flatParentElement(e)) {
+      for (const c of this.of(e)) {
+        if (!(b.left >= c.left - 1 && b.right <= c.right + 1 && b.top >= c.top - 1 && b.bottom <= c.bottom + 1)) continue;
+        const h = c.hole;
+        if (h === undefined || !(b.left < h.right && b.right > h.left && b.top < h.bottom && b.bottom > h.top)) return true;
+      }
+    }
+    return false;
+  }
+
+  private of(el: Element): Array<Box & { hole?: Box }> {
+    let out = this.known.get(el);
+    if (out !== undefined) return out;
+    out = [];
+    // An outline is painted over all the box holds: a ring from its border box moved by the offset,
+    // as wide as the outline (`outline: 2000px solid white; outline-offset: -2000px` fills the box).
+    const cs = this.view.getComputedStyle(el);
+    const width = parseFloat(cs.outlineWidth);
+    if (cs.outlineStyle !== 'none' && width > 0 && parseColor(cs.outlineColor)?.a === 1) {
+      const r = el.getBoundingClientRect();
+      const offset = parseFloat(cs.outlineOffset) || 0;
+      const hole = { left: r.left - offset, top: r.top - offset, right: r.right + offset, bottom: r.bottom + offset };
+      const grow = offset + width;
+      out.push({
+        left: r.left - grow,
+        top: r.top - grow,
+        right: r.right + grow,
+        bottom: r.bottom + grow,
+        ...(hole.right > hole.left && hole.bottom > hole.top ? { hole } : {}),
+      });
+    }
+    for (const which of ['::before', '::after']) {
+      const ps = this.view.getComputedStyle(el, which);
+      if (ps.content === 'none' || ps.content === 'normal' || ps.display === 'none') continue;
+      if (ps.position !== 'absolute' || parseInt(ps.zIndex, 10) < 0 || ps.opacity !== '1') continue;
+      const painted = parseColor(ps.backgroundColor)?.a === 1 || (ps.backgroundImage !== 'none' && ps.backgroundImage !== '');
+      if (!painted) continue;
+      const block = containingBlock(el, this.view);
+      const left = parseFloat(ps.left);
+      const top = parseFloat(ps.top);
+      const px = (v: string) => parseFloat(v) || 0;
+      const width = px(ps.width) + px(ps.paddingLeft) + px(ps.paddingRight) + px(ps.borderLeftWidth) + px(ps.borderRightWidth);
+      const height = px(ps.height) + px(ps.paddingTop) + px(ps.paddingBottom) + px(ps.borderTopWidth) + px(ps.borderBottomWidth);
+      if (block === null || !Number.isFinite(left) || !Number.isFinite(top)) continue;
+      out.push({
+        left: block.left + left,
+        top: block.top + top,
+        right: block.left + left + width,
+        bottom: block.top + top + height,
+      });
+    }
+    this.known.set(el, out);
+    return out;
+  }
+}
+
+/** The padding box (view's coordinates) of the nearest positioned box at or above `el`; null: none (the page's). */
+function containingBlock(el: Element, view: Window): Box | null {
+  for (let e: Element | null = el; e !== null; e = flatParentElement(e)) {
+    if (view.getComputedStyle(e).position === 'static') continue;
+    const r = e.getBoundingClientRect();
+    const box = e as HTMLElement;
+    return {
+      left: r.left + box.clientLeft,
+      top: r.top + box.clientTop,
+      right: r.left + box.clientLeft + box.clientWidth,
+      bottom: r.top + box.clientTop + box.clientHeight,
+    };
+  }
+  return null;
+}
+
+/** Whether the hit test passes through `cover` (`pointer-events: none`) while it is not put below the flow. */
+function passesHits(cover: Element, view: Window): boolean {
+  const cs = view.getComputedStyle(cover);
+  return cs.pointerEvents === 'none' && !(parseInt(cs.zIndex, 10) < 0);
+}
+
+/** The pictures of `doc` (not those in shadow roots) placed over the page: `position: absolute`. */
+function placedPictures(doc: Document, view: Window): Element[] {
+  const out: Element[] = [];
+  for (const picture of doc.querySelectorAll(PICTURES)) {
+    if (view.getComputedStyle(picture).position === 'absolute') out.push(picture);
+  }
+  return out;
+}

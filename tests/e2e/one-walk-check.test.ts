@@ -1,0 +1,156 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleForPage } from '../../eval/lib/browser';
+import { launchChromium } from '../support/chromium';
+import type { Reading } from './one-walk-check-entry';
+
+/**
+ * A frame small enough to be sent whole is read and checked in one walk (lib/page/extract.ts
+ * `check`): in real Chromium, on pages that plant words no reader sees by every trick the check
+ * knows of and on ordinary pages, that walk gives the very passages and the very verdict that a
+ * reading and then the check of every passage give, so what is sent and what the user is told
+ * do not depend on which way a frame was read.
+ */
+
+let browser: Browser;
+let bundle: string;
+
+beforeAll(async () => {
+  bundle = await bundleForPage('tests/e2e/one-walk-check-entry.ts', 'OneWalk');
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PLANTED = 'This kettle was recalled for fire risk';
+const fixture = (name: string) => pathToFileURL(resolve(import.meta.dirname, '../fixtures', name)).href;
+
+async function bothWays(url: string): Promise<{ twoWalks: Reading; oneWalk: Reading }> {
+  const page = await browser.newPage();
+  try {
+    await page.setViewport({ width: 1000, height: 800 });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.addScriptTag({ content: bundle });
+    return (await page.evaluate('OneWalk.bothWays()')) as { twoWalks: Reading; oneWalk: Reading };
+  } finally {
+    await page.close();
+  }
+}
+
+describe('one walk that reads and checks a frame', () => {
+  it.each([
+    'all',
+    'opacity',
+    'covered',
+    'faint',
+    'tiny-scale',
+    'mask',
+    'faint-details',
+    'fill-transparent',
+    'inline-background',
+    'heading',
+    'text-indent',
+    'letter-spacing',
+    'short-wrapper',
+    'cut-off-line',
+    'line-clamp',
+    'shadow-only',
+    'same-gradient',
+    'fixed-away',
+    'picture-cover',
+    'pseudo-cover',
+    'turned-away',
+    'first-line',
+    'outline-cover',
+    'shadow-cover',
+    'see-through-lid',
+    'discs',
+    'clip-to-nothing',
+    'white-shadow',
+    'white-out',
+    'grey-out',
+  ])('gives what a reading and a check give, on a page planting words by %s', async (trick) => {
+    const { twoWalks, oneWalk } = await bothWays(`${fixture('unseen.html')}?trick=${trick}`);
+    expect(oneWalk.passages).toEqual(twoWalks.passages);
+    expect(oneWalk.verdict).toEqual(twoWalks.verdict);
+    // Neither way sends the planted words; both send the sentence a reader sees.
+    expect(oneWalk.sent).not.toContain(PLANTED);
+    expect(oneWalk.sent).toContain('boils a full litre of water in three minutes');
+    // The words were read, and left out by the check (the user is told of it), not never read.
+    expect(oneWalk.passages.map((p) => p.text).join('\n')).toContain(PLANTED);
+    expect(oneWalk.verdict.hidden.length + oneWalk.verdict.cut.length).toBeGreaterThan(0);
+  });
+
+  it.each(['unseen-quirks.html', 'hostile.html', 'extraction.html', 'busy.html', 'unseen-stuffed.html', 'museum-hours.html'])(
+    'gives what a reading and a check give on %s',
+    async (name) => {
+      const { twoWalks, oneWalk } = await bothWays(fixture(name));
+      expect(oneWalk.passages.length).toBeGreaterThan(0);
+      expect(oneWalk.passages).toEqual(twoWalks.passages);
+      expect(oneWalk.verdict).toEqual(twoWalks.verdict);
+    },
+  );
+
+  it.each([
+    [
+      'an app that scrolls in a box of its own, far below its first screen',
+      '<main style="position: fixed; inset: 0; overflow: auto"><div style="height: 2000px"></div><p>LINE</p></main>',
+    ],
+    [
+      'a box fixed in the view',
+      '<header style="position: fixed; top: 0; left: 0; right: 0; background: #eee">LINE</header><div style="height: 3000px"></div>',
+    ],
+    ['a page far below its first screen', '<div style="height: 4000px"></div><p>LINE</p>'],
+    ['transparent glyphs drawn by a shadow', '<p style="color: transparent; text-shadow: 0 0 0 #333">LINE</p>'],
+    ['transparent glyphs drawn by a stroke', '<p style="color: transparent; -webkit-text-stroke: 1px #333">LINE</p>'],
+    [
+      'white words on a dark gradient',
+      '<div style="background: linear-gradient(#111, #222); padding: 8px"><p style="color: #fff">LINE</p></div>',
+    ],
+    [
+      'a card whose link stretches a clear pseudo-element over it',
+      '<style>.sl::after{content:"";position:absolute;inset:0}</style><div style="position:relative"><p>LINE</p><a href="#" class="sl">Read</a></div>',
+    ],
+    [
+      'a pseudo-element painted behind the words',
+      '<style>.deco{position:relative}.deco::before{content:"";position:absolute;inset:0;background:#eee;z-index:-1}</style><p class="deco">LINE</p>',
+    ],
+    [
+      'a box turned a little, its back not drawn',
+      '<div style="perspective: 600px"><p style="width: 30em; margin-left: 200px; backface-visibility: hidden; transform: rotateY(10deg)">LINE</p></div>',
+    ],
+    ['a first line in a colour of its own', '<style>.fr::first-line{color:#c00}</style><p class="fr">LINE</p>'],
+    [
+      'a link with a focus ring',
+      '<p>Opening hours: <a href="#" style="outline: 2px solid #00f; outline-offset: 2px">LINE</a></p>',
+    ],
+    [
+      'a box with a soft shadow over the page',
+      '<div style="position: relative"><p>LINE</p><div style="position: absolute; top: 0; left: 0; width: 40px; height: 10px; box-shadow: 0 0 8px rgba(0, 0, 0, 0.3)"></div></div>',
+    ],
+    [
+      'a panel painted behind the words, which the hit test passes through',
+      '<div style="position: relative"><div style="position: absolute; inset: 0; background: #eef; z-index: -1; pointer-events: none"></div><p>LINE</p></div>',
+    ],
+    ['a line that fits its narrow box', '<p style="width: 40em; white-space: nowrap; overflow: hidden">LINE</p>'],
+  ])('keeps what a reader sees: %s', async (_name, html) => {
+    const line = 'The museum opens at nine every morning.';
+    const page = await browser.newPage();
+    try {
+      await page.setViewport({ width: 1000, height: 800 });
+      await page.setContent(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>body{font:16px/1.5 sans-serif;background:#fff;color:#222}</style></head><body>${html.replace('LINE', line)}</body></html>`,
+      );
+      await page.addScriptTag({ content: bundle });
+      const { twoWalks, oneWalk } = (await page.evaluate('OneWalk.bothWays()')) as { twoWalks: Reading; oneWalk: Reading };
+      expect(oneWalk.sent).toContain(line);
+      expect(twoWalks.sent).toContain(line);
+    } finally {
+      await page.close();
+    }
+  });
+});
