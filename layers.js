@@ -49,7 +49,7 @@ export const LAYERS = [
   {
     name: 'content-entry',
     // The page script, and the video reader the worker injects into frames that have a video.
-    paths: ['entrypoints/page.content.ts', 'entrypoints/video-reader.ts'],
+    paths: ['entrypoints/page-reader.ts', 'entrypoints/video-reader.ts'],
     may: ['page', 'shared'],
     why: 'The content scripts never load worker or screen code.',
   },

@@ -11,7 +11,7 @@ import { KEY_DB } from '@/lib/shared/api-key';
 import { HISTORY_DB } from '@/lib/shared/history-store';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const ENTRY = join(ROOT, 'entrypoints/page.content.ts');
+const ENTRY = join(ROOT, 'entrypoints/page-reader.ts');
 
 /** Every module of ours reached from `entry` by static or dynamic imports, and the packages they import. */
 function importGraph(entry: string): { files: Set<string>; packages: Set<string> } {

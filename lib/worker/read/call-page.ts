@@ -10,6 +10,9 @@ import { VIDEO_FIRST_ORDER } from '@/lib/shared/video-requests';
 type PageCalls = typeof pageCalls;
 type VideoCalls = typeof videoCalls;
 
+/** The page script's file in the build (entrypoints/page-reader.ts): reading, the check, the highlight. */
+export const PAGE_SCRIPT = '/page-reader.js';
+
 /** The video reader's file in the build. */
 export const VIDEO_SCRIPT = '/video-reader.js';
 

@@ -5,14 +5,13 @@
  * quotes get the verdict of the table's row for no answer (lib/shared/seen.ts). The decisions are lib/worker/answer/drawn-check.ts's; this is the browser side.
  */
 import { browser } from 'wxt/browser';
-import { callPage } from './call-page';
+import { callPage, PAGE_SCRIPT } from './call-page';
 import { bounded } from '@/lib/shared/time-limit';
 import { MAX_DRAWN_TARGETS } from '@/lib/shared/messages';
 import { drawnOf, judge } from '@/lib/shared/seen';
 import type { ShownCitation } from '@/lib/shared/run';
 import type { DrawnResult, QuoteTarget } from '@/lib/shared/types';
 
-const PAGE_SCRIPT = '/content-scripts/page.js';
 /**
  * For one frame to answer, as for reading it: it finds the quotes as the highlight does (well
  * under a second, seconds on a huge page on a busy machine).

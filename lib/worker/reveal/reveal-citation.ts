@@ -7,7 +7,7 @@
 import { browser } from 'wxt/browser';
 import { HIGHLIGHT_CSS } from '@/lib/shared/highlight-style';
 import type { RevealMessage, RevealResult } from '@/lib/shared/messages';
-import { callPage, callVideo } from '@/lib/worker/read/call-page';
+import { callPage, callVideo, PAGE_SCRIPT } from '@/lib/worker/read/call-page';
 import { t } from '@/lib/shared/i18n';
 import {
   otherQuotesOnPage,
@@ -27,7 +27,6 @@ import { revealPdfCitation } from './pdf-citation';
 import { windowForReopen } from '@/lib/worker/read/incognito';
 import { momentUrl, type VideoMoment } from '@/lib/shared/video-passages';
 
-const PAGE_SCRIPT = '/content-scripts/page.js';
 const LOAD_TIMEOUT_MS = 20_000;
 /** How often a loading tab's status is asked, besides listening to its events. */
 const LOAD_POLL_MS = 250;
