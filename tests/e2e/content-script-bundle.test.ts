@@ -11,11 +11,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KEY_DB } from '@/lib/shared/api-key';
 import { HISTORY_DB } from '@/lib/shared/history-store';
+import { HIGHLIGHT_STYLE_ID } from '@/lib/shared/highlight-style';
 import { EXTENSION_DIR } from '../support/extension-browser';
 import { FULL_ZOD } from '../support/zod-marker';
 
 /** The page script (entrypoints/page-reader.ts) and the video reader (entrypoints/video-reader.ts), unlisted scripts at the build's root. */
 const PAGE_READER = join(EXTENSION_DIR, 'page-reader.js');
+/** The quote finder (entrypoints/quote-finder.ts), injected only to find cited quotes. */
+const QUOTE_FINDER = join(EXTENSION_DIR, 'quote-finder.js');
 const VIDEO_READER = join(EXTENSION_DIR, 'video-reader.js');
 
 describe('the built content script', () => {
@@ -25,6 +28,7 @@ describe('the built content script', () => {
     const dir = join(EXTENSION_DIR, 'content-scripts');
     const bundles = [
       PAGE_READER,
+      QUOTE_FINDER,
       VIDEO_READER,
       ...(existsSync(dir)
         ? readdirSync(dir)
@@ -41,7 +45,7 @@ describe('the built content script', () => {
   });
 
   it('loads zod/mini, never full zod', () => {
-    for (const file of [PAGE_READER, VIDEO_READER]) {
+    for (const file of [PAGE_READER, QUOTE_FINDER, VIDEO_READER]) {
       const code = readFileSync(file, 'utf8');
       expect(FULL_ZOD.test(code), `${file} holds full zod`).toBe(false);
       console.log(`${file}: ${(code.length / 1024).toFixed(1)} kB, ${(gzipSync(code).length / 1024).toFixed(1)} kB gzip`);
@@ -51,8 +55,17 @@ describe('the built content script', () => {
   it('carries none of the video reading: the page script only says whether a frame has a video', () => {
     const code = readFileSync(PAGE_READER, 'utf8');
     for (const needle of ['textTracks', 'getCueAsHTML', 'data-cited-tabs-quote']) {
-      expect(code.includes(needle), `page.js holds ${needle}`).toBe(false);
+      expect(code.includes(needle), `page-reader.js holds ${needle}`).toBe(false);
       expect(readFileSync(VIDEO_READER, 'utf8').includes(needle), `the video reader lacks ${needle}`).toBe(true);
+    }
+  });
+
+  it('carries none of the finding of quotes: a click or a proof injects the quote finder', () => {
+    const code = readFileSync(PAGE_READER, 'utf8');
+    // The highlight's style sheet and its scroll, the walk's anchoring of a quote.
+    for (const needle of [HIGHLIGHT_STYLE_ID, 'scrollIntoView', 'passageOrder']) {
+      expect(code.includes(needle), `page-reader.js holds ${needle}`).toBe(false);
+      expect(readFileSync(QUOTE_FINDER, 'utf8').includes(needle), `the quote finder lacks ${needle}`).toBe(true);
     }
   });
 });
