@@ -11,10 +11,8 @@
  */
 // First: the moment the bundle began to run, before its other modules (lib/page/script-start.ts).
 import { scriptStarted } from '@/lib/page/script-start';
-import * as z from 'zod/mini';
-import { dispatch, type Handlers } from '@/lib/shared/dispatch';
+import type { Handlers } from '@/lib/shared/dispatch';
 import type { ReadingCalls } from '@/lib/shared/messages';
-import { pageRequests } from '@/lib/shared/page-requests';
 import { readFrame } from '@/lib/page/read-frame';
 import { pdfDocumentText } from '@/lib/page/pdf-document';
 import { watchChanges, type ChangeWatch } from '@/lib/page/change-watch';
@@ -22,6 +20,7 @@ import { checkPassages, type PassageVerdict, type PassageWords } from '@/lib/pag
 import type { PageText } from '@/lib/shared/types';
 import { hasMedia } from '@/lib/page/video/detect';
 import { shadowRootGetter } from '@/lib/page/shadow-roots';
+import { dispatchReading } from '@/lib/page/reading-requests';
 
 declare global {
   interface Window {
@@ -38,7 +37,6 @@ export default defineUnlistedScript({
     // The background injects before every request: listen once per page.
     if (window.__citedTabsListening) return injected;
     window.__citedTabsListening = true;
-    z.config({ jitless: true });
 
     // Closed shadow roots hold visible text too; only an extension can open them (Chrome, Firefox).
     const getShadowRoot = shadowRootGetter(browser.dom);
@@ -98,7 +96,8 @@ export default defineUnlistedScript({
     };
     browser.runtime.onMessage.addListener((raw, sender) => {
       if (sender.id !== browser.runtime.id) return;
-      return dispatch<ReadingCalls>(pageRequests, handlers, raw);
+      // Checked without zod, which would cost every read tab more than its own start (reading-requests.ts).
+      return dispatchReading(handlers, raw);
     });
     startup.listening = Date.now();
     return injected;
