@@ -48,8 +48,8 @@ export const LAYERS = [
   },
   {
     name: 'content-entry',
-    // The page script, and the video reader the worker injects into frames that have a video.
-    paths: ['entrypoints/page.content.ts', 'entrypoints/video-reader.ts'],
+    // The page script, the quote finder, and the video reader the worker injects into frames that have a video.
+    paths: ['entrypoints/page-reader.ts', 'entrypoints/quote-finder.ts', 'entrypoints/video-reader.ts'],
     may: ['page', 'shared'],
     why: 'The content scripts never load worker or screen code.',
   },

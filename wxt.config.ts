@@ -47,9 +47,10 @@ export default defineConfig({
       const { key: _key, ...manifest } = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
       await writeFile(path, JSON.stringify(manifest));
     },
-    // WXT turns a runtime content script's `matches` (<all_urls>: it may be injected into any
-    // tab the user asks about) into a host permission granted at install. Access to all sites is
-    // optional here, asked when a scope needs it, so that grant comes out of the manifest.
+    // Access to all sites is optional here, asked when a scope needs it: no grant of it at
+    // install. WXT turns a content script's `matches` into such a grant; the page script is an
+    // unlisted script now (entrypoints/page-reader.ts) and declares none, and this keeps any that
+    // a content script added later would bring out of the manifest.
     'build:manifestGenerated': (_wxt, manifest) => {
       const m = manifest as { host_permissions?: string[]; permissions?: string[] };
       if (m.host_permissions) m.host_permissions = m.host_permissions.filter((p) => p !== ALL_SITES);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageRequests } from './page-requests';
+import { quoteRequests } from './quote-requests';
 import {
   askMessage,
   checkReply,
@@ -9,6 +10,8 @@ import {
   sendChecked,
   workerCalls,
   type Handlers,
+  type QuoteCalls,
+  type ReadingCalls,
 } from './messages';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
@@ -107,23 +110,28 @@ describe('the protocol', () => {
     );
   });
 
-  it('the page script parses each request it gets by the same schema as the worker sends it, built once', async () => {
+  it('the page script and the quote finder parse each request they get by the same schema as the worker sends it, built once', async () => {
     const got: unknown[] = [];
-    const handlers = {
+    const reading = {
       extract: async (r: unknown) => (got.push(r), { url: '', title: '', passages: [], chars: 0 }),
+    } as unknown as Handlers<ReadingCalls>;
+    const quotes = {
       highlight: async (r: unknown) => (got.push(r), { found: false }),
-    } as unknown as Handlers<typeof pageCalls>;
-    await dispatch<typeof pageCalls>(pageRequests, handlers, { type: 'extract', checkUpTo: 24_000 });
-    expect(dispatch<typeof pageCalls>(pageRequests, handlers, { type: 'extract', checkUpTo: -1 })).toBeUndefined();
+    } as unknown as Handlers<QuoteCalls>;
+    await dispatch<ReadingCalls>(pageRequests, reading, { type: 'extract', checkUpTo: 24_000 });
+    expect(dispatch<ReadingCalls>(pageRequests, reading, { type: 'extract', checkUpTo: -1 })).toBeUndefined();
     const target = { literal: 'The museum opens at nine.', passageText: 'The museum opens at nine.', passageOrder: 0 };
-    await dispatch<typeof pageCalls>(pageRequests, handlers, { type: 'highlight', target, others: [target] });
-    expect(dispatch<typeof pageCalls>(pageRequests, handlers, { type: 'highlight', target: { literal: 1 } })).toBeUndefined();
+    await dispatch<QuoteCalls>(quoteRequests, quotes, { type: 'highlight', target, others: [target] });
+    expect(dispatch<QuoteCalls>(quoteRequests, quotes, { type: 'highlight', target: { literal: 1 } })).toBeUndefined();
+    // Each script answers its own requests alone: the other's are no message of its.
+    expect(dispatch<ReadingCalls>(pageRequests, reading, { type: 'highlight', target })).toBeUndefined();
+    expect(dispatch<QuoteCalls>(quoteRequests, quotes, { type: 'extract' })).toBeUndefined();
     expect(got).toEqual([
       { type: 'extract', checkUpTo: 24_000 },
       { type: 'highlight', target, others: [target] },
     ]);
-    // One schema per request, whoever asks: the worker's map holds the page's own.
+    // One schema per request, whoever asks: the worker's map holds the scripts' own.
     expect(pageCalls.extract.request).toBe(pageRequests.extract.request);
-    expect(pageCalls.drawn.request).toBe(pageRequests.drawn.request);
+    expect(pageCalls.drawn.request).toBe(quoteRequests.drawn.request);
   });
 });

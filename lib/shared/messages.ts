@@ -19,13 +19,14 @@ import {
 } from './types';
 import { videoRequests } from './video-requests';
 import { MAX_VIDEO_KEY_CHARS } from './video-passages';
-import { MAX_DRAWN_TARGETS, MAX_QUOTE_PARTS, pageRequests } from './page-requests';
+import { pageRequests } from './page-requests';
+import { MAX_DRAWN_TARGETS, MAX_QUOTE_PARTS, quoteRequests } from './quote-requests';
 import type { AnyRequest, Calls, ReplyOf, RequestOf } from './dispatch';
 import { checked, okReply as ok, ProtocolError, workerReplies } from './worker-replies';
 
 export { ProtocolError, revealResultSchema, type RevealResult } from './worker-replies';
 export { dispatch, type AnyRequest, type Calls, type Handlers, type ReplyOf, type RequestOf } from './dispatch';
-export { MAX_DRAWN_TARGETS } from './page-requests';
+export { MAX_DRAWN_TARGETS } from './quote-requests';
 
 export const askMessage = z
   .object({
@@ -106,19 +107,28 @@ export const workerCalls = {
   'can-read': { request: canReadMessage, reply: workerReplies['can-read'] },
 };
 
-/** What the worker may ask of the script it injects into a page's frames, and its reply. */
+/**
+ * What the worker may ask of the scripts it injects into a page's frames, and its reply: the page
+ * script reads (`extract`, `unchanged`, `shown`: entrypoints/page-reader.ts); the quote finder,
+ * injected only to find cited quotes, answers the rest (entrypoints/quote-finder.ts).
+ */
 export const pageCalls = {
   extract: { ...pageRequests.extract, reply: pageTextSchema },
-  highlight: { ...pageRequests.highlight, reply: highlightOutcomeSchema },
-  'clear-highlight': { ...pageRequests['clear-highlight'], reply: ok },
   unchanged: { ...pageRequests.unchanged, reply: z.object({ unchanged: z.boolean() }) },
   /** What the frame says of the passages about to be sent (types.ts). */
   shown: { ...pageRequests.shown, reply: shownReplySchema },
+  highlight: { ...quoteRequests.highlight, reply: highlightOutcomeSchema },
+  'clear-highlight': { ...quoteRequests['clear-highlight'], reply: ok },
   drawn: {
-    ...pageRequests.drawn,
+    ...quoteRequests.drawn,
     reply: z.object({ results: z.array(drawnResultSchema).check(z.maxLength(MAX_DRAWN_TARGETS)) }),
   },
 };
+
+/** The page script's part of `pageCalls`: what it answers. */
+export type ReadingCalls = Pick<typeof pageCalls, keyof typeof pageRequests>;
+/** The quote finder's part of `pageCalls`. */
+export type QuoteCalls = Pick<typeof pageCalls, keyof typeof quoteRequests>;
 
 /** What the worker may ask of the video reader it injects into a frame with a video, and its reply. */
 export const videoCalls = {

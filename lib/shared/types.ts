@@ -192,7 +192,7 @@ export interface SkippedTab {
 }
 
 // The quote the page is asked to find is defined with the page's requests (page-requests.ts).
-export { MAX_QUOTE_PARTS, type QuoteTarget } from './page-requests';
+export { MAX_QUOTE_PARTS, type QuoteTarget } from './quote-requests';
 
 /**
  * Why words are not drawn for a reader (lib/shared/seen.ts decides). `unproven`: nothing measured

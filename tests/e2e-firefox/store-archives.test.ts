@@ -33,7 +33,7 @@ describe('store archives', () => {
     // The development builds' fixed id (wxt.config.ts): the Chrome Web Store refuses a manifest with a key.
     expect(manifestIn(`${name}-${version}-chrome.zip`)).not.toHaveProperty('key');
     expect([...entries.keys()]).toEqual(
-      expect.arrayContaining(['background.js', 'popup.html', 'options.html', 'content-scripts/page.js']),
+      expect.arrayContaining(['background.js', 'popup.html', 'options.html', 'page-reader.js']),
     );
   });
 
@@ -44,7 +44,7 @@ describe('store archives', () => {
       version,
       browser_specific_settings: { gecko: { id: expect.any(String) } },
     });
-    expect([...entries.keys()]).toEqual(expect.arrayContaining(['background.js', 'sidepanel.html', 'content-scripts/page.js']));
+    expect([...entries.keys()]).toEqual(expect.arrayContaining(['background.js', 'sidepanel.html', 'page-reader.js']));
   });
 
   it('both are production builds: no development hook in their code', () => {

@@ -30,7 +30,7 @@ async function readFrames(page: Page): Promise<FrameReply[]> {
     const tabId = tab!.id!;
     const injected = await chrome.scripting.executeScript({
       target: { tabId, allFrames: true },
-      files: ['/content-scripts/page.js'],
+      files: ['/page-reader.js'],
     });
     return Promise.all(
       injected.map(async (r) => {

@@ -57,17 +57,21 @@ export async function resetBetweenTests(h: Harness): Promise<void> {
 }
 
 /** The extension pointed at the stand-in, with the key a user would have saved. */
-export async function useStandIn(h: Harness, extra: Record<string, unknown> = {}): Promise<void> {
-  await setSettings(h, {
-    apiKey: 'sk-ant-test-key',
-    model: 'claude-sonnet-5-5',
-    baseURL: h.api.url,
-    minQuoteLength: 15,
-    // The support check defaults to "mark" with "All tabs": a second call that tests about
-    // something else would have to script. The tests of the check set it themselves.
-    judge: 'off',
-    ...extra,
-  });
+export async function useStandIn(h: Harness, extra: Record<string, unknown> = {}, keys: 1 | 2 = 2): Promise<void> {
+  await setSettings(
+    h,
+    {
+      apiKey: 'sk-ant-test-key',
+      model: 'claude-sonnet-5-5',
+      baseURL: h.api.url,
+      minQuoteLength: 15,
+      // The support check defaults to "mark" with "All tabs": a second call that tests about
+      // something else would have to script. The tests of the check set it themselves.
+      judge: 'off',
+      ...extra,
+    },
+    keys,
+  );
 }
 
 /**

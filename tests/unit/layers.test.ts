@@ -166,7 +166,7 @@ describe('the checks themselves', () => {
   });
 
   it('name the contexts by folder', () => {
-    expect(contextOf('entrypoints/page.content.ts')).toBe('content-entry');
+    expect(contextOf('entrypoints/page-reader.ts')).toBe('content-entry');
     expect(contextOf('entrypoints/background.ts')).toBe('worker-entry');
     expect(contextOf('entrypoints/popup/App.tsx')).toBe('screen');
     expect(contextOf('components/popup/AskForm.tsx')).toBe('screen');

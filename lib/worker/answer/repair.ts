@@ -11,7 +11,7 @@
  * Pure, so that each class is tested on its own (lib/worker/answer/verify.ts calls it).
  */
 import { normalize } from '@/lib/shared/normalize';
-import { MAX_QUOTE_PARTS } from '@/lib/shared/page-requests';
+import { MAX_QUOTE_PARTS } from '@/lib/shared/quote-requests';
 import type { RepairClass } from '@/lib/shared/run';
 
 /** The most characters (normalised) an "A … B" join may leave out between two of its spans. */

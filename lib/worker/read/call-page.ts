@@ -1,6 +1,6 @@
 /**
- * How the worker asks the scripts it injects into one frame of a tab (the page script; the video
- * reader, entrypoints/video-reader.ts, injected first, since the page script injects none of it):
+ * How the worker asks the scripts it injects into one frame of a tab (the page script; the quote
+ * finder and the video reader, each injected first, since the page script injects neither):
  * the request typed by the protocol, the reply checked against its schema (a page may answer anything).
  */
 import { browser } from 'wxt/browser';
@@ -9,6 +9,12 @@ import { VIDEO_FIRST_ORDER } from '@/lib/shared/video-requests';
 
 type PageCalls = typeof pageCalls;
 type VideoCalls = typeof videoCalls;
+
+/** The page script's file in the build (entrypoints/page-reader.ts): the reading and the check before sending. */
+export const PAGE_SCRIPT = '/page-reader.js';
+
+/** The quote finder's file in the build (entrypoints/quote-finder.ts): a click's highlight, the proof that a quote is drawn. */
+export const QUOTE_SCRIPT = '/quote-finder.js';
 
 /** The video reader's file in the build. */
 export const VIDEO_SCRIPT = '/video-reader.js';

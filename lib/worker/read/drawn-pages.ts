@@ -1,18 +1,17 @@
 /**
  * Asks the live pages whether verified quotes are drawn for a reader (the `drawn` page call,
- * lib/page/drawn.ts): one request per frame, the page script injected first (the page may have
- * been reloaded since it was read). A frame that cannot be asked in time proves nothing: its
+ * lib/page/drawn.ts): one request per frame, the quote finder (entrypoints/quote-finder.ts)
+ * injected first (once per page; the page may have been reloaded since it was read). A frame that cannot be asked in time proves nothing: its
  * quotes get the verdict of the table's row for no answer (lib/shared/seen.ts). The decisions are lib/worker/answer/drawn-check.ts's; this is the browser side.
  */
 import { browser } from 'wxt/browser';
-import { callPage } from './call-page';
+import { callPage, QUOTE_SCRIPT } from './call-page';
 import { bounded } from '@/lib/shared/time-limit';
 import { MAX_DRAWN_TARGETS } from '@/lib/shared/messages';
 import { drawnOf, judge } from '@/lib/shared/seen';
 import type { ShownCitation } from '@/lib/shared/run';
 import type { DrawnResult, QuoteTarget } from '@/lib/shared/types';
 
-const PAGE_SCRIPT = '/content-scripts/page.js';
 /**
  * For one frame to answer, as for reading it: it finds the quotes as the highlight does (well
  * under a second, seconds on a huge page on a busy machine).
@@ -60,7 +59,7 @@ async function ask(tabId: number, frameId: number, targets: QuoteTarget[]) {
   // At once, as for reading: a document that never finishes loading is never idle.
   await browser.scripting.executeScript({
     target: { tabId, frameIds: [frameId] },
-    files: [PAGE_SCRIPT],
+    files: [QUOTE_SCRIPT],
     injectImmediately: true,
   });
   return callPage(tabId, frameId, { type: 'drawn', targets });

@@ -7,7 +7,7 @@
 import { browser } from 'wxt/browser';
 import { HIGHLIGHT_CSS } from '@/lib/shared/highlight-style';
 import type { RevealMessage, RevealResult } from '@/lib/shared/messages';
-import { callPage, callVideo } from '@/lib/worker/read/call-page';
+import { callPage, callVideo, QUOTE_SCRIPT } from '@/lib/worker/read/call-page';
 import { t } from '@/lib/shared/i18n';
 import {
   otherQuotesOnPage,
@@ -27,7 +27,6 @@ import { revealPdfCitation } from './pdf-citation';
 import { windowForReopen } from '@/lib/worker/read/incognito';
 import { momentUrl, type VideoMoment } from '@/lib/shared/video-passages';
 
-const PAGE_SCRIPT = '/content-scripts/page.js';
 const LOAD_TIMEOUT_MS = 20_000;
 /** How often a loading tab's status is asked, besides listening to its events. */
 const LOAD_POLL_MS = 250;
@@ -62,10 +61,10 @@ type Attempt =
   | { ok: false; gone: true; notDrawn?: boolean; unmeasured?: boolean }
   | { ok: false; gone: false; error: string };
 
-/** Injects the page script into the frame, adds the style sheet, and asks for the highlight. */
+/** Injects the quote finder into the frame, adds the style sheet, and asks for the highlight. */
 async function highlightIn(tabId: number, frameId: number, target: QuoteTarget, others: QuoteTarget[]): Promise<Attempt> {
   try {
-    await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [PAGE_SCRIPT] });
+    await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [QUOTE_SCRIPT] });
     // The styles as an extension style sheet, which the page cannot remove; once per frame, so
     // the copy of an earlier click goes first.
     const sheet = { target: { tabId, frameIds: [frameId] }, css: HIGHLIGHT_CSS };

@@ -5,7 +5,7 @@
  * bench (read-timings.ts).
  */
 import { browser } from 'wxt/browser';
-import { callPage } from '@/lib/worker/read/call-page';
+import { callPage, PAGE_SCRIPT } from '@/lib/worker/read/call-page';
 import { checkUpTo, EarlyChecks } from './early-checks';
 import { tabTimes } from './read-timings';
 import type { AskShown } from './shown-step';
@@ -13,8 +13,6 @@ import type { AskShown } from './shown-step';
 export { readVideosIn } from '@/lib/worker/read/call-page';
 
 export { markRun, startTimes } from './read-timings';
-
-const PAGE_SCRIPT = '/content-scripts/page.js';
 
 /** A question's early checks, and the most characters of a frame checked whole as it is read. */
 export interface EarlyReading {

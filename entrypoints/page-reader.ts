@@ -1,22 +1,26 @@
 /**
  * The script the worker injects into each frame of a tab when the user asks, never on its own:
- * it reads the frame's text and highlights cited quotes, answering only the extension's requests.
+ * it reads the frame's text and checks the passages about to be sent, answering only the
+ * extension's requests. Every tab a question reads compiles and runs it, so it holds nothing
+ * else: finding a cited quote (a click's highlight, the proof that a quote is drawn) is the quote
+ * finder's (entrypoints/quote-finder.ts), injected only then.
+ * An unlisted script (as the video reader is), not a content script: WXT wraps a content script
+ * in a context (an abort controller, a message posted to the page, a listener for newer copies)
+ * that this script never used, and every tab a question reads paid for it at each injection
+ * (about 5 ms of the renderer's 16 for the whole script, measured on this machine).
  */
 // First: the moment the bundle began to run, before its other modules (lib/page/script-start.ts).
 import { scriptStarted } from '@/lib/page/script-start';
-import * as z from 'zod/mini';
-import { readPage, type AnchorOptions, type AnchorPage } from '@/lib/page/anchor';
-import { clearHighlight, highlightQuoteInSteps } from '@/lib/page/highlight';
-import { proveDrawn } from '@/lib/page/drawn';
-import { dispatch, type Handlers } from '@/lib/shared/dispatch';
-import type { pageCalls } from '@/lib/shared/messages';
-import { pageRequests } from '@/lib/shared/page-requests';
+import type { Handlers } from '@/lib/shared/dispatch';
+import type { ReadingCalls } from '@/lib/shared/messages';
 import { readFrame } from '@/lib/page/read-frame';
 import { pdfDocumentText } from '@/lib/page/pdf-document';
 import { watchChanges, type ChangeWatch } from '@/lib/page/change-watch';
 import { checkPassages, type PassageVerdict, type PassageWords } from '@/lib/page/passage-check';
 import type { PageText } from '@/lib/shared/types';
 import { hasMedia } from '@/lib/page/video/detect';
+import { shadowRootGetter } from '@/lib/page/shadow-roots';
+import { dispatchReading } from '@/lib/page/reading-requests';
 
 declare global {
   interface Window {
@@ -24,10 +28,8 @@ declare global {
   }
 }
 
-// Injected by the background only when the user asks (registration: runtime), never on its own.
-export default defineContentScript({
-  matches: ['<all_urls>'],
-  registration: 'runtime',
+// Injected by the background only when the user asks (lib/worker/read/call-page.ts `PAGE_SCRIPT`), never on its own.
+export default defineUnlistedScript({
   // What the injection returns to the worker: whether the frame has a video (lib/page/video/detect.ts),
   // so that its captions are read while the page's text is (the video reader is injected then).
   main(): { media: boolean } {
@@ -35,26 +37,17 @@ export default defineContentScript({
     // The background injects before every request: listen once per page.
     if (window.__citedTabsListening) return injected;
     window.__citedTabsListening = true;
-    z.config({ jitless: true });
 
     // Closed shadow roots hold visible text too; only an extension can open them (Chrome, Firefox).
-    const openOrClosed = browser.dom?.openOrClosedShadowRoot;
-    // Chrome: browser.dom; Firefox: a property that only content scripts see.
-    const options: AnchorOptions = openOrClosed
-      ? { getShadowRoot: (el) => (el instanceof HTMLElement ? openOrClosed(el) : el.shadowRoot) }
-      : {
-          getShadowRoot: (el) =>
-            (el as Element & { openOrClosedShadowRoot?: ShadowRoot | null }).openOrClosedShadowRoot ?? el.shadowRoot,
-        };
+    const getShadowRoot = shadowRootGetter(browser.dom);
 
     // The last reading, watched for changes from its start: a follow-up may reuse it while none came.
     // With the words of its passages, for the check before any is sent.
     let last: { readId: string; watch: ChangeWatch; words?: PassageWords } | null = null;
-    let proof: { page: AnchorPage; watch: ChangeWatch } | null = null;
     // The first reading's timings say when this script started (lib/shared/read-timing.ts).
     const startup = { evaluated: scriptStarted, listening: scriptStarted };
     let firstReading = true;
-    const handlers: Handlers<typeof pageCalls> = {
+    const handlers: Handlers<ReadingCalls> = {
       // Waits for the page to settle (capped), then reads it within its budgets.
       // A PDF shown by the browser's viewer is read by the extension itself: the page says so.
       // A frame small enough to be sent whole checks every passage at once (`checkUpTo`), during
@@ -77,14 +70,14 @@ export default defineContentScript({
                   document,
                   words,
                   read.passages.map((p) => p.id),
-                  options.getShadowRoot,
+                  getShadowRoot,
                 )
               : undefined);
         };
         const pdf = pdfDocumentText(document);
         if (pdf) return { ...pdf, readId: reading.readId };
         const text = await readFrame(document, {
-          ...options,
+          getShadowRoot,
           onWords,
           onRead,
           marks,
@@ -105,27 +98,14 @@ export default defineContentScript({
       // Only the passages about to be sent are asked every test of what hides words.
       shown: async ({ readId, ids }) =>
         last?.readId === readId && last.words
-          ? checkPassages(document, last.words, ids, options.getShadowRoot)
+          ? checkPassages(document, last.words, ids, getShadowRoot)
           : { hidden: ids, cut: [], noHeading: [], unknown: true as const },
       unchanged: async ({ readId }) => ({ unchanged: last?.readId === readId && !last.watch.changed() }),
-      // In steps, so that the page stays responsive however many times the words occur.
-      highlight: (request) => highlightQuoteInSteps(document, request.target, options, request.others ?? []),
-      // The page as read for the last proof, while nothing in it changed: one walk for an answer's claims.
-      drawn: async (request) => {
-        if (!proof || proof.watch.changed()) {
-          proof?.watch.stop();
-          proof = { watch: watchChanges(document), page: readPage(document, options) };
-        }
-        return { results: proveDrawn(document, request.targets, options, proof.page) };
-      },
-      'clear-highlight': async () => {
-        clearHighlight(document);
-        return { ok: true };
-      },
     };
     browser.runtime.onMessage.addListener((raw, sender) => {
       if (sender.id !== browser.runtime.id) return;
-      return dispatch<typeof pageCalls>(pageRequests, handlers, raw);
+      // Checked without zod, which would cost every read tab more than its own start (reading-requests.ts).
+      return dispatchReading(handlers, raw);
     });
     startup.listening = Date.now();
     return injected;
