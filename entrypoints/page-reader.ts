@@ -11,8 +11,10 @@
  */
 // First: the moment the bundle began to run, before its other modules (lib/page/script-start.ts).
 import { scriptStarted } from '@/lib/page/script-start';
-import type { Handlers } from '@/lib/shared/dispatch';
+import * as z from 'zod/mini';
+import { dispatch, type Handlers } from '@/lib/shared/dispatch';
 import type { ReadingCalls } from '@/lib/shared/messages';
+import { pageRequests } from '@/lib/shared/page-requests';
 import { readFrame } from '@/lib/page/read-frame';
 import { pdfDocumentText } from '@/lib/page/pdf-document';
 import { watchChanges, type ChangeWatch } from '@/lib/page/change-watch';
@@ -20,7 +22,6 @@ import { checkPassages, type PassageVerdict, type PassageWords } from '@/lib/pag
 import type { PageText } from '@/lib/shared/types';
 import { hasMedia } from '@/lib/page/video/detect';
 import { shadowRootGetter } from '@/lib/page/shadow-roots';
-import { dispatchReading } from '@/lib/page/reading-requests';
 
 declare global {
   interface Window {
@@ -37,6 +38,7 @@ export default defineUnlistedScript({
     // The background injects before every request: listen once per page.
     if (window.__citedTabsListening) return injected;
     window.__citedTabsListening = true;
+    z.config({ jitless: true });
 
     // Closed shadow roots hold visible text too; only an extension can open them (Chrome, Firefox).
     const getShadowRoot = shadowRootGetter(browser.dom);
@@ -104,8 +106,7 @@ export default defineUnlistedScript({
     };
     browser.runtime.onMessage.addListener((raw, sender) => {
       if (sender.id !== browser.runtime.id) return;
-      // Checked without zod, which would cost every read tab more than its own start (reading-requests.ts).
-      return dispatchReading(handlers, raw);
+      return dispatch<ReadingCalls>(pageRequests, handlers, raw);
     });
     startup.listening = Date.now();
     return injected;

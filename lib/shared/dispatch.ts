@@ -1,9 +1,8 @@
 /**
  * The receiving side of the protocol (lib/shared/messages.ts): a request is parsed against its
  * schema before its handler sees it, and anything else is ignored. Apart from the protocol's
- * schemas, so that a script injected into pages (the quote finder, the video reader) loads only
- * those of the requests it answers (lib/shared/quote-requests.ts, video-requests.ts). The page
- * script, which every read tab runs, checks its own without zod (lib/page/reading-requests.ts).
+ * schemas, so that the page script loads only those of the requests it answers
+ * (lib/shared/page-requests.ts).
  */
 import type * as z from 'zod/mini';
 import type { AnySchema } from './worker-replies';

@@ -1,10 +1,10 @@
 /**
  * What the worker may ask of the script it injects into a page's frames to read them: the
- * requests' schemas alone, the protocol's definition of them. Their replies' schemas, which the
- * worker checks, join them in messages.ts (`pageCalls`). The page script, injected into every tab
- * a question reads, checks these requests without zod (lib/page/reading-requests.ts, held to
- * these schemas by its test): zod's start-up cost each tab more than a quarter of the script's.
- * What a click or the proof of a quote asks is the quote finder's (quote-requests.ts).
+ * requests' schemas alone, which the page script parses (lib/shared/dispatch.ts). Their replies'
+ * schemas, which the worker checks, join them in messages.ts (`pageCalls`): the page script is
+ * injected into every tab a question reads, and building every schema of the protocol took it
+ * longer than reading most pages; each is built when first asked for (`lazily`). What a click or
+ * the proof of a quote asks is the quote finder's (quote-requests.ts).
  */
 import * as z from 'zod/mini';
 import { lazily } from './lazy-schema';
