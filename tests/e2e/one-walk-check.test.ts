@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForPage } from '../../eval/lib/browser';
 import { launchChromium } from '../support/chromium';
 import type { Reading } from './one-walk-check-entry';
+import { PAGE_TRICKS } from '../support/unseen-tricks';
 
 /**
  * A frame small enough to be sent whole is read and checked in one walk (lib/page/extract.ts
@@ -42,38 +43,7 @@ async function bothWays(url: string): Promise<{ twoWalks: Reading; oneWalk: Read
 }
 
 describe('one walk that reads and checks a frame', () => {
-  it.each([
-    'all',
-    'opacity',
-    'covered',
-    'faint',
-    'tiny-scale',
-    'mask',
-    'faint-details',
-    'fill-transparent',
-    'inline-background',
-    'heading',
-    'text-indent',
-    'letter-spacing',
-    'short-wrapper',
-    'cut-off-line',
-    'line-clamp',
-    'shadow-only',
-    'same-gradient',
-    'fixed-away',
-    'picture-cover',
-    'pseudo-cover',
-    'turned-away',
-    'first-line',
-    'outline-cover',
-    'shadow-cover',
-    'see-through-lid',
-    'discs',
-    'clip-to-nothing',
-    'white-shadow',
-    'white-out',
-    'grey-out',
-  ])('gives what a reading and a check give, on a page planting words by %s', async (trick) => {
+  it.each(['all', ...PAGE_TRICKS])('gives what a reading and a check give, on a page planting words by %s', async (trick) => {
     const { twoWalks, oneWalk } = await bothWays(`${fixture('unseen.html')}?trick=${trick}`);
     expect(oneWalk.passages).toEqual(twoWalks.passages);
     expect(oneWalk.verdict).toEqual(twoWalks.verdict);

@@ -16,6 +16,7 @@ import {
 } from '../support/harness';
 import type { RecordedRequest } from '../support/stand-in/messages-api';
 import { citationOf } from '../support/popup-page';
+import { UNSEEN_TRICKS } from '../support/unseen-tricks';
 
 /**
  * "Checked" means words a reader can see, in real Chromium through the real popup: a page that
@@ -48,61 +49,7 @@ function documentsOf(req: RecordedRequest): string {
   return docs.join('\n');
 }
 
-const TRICKS = [
-  'opacity',
-  'transparent',
-  'font-size',
-  'off-screen',
-  'white-on-white',
-  'clipped',
-  'covered',
-  'scaled',
-  'content-visibility',
-  'unslotted',
-  'nudged-inline',
-  'inline-background',
-  'hidden-frame',
-  // Not a list to match: what is not measured as seen is not seen (lib/page/seen.ts).
-  'faint',
-  'tiny-scale',
-  'filter-opacity',
-  'mask',
-  'faint-details',
-  'fill-transparent',
-  'translate',
-  'near-transparent-colour',
-  'ancestor-scale',
-  'zoom',
-  'text-indent',
-  'letter-spacing',
-  'short-wrapper',
-  'blend',
-  'quirks',
-  'cut-off-line',
-  'line-clamp',
-  'shadow-only',
-  'same-gradient',
-  'fixed-away',
-  'picture-cover',
-  'pseudo-cover',
-  'turned-away',
-  'first-line',
-  'outline-cover',
-  'shadow-cover',
-  'see-through-lid',
-  'discs',
-  'clip-to-nothing',
-  'white-shadow',
-  'white-out',
-  'grey-out',
-  'frame-wrapper',
-  'frame-clip-path',
-  'frame-faint',
-  'frame-scaled',
-  'frame-covered',
-  'heading',
-  'selection',
-];
+const TRICKS = UNSEEN_TRICKS;
 
 /** The page that plants the sentence by `trick`: a page in quirks mode is a page of its own. */
 const fixtureOf = (trick: string) => (trick === 'quirks' ? 'unseen-quirks.html' : `unseen.html?trick=${trick}`);

@@ -1,0 +1,65 @@
+/**
+ * The ways tests/fixtures/unseen.html plants a sentence no reader sees (its `?trick=`): the popup's
+ * tests ask about each (tests/e2e/unseen.test.ts), and the one-walk check compares its two ways of
+ * reading on those that live in the page itself (tests/e2e/one-walk-check.test.ts). Not a list the
+ * check is built from: what is not measured as seen is not seen (lib/shared/seen.ts).
+ */
+export const UNSEEN_TRICKS = [
+  'opacity',
+  'transparent',
+  'font-size',
+  'off-screen',
+  'white-on-white',
+  'clipped',
+  'covered',
+  'scaled',
+  'content-visibility',
+  'unslotted',
+  'nudged-inline',
+  'inline-background',
+  'hidden-frame',
+  'faint',
+  'tiny-scale',
+  'filter-opacity',
+  'mask',
+  'faint-details',
+  'fill-transparent',
+  'translate',
+  'near-transparent-colour',
+  'ancestor-scale',
+  'zoom',
+  'text-indent',
+  'letter-spacing',
+  'short-wrapper',
+  'blend',
+  'quirks',
+  'cut-off-line',
+  'line-clamp',
+  'shadow-only',
+  'same-gradient',
+  'fixed-away',
+  'picture-cover',
+  'pseudo-cover',
+  'turned-away',
+  'first-line',
+  'outline-cover',
+  'shadow-cover',
+  'see-through-lid',
+  'discs',
+  'clip-to-nothing',
+  'white-shadow',
+  'white-out',
+  'grey-out',
+  'frame-wrapper',
+  'frame-clip-path',
+  'frame-faint',
+  'frame-scaled',
+  'frame-covered',
+  'heading',
+  'selection',
+] as const;
+
+/** The tricks planted in the page itself (not a frame, the page's own selection or a page of its own). */
+export const PAGE_TRICKS = UNSEEN_TRICKS.filter(
+  (t) => !t.includes('frame') && t !== 'quirks' && t !== 'selection' && t !== 'unslotted',
+);
