@@ -50,7 +50,7 @@ export async function injectPageScript(
   });
   times.injected ??= Date.now();
   return results.map((r) => {
-    // The page script says whether its frame has a video (entrypoints/page.content.ts).
+    // The page script says whether its frame has a video (entrypoints/page-reader.ts).
     const said = r.result as { media?: unknown } | null | undefined;
     if (said?.media === true) onMedia?.(r.frameId);
     return r.frameId;
