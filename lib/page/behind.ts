@@ -9,7 +9,7 @@
 import { inView } from './cover';
 import { flatParentElement } from './flat-tree';
 import { readableColour } from './colour';
-import { contrastRatio, over, paintHides, paintMeasured, parseColor, type Rgba } from './paint';
+import { contrastRatio, over, paintHides, paintMeasured, parseColor, PICTURES, shadowsOf, type Rgba } from './paint';
 import {
   MAX_SHADOW_BLUR_PX,
   MAX_SHADOW_OFFSET_PX,
@@ -133,16 +133,14 @@ function standsOut(value: string, behind: Rgba | null): boolean {
  * `MAX_SHADOW_OFFSET_PX` either way.
  */
 export function readableShadow(textShadow: string, behind: Rgba | null = null): boolean {
-  for (const shadow of textShadow.split(/,(?![^(]*\))/)) {
-    const colour = /(?:rgba?|color|hsla?|oklch|oklab|lab|lch)\([^)]*\)|#[0-9a-f]+|\b[a-z]+\b(?![(-])/i.exec(
-      shadow.replace(/-?[\d.]+px/g, ''),
-    );
-    const lengths = [...shadow.replace(/\([^)]*\)/g, '').matchAll(/(-?[\d.]+)px/g)].map((m) => Number(m[1]));
-    const [x = 0, y = 0, blur = 0] = lengths;
-    if (colour === null || !standsOut(colour[0].trim(), behind)) continue;
-    if (Math.abs(x) <= MAX_SHADOW_OFFSET_PX && Math.abs(y) <= MAX_SHADOW_OFFSET_PX && blur <= MAX_SHADOW_BLUR_PX) return true;
-  }
-  return false;
+  return shadowsOf(textShadow).some(
+    ({ colour, lengths: [x = 0, y = 0, blur = 0] }) =>
+      colour !== null &&
+      standsOut(colour, behind) &&
+      Math.abs(x) <= MAX_SHADOW_OFFSET_PX &&
+      Math.abs(y) <= MAX_SHADOW_OFFSET_PX &&
+      blur <= MAX_SHADOW_BLUR_PX,
+  );
 }
 
 /**
@@ -196,7 +194,7 @@ export function paintAgainstBackground(el: Element, cs: CSSStyleDeclaration, vie
 
 /** Whether a picture, video, canvas, drawing or frame inside `painter` has a box that meets `rect`. */
 function picturesMeet(painter: Element, rect: DOMRect): boolean {
-  for (const picture of painter.querySelectorAll('img, picture, video, canvas, svg, iframe, object, embed')) {
+  for (const picture of painter.querySelectorAll(PICTURES)) {
     const b = picture.getBoundingClientRect();
     if (b.left < rect.right && b.right > rect.left && b.top < rect.bottom && b.bottom > rect.top) return true;
   }

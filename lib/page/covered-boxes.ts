@@ -11,25 +11,19 @@
  */
 import { inView, scrollsWithPage } from './cover';
 import { flatParentElement } from './flat-tree';
-import { parseColor, type Box } from './paint';
+import { parseColor, PICTURES, shadowsOf, type Box } from './paint';
 import { asker, type SeenVerdict } from '@/lib/shared/seen';
 
 const askHits = asker(['hits']);
 const isSeen = (v: SeenVerdict) => v.seen === 'seen';
 
-/** Elements that paint a picture of their own (or a page), opaque for all a reader can tell. */
-const PICTURES = 'img, picture, video, canvas, svg, iframe, object, embed';
 const PICTURE_TAGS = new Set(PICTURES.split(', '));
 
 /** Whether a computed `box-shadow` holds an opaque inset shadow with a spread: it paints over the box's inside. */
 export function insetFill(boxShadow: string): boolean {
-  if (boxShadow === 'none' || boxShadow === '') return false;
-  return boxShadow.split(/,(?![^(]*\))/).some((shadow) => {
-    if (!/\binset\b/.test(shadow)) return false;
-    const colour = /rgba?\([^)]*\)/.exec(shadow);
-    const lengths = [...shadow.replace(/\([^)]*\)/g, '').matchAll(/(-?[\d.]+)px/g)].map((m) => Number(m[1]));
-    return colour !== null && parseColor(colour[0])?.a === 1 && (lengths[3] ?? 0) > 0;
-  });
+  return shadowsOf(boxShadow).some(
+    ({ colour, lengths, inset }) => inset && colour !== null && parseColor(colour)?.a === 1 && (lengths[3] ?? 0) > 0,
+  );
 }
 
 /**
@@ -39,12 +33,9 @@ export function insetFill(boxShadow: string): boolean {
  */
 export function shadowReach(boxShadow: string): number {
   let best = 0;
-  if (boxShadow === 'none' || boxShadow === '') return 0;
-  for (const shadow of boxShadow.split(/,(?![^(]*\))/)) {
-    if (/\binset\b/.test(shadow)) continue;
-    const colour = /rgba?\([^)]*\)/.exec(shadow);
-    if (colour === null || parseColor(colour[0])?.a !== 1) continue;
-    const [x = 0, y = 0, , spread = 0] = [...shadow.replace(/\([^)]*\)/g, '').matchAll(/(-?[\d.]+)px/g)].map((m) => Number(m[1]));
+  for (const { colour, lengths, inset } of shadowsOf(boxShadow)) {
+    if (inset || colour === null || parseColor(colour)?.a !== 1) continue;
+    const [x = 0, y = 0, , spread = 0] = lengths;
     best = Math.max(best, spread - Math.max(Math.abs(x), Math.abs(y)));
   }
   return best;
@@ -75,7 +66,10 @@ export function coveredOwners(
     const box = cover.getBoundingClientRect();
     // (A box noted for its shadow covers as far as its opaque shadow spreads; a shadow is painted,
     // never hit: what is on top there is not asked.)
-    const spread = PICTURE_TAGS.has(cover.localName) ? 0 : shadowReach(view.getComputedStyle(cover).boxShadow);
+    const cs = view.getComputedStyle(cover);
+    const spread = PICTURE_TAGS.has(cover.localName) ? 0 : shadowReach(cs.boxShadow);
+    // (Asked once per cover: whether it paints over its own inside too.)
+    const paintsInside = spread > 0 && (parseColor(cs.backgroundColor)?.a === 1 || insetFill(cs.boxShadow));
     const c = { left: box.left - spread, top: box.top - spread, right: box.right + spread, bottom: box.bottom + spread };
     if (c.right <= 0 || c.bottom <= 0 || c.left >= view.innerWidth || c.top >= view.innerHeight) continue;
     for (const owner of owners) {
@@ -93,15 +87,14 @@ export function coveredOwners(
           out.add(owner);
           continue;
         }
-        const cs = view.getComputedStyle(cover);
-        if (parseColor(cs.backgroundColor)?.a !== 1 && !insetFill(cs.boxShadow)) continue;
+        if (!paintsInside) continue;
       }
       const root = owner.getRootNode() as Document | ShadowRoot;
       const hit = (typeof root.elementFromPoint === 'function' ? root : view.document).elementFromPoint(x, y);
       // (The cover scrolls with the page, asked above; what else is on top proves nothing here.)
       // A cover the hit test passes through (`pointer-events: none`) cannot say it lies below the
       // words: unless it is put below the flow (a negative z-index), it is taken to be on top.
-      const through = hit !== null && !(hit === cover || cover.contains(hit)) && passesHits(cover, view);
+      const through = hit !== null && !(hit === cover || cover.contains(hit)) && passesHits(cs);
       const own = !through && (hit === null || !(hit === cover || cover.contains(hit)));
       if (!isSeen(askHits({ hits: [{ own, movesWithView: false }] }))) out.add(owner);
     }
@@ -210,9 +203,8 @@ function containingBlock(el: Element, view: Window): Box | null {
   return null;
 }
 
-/** Whether the hit test passes through `cover` (`pointer-events: none`) while it is not put below the flow. */
-function passesHits(cover: Element, view: Window): boolean {
-  const cs = view.getComputedStyle(cover);
+/** Whether the hit test passes through a cover of style `cs` (`pointer-events: none`) while it is not put below the flow. */
+function passesHits(cs: CSSStyleDeclaration): boolean {
   return cs.pointerEvents === 'none' && !(parseInt(cs.zIndex, 10) < 0);
 }
 

@@ -146,3 +146,29 @@ export function clipHides(clip: string, clipPath: string, position: string): boo
   if (inset && inset[2] === '%' && Number(inset[1]) >= 50) return true;
   return /^circle\(\s*0(?:px|%)?[\s)]/.test(clipPath) || /^ellipse\(\s*0(?:px|%)?\s/.test(clipPath);
 }
+
+/** One shadow of a computed `text-shadow` or `box-shadow`. */
+export interface Shadow {
+  /** Its colour as the browser wrote it (`rgb(…)`, or any other syntax); null when none was found. */
+  colour: string | null;
+  /** Its lengths in pixels, in order: offsets, then blur, then (a box shadow's) spread. */
+  lengths: number[];
+  inset: boolean;
+}
+
+/** The shadows of a computed `text-shadow` or `box-shadow` value (apart by commas outside parentheses). */
+export function shadowsOf(value: string): Shadow[] {
+  if (value === 'none' || value === '') return [];
+  return value.split(/,(?![^(]*\))/).map((shadow) => {
+    const inset = /\binset\b/.test(shadow);
+    const rest = shadow.replace(/\binset\b/g, '');
+    const colour = /(?:rgba?|color|hsla?|oklch|oklab|lab|lch)\([^)]*\)|#[0-9a-f]+|\b[a-z]+\b(?![(-])/i.exec(
+      rest.replace(/-?[\d.]+px/g, ''),
+    );
+    const lengths = [...rest.replace(/\([^)]*\)/g, '').matchAll(/(-?[\d.]+)px/g)].map((m) => Number(m[1]));
+    return { colour: colour === null ? null : colour[0].trim(), lengths, inset };
+  });
+}
+
+/** Elements that paint a picture of their own (or a page), opaque for all a reader can tell. */
+export const PICTURES = 'img, picture, video, canvas, svg, iframe, object, embed';

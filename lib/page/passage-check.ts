@@ -244,11 +244,7 @@ export function checkedVerdict(
   const isCovered = (node: Text): boolean => {
     if (covered.size === 0) return false;
     let known = inside.get(node);
-    if (known === undefined) {
-      known = false;
-      for (let el = flatParentElement(node); el !== null && !known; el = flatParentElement(el)) known = covered.has(el);
-      inside.set(node, known);
-    }
+    if (known === undefined) inside.set(node, (known = insideAny(node, covered)));
     return known;
   };
   const unseenOf: UnseenOf = (seg) => (unseen.has(seg.node) || isCovered(seg.node) ? ALL : partOf(seg, partly.get(seg.node)));
@@ -330,12 +326,14 @@ function shownWords(
   // A box found covered is left out with all it holds, and leaving it out changes nothing else the
   // walk measured: the words it read are kept but for those inside a covered box (no second walk).
   const shown = new Set<Text>();
-  for (const node of first.shown) {
-    let inside = false;
-    for (let el = flatParentElement(node); el !== null && !inside; el = flatParentElement(el)) inside = covered.has(el);
-    if (!inside) shown.add(node);
-  }
+  for (const node of first.shown) if (!insideAny(node, covered)) shown.add(node);
   return { shown, partly };
+}
+
+/** Whether `node` is inside one of `boxes` (in the flat tree). */
+function insideAny(node: Text, boxes: ReadonlySet<Element>): boolean {
+  for (let el = flatParentElement(node); el !== null; el = flatParentElement(el)) if (boxes.has(el)) return true;
+  return false;
 }
 
 /** A writer that keeps only which text nodes' words the walk read. */
