@@ -74,6 +74,8 @@ interface Known {
   display: string;
   /** Its `overflow-x`, when the walk read it (`clippedAway`). */
   overflowX?: string;
+  /** Its `position`, when the walk read it (the boxes that may cover words). */
+  position?: string;
   own?: Own;
   look?: Look;
   contentClip?: Rect;
@@ -101,6 +103,12 @@ export class Ancestry {
   overflowX(el: Element, cs: CSSStyleDeclaration): string {
     const k = this.record(el, cs);
     return (k.overflowX ??= cs.overflowX);
+  }
+
+  /** `el`'s `position`, read once for the walk (the boxes that may cover words) and for the clips here. */
+  position(el: Element, cs: CSSStyleDeclaration): string {
+    const k = this.record(el, cs);
+    return (k.position ??= cs.position);
   }
 
   /**
@@ -169,7 +177,7 @@ export class Ancestry {
       clipPath,
       // Overflow and paint containment do not apply to an inline box, and `position: absolute`
       // or `fixed` would have made it a block: not read.
-      position: inline ? 'static' : cs.position,
+      position: inline ? 'static' : (k.position ??= cs.position),
       overflowX: inline ? 'visible' : (k.overflowX ??= cs.overflowX),
       contain: inline ? 'none' : (cs.contain ?? ''),
     };

@@ -80,7 +80,7 @@ export function otherPaintBehind(el: Element, view: Window, point: { x: number; 
   }
   // Out of view: a picture inside the ancestors whose box meets the words' box.
   const rect = el.getBoundingClientRect();
-  return ancestors.length > 1 && picturesMeet(ancestors[ancestors.length - 1]!, rect);
+  return ancestors.length > 1 && new Pictures().meet(ancestors[ancestors.length - 1]!, rect);
 }
 
 /**
@@ -170,7 +170,12 @@ export function uniformImageColour(image: string): Rgba | null {
  * inside the box that gives them their background). Asked by extraction only of words whose
  * colour already matches the background colours around them (rare), so its many reads cost little.
  */
-export function paintAgainstBackground(el: Element, cs: CSSStyleDeclaration, view: Window): Measured {
+export function paintAgainstBackground(
+  el: Element,
+  cs: CSSStyleDeclaration,
+  view: Window,
+  pictures: Pictures = new Pictures(),
+): Measured {
   const background = backgroundBehind(el, view);
   const fill = cs.getPropertyValue('-webkit-text-fill-color');
   const paint = paintMeasured({ color: cs.color, fill, fontSize: cs.fontSize, background });
@@ -188,17 +193,33 @@ export function paintAgainstBackground(el: Element, cs: CSSStyleDeclaration, vie
   // No box paints one: the canvas does, behind the whole page. Only a picture whose box meets the
   // words' may lie behind them (not any picture anywhere on the page).
   const painter = e ?? el.ownerDocument.documentElement;
-  if (painter && picturesMeet(painter, rect)) return { ...paint, otherPaint: true };
+  if (painter && pictures.meet(painter, rect)) return { ...paint, otherPaint: true };
   return { ...paint, otherPaint: pseudoPaint(el, view) };
 }
 
-/** Whether a picture, video, canvas, drawing or frame inside `painter` has a box that meets `rect`. */
-function picturesMeet(painter: Element, rect: DOMRect): boolean {
-  for (const picture of painter.querySelectorAll(PICTURES)) {
-    const b = picture.getBoundingClientRect();
-    if (b.left < rect.right && b.right > rect.left && b.top < rect.bottom && b.bottom > rect.top) return true;
+/**
+ * The pictures, videos, canvases, drawings and frames of a document (or shadow root) and their
+ * boxes, found once: a walk asks `meet` of every box whose words match its background, and a page
+ * that paints white text on white boxes over a gallery asked each time would look up every picture
+ * again (one page of the corpus: 200 asks of 45 pictures each).
+ */
+export class Pictures {
+  private readonly byRoot = new Map<Node, { el: Element; box: DOMRect }[]>();
+
+  /** Whether a picture inside `painter` has a box that meets `rect`. */
+  meet(painter: Element, rect: DOMRect): boolean {
+    const root = painter.getRootNode();
+    let all = this.byRoot.get(root);
+    if (all === undefined) {
+      all = [];
+      for (const el of (root as ParentNode).querySelectorAll(PICTURES)) all.push({ el, box: el.getBoundingClientRect() });
+      this.byRoot.set(root, all);
+    }
+    return all.some(
+      ({ el, box: b }) =>
+        b.left < rect.right && b.right > rect.left && b.top < rect.bottom && b.bottom > rect.top && painter.contains(el),
+    );
   }
-  return false;
 }
 
 /** Whether a `::before` or `::after` of `el` or an ancestor paints a colour or an image. */

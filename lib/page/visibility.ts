@@ -40,7 +40,7 @@
  * background only in the check. Pure DOM code.
  */
 import { flatParentElement } from './flat-tree';
-import { canvasColour, paintAgainstBackground, paintedOtherwise } from './behind';
+import { canvasColour, paintAgainstBackground, paintedOtherwise, Pictures } from './behind';
 import { coveredOwners, insetFill, shadowReach } from './covered-boxes';
 import { clipHides, over, paintMeasured, parseColor, placeHides, type Reach, type Rgba } from './paint';
 import { Ancestry, type WordsMeasured } from './ancestry';
@@ -179,6 +179,8 @@ export class Visibility {
   private readonly paints = new Map<string, Measured>();
   private readonly matches = new Map<Rgba, Map<string, Measured>>();
   private canvas: Rgba | null | undefined;
+  /** The page's pictures and their boxes, found once per walk (`paintAgainstBackground`). */
+  private readonly pictures = new Pictures();
   /** Boxes placed over the page (`position: absolute`) with an opaque background: what may cover words. */
   private readonly covers: Element[] = [];
   /** The boxes whose own words were read, for `coveredBoxes` (kept only where there is layout). */
@@ -310,7 +312,7 @@ export class Visibility {
     const glyphs = `${paint} ${style.textShadow} ${style.getPropertyValue('-webkit-text-stroke-width')} ${style.getPropertyValue('-webkit-text-fill-color')}`;
     let shows = this.lost[top]?.get(glyphs);
     if (shows === undefined) {
-      shows = isSeen(ASK.paint(paintAgainstBackground(painter, style, this.view!)));
+      shows = isSeen(ASK.paint(paintAgainstBackground(painter, style, this.view!, this.pictures)));
       if (top >= 0) (this.lost[top] ??= new Map()).set(glyphs, shows);
     }
     return shows && this.owned(owner, isBox);
@@ -481,7 +483,7 @@ export class Visibility {
     // A check whose glyphs are measured, given the covers: nothing more to ask here.
     if (measured && !this.notesCovers) return false;
     // Positioned or transformed: measured once, here; what it holds goes with it.
-    const position = style.position;
+    const position = measured ? this.ancestry!.position(el, style) : style.position;
     if (position === 'absolute') this.noteCover(el, style);
     if (!this.paint || measured) return false;
     const moved = position !== 'static';
