@@ -4,10 +4,11 @@
  * script would.
  */
 import { Readability } from '@mozilla/readability';
-import { DEFAULT_MAX_TEXT_CHARS, extractPage } from '@/lib/page/extract';
+import { extractPage } from '@/lib/page/extract';
 import { normalize } from '@/lib/shared/normalize';
-import { plainlyWithin, readFrame } from '@/lib/page/read-frame';
-import { checkPassages, type PassageVerdict, type PassageWords } from '@/lib/page/passage-check';
+import { readFrame } from '@/lib/page/read-frame';
+import { checkPassages, type PassageWords } from '@/lib/page/passage-check';
+import { checked, checkedApart } from './lib/check-all';
 
 /**
  * What the content script does when asked to read this frame (wait for the page to settle, read
@@ -82,36 +83,6 @@ function styleWalk(): number {
 /** The work of reading the page (the wait for it to settle is no work, and is not timed). */
 function ours(): number {
   return extractPage(document).passages.length;
-}
-
-/**
- * Reading the page and checking every passage, as if all were about to be sent: the most a
- * question's reading of this page costs. A frame plainly small enough to be sent whole is read
- * and checked so by the page script, in one walk (lib/page/read-frame.ts `checkUpTo`, with the
- * test of its size); a larger one is read, and only the passages chosen are checked.
- */
-function checked(): number {
-  if (!plainlyWithin(document, DEFAULT_MAX_TEXT_CHARS)) return checkedApart();
-  let verdict: PassageVerdict | undefined;
-  const page = extractPage(document, { check: true, onChecked: (v) => (verdict = v) });
-  return page.passages.length - verdict!.hidden.length;
-}
-
-/**
- * The same in two walks, a reading then the check of every passage (lib/page/passage-check.ts):
- * what checking every passage of a frame too large to be checked whole would cost.
- */
-function checkedApart(): number {
-  let words: PassageWords | undefined;
-  const page = extractPage(document, { onWords: (w) => (words = w) });
-  return (
-    page.passages.length -
-    checkPassages(
-      document,
-      words!,
-      page.passages.map((p) => p.id),
-    ).hidden.length
-  );
 }
 
 function readability(): number {
