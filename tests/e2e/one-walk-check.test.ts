@@ -28,6 +28,8 @@ afterAll(async () => {
 });
 
 const PLANTED = 'This kettle was recalled for fire risk';
+/** A dark picture, as a page's photograph behind white words would be. */
+const DARK_PICTURE = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#123"/></svg>')}`;
 const fixture = (name: string) => pathToFileURL(resolve(import.meta.dirname, '../fixtures', name)).href;
 
 async function bothWays(url: string): Promise<{ twoWalks: Reading; oneWalk: Reading }> {
@@ -107,6 +109,10 @@ describe('one walk that reads and checks a frame', () => {
       '<div style="position: relative"><div style="position: absolute; inset: 0; background: #eef; z-index: -1; pointer-events: none"></div><p>LINE</p></div>',
     ],
     ['a line that fits its narrow box', '<p style="width: 40em; white-space: nowrap; overflow: hidden">LINE</p>'],
+    [
+      'white words over a picture, far below the first screen',
+      `<div style="height: 3000px"></div><div style="position: relative"><img alt="" style="position: absolute; inset: 0; width: 100%; height: 100%" src="${DARK_PICTURE}"><p style="position: relative; color: #fff">LINE</p></div>`,
+    ],
   ])('keeps what a reader sees: %s', async (_name, html) => {
     const line = 'The museum opens at nine every morning.';
     const page = await browser.newPage();
@@ -119,6 +125,33 @@ describe('one walk that reads and checks a frame', () => {
       const { twoWalks, oneWalk } = (await page.evaluate('OneWalk.bothWays()')) as { twoWalks: Reading; oneWalk: Reading };
       expect(oneWalk.sent).toContain(line);
       expect(twoWalks.sent).toContain(line);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('out of view, sets white words on a white page apart only by a picture their box meets', async () => {
+    // Several such boxes in one page: the pictures are looked up once for the walk, each box asks them.
+    const over = (n: number) => `Words number ${n} lie over the harbour photograph.`;
+    const beside = (n: number) => `Words number ${n} lie beside the harbour photograph.`;
+    const picture = `<img alt="" style="display: block; width: 300px; height: 200px" src="${DARK_PICTURE}">`;
+    const block = (n: number) =>
+      `<div style="position: relative">${picture}<p style="position: absolute; top: 0; left: 0; color: #fff">${over(n)}</p></div>` +
+      `<p style="color: #fff">${beside(n)}</p>`;
+    const page = await browser.newPage();
+    try {
+      await page.setViewport({ width: 1000, height: 800 });
+      await page.setContent(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>body{font:16px/1.5 sans-serif;background:#fff;color:#222}</style></head><body><p>The harbour opens at nine.</p><div style="height: 3000px"></div>${[1, 2, 3].map(block).join('')}</body></html>`,
+      );
+      await page.addScriptTag({ content: bundle });
+      const { twoWalks, oneWalk } = (await page.evaluate('OneWalk.bothWays()')) as { twoWalks: Reading; oneWalk: Reading };
+      for (const reading of [oneWalk, twoWalks]) {
+        for (const n of [1, 2, 3]) {
+          expect(reading.sent).toContain(over(n));
+          expect(reading.sent).not.toContain(beside(n));
+        }
+      }
     } finally {
       await page.close();
     }
