@@ -116,14 +116,15 @@ export function coveredOwners(
 }
 
 /**
- * What an element paints over what it holds: an opaque outline (a ring, or the whole box when drawn
+ * What an element paints over what it holds (asked by the check of boxes in view, and by the proof of
+ * a quote wherever its words are, lib/page/drawn.ts): an opaque outline (a ring, or the whole box when drawn
  * inwards), and the `::before` and `::after` boxes that cover what is under them: generated (`content`), placed
  * over the page (`position: absolute`, not below the flow by a negative `z-index`), fully opaque,
  * painting a colour or an image; each one's box in the view's coordinates, worked out from its
  * containing block (the nearest positioned box) and its computed offsets and size. One whose place
  * cannot be worked out (an `auto` offset) is not counted. Read once per element.
  */
-class PaintedCovers {
+export class PaintedCovers {
   /** Per element, the boxes it paints over what it holds; a `hole` is left unpainted inside one. */
   private readonly known = new Map<Element, Array<Box & { hole?: Box }>>();
 

@@ -5,7 +5,8 @@
  * then every text node of the quote is measured and judged by the one table of rules of what a
  * reader sees (lib/shared/seen.ts): rendered, its opacity up the tree, masks, blend modes and
  * filters, its own glyphs on the page and not cut off (lib/page/ancestry.ts), its colour against
- * what is behind it; and where the words are in view, no other box may cover them. Anything not
+ * what is behind it; nothing their own boxes paint over them (a pseudo-element, an outline); and
+ * where the words are in view, no other box may cover them. Anything not
  * measured is unproven: not shown. The user's page is not scrolled. Words inside closed
  * `<details>` or `hidden="until-found"` are measured by the box drawn in their place (the
  * highlight opens them): their ancestors are tested as for any words. Pure DOM code, except the
@@ -21,6 +22,7 @@ import { flatParentElement } from './flat-tree';
 import { drawnOf, judge, whyUnseen, type Measured, type PointHit } from '@/lib/shared/seen';
 import { backgroundBehind, otherPaintBehind, paintedOtherwise } from './behind';
 import { hitAt, inView } from './cover';
+import { PaintedCovers } from './covered-boxes';
 import type { DrawnResult, QuoteTarget } from '@/lib/shared/types';
 
 /** The verdict from what was measured, first reason first (the rules of lib/shared/seen.ts). */
@@ -97,10 +99,17 @@ export function measureRanges(doc: Document, located: Pick<LocatedQuote, 'ranges
     points.push({ x, y });
     if (drawnParents.length > 0) hits.push(hitAt(doc, drawnParents, x, y));
   }
+  // What the words' own element or one above it paints over them (a pseudo-element, an outline):
+  // the hit test takes it for the words' own, so it is worked out from computed values, in view or not.
+  const painted = new PaintedCovers(view);
+  const range = doc.createRange();
   for (const node of nodes) {
     const parent = flatParentElement(node)!;
     const host = openableHost(parent);
     const words = host === null ? ancestry.words(node, reach) : null;
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    const covered = host === null && box.width > 0 && box.height > 0 && painted.covers(parent, box);
     // Some of the node's characters no reader sees (a line clamp, a line cut off): the quote's must not be among them.
     const cutOff = words?.hidden !== undefined && located.ranges.some((r) => overlaps(r, node, words.hidden!));
     const measured: Measured =
@@ -113,6 +122,7 @@ export function measureRanges(doc: Document, located: Pick<LocatedQuote, 'ranges
       ...rendered(host ?? parent, view),
       ...paintOf(parent, view, host === null ? (points[0] ?? null) : null),
       ...measured,
+      ...(covered ? { covered } : {}),
     });
     if (!verdict.drawn) return verdict;
   }
