@@ -9,7 +9,9 @@
  * of them to the model, and the sentence a reader sees beside them is answered; so does a page in
  * quirks mode whose root reports no width. A heading of opacity 0 above a paragraph a reader sees is
  * not sent as its section; a page that selects a faded sentence on the user's click does not have
- * it sent; and a page of eight frames stuffed with hidden passages does not crowd another tab out.
+ * it sent; a page of eight frames stuffed with hidden passages does not crowd another tab out; and
+ * a quote under a box its own element paints over it (`::after`), far below the first screen, is
+ * not shown as checked.
  */
 import { describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
@@ -72,6 +74,28 @@ describe('Firefox: words no reader sees', () => {
     expect(sent).toContain(CONTROL);
     expect(sent).not.toContain(PLANTED);
     expect(await popup.regionText('Your selection')).toBeNull();
+  });
+  it('a quote under its own ::after, far below the first screen, is not shown as checked', async () => {
+    await openTab(fx, `${fx.fixtures}/unseen-later.html`);
+    const LIDDED = 'The lid of the Brightwater kettle locks with a firm press on its rim.';
+    const CARE = 'Descale the Brightwater kettle once a month with white vinegar.';
+    fx.api.enqueue((req) =>
+      answerReply([
+        { text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] },
+        { text: 'The lid locks with a press.', citations: [{ index: indexOf(req, 'firm press'), literal: LIDDED }] },
+      ]),
+    );
+    fx.api.enqueue((req) =>
+      answerReply([{ text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] }]),
+    );
+    const before = messageCalls(fx.api).length;
+    const popup = new Popup(fx);
+    await popup.open();
+    await popup.ask('How do I look after the kettle?');
+    await expect.poll(() => messageCalls(fx.api).length).toBe(before + 2);
+    await expect.poll(() => popup.regionText('Answer')).toContain('Descale it monthly.');
+    expect(await popup.regionText('Answer')).not.toContain('The lid locks with a press.');
+    expect(sentText(messageCalls(fx.api).at(-1)!)).toContain('a reader cannot see it');
   });
   it('a page of many frames stuffed with passages no reader sees does not crowd another tab out', async () => {
     await openTab(fx, `${fx.fixtures}/unseen-frames.html`);
