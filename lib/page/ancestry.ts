@@ -365,6 +365,14 @@ export class Ancestry {
     return shown === 0 ? { opacity, effects, glyphs: 'clipped' } : { opacity, effects, glyphs, hidden };
   }
 
+  /** What the boxes around `el` leave of its border box, in the view's coordinates; null when nothing. */
+  shownBox(el: Element): Rect | null {
+    const r = el.getBoundingClientRect();
+    const parent = flatParentElement(el);
+    const shown = parent === null ? r : intersect(r, this.clipOn(el, this.own(el)));
+    return shown.right > shown.left && shown.bottom > shown.top ? shown : null;
+  }
+
   /** What was measured of a box (a frame, the host of closed `<details>`): its look, and its area as clipped. */
   box(el: Element, reach: Reach, minSide: number): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {
     const { opacity, effects } = this.look(el);

@@ -11,8 +11,10 @@
  */
 import { inView, scrollsWithPage } from './cover';
 import { flatParentElement } from './flat-tree';
-import { parseColor, PICTURES, shadowsOf, type Box } from './paint';
+import { parseColor, PICTURES, shadowsOf, TRANSPARENT, type Box } from './paint';
 import { asker, type SeenVerdict } from '@/lib/shared/seen';
+import type { Ancestry } from './ancestry';
+import { PaintOrder } from './paint-order';
 
 const askHits = asker(['hits']);
 const isSeen = (v: SeenVerdict) => v.seen === 'seen';
@@ -39,6 +41,72 @@ export function shadowReach(boxShadow: string): number {
     best = Math.max(best, spread - Math.max(Math.abs(x), Math.abs(y)));
   }
   return best;
+}
+
+/**
+ * Whether a box placed over the page (`position: absolute`), of computed style `cs`, hides what is
+ * under it: an opaque background, a backdrop filter (a blur), or an opaque shadow spread around or
+ * inside it. The one test of what may cover words, for the walk's notes and the proof's search alike.
+ */
+export function hidesWhatIsUnder(cs: CSSStyleDeclaration): boolean {
+  const value = cs.backgroundColor;
+  const backdrop = cs.getPropertyValue('backdrop-filter');
+  if ((value !== TRANSPARENT && parseColor(value)?.a === 1) || (backdrop !== '' && backdrop !== 'none')) return true;
+  return cs.boxShadow !== 'none' && (shadowReach(cs.boxShadow) > 0 || insetFill(cs.boxShadow));
+}
+
+/**
+ * Where no hit test can tell (words out of view: the proof of a quote, lib/page/drawn.ts), whether a
+ * box placed over the page covers the words of `owner`, whose glyphs lie in `words`: one that hides
+ * what is under it (`hidesWhatIsUnder`) or a picture, drawn whole (fully opaque, no effect), moving
+ * with the page, whose box as the boxes around it leave it holds the words, and that CSS's painting
+ * order puts over them (lib/page/paint-order.ts). A painting order it cannot settle is no proof
+ * either way: such words are left to the hit test of a click, which scrolls them into view.
+ * The document's covers are looked for once per proof, in its light tree.
+ */
+export class CoversOutOfView {
+  private covers: Element[] | null = null;
+  private readonly order: PaintOrder;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly view: Window,
+    private readonly ancestry: Ancestry,
+  ) {
+    this.order = new PaintOrder(view);
+  }
+
+  covered(owner: Element, words: Box): boolean {
+    for (const cover of (this.covers ??= this.find())) {
+      if (cover.contains(owner) || owner.contains(cover)) continue;
+      const shown = this.ancestry.shownBox(cover);
+      if (
+        shown === null ||
+        words.left < shown.left ||
+        words.right > shown.right ||
+        words.top < shown.top ||
+        words.bottom > shown.bottom
+      )
+        continue;
+      const look = this.ancestry.look(cover);
+      if (look.opacity < 1 || look.effects || !scrollsWithPage(cover, this.view)) continue;
+      if (this.order.above(cover, owner) === true) return true;
+    }
+    return false;
+  }
+
+  private find(): Element[] {
+    const out: Element[] = [];
+    for (const el of this.doc.querySelectorAll('*')) {
+      const cs = this.view.getComputedStyle(el);
+      if (cs.position !== 'absolute') continue;
+      if (!PICTURE_TAGS.has(el.localName) && !hidesWhatIsUnder(cs)) continue;
+      const drawn = el as Element & { checkVisibility?: (o: object) => boolean };
+      if (drawn.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) === false) continue;
+      out.push(el);
+    }
+    return out;
+  }
 }
 
 /**

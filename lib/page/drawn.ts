@@ -6,7 +6,8 @@
  * reader sees (lib/shared/seen.ts): rendered, its opacity up the tree, masks, blend modes and
  * filters, its own glyphs on the page and not cut off (lib/page/ancestry.ts), its colour against
  * what is behind it; nothing their own boxes paint over them (a pseudo-element, an outline); and
- * where the words are in view, no other box may cover them. Anything not
+ * no other box may cover them: where they are in view, by the browser's hit test, and out of view,
+ * where it cannot be asked, by CSS's painting order (lib/page/paint-order.ts). Anything not
  * measured is unproven: not shown. The user's page is not scrolled. Words inside closed
  * `<details>` or `hidden="until-found"` are measured by the box drawn in their place (the
  * highlight opens them): their ancestors are tested as for any words. Pure DOM code, except the
@@ -22,7 +23,7 @@ import { flatParentElement } from './flat-tree';
 import { drawnOf, judge, whyUnseen, type Measured, type PointHit } from '@/lib/shared/seen';
 import { backgroundBehind, otherPaintBehind, paintedOtherwise } from './behind';
 import { hitAt, inView } from './cover';
-import { PaintedCovers } from './covered-boxes';
+import { CoversOutOfView, PaintedCovers } from './covered-boxes';
 import type { DrawnResult, QuoteTarget } from '@/lib/shared/types';
 
 /** The verdict from what was measured, first reason first (the rules of lib/shared/seen.ts). */
@@ -102,6 +103,8 @@ export function measureRanges(doc: Document, located: Pick<LocatedQuote, 'ranges
   // What the words' own element or one above it paints over them (a pseudo-element, an outline):
   // the hit test takes it for the words' own, so it is worked out from computed values, in view or not.
   const painted = new PaintedCovers(view);
+  // Out of view, where no hit test tells, a box placed over the page that CSS paints over them.
+  const outOfView = new CoversOutOfView(doc, view, ancestry);
   const range = doc.createRange();
   for (const node of nodes) {
     const parent = flatParentElement(node)!;
@@ -109,7 +112,11 @@ export function measureRanges(doc: Document, located: Pick<LocatedQuote, 'ranges
     const words = host === null ? ancestry.words(node, reach) : null;
     range.selectNodeContents(node);
     const box = range.getBoundingClientRect();
-    const covered = host === null && box.width > 0 && box.height > 0 && painted.covers(parent, box);
+    const shown = host === null && box.width > 0 && box.height > 0;
+    const covered =
+      shown &&
+      (painted.covers(parent, box) ||
+        (!inView(view, (box.left + box.right) / 2, (box.top + box.bottom) / 2) && outOfView.covered(parent, box)));
     // Some of the node's characters no reader sees (a line clamp, a line cut off): the quote's must not be among them.
     const cutOff = words?.hidden !== undefined && located.ranges.some((r) => overlaps(r, node, words.hidden!));
     const measured: Measured =

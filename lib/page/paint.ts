@@ -170,5 +170,8 @@ export function shadowsOf(value: string): Shadow[] {
   });
 }
 
+/** How a browser serialises a background of no colour (most boxes paint none: told apart without parsing). */
+export const TRANSPARENT = 'rgba(0, 0, 0, 0)';
+
 /** Elements that paint a picture of their own (or a page), opaque for all a reader can tell. */
 export const PICTURES = 'img, picture, video, canvas, svg, iframe, object, embed';

@@ -41,15 +41,12 @@
  */
 import { flatParentElement } from './flat-tree';
 import { canvasColour, paintAgainstBackground, paintedOtherwise, Pictures } from './behind';
-import { coveredOwners, insetFill, shadowReach } from './covered-boxes';
-import { clipHides, over, paintMeasured, parseColor, placeHides, type Reach, type Rgba } from './paint';
+import { coveredOwners, hidesWhatIsUnder } from './covered-boxes';
+import { clipHides, over, paintMeasured, parseColor, placeHides, TRANSPARENT, type Reach, type Rgba } from './paint';
 import { Ancestry, type WordsMeasured } from './ancestry';
 import type { CharRun } from './seen';
 import { readableColour } from './colour';
 import { asker, type Measured, type SeenVerdict } from '@/lib/shared/seen';
-
-/** How a browser serialises a background of no colour. */
-const TRANSPARENT = 'rgba(0, 0, 0, 0)';
 
 /** Elements whose content is never visible page text. */
 export const NEVER_TEXT = new Set([
@@ -521,13 +518,7 @@ export class Visibility {
   }
 
   private noteCover(el: Element, style: CSSStyleDeclaration): void {
-    if (!this.notesCovers) return;
-    const value = style.backgroundColor;
-    // An opaque background hides what is under it; a backdrop filter (a blur) may too.
-    const backdrop = style.getPropertyValue('backdrop-filter');
-    if ((value !== TRANSPARENT && parseColor(value)?.a === 1) || (backdrop !== '' && backdrop !== 'none')) this.covers.push(el);
-    // An opaque shadow spread around (or inside) a box placed over the page hides what is under it as well.
-    else if (style.boxShadow !== 'none' && (shadowReach(style.boxShadow) > 0 || insetFill(style.boxShadow))) this.covers.push(el);
+    if (this.notesCovers && hidesWhatIsUnder(style)) this.covers.push(el);
   }
 
   /**

@@ -25,8 +25,9 @@ import { UNSEEN_TRICKS } from '../support/unseen-tricks';
  * while the sentence a reader sees beside it is answered and highlighted; a tab stuffed with
  * hidden passages, or a page of many frames stuffed so, does not crowd another tab out of what is
  * sent; a quote the page stops drawing
- * after it was read is a broken citation; and a quote that a click
- * finds drawn under another box is said to be not shown, not highlighted.
+ * after it was read is a broken citation; a quote under a box placed over it, or under what its
+ * own element paints over it, is not shown as checked even far below the first screen; and a quote
+ * that a click finds drawn under another box is said to be not shown, not highlighted.
  */
 
 let h: Harness;
@@ -198,21 +199,51 @@ describe('a quote the page no longer draws', () => {
   });
 });
 
-describe('a click on a quote drawn under another box', () => {
-  it('says it was found in the page’s code but not shown, and highlights nothing', async () => {
+describe('a quote under a box placed over it, far below the first screen', () => {
+  it('is not shown as checked: no hit test can tell there, the painting order does', async () => {
     await useStandIn(h);
     const page = await openFixture(h, 'unseen-later.html');
     const LATER = 'The filter in the spout lifts out for rinsing under the tap.';
+    const CARE = 'Descale the Brightwater kettle once a month with white vinegar.';
     h.api.enqueue((req) =>
       answerReply([
+        { text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] },
         { text: 'The filter lifts out.', citations: [{ index: indexOf(req, 'filter in the spout'), literal: LATER }] },
       ]),
     );
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] }]),
+    );
     const popup = await openPopup(h, page);
     await ask(popup, 'How do I clean the filter?');
-    // Far below the first screen, nothing tells the box over it without scrolling the page.
-    expect(await answerText(popup)).toContain('The filter lifts out.');
-    await (await citationOf(popup, 'The filter lifts out.')).click();
+    const answer = await answerText(popup);
+    expect(answer).toContain('Descale it monthly.');
+    expect(answer).not.toContain('The filter lifts out.');
+    expect(sentText(messageCalls(h.api)[1]!)).toContain('a reader cannot see it');
+    // The page is not scrolled to tell.
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+  });
+});
+
+describe('a click on a quote the page covers after it was shown', () => {
+  it('says it was found in the page’s code but not shown, and highlights nothing', async () => {
+    await useStandIn(h);
+    const page = await openFixture(h, 'unseen-later.html');
+    const CARE = 'Descale the Brightwater kettle once a month with white vinegar.';
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] }]),
+    );
+    const popup = await openPopup(h, page);
+    await ask(popup, 'How do I look after the kettle?');
+    expect(await answerText(popup)).toContain('Descale it monthly.');
+    // Now a white box is placed over the words: the click's proof finds it.
+    await page.evaluate(() => {
+      const r = document.getElementById('control')!.getBoundingClientRect();
+      const lid = document.createElement('div');
+      lid.style.cssText = `position: absolute; left: ${r.left + scrollX}px; top: ${r.top + scrollY}px; width: ${r.width}px; height: ${r.height}px; background: #fff`;
+      document.body.append(lid);
+    });
+    await (await citationOf(popup, 'Descale it monthly.')).click();
     expect(await alertOf(popup)).toContain("found in the page's code but not shown on the page");
     expect(await highlightedText(page)).toBeNull();
   });

@@ -1,0 +1,160 @@
+/**
+ * Which of two boxes the browser paints over the other, by CSS's painting order (CSS 2.1
+ * Appendix E, with the stacking contexts of today's CSS), from computed values: what the hit test
+ * answers where words are in view (lib/page/cover.ts), worked out where nothing can be hit without
+ * scrolling the page. Boxes are painted stacking context by stacking context: inside the deepest
+ * one the two share, each side takes part through its outermost stacking context below it (painted
+ * whole), else through its innermost positioned box (which paints its own words), else as words in
+ * the flow; then negative z-indices first, the flow, positioned boxes and z-index 0 in tree
+ * order, positive z-indices last. Anything this cannot settle (the top layer, two tree scopes)
+ * is answered null: the caller does not take it as proof either way. Pure DOM code.
+ */
+import { flatParentElement } from './flat-tree';
+
+/** A participant's place in its stacking context: its layer, then its z-index, then its place in the tree. */
+interface Place {
+  layer: number;
+  z: number;
+  at: Element | null;
+}
+
+/** Negative z-index, the flow (blocks, floats, words), z-index auto or 0, positive z-index. */
+const NEGATIVE = 1;
+const FLOW = 2;
+const ZERO = 3;
+const POSITIVE = 4;
+
+/** What makes a box a stacking context besides its position and z-index, by computed value: each property and the values that do not. */
+const GROUPING: ReadonlyArray<[string, (v: string) => boolean]> = [
+  ['opacity', (v) => v !== '1' && v !== ''],
+  ['mix-blend-mode', (v) => v !== 'normal' && v !== ''],
+  ['transform', (v) => v !== 'none' && v !== ''],
+  ['scale', (v) => v !== 'none' && v !== ''],
+  ['rotate', (v) => v !== 'none' && v !== ''],
+  ['translate', (v) => v !== 'none' && v !== ''],
+  ['perspective', (v) => v !== 'none' && v !== ''],
+  ['filter', (v) => v !== 'none' && v !== ''],
+  ['backdrop-filter', (v) => v !== 'none' && v !== ''],
+  ['clip-path', (v) => v !== 'none' && v !== ''],
+  ['mask-image', (v) => v !== 'none' && v !== ''],
+  ['-webkit-mask-image', (v) => v !== 'none' && v !== ''],
+  ['isolation', (v) => v === 'isolate'],
+  ['contain', (v) => /layout|paint|strict|content/.test(v)],
+  ['container-type', (v) => v !== 'normal' && v !== ''],
+  ['content-visibility', (v) => v === 'auto' || v === 'hidden'],
+  ['view-transition-name', (v) => v !== 'none' && v !== ''],
+  [
+    'will-change',
+    (v) =>
+      /opacity|transform|scale|rotate|translate|perspective|filter|clip-path|mask|isolation|mix-blend-mode|z-index|position|contain/.test(
+        v,
+      ),
+  ],
+];
+
+/** What paint order reads of one element, read once per question. */
+interface Box {
+  positioned: boolean;
+  /** Its z-index where one applies (a positioned box, a flex or grid item); null for auto or none. */
+  z: number | null;
+  context: boolean;
+}
+
+export class PaintOrder {
+  private readonly known = new Map<Element, Box>();
+
+  constructor(private readonly view: Window) {}
+
+  /**
+   * Whether `cover` is painted over the words of `owner` (their parent element): true, false, or
+   * null when it cannot be told. Neither may hold the other.
+   */
+  above(cover: Element, owner: Element): boolean | null {
+    if (cover.contains(owner) || owner.contains(cover)) return null;
+    if (topLayer(cover) || topLayer(owner)) return topLayer(cover) && !topLayer(owner) ? true : null;
+    const up = (el: Element) => {
+      const out: Element[] = [];
+      for (let e: Element | null = el; e !== null; e = flatParentElement(e)) out.unshift(e);
+      return out;
+    };
+    const c = up(cover);
+    const w = up(owner);
+    if (c[0] !== w[0]) return null;
+    let shared = 0;
+    while (shared < c.length && shared < w.length && c[shared] === w[shared]) shared++;
+    // The deepest stacking context the two share (the root is one).
+    let context = 0;
+    for (let i = 1; i < shared; i++) if (this.box(c[i]!).context) context = i;
+    const a = this.place(c.slice(context + 1));
+    const b = this.place(w.slice(context + 1));
+    if (a.layer !== b.layer) return a.layer > b.layer;
+    if (a.z !== b.z) return a.z > b.z;
+    if (a.at === null || b.at === null || a.at === b.at) return null;
+    // Then tree order, in the flat tree (a shadow root's slots place what they show). The owner's
+    // side may take part through a positioned box around both, painted before all it holds.
+    if (w.indexOf(b.at) < shared) return true;
+    return after(c[shared]!, w[shared]!);
+  }
+
+  /** Where the last element of `path` (the elements below the shared stacking context) takes part in it. */
+  private place(path: Element[]): Place {
+    for (const e of path) {
+      const box = this.box(e);
+      if (box.context) return this.of(e, box);
+    }
+    for (let i = path.length - 1; i >= 0; i--) {
+      const box = this.box(path[i]!);
+      if (box.positioned) return this.of(path[i]!, box);
+    }
+    return { layer: FLOW, z: 0, at: null };
+  }
+
+  private of(el: Element, box: Box): Place {
+    const z = box.z ?? 0;
+    return { layer: z < 0 ? NEGATIVE : z > 0 ? POSITIVE : ZERO, z, at: el };
+  }
+
+  private box(el: Element): Box {
+    let box = this.known.get(el);
+    if (box !== undefined) return box;
+    const cs = this.view.getComputedStyle(el);
+    const position = cs.position;
+    const positioned = position !== 'static' && position !== '';
+    const parent = flatParentElement(el);
+    const parentDisplay = parent === null ? '' : this.view.getComputedStyle(parent).display;
+    const item = /flex|grid/.test(parentDisplay);
+    const zValue = parseInt(cs.zIndex, 10);
+    const z = (positioned || item) && Number.isFinite(zValue) ? zValue : null;
+    const context =
+      parent === null ||
+      position === 'fixed' ||
+      position === 'sticky' ||
+      z !== null ||
+      GROUPING.some(([name, sets]) => sets(cs.getPropertyValue(name)));
+    box = { positioned, z, context };
+    this.known.set(el, box);
+    return box;
+  }
+}
+
+/**
+ * Whether `x` comes after `y`, two children of one element in the flat tree: children of one node,
+ * or nodes one slot shows (in the order it shows them); null when neither.
+ */
+function after(x: Element, y: Element): boolean | null {
+  if (x.parentNode !== null && x.parentNode === y.parentNode && x.assignedSlot === null && y.assignedSlot === null)
+    return (x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_PRECEDING) !== 0;
+  const slot = x.assignedSlot;
+  if (slot === null || slot !== y.assignedSlot) return null;
+  const shown = slot.assignedNodes();
+  return shown.indexOf(x) > shown.indexOf(y);
+}
+
+/** Whether `el` is in the top layer (in an open modal dialog or popover), painted over all else. */
+function topLayer(el: Element): boolean {
+  try {
+    return el.closest(':modal, :popover-open') !== null;
+  } catch {
+    return false;
+  }
+}

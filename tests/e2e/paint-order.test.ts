@@ -1,0 +1,169 @@
+import type { Browser } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleForPage } from '../../eval/lib/browser';
+import { launchChromium } from '../support/chromium';
+
+/**
+ * Out of view, the proof of a quote tells a box placed over its words by CSS's painting order
+ * (lib/page/paint-order.ts), where no hit test can be asked. In real Chromium, in view, where the
+ * hit test can: for layouts of every kind (tree order, z-indices, stacking contexts made by
+ * opacity, transforms, filters, isolation, flex items; a positioned box around both; slots that
+ * show light children in another order), the painting order says what the browser's own hit
+ * test finds on top of the words, or that it cannot tell. And the proof of a quote far below the
+ * first screen (lib/page/drawn.ts), which the page is not scrolled to make: words under a box
+ * placed over them are not proven drawn; words over a panel behind them, or raised above a box,
+ * are.
+ */
+
+let browser: Browser;
+let bundle: string;
+let proof: string;
+
+beforeAll(async () => {
+  bundle = await bundleForPage('lib/page/paint-order.ts', 'PaintOrderTest');
+  proof = await bundleForPage('lib/page/drawn.ts', 'DrawnTest');
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A white box placed over the whole page, and the words, in some arrangement: `LID` and `WORDS` mark them. */
+const LID = 'id="lid" style="position: absolute; top: 0; left: 0; width: 600px; height: 300px; background: #fff"';
+const WORDS = '<p id="words">The harbour opens at nine every morning.</p>';
+
+const CASES: Array<[string, string, boolean | null]> = [
+  ['a box placed after the words in the tree', `${WORDS}<div ${LID}></div>`, true],
+  ['a box placed before the words, the words in the flow', `<div ${LID}></div>${WORDS}`, true],
+  [
+    'a box placed before words that are positioned themselves',
+    `<div ${LID}></div><div style="position: relative">${WORDS}</div>`,
+    false,
+  ],
+  ['a box placed below the flow (negative z-index)', `${WORDS}<div ${LID.replace('#fff"', '#fff; z-index: -1"')}></div>`, false],
+  [
+    'words raised above it by a positive z-index',
+    `<div style="position: relative; z-index: 2">${WORDS}</div><div ${LID.replace('#fff"', '#fff; z-index: 1"')}></div>`,
+    false,
+  ],
+  [
+    'a box raised above raised words',
+    `<div style="position: relative; z-index: 1">${WORDS}</div><div ${LID.replace('#fff"', '#fff; z-index: 2"')}></div>`,
+    true,
+  ],
+  [
+    'words in a stacking context made by opacity, after the box',
+    `<div ${LID}></div><div style="opacity: 0.99">${WORDS}</div>`,
+    false,
+  ],
+  [
+    'words in a stacking context made by a transform, before the box',
+    `<div style="transform: translateZ(0)">${WORDS}</div><div ${LID}></div>`,
+    true,
+  ],
+  [
+    'words in a flex item raised by a z-index',
+    `<div style="display: flex"><div style="z-index: 1">${WORDS}</div></div><div ${LID}></div>`,
+    false,
+  ],
+  [
+    'a box inside an isolated group with a high z-index inside it, words raised outside',
+    `<div style="isolation: isolate"><div ${LID.replace('#fff"', '#fff; z-index: 99"')}></div></div><div style="position: relative; z-index: 1">${WORDS}</div>`,
+    false,
+  ],
+  ['a positioned box around both, the box inside it', `<div style="position: relative">${WORDS}<div ${LID}></div></div>`, true],
+  [
+    'a box inside a filtered group painted before words in the flow',
+    `<div style="filter: blur(0px)"><div ${LID}></div></div>${WORDS}`,
+    true,
+  ],
+  [
+    'a shadow root that shows the box before the words',
+    `<div id="host"><div slot="b">${WORDS}</div><div slot="a" style="position: relative"><div ${LID}></div></div></div>`,
+    true,
+  ],
+  [
+    'a shadow root that shows the words, positioned, after the box',
+    `<div id="host"><div slot="b" style="position: relative">${WORDS}</div><div slot="a"><div ${LID}></div></div></div>`,
+    false,
+  ],
+];
+
+describe('the painting order, against the hit test', () => {
+  it.each(CASES)('%s', async (_name, html, expected) => {
+    const page = await browser.newPage();
+    try {
+      await page.setViewport({ width: 800, height: 600 });
+      await page.setContent(
+        `<!doctype html><html><body style="margin: 0; font: 16px sans-serif; position: relative">${html}</body></html>`,
+      );
+      await page.evaluate(() => {
+        // The shadow root shows slot "a" then slot "b", whatever the light tree's order.
+        const host = document.getElementById('host');
+        if (host) host.attachShadow({ mode: 'open' }).innerHTML = '<slot name="a"></slot><slot name="b"></slot>';
+      });
+      await page.addScriptTag({ content: bundle });
+      const r = (await page.evaluate(`(() => {
+        const words = document.getElementById('words');
+        const lid = document.getElementById('lid');
+        const range = document.createRange();
+        range.selectNodeContents(words.firstChild);
+        const b = range.getBoundingClientRect();
+        const hit = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+        return { said: new PaintOrderTest.PaintOrder(window).above(lid, words), hitLid: hit === lid, hitWords: words.contains(hit) };
+      })()`)) as { said: boolean | null; hitLid: boolean; hitWords: boolean };
+      // The browser's own answer, and the painting order's.
+      expect(r.hitLid || r.hitWords).toBe(true);
+      expect(r.hitLid).toBe(expected);
+      expect(r.said).toBe(expected);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+const LINE = 'The ferry leaves the harbour at noon on Sundays.';
+const BELOW: Array<[string, string, boolean]> = [
+  [
+    'under a white box placed over them',
+    `<div style="position: relative"><p>LINE</p><div style="position: absolute; inset: 0; background: #fff"></div></div>`,
+    false,
+  ],
+  [
+    'over a panel placed behind them',
+    `<div style="position: relative"><div style="position: absolute; inset: 0; background: #ffd"></div><p style="position: relative">LINE</p></div>`,
+    true,
+  ],
+  [
+    'over a panel put below the flow',
+    `<div style="position: relative"><p>LINE</p><div style="position: absolute; inset: 0; background: #eee; z-index: -1"></div></div>`,
+    true,
+  ],
+  [
+    'raised above a box placed after them',
+    `<div style="position: relative"><p style="position: relative; z-index: 1">LINE</p><div style="position: absolute; inset: 0; background: #fff"></div></div>`,
+    true,
+  ],
+];
+
+describe('the proof of a quote far below the first screen', () => {
+  it.each(BELOW)('of words %s', async (_name, html, drawn) => {
+    const page = await browser.newPage();
+    try {
+      await page.setViewport({ width: 800, height: 600 });
+      await page.setContent(
+        `<!doctype html><html><body style="margin: 0; font: 16px sans-serif; background: #fff; color: #222"><p>The timetable is posted at the pier.</p><div style="height: 3000px"></div>${html.replace('LINE', LINE)}</body></html>`,
+      );
+      await page.addScriptTag({ content: proof });
+      const r = (await page.evaluate(
+        `DrawnTest.proveDrawn(document, [{ literal: ${JSON.stringify(LINE)}, passageText: ${JSON.stringify(LINE)}, passageOrder: 0 }])[0]`,
+      )) as { drawn: boolean; reason?: string };
+      expect(await page.evaluate(() => scrollY)).toBe(0);
+      expect(r.drawn).toBe(drawn);
+      if (!drawn) expect(r.reason).toBe('covered');
+    } finally {
+      await page.close();
+    }
+  });
+});
