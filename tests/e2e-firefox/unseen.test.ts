@@ -10,8 +10,8 @@
  * quirks mode whose root reports no width. A heading of opacity 0 above a paragraph a reader sees is
  * not sent as its section; a page that selects a faded sentence on the user's click does not have
  * it sent; a page of eight frames stuffed with hidden passages does not crowd another tab out; and
- * a quote under a box its own element paints over it (`::after`), far below the first screen, is
- * not shown as checked.
+ * a quote under a box its own element paints over it (`::after`), or under a box placed over it,
+ * far below the first screen, is not shown as checked.
  */
 import { describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
@@ -75,14 +75,16 @@ describe('Firefox: words no reader sees', () => {
     expect(sent).not.toContain(PLANTED);
     expect(await popup.regionText('Your selection')).toBeNull();
   });
-  it('a quote under its own ::after, far below the first screen, is not shown as checked', async () => {
+  it.each([
+    ['under its own ::after', 'firm press', 'The lid of the Brightwater kettle locks with a firm press on its rim.'],
+    ['under a white box placed over it', 'filter in the spout', 'The filter in the spout lifts out for rinsing under the tap.'],
+  ])('a quote %s, far below the first screen, is not shown as checked', async (_how, words, literal) => {
     await openTab(fx, `${fx.fixtures}/unseen-later.html`);
-    const LIDDED = 'The lid of the Brightwater kettle locks with a firm press on its rim.';
     const CARE = 'Descale the Brightwater kettle once a month with white vinegar.';
     fx.api.enqueue((req) =>
       answerReply([
         { text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] },
-        { text: 'The lid locks with a press.', citations: [{ index: indexOf(req, 'firm press'), literal: LIDDED }] },
+        { text: 'It says more.', citations: [{ index: indexOf(req, words), literal }] },
       ]),
     );
     fx.api.enqueue((req) =>
@@ -94,7 +96,7 @@ describe('Firefox: words no reader sees', () => {
     await popup.ask('How do I look after the kettle?');
     await expect.poll(() => messageCalls(fx.api).length).toBe(before + 2);
     await expect.poll(() => popup.regionText('Answer')).toContain('Descale it monthly.');
-    expect(await popup.regionText('Answer')).not.toContain('The lid locks with a press.');
+    expect(await popup.regionText('Answer')).not.toContain('It says more.');
     expect(sentText(messageCalls(fx.api).at(-1)!)).toContain('a reader cannot see it');
   });
   it('a page of many frames stuffed with passages no reader sees does not crowd another tab out', async () => {
