@@ -9,7 +9,8 @@
 import { inView } from './cover';
 import { flatParentElement } from './flat-tree';
 import { readableColour } from './colour';
-import { contrastRatio, over, paintHides, paintMeasured, parseColor, PICTURES, shadowsOf, type Rgba } from './paint';
+import { contrastRatio, over, paintHides, paintMeasured, parseColor, PICTURES, shadowsOf, type Box, type Rgba } from './paint';
+import { PaintOrder } from './paint-order';
 import {
   MAX_SHADOW_BLUR_PX,
   MAX_SHADOW_OFFSET_PX,
@@ -61,7 +62,7 @@ function compose(layers: Rgba[]): Rgba {
  * that is none of their ancestors (a hero's picture, an overlay). Off the view, any picture,
  * video, canvas or frame inside the ancestors whose box meets theirs.
  */
-export function otherPaintBehind(el: Element, view: Window, point: { x: number; y: number } | null): boolean {
+export function otherPaintBehind(el: Element, view: Window, point: { x: number; y: number } | null, words: WordsPaint): boolean {
   const ancestors: Element[] = [];
   for (let e: Element | null = el; e; e = flatParentElement(e)) ancestors.push(e);
   const root = el.getRootNode() as Document | ShadowRoot;
@@ -78,9 +79,9 @@ export function otherPaintBehind(el: Element, view: Window, point: { x: number; 
     }
     return false;
   }
-  // Out of view: a picture inside the ancestors whose box meets the words' box.
+  // Out of view: a picture, or a box CSS paints under them, inside the ancestors, whose box meets the words' box.
   const rect = el.getBoundingClientRect();
-  return ancestors.length > 1 && new Pictures().meet(ancestors[ancestors.length - 1]!, rect);
+  return ancestors.length > 1 && new PaintedBoxes(view).behind(ancestors[ancestors.length - 1]!, el, rect, words);
 }
 
 /**
@@ -174,7 +175,7 @@ export function paintAgainstBackground(
   el: Element,
   cs: CSSStyleDeclaration,
   view: Window,
-  pictures: Pictures = new Pictures(),
+  painted: PaintedBoxes = new PaintedBoxes(view),
 ): Measured {
   const background = backgroundBehind(el, view);
   const fill = cs.getPropertyValue('-webkit-text-fill-color');
@@ -184,41 +185,87 @@ export function paintAgainstBackground(
   const rect = el.getBoundingClientRect();
   const x = (rect.left + rect.right) / 2;
   const y = (rect.top + rect.bottom) / 2;
-  if (inView(view, x, y)) return { ...paint, otherPaint: otherPaintBehind(el, view, { x, y }) || pseudoPaint(el, view) };
-  // Out of view: any picture inside the box that gives the words their background may lie behind them.
+  if (inView(view, x, y))
+    return {
+      ...paint,
+      otherPaint: otherPaintBehind(el, view, { x, y }, { color: cs.color, fill, fontSize: cs.fontSize }) || pseudoPaint(el, view),
+    };
+  // Out of view: a picture, or a box CSS paints under them, inside the box that gives the words
+  // their background may set them apart.
   let e: Element | null = el;
   for (; e; e = flatParentElement(e)) {
     if (parseColor(view.getComputedStyle(e).backgroundColor)?.a === 1) break;
   }
-  // No box paints one: the canvas does, behind the whole page. Only a picture whose box meets the
-  // words' may lie behind them (not any picture anywhere on the page).
+  // No box paints one: the canvas does, behind the whole page. Only what meets the words' box may
+  // lie behind them (not any picture anywhere on the page).
   const painter = e ?? el.ownerDocument.documentElement;
-  if (painter && pictures.meet(painter, rect)) return { ...paint, otherPaint: true };
+  const words = { color: cs.color, fill, fontSize: cs.fontSize };
+  if (painter && painted.behind(painter, el, rect, words)) return { ...paint, otherPaint: true };
   return { ...paint, otherPaint: pseudoPaint(el, view) };
 }
 
-/**
- * The pictures, videos, canvases, drawings and frames of a document (or shadow root) and their
- * boxes, found once: a walk asks `meet` of every box whose words match its background, and a page
- * that paints white text on white boxes over a gallery asked each time would look up every picture
- * again (one page of the corpus: 200 asks of 45 pictures each).
- */
-export class Pictures {
-  private readonly byRoot = new Map<Node, { el: Element; box: DOMRect }[]>();
+/** A picture, or a box placed over the page that paints a background (its opaque colour; null: an image), and its box. */
+interface Painted {
+  el: Element;
+  box: DOMRect;
+  picture: boolean;
+  colour: Rgba | null;
+}
 
-  /** Whether a picture inside `painter` has a box that meets `rect`. */
-  meet(painter: Element, rect: DOMRect): boolean {
-    const root = painter.getRootNode();
-    let all = this.byRoot.get(root);
-    if (all === undefined) {
-      all = [];
-      for (const el of (root as ParentNode).querySelectorAll(PICTURES)) all.push({ el, box: el.getBoundingClientRect() });
-      this.byRoot.set(root, all);
+/** How words are painted, as `paintMeasured` reads them. */
+type WordsPaint = { color: string; fill: string; fontSize: string };
+
+/**
+ * What may be painted behind words out of view, where no hit test can be asked: the pictures,
+ * videos, canvases, drawings and frames of a document (or shadow root), and the boxes placed over
+ * the page (`position: absolute`) that paint an opaque colour or an image, each with its box, found
+ * once per walk or proof (a walk asks of every box whose words match its background; one page of
+ * the corpus asked 200 times about 45 pictures).
+ */
+export class PaintedBoxes {
+  private readonly byRoot = new Map<Node, Painted[]>();
+  private order: PaintOrder | null = null;
+
+  constructor(private readonly view: Window) {}
+
+  /**
+   * Whether something inside `painter` whose box meets `rect` (the box of the words of `el`) may set
+   * them apart: a picture, or a box placed over the page that CSS paints under them (lib/page/paint-order.ts)
+   * with an image or a colour the words stand out from. A painting order it cannot settle sets nothing apart.
+   */
+  behind(painter: Element, el: Element, rect: Box, words: WordsPaint): boolean {
+    for (const p of this.of(painter.getRootNode())) {
+      const b = p.box;
+      if (!(b.left < rect.right && b.right > rect.left && b.top < rect.bottom && b.bottom > rect.top)) continue;
+      if (!painter.contains(p.el)) continue;
+      if (p.picture) return true;
+      if (p.el.contains(el) || el.contains(p.el)) continue;
+      if (p.colour !== null && whyUnseen(paintMeasured({ ...words, background: p.colour })) === 'same-colour') continue;
+      if ((this.order ??= new PaintOrder(this.view)).above(p.el, el) === false) return true;
     }
-    return all.some(
-      ({ el, box: b }) =>
-        b.left < rect.right && b.right > rect.left && b.top < rect.bottom && b.bottom > rect.top && painter.contains(el),
-    );
+    return false;
+  }
+
+  private of(root: Node): Painted[] {
+    let all = this.byRoot.get(root);
+    if (all !== undefined) return all;
+    all = [];
+    for (const el of (root as ParentNode).querySelectorAll('*')) {
+      const picture = el.matches(PICTURES);
+      let colour: Rgba | null = null;
+      if (!picture) {
+        const cs = this.view.getComputedStyle(el);
+        if (cs.position !== 'absolute') continue;
+        const image = cs.backgroundImage !== 'none' && cs.backgroundImage !== '';
+        if (!image) {
+          colour = parseColor(cs.backgroundColor);
+          if (colour === null || colour.a < 1) continue;
+        }
+      }
+      all.push({ el, box: el.getBoundingClientRect(), picture, colour });
+    }
+    this.byRoot.set(root, all);
+    return all;
   }
 }
 

@@ -5,9 +5,10 @@
  * a picture placed over the page, is asked by the browser's own hit test at the middle of each box
  * of words it holds entirely (lib/page/cover.ts); one the hit test passes through is taken to be on
  * top. What the hit test cannot tell from the words' own element (a pseudo-element, an outline)
- * is worked out from computed values. Below the first screen nothing tells without scrolling the
- * page: the proof before a claim is shown asks again (lib/page/drawn.ts). Whether that covers the
- * words is the table's rule (lib/shared/seen.ts, `hits`). Pure DOM code.
+ * is worked out from computed values. Below the first screen no hit test tells without scrolling
+ * the page: the proof before a claim is shown asks there by CSS's painting order
+ * (`CoversOutOfView`, lib/page/paint-order.ts). Whether that covers the words is the table's rule
+ * (lib/shared/seen.ts, `hits`, `covered`). Pure DOM code.
  */
 import { inView, scrollsWithPage } from './cover';
 import { flatParentElement } from './flat-tree';

@@ -172,5 +172,5 @@ function paintOf(el: Element, view: Window, point: { x: number; y: number } | nu
   // The colours of the ancestors' backgrounds alone: an image, or a box that is no ancestor, may
   // be what sets the words apart (asked only when those colours alone would hide them).
   if (whyUnseen(against) !== 'same-colour') return against;
-  return { ...against, otherPaint: otherPaintBehind(el, view, point) };
+  return { ...against, otherPaint: otherPaintBehind(el, view, point, { color, fill, fontSize: cs.fontSize }) };
 }

@@ -25,8 +25,9 @@
  * behind them). Text under another box is left out where it is in view: the walk notes the boxes
  * placed over the page with an opaque background (or shadow), and the boxes of words they hold,
  * pictures placed over the page, pseudo-elements and outlines are asked after the walk
- * (`coveredBoxes`, lib/page/covered-boxes.ts). Below the first screen that takes scrolling, so
- * it is proven for the quoted words only, before a claim is shown (lib/page/drawn.ts). The check
+ * (`coveredBoxes`, lib/page/covered-boxes.ts). Below the first screen no hit test tells without
+ * scrolling, so it is proven for the quoted words only, by CSS's painting order, before a claim is
+ * shown (lib/page/drawn.ts). The check
  * also measures each text node's own glyphs and what the boxes around it do to them (`wordsShow`:
  * opacity up the tree, masks, blend modes, filters, overflow), judged by the one table of rules
  * (lib/shared/seen.ts); a page that lays nothing out (by its view's size, not its root's) shows
@@ -40,7 +41,7 @@
  * background only in the check. Pure DOM code.
  */
 import { flatParentElement } from './flat-tree';
-import { canvasColour, paintAgainstBackground, paintedOtherwise, Pictures } from './behind';
+import { canvasColour, paintAgainstBackground, paintedOtherwise, PaintedBoxes } from './behind';
 import { coveredOwners, hidesWhatIsUnder } from './covered-boxes';
 import { clipHides, over, paintMeasured, parseColor, placeHides, TRANSPARENT, type Reach, type Rgba } from './paint';
 import { Ancestry, type WordsMeasured } from './ancestry';
@@ -176,8 +177,8 @@ export class Visibility {
   private readonly paints = new Map<string, Measured>();
   private readonly matches = new Map<Rgba, Map<string, Measured>>();
   private canvas: Rgba | null | undefined;
-  /** The page's pictures and their boxes, found once per walk (`paintAgainstBackground`). */
-  private readonly pictures = new Pictures();
+  /** What may be painted behind words out of view, found once per walk (`paintAgainstBackground`). */
+  private painted: PaintedBoxes | null = null;
   /** Boxes placed over the page (`position: absolute`) with an opaque background: what may cover words. */
   private readonly covers: Element[] = [];
   /** The boxes whose own words were read, for `coveredBoxes` (kept only where there is layout). */
@@ -309,7 +310,9 @@ export class Visibility {
     const glyphs = `${paint} ${style.textShadow} ${style.getPropertyValue('-webkit-text-stroke-width')} ${style.getPropertyValue('-webkit-text-fill-color')}`;
     let shows = this.lost[top]?.get(glyphs);
     if (shows === undefined) {
-      shows = isSeen(ASK.paint(paintAgainstBackground(painter, style, this.view!, this.pictures)));
+      shows = isSeen(
+        ASK.paint(paintAgainstBackground(painter, style, this.view!, (this.painted ??= new PaintedBoxes(this.view!)))),
+      );
       if (top >= 0) (this.lost[top] ??= new Map()).set(glyphs, shows);
     }
     return shows && this.owned(owner, isBox);

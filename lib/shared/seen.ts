@@ -90,7 +90,7 @@ export interface Measured {
   glyphs?: NotDrawn | null | 'unmeasured';
   /** What the browser's hit test found on top at the points of the words in view. */
   hits?: readonly PointHit[];
-  /** Another box is on top of them (measured without a hit test: a frame out of view). */
+  /** Another box is on top of them (measured without a hit test: out of view, by the painting order, or painted by their own element). */
   covered?: boolean;
 }
 

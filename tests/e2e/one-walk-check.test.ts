@@ -130,6 +130,34 @@ describe('one walk that reads and checks a frame', () => {
     }
   });
 
+  it('out of view, sets white words on a white page apart by a dark panel painted under them, not by a white one, nor by one painted over them', async () => {
+    const under = 'The dark panel lies under these white words.';
+    const pale = 'The white panel lies under these white words.';
+    const over = 'The dark panel lies over these white words.';
+    const panel = (colour: string, z: string) =>
+      `<div style="position: absolute; inset: 0; background: ${colour}${z ? `; z-index: ${z}` : ''}"></div>`;
+    const page = await browser.newPage();
+    try {
+      await page.setViewport({ width: 1000, height: 800 });
+      await page.setContent(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>body{font:16px/1.5 sans-serif;background:#fff;color:#222}</style></head><body><p>The harbour opens at nine.</p><div style="height: 3000px"></div>` +
+          `<div style="position: relative">${panel('#123', '')}<p style="position: relative; color: #fff">${under}</p></div>` +
+          `<div style="position: relative">${panel('#fff', '')}<p style="position: relative; color: #fff">${pale}</p></div>` +
+          `<div style="position: relative"><p style="color: #fff">${over}</p>${panel('#123', '1')}</div>` +
+          `</body></html>`,
+      );
+      await page.addScriptTag({ content: bundle });
+      const { twoWalks, oneWalk } = (await page.evaluate('OneWalk.bothWays()')) as { twoWalks: Reading; oneWalk: Reading };
+      for (const reading of [oneWalk, twoWalks]) {
+        expect(reading.sent).toContain(under);
+        expect(reading.sent).not.toContain(pale);
+        expect(reading.sent).not.toContain(over);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
   it('out of view, sets white words on a white page apart only by a picture their box meets', async () => {
     // Several such boxes in one page: the pictures are looked up once for the walk, each box asks them.
     const over = (n: number) => `Words number ${n} lie over the harbour photograph.`;

@@ -136,6 +136,11 @@ const BELOW: Array<[string, string, boolean]> = [
     true,
   ],
   [
+    'white, over a dark panel placed behind them',
+    `<div style="position: relative"><div style="position: absolute; inset: 0; background: #123"></div><p style="position: relative; color: #fff">LINE</p></div>`,
+    true,
+  ],
+  [
     'over a panel put below the flow',
     `<div style="position: relative"><p>LINE</p><div style="position: absolute; inset: 0; background: #eee; z-index: -1"></div></div>`,
     true,
