@@ -1,4 +1,4 @@
-import type { Browser } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForPage } from '../../eval/lib/browser';
 import { launchChromium } from '../support/chromium';
@@ -90,20 +90,27 @@ const CASES: Array<[string, string, boolean | null]> = [
   ],
 ];
 
+/** A page of `body` (the body styled `style` besides) with the bundle `script` in it, given to `check`, then closed. */
+async function onPage(style: string, body: string, script: string, check: (page: Page) => Promise<void>): Promise<void> {
+  const page = await browser.newPage();
+  try {
+    await page.setViewport({ width: 800, height: 600 });
+    await page.setContent(`<!doctype html><html><body style="margin: 0; font: 16px sans-serif; ${style}">${body}</body></html>`);
+    await page.addScriptTag({ content: script });
+    await check(page);
+  } finally {
+    await page.close();
+  }
+}
+
 describe('the painting order, against the hit test', () => {
   it.each(CASES)('%s', async (_name, html, expected) => {
-    const page = await browser.newPage();
-    try {
-      await page.setViewport({ width: 800, height: 600 });
-      await page.setContent(
-        `<!doctype html><html><body style="margin: 0; font: 16px sans-serif; position: relative">${html}</body></html>`,
-      );
+    await onPage('position: relative', html, bundle, async (page) => {
       await page.evaluate(() => {
         // The shadow root shows slot "a" then slot "b", whatever the light tree's order.
         const host = document.getElementById('host');
         if (host) host.attachShadow({ mode: 'open' }).innerHTML = '<slot name="a"></slot><slot name="b"></slot>';
       });
-      await page.addScriptTag({ content: bundle });
       const r = (await page.evaluate(`(() => {
         const words = document.getElementById('words');
         const lid = document.getElementById('lid');
@@ -117,9 +124,7 @@ describe('the painting order, against the hit test', () => {
       expect(r.hitLid || r.hitWords).toBe(true);
       expect(r.hitLid).toBe(expected);
       expect(r.said).toBe(expected);
-    } finally {
-      await page.close();
-    }
+    });
   });
 });
 
@@ -154,21 +159,14 @@ const BELOW: Array<[string, string, boolean]> = [
 
 describe('the proof of a quote far below the first screen', () => {
   it.each(BELOW)('of words %s', async (_name, html, drawn) => {
-    const page = await browser.newPage();
-    try {
-      await page.setViewport({ width: 800, height: 600 });
-      await page.setContent(
-        `<!doctype html><html><body style="margin: 0; font: 16px sans-serif; background: #fff; color: #222"><p>The timetable is posted at the pier.</p><div style="height: 3000px"></div>${html.replace('LINE', LINE)}</body></html>`,
-      );
-      await page.addScriptTag({ content: proof });
+    const body = `<p>The timetable is posted at the pier.</p><div style="height: 3000px"></div>${html.replace('LINE', LINE)}`;
+    await onPage('background: #fff; color: #222', body, proof, async (page) => {
       const r = (await page.evaluate(
         `DrawnTest.proveDrawn(document, [{ literal: ${JSON.stringify(LINE)}, passageText: ${JSON.stringify(LINE)}, passageOrder: 0 }])[0]`,
       )) as { drawn: boolean; reason?: string };
       expect(await page.evaluate(() => scrollY)).toBe(0);
       expect(r.drawn).toBe(drawn);
       if (!drawn) expect(r.reason).toBe('covered');
-    } finally {
-      await page.close();
-    }
+    });
   });
 });
