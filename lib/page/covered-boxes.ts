@@ -14,7 +14,7 @@ import { inView, scrollsWithPage } from './cover';
 import { flatParentElement } from './flat-tree';
 import { parseColor, PICTURES, shadowsOf, TRANSPARENT, type Box } from './paint';
 import { asker, type SeenVerdict } from '@/lib/shared/seen';
-import type { Ancestry } from './ancestry';
+import { Ancestry } from './ancestry';
 import { PaintOrder } from './paint-order';
 
 const askHits = asker(['hits']);
@@ -63,18 +63,19 @@ export function hidesWhatIsUnder(cs: CSSStyleDeclaration): boolean {
  * with the page, whose box as the boxes around it leave it holds the words, and that CSS's painting
  * order puts over them (lib/page/paint-order.ts). A painting order it cannot settle is no proof
  * either way: such words are left to the hit test of a click, which scrolls them into view.
- * The document's covers are looked for once per proof, in its light tree.
+ * The document's covers are looked for once per proof (of all the quotes asked together), in its light tree.
  */
 export class CoversOutOfView {
   private covers: Element[] | null = null;
   private readonly order: PaintOrder;
+  private readonly ancestry: Ancestry;
 
   constructor(
     private readonly doc: Document,
     private readonly view: Window,
-    private readonly ancestry: Ancestry,
   ) {
     this.order = new PaintOrder(view);
+    this.ancestry = new Ancestry(view);
   }
 
   covered(owner: Element, words: Box): boolean {

@@ -44,10 +44,13 @@ export function proveDrawn(
   page: AnchorPage = readPage(doc, options),
 ): DrawnResult[] {
   if (targets.length === 0) return [];
+  // The page's covers are looked for once for all the quotes asked about together.
+  const view = doc.defaultView;
+  const covers = view === null ? undefined : new CoversOutOfView(doc, view);
   return targets.map((target) => {
     const located = locateIn(page, target);
     if (!located) return drawnVerdict({ found: false });
-    return measureRanges(doc, located);
+    return measureRanges(doc, located, covers);
   });
 }
 
@@ -58,7 +61,11 @@ export function proveDrawn(
  * lines is not part of the quote). A node inside what a reader opens (closed `<details>`,
  * `until-found`) is measured by the box drawn in its place, and its ancestors as for any words.
  */
-export function measureRanges(doc: Document, located: Pick<LocatedQuote, 'ranges' | 'nodes'>): DrawnResult {
+export function measureRanges(
+  doc: Document,
+  located: Pick<LocatedQuote, 'ranges' | 'nodes'>,
+  covers?: CoversOutOfView,
+): DrawnResult {
   const view = doc.defaultView;
   // A window with no layout engine at all (happy-dom: no `elementsFromPoint`) is a test's, no
   // page a user sees: nothing there is measured. In a browser, a document with no view (a parsed
@@ -104,7 +111,7 @@ export function measureRanges(doc: Document, located: Pick<LocatedQuote, 'ranges
   // the hit test takes it for the words' own, so it is worked out from computed values, in view or not.
   const painted = new PaintedCovers(view);
   // Out of view, where no hit test tells, a box placed over the page that CSS paints over them.
-  const outOfView = new CoversOutOfView(doc, view, ancestry);
+  const outOfView = covers ?? new CoversOutOfView(doc, view);
   const range = doc.createRange();
   for (const node of nodes) {
     const parent = flatParentElement(node)!;
