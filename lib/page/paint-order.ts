@@ -82,6 +82,8 @@ export class PaintOrder {
     if (c[0] !== w[0]) return null;
     let shared = 0;
     while (shared < c.length && shared < w.length && c[shared] === w[shared]) shared++;
+    // One holds the other in the flat tree (a slot that shows it): no order between them.
+    if (shared === c.length || shared === w.length) return null;
     // The deepest stacking context the two share (the root is one).
     let context = 0;
     for (let i = 1; i < shared; i++) if (this.box(c[i]!).context) context = i;
