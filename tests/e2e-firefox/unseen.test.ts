@@ -36,9 +36,12 @@ describe('Firefox: words no reader sees', () => {
           },
         ]),
       );
+      const before = messageCalls(fx.api).length;
       const popup = new Popup(fx);
       await popup.open();
       await popup.ask('Is the Brightwater kettle safe?');
+      // The popup may still show the answer of the case before (the same words): this question's own request first.
+      await expect.poll(() => messageCalls(fx.api).length).toBeGreaterThan(before);
       await expect.poll(() => popup.regionText('Answer')).toContain('It boils a litre in three minutes.');
       const sent = sentText(messageCalls(fx.api).at(-1)!);
       expect(sent).toContain(CONTROL);
@@ -48,6 +51,30 @@ describe('Firefox: words no reader sees', () => {
       expect(sent).not.toContain(PLANTED);
     },
   );
+  it.each([
+    ['under a white box placed over it', 'filter in the spout', 'The filter in the spout lifts out for rinsing under the tap.'],
+    ['under its own ::after', 'firm press', 'The lid of the Brightwater kettle locks with a firm press on its rim.'],
+  ])('a quote %s, far below the first screen, is not shown as checked', async (_how, words, literal) => {
+    await openTab(fx, `${fx.fixtures}/unseen-later.html`);
+    const CARE = 'Descale the Brightwater kettle once a month with white vinegar.';
+    fx.api.enqueue((req) =>
+      answerReply([
+        { text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] },
+        { text: 'It says more.', citations: [{ index: indexOf(req, words), literal }] },
+      ]),
+    );
+    fx.api.enqueue((req) =>
+      answerReply([{ text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] }]),
+    );
+    const before = messageCalls(fx.api).length;
+    const popup = new Popup(fx);
+    await popup.open();
+    await popup.ask('How do I look after the kettle?');
+    await expect.poll(() => messageCalls(fx.api).length).toBe(before + 2);
+    await expect.poll(() => popup.regionText('Answer')).toContain('Descale it monthly.');
+    expect(await popup.regionText('Answer')).not.toContain('It says more.');
+    expect(sentText(messageCalls(fx.api).at(-1)!)).toContain('a reader cannot see it');
+  });
   it('a selection the page makes of words no reader sees, when the user clicks in it, is not sent', async () => {
     const page = await openTab(fx, `${fx.fixtures}/unseen.html?trick=selection`);
     await fx.m.setContext('content');
@@ -74,30 +101,6 @@ describe('Firefox: words no reader sees', () => {
     expect(sent).toContain(CONTROL);
     expect(sent).not.toContain(PLANTED);
     expect(await popup.regionText('Your selection')).toBeNull();
-  });
-  it.each([
-    ['under its own ::after', 'firm press', 'The lid of the Brightwater kettle locks with a firm press on its rim.'],
-    ['under a white box placed over it', 'filter in the spout', 'The filter in the spout lifts out for rinsing under the tap.'],
-  ])('a quote %s, far below the first screen, is not shown as checked', async (_how, words, literal) => {
-    await openTab(fx, `${fx.fixtures}/unseen-later.html`);
-    const CARE = 'Descale the Brightwater kettle once a month with white vinegar.';
-    fx.api.enqueue((req) =>
-      answerReply([
-        { text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] },
-        { text: 'It says more.', citations: [{ index: indexOf(req, words), literal }] },
-      ]),
-    );
-    fx.api.enqueue((req) =>
-      answerReply([{ text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] }]),
-    );
-    const before = messageCalls(fx.api).length;
-    const popup = new Popup(fx);
-    await popup.open();
-    await popup.ask('How do I look after the kettle?');
-    await expect.poll(() => messageCalls(fx.api).length).toBe(before + 2);
-    await expect.poll(() => popup.regionText('Answer')).toContain('Descale it monthly.');
-    expect(await popup.regionText('Answer')).not.toContain('It says more.');
-    expect(sentText(messageCalls(fx.api).at(-1)!)).toContain('a reader cannot see it');
   });
   it('a page of many frames stuffed with passages no reader sees does not crowd another tab out', async () => {
     await openTab(fx, `${fx.fixtures}/unseen-frames.html`);
