@@ -185,6 +185,9 @@ export function coveredOwners(
   return out;
 }
 
+/** A box an element paints over what it holds: an outline (with the `hole` it leaves), or a pseudo-element and its z-index (null: auto). */
+type PaintedBox = Box & { hole?: Box; pseudo?: '::before' | '::after'; z?: number | null };
+
 /**
  * What an element paints over what it holds (asked by the check of boxes in view, and by the proof of
  * a quote wherever its words are, lib/page/drawn.ts): an opaque outline (a ring, or the whole box when drawn
@@ -196,23 +199,31 @@ export function coveredOwners(
  */
 export class PaintedCovers {
   /** Per element, the boxes it paints over what it holds; a `hole` is left unpainted inside one. */
-  private readonly known = new Map<Element, Array<Box & { hole?: Box }>>();
+  private readonly known = new Map<Element, PaintedBox[]>();
+  private order: PaintOrder | null = null;
 
   constructor(private readonly view: Window) {}
 
-  /** Whether such a box of `el` or an element above it holds all of `b` (and none of `b` is in its hole). */
+  /**
+   * Whether such a box of `el` or an element above it holds all of `b` (and none of `b` is in its
+   * hole), and is painted over the words of `el`: an outline always is; a pseudo-element unless
+   * CSS's painting order puts the words over it (lib/page/paint-order.ts: a hero's heading raised
+   * above its `::before` overlay, or positioned after it).
+   */
   covers(el: Element, b: Box): boolean {
     for (let e: Element | null = el; e !== null; e = flatParentElement(e)) {
       for (const c of this.of(e)) {
         if (!(b.left >= c.left - 1 && b.right <= c.right + 1 && b.top >= c.top - 1 && b.bottom <= c.bottom + 1)) continue;
         const h = c.hole;
-        if (h === undefined || !(b.left < h.right && b.right > h.left && b.top < h.bottom && b.bottom > h.top)) return true;
+        if (h !== undefined && b.left < h.right && b.right > h.left && b.top < h.bottom && b.bottom > h.top) continue;
+        if (c.pseudo === undefined) return true;
+        if ((this.order ??= new PaintOrder(this.view)).generatedAbove(e, c.pseudo, c.z ?? null, el) !== false) return true;
       }
     }
     return false;
   }
 
-  private of(el: Element): Array<Box & { hole?: Box }> {
+  private of(el: Element): PaintedBox[] {
     let out = this.known.get(el);
     if (out !== undefined) return out;
     out = [];
@@ -233,7 +244,7 @@ export class PaintedCovers {
         ...(hole.right > hole.left && hole.bottom > hole.top ? { hole } : {}),
       });
     }
-    for (const which of ['::before', '::after']) {
+    for (const which of ['::before', '::after'] as const) {
       const ps = this.view.getComputedStyle(el, which);
       if (ps.content === 'none' || ps.content === 'normal' || ps.display === 'none') continue;
       if (ps.position !== 'absolute' || parseInt(ps.zIndex, 10) < 0 || ps.opacity !== '1') continue;
@@ -246,11 +257,14 @@ export class PaintedCovers {
       const width = px(ps.width) + px(ps.paddingLeft) + px(ps.paddingRight) + px(ps.borderLeftWidth) + px(ps.borderRightWidth);
       const height = px(ps.height) + px(ps.paddingTop) + px(ps.paddingBottom) + px(ps.borderTopWidth) + px(ps.borderBottomWidth);
       if (block === null || !Number.isFinite(left) || !Number.isFinite(top)) continue;
+      const z = parseInt(ps.zIndex, 10);
       out.push({
         left: block.left + left,
         top: block.top + top,
         right: block.left + left + width,
         bottom: block.top + top + height,
+        pseudo: which,
+        z: Number.isFinite(z) ? z : null,
       });
     }
     this.known.set(el, out);

@@ -15,7 +15,13 @@ import { flatParentElement } from './flat-tree';
 interface Place {
   layer: number;
   z: number;
-  at: Element | null;
+  at: Element | Generated | null;
+}
+
+/** A box an element generates (`::before`, `::after`), in the path of boxes that lead to it. */
+interface Generated {
+  which: '::before' | '::after';
+  box: Box;
 }
 
 /** Negative z-index, the flow (blocks, floats, words), z-index auto or 0, positive z-index. */
@@ -72,13 +78,22 @@ export class PaintOrder {
   above(cover: Element, owner: Element): boolean | null {
     if (cover.contains(owner) || owner.contains(cover)) return null;
     if (topLayer(cover) || topLayer(owner)) return topLayer(cover) && !topLayer(owner) ? true : null;
-    const up = (el: Element) => {
-      const out: Element[] = [];
-      for (let e: Element | null = el; e !== null; e = flatParentElement(e)) out.unshift(e);
-      return out;
-    };
-    const c = up(cover);
-    const w = up(owner);
+    return this.compare(up(cover), up(owner));
+  }
+
+  /**
+   * Whether the `::before` or `::after` of `host`, placed over the page (`position: absolute`) with
+   * z-index `z` (null: auto), is painted over the words of `owner`, `host` or an element it holds:
+   * it takes part as a positioned box that is the first (`::before`) or last (`::after`) of `host`'s
+   * children.
+   */
+  generatedAbove(host: Element, which: '::before' | '::after', z: number | null, owner: Element): boolean | null {
+    if (topLayer(owner) && !topLayer(host)) return false;
+    const generated: Generated = { which, box: { positioned: true, z, context: z !== null } };
+    return this.compare([...up(host), generated], up(owner));
+  }
+
+  private compare(c: Array<Element | Generated>, w: Element[]): boolean | null {
     if (c[0] !== w[0]) return null;
     let shared = 0;
     while (shared < c.length && shared < w.length && c[shared] === w[shared]) shared++;
@@ -94,12 +109,12 @@ export class PaintOrder {
     if (a.at === null || b.at === null || a.at === b.at) return null;
     // Then tree order, in the flat tree (a shadow root's slots place what they show). The owner's
     // side may take part through a positioned box around both, painted before all it holds.
-    if (w.indexOf(b.at) < shared) return true;
+    if (w.indexOf(b.at as Element) < shared) return true;
     return after(c[shared]!, w[shared]!);
   }
 
-  /** Where the last element of `path` (the elements below the shared stacking context) takes part in it. */
-  private place(path: Element[]): Place {
+  /** Where the last of `path` (what lies below the shared stacking context) takes part in it. */
+  private place(path: Array<Element | Generated>): Place {
     for (const e of path) {
       const box = this.box(e);
       if (box.context) return this.of(e, box);
@@ -111,12 +126,13 @@ export class PaintOrder {
     return { layer: FLOW, z: 0, at: null };
   }
 
-  private of(el: Element, box: Box): Place {
+  private of(el: Element | Generated, box: Box): Place {
     const z = box.z ?? 0;
     return { layer: z < 0 ? NEGATIVE : z > 0 ? POSITIVE : ZERO, z, at: el };
   }
 
-  private box(el: Element): Box {
+  private box(el: Element | Generated): Box {
+    if (isGenerated(el)) return el.box;
     let box = this.known.get(el);
     if (box !== undefined) return box;
     const cs = this.view.getComputedStyle(el);
@@ -139,11 +155,25 @@ export class PaintOrder {
   }
 }
 
+/** Whether `x` is a generated box (not a node: the isolated world's `instanceof` is not asked). */
+function isGenerated(x: Element | Generated): x is Generated {
+  return !('nodeType' in x);
+}
+
+/** `el` and the elements it lies in, in the flat tree, the root first. */
+function up(el: Element): Element[] {
+  const out: Element[] = [];
+  for (let e: Element | null = el; e !== null; e = flatParentElement(e)) out.unshift(e);
+  return out;
+}
+
 /**
  * Whether `x` comes after `y`, two children of one element in the flat tree: children of one node,
- * or nodes one slot shows (in the order it shows them); null when neither.
+ * or nodes one slot shows (in the order it shows them), or a box the element generates before
+ * (`::before`) or after (`::after`) all of them; null when none of these.
  */
-function after(x: Element, y: Element): boolean | null {
+function after(x: Element | Generated, y: Element): boolean | null {
+  if (isGenerated(x)) return x.which === '::after';
   if (x.parentNode !== null && x.parentNode === y.parentNode && x.assignedSlot === null && y.assignedSlot === null)
     return (x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_PRECEDING) !== 0;
   const slot = x.assignedSlot;

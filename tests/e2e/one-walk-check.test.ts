@@ -110,6 +110,14 @@ describe('one walk that reads and checks a frame', () => {
     ],
     ['a line that fits its narrow box', '<p style="width: 40em; white-space: nowrap; overflow: hidden">LINE</p>'],
     [
+      "a hero's heading raised above its ::before overlay",
+      '<style>.hero{position:relative;background:#345}.hero::before{content:"";position:absolute;inset:0;background:#000;z-index:0}.hero h2{position:relative;z-index:1;color:#fff}</style><div class="hero"><h2>LINE</h2></div>',
+    ],
+    [
+      "a hero's words positioned after its ::before overlay",
+      '<style>.hero{position:relative;background:#345}.hero::before{content:"";position:absolute;inset:0;background:#000}.hero p{position:relative;color:#fff}</style><div class="hero"><p>LINE</p></div>',
+    ],
+    [
       'white words over a picture, far below the first screen',
       `<div style="height: 3000px"></div><div style="position: relative"><img alt="" style="position: absolute; inset: 0; width: 100%; height: 100%" src="${DARK_PICTURE}"><p style="position: relative; color: #fff">LINE</p></div>`,
     ],

@@ -8,8 +8,8 @@ import { launchChromium } from '../support/chromium';
  * (lib/page/paint-order.ts), where no hit test can be asked. In real Chromium, in view, where the
  * hit test can: for layouts of every kind (tree order, z-indices, stacking contexts made by
  * opacity, transforms, filters, isolation, flex items; a positioned box around both; slots that
- * show light children in another order), the painting order says what the browser's own hit
- * test finds on top of the words, or that it cannot tell. And the proof of a quote far below the
+ * show light children in another order; an element's `::before` and `::after`), the painting order
+ * says what the browser's own hit test finds on top of the words, or that it cannot tell. And the proof of a quote far below the
  * first screen (lib/page/drawn.ts), which the page is not scrolled to make: words under a box
  * placed over them are not proven drawn; words over a panel behind them, or raised above a box,
  * are.
@@ -123,6 +123,43 @@ describe('the painting order, against the hit test', () => {
       // The browser's own answer, and the painting order's.
       expect(r.hitLid || r.hitWords).toBe(true);
       expect(r.hitLid).toBe(expected);
+      expect(r.said).toBe(expected);
+    });
+  });
+});
+
+/** A box `.h` whose `::before` or `::after` is placed over it, and the words in a child of it. */
+const GENERATED: Array<[string, string, '::before' | '::after', boolean]> = [
+  ['a ::before over words in the flow', '.h::before{z-index:auto}', '::before', true],
+  ['a ::before under words positioned after it', '.h::before{z-index:auto} #words{position:relative}', '::before', false],
+  ['an ::after over words positioned before it', '.h::after{z-index:auto} #words{position:relative}', '::after', true],
+  ['a ::before put below the flow', '.h::before{z-index:-1}', '::before', false],
+  [
+    'a ::before at z-index 0 under words raised to 1',
+    '.h::before{z-index:0} #words{position:relative;z-index:1}',
+    '::before',
+    false,
+  ],
+];
+
+describe('the painting order of a box an element generates, against the hit test', () => {
+  it.each(GENERATED)('%s', async (_name, rules, which, expected) => {
+    const style = `<style>.h{position:relative}.h${which}{content:"";position:absolute;inset:0;background:#fff}${rules}</style>`;
+    await onPage('', `${style}<div class="h" id="host">${WORDS}</div>`, bundle, async (page) => {
+      const r = (await page.evaluate(`(() => {
+        const words = document.getElementById('words');
+        const host = document.getElementById('host');
+        const z = parseInt(getComputedStyle(host, '${which}').zIndex, 10);
+        const range = document.createRange();
+        range.selectNodeContents(words.firstChild);
+        const b = range.getBoundingClientRect();
+        const hit = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+        const said = new PaintOrderTest.PaintOrder(window).generatedAbove(host, '${which}', Number.isFinite(z) ? z : null, words);
+        // The hit test takes the generated box for its element: the host on top means it is.
+        return { said, hitGenerated: hit === host, hitWords: words.contains(hit) };
+      })()`)) as { said: boolean | null; hitGenerated: boolean; hitWords: boolean };
+      expect(r.hitGenerated || r.hitWords).toBe(true);
+      expect(r.hitGenerated).toBe(expected);
       expect(r.said).toBe(expected);
     });
   });
