@@ -6,8 +6,10 @@
  * one the two share, each side takes part through its outermost stacking context below it (painted
  * whole), else through its innermost positioned box (which paints its own words), else as words in
  * the flow; then negative z-indices first, the flow, positioned boxes and z-index 0 in tree
- * order, positive z-indices last. Anything this cannot settle (the top layer, two tree scopes)
- * is answered null: the caller does not take it as proof either way. Pure DOM code.
+ * order, positive z-indices last. A box an element generates (`::before`, `::after`) takes part
+ * as its first or last positioned child. Anything this cannot settle (the top layer, two tree
+ * scopes) is answered null, which each caller weighs (lib/page/covered-boxes.ts: a box out of view
+ * is then no proof either way, a pseudo-element still covers). Pure DOM code.
  */
 import { flatParentElement } from './flat-tree';
 
@@ -30,7 +32,7 @@ const FLOW = 2;
 const ZERO = 3;
 const POSITIVE = 4;
 
-/** What makes a box a stacking context besides its position and z-index, by computed value: each property and the values that do not. */
+/** What makes a box a stacking context besides its position and z-index: each property, and which of its computed values do. */
 const GROUPING: ReadonlyArray<[string, (v: string) => boolean]> = [
   ['opacity', (v) => v !== '1' && v !== ''],
   ['mix-blend-mode', (v) => v !== 'normal' && v !== ''],
