@@ -11,6 +11,7 @@ import { flatParentElement } from './flat-tree';
 import { readableColour } from './colour';
 import { contrastRatio, over, paintHides, paintMeasured, parseColor, PICTURES, shadowsOf, type Box, type Rgba } from './paint';
 import { PaintOrder } from './paint-order';
+import { meets } from './seen';
 import {
   MAX_SHADOW_BLUR_PX,
   MAX_SHADOW_OFFSET_PX,
@@ -62,7 +63,13 @@ function compose(layers: Rgba[]): Rgba {
  * that is none of their ancestors (a hero's picture, an overlay). Off the view, any picture,
  * video, canvas or frame inside the ancestors whose box meets theirs.
  */
-export function otherPaintBehind(el: Element, view: Window, point: { x: number; y: number } | null, words: WordsPaint): boolean {
+export function otherPaintBehind(
+  el: Element,
+  view: Window,
+  point: { x: number; y: number } | null,
+  words: WordsPaint,
+  painted: PaintedBoxes = new PaintedBoxes(view),
+): boolean {
   const ancestors: Element[] = [];
   for (let e: Element | null = el; e; e = flatParentElement(e)) ancestors.push(e);
   const root = el.getRootNode() as Document | ShadowRoot;
@@ -81,7 +88,7 @@ export function otherPaintBehind(el: Element, view: Window, point: { x: number; 
   }
   // Out of view: a picture, or a box CSS paints under them, inside the ancestors, whose box meets the words' box.
   const rect = el.getBoundingClientRect();
-  return ancestors.length > 1 && new PaintedBoxes(view).behind(ancestors[ancestors.length - 1]!, el, rect, words);
+  return ancestors.length > 1 && painted.behind(ancestors[ancestors.length - 1]!, el, rect, words);
 }
 
 /**
@@ -178,18 +185,14 @@ export function paintAgainstBackground(
   painted: PaintedBoxes = new PaintedBoxes(view),
 ): Measured {
   const background = backgroundBehind(el, view);
-  const fill = cs.getPropertyValue('-webkit-text-fill-color');
-  const paint = paintMeasured({ color: cs.color, fill, fontSize: cs.fontSize, background });
+  const words: WordsPaint = { color: cs.color, fill: cs.getPropertyValue('-webkit-text-fill-color'), fontSize: cs.fontSize };
+  const paint = paintMeasured({ ...words, background });
   if (whyUnseen(paint) !== 'same-colour') return paint;
   if (outlined(el, cs, view, background)) return { ...paint, paintedOtherwise: true };
   const rect = el.getBoundingClientRect();
   const x = (rect.left + rect.right) / 2;
   const y = (rect.top + rect.bottom) / 2;
-  if (inView(view, x, y))
-    return {
-      ...paint,
-      otherPaint: otherPaintBehind(el, view, { x, y }, { color: cs.color, fill, fontSize: cs.fontSize }) || pseudoPaint(el, view),
-    };
+  if (inView(view, x, y)) return { ...paint, otherPaint: otherPaintBehind(el, view, { x, y }, words) || pseudoPaint(el, view) };
   // Out of view: a picture, or a box CSS paints under them, inside the box that gives the words
   // their background may set them apart.
   let e: Element | null = el;
@@ -199,7 +202,6 @@ export function paintAgainstBackground(
   // No box paints one: the canvas does, behind the whole page. Only what meets the words' box may
   // lie behind them (not any picture anywhere on the page).
   const painter = e ?? el.ownerDocument.documentElement;
-  const words = { color: cs.color, fill, fontSize: cs.fontSize };
   if (painter && painted.behind(painter, el, rect, words)) return { ...paint, otherPaint: true };
   return { ...paint, otherPaint: pseudoPaint(el, view) };
 }
@@ -213,7 +215,7 @@ interface Painted {
 }
 
 /** How words are painted, as `paintMeasured` reads them. */
-type WordsPaint = { color: string; fill: string; fontSize: string };
+export type WordsPaint = { color: string; fill: string; fontSize: string };
 
 /**
  * What may be painted behind words out of view, where no hit test can be asked: the pictures,
@@ -235,9 +237,7 @@ export class PaintedBoxes {
    */
   behind(painter: Element, el: Element, rect: Box, words: WordsPaint): boolean {
     for (const p of this.of(painter.getRootNode())) {
-      const b = p.box;
-      if (!(b.left < rect.right && b.right > rect.left && b.top < rect.bottom && b.bottom > rect.top)) continue;
-      if (!painter.contains(p.el)) continue;
+      if (!meets(p.box, rect) || !painter.contains(p.el)) continue;
       if (p.picture) return true;
       if (p.el.contains(el) || el.contains(p.el)) continue;
       if (p.colour !== null && whyUnseen(paintMeasured({ ...words, background: p.colour })) === 'same-colour') continue;

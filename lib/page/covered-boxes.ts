@@ -15,6 +15,7 @@ import { flatParentElement } from './flat-tree';
 import { parseColor, PICTURES, shadowsOf, TRANSPARENT, type Box } from './paint';
 import { asker, type SeenVerdict } from '@/lib/shared/seen';
 import { Ancestry } from './ancestry';
+import { holds, meets } from './seen';
 import { PaintOrder } from './paint-order';
 
 const askHits = asker(['hits']);
@@ -82,14 +83,7 @@ export class CoversOutOfView {
     for (const cover of (this.covers ??= this.find())) {
       if (cover.contains(owner) || owner.contains(cover)) continue;
       const shown = this.ancestry.shownBox(cover);
-      if (
-        shown === null ||
-        words.left < shown.left ||
-        words.right > shown.right ||
-        words.top < shown.top ||
-        words.bottom > shown.bottom
-      )
-        continue;
+      if (shown === null || !holds(shown, words)) continue;
       const look = this.ancestry.look(cover);
       if (look.opacity < 1 || look.effects || !scrollsWithPage(cover, this.view)) continue;
       if (this.order.above(cover, owner) === true) return true;
@@ -103,9 +97,7 @@ export class CoversOutOfView {
       const cs = this.view.getComputedStyle(el);
       if (cs.position !== 'absolute') continue;
       if (!PICTURE_TAGS.has(el.localName) && !hidesWhatIsUnder(cs)) continue;
-      const drawn = el as Element & { checkVisibility?: (o: object) => boolean };
-      if (drawn.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) === false) continue;
-      out.push(el);
+      if (drawn(el)) out.push(el);
     }
     return out;
   }
@@ -129,8 +121,7 @@ export function coveredOwners(
   // by a walk that measures glyphs (a reading does not pay for it).
   const all = measured ? [...covers, ...placedPictures(doc, view)] : covers;
   for (const cover of all) {
-    const drawn = cover as Element & { checkVisibility?: (o: object) => boolean };
-    if (drawn.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) === false) continue;
+    if (!drawn(cover)) continue;
     // A fixed or sticky box (a cookie banner, a header) covers words only at some scroll positions.
     if (!scrollsWithPage(cover, view)) continue;
     const box = cover.getBoundingClientRect();
@@ -145,15 +136,14 @@ export function coveredOwners(
     for (const owner of owners) {
       if (out.has(owner) || cover.contains(owner) || owner.contains(cover)) continue;
       const b = owner.getBoundingClientRect();
-      if (b.left < c.left || b.right > c.right || b.top < c.top || b.bottom > c.bottom) continue;
+      if (!holds(c, b)) continue;
       const x = (b.left + b.right) / 2;
       const y = (b.top + b.bottom) / 2;
       if (!inView(view, x, y)) continue;
       if (spread > 0) {
         // Reaching into the ring its shadow paints: covered. All inside the box itself, only a box
         // that paints its own background covers (the hit test below).
-        const inside = b.left >= box.left && b.right <= box.right && b.top >= box.top && b.bottom <= box.bottom;
-        if (!inside) {
+        if (!holds(box, b)) {
           out.add(owner);
           continue;
         }
@@ -213,9 +203,7 @@ export class PaintedCovers {
   covers(el: Element, b: Box): boolean {
     for (let e: Element | null = el; e !== null; e = flatParentElement(e)) {
       for (const c of this.of(e)) {
-        if (!(b.left >= c.left - 1 && b.right <= c.right + 1 && b.top >= c.top - 1 && b.bottom <= c.bottom + 1)) continue;
-        const h = c.hole;
-        if (h !== undefined && b.left < h.right && b.right > h.left && b.top < h.bottom && b.bottom > h.top) continue;
+        if (!holds(c, b, 1) || (c.hole !== undefined && meets(c.hole, b))) continue;
         if (c.pseudo === undefined) return true;
         if ((this.order ??= new PaintOrder(this.view)).generatedAbove(e, c.pseudo, c.z ?? null, el) !== false) return true;
       }
@@ -286,6 +274,12 @@ function containingBlock(el: Element, view: Window): Box | null {
     };
   }
   return null;
+}
+
+/** Whether a cover is drawn at all (`checkVisibility`: not under opacity 0 or `visibility: hidden`, it has a box). */
+function drawn(cover: Element): boolean {
+  const el = cover as Element & { checkVisibility?: (o: object) => boolean };
+  return el.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) !== false;
 }
 
 /** Whether the hit test passes through a cover of style `cs` (`pointer-events: none`) while it is not put below the flow. */

@@ -21,7 +21,7 @@ import type { CharRun } from './seen';
 import { readableColour } from './colour';
 import { flatParentElement } from './flat-tree';
 import { drawnOf, judge, whyUnseen, type Measured, type PointHit } from '@/lib/shared/seen';
-import { backgroundBehind, otherPaintBehind, paintedOtherwise } from './behind';
+import { backgroundBehind, otherPaintBehind, paintedOtherwise, PaintedBoxes, type WordsPaint } from './behind';
 import { hitAt, inView } from './cover';
 import { CoversOutOfView, PaintedCovers } from './covered-boxes';
 import type { DrawnResult, QuoteTarget } from '@/lib/shared/types';
@@ -112,6 +112,8 @@ export function measureRanges(
   const painted = new PaintedCovers(view);
   // Out of view, where no hit test tells, a box placed over the page that CSS paints over them.
   const outOfView = covers ?? new CoversOutOfView(doc, view);
+  // What may be painted behind same-coloured words out of view, looked for once for the quote.
+  const behind = new PaintedBoxes(view);
   const range = doc.createRange();
   for (const node of nodes) {
     const parent = flatParentElement(node)!;
@@ -119,9 +121,9 @@ export function measureRanges(
     const words = host === null ? ancestry.words(node, reach) : null;
     range.selectNodeContents(node);
     const box = range.getBoundingClientRect();
-    const shown = host === null && box.width > 0 && box.height > 0;
+    const hasBox = host === null && box.width > 0 && box.height > 0;
     const covered =
-      shown &&
+      hasBox &&
       (painted.covers(parent, box) ||
         (!inView(view, (box.left + box.right) / 2, (box.top + box.bottom) / 2) && outOfView.covered(parent, box)));
     // Some of the node's characters no reader sees (a line clamp, a line cut off): the quote's must not be among them.
@@ -134,7 +136,7 @@ export function measureRanges(
       found: true,
       layout,
       ...rendered(host ?? parent, view),
-      ...paintOf(parent, view, host === null ? (points[0] ?? null) : null),
+      ...paintOf(parent, view, host === null ? (points[0] ?? null) : null, behind),
       ...measured,
       ...(covered ? { covered } : {}),
     });
@@ -167,17 +169,20 @@ function rendered(el: Element, view: Window): Pick<Measured, 'rendered' | 'visib
  * asked only as far as it decides, whether they are painted otherwise, their contrast with the
  * backgrounds behind them, and whether anything else behind them sets them apart.
  */
-function paintOf(el: Element, view: Window, point: { x: number; y: number } | null): Measured {
+function paintOf(el: Element, view: Window, point: { x: number; y: number } | null, behind: PaintedBoxes): Measured {
   const cs = view.getComputedStyle(el);
-  const fill = readableColour(cs.getPropertyValue('-webkit-text-fill-color'));
-  const color = readableColour(cs.color);
-  const first = paintMeasured({ color, fill, fontSize: cs.fontSize, background: null });
+  const words: WordsPaint = {
+    color: readableColour(cs.color),
+    fill: readableColour(cs.getPropertyValue('-webkit-text-fill-color')),
+    fontSize: cs.fontSize,
+  };
+  const first = paintMeasured({ ...words, background: null });
   const why = whyUnseen(first);
   if (why === 'transparent') return { ...first, paintedOtherwise: paintedOtherwise(el, cs, view) };
   if (why !== null) return first;
-  const against = paintMeasured({ color, fill, fontSize: cs.fontSize, background: backgroundBehind(el, view) });
+  const against = paintMeasured({ ...words, background: backgroundBehind(el, view) });
   // The colours of the ancestors' backgrounds alone: an image, or a box that is no ancestor, may
   // be what sets the words apart (asked only when those colours alone would hide them).
   if (whyUnseen(against) !== 'same-colour') return against;
-  return { ...against, otherPaint: otherPaintBehind(el, view, point, { color, fill, fontSize: cs.fontSize }) };
+  return { ...against, otherPaint: otherPaintBehind(el, view, point, words, behind) };
 }

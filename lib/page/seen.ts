@@ -117,6 +117,21 @@ export function cut(a: Rect, b: Rect): Rect | null {
   return right > left && bottom > top ? { left, top, right, bottom } : null;
 }
 
+/** Whether `outer` holds all of `inner`, give or take `slack` pixels on each side. */
+export function holds(outer: Rect, inner: Rect, slack = 0): boolean {
+  return (
+    inner.left >= outer.left - slack &&
+    inner.right <= outer.right + slack &&
+    inner.top >= outer.top - slack &&
+    inner.bottom <= outer.bottom + slack
+  );
+}
+
+/** Whether `a` and `b` share some area. */
+export function meets(a: Rect, b: Rect): boolean {
+  return cut(a, b) !== null;
+}
+
 /** A run `[start, end)` of a text node's characters. */
 export type CharRun = readonly [number, number];
 

@@ -276,8 +276,7 @@ export class Visibility {
     // What fills the glyphs is their colour: -webkit-text-fill-color where it is set.
     // Glyphs drawn as discs or squares (`-webkit-text-security`, a password's look) show no word.
     if (this.ancestry !== null && textSecurity(style) !== 'none') return false;
-    const fill = textFill(style);
-    const raw = fill !== '' ? fill : style.color;
+    const raw = glyphColour(style);
     const fontSize = style.fontSize;
     // A page uses a few colours and sizes: each pair is measured once per walk.
     const paint = `${raw} ${fontSize}`;
@@ -321,8 +320,7 @@ export class Visibility {
   /** Whether the first line of the box `box`, whose words are painted `raw`, is seen over `background`. */
   private firstLineShows(box: Element, raw: string, background: Rgba): boolean {
     const first = this.view!.getComputedStyle(box, '::first-line');
-    const fill = textFill(first);
-    const colour = fill !== '' ? fill : first.color;
+    const colour = glyphColour(first);
     if (colour === raw || colour === '' || colour === undefined) return true;
     return isSeen(ASK.paint(paintMeasured({ color: readableColour(colour), fontSize: first.fontSize, background })));
   }
@@ -619,6 +617,12 @@ function textFill(style: CSSStyleDeclaration): string {
     (style as CSSStyleDeclaration & { webkitTextFillColor?: string }).webkitTextFillColor ??
     style.getPropertyValue('-webkit-text-fill-color')
   );
+}
+
+/** What fills glyphs of computed style `style`: `-webkit-text-fill-color` where it is set, else the colour. */
+function glyphColour(style: CSSStyleDeclaration): string {
+  const fill = textFill(style);
+  return fill !== '' ? fill : style.color;
 }
 
 /** The computed `-webkit-text-security` ('none' where the browser has no such property). */
