@@ -45,6 +45,19 @@ function patchGetter(proto: object, name: string, make: (get: () => unknown) => 
   return () => Object.defineProperty(proto, name, own);
 }
 
+/** The methods of elements and documents recorded as they are, each with its kind and what it is called in the record. */
+function nodeCalls(): ReadonlyArray<[object, string, CallKind, string]> {
+  return [
+    [Element.prototype, 'getClientRects', 'box rectangles', 'getClientRects'],
+    [Element.prototype, 'getBoundingClientRect', 'box rectangles', 'getBoundingClientRect'],
+    [Element.prototype, 'checkVisibility', 'checkVisibility', ''],
+    [Element.prototype, 'getAttribute', 'attribute', 'getAttribute'],
+    [Element.prototype, 'hasAttribute', 'attribute', 'hasAttribute'],
+    [Document.prototype, 'elementsFromPoint', 'hit test', 'elementsFromPoint'],
+    [Document.prototype, 'elementFromPoint', 'hit test', 'elementFromPoint'],
+  ];
+}
+
 /** The element-size properties read of boxes. */
 const BOX_SIZES = [
   'clientWidth',
@@ -113,55 +126,17 @@ export function recordCalls(run: () => unknown): Call[] {
           },
       ),
     );
-    restore.push(
-      patch(
-        Element.prototype,
-        name,
-        (original) =>
-          function (this: unknown) {
-            const el = this as Element;
-            add('box rectangles', name, () => el[name]());
-            return original.call(this);
-          },
-      ),
-    );
   }
-  restore.push(
-    patch(
-      Element.prototype,
-      'checkVisibility',
-      (original) =>
-        function (this: unknown, ...args: unknown[]) {
-          const el = this as Element;
-          add('checkVisibility', '', () => el.checkVisibility(args[0] as CheckVisibilityOptions));
-          return original.apply(this, args);
-        },
-    ),
-  );
-  for (const name of ['getAttribute', 'hasAttribute'] as const) {
+  // The other methods: made again on the same node with the same arguments.
+  for (const [owner, name, kind, what] of nodeCalls()) {
     restore.push(
       patch(
-        Element.prototype,
+        owner,
         name,
         (original) =>
           function (this: unknown, ...args: unknown[]) {
-            const el = this as Element;
-            add('attribute', name, () => el[name](args[0] as string));
-            return original.apply(this, args);
-          },
-      ),
-    );
-  }
-  for (const name of ['elementsFromPoint', 'elementFromPoint'] as const) {
-    restore.push(
-      patch(
-        Document.prototype,
-        name,
-        (original) =>
-          function (this: unknown, ...args: unknown[]) {
-            const doc = this as Document;
-            const [x, y] = args as [number, number];
-            add('hit test', name, () => doc[name](x, y));
+            const node = this as Record<string, Method>;
+            add(kind, what, () => node[name]!.apply(node, args));
             return original.apply(this, args);
           },
       ),
