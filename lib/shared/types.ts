@@ -191,7 +191,7 @@ export interface SkippedTab {
   reason: string;
 }
 
-// The quote the page is asked to find is defined with the page's requests (page-requests.ts).
+// The quote the page is asked to find is defined with the quote finder's requests (quote-requests.ts).
 export { MAX_QUOTE_PARTS, type QuoteTarget } from './quote-requests';
 
 /**
