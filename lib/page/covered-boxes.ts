@@ -62,8 +62,8 @@ export function hidesWhatIsUnder(cs: CSSStyleDeclaration): boolean {
  * box placed over the page covers the words of `owner`, whose glyphs lie in `words`: one that hides
  * what is under it (`hidesWhatIsUnder`) or a picture, drawn whole (fully opaque, no effect), moving
  * with the page, whose box as the boxes around it leave it holds the words, and that CSS's painting
- * order puts over them (lib/page/paint-order.ts). A painting order it cannot settle is no proof
- * either way: such words are left to the hit test of a click, which scrolls them into view.
+ * order does not put under them (lib/page/paint-order.ts): an order it cannot settle counts as
+ * covering (unknown is not seen).
  * The document's covers are looked for once per proof (of all the quotes asked together), in its light tree.
  */
 export class CoversOutOfView {
@@ -86,7 +86,7 @@ export class CoversOutOfView {
       if (shown === null || !holds(shown, words)) continue;
       const look = this.ancestry.look(cover);
       if (look.opacity < 1 || look.effects || !scrollsWithPage(cover, this.view)) continue;
-      if (this.order.above(cover, owner) === true) return true;
+      if (this.order.above(cover, owner) !== false) return true;
     }
     return false;
   }

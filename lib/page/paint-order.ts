@@ -7,9 +7,10 @@
  * whole), else through its innermost positioned box (which paints its own words), else as words in
  * the flow; then negative z-indices first, the flow, positioned boxes and z-index 0 in tree
  * order, positive z-indices last. A box an element generates (`::before`, `::after`) takes part
- * as its first or last positioned child. Anything this cannot settle (the top layer, two tree
- * scopes) is answered null, which each caller weighs (lib/page/covered-boxes.ts: a box out of view
- * is then no proof either way, a pseudo-element still covers). Pure DOM code.
+ * as its first or last positioned child. Anything this cannot settle (two boxes both in the top
+ * layer, a slot shown through another slot) is answered null, which its callers take as covering
+ * (lib/page/covered-boxes.ts) and as setting nothing apart (lib/page/behind.ts): unknown is not
+ * seen. Pure DOM code.
  */
 import { flatParentElement } from './flat-tree';
 
@@ -79,7 +80,10 @@ export class PaintOrder {
    */
   above(cover: Element, owner: Element): boolean | null {
     if (cover.contains(owner) || owner.contains(cover)) return null;
-    if (topLayer(cover) || topLayer(owner)) return topLayer(cover) && !topLayer(owner) ? true : null;
+    // The top layer is painted over all else; two boxes in it are not ordered here.
+    const coverTop = topLayer(cover);
+    const ownerTop = topLayer(owner);
+    if (coverTop || ownerTop) return coverTop === ownerTop ? null : coverTop;
     return this.compare(up(cover), up(owner));
   }
 

@@ -128,6 +128,35 @@ describe('the painting order, against the hit test', () => {
   });
 });
 
+describe('the top layer, against the hit test', () => {
+  // A box over the whole view, far above everything by its z-index, and an open popover (the top layer).
+  const WALL = '<div id="wall" style="position: absolute; inset: 0; height: 600px; background: #fff; z-index: 999"></div>';
+  it.each([
+    ['words in an open popover, a box over the page', `${WALL}<div popover id="pop">${WORDS}</div>`, 'words', false],
+    [
+      'a box in an open popover, words on the page',
+      `${WORDS}<div popover id="pop"><div id="wall" style="width: 800px; height: 600px; background: #fff"></div></div>`,
+      'wall',
+      true,
+    ],
+  ])('%s', async (_name, html, onTop, expected) => {
+    await onPage('position: relative', html, bundle, async (page) => {
+      const r = (await page.evaluate(`(() => {
+        document.getElementById('pop').showPopover();
+        const words = document.getElementById('words');
+        const wall = document.getElementById('wall');
+        const range = document.createRange();
+        range.selectNodeContents(words.firstChild);
+        const b = range.getBoundingClientRect();
+        const hit = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+        return { said: new PaintOrderTest.PaintOrder(window).above(wall, words), hit: hit === wall ? 'wall' : words.contains(hit) ? 'words' : String(hit && hit.id) };
+      })()`)) as { said: boolean | null; hit: string };
+      expect(r.hit).toBe(onTop);
+      expect(r.said).toBe(expected);
+    });
+  });
+});
+
 /** A box `.h` whose `::before` or `::after` is placed over it, and the words in a child of it. */
 const GENERATED: Array<[string, string, '::before' | '::after', boolean]> = [
   ['a ::before over words in the flow', '.h::before{z-index:auto}', '::before', true],
