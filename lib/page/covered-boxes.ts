@@ -60,7 +60,7 @@ export function hidesWhatIsUnder(cs: CSSStyleDeclaration): boolean {
 /**
  * Where no hit test can tell (words out of view: the proof of a quote, lib/page/drawn.ts), whether a
  * box placed over the page covers the words of `owner`, whose glyphs lie in `words`: one that hides
- * what is under it (`hidesWhatIsUnder`) or a picture, drawn whole (fully opaque, no effect), moving
+ * what is under it (`hidesWhatIsUnder`) or a picture, drawn fully opaque (an effect no rule settles does not excuse it), moving
  * with the page, whose box as the boxes around it leave it holds the words, and that CSS's painting
  * order does not put under them (lib/page/paint-order.ts): an order it cannot settle counts as
  * covering (unknown is not seen).
@@ -84,8 +84,9 @@ export class CoversOutOfView {
       if (cover.contains(owner) || owner.contains(cover)) continue;
       const shown = this.ancestry.shownBox(cover);
       if (shown === null || !holds(shown, words)) continue;
-      const look = this.ancestry.look(cover);
-      if (look.opacity < 1 || look.effects || !scrollsWithPage(cover, this.view)) continue;
+      // A cover drawn see-through lets the words show; one under an effect no rule settles (a
+      // mask, a blend mode) may hide them or not: not known, so it covers.
+      if (this.ancestry.look(cover).opacity < 1 || !scrollsWithPage(cover, this.view)) continue;
       if (this.order.above(cover, owner) !== false) return true;
     }
     return false;

@@ -207,6 +207,11 @@ const BELOW: Array<[string, string, boolean]> = [
     true,
   ],
   [
+    'under a white box whose blend mode no rule settles',
+    `<div style="position: relative"><p>LINE</p><div style="position: absolute; inset: 0; background: #fff; mix-blend-mode: difference"></div></div>`,
+    false,
+  ],
+  [
     'white, over a dark panel placed behind them',
     `<div style="position: relative"><div style="position: absolute; inset: 0; background: #123"></div><p style="position: relative; color: #fff">LINE</p></div>`,
     true,
