@@ -61,8 +61,13 @@ describe('AnswerView', () => {
       onReveal,
     );
     const button = root.querySelector('button')!;
-    expect(button.textContent).toBe('museum.example — Tickets <img src=x onerror=alert(1)>');
-    expect(root.textContent).not.toMatch(/\[1\]|#1/);
+    // A compact number on screen, the page's site and title in its name; the sources under the answer say the same.
+    expect(button.getAttribute('aria-label')).toBe('museum.example — Tickets <img src=x onerror=alert(1)>');
+    expect(button.textContent).toBe('1');
+    const sources = root.querySelector('ol.sources')!;
+    expect(sources.getAttribute('aria-label')).toBe('Sources');
+    expect(sources.textContent).toBe('1Tickets <img src=x onerror=alert(1)>museum.example');
+    expect(root.querySelector('img')).toBeNull();
     button.click();
     expect(onReveal).toHaveBeenCalledWith(citation);
   });
@@ -87,7 +92,6 @@ describe('AnswerView', () => {
     );
     const button = root.querySelector('button')!;
     const tip = root.querySelector(`#${CSS.escape(button.getAttribute('aria-describedby')!)}`);
-    expect(tip?.getAttribute('role')).toBe('tooltip');
     expect(tip?.textContent).toBe('“Adult tickets cost 12 euros.”');
   });
 
@@ -96,6 +100,29 @@ describe('AnswerView', () => {
       run({ kind: 'answer', claims: [{ text: 'x', citations: [citation] }], droppedClaims: 2, retried: true, checks }),
     );
     expect(root.textContent).toContain('2 claims were left out');
+  });
+
+  it('names the model once, above the claims, not on each claim', () => {
+    const claims = [1, 2, 3].map((n) => ({ text: `Claim ${n}`, citations: [citation] }));
+    const root = mount({
+      ...run({ kind: 'answer', claims, droppedClaims: 0, retried: false, checks }),
+      model: 'claude-sonnet-5-5',
+    });
+    expect(root.textContent!.split('claude-sonnet-5-5')).toHaveLength(2);
+    expect(root.querySelector('.answer-head')!.textContent).toBe('AnswerWritten by claude-sonnet-5-5');
+    expect(root.textContent).not.toContain('Claude:');
+  });
+
+  it('says a warning of the second check once under the answer, with a mark on each claim it concerns', () => {
+    const claims = [
+      { text: 'A', citations: [citation], unchecked: true as const },
+      { text: 'B', citations: [citation], unchecked: true as const },
+      { text: 'C', citations: [citation] },
+    ];
+    const root = mount(run({ kind: 'answer', claims, droppedClaims: 0, retried: false, checks }));
+    expect(root.querySelectorAll('.claim [role="img"]')).toHaveLength(2);
+    expect(root.textContent!.match(/could not be done/g)).toHaveLength(1);
+    expect(root.querySelector('.claim-notes')!.textContent).toContain('for 2 claims (marked !)');
   });
 
   it('shows an abstention as an answer with its reason', () => {

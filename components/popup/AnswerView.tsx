@@ -1,40 +1,47 @@
+/**
+ * The verified answer, or "not found" with what to try next, then its copy buttons, what was read
+ * to reach it and its details. The model is named once, above its claims: the claims are its
+ * words, the quotes behind the markers the pages'.
+ */
 import type { DoneRun } from '@/lib/shared/run-state';
-import { Abstention } from './Abstention';
-import { AnswerDetails } from './AnswerDetails';
-import { ClaimItem } from './ClaimItem';
-import { CoverageNote } from './CoverageNote';
-import { CopyAnswer } from './CopyAnswer';
 import type { ShownCitation } from '@/lib/shared/run';
-import { plural, t } from '@/lib/shared/i18n';
+import { t } from '@/lib/shared/i18n';
+import { Abstention } from './Abstention';
+import { AnswerBody } from './AnswerBody';
+import { AnswerDetails } from './AnswerDetails';
+import { CopyAnswer } from './CopyAnswer';
+import { CoverageNote } from './CoverageNote';
+import { NotFoundNextSteps, type NextSteps } from './NotFoundNextSteps';
 
 export interface AnswerViewProps {
   run: DoneRun;
   onReveal: (citation: ShownCitation) => void;
   /** The citation shown last (side panel), marked as current. */
   current?: ShownCitation | null;
+  /** What "not found" offers: more tabs, chosen tabs, another wording. */
+  nextSteps?: NextSteps;
 }
 
-/** The verified answer, or the abstention, with what was read to reach it. */
-export function AnswerView({ run, onReveal, current = null }: AnswerViewProps) {
+export function AnswerView({ run, onReveal, current = null, nextSteps }: AnswerViewProps) {
   const outcome = run.outcome;
   if (!outcome) return null;
   return (
     <section class="answer" aria-labelledby="answer-heading">
-      <h2 id="answer-heading">{t('answer')}</h2>
+      <div class="answer-head">
+        <h2 id="answer-heading">{t('answer')}</h2>
+        {run.model && outcome.kind === 'answer' && (
+          <span class="answer-by">
+            {t('answerBy')} <bdi>{run.model}</bdi>
+          </span>
+        )}
+      </div>
       {outcome.kind === 'abstain' ? (
-        <Abstention reason={outcome.reason} />
-      ) : (
         <>
-          <ol class="claims">
-            {outcome.claims.map((claim, i) => (
-              <ClaimItem key={i} claim={claim} onReveal={onReveal} current={current} />
-            ))}
-          </ol>
-          {outcome.judged?.policy === 'drop' && outcome.judged.unsupported > 0 && (
-            <p class="note">{plural('claimsUnsupported', outcome.judged.unsupported)}</p>
-          )}
-          {outcome.droppedClaims > 0 && <p class="note">{plural('claimsDropped', outcome.droppedClaims)}</p>}
+          <Abstention reason={outcome.reason} />
+          {nextSteps && <NotFoundNextSteps scope={run.scope} {...nextSteps} />}
         </>
+      ) : (
+        <AnswerBody claims={outcome.claims} outcome={outcome} onReveal={onReveal} current={current} />
       )}
       <CopyAnswer question={run.question} outcome={outcome} />
       <CoverageNote run={run} />

@@ -1,17 +1,19 @@
 /**
  * The question-and-answer app, shown in the toolbar popup and in the side panel (one app, the
- * same accessible names): ask, follow progress, read the verified answer, jump to its quotes.
- * The state lives in hooks (use-run, use-draft, use-thread, use-asking, use-reveal, …); this
- * file wires them to the views.
+ * same accessible names), laid out as answer engines are: a header always in view (New question,
+ * History, the side panel), the conversation with the latest answer in view, and the question box
+ * last. The state lives in hooks (use-session gathers them); this file lays the views out.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { Announcer } from './Announcer';
 import { AppHeader } from './AppHeader';
 import { AskSection } from './AskSection';
+import { CitationStepper } from './CitationStepper';
+import { Conversation } from './Conversation';
+import { EmptyState } from './EmptyState';
 import { HistoryView } from './HistoryView';
 import { RevealNoteView } from './RevealNoteView';
 import { RunView } from './RunView';
-import { ThreadSection } from './ThreadSection';
 import { FaviconContext } from './favicons';
 import { useAnnouncement } from './use-announcement';
 import { useEscapeClears } from './use-escape-clears';
@@ -33,65 +35,101 @@ export interface AppProps {
 export function App({ surface }: AppProps) {
   const session = useSession(surface);
   const { shown, run, key, draft, revealing, asking, intent, loaded, working, earlier, actions } = session;
-  // The history, shown instead of the question while its button is pressed.
-  const [showHistory, setShowHistory] = useState(false);
-  // After an update or a browser start, the last answer is gone (session storage is emptied) or
-  // was kept by the older version in a shape this one cannot show: the popup opens on the user's
-  // last thread from the history instead, its citations live (or on the form when there is none).
-  const openLast = loaded && (shown.unreadable === 'old-version' || shown.newSession);
-  // Derived, not set by an effect: shown from the first frame once loaded (a form shown and then
-  // taken away would lose what the user had started to type into it, and an effect of ours can
-  // run after the history has already found nothing to open), and ended only by the user (the
-  // History button) or by a history with no thread to open (then the form, focused).
-  const [latestDone, setLatestDone] = useState(false);
-  const openLatest = openLast && !latestDone;
-  const historyShown = showHistory || openLatest;
+  // The history, shown instead of the conversation while its button is pressed; `latest` opens it
+  // on the last thread ("Continue: …").
+  const [history, setHistory] = useState<'closed' | 'list' | 'latest'>('closed');
+  // A new session (a browser start or an update emptied the session's run): ready to type, with
+  // the last thread one click away.
+  const newSession = loaded && (shown.unreadable === 'old-version' || shown.newSession === true);
   useEscapeClears(surface === 'panel');
   const announcement = useAnnouncement(run, loaded);
-  // Opened to ask: the keyboard starts in the question box (again once the form replaces a
-  // history that had no thread to open).
-  const [askShown, setAskShown] = useState(0);
+  // Opened to ask, or back from the history: the keyboard starts in the question box.
   useEffect(() => {
-    if (loaded) focusQuestion();
-  }, [loaded, askShown]);
+    if (loaded && history === 'closed') focusQuestion();
+  }, [loaded, history]);
 
+  const historyShown = history !== 'closed';
   const reveal = (c: Parameters<typeof revealing.reveal>[0]) => void revealing.reveal(c);
   const steps = useRunSteps(run, surface === 'panel' && !historyShown, reveal);
-  const question = draft.question.trim();
+  const canStartOver = !working && (earlier.length > 0 || run !== null || shown.unreadable !== null);
+  const tabsAsked = run?.scope === 'window' ? session.windowTabs.length : run?.scope === 'tabs' ? session.chosenTabs.length : 1;
+  const nextSteps = {
+    onAllTabs: () => {
+      draft.setScope('window');
+      asking.ask('window');
+    },
+    onChooseTabs: () => {
+      const active = session.windowTabs.find((t) => t.active)?.id;
+      draft.setScope('tabs', session.chosenTabs.length === 0 && active !== undefined ? [active] : draft.tabIds);
+      focusQuestion();
+    },
+    onRephrase: focusQuestion,
+  };
 
-  if (!loaded) return <main class={surface} aria-busy="true" />;
+  if (!loaded) return <main class={`app ${surface}`} aria-busy="true" />;
   return (
     <FaviconContext.Provider value={session.icons}>
-      <main class={surface}>
-        <AppHeader
-          surface={surface}
-          showHistory={historyShown}
-          onHistory={(show) => {
-            setLatestDone(true);
-            setShowHistory(show);
-          }}
-          windowId={session.windowId}
-          onError={revealing.say}
-        />
+      <main class={`app ${surface}`}>
+        <div class="top-bar">
+          <AppHeader
+            surface={surface}
+            showHistory={historyShown}
+            onHistory={(show) => setHistory(show ? 'list' : 'closed')}
+            onNewQuestion={
+              canStartOver && !historyShown
+                ? () => {
+                    void actions.newQuestion();
+                  }
+                : undefined
+            }
+            windowId={session.windowId}
+            onError={revealing.say}
+          />
+          {!historyShown && surface === 'panel' && run?.status === 'done' && (
+            <CitationStepper steps={steps.list} current={steps.current} onStep={steps.step} />
+          )}
+        </div>
         <Announcer text={announcement} />
         <HistoryWriteNote />
-        {historyShown && <RevealNoteView revealing={revealing} />}
         {historyShown && (
-          <HistoryView
-            stepper={surface === 'panel'}
-            onReveal={reveal}
-            openLatest={openLatest}
-            onNothingToOpen={() => {
-              setLatestDone(true);
-              setShowHistory(false);
-              setAskShown((n) => n + 1);
-            }}
-          />
+          <div class="history-pane">
+            <RevealNoteView revealing={revealing} />
+            <HistoryView
+              stepper={surface === 'panel'}
+              onReveal={reveal}
+              openLatest={history === 'latest'}
+              onNothingToOpen={() => setHistory('closed')}
+            />
+          </div>
         )}
         {!historyShown && (
           <>
+            <Conversation
+              run={run}
+              thread={session.thread}
+              earlier={earlier}
+              elsewhere={session.elsewhere}
+              scope={draft.scope}
+              onReveal={reveal}
+              empty={key.hasKey && <EmptyState newSession={newSession} onContinue={() => setHistory('latest')} />}
+            >
+              <RunView
+                shown={shown}
+                apiHost={key.apiHost}
+                revealing={revealing}
+                current={steps.currentCitation}
+                tabs={tabsAsked}
+                onReveal={surface === 'panel' ? steps.reveal : reveal}
+                onOpenOptions={openOptions}
+                onAskAgain={actions.askAgain}
+                onCancel={actions.cancel}
+                onReview={actions.review}
+                nextSteps={nextSteps}
+              />
+            </Conversation>
             <AskSection
               hasKey={key.hasKey}
+              onOpenOptions={openOptions}
               draft={draft}
               chosenTabs={session.chosenTabs}
               windowTabs={session.windowTabs}
@@ -99,31 +137,7 @@ export function App({ surface }: AppProps) {
               asking={asking}
               selection={intent?.selection ?? null}
               onDropSelection={session.dropIntent}
-              onOpenOptions={openOptions}
               focusQuestion={focusQuestion}
-            />
-            <ThreadSection
-              run={run}
-              thread={session.thread}
-              earlier={earlier}
-              elsewhere={session.elsewhere}
-              canStartOver={!working && (earlier.length > 0 || run !== null || shown.unreadable !== null)}
-              scope={draft.scope}
-              question={question}
-              onNewQuestion={() => void actions.newQuestion()}
-              onReveal={reveal}
-            />
-            <RunView
-              shown={shown}
-              surface={surface}
-              apiHost={key.apiHost}
-              revealing={revealing}
-              steps={steps}
-              onReveal={reveal}
-              onOpenOptions={openOptions}
-              onAskAgain={actions.askAgain}
-              onCancel={actions.cancel}
-              onReview={actions.review}
             />
           </>
         )}

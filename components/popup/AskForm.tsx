@@ -1,7 +1,13 @@
+/**
+ * The composer at the foot of the popup and the side panel: one line of question that grows with
+ * its text, the scope as a compact control beside it, and Ask. Enter asks, Shift+Enter starts a
+ * new line, as in chat boxes. A question over the limit stays in the box, said, and Ask waits.
+ */
 import type { ComponentChildren } from 'preact';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { MAX_QUESTION_CHARS } from '@/lib/shared/limits';
 import type { Scope } from '@/lib/shared/storage';
-import { t } from '@/lib/shared/i18n';
+import { t, type MessageKey } from '@/lib/shared/i18n';
 
 export interface AskFormProps {
   question: string;
@@ -12,15 +18,31 @@ export interface AskFormProps {
   onAsk: () => void;
   /** False while "Choose tabs" has no tab ticked. */
   ready?: boolean;
-  /** Shown below the scope: the list of tabs to choose from. */
+  /** Shown above the box: the list of tabs to choose from. */
   children?: ComponentChildren;
 }
 
-/** The question box, its scope and the Ask button. */
+const SCOPES: Array<[Scope, MessageKey]> = [
+  ['tab', 'scopeTab'],
+  ['window', 'scopeWindow'],
+  ['tabs', 'scopeChoose'],
+];
+/** The box grows with its text up to this height, then scrolls. */
+const MAX_BOX_PX = 160;
+/** The limit is shown once a question comes this close to it (and always to screen readers). */
+const NEAR_LIMIT = 0.9;
+
 export function AskForm({ question, scope, busy, onQuestion, onScope, onAsk, ready = true, children }: AskFormProps) {
-  // Said, not silently cut: a question over the limit stays in the box, and Ask waits.
   const length = question.trim().length;
   const tooLong = length > MAX_QUESTION_CHARS;
+  const box = useRef<HTMLTextAreaElement>(null);
+  // One line that grows with the question (Firefox has no `field-sizing`): measured, then set.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight + 2, MAX_BOX_PX)}px`;
+  }, [question]);
   const askIfFits = () => {
     if (!busy && !tooLong && ready) onAsk();
   };
@@ -32,46 +54,55 @@ export function AskForm({ question, scope, busy, onQuestion, onScope, onAsk, rea
         askIfFits();
       }}
     >
-      <label for="question">{t('question')}</label>
-      <textarea
-        id="question"
-        rows={3}
-        value={question}
-        placeholder={t('questionPlaceholder')}
-        aria-describedby="question-limit"
-        aria-invalid={tooLong}
-        onInput={(e) => onQuestion(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          // Enter asks, Shift+Enter starts a new line, as in chat boxes.
-          if (e.key === 'Enter' && !e.shiftKey) {
-            e.preventDefault();
-            askIfFits();
-          }
-        }}
-      />
-      <p id="question-limit" class={tooLong ? 'error' : 'hint'} role={tooLong ? 'alert' : undefined}>
+      {children}
+      <label for="question" class="visually-hidden">
+        {t('question')}
+      </label>
+      <div class="composer-box">
+        <div class="composer-input">
+          <textarea
+            id="question"
+            ref={box}
+            rows={1}
+            value={question}
+            placeholder={t('questionPlaceholder')}
+            aria-describedby="question-limit"
+            aria-invalid={tooLong}
+            onInput={(e) => onQuestion(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey) {
+                e.preventDefault();
+                askIfFits();
+              }
+            }}
+          />
+          {/* Busy, Ask keeps the keyboard focus it has (a disabled button drops it): it is only said to be unavailable. */}
+          <button
+            type="submit"
+            class="primary ask"
+            disabled={question.trim() === '' || tooLong || !ready}
+            aria-disabled={busy || undefined}
+          >
+            {t('ask')}
+          </button>
+        </div>
+        <fieldset class="scope">
+          <legend class="visually-hidden">{t('scopeLegend')}</legend>
+          {SCOPES.map(([value, key]) => (
+            <label key={value}>
+              <input type="radio" name="scope" value={value} checked={scope === value} onChange={() => onScope(value)} />
+              <span>{t(key)}</span>
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <p
+        id="question-limit"
+        class={tooLong ? 'limit-problem' : length > MAX_QUESTION_CHARS * NEAR_LIMIT ? 'hint' : 'visually-hidden'}
+        role={tooLong ? 'alert' : undefined}
+      >
         {tooLong ? t('questionTooLong', length, MAX_QUESTION_CHARS) : t('questionLimit', MAX_QUESTION_CHARS)}
       </p>
-      <fieldset class="scope">
-        <legend>{t('scopeLegend')}</legend>
-        <label>
-          <input type="radio" name="scope" value="tab" checked={scope === 'tab'} onChange={() => onScope('tab')} />
-          {t('scopeTab')}
-        </label>
-        <label>
-          <input type="radio" name="scope" value="window" checked={scope === 'window'} onChange={() => onScope('window')} />
-          {t('scopeWindow')}
-        </label>
-        <label>
-          <input type="radio" name="scope" value="tabs" checked={scope === 'tabs'} onChange={() => onScope('tabs')} />
-          {t('scopeChoose')}
-        </label>
-      </fieldset>
-      {children}
-      {/* Busy, Ask keeps the keyboard focus it has (a disabled button drops it): it is only said to be unavailable. */}
-      <button type="submit" disabled={question.trim() === '' || tooLong || !ready} aria-disabled={busy || undefined}>
-        {t('ask')}
-      </button>
     </form>
   );
 }

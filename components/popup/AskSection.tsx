@@ -1,6 +1,7 @@
 /**
- * The question and what goes with it: the note when no key is set, the form with its scope and
- * chosen tabs, the access a question lacks, and the selection the side panel was opened for.
+ * The question and what goes with it, at the foot of the app: how to set a key when none is, the
+ * access a question lacks, the selection the side panel was opened for, and the form with its
+ * scope and chosen tabs.
  */
 import { AccessNote } from './AccessNote';
 import { AskForm } from './AskForm';
@@ -13,6 +14,7 @@ import type { WindowTab } from './use-window-tabs';
 
 export interface AskSectionProps {
   hasKey: boolean;
+  onOpenOptions: () => void;
   draft: Draft;
   /** "Choose tabs": the ticked tabs still open. */
   chosenTabs: number[];
@@ -22,7 +24,6 @@ export interface AskSectionProps {
   /** The selection the side panel's next question is about (context menu). */
   selection: string | null;
   onDropSelection: () => void;
-  onOpenOptions: () => void;
   /** Where the keyboard goes when the control it was on goes away. */
   focusQuestion: () => void;
 }
@@ -30,25 +31,8 @@ export interface AskSectionProps {
 export function AskSection({ draft, chosenTabs, windowTabs, asking, ...props }: AskSectionProps) {
   const { question, scope } = draft;
   return (
-    <>
+    <footer class="composer">
       {!props.hasKey && <NoKeyNote onOpenOptions={props.onOpenOptions} />}
-      <AskForm
-        question={question}
-        scope={scope}
-        busy={props.busy}
-        onQuestion={draft.setQuestion}
-        onScope={(s) => {
-          // Choosing starts from the tab the user is looking at.
-          const active = windowTabs.find((t) => t.active)?.id;
-          const ids = s === 'tabs' && chosenTabs.length === 0 && active !== undefined ? [active] : draft.tabIds;
-          asking.clearAccess();
-          draft.setScope(s, ids);
-        }}
-        onAsk={() => asking.ask(scope)}
-        ready={scope !== 'tabs' || chosenTabs.length > 0}
-      >
-        {scope === 'tabs' && <TabChooser tabs={windowTabs} chosen={chosenTabs} onChosen={draft.setTabIds} />}
-      </AskForm>
       {asking.access && (
         <AccessNote
           need={asking.access}
@@ -71,6 +55,23 @@ export function AskSection({ draft, chosenTabs, windowTabs, asking, ...props }: 
           }}
         />
       )}
-    </>
+      <AskForm
+        question={question}
+        scope={scope}
+        busy={props.busy}
+        onQuestion={draft.setQuestion}
+        onScope={(s) => {
+          // Choosing starts from the tab the user is looking at.
+          const active = windowTabs.find((t) => t.active)?.id;
+          const ids = s === 'tabs' && chosenTabs.length === 0 && active !== undefined ? [active] : draft.tabIds;
+          asking.clearAccess();
+          draft.setScope(s, ids);
+        }}
+        onAsk={() => asking.ask(scope)}
+        ready={scope !== 'tabs' || chosenTabs.length > 0}
+      >
+        {scope === 'tabs' && <TabChooser tabs={windowTabs} chosen={chosenTabs} onChosen={draft.setTabIds} />}
+      </AskForm>
+    </footer>
   );
 }

@@ -23,15 +23,46 @@ const claim: ShownClaim = {
   ],
 } as ShownClaim;
 
+const numberOf = () => 1;
+
 describe('ClaimItem', () => {
-  it('shows the claim as Claude’s words and the quote as the page’s, apart', () => {
-    const root = mount(<ClaimItem claim={claim} onReveal={vi.fn()} />);
-    expect(root.querySelector('.model-words')!.textContent).toBe('Claude: The museum is verified to be free.');
-    const quote = root.querySelector('blockquote.page-words')!;
-    expect(quote.textContent).toBe('“Children under twelve enter for free”');
-    expect(quote.getAttribute('aria-label')).toBe('The page’s words, checked: Children under twelve enter for free');
-    // The claim's wording is nowhere presented as the page's.
-    expect(root.querySelector('.model-words blockquote')).toBeNull();
+  it('shows the claim as the model’s words, its quote only as the page’s, behind a numbered marker', () => {
+    const root = mount(<ClaimItem claim={claim} numberOf={numberOf} onReveal={vi.fn()} />);
+    expect(root.querySelector('.model-words')!.textContent).toBe('The museum is verified to be free.');
+    const marker = root.querySelector<HTMLButtonElement>('button.marker')!;
+    expect(marker.textContent).toBe('1');
+    expect(marker.getAttribute('aria-label')).toBe('museum.example — Tickets');
+    // The quote is the marker's description, not text beside the claim.
+    const description = root.querySelector(`#${CSS.escape(marker.getAttribute('aria-describedby')!)}`)!;
+    expect(description.textContent).toBe('“Children under twelve enter for free”');
+    expect(root.querySelector('.quote-preview')).toBeNull();
+    expect(root.querySelector('.model-words')!.textContent).not.toContain('Children under twelve');
+  });
+
+  it('opens the quote under the claim while its marker is hovered or focused, once', async () => {
+    const root = mount(<ClaimItem claim={claim} numberOf={numberOf} onReveal={vi.fn()} />);
+    const marker = root.querySelector<HTMLButtonElement>('button.marker')!;
+    marker.dispatchEvent(new FocusEvent('focus'));
+    await vi.waitFor(() => expect(root.querySelector('.quote-preview')).not.toBeNull());
+    expect(root.querySelector('.quote-preview blockquote')!.textContent).toBe('“Children under twelve enter for free”');
+    expect(root.querySelectorAll('blockquote')).toHaveLength(1);
+    marker.dispatchEvent(new FocusEvent('blur'));
+    await vi.waitFor(() => expect(root.querySelector('.quote-preview')).toBeNull());
+    marker.dispatchEvent(new MouseEvent('mouseenter'));
+    await vi.waitFor(() => expect(root.querySelector('.quote-preview')).not.toBeNull());
+  });
+
+  it('opens the quote of the citation shown last (the side panel’s current one) without a hover', () => {
+    const root = mount(<ClaimItem claim={claim} numberOf={numberOf} onReveal={vi.fn()} current={claim.citations[0]} />);
+    expect(root.querySelector('.quote-preview blockquote')!.textContent).toBe('“Children under twelve enter for free”');
+    expect(root.querySelector('button.marker')!.getAttribute('aria-current')).toBe('true');
+  });
+
+  it('reveals the quote on a click of its marker', () => {
+    const onReveal = vi.fn();
+    const root = mount(<ClaimItem claim={claim} numberOf={numberOf} onReveal={onReveal} />);
+    root.querySelector<HTMLButtonElement>('button.marker')!.click();
+    expect(onReveal).toHaveBeenCalledWith(claim.citations[0]);
   });
 
   it('tells apart two quotes of one claim from the same page, each still named by the page’s title', () => {
@@ -44,21 +75,28 @@ describe('ClaimItem', () => {
       title: 'City guide',
       site: 'city.example',
     };
-    const root = mount(<ClaimItem claim={{ ...claim, citations: [first, second, other] }} onReveal={vi.fn()} />);
-    const names = [...root.querySelectorAll('.citation button')].map((b) => b.getAttribute('aria-label'));
-    expect(names).toEqual([
+    const byPage = (c: { site: string }) => (c.site === 'city.example' ? 2 : 1);
+    const root = mount(
+      <ClaimItem claim={{ ...claim, citations: [first, second, other] }} numberOf={byPage} onReveal={vi.fn()} />,
+    );
+    const markers = [...root.querySelectorAll('button.marker')];
+    expect(markers.map((b) => b.getAttribute('aria-label'))).toEqual([
       'museum.example — Tickets, quote 1 of 2',
       'museum.example — Tickets, quote 2 of 2',
       'city.example — City guide',
     ]);
-    const shown = [...root.querySelectorAll('.citation button')].map((b) => b.textContent);
-    expect(new Set(shown).size).toBe(3);
+    expect(markers.map((b) => b.textContent)).toEqual(['1·1', '1·2', '2']);
   });
 
-  it('marks a claim the support check could not check as not checked', () => {
-    const root = mount(<ClaimItem claim={{ ...claim, unchecked: true }} onReveal={vi.fn()} />);
-    expect(root.querySelector('.unchecked')!.textContent).toMatch(/^Not checked: the second check/);
-    const plain = mount(<ClaimItem claim={claim} onReveal={vi.fn()} />);
-    expect(plain.querySelector('.unchecked')).toBeNull();
+  it('marks a claim the second check could not check, or doubted, with a small named mark and no paragraph', () => {
+    const root = mount(<ClaimItem claim={{ ...claim, unchecked: true }} numberOf={numberOf} onReveal={vi.fn()} />);
+    expect(root.querySelector('[role="img"]')!.getAttribute('aria-label')).toBe('Not checked:');
+    expect(root.textContent).not.toMatch(/second check/);
+    const doubted = mount(
+      <ClaimItem claim={{ ...claim, doubt: 'The quote is about adults.' }} numberOf={numberOf} onReveal={vi.fn()} />,
+    );
+    expect(doubted.querySelector('[role="img"]')!.getAttribute('aria-label')).toBe('Doubtful: The quote is about adults.');
+    const plain = mount(<ClaimItem claim={claim} numberOf={numberOf} onReveal={vi.fn()} />);
+    expect(plain.querySelector('[role="img"]')).toBeNull();
   });
 });

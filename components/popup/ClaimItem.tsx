@@ -1,64 +1,62 @@
-import { CitationButton } from './CitationButton';
+/**
+ * One verified claim: the model's words, then a numbered marker per citation (the number of its
+ * page among the sources listed under the answer). The quotes are the pages' own words and are
+ * never shown as the claim's: a marker hovered or focused opens its quote under the claim. A
+ * claim the second check doubted, or could not check, carries a small mark; the answer says what
+ * the mark means once (ClaimNotes).
+ */
+import { useState } from 'preact/hooks';
 import type { ShownCitation, ShownClaim } from '@/lib/shared/run';
+import { samePageOrdinals } from '@/lib/shared/sources';
 import { t } from '@/lib/shared/i18n';
+import { CitationMarker } from './CitationMarker';
+import { QuotePreview } from './QuotePreview';
 
 export interface ClaimItemProps {
   claim: ShownClaim;
+  /** The number of a citation's page among the answer's sources. */
+  numberOf: (citation: ShownCitation) => number;
   onReveal: (citation: ShownCitation) => void;
   current?: ShownCitation | null;
 }
 
-/**
- * One verified claim and the sources that back it. The claim's wording is Claude's and says so;
- * only the quotes are the pages' own words, shown as such: a page that slipped instructions to
- * Claude can shape the wording, not pass it off as what a page says.
- */
-export function ClaimItem({ claim, onReveal, current = null }: ClaimItemProps) {
+export function ClaimItem({ claim, numberOf, onReveal, current = null }: ClaimItemProps) {
   const ordinals = samePageOrdinals(claim.citations);
+  const [peek, setPeek] = useState<number | null>(null);
+  const currentHere = claim.citations.indexOf(current as ShownCitation);
+  const open = peek ?? (currentHere >= 0 ? currentHere : null);
+  const shown = open === null ? undefined : claim.citations[open];
   return (
     <li class="claim">
-      <p class="model-words">
-        <span class="speaker">{t('claudeSpeaker')} </span>
-        {claim.text}
+      <p class="claim-text">
+        <span class="model-words" dir="auto">
+          {claim.text}
+        </span>
+        {claim.doubt && (
+          <span class="claim-flag" role="img" aria-label={`${t('doubtful')} ${claim.doubt}`} title={claim.doubt}>
+            ?
+          </span>
+        )}
+        {claim.unchecked && (
+          <span class="claim-flag" role="img" aria-label={t('notChecked')}>
+            !
+          </span>
+        )}
+        <span class="markers" role="group" aria-label={t('sources')}>
+          {claim.citations.map((c, i) => (
+            <CitationMarker
+              key={`${c.passageId}-${i}`}
+              citation={c}
+              n={numberOf(c)}
+              ordinal={ordinals[i]}
+              onReveal={onReveal}
+              current={c === current}
+              onPeek={(on) => setPeek((was) => (on ? i : was === i ? null : was))}
+            />
+          ))}
+        </span>
       </p>
-      {claim.doubt && (
-        <p class="doubt">
-          <strong>{t('doubtful')}</strong> {t('doubtNote')} {claim.doubt}
-        </p>
-      )}
-      {claim.unchecked && (
-        <p class="doubt unchecked">
-          <strong>{t('notChecked')}</strong> {t('notCheckedNote')}
-        </p>
-      )}
-      <ul class="citations" aria-label={t('sources')}>
-        {claim.citations.map((c, i) => (
-          <li key={`${c.passageId}-${i}`}>
-            <CitationButton citation={c} onReveal={onReveal} current={c === current} ordinal={ordinals[i]} />
-            <blockquote class="page-words" aria-label={t('pageWordsLabel', c.literal)}>
-              {t('quoted', c.literal)}
-            </blockquote>
-          </li>
-        ))}
-      </ul>
+      {shown && <QuotePreview citation={shown} />}
     </li>
   );
-}
-
-/**
- * Each quote's place among the claim's quotes of the same page (and PDF page), for the chips
- * that would otherwise look the same; undefined for a page quoted once.
- */
-function samePageOrdinals(citations: ShownCitation[]): Array<{ n: number; of: number } | undefined> {
-  const key = (c: ShownCitation) => `${c.url.split('#')[0]}\u0000${c.frameId}\u0000${c.page ?? ''}`;
-  const totals = new Map<string, number>();
-  for (const c of citations) totals.set(key(c), (totals.get(key(c)) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  return citations.map((c) => {
-    const of = totals.get(key(c))!;
-    if (of < 2) return undefined;
-    const n = (seen.get(key(c)) ?? 0) + 1;
-    seen.set(key(c), n);
-    return { n, of };
-  });
 }

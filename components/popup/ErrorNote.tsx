@@ -1,27 +1,39 @@
+/**
+ * A failure in words, the server it concerns (its host: which of the user's servers did not
+ * answer), and what helps next: "Try again" with the question kept, and the options when the
+ * settings are the cause.
+ */
 import type { ShownError } from '@/lib/shared/run';
 import { t } from '@/lib/shared/i18n';
 
 export interface ErrorNoteProps {
   error: ShownError;
+  /** The host of the server asked, when one was. */
+  server?: string;
   onOpenOptions: () => void;
   onAskAgain: () => void;
 }
 
-/** A failure in words, with the one action that helps. */
-export function ErrorNote({ error, onOpenOptions, onAskAgain }: ErrorNoteProps) {
+export function ErrorNote({ error, server, onOpenOptions, onAskAgain }: ErrorNoteProps) {
+  const options = error.action === 'open-options';
   return (
     <div class="error" role="alert">
       <p>{error.message}</p>
-      {error.action === 'open-options' && (
-        <button type="button" onClick={onOpenOptions}>
-          {t('openOptions')}
-        </button>
+      {server && (
+        <p class="error-server">
+          {t('serverHost')} <bdi>{server}</bdi>
+        </p>
       )}
-      {error.action === 'ask-again' && (
-        <button type="button" onClick={onAskAgain}>
+      <div class="actions">
+        <button type="button" class={options ? undefined : 'primary'} onClick={onAskAgain}>
           {t('askAgain')}
         </button>
-      )}
+        {options && (
+          <button type="button" class="primary" onClick={onOpenOptions}>
+            {t('openOptions')}
+          </button>
+        )}
+      </div>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { citationSteps } from '@/lib/shared/citation-steps';
 import type { ShownCitation } from '@/lib/shared/run';
 import type { HistoryEntry } from '@/lib/shared/history';
 import { Abstention } from './Abstention';
-import { ClaimItem } from './ClaimItem';
+import { AnswerBody } from './AnswerBody';
 import { CopyAnswer } from './CopyAnswer';
 import { CitationStepper } from './CitationStepper';
 import { when } from './HistoryList';
@@ -45,11 +45,7 @@ export function HistoryThread({ entry, onReveal, onBack, stepper = false }: Hist
           {turn.outcome.kind === 'abstain' ? (
             <Abstention reason={turn.outcome.reason} />
           ) : (
-            <ol class="claims">
-              {turn.outcome.claims.map((claim, i) => (
-                <ClaimItem key={i} claim={claim} onReveal={steps.reveal} current={current} />
-              ))}
-            </ol>
+            <AnswerBody claims={turn.outcome.claims} outcome={turn.outcome} onReveal={steps.reveal} current={current} />
           )}
           <CopyAnswer question={turn.question} outcome={turn.outcome} />
         </article>

@@ -12,8 +12,9 @@ export function OpenInPanelButton({ windowId, onError }: OpenInPanelButtonProps)
   return (
     <button
       type="button"
-      class="open-panel"
+      class="open-panel icon"
       disabled={windowId === null}
+      aria-label={t('openInPanel')}
       title={t('openPanelTitle')}
       onClick={() => {
         if (windowId === null) return;
@@ -24,7 +25,11 @@ export function OpenInPanelButton({ windowId, onError }: OpenInPanelButtonProps)
         );
       }}
     >
-      {t('openInPanel')}
+      {/* A window with a panel at its inline end. */}
+      <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" class="flip-rtl">
+        <rect x="1.5" y="2.5" width="13" height="11" rx="2" fill="none" stroke="currentColor" />
+        <rect x="9.5" y="3" width="4.5" height="10" fill="currentColor" opacity="0.45" />
+      </svg>
     </button>
   );
 }

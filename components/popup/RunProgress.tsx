@@ -1,9 +1,16 @@
+/**
+ * What the question is doing now, in plain words ("Reading 3 tabs…", "Writing the answer…"), a
+ * way to stop it, and room held for the claims to come, so the answer does not jump in. Not a
+ * live region itself: its text ticks (a countdown); the app's Announcer says each step once.
+ */
 import { useEffect, useState } from 'preact/hooks';
 import type { Stage, WorkingRun } from '@/lib/shared/run-state';
-import { t, type MessageKey } from '@/lib/shared/i18n';
+import { plural, t, type MessageKey } from '@/lib/shared/i18n';
 
 export interface RunProgressProps {
-  run: Pick<WorkingRun, 'stage' | 'retryAt' | 'received'>;
+  run: Pick<WorkingRun, 'stage' | 'retryAt' | 'received' | 'claims'>;
+  /** How many tabs are being read (the scope's), for "Reading 3 tabs…". */
+  tabs: number;
   onCancel: () => void;
 }
 
@@ -30,26 +37,40 @@ function useSecondsUntil(at: number | undefined): number | null {
   return at ? Math.max(0, Math.ceil((at - Date.now()) / 1000)) : null;
 }
 
-/**
- * What the pipeline is doing now, and a way to stop it. Not a live region itself: its text ticks
- * (a countdown, the tokens received); the app's Announcer says each step once.
- */
-export function RunProgress({ run, onCancel }: RunProgressProps) {
-  const stage = run.stage;
-  const seconds = useSecondsUntil(stage === 'waiting' ? run.retryAt : undefined);
-  let text = t(STAGE_TEXT[stage]);
-  if (stage === 'waiting' && seconds !== null) text = t('stageWaitingSeconds', seconds);
-  // About four characters a token: enough to see that the answer is arriving.
-  if (stage === 'asking' && run.received) text = t('stageAskingReceived', Math.ceil(run.received / 4));
+/** The words of a step: the tabs counted while reading, the answer "being written" once it streams. */
+export function stageWords(run: RunProgressProps['run'], tabs: number, seconds: number | null): string {
+  switch (run.stage) {
+    case 'reading':
+      return tabs > 1 ? plural('stageReadingTabs', tabs) : t('stageReadingTab');
+    case 'waiting':
+      return seconds !== null ? t('stageWaitingSeconds', seconds) : t('stageWaiting');
+    case 'asking':
+      return run.received ? t('stageWriting') : t('stageAsking');
+    default:
+      return t(STAGE_TEXT[run.stage]);
+  }
+}
+
+export function RunProgress({ run, tabs, onCancel }: RunProgressProps) {
+  const seconds = useSecondsUntil(run.stage === 'waiting' ? run.retryAt : undefined);
+  const text = stageWords(run, tabs, seconds);
+  const waitingForClaims = !run.claims || run.claims.length === 0;
   return (
     <div class="progress">
-      <p>
+      <div class="progress-line">
         <span class="spinner" aria-hidden="true" />
-        {text}
-      </p>
-      <button type="button" onClick={onCancel}>
-        {t('cancel')}
-      </button>
+        <p>{text}</p>
+        <button type="button" onClick={onCancel}>
+          {t('cancel')}
+        </button>
+      </div>
+      {waitingForClaims && (
+        <div class="placeholder" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </div>
+      )}
     </div>
   );
 }

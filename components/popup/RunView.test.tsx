@@ -5,7 +5,6 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { mount } from '@/tests/support/mount';
 import { doneRun, errorRun, workingRun, type RunCommon } from '@/lib/shared/run-state';
 import type { Outcome } from '@/lib/shared/run';
-import type { CitationSteps } from './use-citation-steps';
 import type { Revealing } from './use-reveal';
 
 const common: RunCommon = { id: 'r', question: 'When does it open?', scope: 'tab', startedAt: 0, skipped: [] };
@@ -34,7 +33,6 @@ const answer: Outcome = {
   retried: false,
   checks: { citations: 1, broken: 0 },
 };
-const steps: CitationSteps = { list: [], current: null, currentCitation: null, step: vi.fn(), reveal: vi.fn() };
 const revealing: Revealing = { note: null, reveal: vi.fn(), say: vi.fn(), clear: vi.fn() };
 const settle = async (root: HTMLElement, until: (root: HTMLElement) => boolean) => {
   await vi.waitFor(() => expect(until(root)).toBe(true));
@@ -55,10 +53,9 @@ describe('the run as the popup and side panel show it from storage', () => {
       return (
         <RunView
           shown={shown}
-          surface="popup"
+          tabs={1}
           apiHost="api.anthropic.com"
           revealing={revealing}
-          steps={steps}
           onReveal={vi.fn()}
           onOpenOptions={vi.fn()}
           onAskAgain={vi.fn()}
@@ -87,9 +84,11 @@ describe('the run as the popup and side panel show it from storage', () => {
     });
     const root = mount(<Shown />);
     await settle(root, (r) => r.querySelector('[role="alert"]') !== null);
-    expect(root.querySelector('[role="alert"]')!.textContent).toBe(
+    expect(root.querySelector('[role="alert"] p')!.textContent).toBe(
       "The last question's state could not be read, so it is not shown. Ask it again.",
     );
+    // What helps next, with the question kept.
+    expect(root.querySelector('[role="alert"] button')!.textContent).toBe('Try again');
     expect(root.querySelector('.answer')).toBeNull();
     expect(root.textContent).not.toContain('It opens at 9 a.m.');
   });

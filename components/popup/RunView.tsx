@@ -1,17 +1,16 @@
 /**
- * The run under the question, by its status: progress with Cancel while it works, the claims
- * already verified, the error with its next step, the review before sending, the search results
- * or the verified answer. A stored run the screens cannot read is an error of its own.
+ * The latest run, by its status: progress with Cancel while it works, the claims already verified,
+ * the error with the server it concerns and what to do next, the review before sending, the
+ * search results or the verified answer. A stored run the screens cannot read is an error of its own.
  */
 import { AnswerView } from './AnswerView';
 import { ArrivingAnswer } from './ArrivingAnswer';
-import { CitationStepper } from './CitationStepper';
 import { ErrorNote } from './ErrorNote';
+import type { NextSteps } from './NotFoundNextSteps';
 import { RevealNoteView } from './RevealNoteView';
 import { ReviewPanel } from './ReviewPanel';
 import { RunProgress } from './RunProgress';
 import { SearchResults } from './SearchResults';
-import type { CitationSteps } from './use-citation-steps';
 import type { Revealing } from './use-reveal';
 import type { ShownRun } from './use-run';
 import { claimsShown } from '@/lib/shared/run-state';
@@ -20,27 +19,32 @@ import { t } from '@/lib/shared/i18n';
 
 export interface RunViewProps {
   shown: Pick<ShownRun, 'run' | 'unreadable'>;
-  surface: 'popup' | 'panel';
   /** The API's host, where a review's fragments would go. */
   apiHost: string;
   revealing: Revealing;
-  steps: CitationSteps;
+  /** The citation shown last (side panel), marked in the answer. */
+  current?: ShownCitation | null;
+  /** How many tabs the question reads, for its progress. */
+  tabs: number;
   onReveal: (citation: ShownCitation) => void;
   onOpenOptions: () => void;
   onAskAgain: () => void;
   onCancel: () => void;
   onReview: (send: boolean) => void;
+  nextSteps?: NextSteps;
 }
 
-export function RunView({ shown, surface, apiHost, revealing, steps, onReveal, ...on }: RunViewProps) {
+export function RunView({ shown, apiHost, revealing, current = null, tabs, onReveal, ...on }: RunViewProps) {
   const { run, unreadable } = shown;
   // Claims verified while the answer streams; they stay in view if the question then fails.
   const arriving = run && claimsShown(run);
   return (
     <>
-      {run?.status === 'working' && <RunProgress run={run} onCancel={on.onCancel} />}
+      {run?.status === 'working' && <RunProgress run={run} tabs={tabs} onCancel={on.onCancel} />}
       {arriving && <ArrivingAnswer claims={arriving} onReveal={onReveal} />}
-      {run?.status === 'error' && <ErrorNote error={run.error} onOpenOptions={on.onOpenOptions} onAskAgain={on.onAskAgain} />}
+      {run?.status === 'error' && (
+        <ErrorNote error={run.error} server={run.server} onOpenOptions={on.onOpenOptions} onAskAgain={on.onAskAgain} />
+      )}
       {unreadable && (
         <ErrorNote
           error={{ kind: 'unreadable-run', message: t(unreadable === 'old-version' ? 'runOldVersion' : 'runMalformed') }}
@@ -53,10 +57,7 @@ export function RunView({ shown, surface, apiHost, revealing, steps, onReveal, .
         <ReviewPanel run={run} destination={apiHost} onSend={() => on.onReview(true)} onCancel={() => on.onReview(false)} />
       )}
       {run?.status === 'done' && run.results && <SearchResults run={run} onReveal={onReveal} />}
-      {run?.status === 'done' && surface === 'panel' && (
-        <CitationStepper steps={steps.list} current={steps.current} onStep={steps.step} />
-      )}
-      {run?.status === 'done' && <AnswerView run={run} current={steps.currentCitation} onReveal={steps.reveal} />}
+      {run?.status === 'done' && <AnswerView run={run} current={current} onReveal={onReveal} nextSteps={on.nextSteps} />}
     </>
   );
 }

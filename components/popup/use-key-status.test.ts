@@ -5,7 +5,8 @@ import { DEFAULT_SETTINGS } from '@/lib/shared/settings';
 // The storage module reads the extension API when it loads: the fake one is put in place first.
 vi.stubGlobal('chrome', fakeBrowser);
 vi.stubGlobal('browser', fakeBrowser);
-const { hostOf, keyStatusOf } = await import('./use-key-status');
+const { keyStatusOf } = await import('./use-key-status');
+const { hostOf } = await import('@/lib/shared/site');
 
 const settings = { ...DEFAULT_SETTINGS, keys: {} };
 

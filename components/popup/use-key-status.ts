@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { isLocalServer } from '@/lib/shared/servers';
+import { hostOf } from '@/lib/shared/site';
 import { loadSettings, settingsItem, type LoadedSettings } from '@/lib/shared/storage';
 
 export interface KeyStatus {
@@ -12,14 +13,6 @@ export interface KeyStatus {
   apiHost: string;
   loaded: boolean;
 }
-
-export const hostOf = (url: string): string => {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-};
 
 /** What the screens need to know of the settings. */
 export function keyStatusOf(settings: LoadedSettings): Omit<KeyStatus, 'loaded'> {

@@ -4,7 +4,6 @@ import * as z from 'zod/mini';
 import { App } from '@/components/popup/App';
 import { localizeDocument } from '@/lib/shared/i18n';
 import '@/assets/theme.css';
-import '@/entrypoints/popup/style.css';
 import '@/assets/app.css';
 import './style.css';
 

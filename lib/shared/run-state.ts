@@ -183,6 +183,10 @@ const common = {
   coverage: z.optional(coverage),
   /** What was (or, in review, will be) sent: the fragments in prompt order and their cached blocks. */
   plan: z.optional(plan),
+  /** The model asked, named once above its answer (the claims are its words, the quotes the pages'). */
+  model: z.optional(z.string()),
+  /** The host of the server asked, named by an error ("Could not reach api.anthropic.com"). */
+  server: z.optional(z.string()),
 };
 
 /** The question is being read, chosen, asked or checked. */

@@ -10,3 +10,12 @@ export function siteOf(url: string): string {
     return url;
   }
 }
+
+/** The host of an address as typed (its port kept: a server on this computer is told by it); the text itself when it is no address. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}

@@ -40,7 +40,6 @@ const SAME_IN_SPANISH = new Set([
   'citationPage',
   'citationMoment',
   'listSeparator',
-  'claudeSpeaker',
   'diagErrors_one',
   // Providers' and an API's names.
   'serverOpenAI',

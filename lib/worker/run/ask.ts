@@ -70,9 +70,9 @@ export async function startAsk(msg: AskMessage): Promise<void> {
       return await runs.update(id, (run) =>
         errorRun({ ...run, skipped }, { finishedAt: Date.now(), error: nothingRead(skipped) }),
       );
-    await runs.progress(id, { stage: 'choosing', skipped });
     // 2. Without a key (and no server on this computer), the best passages, ranked here, sent nowhere.
     const server = await serverPlan(settings);
+    await runs.progress(id, { stage: 'choosing', skipped });
     // Whatever is chosen is first checked by its page: only what a reader sees goes out (shown-step.ts).
     if (!settings.apiKey && !server.local) {
       // A question that names nothing to search for is not searched: the popup says to ask a model.

@@ -5,6 +5,7 @@
  */
 import { claimsShown, doneRun, errorRun } from '@/lib/shared/run-state';
 import type { Settings } from '@/lib/shared/settings';
+import { hostOf } from '@/lib/shared/site';
 import { loadSettings, type Scope } from '@/lib/shared/storage';
 import { describeError } from '@/lib/worker/model/errors';
 import type { ServerPlan } from '@/lib/worker/model/server-plan';
@@ -25,6 +26,8 @@ export async function askWithPlan(
   threadId: string | undefined,
 ): Promise<void> {
   const askedAt = Date.now();
+  // Named on the screens: the model once above its answer, the server's host by an error.
+  await runs.progress(id, { model: settings.model, server: hostOf(settings.baseURL) });
   const halve = async (p: Plan) => halvedPlan(p, await threads.turnsBefore(threadId, id));
   const { outcome, sent } = await askModel(question, plan, settings, server, scope, modelStepDeps(id, signal, { halve }));
   const answeredAt = Date.now();
