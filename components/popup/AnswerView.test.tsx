@@ -66,7 +66,7 @@ describe('AnswerView', () => {
     expect(button.textContent).toBe('1');
     const sources = root.querySelector('ol.sources')!;
     expect(sources.getAttribute('aria-label')).toBe('Sources');
-    expect(sources.textContent).toBe('1Tickets <img src=x onerror=alert(1)>museum.example');
+    expect(sources.textContent).toBe('1museum.exampleTickets <img src=x onerror=alert(1)>');
     expect(root.querySelector('img')).toBeNull();
     button.click();
     expect(onReveal).toHaveBeenCalledWith(citation);

@@ -4,7 +4,7 @@
  * new line, as in chat boxes. A question over the limit stays in the box, said, and Ask waits.
  */
 import type { ComponentChildren } from 'preact';
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { MAX_QUESTION_CHARS } from '@/lib/shared/limits';
 import type { Scope } from '@/lib/shared/storage';
 import { t, type MessageKey } from '@/lib/shared/i18n';
@@ -32,17 +32,32 @@ const MAX_BOX_PX = 160;
 /** The limit is shown once a question comes this close to it (and always to screen readers). */
 const NEAR_LIMIT = 0.9;
 
+/** The box as tall as its text, up to MAX_BOX_PX. */
+function fitHeight(el: HTMLTextAreaElement | null): void {
+  if (!el) return;
+  el.style.height = 'auto';
+  el.style.height = `${Math.min(el.scrollHeight + 2, MAX_BOX_PX)}px`;
+}
+
 export function AskForm({ question, scope, busy, onQuestion, onScope, onAsk, ready = true, children }: AskFormProps) {
   const length = question.trim().length;
   const tooLong = length > MAX_QUESTION_CHARS;
   const box = useRef<HTMLTextAreaElement>(null);
-  // One line that grows with the question (Firefox has no `field-sizing`): measured, then set.
-  useLayoutEffect(() => {
+  // One line that grows with the question (Firefox has no `field-sizing`): measured, then set,
+  // again whenever the box's width changes (a popup opens narrow, then takes its width).
+  useLayoutEffect(() => fitHeight(box.current), [question]);
+  useEffect(() => {
     const el = box.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight + 2, MAX_BOX_PX)}px`;
-  }, [question]);
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let width = el.clientWidth;
+    const watch = new ResizeObserver(() => {
+      if (el.clientWidth === width) return;
+      width = el.clientWidth;
+      fitHeight(el);
+    });
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, []);
   const askIfFits = () => {
     if (!busy && !tooLong && ready) onAsk();
   };

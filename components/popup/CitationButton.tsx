@@ -3,7 +3,9 @@
  * a chip: the site first and never cut off (the browser reports it for the tab, the page cannot
  * choose it), then the page's title, shortened when space runs out. A click reveals the quote.
  */
+import { useId } from 'preact/hooks';
 import type { ShownCitation } from '@/lib/shared/run';
+import { t } from '@/lib/shared/i18n';
 import { citationParts } from './citation-name';
 import { useFavicon } from './favicons';
 import { SourceIcon } from './SourceIcon';
@@ -15,10 +17,11 @@ export interface CitationButtonProps {
 
 export function CitationButton({ citation, onReveal }: CitationButtonProps) {
   const icon = useFavicon(citation);
+  const quoteId = useId();
   const p = citationParts(citation);
   return (
     <span class="citation">
-      <button type="button" class="chip" aria-label={p.name} onClick={() => onReveal(citation)}>
+      <button type="button" class="chip" aria-label={p.name} aria-describedby={quoteId} onClick={() => onReveal(citation)}>
         <SourceIcon src={icon} />
         <span class="citation-site">{p.site}</span>
         <span class="citation-sep" aria-hidden="true">
@@ -28,6 +31,9 @@ export function CitationButton({ citation, onReveal }: CitationButtonProps) {
         {p.where && <span class="citation-page">{p.where}</span>}
         {p.joined && <span class="citation-joined">{` · ${p.joined}`}</span>}
       </button>
+      <span id={quoteId} hidden>
+        {t('quoted', citation.literal)}
+      </span>
     </span>
   );
 }

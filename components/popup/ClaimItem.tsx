@@ -2,8 +2,8 @@
  * One verified claim: the model's words, then a numbered marker per citation (the number of its
  * page among the sources listed under the answer). The quotes are the pages' own words and are
  * never shown as the claim's: a marker hovered or focused opens its quote under the claim. A
- * claim the second check doubted, or could not check, carries a small mark; the answer says what
- * the mark means once (ClaimNotes).
+ * claim the second check doubted carries a small mark and the check's reason in one short line; one
+ * it could not check, a mark alone. The answer says what the marks mean once (ClaimNotes).
  */
 import { useState } from 'preact/hooks';
 import type { ShownCitation, ShownClaim } from '@/lib/shared/run';
@@ -33,7 +33,7 @@ export function ClaimItem({ claim, numberOf, onReveal, current = null }: ClaimIt
           {claim.text}
         </span>
         {claim.doubt && (
-          <span class="claim-flag" role="img" aria-label={`${t('doubtful')} ${claim.doubt}`} title={claim.doubt}>
+          <span class="claim-flag" aria-hidden="true">
             ?
           </span>
         )}
@@ -56,6 +56,11 @@ export function ClaimItem({ claim, numberOf, onReveal, current = null }: ClaimIt
           ))}
         </span>
       </p>
+      {claim.doubt && (
+        <p class="claim-doubt">
+          {t('doubtful')} <span dir="auto">{claim.doubt}</span>
+        </p>
+      )}
       {shown && <QuotePreview citation={shown} />}
     </li>
   );

@@ -13,9 +13,10 @@ export function SourceItem({ source }: { source: AnswerSource }) {
         {source.n}
       </span>
       <SourceIcon src={icon} />
+      {/* The site first and whole: the browser's word for the tab, which a page's title cannot fake. */}
       <span class="source-text">
-        <bdi class="source-title">{p.title || p.site}</bdi>
         <bdi class="source-site">{p.site}</bdi>
+        <bdi class="source-title">{p.title}</bdi>
       </span>
     </li>
   );

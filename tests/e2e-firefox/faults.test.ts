@@ -28,7 +28,7 @@ async function askOnHours(): Promise<Popup> {
 
 async function questionKept(popup: Popup): Promise<void> {
   expect(await popup.question()).toBe(QUESTION);
-  expect(await popup.control('Ask again')).toBe('enabled');
+  expect(await popup.control('Try again')).toBe('enabled');
 }
 
 describe('Firefox: faults of the model call', () => {
@@ -66,7 +66,7 @@ describe('Firefox: faults of the model call', () => {
     await expect.poll(() => popup.alertText()).toContain('The connection broke while Claude was answering.');
     await questionKept(popup);
     fx.api.enqueue(good);
-    await popup.click('Ask again');
+    await popup.click('Try again');
     await expect.poll(() => popup.regionText('Answer')).toContain('It opens at 9 a.m.');
   });
 });

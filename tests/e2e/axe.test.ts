@@ -50,7 +50,7 @@ describe('axe-core on every screen', () => {
     const { popup } = await popupOnHours();
     const background = () => popup.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await axeViolations(popup, 'dark');
-    expect(await background()).toBe('rgb(27, 29, 34)');
+    expect(await background()).toBe('rgb(23, 25, 29)');
     await popup.emulateMediaFeatures([]);
     expect(await background()).toBe('rgb(255, 255, 255)');
     await popup.evaluate(() => {

@@ -29,7 +29,7 @@ async function alertText(popup: Page): Promise<string> {
 
 async function questionKept(popup: Page): Promise<void> {
   expect(await popup.$eval('textarea', (t) => t.value)).toBe(QUESTION);
-  expect(await popup.$('::-p-aria(Ask again[role="button"])')).not.toBeNull();
+  expect(await popup.$('::-p-aria(Try again[role="button"])')).not.toBeNull();
 }
 
 describe('faults in the real popup', () => {
@@ -104,7 +104,7 @@ describe('faults in the real popup', () => {
     );
     const popup = await askOnHours();
     expect(await alertText(popup)).toMatch(/The API had an error \(500\)/);
-    await popup.locator('::-p-aria(Ask again[role="button"])').click();
+    await popup.locator('::-p-aria(Try again[role="button"])').click();
     expect(await answerText(popup)).toContain('It opens at 9 a.m.');
   });
 });

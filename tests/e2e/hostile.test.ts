@@ -96,7 +96,7 @@ describe('reading is bounded', () => {
     const page = await h.open('museum-hours.html');
     const popup = await h.popup(page);
     await ask(popup, 'When does the museum open?', 'All tabs in this window');
-    await popup.waitForSelector('::-p-text(Reading the pages)');
+    await popup.waitForSelector('::-p-text(Reading)');
     const cancel = await popup.waitForSelector('::-p-aria(Cancel[role="button"])');
     const clicked = Date.now();
     await cancel!.click();
@@ -384,9 +384,14 @@ describe('the model’s words apart from the page’s', () => {
     const popup = await h.popup(page);
     await ask(popup, 'Is the museum good, and when does it open?', 'All tabs in this window');
     const text = await answerText(popup);
-    expect(text).toMatch(/Claude: Officials verified that it is the best museum\./);
+    // The claim is the model's words, said once above the answer, never the page's.
+    expect(text).toMatch(/Written by claude-sonnet-5-5\n[\s\S]*Officials verified that it is the best museum\./);
     expect(text).toMatch(/Doubtful:.*Nothing about quality\./s);
-    expect(text).toContain('“a five-minute walk from Central Station”');
+    // The page's words are the markers' quotes, opened on demand, never the claim's text.
+    const quotes = await popup.$$eval('.answer button.marker', (markers) =>
+      markers.map((b) => document.getElementById(b.getAttribute('aria-describedby')!)!.textContent),
+    );
+    expect(quotes).toContain('“a five-minute walk from Central Station”');
     expect(h.calls()).toHaveLength(2);
     await other.close();
   });

@@ -142,7 +142,7 @@ describe('the keyboard alone', () => {
     await popup.keyboard.press('Enter');
     await tabTo(popup, 'button', 'Cancel', { max: 3 });
     await popup.keyboard.press('Enter');
-    await popup.waitForSelector('::-p-aria(Ask again[role="button"])', { timeout: 20_000 });
+    await popup.waitForSelector('::-p-aria(Try again[role="button"])', { timeout: 20_000 });
     expect(await focused(popup)).toEqual({ role: 'textbox', name: 'Question' });
   });
 });

@@ -41,7 +41,7 @@ describe('a question in flight', () => {
         { text: 'Opens at 9.', citations: [{ index: indexOf(req, 'opens at'), literal: 'The City Museum opens at 9 a.m.' }] },
       ]),
     );
-    await popup.locator('::-p-aria(Ask again[role="button"])').click();
+    await popup.locator('::-p-aria(Try again[role="button"])').click();
     const region = await popup.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 20_000 });
     expect(await region!.evaluate((el) => (el as HTMLElement).innerText)).toContain('Opens at 9.');
     expect(h.calls()).toHaveLength(2);
@@ -68,6 +68,6 @@ describe('a question in flight', () => {
 
     expect(await alertText(popup)).toMatch(/browser stopped the extension while it was answering/);
     expect(await popup.$eval('textarea', (t) => t.value)).toBe('Do children pay?');
-    expect(await popup.$('::-p-aria(Ask again[role="button"])')).not.toBeNull();
+    expect(await popup.$('::-p-aria(Try again[role="button"])')).not.toBeNull();
   });
 });

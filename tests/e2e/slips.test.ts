@@ -50,7 +50,7 @@ function slippedAnswer(req: RecordedRequest) {
 /** Clicks the citation of the claim that says `text`. */
 async function clickClaim(popup: Page, text: string): Promise<void> {
   const button = await popup.evaluateHandle((t) => {
-    const li = [...document.querySelectorAll('li')].find((x) => x.querySelector('p.model-words')?.textContent === `Claude: ${t}`);
+    const li = [...document.querySelectorAll('li')].find((x) => x.querySelector('.model-words')?.textContent === t);
     return li?.querySelector('button') ?? null;
   }, text);
   const el = button.asElement();

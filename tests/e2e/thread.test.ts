@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../support/stand-in/messages-api';
-import { answerText, ask, highlightedText } from '../support/popup-page';
+import { answerText, ask, CITATIONS, highlightedText, openEarlierTurns } from '../support/popup-page';
 import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
 import { stopServiceWorker } from '../support/extension-browser';
 import { useExtension } from '../support/harness';
@@ -24,10 +24,11 @@ const documents = (req: RecordedRequest) =>
 
 /** The popup's citations, as [accessible name, quote] pairs. */
 async function citations(popup: Page, within: string): Promise<Array<[string, string]>> {
-  return popup.$$eval(`${within} .citation button`, (buttons) =>
+  await openEarlierTurns(popup);
+  return popup.$$eval(CITATIONS(within), (buttons) =>
     buttons.map(
       (b) =>
-        [b.textContent ?? '', document.getElementById(b.getAttribute('aria-describedby')!)!.textContent ?? ''] as [
+        [b.getAttribute('aria-label') ?? '', document.getElementById(b.getAttribute('aria-describedby')!)!.textContent ?? ''] as [
           string,
           string,
         ],
@@ -37,7 +38,8 @@ async function citations(popup: Page, within: string): Promise<Array<[string, st
 
 /** Clicks the citation whose quote is `quote`, within the part of the popup `within` selects. */
 async function clickQuote(popup: Page, within: string, quote: string): Promise<void> {
-  const buttons = await popup.$$(`${within} .citation button`);
+  await openEarlierTurns(popup);
+  const buttons = await popup.$$(CITATIONS(within));
   for (const b of buttons) {
     const shown = await b.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)!.textContent);
     if (shown === `“${quote}”`) return b.click();
@@ -47,6 +49,7 @@ async function clickQuote(popup: Page, within: string, quote: string): Promise<v
 
 const earlierText = async (popup: Page) => {
   const region = await popup.waitForSelector('::-p-aria([name="Earlier in this thread"][role="region"])', { timeout: 30_000 });
+  await openEarlierTurns(popup);
   return region!.evaluate((el) => (el as HTMLElement).innerText);
 };
 
@@ -259,7 +262,7 @@ describe('a conversation about the current pages', () => {
     expect(await alert!.evaluate((el) => (el as HTMLElement).innerText)).toMatch(/The API had an error \(500\)/);
     expect(await earlierText(popup)).toContain('It opens at 9 a.m.');
     expect(await popup.$eval('textarea', (t) => t.value)).toBe('Tell me more about that.');
-    await popup.locator('::-p-aria(Ask again[role="button"])').click();
+    await popup.locator('::-p-aria(Try again[role="button"])').click();
     await expect.poll(async () => (await answerText(popup)).includes('It closes at 6 p.m.'), { timeout: 20_000 }).toBe(true);
     // The failed try is no turn of the thread: the earlier turn is the first question alone.
     expect(messagesOf(calls()[2]!).map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
@@ -304,6 +307,7 @@ describe('a conversation about the current pages', () => {
         (await popup.$eval('.search-results blockquote', (el) => (el as HTMLElement).innerText)).includes('Bicycle racks'),
       )
       .toBe(true);
+    await openEarlierTurns(popup);
     const quote = await popup.$eval('.thread blockquote', (el) => (el as HTMLElement).innerText);
     await popup.locator(`.thread .result button`).click();
     await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(quote);

@@ -38,26 +38,26 @@ describe('citation chips', () => {
 
     const host = new URL(page.url()).host;
     const title = await page.title();
-    const chips = await popup.$$eval('.citation button', (buttons) =>
-      buttons.map((b) => {
-        const box = b.getBoundingClientRect();
-        const site = b.querySelector('.citation-site')!;
+    // Each marker is named by the site and the page's title, and which of the page's quotes it is.
+    const names = await popup.$$eval('button.marker', (buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+    expect(names).toEqual([`${host} — ${title}, quote 1 of 2`, `${host} — ${title}, quote 2 of 2`]);
+    // The page listed once under the answer: its site first and whole, its long title shortened.
+    const sources = await popup.$$eval('ol.sources li', (rows) =>
+      rows.map((row) => {
+        const box = row.getBoundingClientRect();
+        const site = row.querySelector('.source-site')!;
         const siteBox = site.getBoundingClientRect();
-        const titlePart = b.querySelector('.citation-title')!;
+        const titlePart = row.querySelector('.source-title')!;
+        const inline = getComputedStyle(row).direction === 'rtl' ? -1 : 1;
         return {
-          name: b.getAttribute('aria-label'),
           site: site.textContent,
-          // Drawn whole, inside the chip: not clipped, not cut with an ellipsis.
           siteWhole: site.scrollWidth <= site.clientWidth + 1 && siteBox.left >= box.left && siteBox.right <= box.right + 0.5,
-          siteFirst: siteBox.left < titlePart.getBoundingClientRect().left,
+          siteFirst: inline * (titlePart.getBoundingClientRect().left - siteBox.left) > 0,
           titleShortened: titlePart.scrollWidth > titlePart.clientWidth,
         };
       }),
     );
-    expect(chips).toEqual([
-      { name: `${host} — ${title}, quote 1 of 2`, site: host, siteWhole: true, siteFirst: true, titleShortened: true },
-      { name: `${host} — ${title}, quote 2 of 2`, site: host, siteWhole: true, siteFirst: true, titleShortened: true },
-    ]);
+    expect(sources).toEqual([{ site: host, siteWhole: true, siteFirst: true, titleShortened: true }]);
   });
 });
 
@@ -102,11 +102,11 @@ describe('a frame’s passage', () => {
     expect(await answerText(popup)).toContain('Cormorants are mentioned.');
     const frameHost = new URL(frame!.url()).host;
     expect(frameHost).not.toBe(new URL(page.url()).host);
-    const chip = await popup.$eval('.citation button', (b) => ({ name: b.getAttribute('aria-label'), text: b.textContent }));
-    expect(chip).toEqual({
-      name: `${frameHost} — in a frame on ${await page.title()}`,
-      text: `${frameHost} — in a frame on ${await page.title()}`,
-    });
+    const chip = await popup.$eval('button.marker', (b) => b.getAttribute('aria-label'));
+    expect(chip).toBe(`${frameHost} — in a frame on ${await page.title()}`);
+    // Listed under the answer by the frame's own site, in a frame on the tab's page.
+    const source = await popup.$eval('ol.sources li', (row) => (row as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
+    expect(source).toBe(`1 ${frameHost} in a frame on ${await page.title()}`);
   });
 });
 

@@ -94,13 +94,20 @@ export async function clickCitation(screen: Page, page: Page): Promise<void> {
 /** The citation button of the claim that says `claimText`; named by page title and site, as users hear it. */
 export async function citationOf(popup: Page, claimText: string): Promise<ElementHandle<HTMLButtonElement>> {
   const handle = await popup.evaluateHandle((text) => {
-    // A claim is shown as Claude's words: "Claude: " and its text.
-    const claim = [...document.querySelectorAll('li')].find(
-      (li) => li.querySelector('p.model-words')?.textContent === `Claude: ${text}`,
-    );
+    // A claim is shown as the model's words, its citations as numbered markers after them.
+    const claim = [...document.querySelectorAll('li')].find((li) => li.querySelector('.model-words')?.textContent === text);
     return claim?.querySelector('button') ?? null;
   }, claimText);
   const button = handle.asElement() as ElementHandle<HTMLButtonElement> | null;
   if (!button) throw new Error(`no citation for claim "${claimText}"`);
   return button;
+}
+
+/** The citations in `within` (markers after claims, or chips of search results). */
+export const CITATIONS = (within = '') =>
+  within ? `${within} button.marker, ${within} .citation button` : 'button.marker, .citation button';
+
+/** Opens each folded earlier turn of the thread, so that its claims and citations are shown. */
+export async function openEarlierTurns(screen: Page): Promise<void> {
+  await screen.$$eval('.turn details:not([open]) > summary', (summaries) => summaries.forEach((s) => (s as HTMLElement).click()));
 }

@@ -19,10 +19,10 @@ export async function openSidePanel(h: Harness, page: Page): Promise<Page> {
 
 /** The names of the citation buttons, in the order the answer shows them. */
 export async function citationNames(panel: Page): Promise<string[]> {
-  return panel.$$eval('.citation button', (buttons) => buttons.map((b) => (b.textContent ?? '').trim()));
+  return panel.$$eval('button.marker, .citation button', (buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
 }
 
 /** The accessible name of the citation marked current (`aria-current`), or null. */
 export async function currentCitation(panel: Page): Promise<string | null> {
-  return panel.$eval('.citation button[aria-current="true"]', (b) => (b.textContent ?? '').trim()).catch(() => null);
+  return panel.$eval('button.marker[aria-current="true"]', (b) => b.getAttribute('aria-label')).catch(() => null);
 }
