@@ -8,7 +8,7 @@
  * file is refused as a whole, so nothing changes. Pure: the options page reads and writes.
  */
 import * as z from 'zod/mini';
-import { checkedKeys, keysFromV1, type SavedKeys } from './key-schema';
+import { checkedKeys, keysFromV1, MAX_KEY_LENGTH, type SavedKeys } from './key-schema';
 import { HISTORY_LIMITS, type HistoryEntry } from './history';
 import { checkedEntries, HISTORY_MIGRATIONS, HISTORY_VERSION, mergeHistory } from './history-schema';
 import { migrate } from './migrations';
@@ -50,7 +50,7 @@ const envelope = z.object({
   history: z.object({ version: z.int(), entries: z.unknown() }),
   settings: z.record(z.string(), z.unknown()),
   // Version 1's one key; version 2's keys by origin (checked by the keys' own schema below).
-  key: z.optional(z.object({ key: z.string().check(z.minLength(1), z.maxLength(1000)), origin: z.string() })),
+  key: z.optional(z.object({ key: z.string().check(z.minLength(1), z.maxLength(MAX_KEY_LENGTH)), origin: z.string() })),
   keys: z.optional(z.unknown()),
 });
 
