@@ -18,6 +18,7 @@ import { useEscapeClears } from './use-escape-clears';
 import { useRunSteps } from './use-run-steps';
 import { focusQuestion, useSession } from './use-session';
 import { HistoryWriteNote } from './HistoryWriteNote';
+import { BuildMismatchNote } from './BuildMismatchNote';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 
@@ -75,6 +76,7 @@ export function App({ surface }: AppProps) {
         />
         <Announcer text={announcement} />
         <HistoryWriteNote />
+        <BuildMismatchNote />
         {historyShown && <RevealNoteView revealing={revealing} />}
         {historyShown && (
           <HistoryView
