@@ -66,4 +66,14 @@ describe('importing a backup’s settings and keys', () => {
     expect(plan.question).toEqual({ origin: 'http://localhost:11434', withKey: false, keptAt: '' });
     expect(keysConfirmedFor(local, plan.keys)['http://localhost:11434']?.confirmed).toBe(false);
   });
+
+  it('a key under a name that is no server’s origin is left out (never a prototype, never a path)', () => {
+    const raw = JSON.parse(
+      '{"__proto__": {"key": "sk-proto", "confirmed": true}, "https://evil.example/v1": {"key": "sk-path", "confirmed": true}, "javascript:x": {"key": "sk-js", "confirmed": true}}',
+    ) as SavedKeys;
+    const plan = planSettingsImport(here, { target: here.target, keys: raw });
+    expect(plan.keys).toEqual(mine);
+    expect(Object.getPrototypeOf(plan.keys)).toBe(Object.prototype);
+    expect(plan.question).toBeNull();
+  });
 });

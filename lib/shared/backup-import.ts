@@ -36,10 +36,20 @@ export function confirmedElsewhere(keys: SavedKeys, origin: string, key: string)
   return Object.entries(keys).find(([o, k]) => o !== origin && k.confirmed && k.key === key)?.[0] ?? '';
 }
 
+/** `https://host[:port]` (or http) exactly, as the keys are kept by. */
+export function isServerOrigin(name: string): boolean {
+  try {
+    const u = new URL(name);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === name;
+  } catch {
+    return false;
+  }
+}
+
 /** Origins kept here with another key than the file has for them, in order. */
 export function differingKeys(here: SavedKeys, file: SavedKeys): string[] {
   return Object.keys(file)
-    .filter((o) => Object.hasOwn(here, o) && here[o]!.key !== file[o]!.key)
+    .filter((o) => isServerOrigin(o) && Object.hasOwn(here, o) && here[o]!.key !== file[o]!.key)
     .sort();
 }
 
@@ -66,6 +76,9 @@ export function planSettingsImport(
   const keys: Record<string, { key: string; confirmed: boolean }> = { ...current.keys };
   const differing = differingKeys(current.keys, file.keys ?? {});
   for (const [origin, { key }] of Object.entries(file.keys ?? {})) {
+    // Only a key kept under an address's own origin ("https://host[:port]") comes in: a name that
+    // is none ("__proto__", a path, a scheme of no server) could never be sent, and is left out.
+    if (!isServerOrigin(origin)) continue;
     const here = Object.hasOwn(current.keys, origin) ? current.keys[origin] : undefined;
     if (!here) keys[origin] = { key, confirmed: origin === ANTHROPIC_API_ORIGIN };
     else if (here.key !== key && replace.includes(origin)) keys[origin] = { key, confirmed: here.confirmed };
