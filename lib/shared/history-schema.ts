@@ -3,8 +3,8 @@
  * Version 1: `local:history` in `storage.local` (HistoryEntry[]), written by the builds before
  * the history moved to IndexedDB (commit 7aa1205). Version 2: the same entries in the extension
  * origin's IndexedDB (lib/shared/history-store.ts), out of content scripts' reach. An entry reads
- * only with at least one turn and with every link one the extension could have read (http(s), or
- * a local file); the site shown beside a source is taken from its link, never from what the entry
+ * only with at least one turn and with every source's link one the extension could have read
+ * (http(s), or a local file); the site shown beside a source is taken from its link, never from what the entry
  * says (an entry may come from a file edited by hand).
  */
 import * as z from 'zod/mini';
@@ -29,14 +29,14 @@ function protocolOf(url: string): string {
   }
 }
 
-/** Every link of an entry: its pages' and its sources'. */
+/**
+ * Every link of an entry: its sources', which a click opens. Its pages' addresses are no links
+ * (the tabs in scope, a browser page among them, listed by site only when readable).
+ */
 export function linksOf(e: HistoryEntry): string[] {
-  return [
-    ...e.pages.map((p) => p.url),
-    ...e.turns.flatMap((t) =>
-      t.outcome.kind === 'answer' ? t.outcome.claims.flatMap((c) => c.citations.map((x) => x.url)) : [],
-    ),
-  ];
+  return e.turns.flatMap((t) =>
+    t.outcome.kind === 'answer' ? t.outcome.claims.flatMap((c) => c.citations.map((x) => x.url)) : [],
+  );
 }
 
 /** The first link of `e` whose address is not one of `protocols`, or null. */
