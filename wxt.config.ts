@@ -5,6 +5,7 @@ import preact from '@preact/preset-vite';
 import { ALL_SITES } from './lib/shared/site-access';
 
 const API_ORIGIN = 'https://api.anthropic.com/*';
+const BUILD_ID = process.env.CITED_TABS_BUILD ?? `${Date.now().toString(36)}-${process.pid.toString(36)}`;
 
 /**
  * Firefox's add-on settings (the MV2 build, `npm run build:firefox`).
@@ -58,7 +59,9 @@ export default defineConfig({
     },
   },
   modules: ['@wxt-dev/webextension-polyfill'],
-  vite: () => ({ plugins: [preact()] }),
+  // One id per build, known to every context (lib/shared/build-id.ts): the screens and the worker
+  // check they are of the same build. `CITED_TABS_BUILD` sets it (a test builds two that differ).
+  vite: () => ({ plugins: [preact()], define: { __CITED_TABS_BUILD__: JSON.stringify(BUILD_ID) } }),
   manifest: ({ browser }) => ({
     // The names and descriptions come from the catalogues (public/_locales), English by default.
     default_locale: 'en',

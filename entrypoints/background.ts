@@ -30,6 +30,7 @@ import { clearHighlights } from '@/lib/worker/reveal/reveal-citation';
 import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/wiring/toolbar';
 import { closeStorageToContentScripts } from '@/lib/worker/wiring/storage-access';
 import { canReadTab } from '@/lib/worker/read/tab-access';
+import { BUILD_ID } from '@/lib/shared/build-id';
 
 // The question kept while the browser's access prompt was shown (lib/worker/run/waiting-question.ts).
 const waiting = waitingQuestions({
@@ -66,6 +67,8 @@ const handlers: Handlers<typeof workerCalls> = {
     await clearHighlights({ keepReopened: true });
     return { ok: true };
   },
+  // Asked by each screen as it opens: a screen of another build restarts the extension (lib/shared/build-id.ts).
+  build: async () => ({ build: BUILD_ID }),
   // Asked by the side panel before it asks for a tab's site (lib/worker/read/tab-access.ts).
   'can-read': async ({ tabId }) => ({
     readable: await canReadTab(() =>

@@ -2,17 +2,26 @@
  * "Your data" in the options: Export my data writes one backup file (lib/shared/backup.ts), the
  * key in it only when ticked, with a warning; Import my data reads one, says what it will add
  * before it adds anything, merges the threads by id, and refuses a damaged or foreign file with
- * nothing changed. Also says how much history is kept, so nobody finds the limit by losing threads.
+ * nothing changed. The file's settings and keys, when ticked, are input like any other: a server or
+ * base URL the file sets, or a key of its that would go there, waits for the question Save asks
+ * (ImportQuestion.tsx), and a key of this profile is replaced only when ticked
+ * (lib/shared/backup-import.ts). Also says how much history is kept, so nobody finds the limit by
+ * losing threads.
  */
 import { useState } from 'preact/hooks';
 import { loadKeys, saveKeys } from '@/lib/shared/api-key';
 import { makeBackup, previewImport, readBackup, type Backup, type ImportPreview } from '@/lib/shared/backup';
+import { differingKeys, keysConfirmedFor, planSettingsImport, type ImportQuestion as Question } from '@/lib/shared/backup-import';
+import type { SavedKeys } from '@/lib/shared/key-schema';
 import { HISTORY_LIMITS } from '@/lib/shared/history';
 import { historyItem } from '@/lib/shared/history-store';
 import { plural, t } from '@/lib/shared/i18n';
 import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET } from '@/lib/shared/settings';
 import { parseStoredSettings } from '@/lib/shared/settings-schema';
+import type { Settings } from '@/lib/shared/settings';
 import { settingsItem } from '@/lib/shared/storage';
+import { ImportQuestion } from './ImportQuestion';
+import { hostOf } from './SavedKeysList';
 
 export interface DataBackupProps {
   /** The settings were replaced by the file's: the form shows them. */
@@ -25,12 +34,23 @@ const problemText = (problem: string, detail?: string): string => {
   return t('importForeign');
 };
 const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const settingsOf = (raw: unknown) =>
+  parseStoredSettings(raw, DEFAULT_SETTINGS, { min: MIN_FRAGMENT_BUDGET, max: MAX_FRAGMENT_BUDGET }).settings;
+/** This profile's address and keys, as they are now. */
+async function here(): Promise<{ target: { server: Settings['server']; baseURL: string }; keys: SavedKeys }> {
+  const { server, baseURL } = settingsOf(await settingsItem.getValue());
+  return { target: { server, baseURL }, keys: await loadKeys() };
+}
 
 export function DataBackup({ onSettingsImported }: DataBackupProps) {
   const [withKey, setWithKey] = useState(false);
   const [status, setStatus] = useState('');
-  const [pending, setPending] = useState<{ backup: Backup; preview: ImportPreview } | null>(null);
+  const [pending, setPending] = useState<{ backup: Backup; preview: ImportPreview; keys: SavedKeys } | null>(null);
   const [useSettings, setUseSettings] = useState(false);
+  // Origins whose key here the user ticked to replace with the file's.
+  const [replace, setReplace] = useState<string[]>([]);
+  // The address the file's settings would send questions to, asked before anything is written.
+  const [question, setQuestion] = useState<Question | null>(null);
 
   const exportData = async () => {
     try {
@@ -53,6 +73,7 @@ export function DataBackup({ onSettingsImported }: DataBackupProps) {
 
   const chosen = async (file: File | undefined) => {
     setPending(null);
+    setQuestion(null);
     if (!file) return;
     const read = readBackup(await file.text());
     if (!read.ok) {
@@ -60,25 +81,32 @@ export function DataBackup({ onSettingsImported }: DataBackupProps) {
       return;
     }
     setUseSettings(false);
-    setPending({ backup: read.backup, preview: previewImport(await historyItem.getValue(), read.backup) });
+    setReplace([]);
+    const preview = previewImport(await historyItem.getValue(), read.backup);
+    setPending({ backup: read.backup, preview, keys: (await here()).keys });
     setStatus('');
   };
 
-  const add = async () => {
+  /** Adds the file's threads, and its settings when ticked once `confirmed` is the address they send to. */
+  const add = async (confirmed: string | null) => {
     if (!pending) return;
     const { backup } = pending;
     try {
+      const settings = settingsOf(backup.settings);
+      const target = { server: settings.server, baseURL: settings.baseURL };
+      // Planned again with this profile as it is now, and asked before anything is written.
+      const plan = useSettings ? planSettingsImport(await here(), { target, keys: backup.keys }, replace) : null;
+      if (plan?.question && plan.question.origin !== confirmed) {
+        setQuestion(plan.question);
+        return;
+      }
+      setQuestion(null);
       // Merged again with the history as it is now: a thread answered meanwhile is kept.
       const now = previewImport(await historyItem.getValue(), backup);
       await historyItem.setValue(now.merged);
-      if (useSettings) {
-        const { settings } = parseStoredSettings(backup.settings, DEFAULT_SETTINGS, {
-          min: MIN_FRAGMENT_BUDGET,
-          max: MAX_FRAGMENT_BUDGET,
-        });
+      if (plan) {
         await settingsItem.setValue(settings);
-        // The file's keys join those kept here; for an origin both have, the file's.
-        if (backup.keys) await saveKeys({ ...(await loadKeys()), ...backup.keys });
+        if (backup.keys || plan.question) await saveKeys(plan.question ? keysConfirmedFor(target, plan.keys) : plan.keys);
         onSettingsImported();
       }
       setPending(null);
@@ -89,6 +117,7 @@ export function DataBackup({ onSettingsImported }: DataBackupProps) {
     }
   };
 
+  const differing = pending && useSettings && pending.backup.keys ? differingKeys(pending.keys, pending.backup.keys) : [];
   return (
     <section class="data-backup" aria-labelledby="data-heading">
       <h2 id="data-heading">{t('dataHeading')}</h2>
@@ -120,21 +149,61 @@ export function DataBackup({ onSettingsImported }: DataBackupProps) {
             ))}
           </ul>
           <label class="check">
-            <input type="checkbox" checked={useSettings} onChange={(e) => setUseSettings(e.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              checked={useSettings}
+              onChange={(e) => {
+                setQuestion(null);
+                setUseSettings(e.currentTarget.checked);
+              }}
+            />
             {t(pending.backup.keys ? 'importSettingsAndKey' : 'importSettings')}
           </label>
-          <button type="button" onClick={() => void add()}>
-            {t('importConfirm')}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setPending(null);
-              setStatus(t('importCancelled'));
-            }}
-          >
-            {t('importCancel')}
-          </button>
+          {differing.length > 0 && (
+            <fieldset class="import-keys">
+              <legend>{t('importKeysDiffer')}</legend>
+              {differing.map((origin) => (
+                <label class="check" key={origin}>
+                  <input
+                    type="checkbox"
+                    checked={replace.includes(origin)}
+                    onChange={(e) => {
+                      const on = e.currentTarget.checked;
+                      setQuestion(null);
+                      setReplace((r) => (on ? [...r, origin] : r.filter((o) => o !== origin)));
+                    }}
+                  />
+                  {t('importReplaceKey', hostOf(origin))}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {question ? (
+            <ImportQuestion
+              question={question}
+              onConfirm={() => void add(question.origin)}
+              onCancel={() => {
+                setQuestion(null);
+                setPending(null);
+                setStatus(t('importNotConfirmed', question.origin));
+              }}
+            />
+          ) : (
+            <>
+              <button type="button" onClick={() => void add(null)}>
+                {t('importConfirm')}
+              </button>
+              <button
+                type="button"
+                onClick={() => {
+                  setPending(null);
+                  setStatus(t('importCancelled'));
+                }}
+              >
+                {t('importCancel')}
+              </button>
+            </>
+          )}
         </div>
       )}
       <p role="status" class="status">

@@ -212,3 +212,26 @@ describe('SettingsForm keeps a key per server', () => {
     expect(status()).toBe('The key for api.anthropic.com was removed.');
   });
 });
+
+describe('a key typed for one server (issue #44, LOW)', () => {
+  it('is not sent to the model list of another server chosen after it', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', (_url: string, init?: RequestInit) => {
+      sent.push(JSON.stringify(init?.headers ?? {}));
+      return Promise.reject(new TypeError('offline'));
+    });
+    mount({}, { 'https://api.openai.com': { key: 'sk-proj-saved', confirmed: true } });
+    await flush();
+    // Typed while Anthropic's API was chosen, then OpenAI chosen.
+    await type('api-key', 'sk-ant-typed-for-anthropic');
+    const server = root.querySelector<HTMLSelectElement>('#server')!;
+    server.value = 'openai';
+    server.dispatchEvent(new Event('change', { bubbles: true }));
+    for (let i = 0; i < 5; i++) await flush();
+    expect(sent.join('\n')).not.toContain('sk-ant-typed-for-anthropic');
+    // Saved there, it waits for Save's question about that address, as any key new to it.
+    await save();
+    expect(root.querySelector('[role="alertdialog"]')?.textContent).toContain('Send your API key to https://api.openai.com?');
+    expect(sent.join('\n')).not.toContain('sk-ant-typed-for-anthropic');
+  });
+});

@@ -66,6 +66,8 @@ export function SettingsForm({ initial, onSave, onKeysChange }: SettingsFormProp
   const [keys, setKeys] = useState<SavedKeys>(initialKeys);
   // The key field typed by the user since it last showed a saved key: kept when the address changes.
   const keyTyped = useRef(false);
+  // The origin chosen when it was typed: its key is not another origin's, whatever that one confirmed.
+  const typedFor = useRef('');
   const [pending, setPending] = useState<Settings | null>(null);
   // The number fields as typed: a field may be empty while its value is retyped; Save reads them.
   const [numbers, setNumbers] = useState(() => textsOf(initialSettings));
@@ -118,7 +120,13 @@ export function SettingsForm({ initial, onSave, onKeysChange }: SettingsFormProp
   };
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => patch({ [key]: value });
   // The keys as they would be with the key typed kept for the draft's origin: what the rule is asked.
-  const draftKeys = (s: Settings) => keysWithTyped({ server: s.server, baseURL: s.baseURL.trim() }, keys, s.apiKey.trim());
+  const draftKeys = (s: Settings) =>
+    keysWithTyped(
+      { server: s.server, baseURL: s.baseURL.trim() },
+      keys,
+      s.apiKey.trim(),
+      keyTyped.current ? typedFor.current : undefined,
+    );
   const local = isLocalServer({ server: draft.server, baseURL: draft.baseURL.trim() });
   // Servers on this computer have no native citations: the setting is then off, and says why.
   const noNative = local || draft.api === 'chat' || !PRESETS[draft.server].nativeCitations;
@@ -227,6 +235,7 @@ export function SettingsForm({ initial, onSave, onKeysChange }: SettingsFormProp
         disabled={local}
         onInput={(e) => {
           keyTyped.current = true;
+          typedFor.current = originOf(latest.current.baseURL.trim());
           set('apiKey', e.currentTarget.value);
         }}
       />

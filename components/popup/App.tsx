@@ -19,7 +19,7 @@ import { useAnnouncement } from './use-announcement';
 import { useEscapeClears } from './use-escape-clears';
 import { useRunSteps } from './use-run-steps';
 import { focusQuestion, useSession } from './use-session';
-import { HistoryWriteNote } from './HistoryWriteNote';
+import { AppNotes } from './AppNotes';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 
@@ -90,7 +90,7 @@ export function App({ surface }: AppProps) {
           )}
         </div>
         <Announcer text={announcement} />
-        <HistoryWriteNote />
+        <AppNotes />
         {historyShown && (
           <div class="history-pane">
             <RevealNoteView revealing={revealing} />

@@ -7,6 +7,7 @@ import { HISTORY_LIMITS, nearHistoryLimit, searchHistory, type HistoryEntry } fr
 import { siteOf } from '@/lib/shared/site';
 import { unreadableReason } from '@/lib/shared/tabs';
 import { formatDate, plural, t } from '@/lib/shared/i18n';
+import { EntryGuard } from './EntryGuard';
 
 export interface HistoryListProps {
   entries: HistoryEntry[];
@@ -89,29 +90,37 @@ export function HistoryList({ entries, damaged = 0, onOpen, onDelete, onDeleteAl
           </label>
           {shown.length === 0 && <p class="note">{t('historyNoMatch', query.trim())}</p>}
           <ul class="history-entries">
-            {shown.map((e, i) => {
-              const question = e.turns[0]!.question;
-              return (
-                <li key={e.id} class="history-entry">
-                  <button type="button" class="history-open" data-entry-id={e.id} onClick={() => onOpen(e)}>
-                    {question}
-                  </button>
-                  <span class="note">{summary(e)}</span>
-                  <button
-                    type="button"
-                    class="history-delete"
-                    aria-label={t('deleteEntry', question)}
-                    title={t('delete')}
-                    onClick={() => {
-                      setRefocus({ entry: i, of: entries.length });
-                      onDelete(e.id);
-                    }}
-                  >
-                    <span aria-hidden="true">×</span>
-                  </button>
-                </li>
-              );
-            })}
+            {shown.map((e, i) => (
+              // A thread that cannot be drawn is named, with its Delete, in its place (EntryGuard.tsx).
+              <EntryGuard
+                key={e.id}
+                entry={e}
+                onDelete={onDelete}
+                render={() => {
+                  const question = e.turns[0]!.question;
+                  return (
+                    <li class="history-entry">
+                      <button type="button" class="history-open" data-entry-id={e.id} onClick={() => onOpen(e)}>
+                        {question}
+                      </button>
+                      <span class="note">{summary(e)}</span>
+                      <button
+                        type="button"
+                        class="history-delete"
+                        aria-label={t('deleteEntry', question)}
+                        title={t('delete')}
+                        onClick={() => {
+                          setRefocus({ entry: i, of: entries.length });
+                          onDelete(e.id);
+                        }}
+                      >
+                        <span aria-hidden="true">×</span>
+                      </button>
+                    </li>
+                  );
+                }}
+              />
+            ))}
           </ul>
           <div class="history-actions">
             {confirming ? (

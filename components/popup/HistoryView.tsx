@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ShownCitation } from '@/lib/shared/run';
 import type { HistoryEntry } from '@/lib/shared/history';
+import { EntryGuard } from './EntryGuard';
 import { HistoryList } from './HistoryList';
 import { HistoryThread } from './HistoryThread';
 import { useHistory } from './use-history';
@@ -37,7 +38,14 @@ export function HistoryView({ onReveal, stepper = false, openLatest = false, onN
       setReturnTo(opened.id);
       setOpenedId(null);
     };
-    return <HistoryThread entry={opened} onReveal={onReveal} onBack={back} stepper={stepper} />;
+    return (
+      <EntryGuard
+        as="div"
+        entry={opened}
+        onDelete={(id) => void history.remove(id).then(back)}
+        render={() => <HistoryThread entry={opened} onReveal={onReveal} onBack={back} stepper={stepper} />}
+      />
+    );
   }
   return (
     <HistoryList

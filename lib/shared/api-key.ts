@@ -9,7 +9,7 @@
  */
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { t } from '@/lib/shared/i18n';
-import { checkedKeys, KEY_MIGRATIONS, KEYS_VERSION, type SavedKeys } from './key-schema';
+import { checkedKeys, KEY_MIGRATIONS, KEYS_VERSION, MAX_KEY_LENGTH, readKeyStore, type SavedKeys } from './key-schema';
 import { migrate } from './migrations';
 
 /** The database and store that hold the keys; no content script may reference them. */
@@ -19,6 +19,8 @@ const KEY_STORE = 'secrets';
 const LEGACY_KEY = 'apiKey';
 /** Version 2: `{version, byOrigin}`. */
 const KEYS = 'keys';
+/** Stored values under `keys` that did not read, as they were, kept when keys were saved over them. */
+const SET_ASIDE = 'keysSetAside';
 
 let store: UseStore | undefined;
 const keyStore = () => (store ??= createStore(KEY_DB, KEY_STORE));
@@ -28,19 +30,28 @@ const keyStore = () => (store ??= createStore(KEY_DB, KEY_STORE));
  * gives no key: nothing is sent on the strength of what cannot be read.
  */
 export async function loadKeys(): Promise<SavedKeys> {
-  const value: unknown = await get(KEYS, keyStore());
-  if (!value || typeof value !== 'object') return {};
-  const { version, byOrigin } = value as { version?: unknown; byOrigin?: unknown };
-  if (version !== KEYS_VERSION) return {};
-  try {
-    return checkedKeys(byOrigin);
-  } catch {
-    return {};
-  }
+  return readKeyStore(await get(KEYS, keyStore())).keys;
 }
 
-/** Keeps `keys` as the whole set (an origin left out has its key removed). */
+/** Why the stored keys do not read (said on the options page), or null when they read or there are none. */
+export async function unreadableKeys(): Promise<string | null> {
+  return readKeyStore(await get(KEYS, keyStore())).unreadable;
+}
+
+/**
+ * Keeps `keys` as the whole set (an origin left out has its key removed). A stored value that
+ * does not read is first moved aside (`SET_ASIDE`, every one kept), never written over: a newer
+ * version's keys, or keys a bug damaged, are still there for a later version or a person.
+ */
 export async function saveKeys(keys: SavedKeys): Promise<void> {
+  // What would not read back is not written (a key past MAX_KEY_LENGTH): said where Save is.
+  if (Object.values(keys).some((k) => k.key.length > MAX_KEY_LENGTH)) throw new Error(t('keyTooLong', MAX_KEY_LENGTH));
+  checkedKeys(keys);
+  const stored: unknown = await get(KEYS, keyStore());
+  if (readKeyStore(stored).unreadable !== null) {
+    const aside: unknown = await get(SET_ASIDE, keyStore());
+    await set(SET_ASIDE, [...(Array.isArray(aside) ? (aside as unknown[]) : []), stored], keyStore());
+  }
   await set(KEYS, { version: KEYS_VERSION, byOrigin: { ...keys } }, keyStore());
 }
 

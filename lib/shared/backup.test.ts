@@ -14,9 +14,11 @@ const keys = {
 describe('the backup file', () => {
   it('read back, it holds every thread with its quotes, the settings, and the key only when ticked', () => {
     const without = readBackup(JSON.stringify(makeBackup({ entries, settings, keys: null }, 5)));
-    expect(without.ok && without.backup.history.entries).toEqual(entries);
-    expect(without.ok && without.backup.settings).toEqual(settings);
-    expect(without.ok && 'keys' in without.backup).toBe(false);
+    // Read, first: a file refused would make every `ok && …` below false too.
+    if (!without.ok) throw new Error(`refused: ${without.problem}`);
+    expect(without.backup.history.entries).toEqual(entries);
+    expect(without.backup.settings).toEqual(settings);
+    expect(without.backup).not.toHaveProperty('keys');
     const withKey = readBackup(JSON.stringify(makeBackup({ entries, settings, keys }, 5)));
     expect(withKey.ok && withKey.backup.keys).toEqual(keys);
   });
@@ -34,7 +36,8 @@ describe('the backup file', () => {
       version: 2,
       keys: { 'https://api.anthropic.com': { key: 'sk-ant-mine', confirmed: true } },
     });
-    expect(confirmed.ok && 'key' in confirmed.backup).toBe(false);
+    if (!confirmed.ok) throw new Error(`refused: ${confirmed.problem}`);
+    expect(confirmed.backup).not.toHaveProperty('key');
     const unconfirmed = readBackup(JSON.stringify(v1({ key: 'sk-proj-mine', origin: '' }, 'https://api.openai.com/v1')));
     expect(unconfirmed.ok && unconfirmed.backup.keys).toEqual({
       'https://api.openai.com': { key: 'sk-proj-mine', confirmed: false },
@@ -80,15 +83,23 @@ describe('the backup file', () => {
     expect(p.leftOut).toBe(1);
   });
 
-  it('500 threads: export and import, timed, and the file size', () => {
+  // Not timed (timings are noisy on a shared machine: tests/bench reports ratios); the times are
+  // printed for a reader, and what is asserted is what a user would notice.
+  it('500 threads, the history’s limit: every one back, in order, none left out, in a file of modest size', () => {
     const many = Array.from({ length: 500 }, (_, i) => ({ ...entries[i % 2]!, id: `t${i}`, updatedAt: i }));
     const t0 = performance.now();
     const text = JSON.stringify(makeBackup({ entries: many, settings, keys: null }, 5));
     const t1 = performance.now();
     const read = readBackup(text);
-    const merged = read.ok ? previewImport([], read.backup).merged : [];
+    if (!read.ok) throw new Error(`refused: ${read.problem} ${read.detail ?? ''}`);
+    const preview = previewImport([], read.backup);
     const t2 = performance.now();
     console.info(`500 threads: export ${(t1 - t0).toFixed(1)} ms, import ${(t2 - t1).toFixed(1)} ms, ${text.length} bytes`);
-    expect(merged).toHaveLength(500);
+    expect(preview.added).toHaveLength(500);
+    expect(preview.leftOut).toBe(0);
+    expect(preview.merged.map((e) => e.id)).toEqual(many.map((e) => e.id).reverse());
+    expect(preview.merged[0]).toEqual(many[499]);
+    // Each thread costs about its own JSON: no copy of the history twice over.
+    expect(text.length).toBeLessThan(JSON.stringify(many).length * 1.05 + 2000);
   });
 });

@@ -5,12 +5,20 @@
  * storage: its history carries the history's version and is brought up to date by the same
  * migrations (lib/shared/history-schema.ts); a file of version 1, with its one key, has it moved
  * to the keys by origin as the stored record is (lib/shared/key-schema.ts). A damaged or foreign
- * file is refused as a whole, so nothing changes. Pure: the options page reads and writes.
+ * file is refused as a whole, so nothing changes: every thread has at least one turn and links
+ * only to web pages (http(s)), and the site shown beside a source is its link's. Pure: the options page reads and writes.
  */
 import * as z from 'zod/mini';
-import { checkedKeys, keysFromV1, type SavedKeys } from './key-schema';
+import { checkedKeys, keysFromV1, MAX_KEY_LENGTH, type SavedKeys } from './key-schema';
 import { HISTORY_LIMITS, type HistoryEntry } from './history';
-import { checkedEntries, HISTORY_MIGRATIONS, HISTORY_VERSION, mergeHistory } from './history-schema';
+import {
+  checkedEntries,
+  foreignLink,
+  HISTORY_MIGRATIONS,
+  HISTORY_VERSION,
+  IMPORTED_PROTOCOLS,
+  mergeHistory,
+} from './history-schema';
 import { migrate } from './migrations';
 import type { SettingsDefaults } from './settings-schema';
 
@@ -50,7 +58,7 @@ const envelope = z.object({
   history: z.object({ version: z.int(), entries: z.unknown() }),
   settings: z.record(z.string(), z.unknown()),
   // Version 1's one key; version 2's keys by origin (checked by the keys' own schema below).
-  key: z.optional(z.object({ key: z.string().check(z.minLength(1), z.maxLength(1000)), origin: z.string() })),
+  key: z.optional(z.object({ key: z.string().check(z.minLength(1), z.maxLength(MAX_KEY_LENGTH)), origin: z.string() })),
   keys: z.optional(z.unknown()),
 });
 
@@ -91,6 +99,9 @@ export function readBackup(text: string): ReadBackup {
   } catch (e) {
     return { ok: false, problem: 'damaged', detail: e instanceof Error ? e.message : String(e) };
   }
+  // A file's links are the web's only: a thread of it that links elsewhere is named, and nothing is added.
+  const foreign = checked.findIndex((e) => foreignLink(e, IMPORTED_PROTOCOLS) !== null);
+  if (foreign >= 0) return { ok: false, problem: 'damaged', detail: `history.entries.${foreign}: a link that is not a web page` };
   let keys: SavedKeys | undefined;
   try {
     keys = keysOfFile(file);

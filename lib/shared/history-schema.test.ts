@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_MIGRATIONS, HISTORY_VERSION, mergeHistory, readHistoryEntries } from './history-schema';
+import { readBackup } from './backup';
 import { migrate } from './migrations';
 import sample from './samples/history-v1.json';
 
@@ -49,5 +50,51 @@ describe('the history read back from its store', () => {
   it('nothing stored is an empty history; a value that is not a list is one damaged thing, not an empty history', () => {
     expect(readHistoryEntries(undefined)).toEqual({ entries: [], damaged: [] });
     expect(readHistoryEntries({ entries: sample })).toEqual({ entries: [], damaged: [{ entries: sample }] });
+  });
+});
+
+describe('an entry is input like any other (issue #44, item 4)', () => {
+  type Entry = (typeof sample)[number];
+  const withLink = (url: string): Entry => {
+    const e = structuredClone(sample[0]) as Entry & { turns: { outcome: { claims: { citations: { url: string }[] }[] } }[] };
+    e.turns[0]!.outcome.claims[0]!.citations[0]!.url = url;
+    return e;
+  };
+  const file = (entries: unknown[]) =>
+    JSON.stringify({ format: 'cited-tabs-backup', version: 2, exportedAt: 1, history: { version: 2, entries }, settings: {} });
+
+  it('an entry with no turns is set aside, never listed; a file with one is refused, naming it', () => {
+    const empty = { ...sample[1], turns: [] };
+    expect(readHistoryEntries([sample[0], empty])).toEqual({ entries: [sample[0]], damaged: [empty] });
+    const read = readBackup(file([sample[0], empty]));
+    expect(read).toMatchObject({ ok: false, problem: 'damaged' });
+    expect(!read.ok && read.detail).toContain('1.turns');
+  });
+
+  it('a link that is no web page (javascript:, data:, the extension’s own) is set aside, and refuses a file', () => {
+    for (const url of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'chrome-extension://abc/options.html', 'not a url']) {
+      expect(readHistoryEntries([withLink(url)]).damaged, url).toHaveLength(1);
+      expect(readBackup(file([withLink(url)])).ok, url).toBe(false);
+    }
+    // A page in scope is no link (a browser page may be among the tabs asked about): kept as it is.
+    const page = { ...sample[0], pages: [{ tabId: 1, url: 'about:blank', title: 'x' }] };
+    expect(readHistoryEntries([page]).entries).toHaveLength(1);
+  });
+
+  it('a local file’s thread stays in the history; a file brings web links only', () => {
+    expect(readHistoryEntries([withLink('file:///home/me/notes.html')]).entries).toHaveLength(1);
+    const read = readBackup(file([withLink('file:///home/me/notes.html')]));
+    expect(read).toMatchObject({ ok: false, problem: 'damaged', detail: 'history.entries.0: a link that is not a web page' });
+  });
+
+  it('the site shown beside a source is its link’s, not the one the entry claims', () => {
+    const lying = withLink('https://attacker.example/page') as Entry & {
+      turns: { outcome: { claims: { citations: { site: string }[] }[] } }[];
+    };
+    lying.turns[0]!.outcome.claims[0]!.citations[0]!.site = 'bank.example';
+    const site = (e: unknown) => (e as typeof lying).turns[0]!.outcome.claims[0]!.citations[0]!.site;
+    expect(site(readHistoryEntries([lying]).entries[0])).toBe('attacker.example');
+    const read = readBackup(file([lying]));
+    expect(read.ok && site(read.backup.history.entries[0])).toBe('attacker.example');
   });
 });

@@ -133,3 +133,16 @@ describe('the providers that speak Chat Completions', () => {
     expect(keyVerdict({ server: 'chat-other', baseURL: 'https://llm.corp.example/v1' }, anthropic)).toBe('none');
   });
 });
+
+describe('a key typed while another server was chosen (issue #44, LOW)', () => {
+  const openai = { server: 'openai' as const, baseURL: PRESETS.openai.baseURL };
+  it('does not take the confirmation of the server chosen after it: it goes nowhere until Save asks', () => {
+    const typed = keysWithTyped(openai, both, 'sk-ant-typed', 'https://api.anthropic.com');
+    expect(keyVerdict(openai, typed)).toBe('unconfirmed');
+    expect(keyFor(openai, typed)).toBe('');
+    // Typed for this very server, a new key takes its confirmation (a key rotated), as before.
+    expect(keyFor(openai, keysWithTyped(openai, both, 'sk-proj-new', 'https://api.openai.com'))).toBe('sk-proj-new');
+    // The same key as saved there stays confirmed wherever it was typed.
+    expect(keyFor(openai, keysWithTyped(openai, both, OPENAI_KEY, 'https://api.anthropic.com'))).toBe(OPENAI_KEY);
+  });
+});

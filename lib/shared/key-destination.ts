@@ -52,15 +52,26 @@ export function keyAt(baseURL: string, keys: SavedKeys): SavedKey | undefined {
 /**
  * The keys as they would be with `typed` as the key of the target's origin, before anything is
  * saved (what the options page asks the rule of): confirmed if that origin's key was, or if it is
- * the Anthropic API's own origin, the default address a first key goes to as shipped. A server on
- * this computer keeps no key; an empty key is none.
+ * the Anthropic API's own origin, the default address a first key goes to as shipped. A key typed
+ * while another origin was chosen (`typedFor`) is not confirmed by this one's confirmation: it
+ * goes nowhere (no model list, no Test connection) until Save asks about this address. A server
+ * on this computer keeps no key; an empty key is none.
  */
-export function keysWithTyped(target: KeyTarget, keys: SavedKeys, typed: string): SavedKeys {
+export function keysWithTyped(
+  target: KeyTarget,
+  keys: SavedKeys,
+  typed: string,
+  typedFor: string = originOf(target.baseURL),
+): SavedKeys {
   const origin = originOf(target.baseURL);
   if (origin === '' || origin === 'null' || isLocalServer(target)) return keys;
   const { [origin]: before, ...others } = keys;
   if (typed === '') return others;
-  return { ...others, [origin]: { key: typed, confirmed: (before?.confirmed ?? false) || origin === ANTHROPIC_API_ORIGIN } };
+  const here = typedFor === origin || typed === before?.key;
+  return {
+    ...others,
+    [origin]: { key: typed, confirmed: here && ((before?.confirmed ?? false) || origin === ANTHROPIC_API_ORIGIN) },
+  };
 }
 
 /**

@@ -4,7 +4,10 @@
  * that was not.
  */
 import { describe, expect, it } from 'vitest';
-import { KEY_MIGRATIONS, checkedKeys, keysFromV1 } from './key-schema';
+import { KEY_MIGRATIONS, MAX_KEY_LENGTH, checkedKeys, keysFromV1, readKeyStore } from './key-schema';
+import { readBackup } from './backup';
+import { parseStoredSettings } from './settings-schema';
+import { DEFAULT_SETTINGS } from './settings';
 import { keyFor, keyVerdict } from './key-destination';
 import { migrate } from './migrations';
 import sample from './samples/keys-v1.json';
@@ -52,5 +55,42 @@ describe('keys of version 1 brought to version 2', () => {
 
   it('a version newer than this build is kept as it is', () => {
     expect(migrate({}, 3, KEY_MIGRATIONS)).toEqual({ kind: 'newer', version: 3 });
+  });
+});
+
+describe('keys of any length a server takes (issue #44, item 7)', () => {
+  // A gateway's token: a JWT of a few kB.
+  const token = `eyJ${'a'.repeat(4000)}.${'b'.repeat(4000)}.${'c'.repeat(500)}`;
+  const store = (byOrigin: unknown, version: unknown = 2) => ({ version, byOrigin });
+
+  it('a key of 8 kB, and one of 16 kB, read with the others beside them', () => {
+    const keys = {
+      'https://gateway.example': { key: token, confirmed: true },
+      'https://api.anthropic.com': { key: 'sk-ant-short', confirmed: true },
+      'https://big.example': { key: 'k'.repeat(MAX_KEY_LENGTH), confirmed: false },
+    };
+    expect(readKeyStore(store(keys))).toEqual({ keys, unreadable: null });
+    expect(keyFor({ server: 'other', baseURL: 'https://gateway.example/v1' }, readKeyStore(store(keys)).keys)).toBe(token);
+  });
+
+  it('a store that does not read gives no key, and says why (never an empty store as if there were none)', () => {
+    const tooLong = store({ 'https://api.anthropic.com': { key: 'k'.repeat(MAX_KEY_LENGTH + 1), confirmed: true } });
+    expect(readKeyStore(tooLong).keys).toEqual({});
+    expect(readKeyStore(tooLong).unreadable).toContain('keys do not read');
+    expect(readKeyStore(store({}, 3))).toEqual({ keys: {}, unreadable: 'version 3' });
+    expect(readKeyStore('garbage').unreadable).not.toBeNull();
+    expect(readKeyStore(undefined)).toEqual({ keys: {}, unreadable: null });
+  });
+
+  it('a long key moves from version 1, from the settings of the builds before, and from a backup file', () => {
+    expect(keysFromV1({ record: { key: token, origin: 'https://gateway.example' }, baseURL: '' })).toEqual({
+      'https://gateway.example': { key: token, confirmed: true },
+    });
+    const budget = { min: 1000, max: 60_000 };
+    expect(parseStoredSettings({ apiKey: token }, DEFAULT_SETTINGS, budget).legacyKey).toBe(token);
+    const file = { format: 'cited-tabs-backup', version: 1, exportedAt: 1, history: { version: 2, entries: [] }, settings: {} };
+    const read = readBackup(JSON.stringify({ ...file, key: { key: token, origin: 'https://gateway.example' } }));
+    expect(read.ok && read.backup.keys).toEqual({ 'https://gateway.example': { key: token, confirmed: true } });
+    expect(checkedKeys({ 'https://gateway.example': { key: token, confirmed: true } })).toBeTruthy();
   });
 });

@@ -32,8 +32,14 @@ export interface KeysV1 {
   baseURL: string;
 }
 
+/**
+ * The longest key kept: far above any provider's key, room for a gateway's token (a JWT of a few
+ * kB). A key longer than this is refused where it is typed or imported, never kept cut.
+ */
+export const MAX_KEY_LENGTH = 16_384;
+
 const savedKeySchema = z.object({
-  key: z.string().check(z.minLength(1), z.maxLength(1000)),
+  key: z.string().check(z.minLength(1), z.maxLength(MAX_KEY_LENGTH)),
   confirmed: z.boolean(),
 });
 const byOriginSchema = z.record(z.string().check(z.maxLength(2048)), savedKeySchema);
@@ -54,6 +60,26 @@ export function checkedKeys(raw: unknown): SavedKeys {
   const parsed = z.safeParse(byOriginSchema, raw);
   if (!parsed.success) throw new Error(`keys do not read: ${parsed.error.issues[0]?.path.join('.') ?? ''}`);
   return parsed.data;
+}
+
+/** The key store as read: its keys, or why it does not read (then it gives no key, and is kept). */
+export type ReadKeyStore = { keys: SavedKeys; unreadable: null } | { keys: SavedKeys; unreadable: string };
+
+/**
+ * The stored value under `keys` read: nothing stored is no key; a value of another version or
+ * damaged gives no key (nothing is sent on the strength of what cannot be read) and says why, so
+ * that it is said and kept, never written over (lib/shared/api-key.ts).
+ */
+export function readKeyStore(value: unknown): ReadKeyStore {
+  if (value === undefined || value === null) return { keys: {}, unreadable: null };
+  if (typeof value !== 'object') return { keys: {}, unreadable: 'not a record' };
+  const { version, byOrigin } = value as { version?: unknown; byOrigin?: unknown };
+  if (version !== KEYS_VERSION) return { keys: {}, unreadable: `version ${String(version)}` };
+  try {
+    return { keys: checkedKeys(byOrigin), unreadable: null };
+  } catch (e) {
+    return { keys: {}, unreadable: e instanceof Error ? e.message : String(e) };
+  }
 }
 
 /**

@@ -46,9 +46,64 @@ export function keepWithinBytes<T>(log: T[], maxBytes: number, maxCount: number)
 }
 
 /**
+ * The words a private log line may keep of what went wrong: the kinds of error and of "not found"
+ * the code itself names (lib/worker/model/errors.ts and its peers, lib/shared/run-state.ts's
+ * reasons), nothing else. A detail is kept only when what comes before its first colon is one of
+ * them; a detail of any other shape (a refusal's explanation, a server's message, a new kind not
+ * listed yet) is left out whole. A kind missing here costs a word in the diagnostics, never text.
+ */
+const PRIVATE_DETAILS: ReadonlySet<string> = new Set([
+  // describeError's kinds, the model reply's and the providers' own.
+  'key-origin',
+  'storage',
+  'cancelled',
+  'timeout',
+  'redirect',
+  'offline',
+  'auth',
+  'forbidden',
+  'model',
+  'too-large',
+  'rate-limit',
+  'overloaded',
+  'server',
+  'stream',
+  'api',
+  'unexpected',
+  'truncated',
+  'refused',
+  'malformed',
+  'local-forbidden',
+  'local-timeout',
+  'local-context',
+  // The support check's failure, and the reasons an answer was "not found".
+  'judge',
+  'no-relevant-passages',
+  'no-information',
+  'unverifiable',
+  'unsupported',
+  // The problems a reply's check names (lib/shared/run.ts ProblemKind).
+  'no-claims',
+  'claims-with-no-information',
+  'no-citations',
+  'unknown-index',
+  'empty-literal',
+  'too-short',
+  'not-in-fragment',
+  'not-drawn',
+]);
+
+/** What a private log line keeps of `detail`: its kind when it is one the code names, else nothing. */
+export function privateDetail(detail: string | undefined): string | undefined {
+  if (detail === undefined) return undefined;
+  const head = detail.split(':')[0]!.trim();
+  return PRIVATE_DETAILS.has(head) ? head : undefined;
+}
+
+/**
  * A failure of a question about incognito tabs, as the log may keep it: what went wrong and
  * when, with no question, no quotes and no sites. `storage.local` is on disk; incognito text
- * must never be.
+ * must never be, whatever its shape.
  */
 export function privateFailureEntry(entry: FailureLogEntry): FailureLogEntry {
   return {
@@ -59,6 +114,6 @@ export function privateFailureEntry(entry: FailureLogEntry): FailureLogEntry {
       a.map(({ kind, claim, citation, index }) => ({ kind, claim, citation, index, message: kind })),
     ),
     outcome: entry.outcome,
-    ...(entry.detail !== undefined ? { detail: entry.detail.split(':')[0]! } : {}),
+    ...(privateDetail(entry.detail) !== undefined ? { detail: privateDetail(entry.detail)! } : {}),
   };
 }

@@ -46,6 +46,7 @@ describe('the protocol', () => {
     review: async () => ({ ok: true }),
     'clear-highlights': async () => ({ ok: true }),
     'can-read': async (r) => ({ readable: r.tabId === 7 }),
+    build: async () => ({ build: 'b1' }),
   };
 
   it('hands a well-formed ask to its handler, trimmed as the schema says', async () => {

@@ -96,6 +96,12 @@ export const clearHighlightsMessage = z.object({ type: z.literal('clear-highligh
  */
 export const canReadMessage = z.object({ type: z.literal('can-read'), tabId: z.int() });
 
+/**
+ * A screen, as it opens: which build the worker runs (lib/shared/build-id.ts), the screen's own
+ * told. A worker of a build before this request does not answer it: that too is a mismatch.
+ */
+export const buildMessage = z.object({ type: z.literal('build'), screen: z.string().check(z.maxLength(100)) });
+
 /** What the extension's own pages (popup, side panel, options) may ask of the worker, and its reply. */
 export const workerCalls = {
   ask: { request: askMessage, reply: workerReplies.ask },
@@ -105,6 +111,7 @@ export const workerCalls = {
   review: { request: reviewMessage, reply: workerReplies.review },
   'clear-highlights': { request: clearHighlightsMessage, reply: workerReplies['clear-highlights'] },
   'can-read': { request: canReadMessage, reply: workerReplies['can-read'] },
+  build: { request: buildMessage, reply: workerReplies.build },
 };
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asker, judge, MIN_CONTRAST, MIN_FONT_PX, provenBy, SEEN_RULES, WHY_SAID } from './seen';
+import { asker, judge, MIN_CONTRAST, MIN_FONT_PX, MIN_OPACITY, provenBy, SEEN_RULES, WHY_SAID } from './seen';
 import { notDrawnSchema } from './types';
 
 describe('judge', () => {
@@ -64,14 +64,29 @@ describe('judge', () => {
     expect(judge({ hits: [] })).toEqual({ seen: 'seen' });
   });
 
-  it('is a table a reviewer reads: every row says why, and every reason is said in words', () => {
+  it('is a table a reviewer reads: every row says why in words of its own, every reason is said as the quote’s', () => {
+    const says = SEEN_RULES.map((r) => r.says);
+    // No row borrows another's words, and each is a sentence.
+    expect(new Set(says).size).toBe(says.length);
     for (const rule of SEEN_RULES) {
-      expect(rule.says.length).toBeGreaterThan(20);
+      expect(rule.says, rule.why).toMatch(/^[A-Z][^]*[a-z0-9)]\.$/);
       // A row applies only to something measured, and says what (an asker of some fields asks the rows that read them).
-      expect(rule.when({})).toBe(false);
-      expect(rule.reads.length).toBeGreaterThan(0);
+      expect(rule.when({}), rule.says).toBe(false);
+      expect(rule.reads.length, rule.says).toBeGreaterThan(0);
     }
-    for (const why of notDrawnSchema.options) expect(WHY_SAID[why].length).toBeGreaterThan(5);
+    // Every reason a page may give is a row's (provenBy takes unseen or unproven from it), and is said.
+    const reasons = notDrawnSchema.options;
+    for (const why of reasons)
+      expect(
+        SEEN_RULES.some((r) => r.why === why),
+        why,
+      ).toBe(true);
+    expect(Object.keys(WHY_SAID).sort()).toEqual([...reasons].sort());
+    const said = reasons.map((why) => WHY_SAID[why]);
+    expect(new Set(said).size).toBe(said.length);
+    // Said to the model and in the log as "The quote … {why}": each ends that sentence.
+    for (const why of reasons) expect(`The quote ${WHY_SAID[why]}.`, why).toMatch(/^The quote (is|has|lies) [a-z].*[a-z0-9)]\.$/);
+    expect(WHY_SAID.faint).toContain(String(MIN_OPACITY));
   });
 });
 

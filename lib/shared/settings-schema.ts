@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { baseUrlProblem } from './api-key';
+import { MAX_KEY_LENGTH } from './key-schema';
 import { MAX_LOCAL_TIMEOUT_S, MAX_QUOTE_LENGTH, MIN_LOCAL_TIMEOUT_S, MIN_QUOTE_LENGTH, type Settings } from './settings';
 import { apiFor, kindOfBaseURL, SERVER_KINDS } from './servers';
 
@@ -43,7 +44,7 @@ export function storedSettingsSchema(d: SettingsDefaults, budget: { min: number;
     fragmentBudget: z.catch(z.number().check(z.gte(budget.min), z.lte(budget.max)), d.fragmentBudget),
     reviewBeforeSending: z.catch(z.boolean(), d.reviewBeforeSending),
     /** Where versions before this one kept the key: moved out on first load. */
-    apiKey: z.catch(z.optional(z.string().check(z.maxLength(1000))), undefined),
+    apiKey: z.catch(z.optional(z.string().check(z.maxLength(MAX_KEY_LENGTH))), undefined),
   });
 }
 

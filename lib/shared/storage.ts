@@ -14,6 +14,7 @@ import type { ServerFacts } from './servers';
 import type { TabGrant } from './tab-grants';
 import type { WaitingQuestion } from './waiting-question';
 import { STORE_VERSIONS, type VersionedStore } from './store-versions';
+import type { BuildRestart } from './build-id';
 
 /**
  * The settings but the key, in `storage.local`. The key is kept apart, where no content script
@@ -269,3 +270,9 @@ export interface RevealState {
 export const revealStateItem = storage.defineItem<RevealState>('session:revealState', {
   fallback: { highlighted: [], reopened: {} },
 });
+
+/**
+ * The last restart a screen made because the worker ran another build (lib/shared/build-id.ts):
+ * one restart per build, then the screens say what to do instead.
+ */
+export const buildRestartItem = storage.defineItem<BuildRestart | null>('local:buildRestart', { fallback: null });

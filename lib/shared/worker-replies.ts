@@ -13,6 +13,9 @@ export const cancelledReply = z.object({ cancelled: z.boolean() });
 /** Whether the browser lets the extension read the tab now. */
 export const readableReply = z.object({ readable: z.boolean() });
 
+/** The build the worker runs (lib/shared/build-id.ts). */
+export const buildReply = z.object({ build: z.string().check(z.maxLength(100)) });
+
 /** `offerOpen`: the popup offers to open the page as cited (the quote is gone from the tab). */
 export const revealResultSchema = z.union([
   okReply,
@@ -29,6 +32,7 @@ export const workerReplies = {
   review: okReply,
   'clear-highlights': okReply,
   'can-read': readableReply,
+  build: buildReply,
 };
 
 /** The reply to a request of type `K`. */

@@ -57,6 +57,27 @@ describe('the history when a stored entry does not read', () => {
   });
 });
 
+describe('a thread with no turns (a backup of the builds before brought it)', () => {
+  it('leaves the popup standing: the thread that reads opens, the list shows it, the other is said and kept aside', async () => {
+    const empty = { ...sample[1], id: 'empty', updatedAt: sample[0]!.updatedAt + 1000, turns: [] };
+    await putHistoryIn(h.worker, [empty, sample[0]]);
+    const page = await h.open('museum-hours.html');
+    // A new session: the popup opens on the latest thread that reads (before: the empty one, and broke).
+    const popup = await h.popup(page, 'History');
+    await expect
+      .poll(() => popup.$eval('.history-thread h2', (el) => el.textContent).catch(() => null))
+      .toBe(sample[0]!.turns[0]!.question);
+    await popup.locator('.history-thread .back').click();
+    await expect
+      .poll(() => popup.$$eval('.history-open', (bs) => bs.map((b) => b.textContent)))
+      .toEqual([sample[0]!.turns[0]!.question]);
+    expect(await popup.$eval('.history [role="status"]', (el) => el.textContent)).toContain(
+      '1 thread in the history could not be read',
+    );
+    await popup.close();
+  });
+});
+
 describe('the history when the browser refused to store more', () => {
   // The refusal itself (a QuotaExceededError from IndexedDB) is recorded by the worker's recorder,
   // unit-tested in lib/worker/wiring/history.test.ts: headless Chromium gives an extension's origin

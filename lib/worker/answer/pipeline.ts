@@ -218,7 +218,8 @@ async function answerChecked(input: AskInput, deps: AskDeps): Promise<Outcome> {
     try {
       return await run();
     } catch (err) {
-      if (err instanceof ModelReplyError) await log('error', err.message);
+      // Its kind first: the private log keeps that word and nothing of the message (lib/shared/log-limits.ts).
+      if (err instanceof ModelReplyError) await log('error', `${err.kind}: ${err.message}`);
       throw err;
     }
   };

@@ -70,10 +70,24 @@ describe('the run store', () => {
   it('keeps the question, quotes and sites of an incognito question out of the logs', async () => {
     const s = store(run('a', { incognito: true }));
     await s.runs.logFailure('a', failure);
-    await s.runs.logRecord('a', { ...baseRecord, sites: ['bank.example'], detail: 'network: offline' });
+    await s.runs.logRecord('a', { ...baseRecord, sites: ['bank.example'], detail: 'offline: bank.example did not answer' });
     expect(s.failures[0]!.question).not.toContain('bank');
     expect(s.failures[0]!.sites).toEqual([]);
-    expect(s.records[0]).toMatchObject({ sites: [], detail: 'network' });
+    expect(s.records[0]).toMatchObject({ sites: [], detail: 'offline' });
+    expect(JSON.stringify(s.records)).not.toContain('bank');
+  });
+
+  it('writes nothing of an incognito refusal’s explanation, nor of any detail not a kind the code names', async () => {
+    // A refusal's explanation has no colon: the whole of it was kept as the detail's "kind".
+    const refusal = 'Claude declined to answer this question. The page about the bank account 4471 asks for it';
+    for (const detail of [refusal, `refused: ${refusal}`, 'bank account 4471', 'account:4471', ' 4471 ']) {
+      const s = store(run('a', { incognito: true }));
+      await s.runs.logFailure('a', { ...failure, detail });
+      await s.runs.logRecord('a', { ...baseRecord, outcome: 'error', detail });
+      const written = JSON.stringify([s.failures, s.records]);
+      expect(written, detail).not.toMatch(/4471|bank|declined/);
+      expect(s.failures[0]!.detail, detail).toBe(detail.startsWith('refused') ? 'refused' : undefined);
+    }
   });
 
   it('logs a regular question as it is', async () => {

@@ -7,7 +7,7 @@
  * privacy of whichever run is stored when it is written; a run cancelled or replaced by a newer
  * question logs nothing more. Storage is passed in, so this is tested without a browser.
  */
-import { privateFailureEntry } from '@/lib/shared/log-limits';
+import { privateDetail, privateFailureEntry } from '@/lib/shared/log-limits';
 import type { FailureLogEntry } from '@/lib/shared/run';
 import type { RunRecord } from '@/lib/shared/storage';
 import { progressed, type RunProgress, type RunState } from '@/lib/shared/run-state';
@@ -40,6 +40,13 @@ export interface RunStore {
   logFailure(id: string, entry: FailureLogEntry): Promise<void>;
   /** Logs run `id`'s line of the run log, as `logFailure` does. */
   logRecord(id: string, record: RunRecord): Promise<void>;
+}
+
+/** A run log line of an incognito question: no site, and of its detail only a kind the code names. */
+function privateRecord(record: RunRecord): RunRecord {
+  const { detail, ...rest } = record;
+  const kept = privateDetail(detail);
+  return { ...rest, sites: [], ...(kept !== undefined ? { detail: kept } : {}) };
 }
 
 /** Whether run `id`, as stored, may still log, and in which form: null once it is not to log. */
@@ -75,9 +82,6 @@ export function runStore(deps: RunStoreDeps): RunStore {
     progress: (id, patch) => update(id, (run) => progressed(run, patch)),
     report: (id, patch) => void update(id, (run) => progressed(run, patch)).catch(() => {}),
     logFailure: (id, entry) => logAs(id, (form) => deps.appendFailure(form === 'private' ? privateFailureEntry(entry) : entry)),
-    logRecord: (id, record) =>
-      logAs(id, (form) =>
-        deps.appendRunRecord(form === 'private' ? { ...record, sites: [], detail: record.detail?.split(':')[0] } : record),
-      ),
+    logRecord: (id, record) => logAs(id, (form) => deps.appendRunRecord(form === 'private' ? privateRecord(record) : record)),
   };
 }

@@ -1,0 +1,37 @@
+/**
+ * Bundled into test pages by page-checks.test.ts: the page script's reading and check of what a
+ * reader sees (lib/page/extract.ts, lib/page/passage-check.ts) and its proof that a quote is
+ * drawn (lib/page/drawn.ts), run on the page as it is laid out in a real browser.
+ */
+import { proveDrawn } from '@/lib/page/drawn';
+import { extractPage } from '@/lib/page/extract';
+import { checkPassages, type PassageWords } from '@/lib/page/passage-check';
+import type { DrawnResult } from '@/lib/shared/types';
+
+/** The passages' texts as read, and the text the check before sending lets go (what no reader sees left out or cut). */
+export function read(): { read: string; sent: string } {
+  let words: PassageWords | undefined;
+  const page = extractPage(document, { onWords: (w) => (words = w) });
+  const verdict = checkPassages(
+    document,
+    words!,
+    page.passages.map((p) => p.id),
+  );
+  const hidden = new Set(verdict.hidden);
+  const cut = new Map(verdict.cut.map((c) => [c.id, c.text]));
+  return {
+    read: page.passages.map((p) => p.text).join('\n'),
+    sent: page.passages
+      .filter((p) => !hidden.has(p.id))
+      .map((p) => cut.get(p.id) ?? p.text)
+      .join('\n'),
+  };
+}
+
+/** Whether each literal, quoted from the block of text it is in, is drawn for a reader now. */
+export function prove(quotes: Array<{ literal: string; passageText: string }>): DrawnResult[] {
+  return proveDrawn(
+    document,
+    quotes.map((q) => ({ ...q, passageOrder: 0 })),
+  );
+}
