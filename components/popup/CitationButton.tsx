@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'preact/hooks';
 import type { ShownCitation } from '@/lib/shared/run';
 import { useFavicon } from './favicons';
 import { t } from '@/lib/shared/i18n';
-import { formatMoment } from '@/lib/shared/video-passages';
+import { formatMoment } from '@/lib/shared/video-moment';
 
 export interface CitationButtonProps {
   citation: ShownCitation;
