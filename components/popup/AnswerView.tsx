@@ -1,8 +1,7 @@
 import type { DoneRun } from '@/lib/shared/run-state';
 import { Abstention } from './Abstention';
-import { AnswerDetails } from './AnswerDetails';
+import { LazyAnswerDetails, LazyCoverageNote } from './lazy-parts';
 import { ClaimItem } from './ClaimItem';
-import { CoverageNote } from './CoverageNote';
 import { CopyAnswer } from './CopyAnswer';
 import type { ShownCitation } from '@/lib/shared/run';
 import { plural, t } from '@/lib/shared/i18n';
@@ -37,8 +36,8 @@ export function AnswerView({ run, onReveal, current = null }: AnswerViewProps) {
         </>
       )}
       <CopyAnswer question={run.question} outcome={outcome} />
-      <CoverageNote run={run} />
-      <AnswerDetails run={run} />
+      <LazyCoverageNote run={run} />
+      <LazyAnswerDetails run={run} />
     </section>
   );
 }

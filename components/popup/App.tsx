@@ -8,7 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Announcer } from './Announcer';
 import { AppHeader } from './AppHeader';
 import { AskSection } from './AskSection';
-import { HistoryView } from './HistoryView';
+import { LazyHistoryView } from './lazy-parts';
 import { RevealNoteView } from './RevealNoteView';
 import { RunView } from './RunView';
 import { ThreadSection } from './ThreadSection';
@@ -77,7 +77,7 @@ export function App({ surface }: AppProps) {
         <HistoryWriteNote />
         {historyShown && <RevealNoteView revealing={revealing} />}
         {historyShown && (
-          <HistoryView
+          <LazyHistoryView
             stepper={surface === 'panel'}
             onReveal={reveal}
             openLatest={openLatest}

@@ -2,11 +2,10 @@
  * The question and what goes with it: the note when no key is set, the form with its scope and
  * chosen tabs, the access a question lacks, and the selection the side panel was opened for.
  */
-import { AccessNote } from './AccessNote';
 import { AskForm } from './AskForm';
 import { NoKeyNote } from './NoKeyNote';
 import { PendingSelectionNote } from './PendingSelectionNote';
-import { TabChooser } from './TabChooser';
+import { LazyAccessNote, LazyTabChooser } from './lazy-parts';
 import type { Asking } from './use-asking';
 import type { Draft } from './use-draft';
 import type { WindowTab } from './use-window-tabs';
@@ -47,10 +46,10 @@ export function AskSection({ draft, chosenTabs, windowTabs, asking, ...props }: 
         onAsk={() => asking.ask(scope)}
         ready={scope !== 'tabs' || chosenTabs.length > 0}
       >
-        {scope === 'tabs' && <TabChooser tabs={windowTabs} chosen={chosenTabs} onChosen={draft.setTabIds} />}
+        {scope === 'tabs' && <LazyTabChooser tabs={windowTabs} chosen={chosenTabs} onChosen={draft.setTabIds} />}
       </AskForm>
       {asking.access && (
-        <AccessNote
+        <LazyAccessNote
           need={asking.access}
           scope={scope}
           request={asking.requestAccess}

@@ -5,12 +5,10 @@
  */
 import { AnswerView } from './AnswerView';
 import { ArrivingAnswer } from './ArrivingAnswer';
-import { CitationStepper } from './CitationStepper';
 import { ErrorNote } from './ErrorNote';
 import { RevealNoteView } from './RevealNoteView';
-import { ReviewPanel } from './ReviewPanel';
 import { RunProgress } from './RunProgress';
-import { SearchResults } from './SearchResults';
+import { LazyCitationStepper, LazyReviewPanel, LazySearchResults } from './lazy-parts';
 import type { CitationSteps } from './use-citation-steps';
 import type { Revealing } from './use-reveal';
 import type { ShownRun } from './use-run';
@@ -50,11 +48,11 @@ export function RunView({ shown, surface, apiHost, revealing, steps, onReveal, .
       )}
       <RevealNoteView revealing={revealing} />
       {run?.status === 'review' && (
-        <ReviewPanel run={run} destination={apiHost} onSend={() => on.onReview(true)} onCancel={() => on.onReview(false)} />
+        <LazyReviewPanel run={run} destination={apiHost} onSend={() => on.onReview(true)} onCancel={() => on.onReview(false)} />
       )}
-      {run?.status === 'done' && run.results && <SearchResults run={run} onReveal={onReveal} />}
+      {run?.status === 'done' && run.results && <LazySearchResults run={run} onReveal={onReveal} />}
       {run?.status === 'done' && surface === 'panel' && (
-        <CitationStepper steps={steps.list} current={steps.current} onStep={steps.step} />
+        <LazyCitationStepper steps={steps.list} current={steps.current} onStep={steps.step} />
       )}
       {run?.status === 'done' && <AnswerView run={run} current={steps.currentCitation} onReveal={steps.reveal} />}
     </>

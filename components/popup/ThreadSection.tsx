@@ -2,7 +2,7 @@
  * The conversation around the latest answer: New question, a note when the thread is about other
  * pages, its earlier turns, and which question the answer below belongs to.
  */
-import { SelectionNote } from './SelectionNote';
+import { LazySelectionNote } from './lazy-parts';
 import { ThreadView } from './ThreadView';
 import type { RunState, Scope } from '@/lib/shared/run-state';
 import type { ShownCitation } from '@/lib/shared/run';
@@ -43,7 +43,7 @@ export function ThreadSection({ run, thread, earlier, elsewhere, scope, question
       {run && (earlier.length > 0 || run.question !== question) && run.status !== 'working' && (
         <p class="note">{t(earlier.length > 0 ? 'latestQuestion' : 'lastQuestion', run.question)}</p>
       )}
-      {run?.selection && run.question === question && <SelectionNote selection={run.selection} />}
+      {run?.selection && run.question === question && <LazySelectionNote selection={run.selection} />}
     </>
   );
 }
