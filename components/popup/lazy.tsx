@@ -9,7 +9,7 @@
  * on every element of the screen): more than this needs, and a change to every component.
  */
 import { h, type ComponentType, type FunctionComponent } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 
 export type LazyComponent<P> = FunctionComponent<P> & {
   /** Starts loading the part's code (once), resolving when it can be shown. */
@@ -31,10 +31,12 @@ export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): L
     ));
   function Lazy(props: P) {
     // Drawn again once the code has arrived (a count: a component in state would be taken for
-    // the state's initialiser).
-    const [, setArrived] = useState(0);
-    useEffect(() => {
-      if (loaded) return;
+    // the state's initialiser). Drawn from the second render even when the code is already here:
+    // drawn in the first, the history that opens a new session (App.tsx) and finds no thread
+    // asked the app to show the form, and the app re-rendered without it (Preact 11.2, seen in
+    // Chromium; not narrowed down further), the popup left with neither.
+    const [arrived, setArrived] = useState(0);
+    useLayoutEffect(() => {
       let shown = true;
       preload().then(
         () => shown && setArrived((n) => n + 1),
@@ -44,7 +46,7 @@ export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): L
         shown = false;
       };
     }, []);
-    return loaded ? h(loaded, props) : null;
+    return loaded && arrived > 0 ? h(loaded, props) : null;
   }
   return Object.assign(Lazy, { preload });
 }
