@@ -4,7 +4,7 @@
  * The state lives in hooks (use-run, use-draft, use-thread, use-asking, use-reveal, …); this
  * file wires them to the views.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { Announcer } from './Announcer';
 import { AppHeader } from './AppHeader';
 import { AskSection } from './AskSection';
@@ -51,7 +51,7 @@ export function App({ surface }: AppProps) {
   // Opened to ask: the keyboard starts in the question box (again once the form replaces a
   // history that had no thread to open).
   const [askShown, setAskShown] = useState(0);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (loaded) focusQuestion();
   }, [loaded, askShown]);
 
