@@ -4,8 +4,7 @@
  */
 import { AskForm } from './AskForm';
 import { NoKeyNote } from './NoKeyNote';
-import { PendingSelectionNote } from './PendingSelectionNote';
-import { LazyAccessNote, LazyTabChooser } from './lazy-parts';
+import { LazyAccessNote, LazyPendingSelectionNote, LazyTabChooser } from './lazy-parts';
 import type { Asking } from './use-asking';
 import type { Draft } from './use-draft';
 import type { WindowTab } from './use-window-tabs';
@@ -61,7 +60,7 @@ export function AskSection({ draft, chosenTabs, windowTabs, asking, ...props }: 
         />
       )}
       {props.selection && (
-        <PendingSelectionNote
+        <LazyPendingSelectionNote
           text={props.selection}
           onRemove={() => {
             // The button goes with the note: the keyboard goes back to the question box.

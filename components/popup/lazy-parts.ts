@@ -1,8 +1,9 @@
 /**
  * The parts of the popup and the side panel that the first screen does not show, each loaded
  * when first shown (lazy.tsx): the history, the review before sending, the search results, the
- * answer's details and what was read for it, the selection a question was about, the tab
- * chooser, the note that asks for access to sites, and the side panel's citation stepper. Same props and accessible names as the parts themselves;
+ * answer's details and what was read for it, the selection a question was about or is to be
+ * about, the tab chooser, the note that asks for access to sites, and the side panel's citation
+ * stepper. Same props and accessible names as the parts themselves;
  * their use sites only swap the tag.
  */
 import { lazy } from './lazy';
@@ -16,3 +17,4 @@ export const LazyAccessNote = lazy(() => import('./AccessNote').then((m) => m.Ac
 export const LazyCitationStepper = lazy(() => import('./CitationStepper').then((m) => m.CitationStepper));
 export const LazyCoverageNote = lazy(() => import('./CoverageNote').then((m) => m.CoverageNote));
 export const LazySelectionNote = lazy(() => import('./SelectionNote').then((m) => m.SelectionNote));
+export const LazyPendingSelectionNote = lazy(() => import('./PendingSelectionNote').then((m) => m.PendingSelectionNote));
