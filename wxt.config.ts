@@ -61,7 +61,13 @@ export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   // One id per build, known to every context (lib/shared/build-id.ts): the screens and the worker
   // check they are of the same build. `CITED_TABS_BUILD` sets it (a test builds two that differ).
-  vite: () => ({ plugins: [preact()], define: { __CITED_TABS_BUILD__: JSON.stringify(BUILD_ID) } }),
+  // No modulepreload polyfill: every browser the extension runs in (Chrome, Firefox 144) has
+  // modulepreload, and the polyfill would be in the popup's first load (tests/bench/popup.ts).
+  vite: () => ({
+    plugins: [preact()],
+    define: { __CITED_TABS_BUILD__: JSON.stringify(BUILD_ID) },
+    build: { modulePreload: { polyfill: false } },
+  }),
   manifest: ({ browser }) => ({
     // The names and descriptions come from the catalogues (public/_locales), English by default.
     default_locale: 'en',

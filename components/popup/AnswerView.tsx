@@ -8,9 +8,8 @@ import type { ShownCitation } from '@/lib/shared/run';
 import { t } from '@/lib/shared/i18n';
 import { Abstention } from './Abstention';
 import { AnswerBody } from './AnswerBody';
-import { AnswerDetails } from './AnswerDetails';
 import { CopyAnswer } from './CopyAnswer';
-import { CoverageNote } from './CoverageNote';
+import { LazyAnswerDetails, LazyCoverageNote } from './lazy-parts';
 import { NotFoundNextSteps, type NextSteps } from './NotFoundNextSteps';
 
 export interface AnswerViewProps {
@@ -44,8 +43,8 @@ export function AnswerView({ run, onReveal, current = null, nextSteps }: AnswerV
         <AnswerBody claims={outcome.claims} outcome={outcome} onReveal={onReveal} current={current} />
       )}
       <CopyAnswer question={run.question} outcome={outcome} />
-      <CoverageNote run={run} />
-      <AnswerDetails run={run} />
+      <LazyCoverageNote run={run} />
+      <LazyAnswerDetails run={run} />
     </section>
   );
 }

@@ -4,14 +4,13 @@
  * History, the side panel), the conversation with the latest answer in view, and the question box
  * last. The state lives in hooks (use-session gathers them); this file lays the views out.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { Announcer } from './Announcer';
 import { AppHeader } from './AppHeader';
 import { AskSection } from './AskSection';
-import { CitationStepper } from './CitationStepper';
 import { Conversation } from './Conversation';
 import { EmptyState } from './EmptyState';
-import { HistoryView } from './HistoryView';
+import { LazyCitationStepper, LazyHistoryView } from './lazy-parts';
 import { RevealNoteView } from './RevealNoteView';
 import { RunView } from './RunView';
 import { FaviconContext } from './favicons';
@@ -44,7 +43,7 @@ export function App({ surface }: AppProps) {
   useEscapeClears(surface === 'panel');
   const announcement = useAnnouncement(run, loaded);
   // Opened to ask, or back from the history: the keyboard starts in the question box.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (loaded && history === 'closed') focusQuestion();
   }, [loaded, history]);
 
@@ -86,7 +85,7 @@ export function App({ surface }: AppProps) {
             onError={revealing.say}
           />
           {!historyShown && surface === 'panel' && run?.status === 'done' && (
-            <CitationStepper steps={steps.list} current={steps.current} onStep={steps.step} />
+            <LazyCitationStepper steps={steps.list} current={steps.current} onStep={steps.step} />
           )}
         </div>
         <Announcer text={announcement} />
@@ -94,7 +93,7 @@ export function App({ surface }: AppProps) {
         {historyShown && (
           <div class="history-pane">
             <RevealNoteView revealing={revealing} />
-            <HistoryView
+            <LazyHistoryView
               stepper={surface === 'panel'}
               onReveal={reveal}
               openLatest={history === 'latest'}

@@ -3,11 +3,9 @@
  * access a question lacks, the selection the side panel was opened for, and the form with its
  * scope and chosen tabs.
  */
-import { AccessNote } from './AccessNote';
 import { AskForm } from './AskForm';
 import { NoKeyNote } from './NoKeyNote';
-import { PendingSelectionNote } from './PendingSelectionNote';
-import { TabChooser } from './TabChooser';
+import { LazyAccessNote, LazyPendingSelectionNote, LazyTabChooser } from './lazy-parts';
 import type { Asking } from './use-asking';
 import type { Draft } from './use-draft';
 import type { WindowTab } from './use-window-tabs';
@@ -34,7 +32,7 @@ export function AskSection({ draft, chosenTabs, windowTabs, asking, ...props }: 
     <footer class="composer">
       {!props.hasKey && <NoKeyNote onOpenOptions={props.onOpenOptions} />}
       {asking.access && (
-        <AccessNote
+        <LazyAccessNote
           need={asking.access}
           scope={scope}
           request={asking.requestAccess}
@@ -46,7 +44,7 @@ export function AskSection({ draft, chosenTabs, windowTabs, asking, ...props }: 
         />
       )}
       {props.selection && (
-        <PendingSelectionNote
+        <LazyPendingSelectionNote
           text={props.selection}
           onRemove={() => {
             // The button goes with the note: the keyboard goes back to the question box.
@@ -70,7 +68,7 @@ export function AskSection({ draft, chosenTabs, windowTabs, asking, ...props }: 
         onAsk={() => asking.ask(scope)}
         ready={scope !== 'tabs' || chosenTabs.length > 0}
       >
-        {scope === 'tabs' && <TabChooser tabs={windowTabs} chosen={chosenTabs} onChosen={draft.setTabIds} />}
+        {scope === 'tabs' && <LazyTabChooser tabs={windowTabs} chosen={chosenTabs} onChosen={draft.setTabIds} />}
       </AskForm>
     </footer>
   );

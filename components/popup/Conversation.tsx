@@ -10,7 +10,7 @@ import type { RunState, Scope } from '@/lib/shared/run-state';
 import type { ShownCitation } from '@/lib/shared/run';
 import type { Thread, Turn } from '@/lib/shared/thread';
 import { t } from '@/lib/shared/i18n';
-import { SelectionNote } from './SelectionNote';
+import { LazySelectionNote } from './lazy-parts';
 import { ThreadView } from './ThreadView';
 
 export interface ConversationProps {
@@ -53,7 +53,7 @@ export function Conversation({ run, thread, earlier, elsewhere, scope, onReveal,
             <span class="visually-hidden">{t('youAsked')} </span>
             {run.question}
           </p>
-          {run.selection && <SelectionNote selection={run.selection} />}
+          {run.selection && <LazySelectionNote selection={run.selection} />}
           {children}
         </div>
       )}

@@ -32,7 +32,11 @@ const outcome: Outcome = {
 };
 
 const byName = (root: HTMLElement, name: string) => [...root.querySelectorAll('button')].find((b) => b.textContent === name)!;
-const settle = () => new Promise((r) => setTimeout(r, 0));
+// The answer's text is written by a module the buttons load (lazily): wait until it has.
+const settle = async () => {
+  await vi.waitFor(() => import('@/lib/shared/copy-answer'));
+  await new Promise((r) => setTimeout(r, 0));
+};
 
 describe('CopyAnswer', () => {
   it('copies the Markdown with the quote and its text-fragment link, and says so', async () => {

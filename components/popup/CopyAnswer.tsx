@@ -1,7 +1,6 @@
 /** "Copy as Markdown" and "Copy as text": the answer with its quotes and links that find them. */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { Outcome } from '@/lib/shared/run';
-import { answerAsMarkdown, answerAsText } from '@/lib/shared/copy-answer';
 import { t } from '@/lib/shared/i18n';
 
 export interface CopyAnswerProps {
@@ -13,14 +12,23 @@ export interface CopyAnswerProps {
 
 const clipboard = (text: string) => navigator.clipboard.writeText(text);
 
+// Writing the answer out (with the link finder it needs and its list of top-level domains, a
+// third of the popup's script) is loaded with the buttons, not with the popup: asked for when they
+// are shown, so that it has arrived by the time they are pressed.
+const copyText = () => import('@/lib/shared/copy-answer');
+
 export function CopyAnswer({ question, outcome, write = clipboard }: CopyAnswerProps) {
   const [status, setStatus] = useState('');
+  useEffect(() => void copyText().catch(() => {}), []);
   const copy = (format: 'Markdown' | 'text') => {
-    const text = format === 'Markdown' ? answerAsMarkdown({ question, outcome }) : answerAsText({ question, outcome });
-    write(text).then(
-      () => setStatus(t(format === 'Markdown' ? 'copiedMarkdown' : 'copiedText')),
-      () => setStatus(t('copyRefused')),
-    );
+    copyText()
+      .then(({ answerAsMarkdown, answerAsText }) =>
+        write(format === 'Markdown' ? answerAsMarkdown({ question, outcome }) : answerAsText({ question, outcome })),
+      )
+      .then(
+        () => setStatus(t(format === 'Markdown' ? 'copiedMarkdown' : 'copiedText')),
+        () => setStatus(t('copyRefused')),
+      );
   };
   return (
     <div class="copy-answer">

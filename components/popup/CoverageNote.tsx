@@ -1,6 +1,6 @@
 import type { DoneRun } from '@/lib/shared/run-state';
 import { plural, t } from '@/lib/shared/i18n';
-import { minutesOf, NO_TRANSCRIPT_REASONS } from '@/lib/shared/video-passages';
+import { minutesOf, NO_TRANSCRIPT_REASONS } from '@/lib/shared/video-moment';
 import type { NoTranscriptReason } from '@/lib/shared/transcript';
 
 /** Why `n` videos gave no captions, in a sentence. */

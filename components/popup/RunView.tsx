@@ -8,9 +8,8 @@ import { ArrivingAnswer } from './ArrivingAnswer';
 import { ErrorNote } from './ErrorNote';
 import type { NextSteps } from './NotFoundNextSteps';
 import { RevealNoteView } from './RevealNoteView';
-import { ReviewPanel } from './ReviewPanel';
 import { RunProgress } from './RunProgress';
-import { SearchResults } from './SearchResults';
+import { LazyReviewPanel, LazySearchResults } from './lazy-parts';
 import type { Revealing } from './use-reveal';
 import type { ShownRun } from './use-run';
 import { claimsShown } from '@/lib/shared/run-state';
@@ -54,9 +53,9 @@ export function RunView({ shown, apiHost, revealing, current = null, tabs, onRev
       )}
       <RevealNoteView revealing={revealing} />
       {run?.status === 'review' && (
-        <ReviewPanel run={run} destination={apiHost} onSend={() => on.onReview(true)} onCancel={() => on.onReview(false)} />
+        <LazyReviewPanel run={run} destination={apiHost} onSend={() => on.onReview(true)} onCancel={() => on.onReview(false)} />
       )}
-      {run?.status === 'done' && run.results && <SearchResults run={run} onReveal={onReveal} />}
+      {run?.status === 'done' && run.results && <LazySearchResults run={run} onReveal={onReveal} />}
       {run?.status === 'done' && <AnswerView run={run} current={current} onReveal={onReveal} nextSteps={on.nextSteps} />}
     </>
   );

@@ -6,7 +6,7 @@
  */
 import type { ShownCitation } from '@/lib/shared/run';
 import { t } from '@/lib/shared/i18n';
-import { formatMoment } from '@/lib/shared/video-passages';
+import { formatMoment } from '@/lib/shared/video-moment';
 
 export interface CitationParts {
   site: string;

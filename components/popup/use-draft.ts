@@ -3,7 +3,7 @@
  * window (memory for an incognito window, lib/shared/storage.ts) so that closing the popup loses
  * nothing. With no draft, the box starts with the last question asked.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { draftStoreFor, type Scope } from '@/lib/shared/storage';
 
 export interface DraftValue {
@@ -40,7 +40,9 @@ export function useDraft(lastQuestion: string | undefined, runLoaded: boolean): 
     tabIds: [],
     loaded: false,
   });
-  useEffect(() => {
+  // Layout effects: the read starts before the first paint, and the box is filled in the render
+  // right after both reads, not a frame later (the question box waits for it).
+  useLayoutEffect(() => {
     void (async () => {
       // By the window's own kind: with one worker for both kinds of window the extension's
       // pages are the regular profile's (lib/shared/storage.ts `draftStoreFor`).
@@ -49,7 +51,7 @@ export function useDraft(lastQuestion: string | undefined, runLoaded: boolean): 
       setStored(await store.current.getValue());
     })();
   }, []);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (stored && runLoaded && !draft.loaded) setDraft({ ...startingDraft(stored, lastQuestion), loaded: true });
   }, [stored, runLoaded]);
 

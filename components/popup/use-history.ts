@@ -3,7 +3,7 @@
  * two deletions. Deleting the thread that is still going on ends it too, so that its next
  * question does not bring the deleted answers back.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { withoutEntry, type HistoryEntry } from '@/lib/shared/history';
 import { historyItem, type ReadHistory } from '@/lib/shared/history-store';
 import { startNewThread, threadItem } from '@/lib/shared/storage';
@@ -18,9 +18,15 @@ export interface HistoryStore {
 
 export function useHistory(): HistoryStore {
   const [read, setRead] = useState<ReadHistory | null>(null);
-  useEffect(() => {
-    void historyItem.read().then(setRead);
-    return historyItem.watch(setRead);
+  // Read from the first render on, before the first paint (the popup's first screen waits for it).
+  useLayoutEffect(() => {
+    // A write seen before the first read has answered is newer than what that read returns.
+    let written = false;
+    void historyItem.read().then((read) => written || setRead(read));
+    return historyItem.watch((read) => {
+      written = true;
+      setRead(read);
+    });
   }, []);
   const remove = async (id: string) => {
     await historyItem.setValue(withoutEntry(await historyItem.getValue(), id));

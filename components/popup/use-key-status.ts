@@ -2,7 +2,7 @@
  * Whether the worker can ask a model (a key, or a server on this computer that needs none), and
  * the host the fragments would go to, for the review. Kept current as the options change.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { isLocalServer } from '@/lib/shared/servers';
 import { hostOf } from '@/lib/shared/site';
 import { loadSettings, settingsItem, type LoadedSettings } from '@/lib/shared/storage';
@@ -21,7 +21,8 @@ export function keyStatusOf(settings: LoadedSettings): Omit<KeyStatus, 'loaded'>
 
 export function useKeyStatus(): KeyStatus {
   const [status, setStatus] = useState<KeyStatus>({ hasKey: false, apiHost: '', loaded: false });
-  useEffect(() => {
+  // Read from the first render on, before the first paint (the popup's first screen waits for it).
+  useLayoutEffect(() => {
     const load = () => void loadSettings().then((s) => setStatus({ ...keyStatusOf(s), loaded: true }));
     load();
     // The key is not in the settings item (lib/shared/api-key.ts): load both again on a change.

@@ -3,7 +3,7 @@
  * current (storage is the source of truth; the worker writes there even while the popup is
  * closed). A stored run the screens cannot read is reported as such, never shown half.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { callWorker } from '@/lib/shared/call-worker';
 import type { RunState, StoredRun } from '@/lib/shared/run-state';
 import { lastRunItem } from '@/lib/shared/storage';
@@ -30,10 +30,16 @@ export function shownRun(stored: StoredRun): Omit<ShownRun, 'loaded'> {
 
 export function useRun(): ShownRun {
   const [state, setState] = useState<ShownRun>({ run: null, unreadable: null, newSession: false, loaded: false });
-  useEffect(() => {
+  // Read from the first render on, before the first paint: the question box waits for it.
+  useLayoutEffect(() => {
     const show = (stored: StoredRun) => setState({ ...shownRun(stored), loaded: true });
-    void lastRunItem.read().then(show);
-    return lastRunItem.watch(show);
+    // A write seen before the first read has answered is newer than what that read returns.
+    let written = false;
+    void lastRunItem.read().then((stored) => written || show(stored));
+    return lastRunItem.watch((stored) => {
+      written = true;
+      show(stored);
+    });
   }, []);
   const working = state.run?.status === 'working';
   // While a question is in flight, ask the background now and then: if the browser stopped the

@@ -16,6 +16,7 @@ import { useReveal } from './use-reveal';
 import { useRun } from './use-run';
 import { useTabGrants } from './use-tab-grants';
 import { earlierTurns, threadElsewhere, useThread } from './use-thread';
+import { LazyHistoryView } from './lazy-parts';
 import { useWindowTabs } from './use-window-tabs';
 
 // Where the keyboard goes when the control it was on goes away (Cancel, Ask again, New question).
@@ -23,6 +24,9 @@ export const focusQuestion = () => document.getElementById('question')?.focus();
 
 export function useSession(surface: 'popup' | 'panel') {
   const shown = useRun();
+  // A new session opens on the history's latest thread (App.tsx): its code starts loading as soon
+  // as the stored run says so, beside the other reads, not after them (lazy-parts.ts; once).
+  if (shown.newSession || shown.unreadable === 'old-version') void LazyHistoryView.preload().catch(() => {});
   const { run } = shown;
   const key = useKeyStatus();
   const { thread, loaded: threadLoaded } = useThread();

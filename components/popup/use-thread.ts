@@ -3,7 +3,7 @@
  * the app says of it: its earlier turns above the latest answer, and whether it is about other
  * pages than the ones under the app (the next question would then start a new thread).
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import type { RunState, Scope } from '@/lib/shared/run-state';
 import { threadItem } from '@/lib/shared/storage';
 import { continuesThread, type Thread, type ThreadPage, type Turn } from '@/lib/shared/thread';
@@ -17,10 +17,16 @@ export interface HerePages {
 
 export function useThread(): { thread: Thread | null; loaded: boolean } {
   const [state, setState] = useState<{ thread: Thread | null; loaded: boolean }>({ thread: null, loaded: false });
-  useEffect(() => {
+  // Read from the first render on, before the first paint (the popup's first screen waits for it).
+  useLayoutEffect(() => {
     const show = (thread: Thread | null) => setState({ thread, loaded: true });
-    void threadItem.getValue().then(show);
-    return threadItem.watch(show);
+    // A write seen before the first read has answered is newer than what that read returns.
+    let written = false;
+    void threadItem.getValue().then((thread) => written || show(thread));
+    return threadItem.watch((thread) => {
+      written = true;
+      show(thread);
+    });
   }, []);
   return state;
 }

@@ -11,7 +11,7 @@ import type { Outcome, ShownCitation } from '@/lib/shared/run';
 import { quoteAsOnPage, urlWithTextFragment } from '@/lib/shared/text-fragment';
 import { t } from '@/lib/shared/i18n';
 import { inertLinks } from './inert-links';
-import { formatMoment, momentUrl } from './video-passages';
+import { formatMoment, momentUrl } from './video-moment';
 
 export interface CopiedAnswer {
   question: string;

@@ -18,7 +18,7 @@ import {
   videoReadSchema,
 } from './types';
 import { videoRequests } from './video-requests';
-import { MAX_VIDEO_KEY_CHARS } from './video-passages';
+import { MAX_VIDEO_KEY_CHARS } from './video-moment';
 import { pageRequests } from './page-requests';
 import { MAX_DRAWN_TARGETS, MAX_QUOTE_PARTS, quoteRequests } from './quote-requests';
 import type { AnyRequest, Calls, ReplyOf, RequestOf } from './dispatch';

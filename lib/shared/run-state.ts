@@ -19,7 +19,7 @@ import {
 import type { PriorTurn } from './thread';
 import type { SkippedTab, SourcedPassage } from './types';
 import type { TokenUsage } from './usage';
-import { NO_TRANSCRIPT_REASONS } from './video-passages';
+import { NO_TRANSCRIPT_REASONS } from './video-moment';
 
 /** The run state's shape; a stored run of another version is refused as such, not misread. */
 export const RUN_STATE_VERSION = 2;

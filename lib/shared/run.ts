@@ -5,7 +5,7 @@
  * pipeline and no screen bundles the ranking, prompt or verifier to know their shape.
  */
 import type { SourcedPassage } from './types';
-import type { VideoMoment } from './video-passages';
+import type { VideoMoment } from './video-moment';
 import type { TokenUsage } from './usage';
 
 export interface ShownCitation {

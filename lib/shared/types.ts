@@ -15,7 +15,7 @@ import {
   MAX_URL_CHARS,
 } from './limits';
 import { readTimingSchema } from './read-timing';
-import { MAX_PASSAGE_CUES, MAX_VIDEO_KEY_CHARS, NO_TRANSCRIPT_REASONS } from './video-passages';
+import { MAX_PASSAGE_CUES, MAX_VIDEO_KEY_CHARS, NO_TRANSCRIPT_REASONS } from './video-moment';
 
 /** A few sentences of a page's visible text, as extraction cut them. */
 export const passageSchema = z.object({

@@ -4,49 +4,28 @@
  * each of its cues starts in its text and when it is said; the time of a verified quote (the start
  * of the cue that holds its first character); that time written as "2:31" and as an address that
  * plays it (`&t=151s` on YouTube, `#t=151` elsewhere). Pure: the page's reader, the worker's
- * citations, Copy as Markdown and the click all use these.
+ * citations, Copy as Markdown and the click all use these; the moments alone, which the screens
+ * show, are in video-moment.ts.
  */
 import { cutText, DEFAULT_MAX_CHARS, DEFAULT_MIN_CHARS } from './passage-layout';
 import { normalize, normalizeWithMap, sourceSpan } from './normalize';
 import { PassageIds } from './passage-ids';
-import type { Cue, NoTranscriptReason, Transcript } from './transcript';
-import { youTubeVideoId } from './youtube-url';
+import type { Cue, Transcript } from './transcript';
+import { MAX_PASSAGE_CUES, type PassageCue, type VideoOfPassage } from './video-moment';
 
 export { youTubeVideoId } from './youtube-url';
-
-/** Every reason a video gave no transcript (lib/shared/transcript.ts), for the schemas that carry one. */
-export const NO_TRANSCRIPT_REASONS = [
-  'no-captions',
-  'empty',
-  'unreadable',
-  'video-changed',
-] as const satisfies readonly NoTranscriptReason[];
-
-/** The moment of a video a quote was said at: the video, and the span of the cue its words start in. */
-export interface VideoMoment {
-  key: string;
-  startMs: number;
-  endMs: number;
-}
-
-/** Where a cue starts in its passage's text (`at`, in UTF-16 units), and when it is said. */
-export interface PassageCue {
-  at: number;
-  startMs: number;
-  endMs: number;
-}
-
-/** What a passage read from a video's captions carries beside its text. */
-export interface VideoOfPassage {
-  /** The video it was said in (`Transcript.videoKey`): a click seeks that video and no other. */
-  key: string;
-  cues: PassageCue[];
-}
-
-/** The most cues one passage keeps (a passage of 900 characters holds at most 450 one-letter cues). */
-export const MAX_PASSAGE_CUES = 500;
-/** The longest video key (a page address and the media element's place in it). */
-export const MAX_VIDEO_KEY_CHARS = 2_100;
+// What the screens need of a video's moments lives apart, without the cutting and normalising above.
+export {
+  formatMoment,
+  MAX_PASSAGE_CUES,
+  MAX_VIDEO_KEY_CHARS,
+  minutesOf,
+  momentUrl,
+  NO_TRANSCRIPT_REASONS,
+  type PassageCue,
+  type VideoMoment,
+  type VideoOfPassage,
+} from './video-moment';
 
 export interface TranscriptPassage {
   id: string;
@@ -197,32 +176,4 @@ export function quoteCue(
   if (!passage.video) return undefined;
   const at = quoteOffset(passage.text, literal, parts);
   return at < 0 ? undefined : cueAt(passage.video.cues, at);
-}
-
-/** A moment as a video player writes it: "0:07", "2:31", "1:02:03" (h:mm:ss from an hour). */
-export function formatMoment(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
-
-/** A duration in whole minutes, at least 1 for any video that has a length. */
-export function minutesOf(ms: number): number {
-  return ms <= 0 ? 0 : Math.max(1, Math.round(ms / 60_000));
-}
-
-/**
- * The address that plays `url`'s video from `ms`: YouTube's `t=151s` parameter on its watch
- * address (a Short opens as a watch page, which honours it), a media fragment `#t=151` elsewhere
- * (what a page's own `<video>` or a media file reads; it replaces any fragment the address had).
- */
-export function momentUrl(url: string, ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  const id = youTubeVideoId(url);
-  if (id) return `https://www.youtube.com/watch?v=${id}&t=${seconds}s`;
-  const hash = url.indexOf('#');
-  return `${hash < 0 ? url : url.slice(0, hash)}#t=${seconds}`;
 }

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { MAX_PASSAGES } from './limits';
-import { MAX_VIDEO_KEY_CHARS } from './video-passages';
+import { MAX_VIDEO_KEY_CHARS } from './video-moment';
 
 /**
  * Where a frame's caption passages are numbered from: past any order its page's passages can have

@@ -51,6 +51,8 @@ describe('Choose tabs', () => {
     await blank.goto('about:blank');
     const popup = await h.popup(page);
     await popup.locator('::-p-aria(Choose tabs[role="radio"])').click();
+    // The list comes with its own code, loaded when it is first shown (components/popup/lazy-parts.ts).
+    await popup.waitForSelector('.tab-chooser input');
     const disabled = await popup.$$eval('.tab-chooser input:disabled', (els) =>
       els.map((el) => document.getElementById(el.getAttribute('aria-describedby')!)?.textContent),
     );
