@@ -146,7 +146,7 @@ async function shown(page: Page, expected: Expected): Promise<{ words: string; c
 }
 
 /** Waits until the screen shows the state `expected` (the last turn's answer, "not found", the error). */
-async function waitForState(page: Page, expected: Expected): Promise<void> {
+async function waitForState(page: Page, expected: Expected, { textOnly = false } = {}): Promise<void> {
   const done = () =>
     page.evaluate((expected) => {
       const text = document.body.innerText;
@@ -160,6 +160,7 @@ async function waitForState(page: Page, expected: Expected): Promise<void> {
       }
     }, expected);
   await expect.poll(done, { timeout: 30_000 }).toBe(true);
+  if (textOnly) return;
   if (expected.kind === 'error') {
     await expect
       .poll(async () => (await byRoleWithText(page, 'alert', null, expected.words)) !== null, { timeout: 30_000 })
@@ -283,8 +284,10 @@ describe.each(SCENARIOS)('$name', (scenario) => {
     for (const width of WIDTHS) {
       const tab = await popupPageAt(width, page);
       try {
-        if (scenario.expected.kind !== 'empty') await waitForState(tab, scenario.expected);
+        // Shown in the background (the page asked about still the active tab), then in front.
+        await waitForState(tab, scenario.expected, { textOnly: true });
         await tab.bringToFront();
+        await waitForState(tab, scenario.expected);
         await checkScreen(tab, scenario, `the popup's page at ${width} px`);
       } finally {
         await tab.close();
