@@ -264,6 +264,8 @@ async function lightAndDark(page: Page, name: string, shoot: (page: Page, name: 
  * "es"): the popup with a nine-claim answer, the popup with a three-turn thread, the side panel at
  * 400 px with that thread, each light and dark. Kept apart from `driveScreens` (its own pictures
  * are not recorded in screens.json until the redesign's are made). `h` must be launched in `lang`.
+ * Run once in English (six pictures made); in Spanish the first answer never came within 30 s
+ * (not yet looked into: perhaps the Spanish question ranks no passage of the English page).
  */
 export async function driveAnswerFirstScreens(
   h: Harness,
