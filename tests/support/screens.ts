@@ -229,3 +229,128 @@ export async function driveScreens(h: Harness, camera: Camera): Promise<Record<s
   await shoot(options, 'options.png');
   return names;
 }
+
+/** The redesign's pictures (issue #43): their Harbour Town answers, from tests/fixtures/harbour-guide.html. */
+const GUIDE_QUOTES = [
+  'leaves every hour from seven in the morning until nine at night',
+  'The crossing takes forty minutes in calm weather',
+  'Bicycles travel free on every ferry',
+  'The lighthouse tower has 214 steps',
+  'Tours of the lamp room run on the hour from ten until four',
+  'Children under eight cannot climb the tower for safety reasons',
+  'The old town is closed to cars from May to September',
+  'The harbour museum is free on the first Sunday of each month',
+  'Walkers should allow four hours and carry water',
+];
+
+/** Claims that each cite one of `quotes` verbatim, their text the quote's own words. */
+function guideAnswer(h: Harness, quotes: string[]): void {
+  h.api.enqueue((req) =>
+    answerReply(quotes.map((q) => ({ text: `${q}.`, citations: [{ index: indexOf(req, q), literal: q }] }))),
+  );
+}
+
+/** `page` pictured as `name` in the light scheme and as `name`-dark in the dark one. */
+async function lightAndDark(page: Page, name: string, shoot: (page: Page, name: string) => Promise<unknown>): Promise<void> {
+  await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+  await shoot(page, `${name}.png`);
+  await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+  await shoot(page, `${name}-dark.png`);
+  await page.emulateMediaFeatures([]);
+}
+
+/**
+ * The screens of issue #43, in the browser's language (`lang`, which names the files: "en",
+ * "es"): the popup with a nine-claim answer, the popup with a three-turn thread, the side panel at
+ * 400 px with that thread, each light and dark. Kept apart from `driveScreens` (its own pictures
+ * are not recorded in screens.json until the redesign's are made). `h` must be launched in `lang`.
+ * Run once in English (six pictures made); in Spanish the first answer never came within 30 s
+ * (not yet looked into: perhaps the Spanish question ranks no passage of the English page).
+ */
+export async function driveAnswerFirstScreens(
+  h: Harness,
+  camera: Camera,
+  lang: 'en' | 'es',
+): Promise<Record<string, ScreenNames>> {
+  const names: Record<string, ScreenNames> = {};
+  const shoot = async (page: Page, name: string) => {
+    names[name] = await screenNames(page);
+    return camera.shoot(page, name);
+  };
+  const words =
+    lang === 'es'
+      ? {
+          question: 'Pregunta',
+          ask: 'Preguntar',
+          here: 'Esta pestaña',
+          answer: 'Respuesta',
+          fresh: 'Nueva pregunta',
+          open: 'Abrir en el panel lateral',
+        }
+      : {
+          question: 'Question',
+          ask: 'Ask',
+          here: 'This tab',
+          answer: 'Answer',
+          fresh: 'New question',
+          open: 'Open in side panel',
+        };
+  const askIn = async (screen: Page, question: string, done: string) => {
+    const box = await screen.waitForSelector(`::-p-aria(${words.question})`);
+    await box!.click({ count: 3 });
+    await box!.type(question);
+    await screen.locator(`::-p-aria(${words.here})`).click();
+    await screen.locator(`::-p-aria(${words.ask}[role="button"])`).click();
+    await screen.waitForFunction((w) => document.body.innerText.includes(w), { timeout: 30_000 }, done);
+  };
+  /** The popup's page, showing what the popup shows, in a tab of its size (the popup cannot be emulated at 2×). */
+  const still = async (popup: Page, over: Page) => {
+    const url = popup.url();
+    await popup.close().catch(() => {});
+    const tab = await h.browser.newPage();
+    await tab.setViewport({ width: 400, height: 600, deviceScaleFactor: SCALE });
+    await over.bringToFront();
+    await tab.goto(url);
+    await tab.waitForSelector(`::-p-aria([name="${words.answer}"][role="region"])`);
+    await tab.bringToFront();
+    return tab;
+  };
+  await useStandIn(h);
+  await putHistoryIn(h.worker, []);
+  const guide = await openFixture(h, 'harbour-guide.html');
+  await dress(guide, icon('#2f9e44', 'H'));
+  const questions =
+    lang === 'es'
+      ? ['¿Qué debo saber antes de visitar Harbour Town?', '¿Cómo llego?', '¿Y el faro?', '¿Y el casco antiguo?']
+      : ['What should I know before visiting Harbour Town?', 'How do I get there?', 'And the lighthouse?', 'And the old town?'];
+
+  // 1. The popup with a nine-claim answer.
+  guideAnswer(h, GUIDE_QUOTES);
+  let popup = await openPopup(h, guide, words.question);
+  await askIn(popup, questions[0]!, GUIDE_QUOTES.at(-1)!);
+  let tab = await still(popup, guide);
+  await lightAndDark(tab, `popup-nine-claims-${lang}`, shoot);
+  await tab.close();
+
+  // 2. The popup with a three-turn thread.
+  popup = await openPopup(h, guide, words.question);
+  await popup.locator(`::-p-aria(${words.fresh}[role="button"])`).click();
+  const turns = [GUIDE_QUOTES.slice(0, 2), GUIDE_QUOTES.slice(3, 5), GUIDE_QUOTES.slice(6, 9)];
+  for (const [i, quotes] of turns.entries()) {
+    guideAnswer(h, quotes);
+    await askIn(popup, questions[i + 1]!, quotes.at(-1)!);
+  }
+  tab = await still(popup, guide);
+  await lightAndDark(tab, `popup-thread-${lang}`, shoot);
+  await tab.close();
+
+  // 3. The side panel at 400 px, with the same thread.
+  const panel = await openSidePanel(h, guide, words);
+  await panel.setViewport({ width: 400, height: 640, deviceScaleFactor: SCALE });
+  await panel.reload();
+  await panel.waitForSelector(`::-p-aria([name="${words.answer}"][role="region"])`);
+  await panel.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await lightAndDark(panel, `side-panel-400-${lang}`, shoot);
+  await guide.close();
+  return names;
+}

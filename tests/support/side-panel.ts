@@ -5,15 +5,19 @@
 import type { Page } from 'puppeteer-core';
 import { openPopup, type Harness } from './harness';
 
-/** Opens the side panel of `page`'s window through the popup's button; returns the panel's page. */
-export async function openSidePanel(h: Harness, page: Page): Promise<Page> {
-  const popup = await openPopup(h, page);
-  await popup.locator('::-p-aria(Open in side panel[role="button"])').click();
+/** Opens the side panel of `page`'s window through the popup's button (`names`: in the browser's language); returns the panel's page. */
+export async function openSidePanel(
+  h: Harness,
+  page: Page,
+  names: { question: string; open: string } = { question: 'Question', open: 'Open in side panel' },
+): Promise<Page> {
+  const popup = await openPopup(h, page, names.question);
+  await popup.locator(`::-p-aria(${names.open}[role="button"])`).click();
   const target = await h.browser.waitForTarget((t) => t.url().endsWith('/sidepanel.html'), { timeout: 30_000 });
   const panel = (await target.asPage())!;
   // The panel stays open across tests, as it does across tabs: start each from its first screen.
   await panel.reload();
-  await panel.waitForSelector('::-p-aria(Question)');
+  await panel.waitForSelector(`::-p-aria(${names.question})`);
   return panel;
 }
 
