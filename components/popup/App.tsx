@@ -113,7 +113,8 @@ export function App({ surface }: AppProps) {
               empty={key.hasKey && <EmptyState newSession={newSession} onContinue={() => setHistory('latest')} />}
             >
               <RunView
-                shown={shown}
+                // A run kept by an older version is not an error after an update: a new session.
+                shown={newSession ? { run, unreadable: shown.unreadable === 'old-version' ? null : shown.unreadable } : shown}
                 apiHost={key.apiHost}
                 revealing={revealing}
                 current={steps.currentCitation}

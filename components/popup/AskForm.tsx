@@ -18,7 +18,7 @@ export interface AskFormProps {
   onAsk: () => void;
   /** False while "Choose tabs" has no tab ticked. */
   ready?: boolean;
-  /** Shown above the box: the list of tabs to choose from. */
+  /** Shown under the scope, before Ask: the list of tabs to choose from. */
   children?: ComponentChildren;
 }
 
@@ -69,38 +69,27 @@ export function AskForm({ question, scope, busy, onQuestion, onScope, onAsk, rea
         askIfFits();
       }}
     >
-      {children}
       <label for="question" class="visually-hidden">
         {t('question')}
       </label>
+      {/* In reading order the question, its scope (and the tabs chosen), then Ask; laid out with Ask beside the box. */}
       <div class="composer-box">
-        <div class="composer-input">
-          <textarea
-            id="question"
-            ref={box}
-            rows={1}
-            value={question}
-            placeholder={t('questionPlaceholder')}
-            aria-describedby="question-limit"
-            aria-invalid={tooLong}
-            onInput={(e) => onQuestion(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) {
-                e.preventDefault();
-                askIfFits();
-              }
-            }}
-          />
-          {/* Busy, Ask keeps the keyboard focus it has (a disabled button drops it): it is only said to be unavailable. */}
-          <button
-            type="submit"
-            class="primary ask"
-            disabled={question.trim() === '' || tooLong || !ready}
-            aria-disabled={busy || undefined}
-          >
-            {t('ask')}
-          </button>
-        </div>
+        <textarea
+          id="question"
+          ref={box}
+          rows={1}
+          value={question}
+          placeholder={t('questionPlaceholder')}
+          aria-describedby="question-limit"
+          aria-invalid={tooLong}
+          onInput={(e) => onQuestion(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              askIfFits();
+            }
+          }}
+        />
         <fieldset class="scope">
           <legend class="visually-hidden">{t('scopeLegend')}</legend>
           {SCOPES.map(([value, key]) => (
@@ -110,6 +99,16 @@ export function AskForm({ question, scope, busy, onQuestion, onScope, onAsk, rea
             </label>
           ))}
         </fieldset>
+        {children && <div class="composer-tabs">{children}</div>}
+        {/* Busy, Ask keeps the keyboard focus it has (a disabled button drops it): it is only said to be unavailable. */}
+        <button
+          type="submit"
+          class="primary ask"
+          disabled={question.trim() === '' || tooLong || !ready}
+          aria-disabled={busy || undefined}
+        >
+          {t('ask')}
+        </button>
       </div>
       <p
         id="question-limit"

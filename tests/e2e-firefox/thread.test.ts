@@ -49,18 +49,21 @@ describe('Firefox: a thread of questions in the popup', () => {
     expect(earlier.claims.map((c) => [c.text, c.citations[0]!.literal])).toEqual([['It opens at 9 a.m.', opens]]);
     expect(sentText(two!)).toMatch(/<question>\nTell me more about that\.\n<\/question>[^<]*$/);
 
-    // The earlier question and answer stay above the latest one.
+    // The earlier question and answer stay above the latest one, folded to a line, opened on a click.
+    expect(await popup.regionText('Earlier in this thread')).not.toContain('It opens at 9 a.m.');
+    await popup.openEarlierTurns();
     const thread = await popup.regionText('Earlier in this thread');
     expect(thread).toContain('When does the museum open?');
     expect(thread).toContain('It opens at 9 a.m.');
 
     // Its citation still reveals; the popup closes as the page takes the focus, and reopens on the same thread.
     await popup.run(
-      `const b = Array.from(named('Earlier in this thread', 'section, [role=region]').querySelectorAll('.citation button'))[0];
+      `const b = Array.from(named('Earlier in this thread', 'section, [role=region]').querySelectorAll('button.marker'))[0];
        b.click();`,
     );
     await expect.poll(() => highlightedText(fx, page)).toBe(opens);
     await popup.open();
+    await popup.openEarlierTurns();
     await expect.poll(() => popup.regionText('Earlier in this thread')).toContain('It opens at 9 a.m.');
     expect(await popup.regionText('Answer')).toContain('not at all on Mondays');
   });

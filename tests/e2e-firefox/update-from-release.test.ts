@@ -104,9 +104,12 @@ describe('Firefox: an update from the previous release, in the same profile', ()
     });
     expect(JSON.stringify(installed)).toContain(addonId);
 
-    // The popup opens on the last thread, from the history this build moved out of storage.local.
+    // The popup opens ready to type, the last thread (from the history this build moved out of
+    // storage.local) one click away.
     const popup = new Popup(fx);
-    await popup.open('.history-thread');
+    await popup.open();
+    await expect.poll(() => popup.run<boolean>(`return doc.querySelector('.continue') !== null;`)).toBe(true);
+    await popup.run(`doc.querySelector('.continue').click();`);
     await expect.poll(() => popup.text()).toContain('Adults pay 12 euros.');
     await expect
       .poll(() => popup.run<{ local: string[]; questions: string[] }>(STORED))
@@ -125,9 +128,8 @@ describe('Firefox: an update from the previous release, in the same profile', ()
     // A new question goes with the key kept, to the server set.
     const before = messageCalls(fx.api).length;
     fx.api.enqueue(hoursAnswer);
-    // Still a session with nothing asked in it: the last thread first, then the form.
-    await popup.open('.history-thread');
-    await popup.click('History');
+    // Still a session with nothing asked in it: the form, ready.
+    await popup.open();
     await popup.ask('When does the museum open on Sundays?');
     await expect.poll(() => popup.regionText('Answer')).toContain('It opens at 9 a.m.');
     const sent = messageCalls(fx.api).slice(before);

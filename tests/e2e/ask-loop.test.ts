@@ -50,17 +50,17 @@ describe('ask about open tabs, verified and highlighted', () => {
     expect(sent.indexOf('</documents>')).toBeLessThan(sent.indexOf('<question>'));
     expect(sent).not.toContain('Secret staff note');
 
-    // The quote shows on focus (and hover), described to screen readers by the button.
-    const quoteShown = await popup.evaluate(
-      (title) => {
-        const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes(title))!;
-        button.focus();
-        const tip = document.getElementById(button.getAttribute('aria-describedby')!)!;
-        return getComputedStyle(tip).display !== 'none' ? tip.textContent : null;
-      },
-      await hours.title(),
-    );
-    expect(quoteShown).toBe(`“${HOURS_QUOTE}”`);
+    // The quote opens under its claim on focus (and hover), described to screen readers by the button.
+    const named = `${new URL(hours.url()).host} — ${await hours.title()}`;
+    const described = await popup.evaluate((name) => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === name)!;
+      button.focus();
+      return document.getElementById(button.getAttribute('aria-describedby')!)!.textContent;
+    }, named);
+    expect(described).toBe(`“${HOURS_QUOTE}”`);
+    await expect
+      .poll(() => popup.$eval('.quote-preview blockquote', (q) => q.textContent).catch(() => null))
+      .toBe(`“${HOURS_QUOTE}”`);
 
     await clickCitation(popup, hours);
     await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(HOURS_QUOTE);
@@ -159,7 +159,7 @@ describe('ask about open tabs, verified and highlighted', () => {
     const popup = await h.popup(page);
     const note = await popup.waitForSelector('::-p-aria(Open options to set your API key)');
     expect(note).not.toBeNull();
-    expect(await popup.evaluate(() => document.body.innerText)).toMatch(/add the API key of the server chosen in the options/);
+    expect(await popup.evaluate(() => document.body.innerText)).toMatch(/Add an API key to get answers: open the options/);
     await ask(popup, 'When does the museum open?');
     // The question is done once its search results show; by then nothing was sent.
     await popup.waitForSelector('::-p-aria([name="Search results"])');

@@ -55,7 +55,7 @@ describe('the popup after an update, when the last answer was kept by the older 
   let h: Harness;
   useHarness((x) => (h = x));
 
-  it('opens on the last thread from the history, its answer and sources shown, not "cannot be shown"', async () => {
+  it('opens ready to type, not on "cannot be shown"; the last thread one click away, its answer shown', async () => {
     // The last answer as an older version kept it (another run-state version), and the history.
     await h.worker.evaluate(async () => {
       await chrome.storage.session.set({
@@ -64,7 +64,10 @@ describe('the popup after an update, when the last answer was kept by the older 
     });
     await putHistoryIn(h.worker, sample);
     const page = await openFixture(h, 'museum-hours.html');
-    const popup = await openPopup(h, page, 'History');
+    const popup = await openPopup(h, page);
+    expect(await popup.evaluate(() => document.activeElement?.id)).toBe('question');
+    expect(await popup.evaluate(() => document.body.innerText)).not.toContain('older version');
+    await popup.locator('::-p-text(Continue:)').click();
     await expect.poll(() => popup.evaluate(() => document.body.innerText)).toContain('The museum opens at 9 a.m.');
     const text = await popup.evaluate(() => document.body.innerText);
     expect(text).toContain('When does the museum open?');

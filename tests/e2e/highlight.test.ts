@@ -34,11 +34,13 @@ async function askLighthouse(page: Page, claims: Array<{ text: string; quote: st
 
 async function clickCitation(popup: Page, claimText: string, page: Page): Promise<void> {
   const button = await citationOf(popup, claimText);
-  // Named by its page's title and its site; shown site first (the site a page cannot choose).
+  // Named by its page's title and its site; shown as its page's number, the page listed under the
+  // answer site first (the site a page cannot choose).
   const name = await button.evaluate((b) => b.getAttribute('aria-label'));
   expect(name).toBe(`${new URL(page.url()).host} — ${await page.title()}`);
-  const shown = await button.evaluate((b) => b.textContent ?? '');
-  expect(shown.startsWith(new URL(page.url()).host)).toBe(true);
+  expect(await button.evaluate((b) => b.textContent)).toMatch(/^\d+$/);
+  const source = await popup.$eval('ol.sources li', (li) => li.querySelector('.source-text')!.textContent ?? '');
+  expect(source.startsWith(new URL(page.url()).host)).toBe(true);
   await button.click();
 }
 

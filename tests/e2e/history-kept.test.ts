@@ -19,9 +19,9 @@ describe('the history when a stored entry does not read', () => {
     const damaged = { ...sample[1], turns: 'not turns' };
     await putHistoryIn(h.worker, [sample[0], damaged]);
     const page = await h.open('museum-hours.html');
-    // A new session: the popup opens on the last thread that reads; back to the list.
-    let popup = await h.popup(page, 'History');
-    await popup.locator('.history-thread .back').click();
+    // A new session: the popup opens ready to type; the history lists the thread that reads.
+    let popup = await h.popup(page);
+    await popup.locator('::-p-aria(History[role="button"])').click();
     await expect
       .poll(() => popup.$$eval('.history-open', (bs) => bs.map((b) => b.textContent)))
       .toEqual([sample[0]!.turns[0]!.question]);
@@ -62,8 +62,9 @@ describe('a thread with no turns (a backup of the builds before brought it)', ()
     const empty = { ...sample[1], id: 'empty', updatedAt: sample[0]!.updatedAt + 1000, turns: [] };
     await putHistoryIn(h.worker, [empty, sample[0]]);
     const page = await h.open('museum-hours.html');
-    // A new session: the popup opens on the latest thread that reads (before: the empty one, and broke).
-    const popup = await h.popup(page, 'History');
+    // A new session: "Continue" opens the latest thread that reads (before: the empty one, and broke).
+    const popup = await h.popup(page);
+    await popup.locator('::-p-text(Continue:)').click();
     await expect
       .poll(() => popup.$eval('.history-thread h2', (el) => el.textContent).catch(() => null))
       .toBe(sample[0]!.turns[0]!.question);

@@ -76,14 +76,15 @@ describe('the keyboard alone', () => {
 
     const citation = `${new URL(page.url()).host} — ${await page.title()}`;
     const stops = await tabTo(popup, 'button', 'Ask', { max: 20 });
+    // The header, the answer, then the question box last, as the screen shows them.
     expect(stops.map(label)).toEqual([
       'button New question',
+      'button History',
+      'button Open in side panel',
       `button ${citation}`,
       'button Copy as Markdown',
       'button Copy as text',
       'DisclosureTriangle Details',
-      'button History',
-      'button Open in side panel',
       'textbox Question',
       'radio This tab',
       'button Ask',
@@ -140,7 +141,8 @@ describe('the keyboard alone', () => {
     const { popup } = await popupOnHours();
     await popup.keyboard.type('When does the museum open?');
     await popup.keyboard.press('Enter');
-    await tabTo(popup, 'button', 'Cancel', { max: 3 });
+    // Cancel is with the progress, just above the question box.
+    await tabTo(popup, 'button', 'Cancel', { back: true, max: 3 });
     await popup.keyboard.press('Enter');
     await popup.waitForSelector('::-p-aria(Try again[role="button"])', { timeout: 20_000 });
     expect(await focused(popup)).toEqual({ role: 'textbox', name: 'Question' });
@@ -310,8 +312,8 @@ describe('live regions', () => {
     expect(await liveRegions(popup, 'status')).toEqual(['']);
     await popup.keyboard.type('When does the museum open?');
     await popup.keyboard.press('Enter');
-    // While tokens arrive the visible progress counts them; the live region keeps its words.
-    await popup.waitForFunction(() => /tokens received/.test(document.querySelector('.progress')?.textContent ?? ''), {
+    // While tokens arrive the visible progress says the answer is being written; the live region keeps its words.
+    await popup.waitForFunction(() => /Writing the answer/.test(document.querySelector('.progress')?.textContent ?? ''), {
       timeout: 20_000,
     });
     expect(await statusText(popup)).toBe('Asking Claude…');

@@ -150,17 +150,18 @@ describe('an update from the previous release, in the same profile', () => {
     expect(await h.worker.evaluate(async () => (await chrome.storage.local.get('dataProblems')).dataProblems ?? {})).toEqual({});
   });
 
-  it('the popup opens on the last thread, its answer shown without asking again', async () => {
-    const popup = await openPopup(h, tickets, 'History');
+  it('the popup opens ready to type, the last thread one click away, its answer shown without asking again', async () => {
+    const popup = await openPopup(h, tickets);
+    expect(await popup.evaluate(() => document.activeElement?.id)).toBe('question');
+    await popup.locator('::-p-aria(Continue: What does an adult ticket cost?[role="button"])').click();
     await expect.poll(() => popup.evaluate(() => document.body.innerText)).toContain('Adults pay 12 euros.');
     expect(await popup.evaluate(() => document.body.innerText)).toContain('What does an adult ticket cost?');
     await popup.close();
   });
 
   it('the history lists both threads; the first reopens, and its citation highlights the quote', async () => {
-    // Opened on the last thread (as above), then back to the list.
-    const popup = await openPopup(h, hours, 'History');
-    await popup.locator('.history-thread .back').click();
+    const popup = await openPopup(h, hours);
+    await popup.locator('::-p-aria(History[role="button"])').click();
     await expect
       .poll(() => popup.$$eval('.history-open', (bs) => bs.map((b) => b.textContent)))
       .toEqual(['What does an adult ticket cost?', 'When does the museum open?']);
@@ -187,9 +188,7 @@ describe('an update from the previous release, in the same profile', () => {
   it('a new question is sent with the key kept, never typed again', async () => {
     const before = messageCalls(h.api).length;
     h.api.enqueue(hoursAnswer);
-    const popup = await openPopup(h, hours, 'History');
-    // From the last thread, shown at opening, to the question form.
-    await popup.locator('::-p-aria(History[role="button"])').click();
+    const popup = await openPopup(h, hours);
     await ask(popup, 'When does the museum open on Sundays?');
     await expect.poll(() => answerText(popup)).toContain('It opens at 9 a.m.');
     const sent = messageCalls(h.api).slice(before);

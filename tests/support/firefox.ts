@@ -620,6 +620,11 @@ class AddonView {
     );
   }
 
+  /** Opens each folded earlier turn of the thread, so that its claims and citations are shown. */
+  openEarlierTurns(): Promise<void> {
+    return this.run(`doc.querySelectorAll('.turn details:not([open]) > summary').forEach((s) => s.click());`);
+  }
+
   /** The accessible names of the buttons inside the region `region`. */
   buttonsIn(region: string): Promise<string[]> {
     return this.run(
