@@ -26,6 +26,7 @@ import { waitingQuestions } from '@/lib/worker/run/waiting-question';
 import { openSidePanel } from '@/lib/shared/side-panel';
 import { MENU_ENTRIES, OPEN_PANEL_COMMAND, onMenuClick } from '@/lib/worker/wiring/context-menu';
 import { historyRecorder } from '@/lib/worker/wiring/history';
+import { welcomeOnInstall } from '@/lib/worker/wiring/welcome';
 import { clearHighlights } from '@/lib/worker/reveal/reveal-citation';
 import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/wiring/toolbar';
 import { closeStorageToContentScripts } from '@/lib/worker/wiring/storage-access';
@@ -131,7 +132,9 @@ export default defineBackground(() => {
   threadItem.watch((thread) => void updated.then(() => recordThread(thread)));
 
   // Right-click entries and the keyboard command that open the side panel (lib/worker/wiring/context-menu.ts).
-  browser.runtime.onInstalled.addListener(() => {
+  browser.runtime.onInstalled.addListener((details) => {
+    // The welcome page, on install only (lib/worker/wiring/welcome.ts).
+    welcomeOnInstall(details, (path) => browser.tabs.create({ url: browser.runtime.getURL(path) }));
     void browser.contextMenus.removeAll().then(() => {
       for (const entry of MENU_ENTRIES)
         browser.contextMenus.create({ id: entry.id, title: entry.title, contexts: [...entry.contexts] });
