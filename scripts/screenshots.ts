@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { launch } from '@/tests/support/harness';
-import { driveScreens, SCREENS_JSON } from '@/tests/support/screens';
+import { driveScreens, driveSettingsScreens, SCREENS_JSON, type ScreenNames } from '@/tests/support/screens';
 
 const OUT = resolve(import.meta.dirname, '../docs/screenshots');
 
@@ -25,10 +25,33 @@ async function main(): Promise<void> {
         return png;
       },
     });
+    Object.assign(names, await settingsScreens(h, 'en'));
+    Object.assign(names, await settingsScreens(null, 'es'));
     writeFileSync(SCREENS_JSON, JSON.stringify(names, null, 2) + '\n');
     console.log('docs/screenshots/screens.json');
   } finally {
     await h.close();
+  }
+}
+
+/** Writes a picture to docs/screenshots/: the whole page. */
+async function shootWhole(page: Parameters<Parameters<typeof driveSettingsScreens>[1]['shoot']>[0], name: string) {
+  const png = Buffer.from(await page.screenshot({ type: 'png', fullPage: true }));
+  writeFileSync(resolve(OUT, name), png);
+  console.log(`docs/screenshots/${name}`);
+  return png;
+}
+
+/** The options and the welcome, light and dark, in `lang` (a browser of its own for Spanish). */
+async function settingsScreens(
+  launched: Awaited<ReturnType<typeof launch>> | null,
+  lang: 'en' | 'es',
+): Promise<Record<string, ScreenNames>> {
+  const h = launched ?? (await launch({ lang }));
+  try {
+    return await driveSettingsScreens(h, { pictures: true, shoot: shootWhole }, lang);
+  } finally {
+    if (!launched) await h.close();
   }
 }
 

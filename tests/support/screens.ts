@@ -20,6 +20,7 @@ import {
   useStandIn,
   type Harness,
 } from './harness';
+import { openAdvanced, seedDiagnostics } from './options-page';
 import { openSidePanel } from './side-panel';
 
 /** The names and labels of each picture, as `npm run screenshots` recorded them beside it. */
@@ -227,5 +228,36 @@ export async function driveScreens(h: Harness, camera: Camera): Promise<Record<s
   await options.goto(h.worker.url().replace('background.js', 'options.html'));
   await options.waitForSelector('::-p-aria(API key)');
   await shoot(options, 'options.png');
+  return names;
+}
+
+/**
+ * The options and the welcome as pictured (issue #43): each 400 px wide, whole, in the light and
+ * the dark, in the browser's language `lang` (a harness launched with it): `options-en.png`,
+ * `options-en-dark.png`, `welcome-en.png`, … The options with a month of diagnostics and the
+ * "Advanced" settings open. Kept apart from `driveScreens`, which pictures the popup and panel.
+ */
+export const SETTINGS_PICTURE = /^(options|welcome)-(en|es)(-dark)?\.png$/;
+
+export async function driveSettingsScreens(h: Harness, camera: Camera, lang: 'en' | 'es'): Promise<Record<string, ScreenNames>> {
+  const names: Record<string, ScreenNames> = {};
+  await seedDiagnostics(h.worker);
+  for (const screen of ['options', 'welcome'] as const) {
+    const page = await h.browser.newPage();
+    await page.setViewport({ width: 400, height: 900, deviceScaleFactor: 1 });
+    await page.goto(h.worker.url().replace('background.js', `${screen}.html`));
+    await page.waitForSelector('::-p-aria([role="combobox"])');
+    if (screen === 'options') {
+      await page.waitForSelector('.tally');
+      await openAdvanced(page);
+    }
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+      const name = `${screen}-${lang}${scheme === 'dark' ? '-dark' : ''}.png`;
+      names[name] = await screenNames(page);
+      if (camera.pictures) await camera.shoot(page, name);
+    }
+    await page.close();
+  }
   return names;
 }
