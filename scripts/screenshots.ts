@@ -14,7 +14,7 @@ const OUT = resolve(import.meta.dirname, '../docs/screenshots');
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  const h = await launch();
+  const h = await launch({ keepWelcome: true });
   try {
     const names = await driveScreens(h, {
       pictures: true,
@@ -47,7 +47,7 @@ async function settingsScreens(
   launched: Awaited<ReturnType<typeof launch>> | null,
   lang: 'en' | 'es',
 ): Promise<Record<string, ScreenNames>> {
-  const h = launched ?? (await launch({ lang }));
+  const h = launched ?? (await launch({ lang, keepWelcome: true }));
   try {
     return await driveSettingsScreens(h, { pictures: true, shoot: shootWhole }, lang);
   } finally {

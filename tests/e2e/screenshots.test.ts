@@ -42,7 +42,7 @@ describe('the README’s pictures', () => {
 for (const lang of ['en', 'es'] as const) {
   describe(`the options and the welcome as pictured (${lang})`, () => {
     let h: Harness;
-    useHarness((x) => (h = x), { reset: false, ...(lang === 'es' ? { lang } : {}) });
+    useHarness((x) => (h = x), { reset: false, keepWelcome: true, ...(lang === 'es' ? { lang } : {}) });
 
     it('show today the names and labels their pictures show (else: npm run screenshots)', async () => {
       const today = await driveSettingsScreens(h, { pictures: false, shoot: async () => null }, lang);
