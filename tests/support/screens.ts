@@ -8,7 +8,7 @@
  */
 import { resolve } from 'node:path';
 import type { Page, SerializedAXNode } from 'puppeteer-core';
-import { putHistoryIn } from './extension-storage';
+import { clearStorage, putHistoryIn } from './extension-storage';
 import {
   answerReply,
   answerText,
@@ -241,6 +241,8 @@ export const SETTINGS_PICTURE = /^(options|welcome)-(en|es)(-dark)?\.png$/;
 
 export async function driveSettingsScreens(h: Harness, camera: Camera, lang: 'en' | 'es'): Promise<Record<string, ScreenNames>> {
   const names: Record<string, ScreenNames> = {};
+  // As installed (whatever the flow before saved), with a month of diagnostics.
+  await clearStorage(h);
   await seedDiagnostics(h.worker);
   for (const screen of ['options', 'welcome'] as const) {
     const page = await h.browser.newPage();
