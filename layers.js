@@ -41,7 +41,14 @@ export const LAYERS = [
   },
   {
     name: 'screen',
-    paths: ['components', 'entrypoints/popup', 'entrypoints/options', 'entrypoints/sidepanel', 'entrypoints/pdf-viewer'],
+    paths: [
+      'components',
+      'entrypoints/popup',
+      'entrypoints/options',
+      'entrypoints/sidepanel',
+      'entrypoints/pdf-viewer',
+      'entrypoints/welcome',
+    ],
     // The PDF viewer draws its text layer and highlight with the page code.
     may: ['screen', 'shared', 'page'],
     why: 'A screen talks to the worker through messages.',

@@ -24,13 +24,13 @@ import { updateStoredData, updateVersionedStores } from '@/lib/worker/wiring/dat
 import { addGrant } from '@/lib/shared/tab-grants';
 import { waitingQuestions } from '@/lib/worker/run/waiting-question';
 import { openSidePanel } from '@/lib/shared/side-panel';
-import { MENU_ENTRIES, OPEN_PANEL_COMMAND, onMenuClick } from '@/lib/worker/wiring/context-menu';
+import { OPEN_PANEL_COMMAND, onMenuClick } from '@/lib/worker/wiring/context-menu';
 import { historyRecorder } from '@/lib/worker/wiring/history';
+import { buildReply, onInstalled } from '@/lib/worker/wiring/lifecycle';
 import { clearHighlights } from '@/lib/worker/reveal/reveal-citation';
 import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/wiring/toolbar';
 import { closeStorageToContentScripts } from '@/lib/worker/wiring/storage-access';
 import { canReadTab } from '@/lib/worker/read/tab-access';
-import { BUILD_ID } from '@/lib/shared/build-id';
 
 // The question kept while the browser's access prompt was shown (lib/worker/run/waiting-question.ts).
 const waiting = waitingQuestions({
@@ -68,7 +68,7 @@ const handlers: Handlers<typeof workerCalls> = {
     return { ok: true };
   },
   // Asked by each screen as it opens: a screen of another build restarts the extension (lib/shared/build-id.ts).
-  build: async () => ({ build: BUILD_ID }),
+  build: async () => buildReply(),
   // Asked by the side panel before it asks for a tab's site (lib/worker/read/tab-access.ts).
   'can-read': async ({ tabId }) => ({
     readable: await canReadTab(() =>
@@ -134,12 +134,17 @@ export default defineBackground(() => {
   threadItem.watch((thread) => void updated.then(() => recordThread(thread)));
 
   // Right-click entries and the keyboard command that open the side panel (lib/worker/wiring/context-menu.ts).
-  browser.runtime.onInstalled.addListener(() => {
-    void browser.contextMenus.removeAll().then(() => {
-      for (const entry of MENU_ENTRIES)
-        browser.contextMenus.create({ id: entry.id, title: entry.title, contexts: [...entry.contexts] });
-    });
-  });
+  // The welcome page on install only (lib/worker/wiring/welcome.ts).
+  browser.runtime.onInstalled.addListener((details) =>
+    onInstalled(details, {
+      open: (path) => browser.tabs.create({ url: browser.runtime.getURL(path) }),
+      setMenus: (entries) =>
+        browser.contextMenus.removeAll().then(() => {
+          for (const entry of entries)
+            browser.contextMenus.create({ id: entry.id, title: entry.title, contexts: [...entry.contexts] });
+        }),
+    }),
+  );
   const menuDeps = {
     openPanel: openSidePanel,
     setIntent: (i: Parameters<typeof panelIntentItem.setValue>[0]) => panelIntentItem.setValue(i),

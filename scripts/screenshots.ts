@@ -8,7 +8,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { launch, type Harness } from '@/tests/support/harness';
-import { driveAnswerFirstScreens, driveScreens, SCREENS_JSON, type Camera, type ScreenNames } from '@/tests/support/screens';
+import {
+  driveAnswerFirstScreens,
+  driveScreens,
+  driveSettingsScreens,
+  SCREENS_JSON,
+  type Camera,
+  type ScreenNames,
+} from '@/tests/support/screens';
 
 const OUT = resolve(import.meta.dirname, '../docs/screenshots');
 
@@ -40,15 +47,38 @@ async function answerFirstScreens(h: Harness): Promise<Record<string, ScreenName
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  const h = await launch();
+  const h = await launch({ keepWelcome: true });
   try {
     const names = await driveScreens(h, camera);
     // Not yet in screens.json: tests/e2e/screenshots.test.ts does not drive them yet (see the function).
     await answerFirstScreens(h);
+    Object.assign(names, await settingsScreens(h, 'en'));
+    Object.assign(names, await settingsScreens(null, 'es'));
     writeFileSync(SCREENS_JSON, JSON.stringify(names, null, 2) + '\n');
     console.log('docs/screenshots/screens.json');
   } finally {
     await h.close();
+  }
+}
+
+/** Writes a picture to docs/screenshots/: the whole page. */
+async function shootWhole(page: Parameters<Parameters<typeof driveSettingsScreens>[1]['shoot']>[0], name: string) {
+  const png = Buffer.from(await page.screenshot({ type: 'png', fullPage: true }));
+  writeFileSync(resolve(OUT, name), png);
+  console.log(`docs/screenshots/${name}`);
+  return png;
+}
+
+/** The options and the welcome, light and dark, in `lang` (a browser of its own for Spanish). */
+async function settingsScreens(
+  launched: Awaited<ReturnType<typeof launch>> | null,
+  lang: 'en' | 'es',
+): Promise<Record<string, ScreenNames>> {
+  const h = launched ?? (await launch({ lang, keepWelcome: true }));
+  try {
+    return await driveSettingsScreens(h, { pictures: true, shoot: shootWhole }, lang);
+  } finally {
+    if (!launched) await h.close();
   }
 }
 

@@ -122,21 +122,27 @@ export function DataBackup({ onSettingsImported }: DataBackupProps) {
     <section class="data-backup" aria-labelledby="data-heading">
       <h2 id="data-heading">{t('dataHeading')}</h2>
       <p class="hint">{t('dataHint', HISTORY_LIMITS.entries)}</p>
-      <label class="check">
-        <input type="checkbox" checked={withKey} onChange={(e) => setWithKey(e.currentTarget.checked)} />
-        {t('exportWithKey')}
-      </label>
-      {withKey && <p class="field-problem">{t('exportKeyWarning')}</p>}
-      <button type="button" onClick={() => void exportData()}>
-        {t('exportData')}
-      </button>
-      <label for="import-file">{t('importData')}</label>
-      <input
-        id="import-file"
-        type="file"
-        accept="application/json,.json"
-        onChange={(e) => void chosen(e.currentTarget.files?.[0])}
-      />
+      <div class="data-actions">
+        <div class="stack">
+          <label class="check">
+            <input type="checkbox" checked={withKey} onChange={(e) => setWithKey(e.currentTarget.checked)} />
+            {t('exportWithKey')}
+          </label>
+          {withKey && <p class="field-problem">{t('exportKeyWarning')}</p>}
+          <button type="button" onClick={() => void exportData()}>
+            {t('exportData')}
+          </button>
+        </div>
+        <div class="stack">
+          <label for="import-file">{t('importData')}</label>
+          <input
+            id="import-file"
+            type="file"
+            accept="application/json,.json"
+            onChange={(e) => void chosen(e.currentTarget.files?.[0])}
+          />
+        </div>
+      </div>
       {pending && (
         <div class="import-preview" role="group" aria-labelledby="import-preview-title">
           <p id="import-preview-title">{plural('importPreview', pending.preview.added.length, pending.preview.updated.length)}</p>
@@ -189,8 +195,8 @@ export function DataBackup({ onSettingsImported }: DataBackupProps) {
               }}
             />
           ) : (
-            <>
-              <button type="button" onClick={() => void add(null)}>
+            <div class="actions">
+              <button type="button" class="primary" onClick={() => void add(null)}>
                 {t('importConfirm')}
               </button>
               <button
@@ -202,7 +208,7 @@ export function DataBackup({ onSettingsImported }: DataBackupProps) {
               >
                 {t('importCancel')}
               </button>
-            </>
+            </div>
           )}
         </div>
       )}

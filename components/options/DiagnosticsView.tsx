@@ -1,3 +1,8 @@
+/**
+ * Diagnostics in the options: what went wrong with quotes lately, from the extension's own logs,
+ * as a sentence, a chart and two tables (each scrolling inside its own box on a narrow window);
+ * exportable as JSON.
+ */
 import { useEffect, useState } from 'preact/hooks';
 import { exportJson, summarise } from '@/lib/shared/diagnostics';
 import { failureLogItem, runLogItem, type RunRecord } from '@/lib/shared/storage';

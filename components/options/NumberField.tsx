@@ -23,7 +23,7 @@ export interface NumberFieldProps {
 export function NumberField({ id, label, hint, text, bounds, step, invalid, onInput, inputRef }: NumberFieldProps) {
   const problemId = `${id}-problem`;
   return (
-    <>
+    <div class="field">
       <label for={id}>{label}</label>
       <input
         id={id}
@@ -44,6 +44,6 @@ export function NumberField({ id, label, hint, text, bounds, step, invalid, onIn
         </p>
       )}
       <p class="hint">{hint}</p>
-    </>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The server presets of the options: choosing one sets the base URL and lists the server's
- * models to pick from (the model field stays editable). Choosing a server on this computer asks
+ * models to pick from (the model field stays editable); the model becomes one that server has. Choosing a server on this computer asks
  * the browser, inside that click, for what lets the extension reach it as shipped
  * (lib/shared/local-origin-rule.ts), and says what was granted or how to fix the server instead;
  * choosing any other takes that Origin rule away. The list itself is asked by the form, at the
@@ -9,7 +9,16 @@
 import { useState } from 'preact/hooks';
 import { useGrantedOrigins } from './use-granted-origins';
 import { applyOriginRule, localAccessRequest, removeOriginRule, requestLocalAccess } from '@/lib/shared/local-origin-rule';
-import { fixFor, isLocalKind, PRESETS, SERVER_KINDS, SERVER_NAME, type ServerApi, type ServerKind } from '@/lib/shared/servers';
+import {
+  fixFor,
+  isLocalKind,
+  modelOnChoice,
+  PRESETS,
+  SERVER_KINDS,
+  SERVER_NAME,
+  type ServerApi,
+  type ServerKind,
+} from '@/lib/shared/servers';
 import type { Settings } from '@/lib/shared/settings';
 import { t } from '@/lib/shared/i18n';
 
@@ -41,8 +50,9 @@ export function ServerChoice({ draft, models, onChange, onChosen }: ServerChoice
       // The server's own API as shipped (Messages for one on this computer, whose API list then
       // offers the other): nothing carries over from the server chosen before.
       api: PRESETS[kind].api,
-      // A provider's usual models, ready to ask (the list then offers the others).
-      ...(preset.defaultModel ? { model: preset.defaultModel } : {}),
+      // A model the server has: a provider's usual one, none yet for a server on this computer
+      // (its list fills it in), never the one of the server before (lib/shared/servers.ts).
+      model: modelOnChoice(kind, draft.model),
       ...(preset.judgeModel ? { judgeModel: preset.judgeModel } : {}),
       ...(!preset.nativeCitations ? { citationMode: 'structured' as const } : {}),
     });
@@ -66,17 +76,26 @@ export function ServerChoice({ draft, models, onChange, onChosen }: ServerChoice
 
   return (
     <>
-      <label for="server">{t('server')}</label>
-      <select id="server" value={draft.server} onChange={(e) => choose(e.currentTarget.value as ServerKind)}>
-        {SERVER_KINDS.map((k) => (
-          <option key={k} value={k}>
-            {t(SERVER_NAME[k])}
-          </option>
-        ))}
-      </select>
-      <p class="hint">{t('serverHint')}</p>
+      <div class="field">
+        <label for="server">{t('server')}</label>
+        <select
+          id="server"
+          value={draft.server}
+          aria-describedby="server-hint"
+          onChange={(e) => choose(e.currentTarget.value as ServerKind)}
+        >
+          {SERVER_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(SERVER_NAME[k])}
+            </option>
+          ))}
+        </select>
+        <p class="hint" id="server-hint">
+          {t('serverHint')}
+        </p>
+      </div>
       {PRESETS[draft.server].apiChoice && (
-        <>
+        <div class="field">
           <label for="server-api">{t('serverApi')}</label>
           <select
             id="server-api"
@@ -90,26 +109,28 @@ export function ServerChoice({ draft, models, onChange, onChosen }: ServerChoice
             <option value="chat">{t('serverApiChat')}</option>
           </select>
           <p class="hint">{t('serverApiHint')}</p>
-        </>
+        </div>
       )}
       {/* Always there, so that what the browser granted is announced when it is said. */}
       <p class="hint" aria-live="polite">
         {access}
       </p>
-      <label for="server-models">{t('modelsOffered')}</label>
-      <select
-        id="server-models"
-        value={models.includes(draft.model) ? draft.model : ''}
-        disabled={models.length === 0}
-        onChange={(e) => e.currentTarget.value && onChange({ model: e.currentTarget.value })}
-      >
-        <option value="">{models.length === 0 ? t('modelsNone') : '—'}</option>
-        {models.map((m) => (
-          <option key={m} value={m}>
-            {m}
-          </option>
-        ))}
-      </select>
+      <div class="field">
+        <label for="server-models">{t('modelsOffered')}</label>
+        <select
+          id="server-models"
+          value={models.includes(draft.model) ? draft.model : ''}
+          disabled={models.length === 0}
+          onChange={(e) => e.currentTarget.value && onChange({ model: e.currentTarget.value })}
+        >
+          <option value="">{models.length === 0 ? t('modelsNone') : '—'}</option>
+          {models.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+      </div>
     </>
   );
 }

@@ -235,3 +235,64 @@ describe('a key typed for one server (issue #44, LOW)', () => {
     expect(sent.join('\n')).not.toContain('sk-ant-typed-for-anthropic');
   });
 });
+
+describe('SettingsForm: choosing a server sets a model that server has', () => {
+  // A build that cannot rewrite the Origin (as Firefox's): no permission is asked in these tests.
+  beforeEach(() => {
+    fakeBrowser.runtime.getManifest = () => ({ manifest_version: 3, name: 'Cited Tabs', version: '1', optional_permissions: [] });
+  });
+  const choose = async (kind: string) => {
+    const select = root.querySelector<HTMLSelectElement>('#server')!;
+    select.value = kind;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await flush();
+  };
+  const settle = async () => {
+    for (let i = 0; i < 10; i++) await flush();
+  };
+
+  it('Ollama not answering: the model is left empty, and Save says so beside Model, saving nothing', async () => {
+    const onSave = mount();
+    await choose('ollama');
+    await settle();
+    expect(field('model').value).toBe('');
+    await save();
+    expect(onSave).not.toHaveBeenCalled();
+    expect(status()).toBe("Not saved: type a model, or choose one from the list of this server's models.");
+    expect(field('model').getAttribute('aria-invalid')).toBe('true');
+    await type('model', 'llama3.2:3b');
+    await save();
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ server: 'ollama', model: 'llama3.2:3b' });
+  });
+
+  it('OpenAI chosen: its own model at once; back to Claude, Claude’s', async () => {
+    mount();
+    await choose('openai');
+    expect(field('model').value).toBe('gpt-5-mini');
+    await choose('anthropic');
+    expect(field('model').value).toBe('claude-sonnet-5-5');
+  });
+});
+
+describe('SettingsForm: the expert settings behind "Advanced"', () => {
+  const advanced = () => root.querySelector<HTMLDetailsElement>('details.advanced')!;
+
+  it('closed as shipped, Save right after it; open when a setting differs from the default', async () => {
+    mount();
+    expect(advanced().open).toBe(false);
+    expect(advanced().contains(field('fragment-budget'))).toBe(true);
+    expect(advanced().contains(field('api-key'))).toBe(false);
+    render(null, root);
+    mount({ fragmentBudget: 6000 });
+    expect(advanced().open).toBe(true);
+  });
+
+  it('opens when Save finds one of its numbers out of range, the field focused', async () => {
+    const onSave = mount();
+    await type('fragment-budget', '86000');
+    await save();
+    expect(onSave).not.toHaveBeenCalled();
+    expect(advanced().open).toBe(true);
+    expect(document.activeElement).toBe(field('fragment-budget'));
+  });
+});

@@ -1,4 +1,7 @@
-/** The options page's app: the settings form, the toolbar setting and the diagnostics. */
+/**
+ * The options page's app, in the order a user needs it: the server and its key (with the expert
+ * settings behind "Advanced"), the toolbar button, their data, and the diagnostics.
+ */
 import { useEffect, useState } from 'preact/hooks';
 import { DataBackup } from '@/components/options/DataBackup';
 import { DataProblemNote } from '@/components/options/DataProblemNote';

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { App } from './App';
 import { localizeDocument } from '@/lib/shared/i18n';
 import '@/assets/theme.css';
+import '@/components/options/settings.css';
 import './style.css';
 
 z.config({ jitless: true });

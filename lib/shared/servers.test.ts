@@ -7,7 +7,9 @@ import {
   isLocalServer,
   isLoopback,
   kindOfBaseURL,
+  modelFromList,
   modelIdFor,
+  modelOnChoice,
   originPattern,
   PRESETS,
 } from './servers';
@@ -83,5 +85,24 @@ describe('Chat Completions addresses', () => {
     expect(apiFor('openai', 'messages')).toBe('chat');
     expect(apiFor('ollama', 'chat')).toBe('chat');
     expect(apiFor('anthropic', 'chat')).toBe('messages');
+  });
+
+  it('choosing a server sets a model that server has: its own, none for Ollama until it lists, never a Claude model there', () => {
+    expect(modelOnChoice('openai', 'claude-sonnet-5-5')).toBe('gpt-5-mini');
+    expect(modelOnChoice('anthropic', 'gpt-5-mini')).toBe('claude-sonnet-5-5');
+    expect(modelOnChoice('ollama', 'claude-sonnet-5-5')).toBe('');
+    expect(modelOnChoice('lmstudio', 'gpt-5-mini')).toBe('');
+    // Any other endpoint may serve the model typed; its list needs the key confirmed first.
+    expect(modelOnChoice('other', 'my-proxy-model')).toBe('my-proxy-model');
+  });
+
+  it('once the server lists its models, a model it does not have is replaced: the preset’s if listed, else the first', () => {
+    expect(modelFromList('ollama', '', ['llama3.2:3b', 'qwen3:8b'])).toBe('llama3.2:3b');
+    expect(modelFromList('ollama', 'claude-sonnet-5-5', ['llama3.2:3b', 'qwen3:8b'])).toBe('llama3.2:3b');
+    expect(modelFromList('ollama', 'qwen3:8b', ['llama3.2:3b', 'qwen3:8b'])).toBe('qwen3:8b');
+    expect(modelFromList('openai', 'claude-sonnet-5-5', ['gpt-4.1', 'gpt-5-mini'])).toBe('gpt-5-mini');
+    expect(modelFromList('openai', 'gpt-4.1', ['gpt-4.1', 'gpt-5-mini'])).toBe('gpt-4.1');
+    // Nothing listed (the server did not answer): the field is left as it is.
+    expect(modelFromList('ollama', '', [])).toBe('');
   });
 });

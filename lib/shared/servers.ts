@@ -299,3 +299,26 @@ export function originPattern(url: string): string | null {
     return null;
   }
 }
+
+/**
+ * The model the options show once `kind` is chosen, before its list is known: the preset's own
+ * model when it names one; none for a server on this computer (another server's model, such as
+ * "claude-sonnet-5-5", is never one Ollama has: its list fills the field, `modelFromList`); for
+ * any other endpoint the model typed, which it may well serve (its list needs the key, which goes
+ * only once the user confirmed the address at Save).
+ */
+export function modelOnChoice(kind: ServerKind, current: string): string {
+  const preset = PRESETS[kind];
+  if (preset.defaultModel) return preset.defaultModel;
+  return isLocalKind(kind) ? '' : current;
+}
+
+/**
+ * The model to show once the server chosen listed `listed`: the one shown if the server has it
+ * (or if it listed nothing), else the preset's own model if listed, else the first listed.
+ */
+export function modelFromList(kind: ServerKind, current: string, listed: readonly string[]): string {
+  if (listed.length === 0 || listed.includes(current)) return current;
+  const preset = PRESETS[kind].defaultModel;
+  return preset && listed.includes(preset) ? preset : listed[0]!;
+}

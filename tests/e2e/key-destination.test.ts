@@ -90,6 +90,8 @@ describe('the key goes only where the user confirmed it', () => {
         [...document.querySelectorAll('#server-models option')].some((o) => o.textContent === 'llama3.2:3b'),
       );
       expect(withKey(ollama)).toEqual([]);
+      // The model is one Ollama has, never the Claude model shown before (issue #43).
+      await expect.poll(() => options.$eval('#model', (i) => (i as HTMLInputElement).value)).toBe('llama3.2:3b');
       await options.select('#server-models', 'llama3.2:3b');
       expect(await testConnection(options)).toContain('Reachable. Models offered: llama3.2:3b.');
       // Saved with no question about the key's destination: it does not go there.

@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import { openAdvanced } from '../support/options-page';
 import { chooseServer as choose } from '../support/server-options';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMessagesApi, type MessagesApi, type RecordedRequest } from '../support/stand-in/messages-api';
@@ -52,6 +53,7 @@ describe('local models answer with verified quotes, out of the box', () => {
       allowedOrigins: ['chrome-extension://*', 'moz-extension://*'],
     });
     const options = await chooseServer('Ollama, on this computer', api, 'llama3.2:3b');
+    await openAdvanced(options);
     expect(await options.evaluate(() => document.body.innerText)).toMatch(
       /servers on this computer do not support native citations/,
     );

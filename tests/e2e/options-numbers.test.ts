@@ -1,6 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { type Harness, useHarness } from '../support/harness';
+import { openAdvanced } from '../support/options-page';
 
 /**
  * The options' number fields as a user edits them (issue #35, item 5): the last digit deleted
@@ -11,6 +12,8 @@ import { type Harness, useHarness } from '../support/harness';
 async function openOptions(h: Harness, label: string): Promise<Page> {
   const options = await h.browser.newPage();
   await options.goto(h.worker.url().replace('background.js', 'options.html'));
+  // The number settings are expert ones, behind "Advanced".
+  await openAdvanced(options);
   await options.waitForSelector(`::-p-aria(${label})`);
   return options;
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useHarness, type Harness } from '../support/harness';
-import { driveScreens, SCREENS_JSON, type ScreenNames } from '../support/screens';
+import { driveScreens, driveSettingsScreens, SCREENS_JSON, SETTINGS_PICTURE, type ScreenNames } from '../support/screens';
 
 /**
  * The README's pictures show today's screens (issue #35, item 6): the screens are driven through
@@ -32,7 +32,23 @@ describe('the README’s pictures', () => {
 
   it('each screen shows today the names and labels its picture shows (else: npm run screenshots)', async () => {
     const today = await driveScreens(h, { pictures: false, shoot: async () => null });
-    expect(Object.keys(today)).toEqual(Object.keys(recorded));
-    for (const [name, names] of Object.entries(recorded)) expect(today[name], name).toEqual(names);
+    const pictured = Object.entries(recorded).filter(([name]) => !SETTINGS_PICTURE.test(name));
+    expect(Object.keys(today)).toEqual(pictured.map(([name]) => name));
+    for (const [name, names] of pictured) expect(today[name], name).toEqual(names);
   }, 120_000);
 });
+
+/** The options and the welcome, light and dark, in English and Spanish (issue #43). */
+for (const lang of ['en', 'es'] as const) {
+  describe(`the options and the welcome as pictured (${lang})`, () => {
+    let h: Harness;
+    useHarness((x) => (h = x), { reset: false, keepWelcome: true, ...(lang === 'es' ? { lang } : {}) });
+
+    it('show today the names and labels their pictures show (else: npm run screenshots)', async () => {
+      const today = await driveSettingsScreens(h, { pictures: false, shoot: async () => null }, lang);
+      const pictured = Object.keys(recorded).filter((name) => SETTINGS_PICTURE.test(name) && name.includes(`-${lang}`));
+      expect(Object.keys(today)).toEqual(pictured);
+      for (const name of pictured) expect(today[name], name).toEqual(recorded[name]);
+    }, 120_000);
+  });
+}

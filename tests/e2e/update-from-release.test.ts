@@ -148,6 +148,9 @@ describe('an update from the previous release, in the same profile', () => {
       .poll(() => h.worker.evaluate(async () => (await chrome.storage.local.get('storeVersions')).storeVersions))
       .toEqual({ draft: 1, runLog: 1, failureLog: 1 });
     expect(await h.worker.evaluate(async () => (await chrome.storage.local.get('dataProblems')).dataProblems ?? {})).toEqual({});
+    // An update is no install: no welcome page opened (lib/worker/wiring/welcome.ts); settings and keys stay.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(h.browser.targets().filter((t) => t.url().endsWith('/welcome.html'))).toEqual([]);
   });
 
   it('the popup opens ready to type, the last thread one click away, its answer shown without asking again', async () => {

@@ -39,7 +39,16 @@ export async function launch({
   allSites = true,
   granted = [],
   args = [],
-}: { extensionDir?: string; lang?: string; allSites?: boolean; granted?: string[]; args?: string[] } = {}): Promise<Harness> {
+  keepWelcome = false,
+}: {
+  extensionDir?: string;
+  lang?: string;
+  allSites?: boolean;
+  granted?: string[];
+  args?: string[];
+  /** Leave the welcome tab the install opens (tests/e2e/welcome.test.ts); others close it. */
+  keepWelcome?: boolean;
+} = {}): Promise<Harness> {
   if (!existsSync(join(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension in ${extensionDir}: run "npm run build" first.`);
   }
@@ -66,7 +75,24 @@ export async function launch({
   browser.on('targetcreated', (target: Target) => {
     if (isWorker(target)) void adoptWorker(h, target).catch(() => {});
   });
+  if (!keepWelcome) void closeWelcome(browser);
   return h;
+}
+
+/**
+ * The welcome tab the install opened (entrypoints/background.ts), closed as a user would, so
+ * that the tests start with the browser's own tab only; looked for a while, since the worker
+ * opens it when it starts.
+ */
+async function closeWelcome(browser: Browser, until = Date.now() + 10_000): Promise<void> {
+  while (Date.now() < until) {
+    const welcome = browser.targets().find((t) => t.type() === 'page' && t.url().endsWith('/welcome.html'));
+    if (welcome) {
+      await (await welcome.page())?.close().catch(() => {});
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 /**

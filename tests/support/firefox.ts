@@ -443,7 +443,10 @@ export async function saveSettingsAsUser(
     await fx.m.send('WebDriver:ElementClear', { id });
     await fx.m.send('WebDriver:ElementSendKeys', { id, text: value });
   }
-  // The support check off, as the Chromium tests have it: one scripted reply per question.
+  // The support check off, as the Chromium tests have it: one scripted reply per question. It is
+  // an expert setting, behind the "Advanced" disclosure, opened first as a user opens it.
+  const closed = await element(fx, `//details[contains(@class,'advanced') and not(@open)]/summary`).catch(() => undefined);
+  if (closed) await fx.m.send('WebDriver:ElementClick', { id: closed });
   await fx.m.send('WebDriver:ElementClick', {
     id: await element(
       fx,

@@ -25,6 +25,8 @@ interface HarnessOptions {
   lang?: string;
   allSites?: boolean;
   granted?: string[];
+  /** Leave the welcome tab the install opens (see `launch`). */
+  keepWelcome?: boolean;
 }
 
 /**
@@ -34,11 +36,11 @@ interface HarnessOptions {
  */
 export function useHarness(
   set: (h: Harness) => void,
-  { reset = true, lang, allSites = true, granted = [] }: HarnessOptions = {},
+  { reset = true, lang, allSites = true, granted = [], keepWelcome = false }: HarnessOptions = {},
 ): void {
   let h: Harness | undefined;
   beforeAll(async () => {
-    h = await launch({ allSites, granted, ...(lang ? { lang } : {}) });
+    h = await launch({ allSites, granted, keepWelcome, ...(lang ? { lang } : {}) });
     set(h);
   });
   afterAll(async () => {

@@ -8,7 +8,7 @@
  */
 import { resolve } from 'node:path';
 import type { Page, SerializedAXNode } from 'puppeteer-core';
-import { putHistoryIn } from './extension-storage';
+import { clearStorage, putHistoryIn } from './extension-storage';
 import {
   answerReply,
   answerText,
@@ -20,6 +20,7 @@ import {
   useStandIn,
   type Harness,
 } from './harness';
+import { openAdvanced, seedDiagnostics } from './options-page';
 import { openSidePanel } from './side-panel';
 
 /** The names and labels of each picture, as `npm run screenshots` recorded them beside it. */
@@ -352,5 +353,38 @@ export async function driveAnswerFirstScreens(
   await panel.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await lightAndDark(panel, `side-panel-400-${lang}`, shoot);
   await guide.close();
+  return names;
+}
+
+/**
+ * The options and the welcome as pictured (issue #43): each 400 px wide, whole, in the light and
+ * the dark, in the browser's language `lang` (a harness launched with it): `options-en.png`,
+ * `options-en-dark.png`, `welcome-en.png`, … The options with a month of diagnostics and the
+ * "Advanced" settings open. Kept apart from `driveScreens`, which pictures the popup and panel.
+ */
+export const SETTINGS_PICTURE = /^(options|welcome)-(en|es)(-dark)?\.png$/;
+
+export async function driveSettingsScreens(h: Harness, camera: Camera, lang: 'en' | 'es'): Promise<Record<string, ScreenNames>> {
+  const names: Record<string, ScreenNames> = {};
+  // As installed (whatever the flow before saved), with a month of diagnostics.
+  await clearStorage(h);
+  await seedDiagnostics(h.worker);
+  for (const screen of ['options', 'welcome'] as const) {
+    const page = await h.browser.newPage();
+    await page.setViewport({ width: 400, height: 900, deviceScaleFactor: 1 });
+    await page.goto(h.worker.url().replace('background.js', `${screen}.html`));
+    await page.waitForSelector('::-p-aria([role="combobox"])');
+    if (screen === 'options') {
+      await page.waitForSelector('.tally');
+      await openAdvanced(page);
+    }
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+      const name = `${screen}-${lang}${scheme === 'dark' ? '-dark' : ''}.png`;
+      names[name] = await screenNames(page);
+      if (camera.pictures) await camera.shoot(page, name);
+    }
+    await page.close();
+  }
   return names;
 }

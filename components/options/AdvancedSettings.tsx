@@ -1,0 +1,98 @@
+/**
+ * The expert settings of the options behind an "Advanced" disclosure (a native <details>, which
+ * keyboards and screen readers know): the local time limit, the least quote length, native
+ * citations, the support check and its model, the passage budget, review before sending. The
+ * disclosure starts open when one differs from what the extension ships with
+ * (./number-settings.ts `advancedChanged`), and opens when Save finds one out of range.
+ */
+import type { RefObject } from 'preact';
+import { DEFAULT_FRAGMENT_BUDGET, type Settings } from '@/lib/shared/settings';
+import { t } from '@/lib/shared/i18n';
+import { NumberField } from './NumberField';
+import { BOUNDS, type NumberKey } from './number-settings';
+import type { SettingsDraft } from './use-settings-draft';
+
+export interface AdvancedSettingsProps {
+  form: SettingsDraft;
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  /** The number fields as typed, those Save found out of range, and their inputs (to focus). */
+  numbers: Record<NumberKey, string>;
+  invalid: NumberKey[];
+  onNumber: (key: NumberKey, text: string) => void;
+  numberRefs: Record<NumberKey, RefObject<HTMLInputElement | null>>;
+}
+
+export function AdvancedSettings({ form, open, onToggle, numbers, invalid, onNumber, numberRefs }: AdvancedSettingsProps) {
+  const { draft, set, local, noNative } = form;
+  const number = (key: NumberKey, id: string, label: string, hint: string, step?: number) => (
+    <NumberField
+      id={id}
+      label={label}
+      hint={hint}
+      text={numbers[key]}
+      bounds={BOUNDS[key]}
+      step={step}
+      invalid={invalid.includes(key)}
+      onInput={(text) => onNumber(key, text)}
+      inputRef={numberRefs[key]}
+    />
+  );
+  return (
+    <details class="advanced" open={open} onToggle={(e) => onToggle(e.currentTarget.open)}>
+      <summary>{t('advanced')}</summary>
+      <div class="fields">
+        {local && number('localTimeoutS', 'local-timeout', t('localTimeout'), t('localTimeoutHint'), 30)}
+        {number('minQuoteLength', 'min-quote', t('minQuote'), t('minQuoteHint'))}
+        <div class="field">
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={draft.citationMode === 'native' && !noNative}
+              disabled={noNative}
+              onChange={(e) => set('citationMode', e.currentTarget.checked ? 'native' : 'structured')}
+            />
+            {t('nativeCitations')}
+          </label>
+          <p class="hint">
+            {t(!noNative ? 'nativeCitationsHint' : draft.api === 'chat' ? 'nativeCitationsChat' : 'nativeCitationsLocal')}
+          </p>
+        </div>
+        <div class="field">
+          <label for="judge">{t('judge')}</label>
+          <select id="judge" value={draft.judge} onChange={(e) => set('judge', e.currentTarget.value as Settings['judge'])}>
+            <option value="auto">{t('judgeAuto')}</option>
+            <option value="off">{t('judgeOff')}</option>
+            <option value="mark">{t('judgeMark')}</option>
+            <option value="drop">{t('judgeDrop')}</option>
+          </select>
+        </div>
+        <div class="field">
+          <label for="judge-model">{t('judgeModel')}</label>
+          <input
+            id="judge-model"
+            spellcheck={false}
+            value={draft.judgeModel}
+            aria-describedby="judge-model-hint"
+            onInput={(e) => set('judgeModel', e.currentTarget.value)}
+          />
+          <p class="hint" id="judge-model-hint">
+            {t('judgeModelHint')}
+          </p>
+        </div>
+        {number('fragmentBudget', 'fragment-budget', t('budget'), t('budgetHint', DEFAULT_FRAGMENT_BUDGET), 500)}
+        <div class="field">
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={draft.reviewBeforeSending}
+              onChange={(e) => set('reviewBeforeSending', e.currentTarget.checked)}
+            />
+            {t('reviewHeading')}
+          </label>
+          <p class="hint">{t('reviewHint')}</p>
+        </div>
+      </div>
+    </details>
+  );
+}
