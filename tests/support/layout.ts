@@ -25,6 +25,8 @@ export interface Layout {
   height: number;
   /** The page's own scrolling box: wider than `width` means the page scrolls sideways. */
   scrollWidth: number;
+  /** Taller than `height` means the whole page scrolls, its header and question box with it. */
+  scrollHeight: number;
   /** Elements that reach past the viewport's left or right edge (what is clipped by an ancestor left out). */
   wide: string[];
   /** Parts of the page that scroll sideways inside themselves. */
@@ -93,7 +95,14 @@ export async function measureLayout(page: Page): Promise<Layout> {
         sideScrollers.push(describe(el, `scrollWidth ${el.scrollWidth} > clientWidth ${el.clientWidth}`));
       }
     }
-    return { width, height: root.clientHeight, scrollWidth: root.scrollWidth, wide, sideScrollers };
+    return {
+      width,
+      height: root.clientHeight,
+      scrollWidth: root.scrollWidth,
+      scrollHeight: root.scrollHeight,
+      wide,
+      sideScrollers,
+    };
   });
 }
 
