@@ -1,13 +1,15 @@
 /**
  * A citation after its claim, as a compact numbered marker ("1", "2": the number of its page in
- * the sources listed under the answer). Its accessible name is the citation's whole name (site,
- * title, a video's moment…), so screen readers and tests find it by its page; its quote is its
+ * the sources listed under the answer; a video's moment, "2:31"). Its accessible name is what it
+ * shows followed by the citation's whole name (site, title, a video's moment…), so screen
+ * readers, speech input and tests find it by its page; its quote is its
  * description, and is shown under the claim while the marker is hovered or focused. A click
  * switches to the page and highlights the quote there.
  */
 import { useEffect, useId, useRef } from 'preact/hooks';
 import type { ShownCitation } from '@/lib/shared/run';
 import { t } from '@/lib/shared/i18n';
+import { formatMoment } from '@/lib/shared/video-moment';
 import { citationParts } from './citation-name';
 
 export interface CitationMarkerProps {
@@ -30,15 +32,18 @@ export function CitationMarker({ citation, n, ordinal, onReveal, current = false
     if (current) ref.current?.scrollIntoView?.({ block: 'nearest' });
   }, [current]);
   const p = citationParts(citation, ordinal);
-  // "1", "1·2" for the second quote of page 1 in this claim.
-  const label = ordinal ? `${n}·${ordinal.n}` : String(n);
+  // A video's moment ("2:31"), which its name already holds; else the number of its page: "1",
+  // "1·2" for the second quote of page 1 in this claim, put before the name so that the name
+  // holds what the marker shows (speech input: "click 2").
+  const label = citation.video ? formatMoment(citation.video.startMs) : ordinal ? `${n}·${ordinal.n}` : String(n);
+  const name = citation.video ? p.name : `${label}: ${p.name}`;
   return (
     <>
       <button
         type="button"
         class="marker"
         ref={ref}
-        aria-label={p.name}
+        aria-label={name}
         aria-describedby={quoteId}
         aria-current={current ? 'true' : undefined}
         onClick={() => onReveal(citation)}

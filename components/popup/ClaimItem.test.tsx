@@ -31,7 +31,7 @@ describe('ClaimItem', () => {
     expect(root.querySelector('.model-words')!.textContent).toBe('The museum is verified to be free.');
     const marker = root.querySelector<HTMLButtonElement>('button.marker')!;
     expect(marker.textContent).toBe('1');
-    expect(marker.getAttribute('aria-label')).toBe('museum.example — Tickets');
+    expect(marker.getAttribute('aria-label')).toBe('1: museum.example — Tickets');
     // The quote is the marker's description, not text beside the claim.
     const description = root.querySelector(`#${CSS.escape(marker.getAttribute('aria-describedby')!)}`)!;
     expect(description.textContent).toBe('“Children under twelve enter for free”');
@@ -81,11 +81,23 @@ describe('ClaimItem', () => {
     );
     const markers = [...root.querySelectorAll('button.marker')];
     expect(markers.map((b) => b.getAttribute('aria-label'))).toEqual([
-      'museum.example — Tickets, quote 1 of 2',
-      'museum.example — Tickets, quote 2 of 2',
-      'city.example — City guide',
+      '1·1: museum.example — Tickets, quote 1 of 2',
+      '1·2: museum.example — Tickets, quote 2 of 2',
+      '2: city.example — City guide',
     ]);
     expect(markers.map((b) => b.textContent)).toEqual(['1·1', '1·2', '2']);
+  });
+
+  it('shows a video’s citation as its moment, named by the video’s title and that moment', () => {
+    const video = {
+      ...claim.citations[0]!,
+      title: 'City budget talk',
+      video: { key: 'v', startMs: 151_000, endMs: 155_000 },
+    } as ShownClaim['citations'][number];
+    const root = mount(<ClaimItem claim={{ ...claim, citations: [video] }} numberOf={numberOf} onReveal={vi.fn()} />);
+    const marker = root.querySelector<HTMLButtonElement>('button.marker')!;
+    expect(marker.textContent).toBe('2:31');
+    expect(marker.getAttribute('aria-label')).toBe('museum.example — City budget talk, 2:31');
   });
 
   it('marks a claim the second check could not check with a small named mark, and one it doubted with its reason, no boilerplate', () => {

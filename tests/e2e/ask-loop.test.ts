@@ -51,7 +51,7 @@ describe('ask about open tabs, verified and highlighted', () => {
     expect(sent).not.toContain('Secret staff note');
 
     // The quote opens under its claim on focus (and hover), described to screen readers by the button.
-    const named = `${new URL(hours.url()).host} — ${await hours.title()}`;
+    const named = `1: ${new URL(hours.url()).host} — ${await hours.title()}`;
     const described = await popup.evaluate((name) => {
       const button = [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === name)!;
       button.focus();

@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../support/axe';
 import { openSidePanel } from '../support/side-panel';
-import { answerText, ask } from '../support/popup-page';
+import { answerText, ask, citationNamed } from '../support/popup-page';
 import { answerReply, indexOf } from '../support/stand-in/replies';
 import { setSettings } from '../support/extension-storage';
 import { useExtension } from '../support/harness';
@@ -176,7 +176,7 @@ describe('axe-core on every screen', () => {
     await hours.evaluate(() => {
       document.body.textContent = 'Closed for works.';
     });
-    await panel.locator(`::-p-aria([name="${hoursCitation}"][role="button"])`).click();
+    await panel.locator(citationNamed(hoursCitation)).click();
     await panel.waitForSelector('::-p-aria(Open the page as cited[role="button"])', { timeout: 30_000 });
     await expectNoViolations(panel, 'side panel, a citation whose words are gone');
     await panel.locator('::-p-aria(History[role="button"])').click();
@@ -196,7 +196,7 @@ describe('axe-core on every screen', () => {
     const popup = await h.popup(pdf);
     await ask(popup, PDF_QUESTION);
     expect(await answerText(popup)).toContain('High water is at 11:42.');
-    const citation = `::-p-aria([name="${new URL(h.fixtures).host} — Harbour Tide Tables, p. 2"][role="button"])`;
+    const citation = citationNamed(`${new URL(h.fixtures).host} — Harbour Tide Tables, p. 2`);
     await h.clickInPopup(pdf, popup, citation);
     const target = await h.browser.waitForTarget((t) => t.url().includes('/pdf-viewer.html?file='), { timeout: 30_000 });
     const viewer = (await target.asPage())!;

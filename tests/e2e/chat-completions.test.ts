@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startChatCompletionsApi, type ChatCompletionsApi, type ChatHabits } from '../support/stand-in/chat-completions-api';
 import type { MessagesApi, RecordedRequest } from '../support/stand-in/messages-api';
 import { chooseServer } from '../support/server-options';
-import { answerText, ask, highlightedText } from '../support/popup-page';
+import { answerText, ask, citationNamed, highlightedText } from '../support/popup-page';
 import { answerReply } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
 import { HOURS_QUOTE, opensAtNine } from '../support/facts';
@@ -73,7 +73,7 @@ async function askAndHighlight(habits: ChatHabits): Promise<RecordedRequest> {
   await ask(popup, 'When does the museum open?');
   expect(await answerText(popup)).toContain('It opens at 9 a.m.');
   const name = `${new URL(page.url()).host} — ${await page.title()}`;
-  await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+  await popup.locator(citationNamed(name)).click();
   await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(HOURS_QUOTE);
   const [call, ...more] = chatCalls(api);
   expect(more).toHaveLength(0);
@@ -145,7 +145,7 @@ describe('a server on this computer asked through Chat Completions', () => {
     await ask(popup, 'When does the museum open?');
     expect(await answerText(popup)).toContain('It opens at 9 a.m.');
     const name = `${new URL(page.url()).host} — ${await page.title()}`;
-    await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+    await popup.locator(citationNamed(name)).click();
     await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(HOURS_QUOTE);
     const [call] = chatCalls(api);
     expect(call!.headers.authorization).toBeUndefined();

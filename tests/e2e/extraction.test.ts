@@ -1,7 +1,7 @@
 import type { Frame, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import type { PageText } from '@/lib/shared/types';
-import { answerText, ask } from '../support/popup-page';
+import { answerText, ask, citationNamed } from '../support/popup-page';
 import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
 
@@ -225,7 +225,7 @@ describe('the popup says what was read', () => {
 
     // Named by the site the frame comes from, in a frame on the tab’s page.
     const title = await page.title();
-    await popup.locator(`::-p-aria([name="${new URL(crossFrame.url()).host} — in a frame on ${title}"][role="button"])`).click();
+    await popup.locator(citationNamed(`${new URL(crossFrame.url()).host} — in a frame on ${title}`)).click();
     await expect
       .poll(() => crossFrame.evaluate(() => [...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join(' ')), {
         timeout: 30_000,

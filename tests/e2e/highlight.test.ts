@@ -37,8 +37,9 @@ async function clickCitation(popup: Page, claimText: string, page: Page): Promis
   // Named by its page's title and its site; shown as its page's number, the page listed under the
   // answer site first (the site a page cannot choose).
   const name = await button.evaluate((b) => b.getAttribute('aria-label'));
-  expect(name).toBe(`${new URL(page.url()).host} — ${await page.title()}`);
-  expect(await button.evaluate((b) => b.textContent)).toMatch(/^\d+$/);
+  const shown = await button.evaluate((b) => b.textContent ?? '');
+  expect(shown).toMatch(/^\d+$/);
+  expect(name).toBe(`${shown}: ${new URL(page.url()).host} — ${await page.title()}`);
   const source = await popup.$eval('ol.sources li', (li) => li.querySelector('.source-text')!.textContent ?? '');
   expect(source.startsWith(new URL(page.url()).host)).toBe(true);
   await button.click();

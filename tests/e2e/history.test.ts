@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openSidePanel } from '../support/side-panel';
-import { answerText, ask, highlightedText } from '../support/popup-page';
+import { answerText, ask, citationNamed, highlightedText } from '../support/popup-page';
 import { answerReply, indexOf } from '../support/stand-in/replies';
 import { storedHistory } from '../support/extension-storage';
 import { useExtension } from '../support/harness';
@@ -54,13 +54,13 @@ describe('history', () => {
     await panel.locator('::-p-aria(Next citation[role="button"])').click();
     await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(HOURS_QUOTE);
     await hours.evaluate(() => CSS.highlights.clear());
-    await panel.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+    await panel.locator(citationNamed(name)).click();
     await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(HOURS_QUOTE);
 
     // With its tab closed, the citation opens the page as cited, and the quote is highlighted there.
     await hours.close();
     await tickets.bringToFront();
-    await panel.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+    await panel.locator(citationNamed(name)).click();
     const reopened = await h.browser.waitForTarget((t) => t.url().startsWith(hoursUrl) && t.url().includes('#:~:text='), {
       timeout: 30_000,
     });

@@ -74,7 +74,7 @@ describe('the keyboard alone', () => {
     // Ask keeps the focus while the question runs (a disabled button would drop it to the page).
     expect(await focused(popup)).toEqual({ role: 'button', name: 'Ask' });
 
-    const citation = `${new URL(page.url()).host} — ${await page.title()}`;
+    const citation = `1: ${new URL(page.url()).host} — ${await page.title()}`;
     const stops = await tabTo(popup, 'button', 'Ask', { max: 20 });
     // The header, the answer, then the question box last, as the screen shows them.
     expect(stops.map(label)).toEqual([
@@ -184,7 +184,7 @@ describe('the keyboard alone in the side panel and the history', () => {
     await panel.keyboard.press('Enter');
     await panel.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 30_000 });
 
-    const hoursCitation = `${new URL(hours.url()).host} — ${await hours.title()}`;
+    const hoursCitation = `1: ${new URL(hours.url()).host} — ${await hours.title()}`;
     await tabTo(panel, 'button', hoursCitation);
     await panel.keyboard.press('Enter');
     await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(HOURS_QUOTE);

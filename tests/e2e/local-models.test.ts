@@ -4,7 +4,7 @@ import { chooseServer as choose } from '../support/server-options';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMessagesApi, type MessagesApi, type RecordedRequest } from '../support/stand-in/messages-api';
 import type { LocalHabits } from '../support/stand-in/local-servers';
-import { answerText, ask, highlightedText } from '../support/popup-page';
+import { answerText, ask, citationNamed, highlightedText } from '../support/popup-page';
 import { answerReply } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
 import { HOURS_QUOTE, opensAtNine } from '../support/facts';
@@ -33,7 +33,7 @@ async function askAndHighlight(api: MessagesApi): Promise<{ page: Page; text: st
   const text = await answerText(popup);
   expect(await popup.evaluate(() => document.body.innerText)).not.toMatch(/API key/);
   const name = `${new URL(page.url()).host} — ${await page.title()}`;
-  await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+  await popup.locator(citationNamed(name)).click();
   await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(HOURS_QUOTE);
   return { page, text };
 }

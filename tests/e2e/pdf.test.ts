@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { answerText, ask } from '../support/popup-page';
+import { answerText, ask, citationNamed } from '../support/popup-page';
 import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
 import { PDF_QUESTION, PDF_QUOTE } from '../support/facts';
@@ -50,7 +50,7 @@ describe('PDF tabs', () => {
       expect(sent).toMatch(/<document index="\d+" source="Harbour Tide Tables \([^)]*\)" page="2"/);
 
       // The citation names the PDF and its page.
-      const citation = `::-p-aria([name="${new URL(h.fixtures).host} — Harbour Tide Tables, p. 2"][role="button"])`;
+      const citation = citationNamed(`${new URL(h.fixtures).host} — Harbour Tide Tables, p. 2`);
       await h.clickInPopup(pdf, popup, citation);
 
       const viewer = await viewerPage();

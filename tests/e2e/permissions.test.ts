@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerText, ask, highlightedText } from '../support/popup-page';
+import { answerText, ask, citationNamed, highlightedText } from '../support/popup-page';
 import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
 import type { Harness } from '../support/extension-browser';
 import { useExtension } from '../support/harness';
@@ -41,7 +41,7 @@ describe('permissions of a fresh install', () => {
     // Still no host access: the tab was read through activeTab, the other tab not at all.
     expect(await granted(h)).toEqual(['https://api.anthropic.com/*']);
     // The citation highlights its quote in that tab, under the same grant.
-    await popup.locator(`::-p-aria([name="${new URL(page.url()).host} — ${await page.title()}"][role="button"])`).click();
+    await popup.locator(citationNamed(`${new URL(page.url()).host} — ${await page.title()}`)).click();
     await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(BUILT);
     const [call] = h.calls();
     expect(sentText(call!)).not.toContain('Sow tomatoes');

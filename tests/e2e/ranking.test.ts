@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../support/stand-in/messages-api';
-import { answerText, ask, highlightedText } from '../support/popup-page';
+import { answerText, ask, citationNamed, highlightedText } from '../support/popup-page';
 import { answerReply, sentText } from '../support/stand-in/replies';
 import { stopServiceWorker } from '../support/extension-browser';
 import { useExtension } from '../support/harness';
@@ -56,7 +56,7 @@ describe('what is sent', () => {
     const quote = await popup.$eval('.result blockquote', (el) => (el as HTMLElement).innerText);
     expect(quote).toContain('closes at 6 p.m.');
     const name = `${new URL(page.url()).host} — ${await page.title()}`;
-    await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+    await popup.locator(citationNamed(name)).click();
     await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(quote);
   });
 

@@ -68,11 +68,20 @@ describe('a model that slips', () => {
     await ask(popup, 'Summarise this page');
     const text = await answerText(popup);
     expect(h.calls()).toHaveLength(1);
-    expect(text).toContain(`${JOIN_A} \u2026 ${JOIN_B}`);
     expect(text).not.toContain('**');
-    // The joined quote says so on its chip, not only in its tooltip; a quote of one span does not.
-    const chips = await popup.$$eval('button[aria-describedby]', (bs) => bs.map((b) => b.textContent ?? ''));
-    expect(chips.filter((c) => c.includes('joined from 2 parts'))).toHaveLength(1);
+    // Each quote as the page has it, shown under its claim when its marker is focused; the joined
+    // one says so there, not only in its name; a quote of one span does not.
+    const shown: string[] = [];
+    for (const marker of await popup.$$('button.marker')) {
+      await marker.focus();
+      const preview = await popup.waitForSelector('.quote-preview');
+      shown.push(await preview!.evaluate((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ')));
+    }
+    expect(shown).toHaveLength(7);
+    expect(shown.filter((q) => q.includes(`${JOIN_A} \u2026 ${JOIN_B}`))).toHaveLength(1);
+    expect(shown.join(' ')).not.toContain('**');
+    expect(shown.filter((q) => q.includes('joined from 2 parts'))).toHaveLength(1);
+    await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     // The run log counts each repair by its class (the diagnostics add them up).
     const runLog = await h.worker.evaluate(async () => (await chrome.storage.local.get('runLog'))['runLog']);
     expect((runLog as Array<{ repairs?: Record<string, number> }>).at(-1)?.repairs).toEqual({

@@ -5,7 +5,7 @@
  * browser picks the catalogue, nothing in the extension is told the language.
  */
 import { describe, expect, it } from 'vitest';
-import { highlightedText } from '../support/popup-page';
+import { citationNamed, highlightedText } from '../support/popup-page';
 import { answerReply, indexOf } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
 import { axeViolations, describeViolations } from '../support/axe';
@@ -53,7 +53,7 @@ describe('the interface in Spanish', () => {
 
     // The citation is named by its page's title and site, and a click highlights the quote.
     const name = `${new URL(page.url()).host} — ${await page.title()}`;
-    await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+    await popup.locator(citationNamed(name)).click();
     await expect.poll(() => highlightedText(page)).toBe(quote);
   });
 

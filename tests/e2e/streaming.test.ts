@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerText, ask, closeIfOpen, highlightedText } from '../support/popup-page';
+import { answerText, ask, citationNamed, closeIfOpen, highlightedText } from '../support/popup-page';
 import { answerReply, indexOf } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
 import { HOURS_QUOTE } from '../support/facts';
@@ -48,7 +48,7 @@ describe('an answer that is still arriving', () => {
       expect(status).toBe('The answer is arriving: each claim is shown once its quotes are checked.');
 
       const name = `${new URL(page.url()).host} — ${await page.title()}`;
-      await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+      await popup.locator(citationNamed(name)).click();
       await expect.poll(() => highlightedText(page), { timeout: 15_000 }).toBe(HOURS_QUOTE);
     } finally {
       release();

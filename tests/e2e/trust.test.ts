@@ -40,7 +40,8 @@ describe('citation chips', () => {
     const title = await page.title();
     // Each marker is named by the site and the page's title, and which of the page's quotes it is.
     const names = await popup.$$eval('button.marker', (buttons) => buttons.map((b) => b.getAttribute('aria-label')));
-    expect(names).toEqual([`${host} — ${title}, quote 1 of 2`, `${host} — ${title}, quote 2 of 2`]);
+    // It begins with what it shows ("1·2"), for those who click by voice.
+    expect(names).toEqual([`1·1: ${host} — ${title}, quote 1 of 2`, `1·2: ${host} — ${title}, quote 2 of 2`]);
     // The page listed once under the answer: its site first and whole, its long title shortened.
     const sources = await popup.$$eval('ol.sources li', (rows) =>
       rows.map((row) => {
@@ -103,7 +104,7 @@ describe('a frame’s passage', () => {
     const frameHost = new URL(frame!.url()).host;
     expect(frameHost).not.toBe(new URL(page.url()).host);
     const chip = await popup.$eval('button.marker', (b) => b.getAttribute('aria-label'));
-    expect(chip).toBe(`${frameHost} — in a frame on ${await page.title()}`);
+    expect(chip).toBe(`1: ${frameHost} — in a frame on ${await page.title()}`);
     // Listed under the answer by the frame's own site, in a frame on the tab's page.
     const source = await popup.$eval('ol.sources li', (row) => (row as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
     expect(source).toBe(`1 ${frameHost} in a frame on ${await page.title()}`);

@@ -19,7 +19,7 @@ import { EXTENSION_DIR, liveWorker, type Harness } from '../support/extension-br
 import { historyIn, setSettings } from '../support/extension-storage';
 import { HOURS_QUOTE, TICKET_QUOTE, hoursAnswer } from '../support/facts';
 import { startFixtureServer } from '../support/fixture-server';
-import { answerText, ask, highlightedText, openFixture, openPopup } from '../support/popup-page';
+import { answerText, ask, citationNamed, highlightedText, openFixture, openPopup } from '../support/popup-page';
 import { previousBuild } from '../support/previous-release';
 import { startMessagesApi, type RecordedRequest } from '../support/stand-in/messages-api';
 import { answerReply, indexOf, messageCalls } from '../support/stand-in/replies';
@@ -171,7 +171,7 @@ describe('an update from the previous release, in the same profile', () => {
     await popup.locator('::-p-aria(When does the museum open?[role="button"])').click();
     await expect.poll(() => popup.evaluate(() => document.body.innerText)).toContain('It opens at 9 a.m.');
     const name = `${new URL(hours.url()).host} — ${await hours.title()}`;
-    await popup.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+    await popup.locator(citationNamed(name)).click();
     await expect.poll(() => highlightedText(hours), { timeout: 30_000 }).toBe(HOURS_QUOTE);
   });
 

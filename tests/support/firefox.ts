@@ -493,7 +493,11 @@ const NAMED = `
     if (wrap) return text(wrap);
     return text(el);
   };
-  const named = (name, selector) => Array.from(doc.querySelectorAll(selector)).find((el) => nameOf(el) === name) ?? null;
+  // A citation marker's name begins with the number it shows ("1: ", "1·2: "); tests name a
+  // citation by its page (site — title), so that is what they match.
+  const pageName = (el) => nameOf(el).replace(/^\\d+(·\\d+)?: /, '');
+  const named = (name, selector) =>
+    Array.from(doc.querySelectorAll(selector)).find((el) => nameOf(el) === name || pageName(el) === name) ?? null;
 `;
 
 /**
@@ -628,11 +632,11 @@ class AddonView {
     return this.run(`doc.querySelectorAll('.turn details:not([open]) > summary').forEach((s) => s.click());`);
   }
 
-  /** The accessible names of the buttons inside the region `region`. */
+  /** The accessible names of the buttons inside the region `region` (a citation's without its number). */
   buttonsIn(region: string): Promise<string[]> {
     return this.run(
       `const el = named(args[0], 'section, [role=region]');
-       return el ? Array.from(el.querySelectorAll('button')).map(nameOf) : [];`,
+       return el ? Array.from(el.querySelectorAll('button')).map(pageName) : [];`,
       [region],
     );
   }

@@ -17,7 +17,16 @@ import type { RecordedRequest } from './stand-in/messages-api';
 export { startFixtureServer } from './fixture-server';
 export { EXTENSION_DIR, launch, stopServiceWorker, type Harness } from './extension-browser';
 export { clearStorage, setSettings, storedHistory } from './extension-storage';
-export { answerText, ask, clickCitation, clickInPopup, highlightedText, openFixture, openPopup } from './popup-page';
+export {
+  answerText,
+  ask,
+  citationNamed,
+  clickCitation,
+  clickInPopup,
+  highlightedText,
+  openFixture,
+  openPopup,
+} from './popup-page';
 export { answerReply, indexOf, messageCalls, sentText } from './stand-in/replies';
 
 interface HarnessOptions {

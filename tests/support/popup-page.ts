@@ -88,7 +88,17 @@ export async function highlightedText(page: Page): Promise<string | null> {
  */
 export async function clickCitation(screen: Page, page: Page): Promise<void> {
   const name = `${new URL(page.url()).host} — ${await page.title()}`;
-  await screen.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+  await screen.locator(citationNamed(name)).click();
+}
+
+/**
+ * A selector of the citation whose accessible name is its page's `name` (`site — title…`): a
+ * search result's chip is named so, a marker after a claim begins its name with the number it
+ * shows ("1: ", "1·2: ").
+ */
+export function citationNamed(name: string): string {
+  const quoted = name.replace(/["\\]/g, '\\$&');
+  return `button[aria-label="${quoted}"], button[aria-label$=": ${quoted}"]`;
 }
 
 /** The citation button of the claim that says `claimText`; named by page title and site, as users hear it. */
