@@ -9,16 +9,7 @@
 import { useState } from 'preact/hooks';
 import { useGrantedOrigins } from './use-granted-origins';
 import { applyOriginRule, localAccessRequest, removeOriginRule, requestLocalAccess } from '@/lib/shared/local-origin-rule';
-import {
-  fixFor,
-  isLocalKind,
-  modelOnChoice,
-  PRESETS,
-  SERVER_KINDS,
-  SERVER_NAME,
-  type ServerApi,
-  type ServerKind,
-} from '@/lib/shared/servers';
+import { fixFor, isLocalKind, PRESETS, SERVER_KINDS, SERVER_NAME, type ServerApi, type ServerKind } from '@/lib/shared/servers';
 import type { Settings } from '@/lib/shared/settings';
 import { t } from '@/lib/shared/i18n';
 
@@ -48,11 +39,9 @@ export function ServerChoice({ draft, models, onChange, onChosen }: ServerChoice
       server: kind,
       baseURL: next,
       // The server's own API as shipped (Messages for one on this computer, whose API list then
-      // offers the other): nothing carries over from the server chosen before.
+      // offers the other): nothing carries over from the server chosen before. The model is the
+      // form's to set (a model that server has: ./use-settings-draft.ts, lib/shared/servers.ts).
       api: PRESETS[kind].api,
-      // A model the server has: a provider's usual one, none yet for a server on this computer
-      // (its list fills it in), never the one of the server before (lib/shared/servers.ts).
-      model: modelOnChoice(kind, draft.model),
       ...(preset.judgeModel ? { judgeModel: preset.judgeModel } : {}),
       ...(!preset.nativeCitations ? { citationMode: 'structured' as const } : {}),
     });

@@ -272,6 +272,18 @@ describe('SettingsForm: choosing a server sets a model that server has', () => {
     await choose('anthropic');
     expect(field('model').value).toBe('claude-sonnet-5-5');
   });
+
+  it('stepped through with the keyboard (each step a choice): an OpenAI-compatible endpoint keeps the model typed, not the empty one a server on this computer left', async () => {
+    mount();
+    await type('model', 'qwen3-32b-instruct');
+    for (const kind of ['openai', 'mistral', 'ollama', 'lmstudio', 'llamacpp', 'other', 'chat-other']) await choose(kind);
+    expect(field('model').value).toBe('qwen3-32b-instruct');
+    // And the model saved, when none was typed: the key's destination is then asked at Save.
+    render(null, root);
+    mount({ model: 'my-gateway-model' });
+    for (const kind of ['ollama', 'chat-other']) await choose(kind);
+    expect(field('model').value).toBe('my-gateway-model');
+  });
 });
 
 describe('SettingsForm: the expert settings behind "Advanced"', () => {

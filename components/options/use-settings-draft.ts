@@ -4,7 +4,8 @@
  * preset chosen shows that server's key, or none, never the one before; an address typed shows its
  * own key if one is kept, else keeps the field as it was); Save asks before a key goes to an origin
  * the user has not confirmed for it (lib/shared/key-destination.ts); choosing a server sets a model
- * that server has (lib/shared/servers.ts `modelOnChoice`, `modelFromList`); nothing is stored
+ * that server has (lib/shared/servers.ts `modelOnChoice`, `modelFromList`), and a server with no
+ * model of its own keeps the user's, whichever presets were stepped through; nothing is stored
  * until Save. The form adds its number fields through `submit`'s `read`.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
@@ -13,7 +14,7 @@ import { keyAt, keysAfterSave, keysWithTyped, keysWithout, keyVerdict } from '@/
 import type { SavedKeys } from '@/lib/shared/key-schema';
 import { removeOriginRule } from '@/lib/shared/local-origin-rule';
 import { t } from '@/lib/shared/i18n';
-import { isLocalServer, modelFromList, PRESETS } from '@/lib/shared/servers';
+import { isLocalServer, modelFromList, modelOnChoice, PRESETS } from '@/lib/shared/servers';
 import type { Settings } from '@/lib/shared/settings';
 import { hostOf } from './SavedKeysList';
 import { useModelList } from './use-model-list';
@@ -76,11 +77,20 @@ export function useSettingsDraft({ initial, onSave, onKeysChange, onSaved }: Set
     setDraft(latest.current);
     setModelMissing(false);
   }, [models]);
+  // The model the user has (saved, typed or picked from a list), never one a preset set: what a
+  // server without a model of its own keeps when chosen, whichever presets the choice went
+  // through (a keyboard steps through the list, each step a choice that may empty the field).
+  const ownModel = useRef(initialSettings.model);
   const patch = (values: Partial<Settings>) => {
     const before = latest.current;
     latest.current = { ...before, ...values };
-    if (values.server !== undefined) picking.current = true;
-    else if (values.model !== undefined) picking.current = false;
+    if (values.server !== undefined) {
+      picking.current = true;
+      latest.current.model = modelOnChoice(values.server, ownModel.current);
+    } else if (values.model !== undefined) {
+      picking.current = false;
+      ownModel.current = values.model;
+    }
     // Another origin: the field shows its key, unless the user typed one to save there. A preset
     // chosen with none shows none; an address typed with none keeps what the field held, which
     // then goes there only once the user confirms that address (Save asks).
@@ -117,6 +127,7 @@ export function useSettingsDraft({ initial, onSave, onKeysChange, onSaved }: Set
     void onSave(s, next)
       .then(() => {
         setKeys(next);
+        ownModel.current = s.model;
         keyTyped.current = false;
         picking.current = false;
         setPending(null);

@@ -110,7 +110,7 @@ export function App({ surface }: AppProps) {
               elsewhere={session.elsewhere}
               scope={draft.scope}
               onReveal={reveal}
-              empty={key.hasKey && <EmptyState newSession={newSession} onContinue={() => setHistory('latest')} />}
+              empty={<EmptyState newSession={newSession} hasKey={key.hasKey} onContinue={() => setHistory('latest')} />}
             >
               <RunView
                 // A run kept by an older version is not an error after an update: a new session.
