@@ -1,6 +1,6 @@
 /** Mounts the options page; zod runs without `new Function`, which the extension's CSP forbids. */
 import { render } from 'preact';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { App } from './App';
 import { localizeDocument } from '@/lib/shared/i18n';
 import '@/assets/theme.css';

@@ -5,7 +5,7 @@ import * as pdfjs from 'pdfjs-dist';
 import workerSrc from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { EventBus, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import 'pdfjs-dist/web/pdf_viewer.css';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { highlightInLayer } from '@/lib/page/pdf-layer';
 import { isFromExtensionPage } from '@/lib/shared/messages';
 import { pdfHighlightMessage, type PdfHighlightMessage } from '@/lib/shared/pdf-messages';

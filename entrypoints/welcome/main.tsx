@@ -4,7 +4,7 @@
  * entrypoint, loaded only when opened; zod runs without `new Function`, which the CSP forbids.
  */
 import { render } from 'preact';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { App } from './App';
 import { localizeDocument } from '@/lib/shared/i18n';
 import '@/assets/theme.css';

@@ -4,13 +4,13 @@
  * to read a PDF (`offscreenCalls`) and an open PDF viewer to highlight a cited quote
  * (`viewerCalls`). Each carries its `target`, since every extension page hears them.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { highlightOutcomeSchema, MAX_QUOTE_PARTS, pageTextSchema } from './types';
 
 export const pdfReadMessage = z.object({
   type: z.literal('pdf-read'),
   target: z.literal('offscreen'),
-  url: z.string().min(1),
+  url: z.string().check(z.minLength(1)),
 });
 export type PdfReadMessage = z.infer<typeof pdfReadMessage>;
 
@@ -33,24 +33,21 @@ export const pdfReadReply = z.union([
 ]);
 
 const quoteTarget = z.object({
-  literal: z.string().min(1),
+  literal: z.string().check(z.minLength(1)),
   passageText: z.string(),
-  passageOrder: z.number().int(),
+  passageOrder: z.int(),
   /** A quote of several spans ("A … B"): each is highlighted. */
-  parts: z.array(z.string().min(1)).max(MAX_QUOTE_PARTS).optional(),
+  parts: z.optional(z.array(z.string().check(z.minLength(1))).check(z.maxLength(MAX_QUOTE_PARTS))),
 });
 
 /** Highlight a quote on a page of the viewer showing `file`; the other quotes of that page softly. */
 export const pdfHighlightMessage = z.object({
   type: z.literal('pdf-highlight'),
   target: z.literal('pdf-viewer'),
-  file: z.string().min(1),
-  page: z.number().int().min(1),
+  file: z.string().check(z.minLength(1)),
+  page: z.int().check(z.gte(1)),
   quote: quoteTarget,
-  others: z
-    .array(quoteTarget.extend({ page: z.number().int().min(1) }))
-    .max(50)
-    .optional(),
+  others: z.optional(z.array(z.extend(quoteTarget, { page: z.int().check(z.gte(1)) })).check(z.maxLength(50))),
 });
 export type PdfHighlightMessage = z.infer<typeof pdfHighlightMessage>;
 

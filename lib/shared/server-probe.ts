@@ -7,7 +7,7 @@
  * give is tested without a browser; its callers pass the no-redirect fetch (./no-redirect.ts), and
  * the key only as the one rule allows (./key-destination.ts).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { RedirectRefusedError } from './no-redirect';
 import { chatURL, modelIdFor, PRESETS, type ServerApi, type ServerKind } from './servers';
 
@@ -19,8 +19,8 @@ export const LOCAL_DEFAULT_CONTEXT = 8192;
 const tagsSchema = z.object({ models: z.array(z.object({ name: z.string() })) });
 const modelsSchema = z.object({ data: z.array(z.object({ id: z.string() })) });
 const showSchema = z.object({
-  parameters: z.string().optional(),
-  model_info: z.record(z.string(), z.unknown()).optional(),
+  parameters: z.optional(z.string()),
+  model_info: z.optional(z.record(z.string(), z.unknown())),
 });
 
 function headersFor(apiKey: string): Record<string, string> {
