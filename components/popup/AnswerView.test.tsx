@@ -62,7 +62,7 @@ describe('AnswerView', () => {
     );
     const button = root.querySelector('button')!;
     // A compact number on screen, the page's site and title in its name; the sources under the answer say the same.
-    expect(button.getAttribute('aria-label')).toBe('museum.example — Tickets <img src=x onerror=alert(1)>');
+    expect(button.getAttribute('aria-label')).toBe('1: museum.example — Tickets <img src=x onerror=alert(1)>');
     expect(button.textContent).toBe('1');
     const sources = root.querySelector('ol.sources')!;
     expect(sources.getAttribute('aria-label')).toBe('Sources');
