@@ -1,5 +1,9 @@
-/** The "API base URL" field of the options and the welcome: asked nothing while it is typed. */
+/**
+ * The "API base URL" field of the options and the welcome: asked nothing while it is typed; its
+ * hint names the API the chosen server is asked through (Messages or Chat Completions).
+ */
 import { t } from '@/lib/shared/i18n';
+import { apiFor } from '@/lib/shared/servers';
 import type { SettingsDraft } from './use-settings-draft';
 
 export function BaseUrlField({ form }: { form: SettingsDraft }) {
@@ -15,7 +19,7 @@ export function BaseUrlField({ form }: { form: SettingsDraft }) {
         onInput={(e) => form.set('baseURL', e.currentTarget.value)}
       />
       <p class="hint" id="base-url-hint">
-        {t('baseUrlHint')}
+        {t(apiFor(form.draft.server, form.draft.api) === 'chat' ? 'baseUrlHintChat' : 'baseUrlHint')}
       </p>
     </div>
   );

@@ -312,8 +312,11 @@ export async function driveAnswerFirstScreens(
     await tab.setViewport({ width: 400, height: 600, deviceScaleFactor: SCALE });
     await over.bringToFront();
     await tab.goto(url);
-    await tab.waitForSelector(`::-p-aria([name="${words.answer}"][role="region"])`);
+    // Behind the page the tab has no accessibility tree to query: its answer is awaited by its
+    // heading's words, then by its region's name once in front.
+    await tab.waitForFunction((w) => [...document.querySelectorAll('h2')].some((h) => h.textContent === w), {}, words.answer);
     await tab.bringToFront();
+    await tab.waitForSelector(`::-p-aria([name="${words.answer}"][role="region"])`);
     return tab;
   };
   await useStandIn(h);
