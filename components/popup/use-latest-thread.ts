@@ -12,15 +12,15 @@ export function useLatestThread(wanted: boolean): HistoryEntry | null {
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    const timer = setTimeout(() => {
-      void historyItem.read().then(
-        (h) => live && setLatest(h.entries.find((e) => e.turns.length > 0) ?? null),
-        () => {},
-      );
-    }, 0);
+    const show = (h: { entries: HistoryEntry[] }) => live && setLatest(h.entries.find((e) => e.turns.length > 0) ?? null);
+    const timer = setTimeout(() => void historyItem.read().then(show, () => {}), 0);
+    // Read again when the history is written: after an update the worker may move it into its
+    // store only after this popup first read it.
+    const unwatch = historyItem.watch(show);
     return () => {
       live = false;
       clearTimeout(timer);
+      unwatch();
     };
   }, [wanted]);
   return latest;

@@ -128,7 +128,10 @@ describe('Firefox: an update from the previous release, in the same profile', ()
     // A new question goes with the key kept, to the server set.
     const before = messageCalls(fx.api).length;
     fx.api.enqueue(hoursAnswer);
-    // Still a session with nothing asked in it: the form, ready.
+    // Still a session with nothing asked in it: the form, ready. A popup still open on the
+    // history (Firefox may keep it open over the tab's highlight) is closed to it by History.
+    const onHistory = await popup.run<boolean>(`return doc.querySelector('.history-pane') !== null;`).catch(() => false);
+    if (onHistory) await popup.click('History');
     await popup.open();
     await popup.ask('When does the museum open on Sundays?');
     await expect.poll(() => popup.regionText('Answer')).toContain('It opens at 9 a.m.');

@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { answerText, ask, highlightedText } from '../support/popup-page';
+import { answerText, ask, citationNamed, highlightedText } from '../support/popup-page';
 import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
 
@@ -342,7 +342,7 @@ describe('anchoring within a budget', () => {
     await page.evaluate(() => ((window as unknown as { __gaps: number[] }).__gaps.length = 0));
     const started = Date.now();
     const source = `${new URL(page.url()).host} — The same sentence`;
-    await popup.locator(`::-p-aria([name="${source}"][role="button"])`).click();
+    await popup.locator(citationNamed(source)).click();
     await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(sentence);
     const revealMs = Date.now() - started;
     const longestGap = await page.evaluate(() => Math.max(...(window as unknown as { __gaps: number[] }).__gaps));

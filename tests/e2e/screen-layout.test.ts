@@ -274,8 +274,10 @@ async function popupPageAt(width: number, page: Page, tab: Page): Promise<void> 
   await tab.setViewport({ width, height: HEIGHT });
   await page.bringToFront();
   await tab.goto(h.worker.url().replace('background.js', 'popup.html'));
-  await tab.waitForFunction(() =>
-    [...document.querySelectorAll('textarea')].some((box) => box.labels?.[0]?.textContent?.trim() === 'Question'),
+  // Polled by a timer: a tab in the background gets no animation frames.
+  await tab.waitForFunction(
+    () => [...document.querySelectorAll('textarea')].some((box) => box.labels?.[0]?.textContent?.trim() === 'Question'),
+    { polling: 100 },
   );
 }
 
