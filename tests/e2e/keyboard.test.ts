@@ -141,7 +141,8 @@ describe('the keyboard alone', () => {
     const { popup } = await popupOnHours();
     await popup.keyboard.type('When does the museum open?');
     await popup.keyboard.press('Enter');
-    // Cancel is with the progress, just above the question box.
+    // Cancel is with the progress, just above the question box (once the question is under way).
+    await popup.waitForSelector('::-p-aria(Cancel[role="button"])', { timeout: 20_000 });
     await tabTo(popup, 'button', 'Cancel', { back: true, max: 3 });
     await popup.keyboard.press('Enter');
     await popup.waitForSelector('::-p-aria(Try again[role="button"])', { timeout: 20_000 });
