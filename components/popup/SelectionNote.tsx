@@ -3,7 +3,7 @@
  * first, and where it came from. Only the focused frame of the active tab can supply it.
  */
 import type { RunState } from '@/lib/shared/storage';
-import { t } from '@/lib/shared/i18n';
+import { plural, t } from '@/lib/shared/i18n';
 
 export interface SelectionNoteProps {
   selection: NonNullable<RunState['selection']>;
@@ -20,8 +20,8 @@ export function SelectionNote({ selection }: SelectionNoteProps) {
       <p class="note">
         {text.length > SHOWN
           ? title
-            ? t('selectionSentInLong', title, text.length)
-            : t('selectionSentLong', text.length)
+            ? plural('selectionSentInLong', text.length, title)
+            : plural('selectionSentLong', text.length)
           : title
             ? t('selectionSentIn', title)
             : t('selectionSent')}
