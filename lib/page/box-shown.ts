@@ -5,14 +5,14 @@
  * document, so the box is what is judged, by the one table of rules (lib/shared/seen.ts): rendered,
  * at an opacity a reader sees (the product up the tree), through no mask, blend mode or filter not
  * settled, of a size after every transform and every box around it that hides overflow (a 1×1
- * wrapper, clip, clip-path: inset()), on the page, scaled no smaller than a quarter (what it shows
- * is then too small to read), and not under another box (where it is in view, by the browser's hit
- * test; out of view, under no box placed over the page after it). A page that lays nothing out
- * shows no such box. Pure DOM code.
+ * wrapper, clip, clip-path: inset()), not clipped to nothing itself, on the page, scaled no smaller
+ * than a quarter (what it shows is then too small to read), and not under another box (where it is
+ * in view, by the browser's hit test; out of view, under no box placed over the page after it). A
+ * page that lays nothing out shows no such box. Pure DOM code.
  */
 import { Ancestry } from './ancestry';
 import { hitAt, inView } from './cover';
-import { parseColor } from './paint';
+import { clipHides, parseColor } from './paint';
 import { judge, MIN_GLYPH_PX, type PointHit, type SeenVerdict } from '@/lib/shared/seen';
 
 /** A box drawn at less than this share of its size draws what it shows too small to read. */
@@ -57,9 +57,13 @@ export function boxJudge(doc: Document): BoxJudge | null {
       const y = rect.top + rect.height * fy;
       if (inView(view, x, y)) hits.push(hitAt(doc, [el], x, y));
     }
+    // Its own clip (a hit test answers with the box behind, an ancestor, where it clips): the boxes
+    // around it are the ancestry's to measure.
+    const cs = view.getComputedStyle(el);
     const verdict = judge({
       layout: true,
       rendered,
+      place: clipHides(cs.clip, cs.clipPath, cs.position) ? 'clipped' : null,
       ...ancestry.box(el, reach, minSide),
       // Out of view no hit test tells: a box placed over it, later in the page, counts as covering it.
       ...(hits.length > 0 ? { hits } : { covered: coveredOutOfView(doc, view, el, rect) }),

@@ -35,6 +35,11 @@ ${V('off', 'style="position: absolute; left: -9999px; top: 0"')}
 <div style="width: 1px; height: 1px; overflow: hidden">${V('clipped')}</div>
 <div style="position: relative">${V('covered')}<div style="position: absolute; inset: 0; background: #fff"></div></div>
 <div style="position: relative">${V('button')}<div style="position: absolute; left: 60px; top: 30px; width: 40px; height: 30px; background: #000"></div></div>
+${V('scaled', 'style="transform: scale(0.2)"')}
+${V('back', 'style="transform: rotateY(180deg); backface-visibility: hidden"')}
+${V('inset', 'style="clip-path: inset(50%)"')}
+${V('invisible', 'style="visibility: hidden"')}
+${V('filtered', 'style="filter: opacity(0.05)"')}
 <audio id="quiet" src="/quiet.ogg"></audio>
 <audio id="audible" src="/audible.ogg" controls></audio>
 </body></html>`;
@@ -63,6 +68,12 @@ describe('a player a reader can see', () => {
       clipped: { seen: 'unseen', why: 'tiny-font' },
       covered: { seen: 'unseen', why: 'covered' },
       button: { seen: 'seen' },
+      scaled: { seen: 'unseen', why: 'tiny-font' },
+      // Turned to show its back, which is not drawn: the table's opacity of such a box is none.
+      back: { seen: 'unseen', why: 'faint' },
+      inset: { seen: 'unseen', why: 'clipped' },
+      invisible: { seen: 'unseen', why: 'not-rendered' },
+      filtered: { seen: 'unseen', why: 'faint' },
       quiet: { seen: 'unseen', why: 'not-rendered' },
       audible: { seen: 'seen' },
     });
