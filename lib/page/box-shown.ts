@@ -11,7 +11,7 @@
  * page that lays nothing out shows no such box. Pure DOM code.
  */
 import { Ancestry } from './ancestry';
-import { hitAt, inView } from './cover';
+import { hitOnBox, inView } from './cover';
 import { clipHides, parseColor } from './paint';
 import { judge, MIN_GLYPH_PX, type PointHit, type SeenVerdict } from '@/lib/shared/seen';
 
@@ -55,7 +55,7 @@ export function boxJudge(doc: Document): BoxJudge | null {
     ] as const) {
       const x = rect.left + rect.width * fx;
       const y = rect.top + rect.height * fy;
-      if (inView(view, x, y)) hits.push(hitAt(doc, [el], x, y));
+      if (inView(view, x, y)) hits.push(hitOnBox(doc, el, x, y));
     }
     // Its own clip (a hit test answers with the box behind, an ancestor, where it clips): the boxes
     // around it are the ancestry's to measure.

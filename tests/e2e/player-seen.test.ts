@@ -26,8 +26,8 @@ afterAll(async () => {
 
 const V = (id: string, extra = '') => `<video id="${id}" src="/${id}.webm" width="160" height="90" ${extra}></video>`;
 
-const PAGE = `<!doctype html><html lang="en"><head><title>Players</title></head>
-<body style="margin: 8px; display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start">
+const PAGE = `<!doctype html><html lang="en" style="background: #eee"><head><title>Players</title></head>
+<body style="background: #fff; margin: 8px; display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start">
 ${V('shown', 'controls')}
 <div style="opacity: 0.02">${V('faded')}</div>
 <div style="opacity: 0.5">${V('half')}</div>
@@ -40,6 +40,8 @@ ${V('back', 'style="transform: rotateY(180deg); backface-visibility: hidden"')}
 ${V('inset', 'style="clip-path: inset(50%)"')}
 ${V('invisible', 'style="visibility: hidden"')}
 ${V('filtered', 'style="filter: opacity(0.05)"')}
+<!-- Under the body's own background (the root has one of its own): the hit test answers with the body. -->
+${V('under', 'style="position: relative; z-index: -1"')}
 <audio id="quiet" src="/quiet.ogg"></audio>
 <audio id="audible" src="/audible.ogg" controls></audio>
 </body></html>`;
@@ -74,6 +76,7 @@ describe('a player a reader can see', () => {
       inset: { seen: 'unseen', why: 'clipped' },
       invisible: { seen: 'unseen', why: 'not-rendered' },
       filtered: { seen: 'unseen', why: 'faint' },
+      under: { seen: 'unseen', why: 'covered' },
       quiet: { seen: 'unseen', why: 'not-rendered' },
       audible: { seen: 'seen' },
     });
