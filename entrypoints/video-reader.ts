@@ -1,8 +1,9 @@
 /**
  * The video reader, injected by the worker only into a frame whose page script saw a video or a
- * YouTube watch page (lib/page/video/detect.ts): it reads the frame's videos as their captions and
- * plays a cited moment. Apart from the page script, which every tab a question reads loads, so that
- * those tabs carry none of it. Answers only the extension's requests.
+ * YouTube watch page (lib/page/video/detect.ts): it reads the frame's videos as their captions,
+ * plays a cited moment, and says whether a cited video's player is one a reader sees. Apart from
+ * the page script, which every tab a question reads loads, so that those tabs carry none of it.
+ * Answers only the extension's requests.
  */
 import * as z from 'zod/mini';
 import { dispatch, type Handlers } from '@/lib/shared/dispatch';
@@ -10,6 +11,7 @@ import type { videoCalls } from '@/lib/shared/messages';
 import { videoRequests } from '@/lib/shared/video-requests';
 import { readFrameVideos } from '@/lib/page/video/read-videos';
 import { seekToQuote } from '@/lib/page/video/seek';
+import { provePlayers } from '@/lib/page/video/prove-players';
 
 declare global {
   interface Window {
@@ -25,6 +27,7 @@ export default defineUnlistedScript(() => {
   const handlers: Handlers<typeof videoCalls> = {
     'video-read': async ({ firstOrder }) => readFrameVideos(document, firstOrder),
     'video-seek': async ({ key, startMs, endMs, words }) => seekToQuote(document, key, startMs, endMs, words),
+    'video-seen': async ({ keys }) => ({ results: provePlayers(document, keys) }),
   };
   browser.runtime.onMessage.addListener((raw, sender) => {
     if (sender.id !== browser.runtime.id) return;

@@ -3,7 +3,8 @@
  * that are in view (`elementFromPoint`; the page is never scrolled to test); whether that covers
  * them is the table's rule (lib/shared/seen.ts, `hits`). Asked by
  * extraction of the words under a box placed over the page (lib/page/visibility.ts) and by the
- * proof that a quote is drawn (lib/page/drawn.ts).
+ * proof that a quote is drawn (lib/page/drawn.ts); of an embedded frame's or a player's box by
+ * lib/page/box-shown.ts.
  */
 import { flatParentElement } from './flat-tree';
 import type { PointHit } from '@/lib/shared/seen';
@@ -22,6 +23,18 @@ export function hitAt(doc: Document, parents: Element[], x: number, y: number): 
   if (!hit) return { own: true, movesWithView: false };
   if (parents.some((p) => p.contains(hit) || flatContains(hit, p))) return { own: true, movesWithView: false };
   return { own: false, movesWithView: !scrollsWithPage(hit, doc.defaultView!) };
+}
+
+/**
+ * What is on top at (x, y) of a box that paints itself (an embedded frame, a video player): only
+ * the box, or what it holds, is its own. An ancestor answering there paints over it (a negative
+ * z-index under a body that has its own background), and no answer at a point in view is no proof.
+ */
+export function hitOnBox(doc: Document, box: Element, x: number, y: number): PointHit {
+  const root = box.getRootNode() as Document | ShadowRoot;
+  const hit = (typeof root.elementFromPoint === 'function' ? root : doc).elementFromPoint(x, y);
+  if (hit !== null && (hit === box || box.contains(hit))) return { own: true, movesWithView: false };
+  return { own: false, movesWithView: hit !== null && !scrollsWithPage(hit, doc.defaultView!) };
 }
 
 /** False when `el` or a box around it stays put on screen as the page scrolls (fixed, sticky). */

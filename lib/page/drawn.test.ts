@@ -32,11 +32,17 @@ describe('drawnVerdict', () => {
       { ...measured, opacity: 0.02 },
       { ...measured, layout: false },
       { ...measured, place: 'outside' as const },
+      { ...measured, hits: [{ own: false, movesWithView: false }] },
     ]) {
       expect(drawnVerdict(m)).toEqual(drawnOf(judge(m)));
     }
     expect(drawnVerdict(measured)).toEqual({ drawn: true });
     expect(drawnVerdict({ ...measured, opacity: 0.02 })).toEqual({ drawn: false, reason: 'faint' });
+    // Every measurement reaches the table: another box on top at the words' point covers them.
+    expect(drawnVerdict({ ...measured, hits: [{ own: false, movesWithView: false }] })).toEqual({
+      drawn: false,
+      reason: 'covered',
+    });
   });
 });
 

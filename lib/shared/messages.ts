@@ -153,8 +153,12 @@ export const videoCalls = {
     ...videoRequests['video-seek'],
     reply: z.union([
       z.object({ ok: z.literal(true), atMs: z.number() }),
-      z.object({ ok: z.literal(false), reason: z.enum(['no-video', 'other-video', 'not-seekable']) }),
+      z.object({ ok: z.literal(false), reason: z.enum(['no-video', 'other-video', 'not-seekable', 'not-shown']) }),
     ]),
+  },
+  'video-seen': {
+    ...videoRequests['video-seen'],
+    reply: z.object({ results: z.array(drawnResultSchema).check(z.maxLength(MAX_DRAWN_TARGETS)) }),
   },
 };
 

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { MAX_PASSAGES } from './limits';
 import { MAX_VIDEO_KEY_CHARS } from './video-moment';
+import { MAX_DRAWN_TARGETS } from './quote-requests';
 
 /**
  * Where a frame's caption passages are numbered from: past any order its page's passages can have
@@ -27,6 +28,16 @@ export const videoRequests = {
       startMs: z.number().check(z.gte(0)),
       endMs: z.number().check(z.gte(0)),
       words: z.string().check(z.maxLength(2_000)),
+    }),
+  },
+  /**
+   * Whether the player of each video `keys` names is one a reader sees now: the proof before a quote
+   * of its captions is shown (lib/page/video/prove-players.ts).
+   */
+  'video-seen': {
+    request: z.object({
+      type: z.literal('video-seen'),
+      keys: z.array(z.string().check(z.maxLength(MAX_VIDEO_KEY_CHARS))).check(z.maxLength(MAX_DRAWN_TARGETS)),
     }),
   },
 };

@@ -3,7 +3,7 @@
  * with a WebVTT track the user has not turned on is read as its captions by the video reader the
  * worker injects; the chip names the moment; a click leaves the video's `currentTime` inside the
  * cited cue and shows the quoted words in our overlay (read from the browser's privileged side:
- * its shadow root is closed to the page).
+ * its shadow root is closed to the page). A player no reader can see is not read.
  */
 import { describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
@@ -67,5 +67,29 @@ describe('Firefox: a video as a source', () => {
       .toBeGreaterThanOrEqual(151);
     expect(await inTab<number>(fx, page, `return document.querySelector('video').currentTime;`)).toBeLessThan(156);
     await expect.poll(overlayWords, { timeout: 5_000 }).toBe(BRIDGES);
+  });
+
+  // A player no reader can see has none of its captions sent (tests/fixtures/video-unseen.html).
+  it.each([
+    ['moved off the page', 'off-page'],
+    ['in a box faded to 0.02', 'faded-ancestor'],
+  ])('does not read the captions of a player %s', async (_how, how) => {
+    const page = await openTab(fx, `${fx.fixtures}/video-unseen.html?how=${how}`);
+    await expect
+      .poll(() => inTab<number>(fx, page, `return document.querySelector('video').readyState;`), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(1);
+    const popup = new Popup(fx);
+    await popup.open();
+    const NOTES = 'The council meets in the town hall on the first Monday of each month.';
+    fx.api.enqueue((req) =>
+      answerReply([{ text: 'It meets monthly.', citations: [{ index: indexOf(req, 'first Monday'), literal: NOTES }] }]),
+    );
+    await popup.ask('What happens to the bridges, and when does the council meet?');
+    await expect.poll(() => popup.regionText('Answer'), { timeout: 30_000 }).toContain('It meets monthly.');
+    // This case's request: the stand-in keeps the earlier cases' too.
+    const sent = sentText(messageCalls(fx.api).at(-1)!);
+    expect(sent).toContain(NOTES);
+    expect(sent).not.toContain('three old bridges');
+    expect(await popup.text()).not.toContain('Read the captions');
   });
 });

@@ -2,7 +2,7 @@
  * A frame's videos read as their captions, for the video reader (entrypoints/video-reader.ts): on
  * a YouTube watch page, the video the address names now, by YouTube's reader
  * (lib/page/video/youtube/read.ts), keyed by its id; elsewhere each `<video>` or `<audio>` player a
- * reader can see, by its tracks (html5-tracks.ts). Each transcript becomes passages
+ * reader can see (`playerSeen`), by its tracks (html5-tracks.ts). Each transcript becomes passages
  * (lib/shared/video-passages.ts); each video, read or not, a line of the coverage.
  */
 import { capText, MAX_URL_CHARS } from '@/lib/shared/limits';
@@ -12,6 +12,8 @@ import { youTubeKey } from '@/lib/shared/youtube-url';
 import { MAX_PASSAGE_CUES, transcriptPassages, youTubeVideoId, type TranscriptPassage } from '@/lib/shared/video-passages';
 import { readYouTubeTranscript } from './youtube/read';
 import { readMediaCaptions } from './html5-tracks';
+import { boxJudge, type BoxJudge } from '@/lib/page/box-shown';
+import { judge as seenBy, type SeenVerdict } from '@/lib/shared/seen';
 
 /** The most videos of one frame that are read (and reported). */
 export const MAX_VIDEOS = 20;
@@ -50,18 +52,21 @@ export function mediaElements(doc: Document): HTMLMediaElement[] {
 const MIN_PLAYER = { width: 20, height: 10 };
 
 /**
- * A medium a reader can see, so its captions count as what a reader would see with captions on:
- * a box of a player's size on the page, rendered, neither transparent nor invisible up the tree
- * (`checkVisibility`); an `<audio>` only with its controls shown. What cannot be measured is not
- * read: a page cannot slip words to the model through a player nobody sees (docs/security.md).
+ * Whether a reader sees the player `media`, so its captions count as what a reader would see with
+ * captions on: an `<audio>` only with its controls shown, a box of a player's size, and the box
+ * seen by the same rules as an embedded frame's (lib/page/box-shown.ts, the table of
+ * lib/shared/seen.ts): rendered, not faded below what a reader sees up the tree, on the page, not
+ * clipped or covered by another box. What cannot be measured is not seen: a page cannot slip words
+ * to the model, or pass a quote off as shown, through a player nobody sees (docs/security.md).
+ * `judge`: the document's box judge, made once for all its players.
  */
-export function visibleMedium(media: HTMLMediaElement): boolean {
-  if (media.localName === 'audio' && !media.hasAttribute('controls')) return false;
+export function playerSeen(media: HTMLMediaElement, judge: BoxJudge | null): SeenVerdict {
+  if (judge === null) return seenBy({ layout: false });
+  // An audio element shows nothing of itself without its controls, whatever box a page gives it.
+  if (media.localName === 'audio' && !media.hasAttribute('controls')) return seenBy({ rendered: false });
   const box = media.getBoundingClientRect();
-  if (box.width < MIN_PLAYER.width || box.height < MIN_PLAYER.height) return false;
-  const check = (media as Element & { checkVisibility?: (o: object) => boolean }).checkVisibility;
-  if (typeof check !== 'function') return false;
-  return check.call(media, { opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true });
+  if (box.width < MIN_PLAYER.width || box.height < MIN_PLAYER.height) return seenBy({ place: 'no-area' });
+  return judge(media, MIN_PLAYER.height);
 }
 
 /** The languages to choose captions in: the page's, then the user's. */
@@ -85,7 +90,8 @@ export async function readFrameVideos(doc: Document, firstOrder: number, signal?
   } else {
     const languages = preferredLanguages(doc);
     const all = mediaElements(doc);
-    const chosen = all.map((media, index) => ({ media, index })).filter(({ media }) => visibleMedium(media));
+    const judge = boxJudge(doc);
+    const chosen = all.map((media, index) => ({ media, index })).filter(({ media }) => playerSeen(media, judge).seen === 'seen');
     for (const { media, index } of chosen.slice(0, MAX_VIDEOS)) {
       signal?.throwIfAborted();
       results.push(await readMediaCaptions(media, mediaKey(index, media), languages, { signal }));

@@ -2,15 +2,17 @@
  * A click on a quote of a video's captions, in the page: the video it was said in is found again
  * by its key (the YouTube id the address names now, or the media element at its place playing the
  * same source), scrolled into view and sought to the quoted words' start, and the words are shown
- * over it (overlay.ts). A video that is gone, another video in its place, or one that cannot be
- * sought is said as such: nothing is shown for it.
+ * over it (overlay.ts). A video that is gone, another video in its place, a player no reader sees
+ * once scrolled into view, or one that cannot be sought is said as such: nothing is shown for it.
  */
 import { youTubeVideoId } from '@/lib/shared/video-passages';
 import { youTubeKey } from '@/lib/shared/youtube-url';
-import { mediaElements, mediaKey } from './read-videos';
+import { mediaElements, mediaKey, playerSeen } from './read-videos';
+import { boxJudge } from '@/lib/page/box-shown';
 import { showQuoteOverlay } from './overlay';
 
-export type SeekOutcome = { ok: true; atMs: number } | { ok: false; reason: 'no-video' | 'other-video' | 'not-seekable' };
+export type SeekOutcome =
+  { ok: true; atMs: number } | { ok: false; reason: 'no-video' | 'other-video' | 'not-seekable' | 'not-shown' };
 
 /** How long the video may take to land on the moment. */
 export const SEEK_MS = 3_000;
@@ -66,6 +68,13 @@ export async function seekToQuote(
   const target = (startMs + Math.min(50, Math.max(0, (endMs - startMs) / 2))) / 1000;
   try {
     media.scrollIntoView({ block: 'center' });
+  } catch {
+    return { ok: false, reason: 'not-seekable' };
+  }
+  // In view now, the player must be one a reader sees (read-videos.ts `playerSeen`): words shown over
+  // a player nobody sees would be passed off as what it says.
+  if (key.startsWith('media:') && playerSeen(media, boxJudge(doc)).seen !== 'seen') return { ok: false, reason: 'not-shown' };
+  try {
     media.currentTime = target;
   } catch {
     return { ok: false, reason: 'not-seekable' };

@@ -41,26 +41,44 @@ describe('a quote of a video’s captions', () => {
   });
   const spoken: ShownClaim = { text: 'Bridges get repaired.', citations: [citationOf(captions, 'on repairing the bridges', 1)] };
 
-  it('is proven by the transcript it was verified against: the page is not asked whether it draws it', async () => {
-    const p = pages({ 'on repairing the bridges': { drawn: false, reason: 'not-found' } });
+  it('is not shown when its page says its player is not one a reader sees', async () => {
+    const p = pages({ 'on repairing the bridges': { drawn: false, reason: 'faint' } });
     const ok: Verification = { problems: [], claimOk: [true], repairs: [] };
-    expect(
-      await withDrawnProof(
-        ok,
-        () => spoken,
-        () => false,
-        p.check,
-      ),
-    ).toEqual(ok);
+    const proven = await withDrawnProof(
+      ok,
+      () => spoken,
+      () => false,
+      p.check,
+    );
+    expect(proven.claimOk).toEqual([false]);
+    expect(proven.problems).toEqual([expect.objectContaining({ kind: 'not-drawn', reason: 'faint' })]);
+    expect(await claimDrawn(spoken, () => false, p.check)).toBe(false);
+    expect(p.asked.map((c) => c.video?.key)).toEqual(['media:0:talk.webm', 'media:0:talk.webm']);
+  });
+
+  it('is shown when its player is seen', async () => {
+    const p = pages({});
     expect(await claimDrawn(spoken, () => false, p.check)).toBe(true);
+    expect(p.asked).toHaveLength(1);
+  });
+
+  it('of a YouTube watch page is proven by the site’s own transcript: its page is not asked', async () => {
+    const youtube = passage('The council will spend forty million on repairing the bridges.', {
+      tabId: 3,
+      frameId: 0,
+      video: { key: 'youtube:dQw4w9WgXcQ', cues: [{ at: 0, startMs: 150_000, endMs: 156_000 }] },
+    });
+    const claim: ShownClaim = { text: 'x', citations: [citationOf(youtube, 'on repairing the bridges', 1)] };
+    const p = pages({ 'on repairing the bridges': { drawn: false, reason: 'not-found' } });
+    expect(await claimDrawn(claim, () => false, p.check)).toBe(true);
     expect(p.asked).toEqual([]);
   });
 
-  it('but a quote of the page beside it still is', async () => {
+  it('and a quote of the page beside it is asked as ever', async () => {
     const p = pages({});
     const both: ShownClaim = { text: 'x', citations: [...spoken.citations, citationOf(page, 'Its handle stays cool', 2)] };
     await claimDrawn(both, () => false, p.check);
-    expect(p.asked.map((c) => c.literal)).toEqual(['Its handle stays cool']);
+    expect(p.asked.map((c) => c.literal)).toEqual(['on repairing the bridges', 'Its handle stays cool']);
   });
 });
 

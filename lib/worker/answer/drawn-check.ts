@@ -17,13 +17,15 @@ import { drawnOf, judge, provenBy, WHY_SAID } from '@/lib/shared/seen';
 export type CheckDrawn = (citations: ShownCitation[]) => Promise<DrawnResult[]>;
 
 /**
- * Whether a quote's words can be proven drawn in a live page: not a PDF's (read from the file,
- * drawn by the viewer), nor a video's captions (read from its caption track: the words the player
- * shows when captions are on, proven by the transcript, docs/security.md), nor the selection the
- * browser gave with the context menu (the user saw it).
+ * Whether a quote can be proven drawn in a live page: not a PDF's (read from the file, drawn by the
+ * viewer), nor the selection the browser gave with the context menu (the user saw it). A quote of a
+ * video's captions is asked whether its player is one a reader sees now (its words are the
+ * transcript's, which the verifier matched: lib/page/video/prove-players.ts), except on a YouTube
+ * watch page, whose player is the site's own and read from the site's data (docs/video.md).
  */
 export function askedAboutInPage(c: ShownCitation, fromSelection: boolean): boolean {
-  return c.page === undefined && c.video === undefined && !fromSelection;
+  if (c.video !== undefined) return !c.video.key.startsWith('youtube:');
+  return c.page === undefined && !fromSelection;
 }
 
 /** One quote, as the page is asked about it: the same quote in the same frame is asked once. */

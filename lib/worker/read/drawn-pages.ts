@@ -1,11 +1,12 @@
 /**
  * Asks the live pages whether verified quotes are drawn for a reader (the `drawn` page call,
- * lib/page/drawn.ts): one request per frame, the quote finder (entrypoints/quote-finder.ts)
+ * lib/page/drawn.ts; for a quote of a video's captions, whether its player is one a reader sees,
+ * lib/page/video/prove-players.ts): one request per frame, the quote finder (entrypoints/quote-finder.ts)
  * injected first (once per page; the page may have been reloaded since it was read). A frame that cannot be asked in time proves nothing: its
  * quotes get the verdict of the table's row for no answer (lib/shared/seen.ts). The decisions are lib/worker/answer/drawn-check.ts's; this is the browser side.
  */
 import { browser } from 'wxt/browser';
-import { callPage, QUOTE_SCRIPT } from './call-page';
+import { callPage, callVideo, QUOTE_SCRIPT } from './call-page';
 import { bounded } from '@/lib/shared/time-limit';
 import { MAX_DRAWN_TARGETS } from '@/lib/shared/messages';
 import { drawnOf, judge } from '@/lib/shared/seen';
@@ -32,7 +33,8 @@ export function drawnInPages(signal?: AbortSignal): (citations: ShownCitation[])
     const results: DrawnResult[] = queries.map(notProven);
     const byFrame = new Map<string, number[]>();
     queries.forEach((q, i) => {
-      const key = `${q.tabId}/${q.frameId}`;
+      // A frame's quotes of its page's words and of its videos' captions are asked of different scripts.
+      const key = `${q.tabId}/${q.frameId}/${q.video ? 'video' : 'page'}`;
       byFrame.set(key, [...(byFrame.get(key) ?? []), i]);
     });
     await Promise.all(
@@ -40,9 +42,16 @@ export function drawnInPages(signal?: AbortSignal): (citations: ShownCitation[])
         const { tabId, frameId } = queries[indexes[0]!]!;
         for (let from = 0; from < indexes.length; from += MAX_DRAWN_TARGETS) {
           const chunk = indexes.slice(from, from + MAX_DRAWN_TARGETS);
-          const targets: QuoteTarget[] = chunk.map((i) => targetOf(queries[i]!));
           try {
-            const reply = await bounded(ask(tabId, frameId, targets), FRAME_MS, signal);
+            const reply = await bounded(
+              ask(
+                tabId,
+                frameId,
+                chunk.map((i) => queries[i]!),
+              ),
+              FRAME_MS,
+              signal,
+            );
             chunk.forEach((i, k) => (results[i] = reply.results[k] ?? notProven()));
           } catch (err) {
             if (signal?.aborted) throw err;
@@ -55,7 +64,15 @@ export function drawnInPages(signal?: AbortSignal): (citations: ShownCitation[])
   };
 }
 
-async function ask(tabId: number, frameId: number, targets: QuoteTarget[]) {
+/**
+ * One frame asked about its quotes: those of its page's words by the quote finder, those of a
+ * video's captions by the video reader, whose player must be one a reader sees
+ * (lib/page/video/prove-players.ts).
+ */
+async function ask(tabId: number, frameId: number, citations: ShownCitation[]) {
+  const videos = citations.flatMap((c) => (c.video ? [c.video.key] : []));
+  if (videos.length > 0) return callVideo(tabId, frameId, { type: 'video-seen', keys: videos });
+  const targets: QuoteTarget[] = citations.map(targetOf);
   // At once, as for reading: a document that never finishes loading is never idle.
   await browser.scripting.executeScript({
     target: { tabId, frameIds: [frameId] },

@@ -197,6 +197,7 @@ const VIDEO_NOTES = {
   'no-video': () => t('revealVideoGone'),
   'other-video': () => t('revealVideoOther'),
   'not-seekable': () => t('revealVideoNotSeekable'),
+  'not-shown': () => t('revealVideoNotShown'),
 } as const;
 
 /**
