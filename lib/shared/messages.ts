@@ -126,6 +126,8 @@ export const pageCalls = {
   shown: { ...pageRequests.shown, reply: shownReplySchema },
   highlight: { ...quoteRequests.highlight, reply: highlightOutcomeSchema },
   'clear-highlight': { ...quoteRequests['clear-highlight'], reply: ok },
+  'show-held': { ...quoteRequests['show-held'], reply: z.object({ ok: z.boolean() }) },
+  painted: { ...quoteRequests.painted, reply: z.object({ ok: z.boolean() }) },
   drawn: {
     ...quoteRequests.drawn,
     reply: z.object({ results: z.array(drawnResultSchema).check(z.maxLength(MAX_DRAWN_TARGETS)) }),

@@ -7,26 +7,15 @@
  * around them. Pure: the capture and its decoding are the caller's (screen-proof.ts), so every
  * rule here is tested on pixel arrays without a browser.
  */
+import type { Box, ScreenBoxes } from '@/lib/shared/types';
+
+export type { Box, ScreenBoxes };
 
 /** An RGBA image, row by row, 4 bytes a pixel (ImageData's layout). */
 export interface Pixels {
   width: number;
   height: number;
   data: Uint8ClampedArray | Uint8Array;
-}
-
-/** A rectangle; in CSS pixels of the view, or in the image's pixels (`onImage`). */
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** Where the quote's glyphs are, as the page measured them: its view's size and the boxes in it (CSS pixels). */
-export interface ScreenBoxes {
-  view: { width: number; height: number };
-  boxes: Box[];
 }
 
 /**
