@@ -41,7 +41,10 @@ export default defineUnlistedScript(() => {
       const held = heldRanges(document);
       if (!outcome.ok || !held) return outcome;
       const screen = screenBoxes(document, held);
-      return screen ? { ...outcome, screen } : outcome;
+      if (!screen) return outcome;
+      // A page in view draws now, which saves the worker asking it to (`painted`) before its capture.
+      const drawn = document.visibilityState === 'visible' && (await framesDrawn()).ok;
+      return drawn ? { ...outcome, screen, drawn: true as const } : { ...outcome, screen };
     },
     'show-held': async () => ({ ok: showHeld(document) }),
     painted: () => framesDrawn(),

@@ -245,13 +245,15 @@ export type Box = ScreenBoxes['boxes'][number];
 export const highlightOutcomeSchema = z.union([
   /**
    * `partial`: the highlight covers only some of the quote's words (`text`), and says so.
-   * `screen`: where a held quote is on screen (absent when its frame cannot say where it sits).
+   * `screen`: where a held quote is on screen (absent when its frame cannot say where it sits);
+   * `drawn`: the page, in view, has drawn since it scrolled to the quote.
    */
   z.object({
     ok: z.literal(true),
     text: z.string(),
     partial: z.optional(z.literal(true)),
     screen: z.optional(screenBoxesSchema),
+    drawn: z.optional(z.literal(true)),
   }),
   z.object({ ok: z.literal(false), reason: z.enum(['not-found', 'no-document']) }),
   z.object({ ok: z.literal(false), reason: z.literal('not-drawn'), why: notDrawnSchema }),

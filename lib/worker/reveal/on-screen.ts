@@ -12,6 +12,12 @@ import type { ScreenBoxes } from '@/lib/shared/types';
 import { callPage } from '@/lib/worker/read/call-page';
 import { proveOnScreen, type ScreenVerdict } from './screen-proof';
 
+/** What the page said of the quote it holds: where it is on screen, and whether it was drawn in view since. */
+export interface Held {
+  screen?: ScreenBoxes;
+  drawn?: boolean;
+}
+
 /** Whether the tab is its window's active tab now, and which window that is. */
 async function inFront(tabId: number): Promise<{ windowId: number } | null> {
   const tab = await browser.tabs.get(tabId).catch(() => null);
@@ -25,10 +31,10 @@ async function inFront(tabId: number): Promise<{ windowId: number } | null> {
 export async function showIfOnScreen(
   tabId: number,
   frameId: number,
-  screen: ScreenBoxes | undefined,
+  held: Held,
   bringForward: () => Promise<void>,
 ): Promise<ScreenVerdict> {
-  const verdict = await proveHeld(tabId, frameId, screen, bringForward).catch((): ScreenVerdict => 'unconfirmed');
+  const verdict = await proveHeld(tabId, frameId, held, bringForward).catch((): ScreenVerdict => 'unconfirmed');
   if (verdict === 'shown') {
     const shown = await callPage(tabId, frameId, { type: 'show-held' }).catch(() => ({ ok: false }));
     if (shown.ok) return 'shown';
@@ -40,14 +46,18 @@ export async function showIfOnScreen(
 async function proveHeld(
   tabId: number,
   frameId: number,
-  screen: ScreenBoxes | undefined,
+  { screen, drawn }: Held,
   bringForward: () => Promise<void>,
 ): Promise<ScreenVerdict> {
   if (!screen) return 'unconfirmed';
-  if (!(await inFront(tabId))) await bringForward();
-  const drawn = await callPage(tabId, frameId, { type: 'painted' });
+  // Drawn in front already (the tab the popup is over), or brought in front and asked to draw.
+  let inView = drawn === true && (await inFront(tabId)) !== null;
+  if (!inView) {
+    if (!(await inFront(tabId))) await bringForward();
+    inView = (await callPage(tabId, frameId, { type: 'painted' })).ok;
+  }
   const before = await inFront(tabId);
-  if (!drawn.ok || !before) return 'unconfirmed';
+  if (!inView || !before) return 'unconfirmed';
   const verdict = await proveOnScreen(screen, before.windowId);
   const after = await inFront(tabId);
   return after?.windowId === before.windowId ? verdict : 'unconfirmed';

@@ -58,7 +58,7 @@ const reopenKey = (c: CitationRef) => `${c.tabId} ${c.url.split('#')[0]}`;
  * `unmeasured`: the page laid nothing out to measure (a tab woken behind the others): shown, it may.
  */
 type Attempt =
-  | { ok: true; partial?: string; screen?: ScreenBoxes }
+  | { ok: true; partial?: string; screen?: ScreenBoxes; drawn?: boolean }
   | { ok: false; gone: true; notDrawn?: boolean; unmeasured?: boolean }
   | { ok: false; gone: false; error: string };
 
@@ -86,7 +86,7 @@ async function highlightIn(
       if (hold) await callPage(tabId, frameId, { type: 'show-held' });
       return { ok: true, partial: outcome.text };
     }
-    if (outcome.ok) return outcome.screen ? { ok: true, screen: outcome.screen } : { ok: true };
+    if (outcome.ok) return outcome.screen ? { ok: true, screen: outcome.screen, drawn: outcome.drawn === true } : { ok: true };
     if (outcome.reason !== 'not-drawn') return { ok: false, gone: true };
     return { ok: false, gone: true, notDrawn: true, ...(outcome.why === 'unproven' ? { unmeasured: true } : {}) };
   } catch (err) {
@@ -168,7 +168,7 @@ async function openAsCited(
       await rememberHighlight(tabId);
       return { ok: false, message: REVEAL_NOTES.partial(last.partial) };
     }
-    const seen = await showIfOnScreen(tabId, 0, last.screen, () => bringForward(tabId));
+    const seen = await showIfOnScreen(tabId, 0, last, () => bringForward(tabId));
     if (seen !== 'shown') return { ok: false, message: seen === 'not-shown' ? REVEAL_NOTES.notDrawn : REVEAL_NOTES.unconfirmed };
     await rememberHighlight(tabId);
     if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => {});
@@ -333,7 +333,7 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
     }
     // The words on screen, or no highlight: the tab comes in front for its picture (a tab the
     // popup is over is in front already, and the popup stays to say what was not seen).
-    const seen = await showIfOnScreen(plan.tabId, plan.frameId, attempt.screen, () => bringForward(plan.tabId));
+    const seen = await showIfOnScreen(plan.tabId, plan.frameId, attempt, () => bringForward(plan.tabId));
     if (seen === 'not-shown') return { ok: false, message: REVEAL_NOTES.notDrawn, offerOpen: true };
     if (seen === 'unconfirmed') return { ok: false, message: REVEAL_NOTES.unconfirmed, offerOpen: true };
     await rememberHighlight(plan.tabId);
