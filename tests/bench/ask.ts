@@ -408,6 +408,9 @@ async function streamRounds(h: Harness, server: { url: string; names: string[] }
       const shownAt = await popup.evaluate(() => (window as unknown as { shownAt: number[] }).shownAt);
       // The quote of the first claim, clicked in the finished answer.
       const button = await popup.waitForSelector('li.claim .markers button');
+      // The last round's highlight of the same quote is still in the page (storage was emptied, so
+      // the new question did not clear it): cleared, or it is found at once and measures nothing.
+      await page.evaluate(() => CSS.highlights.clear());
       const clicked = Date.now();
       await button!.click();
       while (!(await highlightedText(page).catch(() => null))) {
