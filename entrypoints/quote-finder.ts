@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { readPage, type AnchorOptions, type AnchorPage } from '@/lib/page/anchor';
-import { clearHighlight, heldRanges, highlightQuoteInSteps, holdHighlight, showHeld } from '@/lib/page/highlight';
+import { clearHighlight, heldRanges, highlightQuoteInSteps, holdHighlight, scrollHeld, showHeld } from '@/lib/page/highlight';
 import { framesDrawn } from '@/lib/page/frames-drawn';
 import { screenBoxes } from '@/lib/page/quote-boxes';
 import { proveDrawn } from '@/lib/page/drawn';
@@ -47,7 +47,14 @@ export default defineUnlistedScript(() => {
       return drawn ? { ...outcome, screen, drawn: true as const } : { ...outcome, screen };
     },
     'show-held': async () => ({ ok: showHeld(document) }),
-    painted: () => framesDrawn(),
+    // The tab is in front now: the quote scrolled to again, the page drawn, its boxes measured now.
+    painted: async () => {
+      if (!scrollHeld(document)) return { ok: false };
+      const drawn = await framesDrawn();
+      const held = heldRanges(document);
+      const screen = held && screenBoxes(document, held);
+      return drawn.ok && screen ? { ok: true, screen } : { ok: false };
+    },
     // The page as read for the last proof, while nothing in it changed: one walk for an answer's claims.
     drawn: async (request) => {
       if (!proof || proof.watch.changed()) {

@@ -142,6 +142,17 @@ export function heldRanges(doc: Document): Range[] | null {
   return heldIn.get(doc)?.active ?? null;
 }
 
+/**
+ * Scrolls the quote held into the middle of the view again (a tab brought in front may have been
+ * laid out at another size while it was behind); false when none is held.
+ */
+export function scrollHeld(doc: Document): boolean {
+  const held = heldIn.get(doc);
+  if (!held) return false;
+  scrollToMiddle(doc, held.active[0]!, blockAround(held.active[0]!.startContainer));
+  return true;
+}
+
 /** Paints the quote held (false when none is: cleared, or never held). */
 export function showHeld(doc: Document): boolean {
   const held = heldIn.get(doc);

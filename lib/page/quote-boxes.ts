@@ -3,8 +3,8 @@
  * (lib/worker/reveal/screen-proof.ts): the line boxes of each of its text nodes' words (not the
  * boxes of elements a range also lists, nor of white space), in the top view's CSS pixels, with
  * that view's size. A frame's boxes are moved by where each frame above it sits (its content box,
- * its scale); a frame whose parent it cannot reach (another origin) cannot say where it is:
- * null, and the worker does not show the quote as seen on screen. Pure DOM code.
+ * its scale); a frame whose parent it cannot reach (another origin) cannot say where it is, nor
+ * a view pinched in: null, and the worker does not show the quote as seen on screen. Pure DOM code.
  */
 import type { Box, ScreenBoxes } from '@/lib/shared/types';
 import { MAX_SCREEN_BOXES } from '@/lib/shared/types';
@@ -69,5 +69,7 @@ export function screenBoxes(doc: Document, ranges: Range[]): ScreenBoxes | null 
     }));
     view = parent;
   }
+  // Pinched in (a touch screen's zoom): the screen shows a part of the view; not placed.
+  if (view.visualViewport && Math.abs(view.visualViewport.scale - 1) > 0.01) return null;
   return { view: { width: view.innerWidth, height: view.innerHeight }, boxes };
 }

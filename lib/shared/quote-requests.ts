@@ -44,7 +44,10 @@ export const quoteRequests = {
   ),
   /** Paints the held quote (false: none is held, or it was cleared). */
   'show-held': lazily(() => z.object({ type: z.literal('show-held') })),
-  /** Answers once the page has drawn a frame or two since (what a capture then shows is the page now). */
+  /**
+   * The held quote scrolled into view again, and the answer once the page has drawn since, with
+   * its boxes then (what a capture then shows is the page now, at the size it has in front).
+   */
   painted: lazily(() => z.object({ type: z.literal('painted') })),
   'clear-highlight': lazily(() => z.object({ type: z.literal('clear-highlight') })),
   /** Whether each quote is drawn for a reader now, before its claim is shown (lib/page/drawn.ts). */

@@ -43,21 +43,18 @@ export async function showIfOnScreen(
   return verdict === 'shown' ? 'unconfirmed' : verdict;
 }
 
-async function proveHeld(
-  tabId: number,
-  frameId: number,
-  { screen, drawn }: Held,
-  bringForward: () => Promise<void>,
-): Promise<ScreenVerdict> {
-  if (!screen) return 'unconfirmed';
-  // Drawn in front already (the tab the popup is over), or brought in front and asked to draw.
-  let inView = drawn === true && (await inFront(tabId)) !== null;
-  if (!inView) {
+async function proveHeld(tabId: number, frameId: number, held: Held, bringForward: () => Promise<void>): Promise<ScreenVerdict> {
+  if (!held.screen) return 'unconfirmed';
+  // Drawn in front already (the tab the popup is over), or brought in front, where it may be laid
+  // out at another size: asked to scroll to the quote again, draw and measure it anew.
+  let screen: ScreenBoxes | undefined = held.drawn === true && (await inFront(tabId)) !== null ? held.screen : undefined;
+  if (!screen) {
     if (!(await inFront(tabId))) await bringForward();
-    inView = (await callPage(tabId, frameId, { type: 'painted' })).ok;
+    const drawn = await callPage(tabId, frameId, { type: 'painted' });
+    screen = drawn.ok ? drawn.screen : undefined;
   }
   const before = await inFront(tabId);
-  if (!inView || !before) return 'unconfirmed';
+  if (!screen || !before) return 'unconfirmed';
   const verdict = await proveOnScreen(screen, before.windowId);
   const after = await inFront(tabId);
   return after?.windowId === before.windowId ? verdict : 'unconfirmed';
