@@ -32,10 +32,6 @@ async function askAboutTwoTabs(): Promise<{ hours: Page; tickets: Page; panel: P
     ]),
   );
   const panel = await openSidePanel(h, tickets);
-  // The panel takes its part of the window: the tabs beside it are laid out at the size the
-  // browser gives them, not at Puppeteer's emulated 800×600, which the browser's capture of the
-  // tab (the proof of a click by its pixels) does not show.
-  for (const page of [hours, tickets]) await page.setViewport(null);
   await ask(panel, 'When does the museum open and what do adult tickets cost?', 'All tabs in this window');
   const text = await answerText(panel);
   expect(text).toContain('The museum opens at 9 a.m.');
