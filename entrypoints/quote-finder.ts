@@ -7,7 +7,9 @@
  */
 import * as z from 'zod/mini';
 import { readPage, type AnchorOptions, type AnchorPage } from '@/lib/page/anchor';
-import { clearHighlight, highlightQuoteInSteps } from '@/lib/page/highlight';
+import { clearHighlight, heldRanges, highlightQuoteInSteps, holdHighlight, scrollHeld, showHeld } from '@/lib/page/highlight';
+import { framesDrawn } from '@/lib/page/frames-drawn';
+import { screenBoxes } from '@/lib/page/quote-boxes';
 import { proveDrawn } from '@/lib/page/drawn';
 import { watchChanges, type ChangeWatch } from '@/lib/page/change-watch';
 import { shadowRootGetter } from '@/lib/page/shadow-roots';
@@ -31,7 +33,28 @@ export default defineUnlistedScript(() => {
   let proof: { page: AnchorPage; watch: ChangeWatch } | null = null;
   const handlers: Handlers<QuoteCalls> = {
     // In steps, so that the page stays responsive however many times the words occur.
-    highlight: (request) => highlightQuoteInSteps(document, request.target, options, request.others ?? []),
+    highlight: async (request) => {
+      const others = request.others ?? [];
+      if (!request.hold) return highlightQuoteInSteps(document, request.target, options, others);
+      // Held: painted only once the worker has seen the words on screen (`show-held`).
+      const outcome = await highlightQuoteInSteps(document, request.target, options, others, undefined, holdHighlight);
+      const held = heldRanges(document);
+      if (!outcome.ok || !held) return outcome;
+      const screen = screenBoxes(document, held);
+      if (!screen) return outcome;
+      // A page in view draws now, which saves the worker asking it to (`painted`) before its capture.
+      const drawn = document.visibilityState === 'visible' && (await framesDrawn()).ok;
+      return drawn ? { ...outcome, screen, drawn: true as const } : { ...outcome, screen };
+    },
+    'show-held': async () => ({ ok: showHeld(document) }),
+    // The tab is in front now: the quote scrolled to again, the page drawn, its boxes measured now.
+    painted: async () => {
+      if (!scrollHeld(document)) return { ok: false };
+      const drawn = await framesDrawn();
+      const held = heldRanges(document);
+      const screen = held && screenBoxes(document, held);
+      return drawn.ok && screen ? { ok: true, screen } : { ok: false };
+    },
     // The page as read for the last proof, while nothing in it changed: one walk for an answer's claims.
     drawn: async (request) => {
       if (!proof || proof.watch.changed()) {

@@ -118,8 +118,52 @@ export function showHighlight(doc: Document, active: Range[], others: Range[][] 
   doc.addEventListener('keydown', state.onKey, true);
 }
 
+/** A quote found, revealed and scrolled into view, not painted yet (`holdHighlight`). */
+const heldIn = new WeakMap<Document, { active: Range[]; others: Range[][] }>();
+
+/**
+ * `showHighlight` without the paint: the quote revealed and scrolled into the middle of the view,
+ * held until `showHeld` (the worker first looks at the page's own pixels, which the highlight's
+ * colours would hide).
+ */
+export function holdHighlight(doc: Document, active: Range[], others: Range[][] = []): void {
+  clearHighlight(doc);
+  if (active.length === 0) return;
+  for (const r of active) {
+    reveal(r.startContainer);
+    reveal(r.endContainer);
+  }
+  scrollToMiddle(doc, active[0]!, blockAround(active[0]!.startContainer));
+  heldIn.set(doc, { active, others });
+}
+
+/** The ranges of the quote held, if one is. */
+export function heldRanges(doc: Document): Range[] | null {
+  return heldIn.get(doc)?.active ?? null;
+}
+
+/**
+ * Scrolls the quote held into the middle of the view again (a tab brought in front may have been
+ * laid out at another size while it was behind); false when none is held.
+ */
+export function scrollHeld(doc: Document): boolean {
+  const held = heldIn.get(doc);
+  if (!held) return false;
+  scrollToMiddle(doc, held.active[0]!, blockAround(held.active[0]!.startContainer));
+  return true;
+}
+
+/** Paints the quote held (false when none is: cleared, or never held). */
+export function showHeld(doc: Document): boolean {
+  const held = heldIn.get(doc);
+  if (!held) return false;
+  showHighlight(doc, held.active, held.others);
+  return true;
+}
+
 /** Removes every highlight of this module, its marks and its focus attributes. */
 export function clearHighlight(doc: Document): void {
+  heldIn.delete(doc);
   for (const api of highlightApis(doc)) {
     api.registry.delete(HIGHLIGHT_NAME);
     api.registry.delete(OTHER_HIGHLIGHT_NAME);
@@ -262,6 +306,7 @@ export async function highlightQuoteInSteps(
   options: AnchorOptions = {},
   others: QuoteTarget[] = [],
   pause: () => Promise<void> = yieldToPage,
+  show: (doc: Document, active: Range[], others: Range[][]) => void = showHighlight,
 ): Promise<HighlightOutcome> {
   if (!doc || !doc.documentElement) return { ok: false, reason: 'no-document' };
   const page = readPage(doc, options);
@@ -285,7 +330,7 @@ export async function highlightQuoteInSteps(
   }
   // After the last pause: what the page's own work left of the quote's words is what is shown.
   const covered = coveredText(located);
-  showHighlight(doc, located.ranges, otherRanges);
+  show(doc, located.ranges, otherRanges);
   return provenShown(doc, located, target, covered);
 }
 

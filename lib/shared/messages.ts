@@ -11,6 +11,7 @@ import { MAX_PASSAGES, MAX_QUESTION_CHARS, MAX_URL_CHARS } from './limits';
 import {
   drawnResultSchema,
   highlightOutcomeSchema,
+  screenBoxesSchema,
   MAX_FRAME_VIDEOS,
   pageTextSchema,
   passageSchema,
@@ -126,6 +127,8 @@ export const pageCalls = {
   shown: { ...pageRequests.shown, reply: shownReplySchema },
   highlight: { ...quoteRequests.highlight, reply: highlightOutcomeSchema },
   'clear-highlight': { ...quoteRequests['clear-highlight'], reply: ok },
+  'show-held': { ...quoteRequests['show-held'], reply: z.object({ ok: z.boolean() }) },
+  painted: { ...quoteRequests.painted, reply: z.object({ ok: z.boolean(), screen: z.optional(screenBoxesSchema) }) },
   drawn: {
     ...quoteRequests.drawn,
     reply: z.object({ results: z.array(drawnResultSchema).check(z.maxLength(MAX_DRAWN_TARGETS)) }),

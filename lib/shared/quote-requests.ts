@@ -34,8 +34,21 @@ export const quoteRequests = {
       target: quoteTarget.request,
       /** The other quotes cited from this page, highlighted more softly. */
       others: z.optional(z.array(quoteTarget.request).check(z.maxLength(50))),
+      /**
+       * Found, revealed, scrolled into view and proven, but not painted: held until `show-held`,
+       * once the worker has seen the glyphs on screen (the highlight's colours would hide what
+       * the page itself draws there).
+       */
+      hold: z.optional(z.boolean()),
     }),
   ),
+  /** Paints the held quote (false: none is held, or it was cleared). */
+  'show-held': lazily(() => z.object({ type: z.literal('show-held') })),
+  /**
+   * The held quote scrolled into view again, and the answer once the page has drawn since, with
+   * its boxes then (what a capture then shows is the page now, at the size it has in front).
+   */
+  painted: lazily(() => z.object({ type: z.literal('painted') })),
   'clear-highlight': lazily(() => z.object({ type: z.literal('clear-highlight') })),
   /** Whether each quote is drawn for a reader now, before its claim is shown (lib/page/drawn.ts). */
   drawn: lazily(() =>

@@ -220,13 +220,41 @@ export const drawnResultSchema = z.union([
 ]);
 export type DrawnResult = z.infer<typeof drawnResultSchema>;
 
+/** The most line boxes a held quote reports for the proof on screen. */
+export const MAX_SCREEN_BOXES = 400;
+
+const cssBox = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+
+/**
+ * Where a held quote's glyphs are on the tab's screen (lib/page/quote-boxes.ts): the top view's
+ * size and each line box of its words, in the top view's CSS pixels, for the worker's capture.
+ */
+export const screenBoxesSchema = z.object({
+  view: z.object({ width: z.number(), height: z.number() }),
+  boxes: z.array(cssBox).check(z.maxLength(MAX_SCREEN_BOXES)),
+});
+
+export type ScreenBoxes = z.infer<typeof screenBoxesSchema>;
+/** A rectangle: in CSS pixels of a view, or in a captured picture's pixels. */
+export type Box = ScreenBoxes['boxes'][number];
+
 /**
  * What a highlight request did in the page. `not-drawn`: the words are in the page's code, but
  * once revealed and scrolled into view they are not drawn (`why`).
  */
 export const highlightOutcomeSchema = z.union([
-  /** `partial`: the highlight covers only some of the quote's words (`text`), and says so. */
-  z.object({ ok: z.literal(true), text: z.string(), partial: z.optional(z.literal(true)) }),
+  /**
+   * `partial`: the highlight covers only some of the quote's words (`text`), and says so.
+   * `screen`: where a held quote is on screen (absent when its frame cannot say where it sits);
+   * `drawn`: the page, in view, has drawn since it scrolled to the quote.
+   */
+  z.object({
+    ok: z.literal(true),
+    text: z.string(),
+    partial: z.optional(z.literal(true)),
+    screen: z.optional(screenBoxesSchema),
+    drawn: z.optional(z.literal(true)),
+  }),
   z.object({ ok: z.literal(false), reason: z.enum(['not-found', 'no-document']) }),
   z.object({ ok: z.literal(false), reason: z.literal('not-drawn'), why: notDrawnSchema }),
 ]);

@@ -1,5 +1,5 @@
 /**
- * npm run bench:ask [-- --baseline <a built extension folder>] [--rounds <n>] [--corpus <folder>] [--cold-only] [--tabs 1,10,30] [--only video]
+ * npm run bench:ask [-- --baseline <a built extension folder>] [--rounds <n>] [--corpus <folder>] [--cold-only] [--tabs 1,10,30] [--only video|click]
  *
  * How long a user waits, in the browser harness (the built extension in headless Chromium, the
  * real popup, the Messages API stand-in), on real pages: those of a page corpus
@@ -47,7 +47,7 @@ const arg = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const ROUNDS = Number(arg('rounds') ?? 3);
-/** `--only video`: the video page's figures alone. */
+/** `--only video`: the video page's figures alone; `--only click`: the streamed answer and its click → highlight alone. */
 const ONLY = arg('only');
 const baseline = arg('baseline');
 /** Only the cold rounds: a quicker look while working on them. */
@@ -407,7 +407,10 @@ async function streamRounds(h: Harness, server: { url: string; names: string[] }
       await answered(popup);
       const shownAt = await popup.evaluate(() => (window as unknown as { shownAt: number[] }).shownAt);
       // The quote of the first claim, clicked in the finished answer.
-      const button = await popup.waitForSelector('li.claim .citations button');
+      const button = await popup.waitForSelector('li.claim .markers button');
+      // The last round's highlight of the same quote is still in the page (storage was emptied, so
+      // the new question did not clear it): cleared, or it is found at once and measures nothing.
+      await page.evaluate(() => CSS.highlights.clear());
       const clicked = Date.now();
       await button!.click();
       while (!(await highlightedText(page).catch(() => null))) {
@@ -466,14 +469,15 @@ async function measure(dir: string, n: number, into: Figures[]) {
   keysVersion = keysVersionOf(dir);
   const h = await launch({ extensionDir: dir });
   try {
-    if (ONLY !== 'video') {
+    if (ONLY === 'click') await streamRounds(h, server, n, into);
+    else if (ONLY !== 'video') {
       for (const tabs of TAB_COUNTS) await coldRounds(h, server, tabs, n, into);
       if (!coldOnly) {
         for (const tabs of TAB_COUNTS) await askRounds(h, server, tabs, n, into);
         await streamRounds(h, server, n, into);
       }
     }
-    if (!coldOnly) await videoRounds(h, server, n, into);
+    if (!coldOnly && ONLY !== 'click') await videoRounds(h, server, n, into);
   } finally {
     await h.close();
     await server.close();

@@ -1,7 +1,9 @@
 /**
  * The Firefox build's toolbar popup, opened with its keyboard shortcut over a page on localhost:
  * "This tab" is the page beneath it, the answer comes through the stand-in, and a click on the
- * citation highlights the quote in that page.
+ * citation highlights the quote in that page; a quote the page's code draws but the screen does
+ * not show (white on a white picture over a dark box) is said to be not shown, not highlighted:
+ * the tab's capture works in Firefox too.
  */
 import { describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
@@ -34,5 +36,24 @@ describe('Firefox: the toolbar popup', () => {
 
     await popup.click(`${new URL(fx.fixtures).host} — City Museum – Tickets`);
     await expect.poll(() => highlightedText(fx, page)).toBe(quote);
+  });
+
+  it('a click on words the screen does not show says so and highlights nothing', async () => {
+    const page = await openTab(fx, `${fx.fixtures}/white-picture.html`);
+    const popup = new Popup(fx);
+    await popup.open();
+    const quote = 'This kettle was recalled for fire risk in the spring of last year.';
+    fx.api.enqueue((req) =>
+      answerReply([{ text: 'It was recalled.', citations: [{ index: indexOf(req, 'recalled for fire'), literal: quote }] }]),
+    );
+    await popup.type('Question', 'Is the Brightwater kettle safe?');
+    await popup.click('This tab');
+    await popup.click('Ask');
+    await expect.poll(() => popup.regionText('Answer')).toContain('It was recalled.');
+    await popup.click(`${new URL(fx.fixtures).host} — Kettle notes`);
+    await expect
+      .poll(() => popup.alertText(), { timeout: 20_000 })
+      .toContain("found in the page's code but not shown on the page");
+    expect(await highlightedText(fx, page)).toBeNull();
   });
 });

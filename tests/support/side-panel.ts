@@ -15,6 +15,10 @@ export async function openSidePanel(
   await popup.locator(`::-p-aria(${names.open}[role="button"])`).click();
   const target = await h.browser.waitForTarget((t) => t.url().endsWith('/sidepanel.html'), { timeout: 30_000 });
   const panel = (await target.asPage())!;
+  // The panel takes its part of the window: the web pages beside it are laid out at the size the
+  // browser gives them, not at Puppeteer's emulated 800×600, which the browser's capture of a tab
+  // (the proof of a click by its pixels, lib/worker/reveal/on-screen.ts) does not show.
+  for (const p of await h.browser.pages()) if (p.url().startsWith('http')) await p.setViewport(null);
   // The panel stays open across tests, as it does across tabs: start each from its first screen.
   await panel.reload();
   await panel.waitForSelector(`::-p-aria(${names.question})`);

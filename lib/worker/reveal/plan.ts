@@ -100,6 +100,10 @@ export const REVEAL_NOTES = {
   get notDrawn() {
     return t('revealNotDrawn');
   },
+  /** The page's code draws the words, but the pixels could not be captured or measured. */
+  get unconfirmed() {
+    return t('revealUnconfirmed');
+  },
   get goneAfterOpening() {
     return t('revealGoneAfterOpening');
   },

@@ -22,8 +22,9 @@ import {
 import { lastRunItem, revealStateItem, threadItem, type RevealState } from '@/lib/shared/storage';
 import { outcomeOf } from '@/lib/shared/run-state';
 import { answerCiting } from '@/lib/shared/thread';
-import type { QuoteTarget } from '@/lib/shared/types';
+import type { QuoteTarget, ScreenBoxes } from '@/lib/shared/types';
 import { revealPdfCitation } from './pdf-citation';
+import { showIfOnScreen } from './on-screen';
 import { windowForReopen } from '@/lib/worker/read/incognito';
 import { momentUrl, type VideoMoment } from '@/lib/shared/video-passages';
 
@@ -57,12 +58,21 @@ const reopenKey = (c: CitationRef) => `${c.tabId} ${c.url.split('#')[0]}`;
  * `unmeasured`: the page laid nothing out to measure (a tab woken behind the others): shown, it may.
  */
 type Attempt =
-  | { ok: true; partial?: string }
+  | { ok: true; partial?: string; screen?: ScreenBoxes; drawn?: boolean }
   | { ok: false; gone: true; notDrawn?: boolean; unmeasured?: boolean }
   | { ok: false; gone: false; error: string };
 
-/** Injects the quote finder into the frame, adds the style sheet, and asks for the highlight. */
-async function highlightIn(tabId: number, frameId: number, target: QuoteTarget, others: QuoteTarget[]): Promise<Attempt> {
+/**
+ * Injects the quote finder into the frame, adds the style sheet, and asks for the highlight;
+ * `hold`: not painted until the pixels are seen (on-screen.ts), the quote's boxes in `screen`.
+ */
+async function highlightIn(
+  tabId: number,
+  frameId: number,
+  target: QuoteTarget,
+  others: QuoteTarget[],
+  hold = true,
+): Promise<Attempt> {
   try {
     await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [QUOTE_SCRIPT] });
     // The styles as an extension style sheet, which the page cannot remove; once per frame, so
@@ -70,8 +80,13 @@ async function highlightIn(tabId: number, frameId: number, target: QuoteTarget, 
     const sheet = { target: { tabId, frameIds: [frameId] }, css: HIGHLIGHT_CSS };
     await browser.scripting.removeCSS(sheet).catch(() => {});
     await browser.scripting.insertCSS(sheet).catch(() => {});
-    const outcome = await callPage(tabId, frameId, { type: 'highlight', target, others });
-    if (outcome.ok) return outcome.partial ? { ok: true, partial: outcome.text } : { ok: true };
+    const outcome = await callPage(tabId, frameId, { type: 'highlight', target, others, hold });
+    if (outcome.ok && outcome.partial) {
+      // Said in the popup with the words it covers, never as the whole quote: painted as before.
+      if (hold) await callPage(tabId, frameId, { type: 'show-held' });
+      return { ok: true, partial: outcome.text };
+    }
+    if (outcome.ok) return outcome.screen ? { ok: true, screen: outcome.screen, drawn: outcome.drawn === true } : { ok: true };
     if (outcome.reason !== 'not-drawn') return { ok: false, gone: true };
     return { ok: false, gone: true, notDrawn: true, ...(outcome.why === 'unproven' ? { unmeasured: true } : {}) };
   } catch (err) {
@@ -149,8 +164,13 @@ async function openAsCited(
   if (!(await waitForLoad(tabId))) return { ok: false, message: REVEAL_NOTES.notOpened(t('detailNotLoaded')) };
   const last = await highlightWhenReady(tabId, 0, target, others);
   if (last.ok) {
+    if (last.partial !== undefined) {
+      await rememberHighlight(tabId);
+      return { ok: false, message: REVEAL_NOTES.partial(last.partial) };
+    }
+    const seen = await showIfOnScreen(tabId, 0, last, () => bringForward(tabId));
+    if (seen !== 'shown') return { ok: false, message: seen === 'not-shown' ? REVEAL_NOTES.notDrawn : REVEAL_NOTES.unconfirmed };
     await rememberHighlight(tabId);
-    if (last.partial !== undefined) return { ok: false, message: REVEAL_NOTES.partial(last.partial) };
     if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => {});
     return { ok: true };
   }
@@ -213,7 +233,8 @@ async function playMoment(
   target: QuoteTarget,
   others: QuoteTarget[],
 ): Promise<RevealResult | null> {
-  const shown = await highlightIn(tabId, frameId, target, others);
+  // The transcript's highlight beside the video: painted as the page's code proves it (not held).
+  const shown = await highlightIn(tabId, frameId, target, others, false);
   let seek;
   try {
     seek = await callVideo(tabId, frameId, { type: 'video-seek', ...video, words: c.literal });
@@ -305,10 +326,18 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
     attempt = await highlightWhenReady(plan.tabId, plan.frameId, target, others);
   }
   if (attempt.ok) {
-    await rememberHighlight(plan.tabId);
     // Only some of the quote's words are highlighted: said in the popup, which bringing the tab
     // forward would close, so that the highlight never stands for the whole quote.
-    if (attempt.partial !== undefined) return { ok: false, message: REVEAL_NOTES.partial(attempt.partial), offerOpen: true };
+    if (attempt.partial !== undefined) {
+      await rememberHighlight(plan.tabId);
+      return { ok: false, message: REVEAL_NOTES.partial(attempt.partial), offerOpen: true };
+    }
+    // The words on screen, or no highlight: the tab comes in front for its picture (a tab the
+    // popup is over is in front already, and the popup stays to say what was not seen).
+    const seen = await showIfOnScreen(plan.tabId, plan.frameId, attempt, () => bringForward(plan.tabId));
+    if (seen === 'not-shown') return { ok: false, message: REVEAL_NOTES.notDrawn, offerOpen: true };
+    if (seen === 'unconfirmed') return { ok: false, message: REVEAL_NOTES.unconfirmed, offerOpen: true };
+    await rememberHighlight(plan.tabId);
     await bringForward(plan.tabId);
     return { ok: true };
   }

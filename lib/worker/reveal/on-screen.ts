@@ -1,0 +1,61 @@
+/**
+ * The last step of a click on a citation, between the page's proof and the highlight: the quote
+ * is held in its page (found, revealed, scrolled into view, proven drawn by the page's code, not
+ * painted); here its tab is brought in front if it is not, the page asked to draw, the visible tab
+ * captured and the quote's line boxes measured (screen-proof.ts). Only glyphs seen on screen are
+ * painted as the page's; otherwise the held quote is dropped and the verdict says why. The tab
+ * must be the one in front before and after the capture: a picture that may be of another tab
+ * confirms nothing.
+ */
+import { browser } from 'wxt/browser';
+import type { ScreenBoxes } from '@/lib/shared/types';
+import { callPage } from '@/lib/worker/read/call-page';
+import { proveOnScreen, type ScreenVerdict } from './screen-proof';
+
+/** What the page said of the quote it holds: where it is on screen, and whether it was drawn in view since. */
+export interface Held {
+  screen?: ScreenBoxes;
+  drawn?: boolean;
+}
+
+/** Whether the tab is its window's active tab now, and which window that is. */
+async function inFront(tabId: number): Promise<{ windowId: number } | null> {
+  const tab = await browser.tabs.get(tabId).catch(() => null);
+  return tab?.active && tab.windowId !== undefined ? { windowId: tab.windowId } : null;
+}
+
+/**
+ * Proves the held quote on screen and paints it, or drops it. `bringForward` is called only when
+ * the tab is not in front already (it closes the popup). `shown`: painted; otherwise nothing is.
+ */
+export async function showIfOnScreen(
+  tabId: number,
+  frameId: number,
+  held: Held,
+  bringForward: () => Promise<void>,
+): Promise<ScreenVerdict> {
+  const verdict = await proveHeld(tabId, frameId, held, bringForward).catch((): ScreenVerdict => 'unconfirmed');
+  if (verdict === 'shown') {
+    const shown = await callPage(tabId, frameId, { type: 'show-held' }).catch(() => ({ ok: false }));
+    if (shown.ok) return 'shown';
+  }
+  await callPage(tabId, frameId, { type: 'clear-highlight' }).catch(() => {});
+  return verdict === 'shown' ? 'unconfirmed' : verdict;
+}
+
+async function proveHeld(tabId: number, frameId: number, held: Held, bringForward: () => Promise<void>): Promise<ScreenVerdict> {
+  if (!held.screen) return 'unconfirmed';
+  // Drawn in front already (the tab the popup is over), or brought in front, where it may be laid
+  // out at another size: asked to scroll to the quote again, draw and measure it anew.
+  let screen: ScreenBoxes | undefined = held.drawn === true && (await inFront(tabId)) !== null ? held.screen : undefined;
+  if (!screen) {
+    if (!(await inFront(tabId))) await bringForward();
+    const drawn = await callPage(tabId, frameId, { type: 'painted' });
+    screen = drawn.ok ? drawn.screen : undefined;
+  }
+  const before = await inFront(tabId);
+  if (!screen || !before) return 'unconfirmed';
+  const verdict = await proveOnScreen(screen, before.windowId);
+  const after = await inFront(tabId);
+  return after?.windowId === before.windowId ? verdict : 'unconfirmed';
+}

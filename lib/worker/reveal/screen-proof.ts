@@ -1,0 +1,104 @@
+/**
+ * The proof on screen of a click: the visible tab captured once the quote is scrolled into view
+ * (`tabs.captureVisibleTab`, Chromium and Firefox alike), the quote's line boxes cut out of the
+ * picture and asked whether they hold glyphs (ink.ts). The capture and the decoding are effects
+ * passed in (the browser's by default), so that the proof is tested without a browser; what goes
+ * wrong (no permission to capture, a page the browser keeps from extensions, a picture that does
+ * not decode, boxes out of the picture) is `unconfirmed`, never `shown`. Chromium refuses more
+ * than two captures a second (MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND): captures are paced.
+ */
+import { browser } from 'wxt/browser';
+import { boundsOf, inkVerdict, onImage, type Box, type Pixels, type ScreenBoxes } from './ink';
+
+/** `shown`: glyphs in every box; `not-shown`: a box without them; `unconfirmed`: not measured. */
+export type ScreenVerdict = 'shown' | 'not-shown' | 'unconfirmed';
+
+/** A decoded capture: its size, and the pixels of a part of it. */
+export interface Decoded {
+  width: number;
+  height: number;
+  read(part: Box): Promise<Pixels>;
+}
+
+export interface ScreenEffects {
+  /** The visible part of the window's active tab, as a data URL. */
+  capture(windowId: number): Promise<string>;
+  decode(dataUrl: string): Promise<Decoded>;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+/** Chromium's limit: two captures in any second. */
+export const CAPTURES_PER_SECOND = 2;
+
+/** How long to wait before the next capture, given the times of the last ones (ms, oldest first). */
+export function captureDelay(history: number[], now: number): number {
+  if (history.length < CAPTURES_PER_SECOND) return 0;
+  const oldest = history[history.length - CAPTURES_PER_SECOND]!;
+  return Math.max(0, oldest + 1000 + 10 - now);
+}
+
+/** The times of the last captures, for the pace. */
+const captures: number[] = [];
+
+async function pacedCapture(windowId: number, fx: ScreenEffects): Promise<string> {
+  const wait = captureDelay(captures, fx.now());
+  if (wait > 0) await fx.sleep(wait);
+  captures.push(fx.now());
+  if (captures.length > CAPTURES_PER_SECOND) captures.splice(0, captures.length - CAPTURES_PER_SECOND);
+  return fx.capture(windowId);
+}
+
+/** Whether the quote's boxes hold glyphs on the screen of `windowId`'s active tab now. */
+export async function proveOnScreen(
+  screen: ScreenBoxes,
+  windowId: number,
+  fx: ScreenEffects = browserScreen,
+): Promise<ScreenVerdict> {
+  try {
+    const decoded = await fx.decode(await pacedCapture(windowId, fx));
+    const boxes = onImage(screen, decoded);
+    const bounds = boxes && boundsOf(boxes);
+    if (!boxes || !bounds || bounds.width <= 0 || bounds.height <= 0) return 'unconfirmed';
+    const pixels = await decoded.read(bounds);
+    const shifted = boxes.map((b) => ({ ...b, x: b.x - bounds.x, y: b.y - bounds.y }));
+    const verdict = inkVerdict(pixels, shifted);
+    if (verdict.shown) return 'shown';
+    return verdict.why === 'no-ink' ? 'not-shown' : 'unconfirmed';
+  } catch {
+    return 'unconfirmed';
+  }
+}
+
+/** A data URL's bytes, without a fetch (which an extension's policy might refuse). */
+function bytesOf(dataUrl: string): Blob {
+  const comma = dataUrl.indexOf(',');
+  const type = /^data:([^;,]+)/.exec(dataUrl)?.[1] ?? 'image/png';
+  const binary = atob(dataUrl.slice(comma + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
+/** The browser's: `captureVisibleTab` as PNG (lossless), decoded by `createImageBitmap` on an OffscreenCanvas. */
+export const browserScreen: ScreenEffects = {
+  capture: (windowId) => browser.tabs.captureVisibleTab(windowId, { format: 'png' }),
+  decode: async (dataUrl) => {
+    const bitmap = await createImageBitmap(bytesOf(dataUrl));
+    return {
+      width: bitmap.width,
+      height: bitmap.height,
+      read: async (part) => {
+        const canvas = new OffscreenCanvas(part.width, part.height);
+        const ctx = canvas.getContext('2d', { willReadFrequently: true });
+        if (!ctx) throw new Error('no 2d context');
+        ctx.drawImage(bitmap, part.x, part.y, part.width, part.height, 0, 0, part.width, part.height);
+        const data = ctx.getImageData(0, 0, part.width, part.height).data;
+        bitmap.close();
+        return { width: part.width, height: part.height, data };
+      },
+    };
+  },
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+};

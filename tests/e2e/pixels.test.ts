@@ -1,0 +1,78 @@
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
+import { ACTIVE_BACKGROUND } from '@/lib/shared/highlight-style';
+import {
+  answerReply,
+  answerText,
+  ask,
+  highlightedText,
+  indexOf,
+  openFixture,
+  openPopup,
+  useHarness,
+  useStandIn,
+  type Harness,
+} from '../support/harness';
+import { citationOf } from '../support/popup-page';
+import { colorShare, highlightBox, rgbOf } from '../support/pixels';
+
+/**
+ * The proof by the pixels at a click, in real Chromium through the real popup: white words on a
+ * box whose colour is dark, but which paints a white picture behind them, pass every computed
+ * value (the page's code draws them, in a colour that stands out from the box's); on screen there
+ * is no ink. A click on them says they are not shown and highlights nothing; a click on the words
+ * beside them, which the screen shows, highlights them as before.
+ */
+
+let h: Harness;
+
+useHarness((x) => (h = x));
+
+const CONTROL = 'The Brightwater kettle boils a full litre of water in three minutes.';
+const PLANTED = 'This kettle was recalled for fire risk in the spring of last year.';
+
+async function alertOf(popup: Page): Promise<string> {
+  const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 20_000 });
+  return alert!.evaluate((el) => (el as HTMLElement).innerText);
+}
+
+/** Asks about the page; the model cites the control sentence and the planted one. */
+async function askKettle(): Promise<{ page: Page; popup: Page }> {
+  await useStandIn(h);
+  const page = await openFixture(h, 'white-picture.html');
+  h.api.enqueue((req) =>
+    answerReply([
+      {
+        text: 'It boils a litre in three minutes.',
+        citations: [{ index: indexOf(req, 'boils a full litre'), literal: CONTROL }],
+      },
+      { text: 'It was recalled.', citations: [{ index: indexOf(req, 'recalled for fire'), literal: PLANTED }] },
+    ]),
+  );
+  const popup = await openPopup(h, page);
+  await ask(popup, 'Is the Brightwater kettle safe?');
+  const answer = await answerText(popup);
+  // The page's code draws both: the proof before showing lets both claims through.
+  expect(answer).toContain('It boils a litre in three minutes.');
+  expect(answer).toContain('It was recalled.');
+  return { page, popup };
+}
+
+describe('a click on words the page draws, white on a white picture over a dark box', () => {
+  it('says they are found in the page’s code but not shown, and highlights nothing', async () => {
+    const { page, popup } = await askKettle();
+    await (await citationOf(popup, 'It was recalled.')).click();
+    expect(await alertOf(popup)).toContain("found in the page's code but not shown on the page");
+    expect(await highlightedText(page)).toBeNull();
+    // Nothing painted in the page either: no mark, no highlight of another name.
+    expect(await page.evaluate(() => CSS.highlights.size + document.querySelectorAll('mark').length)).toBe(0);
+  });
+
+  it('the words beside them, which the screen shows, are highlighted as before', async () => {
+    const { page, popup } = await askKettle();
+    await (await citationOf(popup, 'It boils a litre in three minutes.')).click();
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(CONTROL);
+    const box = (await highlightBox(page))!;
+    expect(await colorShare(page, box, rgbOf(ACTIVE_BACKGROUND))).toBeGreaterThan(0.2);
+  });
+});
