@@ -72,8 +72,41 @@ export function plural(base: PluralKey, n: number, ...more: Substitution[]): str
   return t(key, n, ...more);
 }
 
-/** A screen's document in the catalogue's language: its `lang` (for screen readers) and its title. */
+/**
+ * The writing direction of the catalogue the browser picked, as the browser says (`@@bidi_dir`):
+ * "rtl" for Arabic and Hebrew, "ltr" otherwise (and when it says nothing).
+ */
+export function direction(): 'ltr' | 'rtl' {
+  return browser.i18n.getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
+}
+
+/**
+ * A screen's document in the catalogue's language: its `lang` (for screen readers), its `dir`
+ * (an Arabic or Hebrew screen is laid out right to left: the style sheets use logical properties
+ * only) and its title.
+ */
 export function localizeDocument(doc: Document, title: MessageKey): void {
   doc.documentElement.lang = locale();
+  doc.documentElement.dir = direction();
   doc.title = t(title);
+}
+
+// Words that come from pages, models or the user (a title, a site, a question) may run the other
+// way from the message around them: an English title in an Arabic sentence. A screen passes
+// `slot(i)` for such a substitution and renders the message with `splitSlots`, the words in an
+// element of their own (`<bdi>`), so each keeps its own order. Characters no title can hold
+// as such: U+FFF9 and U+FFFB (interlinear annotation anchor and terminator) around the index.
+const SLOTS = /\uFFF9(\d)\uFFFB/g;
+
+/** The stand-in for the `i`-th isolated substitution of a message, given to `t` or `plural`. */
+export function slot(i: number): string {
+  return `\uFFF9${i}\uFFFB`;
+}
+
+/** A message with slots, cut into its own words (strings) and the slots' indexes (numbers), in order. */
+export function splitSlots(text: string): Array<string | number> {
+  return text
+    .split(SLOTS)
+    .map((part, i) => (i % 2 === 1 ? Number(part) : part))
+    .filter((part) => part !== '');
 }
