@@ -1,5 +1,5 @@
 import type { Tally } from '@/lib/shared/diagnostics';
-import { formatPercent, t } from '@/lib/shared/i18n';
+import { formatPercent, plural } from '@/lib/shared/i18n';
 
 export interface BrokenRateChartProps {
   days: Tally[];
@@ -14,8 +14,8 @@ export function BrokenRateChart({ days }: BrokenRateChartProps) {
   const withQuotes = days.filter((d) => d.citations > 0);
   const latest = withQuotes.at(-1);
   const label = latest
-    ? t('chartLabel', days.length, latest.key, formatPercent(latest.rate), latest.citations)
-    : t('chartEmpty', days.length);
+    ? plural('chartLabel', days.length, latest.key, formatPercent(latest.rate), latest.citations)
+    : plural('chartEmpty', days.length);
   return (
     <figure class="chart">
       <svg viewBox={`0 0 ${W} ${H + 14}`} width={W} height={H + 14} role="img" aria-label={label}>
@@ -30,7 +30,7 @@ export function BrokenRateChart({ days }: BrokenRateChartProps) {
               height={Math.max(d.rate * H, 1)}
               fill={d.rate > 0.2 ? 'var(--danger)' : 'var(--accent)'}
             >
-              <title>{t('chartBar', d.key, d.broken, d.citations)}</title>
+              <title>{plural('chartBar', d.citations, d.key, d.broken)}</title>
             </rect>
           ) : null,
         )}

@@ -121,7 +121,7 @@ export function DataBackup({ onSettingsImported }: DataBackupProps) {
   return (
     <section class="data-backup" aria-labelledby="data-heading">
       <h2 id="data-heading">{t('dataHeading')}</h2>
-      <p class="hint">{t('dataHint', HISTORY_LIMITS.entries)}</p>
+      <p class="hint">{plural('dataHint', HISTORY_LIMITS.entries)}</p>
       <div class="data-actions">
         <div class="stack">
           <label class="check">

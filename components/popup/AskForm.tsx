@@ -7,7 +7,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { MAX_QUESTION_CHARS } from '@/lib/shared/limits';
 import type { Scope } from '@/lib/shared/storage';
-import { t, type MessageKey } from '@/lib/shared/i18n';
+import { plural, t, type MessageKey } from '@/lib/shared/i18n';
 
 export interface AskFormProps {
   question: string;
@@ -115,7 +115,7 @@ export function AskForm({ question, scope, busy, onQuestion, onScope, onAsk, rea
         class={tooLong ? 'limit-problem' : length > MAX_QUESTION_CHARS * NEAR_LIMIT ? 'hint' : 'visually-hidden'}
         role={tooLong ? 'alert' : undefined}
       >
-        {tooLong ? t('questionTooLong', length, MAX_QUESTION_CHARS) : t('questionLimit', MAX_QUESTION_CHARS)}
+        {tooLong ? plural('questionTooLong', length, MAX_QUESTION_CHARS) : plural('questionLimit', MAX_QUESTION_CHARS)}
       </p>
     </form>
   );

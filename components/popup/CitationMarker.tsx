@@ -8,8 +8,7 @@
  */
 import { useEffect, useId, useRef } from 'preact/hooks';
 import type { ShownCitation } from '@/lib/shared/run';
-import { t } from '@/lib/shared/i18n';
-import { formatMoment } from '@/lib/shared/video-moment';
+import { formatMoment, t } from '@/lib/shared/i18n';
 import { citationParts } from './citation-name';
 
 export interface CitationMarkerProps {

@@ -70,7 +70,7 @@ export function HistoryList({ entries, damaged = 0, onOpen, onDelete, onDeleteAl
         {t('history')}
       </h2>
       <p class="note">{t('historyPrivate')}</p>
-      {nearHistoryLimit(entries.length) && <p class="note">{t('historyNearlyFull', HISTORY_LIMITS.entries)}</p>}
+      {nearHistoryLimit(entries.length) && <p class="note">{plural('historyNearlyFull', HISTORY_LIMITS.entries)}</p>}
       {damaged > 0 && (
         <p class="note" role="status">
           {plural('historyDamaged', damaged)}

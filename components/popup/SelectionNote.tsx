@@ -3,7 +3,7 @@
  * first, and where it came from. Only the focused frame of the active tab can supply it.
  */
 import type { RunState } from '@/lib/shared/storage';
-import { slot, t } from '@/lib/shared/i18n';
+import { plural, slot, t } from '@/lib/shared/i18n';
 import { Isolated } from './Isolated';
 
 export interface SelectionNoteProps {
@@ -24,8 +24,8 @@ export function SelectionNote({ selection }: SelectionNoteProps) {
           message={
             text.length > SHOWN
               ? title
-                ? t('selectionSentInLong', slot(0), text.length)
-                : t('selectionSentLong', text.length)
+                ? plural('selectionSentInLong', text.length, slot(0))
+                : plural('selectionSentLong', text.length)
               : title
                 ? t('selectionSentIn', slot(0))
                 : t('selectionSent')

@@ -5,8 +5,7 @@
  * Tests and screen readers find citations by it, so every form of citation says the same.
  */
 import type { ShownCitation } from '@/lib/shared/run';
-import { t } from '@/lib/shared/i18n';
-import { formatMoment } from '@/lib/shared/video-moment';
+import { formatMoment, t } from '@/lib/shared/i18n';
 
 export interface CitationParts {
   site: string;

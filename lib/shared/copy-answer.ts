@@ -9,9 +9,9 @@
  */
 import type { Outcome, ShownCitation } from '@/lib/shared/run';
 import { quoteAsOnPage, urlWithTextFragment } from '@/lib/shared/text-fragment';
-import { t } from '@/lib/shared/i18n';
+import { formatMoment, t } from '@/lib/shared/i18n';
 import { inertLinks } from './inert-links';
-import { formatMoment, momentUrl } from './video-moment';
+import { momentUrl } from './video-moment';
 
 export interface CopiedAnswer {
   question: string;

@@ -5,8 +5,14 @@
  * types from the English catalogue. Numbers and dates are formatted for the language of the
  * catalogue the browser picked (its `locale` message), not for `navigator.language`, which can
  * say something else: one source of truth for the words and their figures.
+ *
+ * A count's words come in every plural form of the language (CLDR's categories, as
+ * `Intl.PluralRules` names them): `<base>_zero`, `_one`, `_two`, `_few`, `_many`, `_other`, each
+ * catalogue holding exactly the forms its language has (English `_one` and `_other`, Russian
+ * `_one`, `_few`, `_many`, `_other`, Japanese `_other` alone).
  */
 import { browser } from 'wxt/browser';
+import { formatClock } from './clock-time';
 
 /** Every message of the catalogues (the browser's predefined `@@…` ones left out). */
 export type MessageKey = Exclude<Parameters<typeof browser.i18n.getMessage>[0], `@@${string}`>;
@@ -14,7 +20,7 @@ export type MessageKey = Exclude<Parameters<typeof browser.i18n.getMessage>[0], 
 /** A message's substitution: numbers are formatted for the locale. */
 export type Substitution = string | number;
 
-/** The messages that come in a singular and a plural form: `<base>_one` and `<base>_other`. */
+/** The messages that come in plural forms: English has `<base>_one` and `<base>_other` for each. */
 export type PluralKey = {
   [K in MessageKey]: K extends `${infer B}_other` ? (`${B}_one` extends MessageKey ? B : never) : never;
 }[MessageKey];
@@ -65,11 +71,22 @@ export function t(key: MessageKey, ...subs: Substitution[]): string {
   );
 }
 
-/** The singular or plural form of `base` for `n` (which is `$1`), by the language's plural rules. */
+/** A video's moment ("2:31", "1:02:03") as the catalogue's language writes it. */
+export function formatMoment(ms: number): string {
+  return formatClock(ms, locale());
+}
+
+/**
+ * The form of `base` for `n` (which is `$1`) in the language's plural category for it (`one`,
+ * `few`, `many`…). Where the browser's plural rules name a category that the catalogue does not
+ * hold (an older or newer CLDR than the one the catalogue was written for), `_other`: never an
+ * empty string.
+ */
 export function plural(base: PluralKey, n: number, ...more: Substitution[]): string {
-  const form = formatsFor(locale()).plural.select(n) === 'one' ? 'one' : 'other';
-  const key: MessageKey = `${base}_${form}`;
-  return t(key, n, ...more);
+  const category = formatsFor(locale()).plural.select(n);
+  // The key is built at run time: a category the catalogue lacks gets '' from the browser.
+  const form = t(`${base}_${category}` as MessageKey, n, ...more);
+  return form || t(`${base}_other`, n, ...more);
 }
 
 /**

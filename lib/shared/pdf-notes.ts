@@ -5,7 +5,7 @@
  */
 import type { PageText } from '@/lib/shared/types';
 import type { PdfNote } from '@/lib/shared/pdf-messages';
-import { t } from '@/lib/shared/i18n';
+import { plural, t } from '@/lib/shared/i18n';
 
 /** A PDF's reading: its text as a page, or why there is none. */
 export type PdfReadResult = { ok: true; page: PageText } | { ok: false; reason: PdfNote };
@@ -36,7 +36,7 @@ export function pdfNoteText(note: PdfNote): string {
 }
 
 /** A PDF read only up to its first pages, in the user's language. */
-export const pdfPartialNote = (read: number, pages: number) => t('pdfPartial', read, pages);
+export const pdfPartialNote = (read: number, pages: number) => plural('pdfPartial', pages, read);
 
 function mb(bytes: number): string {
   return t('megabytes', Number((bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)));

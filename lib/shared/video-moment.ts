@@ -1,7 +1,8 @@
 /**
  * A video's moment as the screens show it, apart from the cutting of captions into passages
  * (video-passages.ts, which re-exports all of this): what a passage of captions carries, the
- * reasons a video gave no transcript, a moment written as "2:31" and as an address that plays it.
+ * reasons a video gave no transcript, a moment as an address that plays it (written as "2:31" by
+ * clock-time.ts, in the interface's language).
  * Small and pure, so that the popup's first load does not bring the passage cutter and the
  * text normaliser with it.
  */
@@ -41,16 +42,6 @@ export interface VideoOfPassage {
 export const MAX_PASSAGE_CUES = 500;
 /** The longest video key (a page address and the media element's place in it). */
 export const MAX_VIDEO_KEY_CHARS = 2_100;
-
-/** A moment as a video player writes it: "0:07", "2:31", "1:02:03" (h:mm:ss from an hour). */
-export function formatMoment(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
 
 /** A duration in whole minutes, at least 1 for any video that has a length. */
 export function minutesOf(ms: number): number {

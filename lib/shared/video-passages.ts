@@ -16,7 +16,6 @@ import { MAX_PASSAGE_CUES, type PassageCue, type VideoOfPassage } from './video-
 export { youTubeVideoId } from './youtube-url';
 // What the screens need of a video's moments lives apart, without the cutting and normalising above.
 export {
-  formatMoment,
   MAX_PASSAGE_CUES,
   MAX_VIDEO_KEY_CHARS,
   minutesOf,

@@ -2,7 +2,8 @@
  * The browser's i18n for tests without a browser: `getMessage` answered from one of the
  * extension's own catalogues (public/_locales/<lang>/messages.json), substituting `$1`…`$9` and
  * `$$` as Chromium and Firefox do. Unit tests run with the English catalogue (so they find the
- * English names), and a test may switch to another to check what changes with the language.
+ * English names), and a test may switch to another, or to a small catalogue of its own, to check
+ * what changes with the language.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -24,7 +25,11 @@ export function substitute(message: string, subs: string[]): string {
 
 /** Makes the fake browser's `i18n.getMessage` answer from the catalogue of `lang`. */
 export function useCatalogue(lang: string): void {
-  const catalogue = readCatalogue(lang);
+  useMessages(readCatalogue(lang));
+}
+
+/** Makes the fake browser's `i18n.getMessage` answer from `catalogue` (a test's own, or a shipped one). */
+export function useMessages(catalogue: Catalogue): void {
   fakeBrowser.i18n.getMessage = (name: string, substitutions?: string | Array<string | number>) => {
     const entry = catalogue[name];
     if (!entry) return '';

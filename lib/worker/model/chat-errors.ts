@@ -8,7 +8,7 @@
  */
 import { APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
 import { originOf } from '@/lib/shared/api-key';
-import { t } from '@/lib/shared/i18n';
+import { plural, t } from '@/lib/shared/i18n';
 import { isNamedProvider, SERVER_NAME, type ServerKind } from '@/lib/shared/servers';
 import { ModelReplyError } from './call';
 import { serverDelayMs } from './retry';
@@ -59,7 +59,7 @@ export function chatFailure(err: unknown, ctx: ProviderContext): Error | null {
       return new ProviderError(
         'rate-limit',
         wait !== null
-          ? t('errorChatRateLimit', name, detail, String(Math.ceil(wait / 1000)))
+          ? plural('errorChatRateLimit', Math.ceil(wait / 1000), name, detail)
           : t('errorChatRateLimitNoWait', name, detail),
         'ask-again',
       );

@@ -5,7 +5,7 @@
  */
 import { APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
 import { fixFor, type ServerKind } from '@/lib/shared/servers';
-import { t } from '@/lib/shared/i18n';
+import { plural, t } from '@/lib/shared/i18n';
 import { isTooLarge } from './errors';
 
 export class LocalServerError extends Error {
@@ -30,7 +30,7 @@ export interface LocalContext {
 /** `err`, from a question to a server on this computer, said with its fix; null: said as usual. */
 export function localFailure(err: unknown, ctx: LocalContext, halvedAlready: boolean): LocalServerError | null {
   if (err instanceof APIConnectionTimeoutError) {
-    return new LocalServerError('local-timeout', t('errorLocalTimeout', String(ctx.timeoutS)));
+    return new LocalServerError('local-timeout', plural('errorLocalTimeout', ctx.timeoutS));
   }
   if (err instanceof APIError && err.status === 403) {
     return new LocalServerError('local-forbidden', t('errorLocalForbidden', ctx.origin, t(fixFor(ctx.kind))));

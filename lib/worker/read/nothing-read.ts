@@ -5,13 +5,13 @@
  */
 import type { ShownError } from '@/lib/shared/run';
 import type { SkippedTab } from '@/lib/shared/types';
-import { t } from '@/lib/shared/i18n';
+import { plural, t } from '@/lib/shared/i18n';
 
 export function nothingRead(skipped: SkippedTab[]): ShownError {
   const one = (t: SkippedTab) => `${t.title || t.url}: ${t.reason}`;
   const message =
     skipped.length === 1
       ? t('nothingReadOne', one(skipped[0]!))
-      : t('nothingReadMany', skipped.length, skipped.map(one).join(' '));
+      : plural('nothingReadMany', skipped.length, skipped.map(one).join(' '));
   return { kind: 'unreadable', message };
 }
