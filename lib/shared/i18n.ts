@@ -89,12 +89,28 @@ export function plural(base: PluralKey, n: number, ...more: Substitution[]): str
   return form || t(`${base}_other`, n, ...more);
 }
 
+/** Languages written right to left, for a browser whose `Intl.Locale` does not say (Arabic, Hebrew, Persian, Urdu…). */
+const RTL_LANGUAGES = new Set(['ar', 'he', 'iw', 'fa', 'ur', 'yi', 'ps', 'sd', 'ug', 'dv', 'ckb', 'syr']);
+
 /**
- * The writing direction of the catalogue the browser picked, as the browser says (`@@bidi_dir`):
- * "rtl" for Arabic and Hebrew, "ltr" otherwise (and when it says nothing).
+ * The writing direction of the catalogue in use: "rtl" for Arabic and Hebrew, "ltr" otherwise.
+ * Taken from the catalogue's own `locale`, as numbers are, not from the browser's `@@bidi_dir`,
+ * which follows the browser's interface language and can differ from the catalogue it picked
+ * (Chromium started with `LANGUAGE=ar` on an English interface says "ltr" over Arabic words).
  */
 export function direction(): 'ltr' | 'rtl' {
-  return browser.i18n.getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
+  const tag = locale();
+  try {
+    const l = new Intl.Locale(tag) as Intl.Locale & {
+      getTextInfo?: () => { direction?: string };
+      textInfo?: { direction?: string };
+    };
+    const said = (l.getTextInfo?.() ?? l.textInfo)?.direction;
+    if (said === 'rtl' || said === 'ltr') return said;
+    return RTL_LANGUAGES.has(l.language) ? 'rtl' : 'ltr';
+  } catch {
+    return 'ltr';
+  }
 }
 
 /**

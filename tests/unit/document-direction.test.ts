@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 /**
- * Each screen's document takes its direction from the catalogue the browser picked
- * (`@@bidi_dir`): right to left in Arabic and Hebrew, left to right otherwise, and left to right
- * when the browser says nothing. Every screen sets it, through `localizeDocument`.
+ * Each screen's document takes its direction from the catalogue in use: right to left in Arabic
+ * and Hebrew, left to right otherwise, whatever the browser's own interface says (`@@bidi_dir`
+ * follows the browser's language, which can differ from the catalogue it picked). Every screen
+ * sets it, through `localizeDocument`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,12 +14,12 @@ import { direction, localizeDocument } from '@/lib/shared/i18n';
 
 const ENTRYPOINTS = resolve(import.meta.dirname, '../../entrypoints');
 
-/** The browser as it is in Arabic: its own `@@bidi_dir`, and a catalogue whose `locale` is "ar". */
-function browserInArabic(): void {
+/** The English catalogue's words, with the browser's `locale` and `@@bidi_dir` as given. */
+function browserWith(locale: string, bidiDir: string): void {
   useCatalogue('en');
   const english = fakeBrowser.i18n.getMessage;
   fakeBrowser.i18n.getMessage = ((name: string, subs?: string | string[]) =>
-    name === '@@bidi_dir' ? 'rtl' : name === 'locale' ? 'ar' : english(name, subs)) as typeof english;
+    name === '@@bidi_dir' ? bidiDir : name === 'locale' ? locale : english(name, subs)) as typeof english;
 }
 
 describe('the direction of a screen', () => {
@@ -27,21 +28,23 @@ describe('the direction of a screen', () => {
     document.documentElement.removeAttribute('dir');
   });
 
-  it('is right to left when the browser says so, with the language and the title', () => {
-    browserInArabic();
+  it('is right to left with an Arabic or Hebrew catalogue, even when the browser’s own interface is left to right', () => {
+    browserWith('ar', 'ltr');
     expect(direction()).toBe('rtl');
     localizeDocument(document, 'optionsTitle');
     expect(document.documentElement.dir).toBe('rtl');
     expect(document.documentElement.lang).toBe('ar');
+    browserWith('he', 'rtl');
+    expect(direction()).toBe('rtl');
   });
 
-  it('is left to right in English, and when the browser gives no direction at all', () => {
+  it('is left to right in English, Japanese and Russian, even in a right-to-left browser', () => {
     localizeDocument(document, 'optionsTitle');
     expect(document.documentElement.dir).toBe('ltr');
-    const english = fakeBrowser.i18n.getMessage;
-    fakeBrowser.i18n.getMessage = ((name: string, subs?: string | string[]) =>
-      name === '@@bidi_dir' ? 'sideways' : english(name, subs)) as typeof english;
-    expect(direction()).toBe('ltr');
+    for (const tag of ['en', 'ja', 'ru', 'pt-BR', 'zh-CN']) {
+      browserWith(tag, 'rtl');
+      expect(direction(), tag).toBe('ltr');
+    }
   });
 
   it('is set by every screen: popup, side panel, options, welcome, PDF viewer', () => {
