@@ -8,6 +8,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry } from '@/lib/shared/history';
+import type { Thread } from '@/lib/shared/thread';
 import type { ShownCitation, ShownClaim } from '@/lib/shared/run';
 import type { DoneRun } from '@/lib/shared/run-state';
 import { slot, splitSlots, t } from '@/lib/shared/i18n';
@@ -15,6 +16,7 @@ import { baseRun, mount } from '@/tests/support/mount';
 import { CitationButton } from './CitationButton';
 import { CitationStepper } from './CitationStepper';
 import { ClaimItem } from './ClaimItem';
+import { Conversation } from './Conversation';
 import { CoverageNote } from './CoverageNote';
 import { HistoryList } from './HistoryList';
 import { HistoryThread } from './HistoryThread';
@@ -191,5 +193,31 @@ describe('words from elsewhere keep their own direction', () => {
     const selection = mount(<SelectionNote selection={{ text: ARABIC_QUOTE, title: ENGLISH_TITLE }} />);
     expectIsolated(selection.querySelector('.note')!, ENGLISH_TITLE);
     expectIsolated(selection, ARABIC_QUOTE);
+  });
+
+  it('the conversation: the question asked, and the title of the page an earlier thread is about', () => {
+    const thread: Thread = {
+      id: 'th',
+      scope: 'tab',
+      windowId: 1,
+      pages: [{ tabId: 1, url: 'https://museum.example/', title: ARABIC_TITLE }],
+      startedAt: 0,
+      turns: [],
+    };
+    const root = mount(
+      <Conversation
+        run={{ ...baseRun, question: 'When does the museum open?' }}
+        thread={thread}
+        earlier={[]}
+        elsewhere
+        scope="tab"
+        onReveal={vi.fn()}
+        empty={null}
+      >
+        {null}
+      </Conversation>,
+    );
+    expectIsolated(root.querySelector('.latest-question')!, 'When does the museum open?');
+    expectIsolated(root.querySelector('.note')!, ARABIC_TITLE);
   });
 });
