@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { citationNamed, highlightedText } from '../support/popup-page';
 import { answerReply, indexOf } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
+import { liveWorker } from '../support/extension-browser';
 import { axeViolations, describeViolations } from '../support/axe';
 import { measureLayout, settle } from '../support/layout';
 import { openSidePanel } from '../support/side-panel';
@@ -55,6 +56,8 @@ async function violations(page: Page): Promise<string[]> {
 
 describe('the interface in Arabic, right to left', () => {
   it('the browser picks the Arabic catalogue (the toolbar button’s title in Arabic)', async () => {
+    // Right after launch the browser may have replaced the worker it handed over: the live one.
+    await liveWorker(h);
     const said = await h.worker.evaluate(async () => ({
       locale: chrome.i18n.getMessage('locale'),
       title: await chrome.action.getTitle({}),
@@ -184,5 +187,28 @@ describe('the interface in Arabic, right to left', () => {
     expect(layout.wide).toEqual([]);
     expect(await violations(options)).toEqual([]);
     await options.close();
+  });
+
+  it('the welcome page and the PDF viewer: right to left, the PDF’s pages as the document lays them out', async () => {
+    const origin = h.worker.url().replace('/background.js', '');
+    const welcome = await h.browser.newPage();
+    await welcome.setViewport({ width: 400, height: 800 });
+    await welcome.goto(`${origin}/welcome.html`);
+    await welcome.waitForSelector('::-p-aria([role="combobox"])');
+    expect(await welcome.evaluate(() => [document.documentElement.dir, document.title])).toEqual(['rtl', ar('welcomeTitle')]);
+    await settle(welcome);
+    const layout = await measureLayout(welcome);
+    expect(layout.scrollWidth).toBeLessThanOrEqual(layout.width);
+    expect(layout.wide).toEqual([]);
+    await welcome.close();
+
+    const viewer = await h.browser.newPage();
+    await viewer.goto(`${origin}/pdf-viewer.html?file=${encodeURIComponent(`${h.fixtures}/tides.pdf`)}`);
+    await viewer.waitForSelector('.textLayer span', { timeout: 30_000 });
+    const directions = await viewer.evaluate(() =>
+      ['html', '.bar', '#viewerContainer'].map((s) => getComputedStyle(document.querySelector(s)!).direction),
+    );
+    expect(directions).toEqual(['rtl', 'rtl', 'ltr']);
+    await viewer.close();
   });
 });
