@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { ALL_SITES } from './lib/shared/site-access';
+import { englishCatalogue, pseudoCatalogue } from './scripts/pseudo-locale';
 
 const API_ORIGIN = 'https://api.anthropic.com/*';
 const BUILD_ID = process.env.CITED_TABS_BUILD ?? `${Date.now().toString(36)}-${process.pid.toString(36)}`;
@@ -41,6 +42,18 @@ const FIREFOX_GECKO = {
 // See https://wxt.dev/api/config.html
 export default defineConfig({
   hooks: {
+    // The pseudo-locale build (`wxt build --mode pseudo`, written to .output/chrome-mv3-pseudo):
+    // its English catalogue is the pseudo one (scripts/pseudo-locale.ts), for the layout test of
+    // longer words (tests/e2e/pseudo-layout.test.ts). public/ is left as it is.
+    'build:publicAssets': (wxt, files) => {
+      if (wxt.config.mode !== 'pseudo') return;
+      const en = files.findIndex((f) => f.relativeDest.replaceAll('\\', '/') === '_locales/en/messages.json');
+      if (en < 0) throw new Error('no English catalogue among the public files');
+      files[en] = {
+        relativeDest: files[en]!.relativeDest,
+        contents: JSON.stringify(pseudoCatalogue(englishCatalogue(import.meta.dirname)), null, 2),
+      };
+    },
     // The store archive is zipped from the build just made: its manifest loses the `key` (above).
     'zip:start': async (wxt) => {
       if (wxt.config.browser === 'firefox') return;

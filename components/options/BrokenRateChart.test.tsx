@@ -29,13 +29,13 @@ describe('BrokenRateChart', () => {
     const bars = [...root.querySelectorAll('rect')];
     expect(bars).toHaveLength(2);
     expect(Number(bars[1]!.getAttribute('height'))).toBeGreaterThan(Number(bars[0]!.getAttribute('height')));
-    expect(bars[1]!.textContent).toBe('2026-12-02: 5 of 10 quotes broken');
+    expect(bars[1]!.textContent).toBe('Dec 2, 2026: 5 of 10 quotes broken');
   });
 
   it('tells screen readers the latest rate in words', () => {
     const svg = chart([rec(0, 4, 1)]).querySelector('svg')!;
     expect(svg.getAttribute('role')).toBe('img');
-    expect(svg.getAttribute('aria-label')).toContain('latest (2026-12-02): 25% of 4');
+    expect(svg.getAttribute('aria-label')).toContain('latest (Dec 2, 2026): 25% of 4');
   });
 
   it('says so when nothing was checked', () => {

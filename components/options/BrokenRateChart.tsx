@@ -1,5 +1,5 @@
 import type { Tally } from '@/lib/shared/diagnostics';
-import { formatPercent, plural } from '@/lib/shared/i18n';
+import { formatDay, formatPercent, plural } from '@/lib/shared/i18n';
 
 export interface BrokenRateChartProps {
   days: Tally[];
@@ -14,7 +14,7 @@ export function BrokenRateChart({ days }: BrokenRateChartProps) {
   const withQuotes = days.filter((d) => d.citations > 0);
   const latest = withQuotes.at(-1);
   const label = latest
-    ? plural('chartLabel', days.length, latest.key, formatPercent(latest.rate), latest.citations)
+    ? plural('chartLabel', days.length, formatDay(latest.key), formatPercent(latest.rate), latest.citations)
     : plural('chartEmpty', days.length);
   return (
     <figure class="chart">
@@ -30,15 +30,15 @@ export function BrokenRateChart({ days }: BrokenRateChartProps) {
               height={Math.max(d.rate * H, 1)}
               fill={d.rate > 0.2 ? 'var(--danger)' : 'var(--accent)'}
             >
-              <title>{plural('chartBar', d.citations, d.key, d.broken)}</title>
+              <title>{plural('chartBar', d.citations, formatDay(d.key), d.broken)}</title>
             </rect>
           ) : null,
         )}
         <text x={0} y={H + 12} font-size={10} fill="currentColor">
-          {days[0]?.key}
+          {days[0] && formatDay(days[0].key)}
         </text>
         <text x={W} y={H + 12} font-size={10} fill="currentColor" text-anchor="end">
-          {days.at(-1)?.key}
+          {days.length > 0 && formatDay(days.at(-1)!.key)}
         </text>
       </svg>
       <figcaption>{label}</figcaption>

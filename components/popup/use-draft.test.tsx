@@ -2,7 +2,7 @@
 import type { FunctionComponent } from 'preact';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { mount } from '@/tests/support/mount';
+import { baseRun, mount } from '@/tests/support/mount';
 import type { Draft } from './use-draft';
 
 describe('the question being typed', () => {
@@ -21,6 +21,20 @@ describe('the question being typed', () => {
     };
   });
   beforeEach(() => fakeBrowser.reset());
+
+  it('empties the box only for a question answered, not one not found or failed', async () => {
+    const { answeredQuestion, sameQuestion } = await import('./use-draft');
+    const answer = { kind: 'answer' as const, claims: [], sources: [] };
+    expect(answeredQuestion({ ...baseRun, outcome: answer } as never)).toBe('When does it close?');
+    expect(answeredQuestion({ ...baseRun, outcome: { kind: 'abstain', reason: 'no-information' } } as never)).toBeUndefined();
+    expect(answeredQuestion({ ...baseRun, results: [] })).toBeUndefined();
+    expect(
+      answeredQuestion({ ...baseRun, status: 'error', error: { kind: 'network', message: 'down' } } as never),
+    ).toBeUndefined();
+    expect(answeredQuestion(null)).toBeUndefined();
+    expect(sameQuestion(' When does it close?\n', 'When does it close?')).toBe(true);
+    expect(sameQuestion('When does it close on Sundays?', 'When does it close?')).toBe(false);
+  });
 
   it('starts from the draft, else from the last question asked', () => {
     expect(startingDraft({ question: 'Typed', scope: 'tabs', tabIds: [4] }, 'Asked')).toEqual({

@@ -1,10 +1,11 @@
 /**
  * The question being typed, its scope and its chosen tabs, kept in the draft store of the app's
  * window (memory for an incognito window, lib/shared/storage.ts) so that closing the popup loses
- * nothing. With no draft, the box starts with the last question asked.
+ * nothing. With no draft, the box starts with the last question asked unless it was answered.
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { draftStoreFor, type Scope } from '@/lib/shared/storage';
+import type { RunState } from '@/lib/shared/run-state';
 
 export interface DraftValue {
   question: string;
@@ -22,6 +23,16 @@ export interface Draft {
   /** `save: false` shows the scope without keeping it (the side panel opened for a page). */
   setScope: (scope: Scope, tabIds?: number[], save?: boolean) => void;
   setTabIds: (tabIds: number[]) => void;
+}
+
+/** The question of `run` when it ended in an answer (not "not found", an error or search results). */
+export function answeredQuestion(run: RunState | null | undefined): string | undefined {
+  return run?.status === 'done' && run.outcome?.kind === 'answer' ? run.question : undefined;
+}
+
+/** The same question, whatever the spaces around it. */
+export function sameQuestion(a: string, b: string): boolean {
+  return a.trim() === b.trim();
 }
 
 /** What the box starts with: the draft, else the last question asked. */

@@ -8,7 +8,7 @@ import { useEffect, useMemo } from 'preact/hooks';
 import { callWorker } from '@/lib/shared/call-worker';
 import { startNewThread } from '@/lib/shared/storage';
 import { useAsking } from './use-asking';
-import { useDraft } from './use-draft';
+import { answeredQuestion, sameQuestion, useDraft } from './use-draft';
 import { useHere } from './use-here';
 import { useKeyStatus } from './use-key-status';
 import { usePanelIntent } from './use-panel-intent';
@@ -30,7 +30,18 @@ export function useSession(surface: 'popup' | 'panel') {
   const { run } = shown;
   const key = useKeyStatus();
   const { thread, loaded: threadLoaded } = useThread();
-  const draft = useDraft(run?.question, shown.loaded);
+  // Answered, the question stands above its answer: the box is emptied for the next one (as soon
+  // as the answer is in, or when the popup opens on it). A question not answered stays in the box
+  // to try again or rephrase; words typed since are kept.
+  const answered = answeredQuestion(run);
+  const draft = useDraft(answered === undefined ? run?.question : undefined, shown.loaded);
+  useEffect(() => {
+    if (answered === undefined || !draft.loaded || !sameQuestion(draft.question, answered)) return;
+    // Ask, empty, is disabled and would drop the keyboard: it goes to the box, for the next question.
+    const onAsk = document.activeElement?.matches('button.ask') ?? false;
+    draft.setQuestion('');
+    if (onAsk) focusQuestion();
+  }, [answered === undefined ? undefined : run?.id, draft.loaded]);
   const { windowId, here } = useHere();
   const windowTabs = useWindowTabs(windowId);
   const grants = useTabGrants(surface, windowTabs);

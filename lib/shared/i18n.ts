@@ -32,7 +32,13 @@ export function locale(): string {
 
 const formats = new Map<
   string,
-  { number: Intl.NumberFormat; percent: Intl.NumberFormat; date: Intl.DateTimeFormat; plural: Intl.PluralRules }
+  {
+    number: Intl.NumberFormat;
+    percent: Intl.NumberFormat;
+    date: Intl.DateTimeFormat;
+    day: Intl.DateTimeFormat;
+    plural: Intl.PluralRules;
+  }
 >();
 function formatsFor(tag: string) {
   let f = formats.get(tag);
@@ -41,6 +47,7 @@ function formatsFor(tag: string) {
       number: new Intl.NumberFormat(tag),
       percent: new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 }),
       date: new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }),
+      day: new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }),
       plural: new Intl.PluralRules(tag),
     };
     formats.set(tag, f);
@@ -56,6 +63,12 @@ export function formatNumber(n: number): string {
 /** A moment (milliseconds since the epoch) as a medium date and a short time, in the catalogue's language. */
 export function formatDate(at: number): string {
   return formatsFor(locale()).date.format(at);
+}
+
+/** A day of the diagnostics ("2026-12-05", a UTC day) as the catalogue's language writes a date: "Dec 5, 2026". */
+export function formatDay(isoDay: string): string {
+  const at = Date.parse(`${isoDay}T00:00:00Z`);
+  return Number.isNaN(at) ? isoDay : formatsFor(locale()).day.format(at);
 }
 
 /** A fraction (0.25) as a whole percentage, in the catalogue's language ("25%", "25 %"). */

@@ -65,12 +65,12 @@ for (const lang of ['en', 'es'] as const) {
 
 /**
  * The popup with nine claims and with a three-turn thread, the side panel at 400 px, light and
- * dark (issue #43), in English (in Spanish the first answer does not come yet: scripts/screenshots.ts).
+ * dark (issue #43), in English and in Spanish (a browser of its own).
  */
-for (const lang of ['en'] as const) {
+for (const lang of ['en', 'es'] as const) {
   describe(`the answer-first screens as pictured (${lang})`, () => {
     let h: Harness;
-    useHarness((x) => (h = x), { reset: false });
+    useHarness((x) => (h = x), { reset: false, ...(lang === 'es' ? { lang } : {}) });
 
     it('show today the names and labels their pictures show (else: npm run screenshots)', async () => {
       const today = await driveAnswerFirstScreens(h, { pictures: false, shoot: async () => null }, lang);

@@ -185,6 +185,8 @@ describe('a conversation about the current pages', () => {
     await ask(first, 'Tell me more about that.');
     await expect.poll(async () => (await answerText(first)).includes('not at all on Mondays'), { timeout: 20_000 }).toBe(true);
     expect(await answerText(first)).not.toContain('open all night');
+    // Answered, the question stands above its answer and leaves the box for the next one.
+    await expect.poll(() => first.$eval('::-p-aria(Question)', (t) => (t as HTMLTextAreaElement).value)).toBe('');
 
     const [one, two] = calls();
     const turns = messagesOf(two!);
@@ -209,6 +211,7 @@ describe('a conversation about the current pages', () => {
     const reopened = await h.popup(page);
     expect(await earlierText(reopened)).toContain('It opens at 9 a.m.');
     expect(await answerText(reopened)).toContain('not at all on Mondays');
+    expect(await reopened.$eval('::-p-aria(Question)', (t) => (t as HTMLTextAreaElement).value)).toBe('');
   });
 
   it('"New question" starts over: the thread is gone and the next request carries no earlier turn', async () => {

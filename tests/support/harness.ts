@@ -36,6 +36,8 @@ interface HarnessOptions {
   granted?: string[];
   /** Leave the welcome tab the install opens (see `launch`). */
   keepWelcome?: boolean;
+  /** Another build than .output/chrome-mv3 (the pseudo-locale's, tests/e2e/pseudo-layout.test.ts). */
+  extensionDir?: string;
 }
 
 /**
@@ -45,11 +47,11 @@ interface HarnessOptions {
  */
 export function useHarness(
   set: (h: Harness) => void,
-  { reset = true, lang, allSites = true, granted = [], keepWelcome = false }: HarnessOptions = {},
+  { reset = true, lang, allSites = true, granted = [], keepWelcome = false, extensionDir }: HarnessOptions = {},
 ): void {
   let h: Harness | undefined;
   beforeAll(async () => {
-    h = await launch({ allSites, granted, keepWelcome, ...(lang ? { lang } : {}) });
+    h = await launch({ allSites, granted, keepWelcome, ...(lang ? { lang } : {}), ...(extensionDir ? { extensionDir } : {}) });
     set(h);
   });
   afterAll(async () => {

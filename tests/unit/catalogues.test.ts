@@ -56,10 +56,30 @@ const SAME_EVERYWHERE = new Set([
   'serverGroq',
   'serverMistral',
   'serverApi',
+  // A provider's product name, a unit, an abbreviation and a pair of quotation marks that many
+  // languages write as English does.
+  'serverAnthropic',
+  'megabytes',
+  'citationPage',
+  'quoted',
 ]);
-/** Messages that read the same as English in one language: a unit, an abbreviation, a word shared. */
+/** Messages that read the same as English in one language: a word the two languages share. */
 const SAME_IN: Record<string, string[]> = {
-  es: ['megabytes', 'citationPage', 'diagErrors_one'],
+  es: ['diagErrors_one'],
+  de: ['details', 'server', 'serverHost'],
+  fr: [
+    'question',
+    'scopeLegend',
+    'sources',
+    'coveragePassages_one',
+    'coveragePassages_other',
+    'historyQuestions_one',
+    'historyQuestions_other',
+    'colQuestions',
+    'pdfDocument',
+  ],
+  it: ['server', 'serverHost'],
+  tr: ['model'],
 };
 
 const en = readCatalogue('en');

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useCatalogue } from '@/tests/support/catalogue';
 import { mount } from '@/tests/support/mount';
 import { AskForm } from '@/components/popup/AskForm';
-import { formatDate, formatNumber, formatPercent, locale, plural } from '@/lib/shared/i18n';
+import { formatDate, formatDay, formatNumber, formatPercent, locale, plural } from '@/lib/shared/i18n';
 
 // 14 March 2026, 15:30 in the test's own time zone.
 const MOMENT = new Date(2026, 2, 14, 15, 30).getTime();
@@ -17,6 +17,7 @@ describe('formatting follows the catalogue in use', () => {
     expect(formatNumber(12345.5)).toBe('12,345.5');
     expect(formatPercent(0.25)).toBe('25%');
     expect(formatDate(MOMENT)).toMatch(/^Mar 14, 2026.*3:30/);
+    expect(formatDay('2026-03-14')).toBe('Mar 14, 2026');
     expect(plural('questionLimit', 4000)).toBe('Up to 4,000 characters.');
     expect(plural('tabsNotRead', 1)).toBe('1 tab was not read');
     expect(plural('tabsNotRead', 1200)).toBe('1,200 tabs were not read');
@@ -36,6 +37,7 @@ describe('formatting follows the catalogue in use', () => {
     expect(formatNumber(4000)).toBe('4000');
     expect(formatPercent(0.25)).toBe('25\u00a0%');
     expect(formatDate(MOMENT)).toMatch(/^14 mar 2026.*15:30/);
+    expect(formatDay('2026-03-14')).toBe('14 mar 2026');
     expect(plural('questionTooLong', 14799, 4000)).toBe(
       'Tu pregunta tiene 14.799 caracteres; una pregunta puede tener 4000 como máximo. Acórtala para preguntar.',
     );

@@ -13,6 +13,7 @@ const overview: Record<string, string[]> = {
     'Can you sum this up?',
     'What is the main argument of the article?',
     'Explain this page',
+    'What should I know before visiting Harbour Town?',
   ],
   es: [
     '¿De qué trata esta página?',
@@ -21,6 +22,7 @@ const overview: Record<string, string[]> = {
     '¿Cuáles son los puntos clave?',
     'Dame las ideas principales',
     'Explícame este artículo en pocas palabras',
+    '¿Qué debo saber antes de visitar Harbour Town?',
   ],
   de: [
     'Fasse die Seite zusammen',
@@ -29,6 +31,7 @@ const overview: Record<string, string[]> = {
     'Was sind die wichtigsten Punkte?',
     'Gib mir einen Überblick',
     'Was sind die Kernaussagen?',
+    'Was sollte ich vor dem Besuch wissen?',
   ],
   fr: [
     'Résume cette page',
@@ -37,6 +40,7 @@ const overview: Record<string, string[]> = {
     "Donne-moi l'essentiel",
     'Fais un résumé',
     'Quelles sont les idées principales ?',
+    'Que dois-je savoir avant de partir ?',
   ],
   pt: [
     'Resuma esta página',
@@ -45,6 +49,7 @@ const overview: Record<string, string[]> = {
     'Um resumo, por favor',
     'Sobre o que é esta página?',
     'Dê-me uma visão geral',
+    'O que devo saber antes de visitar?',
   ],
   it: [
     'Riassumi questa pagina',
@@ -53,6 +58,7 @@ const overview: Record<string, string[]> = {
     'Fammi un riassunto',
     'Dammi una panoramica',
     'In breve?',
+    'Cosa devo sapere prima di partire?',
   ],
   zh: ['总结一下这个页面', '这篇文章讲了什么？', '要点是什么？', '概括一下', '這篇文章的重點是什麼？', '主要内容是什么'],
   ja: ['このページを要約して', '要点は何ですか？', 'この記事は何についてですか？', 'まとめてください', '概要を教えて'],
@@ -115,17 +121,39 @@ const lookup: Record<string, string[]> = {
     'Who wrote the Declaration of Independence?',
     'How many interceptions did Josh Norman have?',
     'What is it made of?',
+    'What should I know about the ferry times?',
   ],
   es: [
     '¿Cuál es la capital de Francia?',
     '¿Qué es la fotosíntesis?',
     '¿Cuántos balones interceptó Josh Norman?',
     '¿Cuál es la población de Madrid?',
+    '¿Qué debo saber sobre el horario del ferry?',
   ],
-  de: ['Was ist die Hauptstadt von Frankreich?', 'Wann wurde die Mauer gebaut?', 'Wie viele Einwohner hat Berlin?'],
-  fr: ['Quelle est la capitale de la France ?', 'Qui a écrit Les Misérables ?', 'Combien coûte le billet ?'],
-  pt: ['Qual é a capital da França?', 'Quem descobriu o Brasil?', 'Quando foi fundada a cidade?'],
-  it: ['Qual è la capitale della Francia?', 'Chi ha dipinto la Gioconda?', 'Quanto costa il biglietto?'],
+  de: [
+    'Was sollte ich über die Fähre wissen?',
+    'Was ist die Hauptstadt von Frankreich?',
+    'Wann wurde die Mauer gebaut?',
+    'Wie viele Einwohner hat Berlin?',
+  ],
+  fr: [
+    'Que dois-je savoir sur le ferry ?',
+    'Quelle est la capitale de la France ?',
+    'Qui a écrit Les Misérables ?',
+    'Combien coûte le billet ?',
+  ],
+  pt: [
+    'O que devo saber sobre a balsa?',
+    'Qual é a capital da França?',
+    'Quem descobriu o Brasil?',
+    'Quando foi fundada a cidade?',
+  ],
+  it: [
+    'Cosa devo sapere sul traghetto?',
+    'Qual è la capitale della Francia?',
+    'Chi ha dipinto la Gioconda?',
+    'Quanto costa il biglietto?',
+  ],
   zh: ['法国的首都是哪里？', '谁写了红楼梦？', '门票多少钱？'],
   ja: ['フランスの首都はどこですか？', '誰がこの本を書きましたか？', 'チケットはいくらですか？'],
 };

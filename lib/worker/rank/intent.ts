@@ -37,6 +37,8 @@ const OVERVIEW: RegExp[] = [
       "what(?:'s| is) " + THIS_PAGE + ' (?:saying|arguing)',
       '(?:explain|describe|outline) ' + THIS_PAGE,
       'brief(?:ly)? (?:me|explain|describe)',
+      // What to know before going, reading…: the whole of it, unless it names what ("… know about X").
+      'what (?:should|do|must|would) (?:i|we|you|one) (?:need to |have to )?know(?!\\s+(?:about|of|regarding|on))',
     ].join('|'),
   ),
   // Spanish
@@ -53,6 +55,7 @@ const OVERVIEW: RegExp[] = [
       'en pocas palabras',
       'sintesis|sintetiza',
       'explica(?:me)? (?:esta|la) (?:pagina|articulo|texto)',
+      'que (?:debo|debemos|deberia|necesito|hay que|tengo que|conviene) saber(?!\\s+(?:sobre|de|del|acerca|en cuanto))',
     ].join('|'),
   ),
   // German
@@ -68,6 +71,7 @@ const OVERVIEW: RegExp[] = [
       'uberblick',
       'kurzfassung',
       'erklar\\p{L}* (?:diese|die) (?:seite|artikel|text)',
+      'was (?:sollte|muss|soll|sollten|mussen) (?:ich|man|wir) (?:(?!uber\\s)\\p{L}+\\s){0,4}wissen',
     ].join('|'),
   ),
   // French
@@ -85,6 +89,7 @@ const OVERVIEW: RegExp[] = [
       'apercu',
       'argument principal',
       '(?:explique|expliquez)(?:-moi)? (?:cette|la) (?:page|article|texte)',
+      "(?:que|qu'est-ce que) (?:dois-je|je dois|faut-il|il faut) savoir(?!\\s+(?:sur|de|du|des|a propos))",
     ].join('|'),
   ),
   // Portuguese
@@ -99,6 +104,7 @@ const OVERVIEW: RegExp[] = [
       'em poucas palavras',
       'visao geral',
       'explique (?:esta|a) (?:pagina|artigo|texto)',
+      'o que (?:eu )?(?:devo|preciso|deveria|e preciso) saber(?!\\s+(?:sobre|de|do|da|dos|das))',
     ].join('|'),
   ),
   // Italian
@@ -114,6 +120,7 @@ const OVERVIEW: RegExp[] = [
       'sintesi',
       'panoramica',
       'spiega(?:mi)? (?:questa|la) (?:pagina|articolo|testo)',
+      '(?:cosa|che cosa) (?:devo|dovrei|bisogna|occorre) sapere(?!\\s+(?:su|sul|sulla|sui|di|del|della))',
     ].join('|'),
   ),
   // Chinese (simplified and traditional)
