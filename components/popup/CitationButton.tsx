@@ -23,11 +23,12 @@ export function CitationButton({ citation, onReveal }: CitationButtonProps) {
     <span class="citation">
       <button type="button" class="chip" aria-label={p.name} aria-describedby={quoteId} onClick={() => onReveal(citation)}>
         <SourceIcon src={icon} />
-        <span class="citation-site">{p.site}</span>
+        {/* The site and the title each in their own direction, whatever the screen's. */}
+        <bdi class="citation-site">{p.site}</bdi>
         <span class="citation-sep" aria-hidden="true">
           {' — '}
         </span>
-        <span class="citation-title">{p.title}</span>
+        <bdi class="citation-title">{p.title}</bdi>
         {p.where && <span class="citation-page">{p.where}</span>}
         {p.joined && <span class="citation-joined">{` · ${p.joined}`}</span>}
       </button>

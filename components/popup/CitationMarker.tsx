@@ -45,6 +45,8 @@ export function CitationMarker({ citation, n, ordinal, onReveal, current = false
         aria-label={name}
         aria-describedby={quoteId}
         aria-current={current ? 'true' : undefined}
+        // "1·2" is a number: in a right-to-left screen it would read "2·1" without this.
+        dir="ltr"
         onClick={() => onReveal(citation)}
         onMouseEnter={() => onPeek(true)}
         onMouseLeave={() => onPeek(false)}

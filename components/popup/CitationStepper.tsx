@@ -2,7 +2,9 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { stepFrom } from '@/lib/shared/citation-steps';
 import type { ShownCitation } from '@/lib/shared/run';
-import { plural, t } from '@/lib/shared/i18n';
+import { plural, slot, t } from '@/lib/shared/i18n';
+import { Chevron } from './Chevron';
+import { Isolated } from './Isolated';
 
 export interface CitationStepperProps {
   steps: ShownCitation[];
@@ -41,11 +43,16 @@ export function CitationStepper({ steps, current, onStep }: CitationStepperProps
         disabled={current === 0}
         onClick={() => step(-1)}
       >
-        <span aria-hidden="true">‹ </span>
+        <Chevron to="start" />
         {t('previous')}
       </button>
       <span class="stepper-status" aria-live="polite" title={at?.title}>
-        {at ? t('stepperAt', current! + 1, steps.length, at.title) : plural('quotesToCheck', steps.length)}
+        {/* The page's title in its own direction, whatever the screen's. */}
+        {at ? (
+          <Isolated message={t('stepperAt', current! + 1, steps.length, slot(0))} words={[at.title]} />
+        ) : (
+          plural('quotesToCheck', steps.length)
+        )}
       </span>
       <button
         type="button"
@@ -56,7 +63,7 @@ export function CitationStepper({ steps, current, onStep }: CitationStepperProps
         onClick={() => step(1)}
       >
         {t('next')}
-        <span aria-hidden="true"> ›</span>
+        <Chevron to="end" />
       </button>
     </nav>
   );

@@ -9,7 +9,8 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { RunState, Scope } from '@/lib/shared/run-state';
 import type { ShownCitation } from '@/lib/shared/run';
 import type { Thread, Turn } from '@/lib/shared/thread';
-import { t } from '@/lib/shared/i18n';
+import { slot, t } from '@/lib/shared/i18n';
+import { Isolated } from './Isolated';
 import { LazySelectionNote } from './lazy-parts';
 import { ThreadView } from './ThreadView';
 
@@ -39,9 +40,14 @@ export function Conversation({ run, thread, earlier, elsewhere, scope, onReveal,
       {!run && earlier.length === 0 && empty}
       {elsewhere && thread && (
         <p class="note">
-          {thread.pages.length === 1
-            ? t(scope === 'tab' ? 'threadElsewherePageTab' : 'threadElsewherePageWindow', thread.pages[0]!.title)
-            : t(scope === 'tab' ? 'threadElsewhereTabsTab' : 'threadElsewhereTabsWindow')}
+          {thread.pages.length === 1 ? (
+            <Isolated
+              message={t(scope === 'tab' ? 'threadElsewherePageTab' : 'threadElsewherePageWindow', slot(0))}
+              words={[thread.pages[0]!.title]}
+            />
+          ) : (
+            t(scope === 'tab' ? 'threadElsewhereTabsTab' : 'threadElsewhereTabsWindow')
+          )}
         </p>
       )}
       <ThreadView turns={earlier} onReveal={onReveal} />
@@ -49,9 +55,10 @@ export function Conversation({ run, thread, earlier, elsewhere, scope, onReveal,
       {run && (
         <div class="latest" ref={latest}>
           {run.newThread === 'pages-changed' && <p class="note">{t('pagesChanged')}</p>}
-          <p class="latest-question" dir="auto">
+          {/* The question in its own direction; "You asked" (for screen readers) in the screen's. */}
+          <p class="latest-question">
             <span class="visually-hidden">{t('youAsked')} </span>
-            {run.question}
+            <bdi>{run.question}</bdi>
           </p>
           {run.selection && <LazySelectionNote selection={run.selection} />}
           {children}

@@ -72,7 +72,10 @@ export function CoverageNote({ run }: CoverageNoteProps) {
           <ul>
             {partial.map((s) => (
               <li key={s.tabId}>
-                <strong>{s.title || s.url}</strong>: {s.reason}
+                <strong>
+                  <bdi>{s.title || s.url}</bdi>
+                </strong>
+                : {s.reason}
               </li>
             ))}
           </ul>
@@ -84,7 +87,10 @@ export function CoverageNote({ run }: CoverageNoteProps) {
           <ul>
             {run.skipped.map((s) => (
               <li key={s.tabId}>
-                <strong>{s.title || s.url}</strong>: {s.reason}
+                <strong>
+                  <bdi>{s.title || s.url}</bdi>
+                </strong>
+                : {s.reason}
               </li>
             ))}
           </ul>

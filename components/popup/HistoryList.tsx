@@ -6,8 +6,9 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { HISTORY_LIMITS, nearHistoryLimit, searchHistory, type HistoryEntry } from '@/lib/shared/history';
 import { siteOf } from '@/lib/shared/site';
 import { unreadableReason } from '@/lib/shared/tabs';
-import { formatDate, plural, t } from '@/lib/shared/i18n';
+import { formatDate, plural, slot, t } from '@/lib/shared/i18n';
 import { EntryGuard } from './EntryGuard';
+import { Isolated } from './Isolated';
 
 export interface HistoryListProps {
   entries: HistoryEntry[];
@@ -29,14 +30,14 @@ type Refocus = { entry: number; of: number } | 'keep' | 'delete-all' | 'heading'
 
 export const when = formatDate;
 
-function summary(e: HistoryEntry): string {
+/** The line under a thread: when, how many questions, its sites (each shown in its own direction: `Isolated`). */
+function summary(e: HistoryEntry): { message: string; words: string[] } {
   const sites = [...new Set(e.pages.filter((p) => unreadableReason(p.url) === null).map((p) => siteOf(p.url)))];
+  const words = sites.slice(0, 2);
+  const list = words.map((_, i) => slot(i)).join(t('listSeparator'));
   const questions = plural('historyQuestions', e.turns.length);
-  const shownSites =
-    sites.length > 2
-      ? plural('historySitesMore', sites.length - 2, sites.slice(0, 2).join(t('listSeparator')))
-      : sites.join(t('listSeparator'));
-  return [when(e.updatedAt), questions, shownSites].filter(Boolean).join(' · ');
+  const shownSites = sites.length > 2 ? plural('historySitesMore', sites.length - 2, list) : list;
+  return { message: [when(e.updatedAt), questions, shownSites].filter(Boolean).join(' · '), words };
 }
 
 export function HistoryList({ entries, damaged = 0, onOpen, onDelete, onDeleteAll, focusId = null }: HistoryListProps) {
@@ -88,7 +89,11 @@ export function HistoryList({ entries, damaged = 0, onOpen, onDelete, onDeleteAl
               onInput={(e) => setQuery(e.currentTarget.value)}
             />
           </label>
-          {shown.length === 0 && <p class="note">{t('historyNoMatch', query.trim())}</p>}
+          {shown.length === 0 && (
+            <p class="note">
+              <Isolated message={t('historyNoMatch', slot(0))} words={[query.trim()]} />
+            </p>
+          )}
           <ul class="history-entries">
             {shown.map((e, i) => (
               // A thread that cannot be drawn is named, with its Delete, in its place (EntryGuard.tsx).
@@ -100,10 +105,13 @@ export function HistoryList({ entries, damaged = 0, onOpen, onDelete, onDeleteAl
                   const question = e.turns[0]!.question;
                   return (
                     <li class="history-entry">
+                      {/* The question and the sites in their own direction, the list in the screen's. */}
                       <button type="button" class="history-open" data-entry-id={e.id} onClick={() => onOpen(e)}>
-                        {question}
+                        <bdi>{question}</bdi>
                       </button>
-                      <span class="note">{summary(e)}</span>
+                      <span class="note">
+                        <Isolated {...summary(e)} />
+                      </span>
                       <button
                         type="button"
                         class="history-delete"

@@ -10,6 +10,7 @@ import type { HistoryEntry } from '@/lib/shared/history';
 import { Abstention } from './Abstention';
 import { AnswerBody } from './AnswerBody';
 import { CopyAnswer } from './CopyAnswer';
+import { Chevron } from './Chevron';
 import { CitationStepper } from './CitationStepper';
 import { when } from './HistoryList';
 import { useCitationSteps } from './use-citation-steps';
@@ -33,7 +34,7 @@ export function HistoryThread({ entry, onReveal, onBack, stepper = false }: Hist
   return (
     <section class="history-thread" aria-label={t('fromHistory', entry.turns[0]!.question)}>
       <button type="button" class="back" ref={back} onClick={onBack}>
-        <span aria-hidden="true">‹ </span>
+        <Chevron to="start" />
         {t('backToHistory')}
       </button>
       <p class="note">{t('answeredAt', when(entry.updatedAt))}</p>
@@ -41,7 +42,9 @@ export function HistoryThread({ entry, onReveal, onBack, stepper = false }: Hist
       {entry.turns.map((turn) => (
         <article key={turn.id} class="turn">
           {/* Under the page's h1: the thread itself has no heading of its own. */}
-          <h2 class="turn-question">{turn.question}</h2>
+          <h2 class="turn-question">
+            <bdi>{turn.question}</bdi>
+          </h2>
           {turn.outcome.kind === 'abstain' ? (
             <Abstention reason={turn.outcome.reason} />
           ) : (

@@ -13,7 +13,7 @@ export function PendingSelectionNote({ text, onRemove }: PendingSelectionNotePro
   return (
     <div class="selection-note">
       <p class="note">{t('pendingSelection')}</p>
-      <blockquote>{shown}</blockquote>
+      <blockquote dir="auto">{shown}</blockquote>
       <button type="button" onClick={onRemove}>
         {t('askWithoutSelection')}
       </button>

@@ -29,11 +29,13 @@ export function ReviewPanel({ run, destination, onSend, onCancel }: ReviewPanelP
         {plan.passages.map((p, i) => (
           <li key={`${p.tabId}-${p.frameId}-${p.id}`}>
             <p class="fragment-source">
-              {p.title || siteOf(p.url)} — {siteOf(p.url)}
+              <bdi>{p.title || siteOf(p.url)}</bdi> — <bdi>{siteOf(p.url)}</bdi>
               {p.selection ? ` ${t('yourSelectionMark')}` : ''}
               {i < plan.reused ? ` ${t('sentEarlierMark')}` : ''}
             </p>
-            <p class="fragment-text">{p.text}</p>
+            <p class="fragment-text" dir="auto">
+              {p.text}
+            </p>
           </li>
         ))}
       </ol>

@@ -29,7 +29,7 @@ export function SearchResults({ run, onReveal }: SearchResultsProps) {
         <ol class="results">
           {hits.map((hit) => (
             <li key={`${hit.tabId}-${hit.frameId}-${hit.passageId}`} class="result">
-              <blockquote>{hit.literal}</blockquote>
+              <blockquote dir="auto">{hit.literal}</blockquote>
               <CitationButton citation={hit} onReveal={onReveal} />
             </li>
           ))}

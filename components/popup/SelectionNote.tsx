@@ -3,7 +3,8 @@
  * first, and where it came from. Only the focused frame of the active tab can supply it.
  */
 import type { RunState } from '@/lib/shared/storage';
-import { plural, t } from '@/lib/shared/i18n';
+import { plural, slot, t } from '@/lib/shared/i18n';
+import { Isolated } from './Isolated';
 
 export interface SelectionNoteProps {
   selection: NonNullable<RunState['selection']>;
@@ -18,15 +19,21 @@ export function SelectionNote({ selection }: SelectionNoteProps) {
   return (
     <section class="your-selection" aria-label={t('yourSelection')}>
       <p class="note">
-        {text.length > SHOWN
-          ? title
-            ? plural('selectionSentInLong', text.length, title)
-            : plural('selectionSentLong', text.length)
-          : title
-            ? t('selectionSentIn', title)
-            : t('selectionSent')}
+        {/* The page's title in its own direction, whatever the screen's. */}
+        <Isolated
+          message={
+            text.length > SHOWN
+              ? title
+                ? plural('selectionSentInLong', text.length, slot(0))
+                : plural('selectionSentLong', text.length)
+              : title
+                ? t('selectionSentIn', slot(0))
+                : t('selectionSent')
+          }
+          words={[title ?? '']}
+        />
       </p>
-      <blockquote>{shown}</blockquote>
+      <blockquote dir="auto">{shown}</blockquote>
     </section>
   );
 }

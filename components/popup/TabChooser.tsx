@@ -34,7 +34,7 @@ export function TabChooser({ tabs, chosen, onChosen }: TabChooserProps) {
                   aria-describedby={reason ? reasonId : undefined}
                   onChange={(e) => toggle(tab.id, e.currentTarget.checked)}
                 />
-                <span class="tab-title">{tab.title}</span>
+                <bdi class="tab-title">{tab.title}</bdi>
               </label>
               {reason && (
                 <span class="note" id={reasonId}>

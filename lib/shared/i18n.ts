@@ -102,8 +102,57 @@ export function plural(base: PluralKey, n: number, ...more: Substitution[]): str
   return form || t(`${base}_other`, n, ...more);
 }
 
-/** A screen's document in the catalogue's language: its `lang` (for screen readers) and its title. */
+/** Languages written right to left, for a browser whose `Intl.Locale` does not say (Arabic, Hebrew, Persian, Urdu…). */
+const RTL_LANGUAGES = new Set(['ar', 'he', 'iw', 'fa', 'ur', 'yi', 'ps', 'sd', 'ug', 'dv', 'ckb', 'syr']);
+
+/**
+ * The writing direction of the catalogue in use: "rtl" for Arabic and Hebrew, "ltr" otherwise.
+ * Taken from the catalogue's own `locale`, as numbers are, not from the browser's `@@bidi_dir`,
+ * which follows the browser's interface language and can differ from the catalogue it picked
+ * (Chromium started with `LANGUAGE=ar` on an English interface says "ltr" over Arabic words).
+ */
+export function direction(): 'ltr' | 'rtl' {
+  const tag = locale();
+  try {
+    const l = new Intl.Locale(tag) as Intl.Locale & {
+      getTextInfo?: () => { direction?: string };
+      textInfo?: { direction?: string };
+    };
+    const said = (l.getTextInfo?.() ?? l.textInfo)?.direction;
+    if (said === 'rtl' || said === 'ltr') return said;
+    return RTL_LANGUAGES.has(l.language) ? 'rtl' : 'ltr';
+  } catch {
+    return 'ltr';
+  }
+}
+
+/**
+ * A screen's document in the catalogue's language: its `lang` (for screen readers), its `dir`
+ * (an Arabic or Hebrew screen is laid out right to left: the style sheets use logical properties
+ * only) and its title.
+ */
 export function localizeDocument(doc: Document, title: MessageKey): void {
   doc.documentElement.lang = locale();
+  doc.documentElement.dir = direction();
   doc.title = t(title);
+}
+
+// Words that come from pages, models or the user (a title, a site, a question) may run the other
+// way from the message around them: an English title in an Arabic sentence. A screen passes
+// `slot(i)` for such a substitution and renders the message with `splitSlots`, the words in an
+// element of their own (`<bdi>`), so each keeps its own order. Characters no title can hold
+// as such: U+FFF9 and U+FFFB (interlinear annotation anchor and terminator) around the index.
+const SLOTS = /\uFFF9(\d)\uFFFB/g;
+
+/** The stand-in for the `i`-th isolated substitution of a message, given to `t` or `plural`. */
+export function slot(i: number): string {
+  return `\uFFF9${i}\uFFFB`;
+}
+
+/** A message with slots, cut into its own words (strings) and the slots' indexes (numbers), in order. */
+export function splitSlots(text: string): Array<string | number> {
+  return text
+    .split(SLOTS)
+    .map((part, i) => (i % 2 === 1 ? Number(part) : part))
+    .filter((part) => part !== '');
 }

@@ -10,11 +10,12 @@ export const OVERLAY_MS = 6_000;
 
 const HOST_ATTR = 'data-cited-tabs-quote';
 
-const STYLE = `
+/** The overlay's own style sheet, inside its shadow root: the quote bar on the side its words start from. */
+export const QUOTE_OVERLAY_CSS = `
 :host { all: initial; }
 .quote {
   position: fixed; z-index: 2147483647; box-sizing: border-box; max-width: 90vw;
-  padding: 0.4em 0.8em; border-radius: 6px; border-left: 4px solid #ffd400;
+  padding: 0.4em 0.8em; border-radius: 6px; border-inline-start: 4px solid #ffd400;
   background: rgba(0, 0, 0, 0.85); color: #fff; font: 600 16px/1.4 system-ui, sans-serif;
   pointer-events: none; white-space: normal; overflow-wrap: anywhere;
 }`;
@@ -31,12 +32,14 @@ export function showQuoteOverlay(doc: Document, media: Element | null, words: st
   host.setAttribute(HOST_ATTR, '');
   const root = host.attachShadow({ mode: 'closed' });
   const style = doc.createElement('style');
-  style.textContent = STYLE;
+  style.textContent = QUOTE_OVERLAY_CSS;
   const box = doc.createElement('div');
   box.className = 'quote';
   box.setAttribute('role', 'status');
-  // Text only: the quote is the page's words, and stays words.
+  // Text only: the quote is the page's words, and stays words, in their own direction (an
+  // Arabic caption over an English page, or the other way), never the interface's.
   box.textContent = words;
+  box.dir = 'auto';
   const rect = media?.getBoundingClientRect();
   const view = doc.defaultView!;
   if (rect && rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < view.innerHeight) {
