@@ -15,7 +15,7 @@
  * per element, in one record per element: `Known`); docs/eval.md gives the figures. Pure DOM code.
  */
 import { flatParentElement } from './flat-tree';
-import { allInside, filterEffect, glyphsHide, hiddenRuns, type CharRun, type Rect } from './seen';
+import { allInside, BIDI_CONTROLS, drawnBackwards, filterEffect, glyphsHide, hiddenRuns, type CharRun, type Rect } from './seen';
 import type { Measured } from '@/lib/shared/seen';
 import type { Reach } from './paint';
 
@@ -38,12 +38,14 @@ const NONE: Rect = { left: -Infinity, top: -Infinity, right: Infinity, bottom: I
 /** Nowhere a reader can bring into view. */
 const NOWHERE: Reach = { scrollX: 0, scrollY: 0, width: 0, height: 0 };
 /** Fully drawn, no effect. */
-const VISIBLE: Look = { opacity: 1, effects: false };
+const VISIBLE: Look = { opacity: 1, effects: false, reorders: false };
 const EMPTY: Rect = { left: 0, top: 0, right: 0, bottom: 0 };
 
 interface Look {
   opacity: number;
   effects: boolean;
+  /** A bidi override or a transform on the way up: the order the words are drawn in is measured. */
+  reorders: boolean;
 }
 
 /**
@@ -57,6 +59,8 @@ interface Own {
   opacity: number;
   /** A mask, a blend mode, a filter not settled, a clip-path shape other than inset(). */
   effects: boolean;
+  /** `unicode-bidi: bidi-override` or `isolate-override`, or (a box) a transform, `scale` or `rotate`. */
+  reorders: boolean;
   /** 'static' for an inline box (which `position: absolute` would have blockified): not read. */
   position: string;
   clipPath: string;
@@ -166,8 +170,10 @@ export class Ancestry {
     // not drawn at all: drawn at opacity 0. (Its own transform only: a turn shared with the boxes
     // above it through `transform-style: preserve-3d` is not followed.)
     const turnedAway = !inline && cs.backfaceVisibility === 'hidden' && facesAway(cs.transform);
+    const bidi = cs.unicodeBidi ?? '';
     const out: Own = {
       display,
+      reorders: bidi.includes('override') || (!inline && transformed(cs)),
       opacity: turnedAway ? 0 : (Number.isFinite(opacity) ? opacity : 1) * filter.opacity,
       effects:
         filter.unsettled ||
@@ -193,7 +199,13 @@ export class Ancestry {
     const above = parent === null ? VISIBLE : this.look(parent);
     const own = this.own(el);
     const out =
-      own.opacity === 1 && !own.effects ? above : { opacity: above.opacity * own.opacity, effects: above.effects || own.effects };
+      own.opacity === 1 && !own.effects && !own.reorders
+        ? above
+        : {
+            opacity: above.opacity * own.opacity,
+            effects: above.effects || own.effects,
+            reorders: above.reorders || own.reorders,
+          };
     k.look = out;
     return out;
   }
@@ -334,7 +346,7 @@ export class Ancestry {
   private measure(node: Text, reach: Reach): WordsMeasured {
     const parent = flatParentElement(node);
     if (parent === null) return { glyphs: 'no-area' };
-    const { opacity, effects } = this.look(parent);
+    const { opacity, effects, reorders } = this.look(parent);
     const range = (this.range ??= node.ownerDocument.createRange());
     range.selectNodeContents(node);
     const chars = () => node.data.replace(/\s+/g, '').length;
@@ -343,6 +355,17 @@ export class Ancestry {
     const rects = range.getClientRects();
     const glyphs = glyphsHide(rects, chars, clip, within, node.data.length);
     if (glyphs !== null) return { opacity, effects, glyphs };
+    // Drawn in an order no reader reads (a bidi override against the words' own direction, a
+    // mirror): measured only where something on the way, or in the text, may reorder them.
+    if (reorders || BIDI_CONTROLS.test(node.data)) {
+      const backwards = drawnBackwards(node.data, (a, b) => {
+        range.setStart(node, a);
+        range.setEnd(node, b);
+        return range.getClientRects();
+      });
+      range.selectNodeContents(node);
+      if (backwards !== false) return { opacity, effects, glyphs: backwards === true ? 'reordered' : 'unmeasured' };
+    }
     // Seen, but some glyphs may lie where a reader cannot see them (a line clamp, a line cut off):
     // those characters are found and left out (asked only of such a node).
     const area = visibleArea(clip, within);
@@ -407,6 +430,12 @@ export function facesAway(transform: string): boolean {
   if (!m) return false;
   const values = m[1]!.split(',').map(Number);
   return values.length === 16 && values[10]! < 0;
+}
+
+/** Whether a box's computed style moves its glyphs by a transform, `scale` or `rotate` (a mirror among them). */
+function transformed(cs: CSSStyleDeclaration): boolean {
+  const set = (v: string | undefined) => v !== undefined && v !== '' && v !== 'none';
+  return set(cs.transform) || set(cs.scale) || set(cs.rotate);
 }
 
 /** What `el` itself makes a host (`Ancestry.openable`): until-found, the box that holds it; a closed `<details>`, itself. */

@@ -217,6 +217,15 @@ export const SEEN_RULES: readonly SeenRule[] = [
     says: `Their glyphs are drawn shorter than ${MIN_GLYPH_PX}px, or pressed together, after every transform, scale and zoom.`,
   },
   {
+    why: 'reordered',
+    seen: 'unseen',
+    reads: ['glyphs'],
+    when: (m) => m.glyphs === 'reordered',
+    says:
+      'Their letters are drawn against their own direction (a bidi override or <bdo> against the text, ' +
+      'an override character, a mirror): the order a reader reads is not the order of the text.',
+  },
+  {
     why: 'covered',
     seen: 'unseen',
     reads: ['hits', 'covered'],
@@ -327,4 +336,5 @@ export const WHY_SAID: Record<NotDrawn, string> = {
   clipped: 'is clipped away',
   covered: 'is covered by another box',
   'not-found': 'is no longer shown on the page',
+  reordered: 'is drawn in an order no reader reads (its letters against their own direction)',
 };
