@@ -173,7 +173,7 @@ export class Ancestry {
     const bidi = cs.unicodeBidi ?? '';
     const out: Own = {
       display,
-      reorders: bidi.includes('override') || (!inline && transformed(cs)),
+      reorders: bidi.includes('override') || (!inline && transformed(el, cs)),
       opacity: turnedAway ? 0 : (Number.isFinite(opacity) ? opacity : 1) * filter.opacity,
       effects:
         filter.unsettled ||
@@ -432,10 +432,19 @@ export function facesAway(transform: string): boolean {
   return values.length === 16 && values[10]! < 0;
 }
 
-/** Whether a box's computed style moves its glyphs by a transform, `scale` or `rotate` (a mirror among them). */
-function transformed(cs: CSSStyleDeclaration): boolean {
+/**
+ * Whether a box's computed style moves its glyphs by a transform, `scale` or `rotate` (a mirror
+ * among them). The transform is read through the Typed OM where the browser has it (Chrome): its
+ * computed value needs no layout, where `getComputedStyle`'s resolved matrix lays the box out,
+ * even one inside content a reader has not opened yet (a closed `<details>`), which changes what
+ * is measured of it after.
+ */
+function transformed(el: Element, cs: CSSStyleDeclaration): boolean {
   const set = (v: string | undefined) => v !== undefined && v !== '' && v !== 'none';
-  return set(cs.transform) || set(cs.scale) || set(cs.rotate);
+  if (set(cs.scale) || set(cs.rotate)) return true;
+  const typed = (el as Element & { computedStyleMap?: () => { get(property: string): unknown } }).computedStyleMap;
+  if (typed !== undefined) return String(typed.call(el).get('transform')) !== 'none';
+  return set(cs.transform);
 }
 
 /** What `el` itself makes a host (`Ancestry.openable`): until-found, the box that holds it; a closed `<details>`, itself. */
