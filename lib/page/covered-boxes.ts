@@ -10,7 +10,7 @@
  * (`CoversOutOfView`, lib/page/paint-order.ts). Whether that covers the words is the table's rule
  * (lib/shared/seen.ts, `hits`, `covered`). Pure DOM code.
  */
-import { inView, scrollsWithPage } from './cover';
+import { hitAt, inView, scrollsWithPage } from './cover';
 import { flatParentElement } from './flat-tree';
 import { parseColor, PICTURES, shadowsOf, TRANSPARENT, type Box } from './paint';
 import { asker, type SeenVerdict } from '@/lib/shared/seen';
@@ -107,7 +107,8 @@ export class CoversOutOfView {
 /**
  * The boxes of `owners` (boxes whose own words were read) that a box of `covers` (noted by a
  * reading walk) or, where glyphs are `measured`, a picture or what an element paints over what it
- * holds, covers where they are in view.
+ * holds, covers where they are in view; and those of `sunk` (boxes put below the flow) that an
+ * element around them is painted over.
  */
 export function coveredOwners(
   doc: Document,
@@ -115,6 +116,7 @@ export function coveredOwners(
   covers: readonly Element[],
   owners: readonly Element[],
   measured: boolean,
+  sunk: readonly Element[] = [],
 ): Set<Element> {
   const out = new Set<Element>();
   // A picture placed over the page covers words as a box with a background does, whatever it
@@ -155,10 +157,22 @@ export function coveredOwners(
       // (The cover scrolls with the page, asked above; what else is on top proves nothing here.)
       // A cover the hit test passes through (`pointer-events: none`) cannot say it lies below the
       // words: unless it is put below the flow (a negative z-index), it is taken to be on top.
+      // A hit test that answers nothing proves nothing: not seen.
       const through = hit !== null && !(hit === cover || cover.contains(hit)) && passesHits(cs);
-      const own = !through && (hit === null || !(hit === cover || cover.contains(hit)));
-      if (!isSeen(askHits({ hits: [{ own, movesWithView: false }] }))) out.add(owner);
+      const own = !through && hit !== null && !(hit === cover || cover.contains(hit));
+      if (!isSeen(askHits({ hits: [{ own, movesWithView: false, ...(hit === null ? { unknown: true } : {}) }] }))) out.add(owner);
     }
+  }
+  // Boxes put below the flow (a negative z-index): the boxes of words they hold, in view, are hit
+  // at their middle; an element around them found there is painted over them (a body with its own
+  // background), and one that answers nothing proves nothing (lib/page/cover.ts `hitAt`).
+  for (const owner of sunk.length === 0 ? [] : owners) {
+    if (out.has(owner) || !sunk.some((s) => s === owner || s.contains(owner))) continue;
+    const b = owner.getBoundingClientRect();
+    const x = (b.left + b.right) / 2;
+    const y = (b.top + b.bottom) / 2;
+    if (!inView(view, x, y)) continue;
+    if (!isSeen(askHits({ hits: [hitAt(doc, [owner], x, y)] }))) out.add(owner);
   }
   // A pseudo-element placed over the words (`::after { position: absolute; inset: 0 }` with a
   // background), or an outline drawn over them, covers them too; the hit test cannot tell either

@@ -122,10 +122,10 @@ export function measureRanges(
     range.selectNodeContents(node);
     const box = range.getBoundingClientRect();
     const hasBox = host === null && box.width > 0 && box.height > 0;
-    const covered =
-      hasBox &&
-      (painted.covers(parent, box) ||
-        (!inView(view, (box.left + box.right) / 2, (box.top + box.bottom) / 2) && outOfView.covered(parent, box)));
+    // Where the hit test passes through the words (`pointer-events: none`), it passes through a
+    // box over them too: what covers them is asked of CSS's painting order, as out of view.
+    const unhit = !inView(view, (box.left + box.right) / 2, (box.top + box.bottom) / 2) || passesHits(parent, view);
+    const covered = hasBox && (painted.covers(parent, box) || (unhit && outOfView.covered(parent, box)));
     // Some of the node's characters no reader sees (a line clamp, a line cut off): the quote's must not be among them.
     const cutOff = words?.hidden !== undefined && located.ranges.some((r) => overlaps(r, node, words.hidden!));
     const measured: Measured =
@@ -143,6 +143,11 @@ export function measureRanges(
     if (!verdict.drawn) return verdict;
   }
   return drawnVerdict({ found: true, hits });
+}
+
+/** Whether the browser's hit test passes through the words of `el` (`pointer-events: none`, inherited). */
+function passesHits(el: Element, view: Window): boolean {
+  return view.getComputedStyle(el).pointerEvents === 'none';
 }
 
 /** Whether the characters of `node` that `range` holds meet any of `runs` (of its characters). */

@@ -181,6 +181,8 @@ export class Visibility {
   private painted: PaintedBoxes | null = null;
   /** Boxes placed over the page (`position: absolute`) with an opaque background: what may cover words. */
   private readonly covers: Element[] = [];
+  /** Boxes put below the flow (a negative z-index), where every test is asked: hit-tested by `coveredBoxes`. */
+  private readonly sunk: Element[] = [];
   /** The boxes whose own words were read, for `coveredBoxes` (kept only where there is layout). */
   private readonly owners: Element[] = [];
   /** Boxes left out with all they hold (none: the check takes covered boxes out of what it read). */
@@ -478,10 +480,12 @@ export class Visibility {
     if (style === null || typeof style !== 'object') return false;
     const overflowX = measured ? this.ancestry!.overflowX(el, style) : style.overflowX;
     if (!isSeen(ASK.clippedAway[this.paint ? 0 : 1]({ clippedAway: clippedAway(el, style, overflowX) }))) return true;
-    // A check whose glyphs are measured, given the covers: nothing more to ask here.
-    if (measured && !this.notesCovers) return false;
     // Positioned or transformed: measured once, here; what it holds goes with it.
     const position = measured ? this.ancestry!.position(el, style) : style.position;
+    // Put below the flow (a negative z-index), where every test is asked: what an ancestor paints may cover it.
+    if (this.paint && position !== 'static' && parseInt(style.zIndex, 10) < 0) this.sunk.push(el);
+    // A check whose glyphs are measured, given the covers: nothing more to ask here.
+    if (measured && !this.notesCovers) return false;
     if (position === 'absolute') this.noteCover(el, style);
     if (!this.paint || measured) return false;
     const moved = position !== 'static';
@@ -528,7 +532,7 @@ export class Visibility {
    */
   coveredBoxes(): Set<Element> {
     if (this.owners.length === 0 || !this.hasLayout) return new Set();
-    return coveredOwners(this.doc!, this.view!, this.covers, this.owners, this.ancestry !== null);
+    return coveredOwners(this.doc!, this.view!, this.covers, this.owners, this.ancestry !== null, this.sunk);
   }
 
   /** The boxes placed over the page that may cover words, noted by this walk (and given to it). */

@@ -49,6 +49,8 @@ export interface PointHit {
   own: boolean;
   /** Else: the covering element, or one of its ancestors, stays put on screen (fixed, sticky). */
   movesWithView: boolean;
+  /** The hit test answered nothing there: nothing is proven either way. */
+  unknown?: boolean;
 }
 
 /**
@@ -230,10 +232,18 @@ export const SEEN_RULES: readonly SeenRule[] = [
     seen: 'unseen',
     reads: ['hits', 'covered'],
     when: (m) =>
-      m.covered === true || (m.hits !== undefined && m.hits.length > 0 && m.hits.every((h) => !h.own && !h.movesWithView)),
+      m.covered === true ||
+      (m.hits !== undefined && m.hits.length > 0 && m.hits.every((h) => !h.own && !h.movesWithView && h.unknown !== true)),
     says:
       'Another box is on top of them at every point of theirs in view, and it scrolls with the page ' +
       '(a fixed or sticky bar covers words only at some scroll positions).',
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['hits'],
+    when: (m) => m.hits !== undefined && m.hits.some((h) => h.unknown === true),
+    says: "The browser's hit test answered nothing at a point of theirs in view: nothing says what is on top of them.",
   },
   {
     why: 'unproven',
