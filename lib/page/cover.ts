@@ -5,6 +5,7 @@
  * extraction of the words under a box placed over the page (lib/page/visibility.ts) and by the
  * proof that a quote is drawn (lib/page/drawn.ts).
  */
+import { docOf, elementOf, nodeOf } from './dom';
 import { flatParentElement } from './flat-tree';
 import type { PointHit } from '@/lib/shared/seen';
 
@@ -25,10 +26,10 @@ const OWN: PointHit = { own: true, movesWithView: false };
  */
 export function hitAt(doc: Document, parents: Element[], x: number, y: number): PointHit {
   const root = (parents[0]?.getRootNode() ?? doc) as Document | ShadowRoot;
-  const hit = (typeof root.elementFromPoint === 'function' ? root : doc).elementFromPoint(x, y);
+  const hit = nodeOf.type(root) === 11 ? (root as ShadowRoot).elementFromPoint(x, y) : docOf.elementFromPoint(doc, x, y);
   if (!hit) return { own: false, movesWithView: false, unknown: true };
-  if (parents.some((p) => p.contains(hit))) return OWN;
-  const view = doc.defaultView!;
+  if (parents.some((p) => nodeOf.contains(p, hit))) return OWN;
+  const view = docOf.view(doc)!;
   const around = parents.filter((p) => flatContains(hit, p));
   if (around.some((p) => answersFor(hit, p, view, x, y))) return OWN;
   return { own: false, movesWithView: !scrollsWithPage(hit, view) };
@@ -46,7 +47,7 @@ function answersFor(hit: Element, p: Element, view: Window, x: number, y: number
   for (let e: Element | null = p; e !== null && e !== hit; e = flatParentElement(e)) {
     const cs = view.getComputedStyle(e);
     if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') {
-      const r = e.getBoundingClientRect();
+      const r = elementOf.rect(e);
       if (x < r.left || x >= r.right || y < r.top || y >= r.bottom) return true;
     }
     if (cs.position !== 'static' && parseInt(cs.zIndex, 10) < 0) return false;

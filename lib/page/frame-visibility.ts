@@ -10,6 +10,7 @@
  * in view, by the browser's hit test; out of view, under no box placed over the page after it).
  * A page that lays nothing out shows no frame. Pure DOM code.
  */
+import { docOf, elementOf, nodeOf } from './dom';
 import { Ancestry } from './ancestry';
 import { hitAt, inView } from './cover';
 import { judge, MIN_GLYPH_PX, type PointHit } from '@/lib/shared/seen';
@@ -22,12 +23,12 @@ export const MIN_FRAME_SCALE = MIN_GLYPH_PX / 16;
 
 /** The indexes in `doc`'s `window.frames` of the frames its page does not show. */
 export function hiddenChildFrames(doc: Document): number[] {
-  const view = doc.defaultView;
+  const view = docOf.view(doc);
   if (!view || view.frames.length === 0) return [];
   const all = Array.from({ length: view.frames.length }, (_, i) => i);
   // Judged by what the page lays out, not by the root's clientWidth (quirks mode can make it 0).
   if (!(view.innerWidth > 0 && view.innerHeight > 0)) return all;
-  const root = doc.scrollingElement ?? doc.documentElement;
+  const root = (docOf.scrolling(doc) ?? docOf.root(doc))!;
   const reach = {
     scrollX: view.scrollX,
     scrollY: view.scrollY,
@@ -36,7 +37,7 @@ export function hiddenChildFrames(doc: Document): number[] {
   };
   const ancestry = new Ancestry(view);
   const shown = new Set<number>();
-  for (const el of doc.querySelectorAll('iframe, frame')) {
+  for (const el of docOf.all(doc, 'iframe, frame')) {
     const win = (el as HTMLIFrameElement).contentWindow;
     if (!win) continue;
     let index = -1;
@@ -52,10 +53,9 @@ export function hiddenChildFrames(doc: Document): number[] {
   return all.filter((i) => !shown.has(i));
 
   function frameShown(el: Element): boolean {
-    const box = el as HTMLElement & { checkVisibility?: (o: object) => boolean };
-    const rendered =
-      typeof box.checkVisibility === 'function' ? box.checkVisibility({ opacityProperty: true, visibilityProperty: true }) : null;
-    const rect = el.getBoundingClientRect();
+    const box = el as HTMLElement;
+    const rendered = elementOf.checkVisibility(el, { opacityProperty: true, visibilityProperty: true }) ?? null;
+    const rect = elementOf.rect(el);
     const scale =
       box.offsetWidth > 0 && box.offsetHeight > 0 ? Math.min(rect.width / box.offsetWidth, rect.height / box.offsetHeight) : 0;
     const hits: PointHit[] = [];
@@ -85,14 +85,14 @@ export function hiddenChildFrames(doc: Document): number[] {
    */
   function coveredOutOfView(frame: Element, rect: DOMRect): boolean {
     let asked = 0;
-    for (const el of doc.querySelectorAll('body *')) {
-      if (!(frame.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) || el.contains(frame)) continue;
+    for (const el of docOf.all(doc, 'body *')) {
+      if (!(nodeOf.position(frame, el) & 4) /* DOCUMENT_POSITION_FOLLOWING */ || nodeOf.contains(el, frame)) continue;
       if (++asked > MAX_COVER_CANDIDATES) return true;
       const cs = view!.getComputedStyle(el);
       if (cs.position !== 'absolute') continue;
       const backdrop = cs.getPropertyValue('backdrop-filter');
       if (parseColor(cs.backgroundColor)?.a !== 1 && (backdrop === '' || backdrop === 'none')) continue;
-      const c = el.getBoundingClientRect();
+      const c = elementOf.rect(el);
       if (c.left <= rect.left && c.top <= rect.top && c.right >= rect.right && c.bottom >= rect.bottom) return true;
     }
     return false;
