@@ -81,7 +81,7 @@ const ELEMENT_MEMBERS = [
 
 /** Controls of the forms `ids`, named after `members`, placed outside them (`form=`). */
 const controls = (ids: string[], members: string[]) =>
-  ids.flatMap((id) => members.map((m) => `<input type="hidden" form="${id}" name="${m}">`)).join('');
+  ids.flatMap((id) => members.map((m) => `<output form="${id}" name="${m}"></output>`)).join('');
 
 function page(documentNames: string[], elementNames: string[]): string {
   return `<!doctype html><html lang="en"><head><title>Ferry</title></head><body style="font: 16px sans-serif">
@@ -136,7 +136,7 @@ describe('names a page gives its elements', () => {
       tab.evaluate(() => [
         typeof document.elementsFromPoint,
         document.defaultView === window,
-        document.getElementById('faded')!.parentNode === document.querySelector('input[name="parentNode"][form="faded"]'),
+        document.getElementById('faded')!.parentNode === document.querySelector('output[name="parentNode"][form="faded"]'),
       ]),
     );
     expect(shadowed).toEqual(['object', false, true]);
