@@ -11,6 +11,7 @@
  */
 // First: the moment the bundle began to run, before its other modules (lib/page/script-start.ts).
 import { scriptStarted } from '@/lib/page/script-start';
+import '@/lib/page/dom'; // the DOM's own members, before any page lookup (lib/page/dom.ts)
 import * as z from 'zod/mini';
 import { dispatch, type Handlers } from '@/lib/shared/dispatch';
 import type { ReadingCalls } from '@/lib/shared/messages';

@@ -5,6 +5,8 @@
  * from the page script (entrypoints/page-reader.ts), which every tab a question reads compiles
  * and runs, so that those tabs carry none of it. Answers only the extension's requests.
  */
+// First: the DOM's own members, taken before any lookup through the page (lib/page/dom.ts).
+import '@/lib/page/dom';
 import * as z from 'zod/mini';
 import { readPage, type AnchorOptions, type AnchorPage } from '@/lib/page/anchor';
 import { clearHighlight, heldRanges, highlightQuoteInSteps, holdHighlight, scrollHeld, showHeld } from '@/lib/page/highlight';

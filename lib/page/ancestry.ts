@@ -14,8 +14,9 @@
  * the style reads of the looks and clips (about eight per box, five per inline element, each once
  * per element, in one record per element: `Known`); docs/eval.md gives the figures. Pure DOM code.
  */
+import { docOf, elementOf, nodeOf } from './dom';
 import { flatParentElement } from './flat-tree';
-import { allInside, filterEffect, glyphsHide, hiddenRuns, type CharRun, type Rect } from './seen';
+import { allInside, BIDI_CONTROLS, drawnBackwards, filterEffect, glyphsHide, hiddenRuns, type CharRun, type Rect } from './seen';
 import type { Measured } from '@/lib/shared/seen';
 import type { Reach } from './paint';
 
@@ -38,12 +39,14 @@ const NONE: Rect = { left: -Infinity, top: -Infinity, right: Infinity, bottom: I
 /** Nowhere a reader can bring into view. */
 const NOWHERE: Reach = { scrollX: 0, scrollY: 0, width: 0, height: 0 };
 /** Fully drawn, no effect. */
-const VISIBLE: Look = { opacity: 1, effects: false };
+const VISIBLE: Look = { opacity: 1, effects: false, reorders: false };
 const EMPTY: Rect = { left: 0, top: 0, right: 0, bottom: 0 };
 
 interface Look {
   opacity: number;
   effects: boolean;
+  /** A bidi override or a transform on the way up: the order the words are drawn in is measured. */
+  reorders: boolean;
 }
 
 /**
@@ -57,6 +60,8 @@ interface Own {
   opacity: number;
   /** A mask, a blend mode, a filter not settled, a clip-path shape other than inset(). */
   effects: boolean;
+  /** `unicode-bidi: bidi-override` or `isolate-override`, or (a box) a transform, `scale` or `rotate`. */
+  reorders: boolean;
   /** 'static' for an inline box (which `position: absolute` would have blockified): not read. */
   position: string;
   clipPath: string;
@@ -129,11 +134,11 @@ export class Ancestry {
     if (p !== null) {
       out = this.hostAbove(p);
       if (out === null) {
-        if (p.getAttribute('hidden')?.toLowerCase() === 'until-found') out = flatParentElement(p) ?? p;
-        else if (p.localName === 'details' && !(p as HTMLDetailsElement).open) {
+        if (elementOf.attribute(p, 'hidden')?.toLowerCase() === 'until-found') out = flatParentElement(p) ?? p;
+        else if (elementOf.name(p) === 'details' && !(p as HTMLDetailsElement).open) {
           // Words in the summary (the child on the way down) show; any other child of it does not.
-          const summary = p.querySelector(':scope > summary');
-          if (!summary || !summary.contains(x)) out = p;
+          const summary = elementOf.query(p, ':scope > summary');
+          if (!summary || !nodeOf.contains(summary, x)) out = p;
         }
       }
     }
@@ -166,8 +171,10 @@ export class Ancestry {
     // not drawn at all: drawn at opacity 0. (Its own transform only: a turn shared with the boxes
     // above it through `transform-style: preserve-3d` is not followed.)
     const turnedAway = !inline && cs.backfaceVisibility === 'hidden' && facesAway(cs.transform);
+    const bidi = cs.unicodeBidi ?? '';
     const out: Own = {
       display,
+      reorders: bidi.includes('override') || (!inline && transformed(el, cs)),
       opacity: turnedAway ? 0 : (Number.isFinite(opacity) ? opacity : 1) * filter.opacity,
       effects:
         filter.unsettled ||
@@ -193,7 +200,13 @@ export class Ancestry {
     const above = parent === null ? VISIBLE : this.look(parent);
     const own = this.own(el);
     const out =
-      own.opacity === 1 && !own.effects ? above : { opacity: above.opacity * own.opacity, effects: above.effects || own.effects };
+      own.opacity === 1 && !own.effects && !own.reorders
+        ? above
+        : {
+            opacity: above.opacity * own.opacity,
+            effects: above.effects || own.effects,
+            reorders: above.reorders || own.reorders,
+          };
     k.look = out;
     return out;
   }
@@ -214,22 +227,22 @@ export class Ancestry {
     let out = outer;
     if (own.display !== 'inline' && own.display !== 'contents') {
       if (this.scrolls(el, own)) {
-        const b = el.getBoundingClientRect();
+        const b = elementOf.rect(el);
         const box = el as HTMLElement;
-        const left = b.left + box.clientLeft;
-        const top = b.top + box.clientTop;
+        const left = b.left + elementOf.clientLeft(box);
+        const top = b.top + elementOf.clientTop(box);
         // The box itself must lie where a reader can bring it; then all it scrolls is within reach.
         const shown =
-          left + box.clientWidth > -outer.scrollX &&
-          top + box.clientHeight > -outer.scrollY &&
+          left + elementOf.clientWidth(box) > -outer.scrollX &&
+          top + elementOf.clientHeight(box) > -outer.scrollY &&
           left < outer.width - outer.scrollX &&
           top < outer.height - outer.scrollY;
         out = shown
           ? {
-              scrollX: -(left - box.scrollLeft),
-              scrollY: -(top - box.scrollTop),
-              width: Math.max(box.scrollWidth, box.clientWidth),
-              height: Math.max(box.scrollHeight, box.clientHeight),
+              scrollX: -(left - elementOf.scrollLeft(box)),
+              scrollY: -(top - elementOf.scrollTop(box)),
+              width: Math.max(elementOf.scrollWidth(box), elementOf.clientWidth(box)),
+              height: Math.max(elementOf.scrollHeight(box), elementOf.clientHeight(box)),
             }
           : NOWHERE;
       } else if (own.position === 'fixed') {
@@ -293,20 +306,20 @@ export class Ancestry {
     if (x === 'visible' && !paint && (clipPath === 'none' || clipPath === '') && (clip === 'auto' || clip === '')) {
       return NONE;
     }
-    const b = el.getBoundingClientRect();
+    const b = elementOf.rect(el);
     const box = el as HTMLElement;
     // The padding box: inside the borders (a scrolling box scrolls what lies past it; a reader
     // can scroll it, so only one too small to show a line clips).
     const inner = {
-      left: b.left + box.clientLeft,
-      top: b.top + box.clientTop,
-      right: b.left + box.clientLeft + box.clientWidth,
-      bottom: b.top + box.clientTop + box.clientHeight,
+      left: b.left + elementOf.clientLeft(box),
+      top: b.top + elementOf.clientTop(box),
+      right: b.left + elementOf.clientLeft(box) + elementOf.clientWidth(box),
+      bottom: b.top + elementOf.clientTop(box) + elementOf.clientHeight(box),
     };
     let out = NONE;
     const clips = (v: string, size: number) => v === 'hidden' || v === 'clip' || paint || (v !== 'visible' && size < 4);
-    if (clips(x, box.clientWidth)) out = { ...out, left: inner.left, right: inner.right };
-    if (clips(y, box.clientHeight)) out = { ...out, top: inner.top, bottom: inner.bottom };
+    if (clips(x, elementOf.clientWidth(box))) out = { ...out, left: inner.left, right: inner.right };
+    if (clips(y, elementOf.clientHeight(box))) out = { ...out, top: inner.top, bottom: inner.bottom };
     if (positioned && clip !== 'auto' && clip !== '') {
       const m = /^rect\(\s*(-?[\d.]+)px[\s,]+(-?[\d.]+)px[\s,]+(-?[\d.]+)px[\s,]+(-?[\d.]+)px\s*\)$/.exec(clip);
       out = m
@@ -334,8 +347,8 @@ export class Ancestry {
   private measure(node: Text, reach: Reach): WordsMeasured {
     const parent = flatParentElement(node);
     if (parent === null) return { glyphs: 'no-area' };
-    const { opacity, effects } = this.look(parent);
-    const range = (this.range ??= node.ownerDocument.createRange());
+    const { opacity, effects, reorders } = this.look(parent);
+    const range = (this.range ??= docOf.createRange(nodeOf.doc(node)));
     range.selectNodeContents(node);
     const chars = () => node.data.replace(/\s+/g, '').length;
     const within = this.contentReach(parent, reach);
@@ -343,6 +356,17 @@ export class Ancestry {
     const rects = range.getClientRects();
     const glyphs = glyphsHide(rects, chars, clip, within, node.data.length);
     if (glyphs !== null) return { opacity, effects, glyphs };
+    // Drawn in an order no reader reads (a bidi override against the words' own direction, a
+    // mirror): measured only where something on the way, or in the text, may reorder them.
+    if (reorders || BIDI_CONTROLS.test(node.data)) {
+      const backwards = drawnBackwards(node.data, (a, b) => {
+        range.setStart(node, a);
+        range.setEnd(node, b);
+        return range.getClientRects();
+      });
+      range.selectNodeContents(node);
+      if (backwards !== false) return { opacity, effects, glyphs: backwards === true ? 'reordered' : 'unmeasured' };
+    }
     // Seen, but some glyphs may lie where a reader cannot see them (a line clamp, a line cut off):
     // those characters are found and left out (asked only of such a node).
     const area = visibleArea(clip, within);
@@ -367,7 +391,7 @@ export class Ancestry {
 
   /** What the boxes around `el` leave of its border box, in the view's coordinates; null when nothing. */
   shownBox(el: Element): Rect | null {
-    const r = el.getBoundingClientRect();
+    const r = elementOf.rect(el);
     const parent = flatParentElement(el);
     const shown = parent === null ? r : intersect(r, this.clipOn(el, this.own(el)));
     return shown.right > shown.left && shown.bottom > shown.top ? shown : null;
@@ -378,7 +402,7 @@ export class Ancestry {
     const { opacity, effects } = this.look(el);
     const parent = flatParentElement(el);
     const clip = parent === null ? null : finite(this.clipOn(el, this.own(el)));
-    const r = el.getBoundingClientRect();
+    const r = elementOf.rect(el);
     const glyphs = glyphsHide([r], 0, clip, parent === null ? reach : this.contentReach(parent, reach));
     if (glyphs !== null) return { opacity, effects, glyphs };
     const shown = clip === null ? r : intersect(r, clip);
@@ -409,10 +433,25 @@ export function facesAway(transform: string): boolean {
   return values.length === 16 && values[10]! < 0;
 }
 
+/**
+ * Whether a box's computed style moves its glyphs by a transform, `scale` or `rotate` (a mirror
+ * among them). The transform is read through the Typed OM where the browser has it (Chrome): its
+ * computed value needs no layout, where `getComputedStyle`'s resolved matrix lays the box out,
+ * even one inside content a reader has not opened yet (a closed `<details>`), which changes what
+ * is measured of it after.
+ */
+function transformed(el: Element, cs: CSSStyleDeclaration): boolean {
+  const set = (v: string | undefined) => v !== undefined && v !== '' && v !== 'none';
+  if (set(cs.scale) || set(cs.rotate)) return true;
+  const typed = elementOf.styleMap(el);
+  if (typed !== undefined) return String(typed.get('transform')) !== 'none';
+  return set(cs.transform);
+}
+
 /** What `el` itself makes a host (`Ancestry.openable`): until-found, the box that holds it; a closed `<details>`, itself. */
 function ownHost(el: Element): Element | null {
-  if (el.getAttribute('hidden')?.toLowerCase() === 'until-found') return flatParentElement(el) ?? el;
-  return el.localName === 'details' && !(el as HTMLDetailsElement).open ? el : null;
+  if (elementOf.attribute(el, 'hidden')?.toLowerCase() === 'until-found') return flatParentElement(el) ?? el;
+  return elementOf.name(el) === 'details' && !(el as HTMLDetailsElement).open ? el : null;
 }
 
 /** The rectangle an `inset()` clip-path leaves of `b`; null (not settled, left to the other rules) for any other shape. */

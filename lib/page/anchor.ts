@@ -9,6 +9,7 @@
  * the one nearest to where the cited passage sits in reading order. The page may have changed
  * since extraction: the quote is found again by its text, forgiving only typographic drift.
  */
+import { docOf, nodeOf } from './dom';
 import { collectText, collapse, type CollectOptions, type CollectedText } from './dom-text';
 import { DEFAULT_MAX_TEXT_CHARS, layoutPassages, type ExtractOptions, type LaidOutPassage } from './extract';
 import { normalize } from '@/lib/shared/normalize';
@@ -248,7 +249,7 @@ export function toRanges(root: Document | Element, collected: CollectedText, sta
   const i = lowerBound(segs.length, (k) => segs[k]!.end > start);
   const j = lowerBound(segs.length, (k) => segs[k]!.start >= end) - 1;
   if (i >= segs.length || j < 0 || i > j) return [];
-  const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument;
+  const doc = nodeOf.type(root) === 9 ? (root as Document) : nodeOf.doc(root);
   if (!doc) return [];
 
   const ranges: Range[] = [];
@@ -270,7 +271,7 @@ export function toRanges(root: Document | Element, collected: CollectedText, sta
         range.setEnd(last, lastEnd);
         ranges.push(range);
       }
-      range = doc.createRange();
+      range = docOf.createRange(doc);
       range.setStart(node, from);
     }
     last = node;

@@ -6,6 +6,7 @@
  * sentence is drawn (lib/page/drawn.ts) and by extraction only of words whose colour already
  * matches the backgrounds around them: it reads the styles of every ancestor. Pure DOM code.
  */
+import { docOf, elementOf, nodeOf } from './dom';
 import { inView } from './cover';
 import { flatParentElement } from './flat-tree';
 import { readableColour } from './colour';
@@ -39,13 +40,13 @@ export function backgroundBehind(el: Element, view: Window): Rgba | null {
     if (c.a > 0) layers.push(c);
     if (c.a >= 1) return compose(layers);
   }
-  const canvas = canvasColour(el.ownerDocument, view);
+  const canvas = canvasColour(nodeOf.doc(el), view);
   return canvas === null ? null : compose([...layers, canvas]);
 }
 
 /** What the browser paints behind the root: white, unless the page asks for a dark scheme (then not known). */
 export function canvasColour(doc: Document, view: Window): Rgba | null {
-  const root = doc.documentElement;
+  const root = docOf.root(doc);
   const scheme = root ? view.getComputedStyle(root).colorScheme : '';
   return scheme && scheme.includes('dark') ? null : { r: 255, g: 255, b: 255, a: 1 };
 }
@@ -72,22 +73,24 @@ export function otherPaintBehind(
 ): boolean {
   const ancestors: Element[] = [];
   for (let e: Element | null = el; e; e = flatParentElement(e)) ancestors.push(e);
-  const root = el.getRootNode() as Document | ShadowRoot;
-  if (point && typeof root.elementsFromPoint === 'function') {
+  const root = nodeOf.root(el) as Document | ShadowRoot;
+  if (point && (nodeOf.type(root) === 11 || docOf.hitTests(root as Document))) {
     const mine = new Set(ancestors);
     let below = false;
-    for (const hit of root.elementsFromPoint(point.x, point.y)) {
+    for (const hit of nodeOf.type(root) === 11
+      ? root.elementsFromPoint(point.x, point.y)
+      : docOf.elementsFromPoint(root as Document, point.x, point.y)) {
       if (mine.has(hit)) {
         below = true;
         if (hit === ancestors[ancestors.length - 1]) return false;
-      } else if (below || !el.contains(hit)) {
+      } else if (below || !nodeOf.contains(el, hit)) {
         return true;
       }
     }
     return false;
   }
   // Out of view: a picture, or a box CSS paints under them, inside the ancestors, whose box meets the words' box.
-  const rect = el.getBoundingClientRect();
+  const rect = elementOf.rect(el);
   return ancestors.length > 1 && painted.behind(ancestors[ancestors.length - 1]!, el, rect, words);
 }
 
@@ -189,7 +192,7 @@ export function paintAgainstBackground(
   const paint = paintMeasured({ ...words, background });
   if (whyUnseen(paint) !== 'same-colour') return paint;
   if (outlined(el, cs, view, background)) return { ...paint, paintedOtherwise: true };
-  const rect = el.getBoundingClientRect();
+  const rect = elementOf.rect(el);
   const x = (rect.left + rect.right) / 2;
   const y = (rect.top + rect.bottom) / 2;
   if (inView(view, x, y)) return { ...paint, otherPaint: otherPaintBehind(el, view, { x, y }, words) || pseudoPaint(el, view) };
@@ -201,7 +204,7 @@ export function paintAgainstBackground(
   }
   // No box paints one: the canvas does, behind the whole page. Only what meets the words' box may
   // lie behind them (not any picture anywhere on the page).
-  const painter = e ?? el.ownerDocument.documentElement;
+  const painter = e ?? docOf.root(nodeOf.doc(el));
   if (painter && painted.behind(painter, el, rect, words)) return { ...paint, otherPaint: true };
   return { ...paint, otherPaint: pseudoPaint(el, view) };
 }
@@ -236,10 +239,10 @@ export class PaintedBoxes {
    * with an image or a colour the words stand out from. A painting order it cannot settle sets nothing apart.
    */
   behind(painter: Element, el: Element, rect: Box, words: WordsPaint): boolean {
-    for (const p of this.of(painter.getRootNode())) {
-      if (!meets(p.box, rect) || !painter.contains(p.el)) continue;
+    for (const p of this.of(nodeOf.root(painter))) {
+      if (!meets(p.box, rect) || !nodeOf.contains(painter, p.el)) continue;
       if (p.picture) return true;
-      if (p.el.contains(el) || el.contains(p.el)) continue;
+      if (nodeOf.contains(p.el, el) || nodeOf.contains(el, p.el)) continue;
       if (p.colour !== null && whyUnseen(paintMeasured({ ...words, background: p.colour })) === 'same-colour') continue;
       if ((this.order ??= new PaintOrder(this.view)).above(p.el, el) === false) return true;
     }
@@ -250,8 +253,8 @@ export class PaintedBoxes {
     let all = this.byRoot.get(root);
     if (all !== undefined) return all;
     all = [];
-    for (const el of (root as ParentNode).querySelectorAll('*')) {
-      const picture = el.matches(PICTURES);
+    for (const el of nodeOf.type(root) === 9 ? docOf.all(root as Document, '*') : (root as ParentNode).querySelectorAll('*')) {
+      const picture = elementOf.matches(el, PICTURES);
       let colour: Rgba | null = null;
       if (!picture) {
         const cs = this.view.getComputedStyle(el);
@@ -262,7 +265,7 @@ export class PaintedBoxes {
           if (colour === null || colour.a < 1) continue;
         }
       }
-      all.push({ el, box: el.getBoundingClientRect(), picture, colour });
+      all.push({ el, box: elementOf.rect(el), picture, colour });
     }
     this.byRoot.set(root, all);
     return all;

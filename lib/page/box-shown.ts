@@ -11,6 +11,7 @@
  * page that lays nothing out shows no such box. Pure DOM code.
  */
 import { Ancestry } from './ancestry';
+import { docOf, elementOf, nodeOf } from './dom';
 import { hitOnBox, inView } from './cover';
 import { clipHides, parseColor } from './paint';
 import { judge, MIN_GLYPH_PX, type PointHit, type SeenVerdict } from '@/lib/shared/seen';
@@ -30,23 +31,23 @@ export type BoxJudge = (el: Element, minSide: number) => SeenVerdict;
  * hit test).
  */
 export function boxJudge(doc: Document): BoxJudge | null {
-  const view = doc.defaultView;
+  const view = docOf.view(doc);
   if (!view || !(view.innerWidth > 0 && view.innerHeight > 0)) return null;
   // No hit test: no layout engine at all (a test's window), nothing is measured.
+  // (A page's element named so makes this false: its boxes are then unproven, never seen.)
   if (typeof doc.elementFromPoint !== 'function') return null;
-  const root = doc.scrollingElement ?? doc.documentElement;
+  const root = docOf.scrolling(doc) ?? docOf.root(doc);
   const reach = {
     scrollX: view.scrollX,
     scrollY: view.scrollY,
-    width: Math.max(root?.scrollWidth ?? 0, view.innerWidth),
-    height: Math.max(root?.scrollHeight ?? 0, view.innerHeight),
+    width: Math.max(root ? elementOf.scrollWidth(root) : 0, view.innerWidth),
+    height: Math.max(root ? elementOf.scrollHeight(root) : 0, view.innerHeight),
   };
   const ancestry = new Ancestry(view);
   return (el, minSide) => {
-    const box = el as HTMLElement & { checkVisibility?: (o: object) => boolean };
-    const rendered =
-      typeof box.checkVisibility === 'function' ? box.checkVisibility({ opacityProperty: true, visibilityProperty: true }) : null;
-    const rect = el.getBoundingClientRect();
+    const box = el as HTMLElement;
+    const rendered = elementOf.checkVisibility(el, { opacityProperty: true, visibilityProperty: true }) ?? null;
+    const rect = elementOf.rect(el);
     const hits: PointHit[] = [];
     for (const [fx, fy] of [
       [0.5, 0.5],
@@ -83,14 +84,14 @@ export function boxJudge(doc: Document): BoxJudge | null {
  */
 function coveredOutOfView(doc: Document, view: Window, target: Element, rect: DOMRect): boolean {
   let asked = 0;
-  for (const el of doc.querySelectorAll('body *')) {
-    if (!(target.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) || el.contains(target)) continue;
+  for (const el of docOf.all(doc, 'body *')) {
+    if (!(nodeOf.position(target, el) & 4) /* DOCUMENT_POSITION_FOLLOWING */ || nodeOf.contains(el, target)) continue;
     if (++asked > MAX_COVER_CANDIDATES) return true;
     const cs = view.getComputedStyle(el);
     if (cs.position !== 'absolute') continue;
     const backdrop = cs.getPropertyValue('backdrop-filter');
     if (parseColor(cs.backgroundColor)?.a !== 1 && (backdrop === '' || backdrop === 'none')) continue;
-    const c = el.getBoundingClientRect();
+    const c = elementOf.rect(el);
     if (c.left <= rect.left && c.top <= rect.top && c.right >= rect.right && c.bottom >= rect.bottom) return true;
   }
   return false;

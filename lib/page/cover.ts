@@ -6,6 +6,7 @@
  * proof that a quote is drawn (lib/page/drawn.ts); of an embedded frame's or a player's box by
  * lib/page/box-shown.ts.
  */
+import { docOf, elementOf, nodeOf } from './dom';
 import { flatParentElement } from './flat-tree';
 import type { PointHit } from '@/lib/shared/seen';
 
@@ -16,13 +17,44 @@ export function inView(view: Window, x: number, y: number): boolean {
   return x >= 0 && y >= 0 && x < view.innerWidth && y < view.innerHeight;
 }
 
-/** What is on top at (x, y) for words whose text is in `parents` (all in one tree). */
+const OWN: PointHit = { own: true, movesWithView: false };
+
+/**
+ * What is on top at (x, y) for words whose text is in `parents` (all in one tree). A hit test that
+ * answers nothing proves nothing (`unknown`). One that answers with an element around the words
+ * found something painted over their own box (words put under a body with its own background by
+ * a negative z-index), unless that element answers for them (`answersFor`).
+ */
 export function hitAt(doc: Document, parents: Element[], x: number, y: number): PointHit {
   const root = (parents[0]?.getRootNode() ?? doc) as Document | ShadowRoot;
-  const hit = (typeof root.elementFromPoint === 'function' ? root : doc).elementFromPoint(x, y);
-  if (!hit) return { own: true, movesWithView: false };
-  if (parents.some((p) => p.contains(hit) || flatContains(hit, p))) return { own: true, movesWithView: false };
-  return { own: false, movesWithView: !scrollsWithPage(hit, doc.defaultView!) };
+  const hit = nodeOf.type(root) === 11 ? (root as ShadowRoot).elementFromPoint(x, y) : docOf.elementFromPoint(doc, x, y);
+  if (!hit) return { own: false, movesWithView: false, unknown: true };
+  if (parents.some((p) => nodeOf.contains(p, hit))) return OWN;
+  const view = docOf.view(doc)!;
+  const around = parents.filter((p) => flatContains(hit, p));
+  if (around.some((p) => answersFor(hit, p, view, x, y))) return OWN;
+  return { own: false, movesWithView: !scrollsWithPage(hit, view) };
+}
+
+/**
+ * Whether `hit`, an element around the words of `p`, found at (x, y) where they are, answers for
+ * them: every element from `p` up to it has no box of its own (`display: contents`, a slot), or the
+ * hit test passes through their element (`pointer-events: none`) while none of the boxes between is
+ * put below the flow (a negative z-index), or the point lies outside a box between that hides what
+ * overflows it (words a reader scrolls to in a box of their own: no hit test there tells).
+ */
+function answersFor(hit: Element, p: Element, view: Window, x: number, y: number): boolean {
+  const passes = view.getComputedStyle(p).pointerEvents === 'none';
+  for (let e: Element | null = p; e !== null && e !== hit; e = flatParentElement(e)) {
+    const cs = view.getComputedStyle(e);
+    if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') {
+      const r = elementOf.rect(e);
+      if (x < r.left || x >= r.right || y < r.top || y >= r.bottom) return true;
+    }
+    if (cs.position !== 'static' && parseInt(cs.zIndex, 10) < 0) return false;
+    if (!passes && cs.display !== 'contents') return false;
+  }
+  return true;
 }
 
 /**
@@ -31,10 +63,10 @@ export function hitAt(doc: Document, parents: Element[], x: number, y: number): 
  * z-index under a body that has its own background), and no answer at a point in view is no proof.
  */
 export function hitOnBox(doc: Document, box: Element, x: number, y: number): PointHit {
-  const root = box.getRootNode() as Document | ShadowRoot;
-  const hit = (typeof root.elementFromPoint === 'function' ? root : doc).elementFromPoint(x, y);
-  if (hit !== null && (hit === box || box.contains(hit))) return { own: true, movesWithView: false };
-  return { own: false, movesWithView: hit !== null && !scrollsWithPage(hit, doc.defaultView!) };
+  const root = nodeOf.root(box);
+  const hit = nodeOf.type(root) === 11 ? (root as ShadowRoot).elementFromPoint(x, y) : docOf.elementFromPoint(doc, x, y);
+  if (hit !== null && (hit === box || nodeOf.contains(box, hit))) return { own: true, movesWithView: false };
+  return { own: false, movesWithView: hit !== null && !scrollsWithPage(hit, docOf.view(doc)!) };
 }
 
 /** False when `el` or a box around it stays put on screen as the page scrolls (fixed, sticky). */

@@ -10,7 +10,8 @@
  * (`CoversOutOfView`, lib/page/paint-order.ts). Whether that covers the words is the table's rule
  * (lib/shared/seen.ts, `hits`, `covered`). Pure DOM code.
  */
-import { inView, scrollsWithPage } from './cover';
+import { docOf, elementOf, nodeOf } from './dom';
+import { hitAt, inView, scrollsWithPage } from './cover';
 import { flatParentElement } from './flat-tree';
 import { parseColor, PICTURES, shadowsOf, TRANSPARENT, type Box } from './paint';
 import { asker, type SeenVerdict } from '@/lib/shared/seen';
@@ -81,7 +82,7 @@ export class CoversOutOfView {
 
   covered(owner: Element, words: Box): boolean {
     for (const cover of (this.covers ??= this.find())) {
-      if (cover.contains(owner) || owner.contains(cover)) continue;
+      if (nodeOf.contains(cover, owner) || nodeOf.contains(owner, cover)) continue;
       const shown = this.ancestry.shownBox(cover);
       if (shown === null || !holds(shown, words)) continue;
       // A cover drawn see-through lets the words show; one under an effect no rule settles (a
@@ -94,10 +95,10 @@ export class CoversOutOfView {
 
   private find(): Element[] {
     const out: Element[] = [];
-    for (const el of this.doc.querySelectorAll('*')) {
+    for (const el of docOf.all(this.doc, '*')) {
       const cs = this.view.getComputedStyle(el);
       if (cs.position !== 'absolute') continue;
-      if (!PICTURE_TAGS.has(el.localName) && !hidesWhatIsUnder(cs)) continue;
+      if (!PICTURE_TAGS.has(elementOf.name(el)) && !hidesWhatIsUnder(cs)) continue;
       if (drawn(el)) out.push(el);
     }
     return out;
@@ -107,7 +108,8 @@ export class CoversOutOfView {
 /**
  * The boxes of `owners` (boxes whose own words were read) that a box of `covers` (noted by a
  * reading walk) or, where glyphs are `measured`, a picture or what an element paints over what it
- * holds, covers where they are in view.
+ * holds, covers where they are in view; and those of `sunk` (boxes put below the flow) that an
+ * element around them is painted over.
  */
 export function coveredOwners(
   doc: Document,
@@ -115,6 +117,7 @@ export function coveredOwners(
   covers: readonly Element[],
   owners: readonly Element[],
   measured: boolean,
+  sunk: readonly Element[] = [],
 ): Set<Element> {
   const out = new Set<Element>();
   // A picture placed over the page covers words as a box with a background does, whatever it
@@ -125,18 +128,18 @@ export function coveredOwners(
     if (!drawn(cover)) continue;
     // A fixed or sticky box (a cookie banner, a header) covers words only at some scroll positions.
     if (!scrollsWithPage(cover, view)) continue;
-    const box = cover.getBoundingClientRect();
+    const box = elementOf.rect(cover);
     // (A box noted for its shadow covers as far as its opaque shadow spreads; a shadow is painted,
     // never hit: what is on top there is not asked.)
     const cs = view.getComputedStyle(cover);
-    const spread = PICTURE_TAGS.has(cover.localName) ? 0 : shadowReach(cs.boxShadow);
+    const spread = PICTURE_TAGS.has(elementOf.name(cover)) ? 0 : shadowReach(cs.boxShadow);
     // (Asked once per cover: whether it paints over its own inside too.)
     const paintsInside = spread > 0 && (parseColor(cs.backgroundColor)?.a === 1 || insetFill(cs.boxShadow));
     const c = { left: box.left - spread, top: box.top - spread, right: box.right + spread, bottom: box.bottom + spread };
     if (c.right <= 0 || c.bottom <= 0 || c.left >= view.innerWidth || c.top >= view.innerHeight) continue;
     for (const owner of owners) {
-      if (out.has(owner) || cover.contains(owner) || owner.contains(cover)) continue;
-      const b = owner.getBoundingClientRect();
+      if (out.has(owner) || nodeOf.contains(cover, owner) || nodeOf.contains(owner, cover)) continue;
+      const b = elementOf.rect(owner);
       if (!holds(c, b)) continue;
       const x = (b.left + b.right) / 2;
       const y = (b.top + b.bottom) / 2;
@@ -150,15 +153,27 @@ export function coveredOwners(
         }
         if (!paintsInside) continue;
       }
-      const root = owner.getRootNode() as Document | ShadowRoot;
-      const hit = (typeof root.elementFromPoint === 'function' ? root : view.document).elementFromPoint(x, y);
+      const root = nodeOf.root(owner) as Document | ShadowRoot;
+      const hit = nodeOf.type(root) === 11 ? (root as ShadowRoot).elementFromPoint(x, y) : docOf.elementFromPoint(doc, x, y);
       // (The cover scrolls with the page, asked above; what else is on top proves nothing here.)
       // A cover the hit test passes through (`pointer-events: none`) cannot say it lies below the
       // words: unless it is put below the flow (a negative z-index), it is taken to be on top.
-      const through = hit !== null && !(hit === cover || cover.contains(hit)) && passesHits(cs);
-      const own = !through && (hit === null || !(hit === cover || cover.contains(hit)));
-      if (!isSeen(askHits({ hits: [{ own, movesWithView: false }] }))) out.add(owner);
+      // A hit test that answers nothing proves nothing: not seen.
+      const through = hit !== null && !(hit === cover || nodeOf.contains(cover, hit)) && passesHits(cs);
+      const own = !through && hit !== null && !(hit === cover || nodeOf.contains(cover, hit));
+      if (!isSeen(askHits({ hits: [{ own, movesWithView: false, ...(hit === null ? { unknown: true } : {}) }] }))) out.add(owner);
     }
+  }
+  // Boxes put below the flow (a negative z-index): the boxes of words they hold, in view, are hit
+  // at their middle; an element around them found there is painted over them (a body with its own
+  // background), and one that answers nothing proves nothing (lib/page/cover.ts `hitAt`).
+  for (const owner of sunk.length === 0 ? [] : owners) {
+    if (out.has(owner) || !sunk.some((s) => s === owner || nodeOf.contains(s, owner))) continue;
+    const b = elementOf.rect(owner);
+    const x = (b.left + b.right) / 2;
+    const y = (b.top + b.bottom) / 2;
+    if (!inView(view, x, y)) continue;
+    if (!isSeen(askHits({ hits: [hitAt(doc, [owner], x, y)] }))) out.add(owner);
   }
   // A pseudo-element placed over the words (`::after { position: absolute; inset: 0 }` with a
   // background), or an outline drawn over them, covers them too; the hit test cannot tell either
@@ -168,7 +183,7 @@ export function coveredOwners(
     const pseudo = new PaintedCovers(view);
     for (const owner of owners) {
       if (out.has(owner)) continue;
-      const b = owner.getBoundingClientRect();
+      const b = elementOf.rect(owner);
       if (!inView(view, (b.left + b.right) / 2, (b.top + b.bottom) / 2)) continue;
       if (pseudo.covers(owner, b)) out.add(owner);
     }
@@ -221,7 +236,7 @@ export class PaintedCovers {
     const cs = this.view.getComputedStyle(el);
     const width = parseFloat(cs.outlineWidth);
     if (cs.outlineStyle !== 'none' && width > 0 && parseColor(cs.outlineColor)?.a === 1) {
-      const r = el.getBoundingClientRect();
+      const r = elementOf.rect(el);
       const offset = parseFloat(cs.outlineOffset) || 0;
       const hole = { left: r.left - offset, top: r.top - offset, right: r.right + offset, bottom: r.bottom + offset };
       const grow = offset + width;
@@ -265,13 +280,13 @@ export class PaintedCovers {
 function containingBlock(el: Element, view: Window): Box | null {
   for (let e: Element | null = el; e !== null; e = flatParentElement(e)) {
     if (view.getComputedStyle(e).position === 'static') continue;
-    const r = e.getBoundingClientRect();
+    const r = elementOf.rect(e);
     const box = e as HTMLElement;
     return {
-      left: r.left + box.clientLeft,
-      top: r.top + box.clientTop,
-      right: r.left + box.clientLeft + box.clientWidth,
-      bottom: r.top + box.clientTop + box.clientHeight,
+      left: r.left + elementOf.clientLeft(box),
+      top: r.top + elementOf.clientTop(box),
+      right: r.left + elementOf.clientLeft(box) + elementOf.clientWidth(box),
+      bottom: r.top + elementOf.clientTop(box) + elementOf.clientHeight(box),
     };
   }
   return null;
@@ -279,8 +294,7 @@ function containingBlock(el: Element, view: Window): Box | null {
 
 /** Whether a cover is drawn at all (`checkVisibility`: not under opacity 0 or `visibility: hidden`, it has a box). */
 function drawn(cover: Element): boolean {
-  const el = cover as Element & { checkVisibility?: (o: object) => boolean };
-  return el.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) !== false;
+  return elementOf.checkVisibility(cover, { opacityProperty: true, visibilityProperty: true }) !== false;
 }
 
 /** Whether the hit test passes through a cover of style `cs` (`pointer-events: none`) while it is not put below the flow. */
@@ -291,7 +305,7 @@ function passesHits(cs: CSSStyleDeclaration): boolean {
 /** The pictures of `doc` (not those in shadow roots) placed over the page: `position: absolute`. */
 function placedPictures(doc: Document, view: Window): Element[] {
   const out: Element[] = [];
-  for (const picture of doc.querySelectorAll(PICTURES)) {
+  for (const picture of docOf.all(doc, PICTURES)) {
     if (view.getComputedStyle(picture).position === 'absolute') out.push(picture);
   }
   return out;

@@ -12,6 +12,7 @@
  * (lib/page/text-sink.ts), how much may be read (lib/page/read-budget.ts), and the order of the
  * visit through shadow roots and slots (lib/page/text-walker.ts).
  */
+import { nodeOf } from './dom';
 import { ReadBudget, type Truncation } from './read-budget';
 import { TextSink, type TextBlock, type TextSegment } from './text-sink';
 import { TextWalker, type ShadowRootGetter } from './text-walker';
@@ -75,7 +76,7 @@ export interface CollectOptions {
  * flat tree: shadow trees replace their host's children, slots show their assigned nodes).
  */
 export function collectText(root: Document | Element | DocumentFragment, options: CollectOptions = {}): CollectedText {
-  const doc = root.nodeType === 9 ? (root as Document) : root.ownerDocument;
+  const doc = nodeOf.type(root) === 9 ? (root as Document) : nodeOf.doc(root);
   if (options.check === true) {
     const checking = new Visibility(doc, null, { glyphs: true, marksUnseen: true });
     const out = walk(root, checking, { ...options, paint: false });

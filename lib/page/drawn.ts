@@ -13,6 +13,7 @@
  * highlight opens them): their ancestors are tested as for any words. Pure DOM code, except the
  * decisions, which are the table's (`drawnVerdict`).
  */
+import { docOf, elementOf, nodeOf } from './dom';
 import { readPage, locateIn, type AnchorOptions, type AnchorPage, type LocatedQuote } from './anchor';
 import { paintMeasured } from './paint';
 import { openableHost } from './visibility';
@@ -45,7 +46,7 @@ export function proveDrawn(
 ): DrawnResult[] {
   if (targets.length === 0) return [];
   // The page's covers are looked for once for all the quotes asked about together.
-  const view = doc.defaultView;
+  const view = docOf.view(doc);
   const covers = view === null ? undefined : new CoversOutOfView(doc, view);
   return targets.map((target) => {
     const located = locateIn(page, target);
@@ -66,13 +67,13 @@ export function measureRanges(
   located: Pick<LocatedQuote, 'ranges' | 'nodes'>,
   covers?: CoversOutOfView,
 ): DrawnResult {
-  const view = doc.defaultView;
+  const view = docOf.view(doc);
   // A window with no layout engine at all (happy-dom: no `elementsFromPoint`) is a test's, no
   // page a user sees: nothing there is measured. In a browser, a document with no view (a parsed
   // copy) or a view of no size lays nothing out: nothing is proven (never judged by the root's
   // clientWidth, which a page in quirks mode sets to 0).
   // What such a window computes without layout (display, visibility) is still judged.
-  if (view !== null && typeof doc.elementsFromPoint !== 'function') {
+  if (view !== null && !docOf.hitTests(doc)) {
     for (const node of located.nodes) {
       const parent = flatParentElement(node);
       if (parent === null || !/\S/.test(node.data)) continue;
@@ -84,15 +85,15 @@ export function measureRanges(
   }
   const layout = view !== null && view.innerWidth > 0 && view.innerHeight > 0;
   if (!layout) return drawnVerdict({ found: true, layout: false });
-  const root = doc.scrollingElement ?? doc.documentElement;
+  const root = (docOf.scrolling(doc) ?? docOf.root(doc))!;
   const reach = {
     scrollX: view.scrollX,
     scrollY: view.scrollY,
-    width: Math.max(root.scrollWidth, view.innerWidth),
-    height: Math.max(root.scrollHeight, view.innerHeight),
+    width: Math.max(elementOf.scrollWidth(root), view.innerWidth),
+    height: Math.max(elementOf.scrollHeight(root), view.innerHeight),
   };
   const ancestry = new Ancestry(view);
-  const nodes = located.nodes.filter((n) => /\S/.test(n.data) && n.parentElement !== null);
+  const nodes = located.nodes.filter((n) => /\S/.test(n.data) && nodeOf.parentElement(n) !== null);
   if (nodes.length === 0) return drawnVerdict({ found: true, glyphs: 'no-area' });
   const parents = [...new Set(nodes.map((n) => flatParentElement(n)!))];
   const drawnParents = parents.filter((p) => openableHost(p) === null);
@@ -114,7 +115,7 @@ export function measureRanges(
   const outOfView = covers ?? new CoversOutOfView(doc, view);
   // What may be painted behind same-coloured words out of view, looked for once for the quote.
   const behind = new PaintedBoxes(view);
-  const range = doc.createRange();
+  const range = docOf.createRange(doc);
   for (const node of nodes) {
     const parent = flatParentElement(node)!;
     const host = openableHost(parent);
@@ -122,10 +123,10 @@ export function measureRanges(
     range.selectNodeContents(node);
     const box = range.getBoundingClientRect();
     const hasBox = host === null && box.width > 0 && box.height > 0;
-    const covered =
-      hasBox &&
-      (painted.covers(parent, box) ||
-        (!inView(view, (box.left + box.right) / 2, (box.top + box.bottom) / 2) && outOfView.covered(parent, box)));
+    // Where the hit test passes through the words (`pointer-events: none`), it passes through a
+    // box over them too: what covers them is asked of CSS's painting order, as out of view.
+    const unhit = !inView(view, (box.left + box.right) / 2, (box.top + box.bottom) / 2) || passesHits(parent, view);
+    const covered = hasBox && (painted.covers(parent, box) || (unhit && outOfView.covered(parent, box)));
     // Some of the node's characters no reader sees (a line clamp, a line cut off): the quote's must not be among them.
     const cutOff = words?.hidden !== undefined && located.ranges.some((r) => overlaps(r, node, words.hidden!));
     const measured: Measured =
@@ -145,6 +146,11 @@ export function measureRanges(
   return drawnVerdict({ found: true, hits });
 }
 
+/** Whether the browser's hit test passes through the words of `el` (`pointer-events: none`, inherited). */
+function passesHits(el: Element, view: Window): boolean {
+  return view.getComputedStyle(el).pointerEvents === 'none';
+}
+
 /** Whether the characters of `node` that `range` holds meet any of `runs` (of its characters). */
 function overlaps(range: Range, node: Text, runs: readonly CharRun[]): boolean {
   if (!range.intersectsNode(node)) return false;
@@ -158,10 +164,10 @@ function overlaps(range: Range, node: Text, runs: readonly CharRun[]): boolean {
  * hidden`, no box), and its own visibility, for the table's rows.
  */
 function rendered(el: Element, view: Window): Pick<Measured, 'rendered' | 'visibility'> {
-  const box = el as Element & { checkVisibility?: (o: object) => boolean };
   const cs = view.getComputedStyle(el);
-  if (cs.display === 'contents' || typeof box.checkVisibility !== 'function') return { visibility: cs.visibility };
-  return { visibility: cs.visibility, rendered: box.checkVisibility({ opacityProperty: true, visibilityProperty: true }) };
+  const rendered =
+    cs.display === 'contents' ? undefined : elementOf.checkVisibility(el, { opacityProperty: true, visibilityProperty: true });
+  return rendered === undefined ? { visibility: cs.visibility } : { visibility: cs.visibility, rendered };
 }
 
 /**

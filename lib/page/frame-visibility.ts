@@ -12,19 +12,20 @@
  * which judges a video player the same way. Pure DOM code.
  */
 import { boxJudge } from './box-shown';
+import { docOf } from './dom';
 
 /** A frame box narrower or shorter than this (CSS pixels) shows nothing. */
 export const MIN_FRAME_SIDE = 2;
 
 /** The indexes in `doc`'s `window.frames` of the frames its page does not show. */
 export function hiddenChildFrames(doc: Document): number[] {
-  const view = doc.defaultView;
+  const view = docOf.view(doc);
   if (!view || view.frames.length === 0) return [];
   const all = Array.from({ length: view.frames.length }, (_, i) => i);
   const seen = boxJudge(doc);
   if (seen === null) return all;
   const shown = new Set<number>();
-  for (const el of doc.querySelectorAll('iframe, frame')) {
+  for (const el of docOf.all(doc, 'iframe, frame')) {
     const win = (el as HTMLIFrameElement).contentWindow;
     if (!win) continue;
     let index = -1;

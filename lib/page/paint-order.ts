@@ -12,6 +12,7 @@
  * (lib/page/covered-boxes.ts) and as setting nothing apart (lib/page/behind.ts): unknown is not
  * seen. Pure DOM code.
  */
+import { elementOf, nodeOf } from './dom';
 import { flatParentElement } from './flat-tree';
 
 /** A participant's place in its stacking context: its layer, then its z-index, then its place in the tree. */
@@ -79,7 +80,7 @@ export class PaintOrder {
    * null when it cannot be told. Neither may hold the other.
    */
   above(cover: Element, owner: Element): boolean | null {
-    if (cover.contains(owner) || owner.contains(cover)) return null;
+    if (nodeOf.contains(cover, owner) || nodeOf.contains(owner, cover)) return null;
     // The top layer is painted over all else; two boxes in it are not ordered here.
     const coverTop = topLayer(cover);
     const ownerTop = topLayer(owner);
@@ -180,10 +181,11 @@ function up(el: Element): Element[] {
  */
 function after(x: Element | Generated, y: Element): boolean | null {
   if (isGenerated(x)) return x.which === '::after';
-  if (x.parentNode !== null && x.parentNode === y.parentNode && x.assignedSlot === null && y.assignedSlot === null)
-    return (x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_PRECEDING) !== 0;
-  const slot = x.assignedSlot;
-  if (slot === null || slot !== y.assignedSlot) return null;
+  const parent = nodeOf.parent(x);
+  if (parent !== null && parent === nodeOf.parent(y) && nodeOf.slot(x) === null && nodeOf.slot(y) === null)
+    return (nodeOf.position(x, y) & 2) /* DOCUMENT_POSITION_PRECEDING */ !== 0;
+  const slot = nodeOf.slot(x);
+  if (slot === null || slot !== nodeOf.slot(y)) return null;
   const shown = slot.assignedNodes();
   return shown.indexOf(x) > shown.indexOf(y);
 }
@@ -191,7 +193,7 @@ function after(x: Element | Generated, y: Element): boolean | null {
 /** Whether `el` is in the top layer (in an open modal dialog or popover), painted over all else. */
 function topLayer(el: Element): boolean {
   try {
-    return el.closest(':modal, :popover-open') !== null;
+    return elementOf.closest(el, ':modal, :popover-open') !== null;
   } catch {
     return false;
   }

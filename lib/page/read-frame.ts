@@ -4,6 +4,7 @@
  * within its budgets, and say how completely it was read. Each frame of
  * a tab (the page, and every frame embedded in it) is read by a script of its own.
  */
+import { docOf } from './dom';
 import { extractPage, type ExtractOptions } from './extract';
 import { MAX_SELECTION_CHARS } from './selection-words';
 import { hiddenChildFrames } from './frame-visibility';
@@ -40,7 +41,7 @@ const MAX_HIDDEN_CHILDREN = 500;
 const MIN_FRAME_SIDE = 2;
 
 export async function readFrame(doc: Document, options: ReadFrameOptions = {}): Promise<PageText> {
-  const view = doc.defaultView;
+  const view = docOf.view(doc);
   const childFrames = view?.frames?.length ?? 0;
   if (view && !isTopFrame(view) && (view.innerWidth < MIN_FRAME_SIDE || view.innerHeight < MIN_FRAME_SIDE)) {
     return {
@@ -97,9 +98,9 @@ export async function readFrame(doc: Document, options: ReadFrameOptions = {}): 
  * any element and stops once past `chars`: a small part of a reading.
  */
 export function plainlyWithin(doc: Document, chars: number): boolean {
-  const root = doc.documentElement;
+  const root = docOf.root(doc);
   if (!root) return false;
-  const walker = doc.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
+  const walker = docOf.createTreeWalker(doc, root, 4 /* NodeFilter.SHOW_TEXT */);
   let total = 0;
   for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
     total += (n as Text).data.length;
@@ -161,7 +162,7 @@ function frameFocus(doc: Document, view: Window): FrameFocus {
   } catch {
     // An ancestor out of reach: the path is what was found.
   }
-  let active: Element | null = doc.activeElement;
+  let active: Element | null = docOf.active(doc);
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   let child: number | null = null;
   const win =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterEffect, glyphsHide, hiddenRuns } from './seen';
+import { drawnBackwards, filterEffect, glyphsHide, hiddenRuns, MAX_ORDER_SAMPLES, ownDirection } from './seen';
 import { MIN_GLYPH_PX } from '@/lib/shared/seen';
 
 const reach = { scrollX: 0, scrollY: 0, width: 1000, height: 3000 };
@@ -117,5 +117,44 @@ describe('filterEffect, filters that make every colour alike', () => {
     expect(filterEffect('invert(0.5)').unsettled).toBe(true);
     expect(filterEffect('invert(1)').unsettled).toBe(false);
     expect(filterEffect('invert(0.1)').unsettled).toBe(false);
+  });
+});
+
+describe('drawnBackwards', () => {
+  /** Each character drawn 10 px wide on one line, left to right (`step` 10) or right to left (-10). */
+  const line = (step: number) => (a: number) => [rect(500 + a * step, 0, 10, 16)];
+
+  it('knows the direction of letters and digits of every script', () => {
+    expect(ownDirection('a')).toBe(1);
+    expect(ownDirection('ש')).toBe(-1);
+    expect(ownDirection('ع')).toBe(-1);
+    // Digits, Arabic-Indic ones too, are drawn left to right in any text.
+    expect(ownDirection('٣')).toBe(1);
+    expect(ownDirection(' ')).toBe(0);
+    expect(ownDirection('.')).toBe(0);
+  });
+
+  it('finds Latin drawn right to left, and Arabic drawn left to right', () => {
+    expect(drawnBackwards('The ferry', line(10))).toBe(false);
+    expect(drawnBackwards('The ferry', line(-10))).toBe(true);
+    expect(drawnBackwards('سلام', line(-10))).toBe(false);
+    expect(drawnBackwards('سلام', line(10))).toBe(true);
+  });
+
+  it('measures the words after an override character, not only the first', () => {
+    const text = 'Plain words first, then \u202Eplanted\u202C.';
+    const after = text.indexOf('planted');
+    // Drawn left to right up to the override, backwards after it.
+    const measure = (a: number) => [rect(a < after ? a * 10 : 2000 - a * 10, 0, 10, 16)];
+    expect(drawnBackwards(text, measure)).toBe(true);
+  });
+
+  it('takes letters on two lines, or stacked (vertical text), for no order', () => {
+    expect(drawnBackwards('ab', (a) => [rect(a === 0 ? 900 : 0, a * 20, 10, 16)])).toBe(false);
+    expect(drawnBackwards('ab', (a) => [rect(0, a * 18, 10, 16)])).toBe(false);
+  });
+
+  it('does not measure a text of more override characters than it can', () => {
+    expect(drawnBackwards('\u202Eab'.repeat(MAX_ORDER_SAMPLES), line(10))).toBe('unmeasured');
   });
 });

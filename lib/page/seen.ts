@@ -208,3 +208,86 @@ export function hiddenRuns(
   }
   return hidden;
 }
+
+/**
+ * Bidi formatting characters in a text: embeddings, overrides, isolates and their ends
+ * (U+202A–U+202E, U+2066–U+2069). An override among them may draw the words that follow backwards.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+const BIDI_CONTROLS_ALL = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** Letters of the scripts written right to left. (Their digits, like every digit, are drawn left to right.) */
+const RTL_LETTER =
+  /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Yezidi}]/u;
+const LETTER = /\p{L}/u;
+const DIGIT = /\p{Nd}/u;
+
+/**
+ * The way a character is drawn to follow the one before it in its own script, whatever the
+ * direction of the text around it: 1 left to right (letters of left-to-right scripts, every digit,
+ * Arabic-Indic ones too), -1 right to left (Hebrew, Arabic… letters), 0 neither (spaces,
+ * punctuation, marks, symbols, whose place the bidi algorithm settles from their neighbours).
+ */
+export function ownDirection(ch: string): -1 | 0 | 1 {
+  if (DIGIT.test(ch)) return 1;
+  if (RTL_LETTER.test(ch)) return -1;
+  return LETTER.test(ch) ? 1 : 0;
+}
+
+/** The most pairs of letters `drawnBackwards` measures in one text node; past it, the node is not measured. */
+export const MAX_ORDER_SAMPLES = 24;
+
+/**
+ * Whether a text node's words are drawn in an order no reader can read: two neighbouring letters
+ * of one direction (a word's, `ownDirection`) drawn on one line against it (a bidi override or
+ * `<bdo>` against the text's own direction, U+202D/U+202E, a mirroring transform). Unicode's
+ * bidi algorithm, with no override, never draws a word's letters against their own direction:
+ * Arabic or Hebrew words in a right-to-left paragraph, or in a left-to-right one, read as
+ * written; so the order the browser draws is compared with the text's, not the properties that
+ * may change it. Measured at the first word of the text, at the first word after each bidi
+ * control and at a few words across it; `measure(a, b)` gives the client rectangles of characters
+ * `[a, b)`. 'unmeasured' when the text holds more controls than can be measured.
+ */
+export function drawnBackwards(text: string, measure: (start: number, end: number) => ArrayLike<Rect>): boolean | 'unmeasured' {
+  const starts = [0, text.length >> 2, text.length >> 1, (3 * text.length) >> 2];
+  for (const m of text.matchAll(BIDI_CONTROLS_ALL)) starts.push(m.index + 1);
+  if (starts.length > MAX_ORDER_SAMPLES) return 'unmeasured';
+  for (const start of starts) {
+    const pair = letterPair(text, start);
+    if (pair === null) continue;
+    const [i, j, dir] = pair;
+    const a = firstArea(measure(i, i + codeUnits(text, i)));
+    const b = firstArea(measure(j, j + codeUnits(text, j)));
+    if (a === null || b === null) continue;
+    // On one line: the two glyphs share at least half the height of the shorter one.
+    const shared = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (shared < 0.5 * Math.min(a.bottom - a.top, b.bottom - b.top)) continue;
+    const dx = (b.left + b.right) / 2 - (a.left + a.right) / 2;
+    if (dir * dx < -0.5) return true;
+  }
+  return false;
+}
+
+/** From `start` (within 64 characters): two neighbouring characters of one direction, and that direction. */
+function letterPair(text: string, start: number): [number, number, 1 | -1] | null {
+  const end = Math.min(text.length, start + 64);
+  for (let i = start; i < end; i += codeUnits(text, i)) {
+    const dir = ownDirection(String.fromCodePoint(text.codePointAt(i)!));
+    if (dir === 0) continue;
+    const j = i + codeUnits(text, i);
+    if (j < text.length && ownDirection(String.fromCodePoint(text.codePointAt(j)!)) === dir) return [i, j, dir];
+  }
+  return null;
+}
+
+function codeUnits(text: string, i: number): number {
+  return text.codePointAt(i)! > 0xffff ? 2 : 1;
+}
+
+function firstArea(rects: ArrayLike<Rect>): Rect | null {
+  for (let i = 0; i < rects.length; i++) {
+    const r = rects[i]!;
+    if (r.right - r.left > 0 && r.bottom - r.top > 0) return r;
+  }
+  return null;
+}

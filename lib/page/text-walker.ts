@@ -5,6 +5,7 @@
  * stops when the read budget says so. The rules, the sink and the budget are units of their own;
  * this is only the order in which they are asked. Pure DOM code.
  */
+import { docOf, elementOf, nodeOf } from './dom';
 import type { ReadBudget } from './read-budget';
 import { boxKind, hasWords, type TextWriter } from './text-sink';
 import { NEVER_TEXT, textShows, type StyleRef, type Visibility } from './visibility';
@@ -73,10 +74,11 @@ export class TextWalker {
 
   /** Walks `root`: a document, an element (itself included) or a shadow root or fragment. */
   walk(root: Document | Element | DocumentFragment): void {
-    if (root.nodeType === 9) {
-      const docEl = (root as Document).documentElement;
+    const type = nodeOf.type(root);
+    if (type === 9) {
+      const docEl = docOf.root(root as Document);
       if (docEl) this.element(docEl, null, false);
-    } else if (root.nodeType === 1) {
+    } else if (type === 1) {
       this.element(root as Element, null, false);
     } else {
       this.children(root, (root as ShadowRoot).host ?? null, null, false);
@@ -90,7 +92,7 @@ export class TextWalker {
   private children(parent: Node, owner: Element | null, style: StyleRef, itemsAreBlocks: boolean): void {
     let shown: TextShown = UNASKED;
     const only = this.only;
-    for (let child = parent.firstChild; child; child = child.nextSibling) {
+    for (let child = nodeOf.first(parent); child; child = nodeOf.next(child)) {
       if (only !== null && !only.has(child)) continue;
       if (!this.budget.allows(child, this.sink.length)) return;
       shown = this.node(child, owner, style, itemsAreBlocks, shown);
@@ -113,7 +115,7 @@ export class TextWalker {
    * asked; the answer, asked at most once per parent, is returned for the next child.
    */
   private node(n: Node, owner: Element | null, style: StyleRef, itemsAreBlocks: boolean, shown: TextShown): TextShown {
-    const type = n.nodeType;
+    const type = nodeOf.type(n);
     if (type === 1) {
       this.element(n as Element, style, itemsAreBlocks);
     } else if (type === 3) {
@@ -144,7 +146,7 @@ export class TextWalker {
   }
 
   private element(el: Element, parentStyle: StyleRef, isItem: boolean): void {
-    const tag = el.localName;
+    const tag = elementOf.name(el);
     if (NEVER_TEXT.has(tag)) return;
     const sink = this.sink;
     if (tag === 'br') {
@@ -156,7 +158,7 @@ export class TextWalker {
     const display = visibility.display;
     const style = visibility.style;
     const shadow = this.shadowRootOf(el, tag);
-    if (shadow !== null || el.firstChild !== null) {
+    if (shadow !== null || nodeOf.first(el) !== null) {
       if (visibility.clipsAway(el)) return;
     } else {
       visibility.noteEmptyBox(el);
@@ -185,7 +187,7 @@ export class TextWalker {
       const assigned = (el as HTMLSlotElement).assignedNodes?.() ?? [];
       if (assigned.length > 0) this.assigned(assigned, null, style, itemsAreBlocks);
       else this.children(el, null, style, itemsAreBlocks);
-    } else if (el.firstChild) {
+    } else if (nodeOf.first(el)) {
       this.children(el, owner, style, itemsAreBlocks);
     }
     if (entered) visibility.leaveBox(el);
@@ -196,13 +198,13 @@ export class TextWalker {
   }
 
   private shadowRootOf(el: Element, tag: string): ShadowRoot | null {
-    const open = el.shadowRoot;
+    const open = elementOf.shadowRoot(el);
     if (open || !this.getShadowRoot) return open ?? null;
     // Asking the extension costs more than the element's style (about 2 µs in Chrome), so it is
     // asked of custom elements, where closed shadow roots live, and of built-in hosts with no
     // children of their own (a host's children show only when slotted; an empty <div> that shows
     // text has it in a shadow root).
-    if (!tag.includes('-') && !(SHADOW_HOSTS.has(tag) && el.firstChild === null)) return null;
+    if (!tag.includes('-') && !(SHADOW_HOSTS.has(tag) && nodeOf.first(el) === null)) return null;
     try {
       return this.getShadowRoot(el) ?? null;
     } catch {

@@ -40,6 +40,7 @@
  * clip-path only when it is a box with something inside; an inline element's position and
  * background only in the check. Pure DOM code.
  */
+import { docOf, elementOf, nodeOf } from './dom';
 import { flatParentElement } from './flat-tree';
 import { canvasColour, paintAgainstBackground, paintedOtherwise, PaintedBoxes } from './behind';
 import { coveredOwners, hidesWhatIsUnder } from './covered-boxes';
@@ -181,6 +182,8 @@ export class Visibility {
   private painted: PaintedBoxes | null = null;
   /** Boxes placed over the page (`position: absolute`) with an opaque background: what may cover words. */
   private readonly covers: Element[] = [];
+  /** Boxes put below the flow (a negative z-index), where every test is asked: hit-tested by `coveredBoxes`. */
+  private readonly sunk: Element[] = [];
   /** The boxes whose own words were read, for `coveredBoxes` (kept only where there is layout). */
   private readonly owners: Element[] = [];
   /** Boxes left out with all they hold (none: the check takes covered boxes out of what it read). */
@@ -204,7 +207,7 @@ export class Visibility {
   readonly partlyHidden = new Map<Text, readonly CharRun[]>();
 
   constructor(doc: Document | null, leaveOut: ReadonlySet<Element> | null = null, options: VisibilityOptions = {}) {
-    const view = doc?.defaultView ?? null;
+    const view = doc === null ? null : docOf.view(doc);
     this.doc = doc;
     this.leaveOut = leaveOut !== null && leaveOut.size > 0 ? leaveOut : null;
     this.paint = options.paint ?? true;
@@ -212,7 +215,7 @@ export class Visibility {
     this.askDisplay = ASK.display[this.paint ? 0 : 1];
     if (options.covers) this.covers.push(...options.covers);
     this.view = view && typeof view.getComputedStyle === 'function' ? view : null;
-    this.hasLayout = this.view !== null && typeof (doc as Document).elementsFromPoint === 'function';
+    this.hasLayout = this.view !== null && docOf.hitTests(doc as Document);
     this.laysOut = this.hasLayout && this.view!.innerWidth > 0 && this.view!.innerHeight > 0;
     this.ancestry = this.paint && this.hasLayout && options.glyphs === true ? new Ancestry(this.view!) : null;
     this.unseen = this.paint && options.marksUnseen === true ? new Set() : null;
@@ -422,8 +425,8 @@ export class Visibility {
     // With a browser's styles, [hidden] is display: none and until-found is not, so the computed
     // display says it all; elsewhere the attribute is read.
     let untilFound = false;
-    if (!this.hasLayout && el.hasAttribute('hidden')) {
-      untilFound = el.getAttribute('hidden')!.toLowerCase() === 'until-found';
+    if (!this.hasLayout && elementOf.hasAttribute(el, 'hidden')) {
+      untilFound = elementOf.attribute(el, 'hidden')!.toLowerCase() === 'until-found';
       if (!isSeen(this.askDisplay({ display: 'none', opens: untilFound }))) return false;
     }
     let display = '';
@@ -478,10 +481,12 @@ export class Visibility {
     if (style === null || typeof style !== 'object') return false;
     const overflowX = measured ? this.ancestry!.overflowX(el, style) : style.overflowX;
     if (!isSeen(ASK.clippedAway[this.paint ? 0 : 1]({ clippedAway: clippedAway(el, style, overflowX) }))) return true;
-    // A check whose glyphs are measured, given the covers: nothing more to ask here.
-    if (measured && !this.notesCovers) return false;
     // Positioned or transformed: measured once, here; what it holds goes with it.
     const position = measured ? this.ancestry!.position(el, style) : style.position;
+    // Put below the flow (a negative z-index), where every test is asked: what an ancestor paints may cover it.
+    if (this.paint && position !== 'static' && parseInt(style.zIndex, 10) < 0) this.sunk.push(el);
+    // A check whose glyphs are measured, given the covers: nothing more to ask here.
+    if (measured && !this.notesCovers) return false;
     if (position === 'absolute') this.noteCover(el, style);
     if (!this.paint || measured) return false;
     const moved = position !== 'static';
@@ -491,7 +496,7 @@ export class Visibility {
     // A box of no size in the flow may show what overflows it; a transform to no area shows
     // nothing. What is inside a closed <details> has no box until opened: it is read (the
     // closed <details> itself has one).
-    let place = placeHides(el.getBoundingClientRect(), this.reach());
+    let place = placeHides(elementOf.rect(el), this.reach());
     if (place === 'no-area' && !transformed) place = null;
     if (!isSeen(ASK.place({ place })) && !insideOpenable(flatParentElement(el) ?? el)) return true;
     return clipsTo(clipHides(style.clip, style.clipPath, position));
@@ -502,7 +507,7 @@ export class Visibility {
     if (style === null || typeof style !== 'object') return false;
     const position = style.position;
     if (position !== 'relative' && position !== 'sticky') return false;
-    const place = placeHides(el.getBoundingClientRect(), this.reach());
+    const place = placeHides(elementOf.rect(el), this.reach());
     return place === 'outside' && !isSeen(ASK.place({ place })) && !insideOpenable(el);
   }
 
@@ -528,7 +533,7 @@ export class Visibility {
    */
   coveredBoxes(): Set<Element> {
     if (this.owners.length === 0 || !this.hasLayout) return new Set();
-    return coveredOwners(this.doc!, this.view!, this.covers, this.owners, this.ancestry !== null);
+    return coveredOwners(this.doc!, this.view!, this.covers, this.owners, this.ancestry !== null, this.sunk);
   }
 
   /** The boxes placed over the page that may cover words, noted by this walk (and given to it). */
@@ -540,7 +545,7 @@ export class Visibility {
   private reach(): Reach {
     if (this.reachCache) return this.reachCache;
     const view = this.view!;
-    const root = this.doc?.scrollingElement ?? this.doc?.documentElement;
+    const root = this.doc === null ? null : (docOf.scrolling(this.doc) ?? docOf.root(this.doc));
     this.reachCache = {
       scrollX: view.scrollX,
       scrollY: view.scrollY,
@@ -569,10 +574,10 @@ export function insideOpenable(el: Element): boolean {
 export function openableHost(el: Element): Element | null {
   let host: Element | null = null;
   for (let e: Element | null = el; e; e = flatParentElement(e)) {
-    if (e.getAttribute('hidden')?.toLowerCase() === 'until-found') host = flatParentElement(e) ?? e;
-    else if (e.localName === 'details' && !(e as HTMLDetailsElement).open) {
-      const summary = e.querySelector(':scope > summary');
-      if (!summary || !summary.contains(el)) host = e;
+    if (elementOf.attribute(e, 'hidden')?.toLowerCase() === 'until-found') host = flatParentElement(e) ?? e;
+    else if (elementOf.name(e) === 'details' && !(e as HTMLDetailsElement).open) {
+      const summary = elementOf.query(e, ':scope > summary');
+      if (!summary || !nodeOf.contains(summary, el)) host = e;
     }
   }
   return host;
@@ -587,11 +592,11 @@ export function openableHost(el: Element): Element | null {
  * away by it is caught by the proof before a claim is shown, lib/page/drawn.ts).
  */
 function isTransformed(el: Element, style: CSSStyleDeclaration): boolean {
-  const typed = (el as Element & { computedStyleMap?: () => { get(property: string): unknown } }).computedStyleMap;
   // The individual `scale` property (`scale: 0`) is a transform too, and cheap to read.
   const scale = style.scale;
   if (scale !== 'none' && scale !== '' && scale !== undefined) return true;
-  if (typed !== undefined) return (typed.call(el).get('transform') as { value?: unknown } | null)?.value !== 'none';
+  const typed = elementOf.styleMap(el);
+  if (typed !== undefined) return (typed.get('transform') as { value?: unknown } | null)?.value !== 'none';
   const transform = style.transform;
   return transform !== 'none' && transform !== '';
 }
@@ -602,10 +607,10 @@ function isTransformed(el: Element, style: CSSStyleDeclaration): boolean {
  * `until-found`: such content has no box until opened).
  */
 function drawn(el: Element): boolean {
-  const check = (el as Element & { checkVisibility?: (o: object) => boolean }).checkVisibility;
-  if (typeof check !== 'function' || check.call(el, { opacityProperty: true })) return true;
+  const seen = elementOf.checkVisibility(el, { opacityProperty: true });
+  if (seen === undefined || seen) return true;
   const host = openableHost(el);
-  return host !== null && check.call(host, { opacityProperty: true });
+  return host !== null && elementOf.checkVisibility(host, { opacityProperty: true }) === true;
 }
 
 /**
@@ -652,7 +657,7 @@ export function clippedAway(el: Element, cs: CSSStyleDeclaration, overflowX: str
   // It is the cheapest thing to ask, and almost every box answers "visible".
   if (overflowX === 'visible') return false;
   const box = el as HTMLElement;
-  return box.clientWidth <= 1 || (box.clientHeight <= 1 && cs.overflowY !== 'visible');
+  return elementOf.clientWidth(box) <= 1 || (elementOf.clientHeight(box) <= 1 && cs.overflowY !== 'visible');
 }
 
 /** A clip measured to leave nothing (`clipHides`), judged by the table: true when it hides the box. */

@@ -49,6 +49,8 @@ export interface PointHit {
   own: boolean;
   /** Else: the covering element, or one of its ancestors, stays put on screen (fixed, sticky). */
   movesWithView: boolean;
+  /** The hit test answered nothing there: nothing is proven either way. */
+  unknown?: boolean;
 }
 
 /**
@@ -217,14 +219,31 @@ export const SEEN_RULES: readonly SeenRule[] = [
     says: `Their glyphs are drawn shorter than ${MIN_GLYPH_PX}px, or pressed together, after every transform, scale and zoom.`,
   },
   {
+    why: 'reordered',
+    seen: 'unseen',
+    reads: ['glyphs'],
+    when: (m) => m.glyphs === 'reordered',
+    says:
+      'Their letters are drawn against their own direction (a bidi override or <bdo> against the text, ' +
+      'an override character, a mirror): the order a reader reads is not the order of the text.',
+  },
+  {
     why: 'covered',
     seen: 'unseen',
     reads: ['hits', 'covered'],
     when: (m) =>
-      m.covered === true || (m.hits !== undefined && m.hits.length > 0 && m.hits.every((h) => !h.own && !h.movesWithView)),
+      m.covered === true ||
+      (m.hits !== undefined && m.hits.length > 0 && m.hits.every((h) => !h.own && !h.movesWithView && h.unknown !== true)),
     says:
       'Another box is on top of them at every point of theirs in view, and it scrolls with the page ' +
       '(a fixed or sticky bar covers words only at some scroll positions).',
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['hits'],
+    when: (m) => m.hits !== undefined && m.hits.some((h) => h.unknown === true),
+    says: "The browser's hit test answered nothing at a point of theirs in view: nothing says what is on top of them.",
   },
   {
     why: 'unproven',
@@ -327,4 +346,5 @@ export const WHY_SAID: Record<NotDrawn, string> = {
   clipped: 'is clipped away',
   covered: 'is covered by another box',
   'not-found': 'is no longer shown on the page',
+  reordered: 'is drawn in an order no reader reads (its letters against their own direction)',
 };

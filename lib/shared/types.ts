@@ -210,6 +210,7 @@ export const notDrawnSchema = z.enum([
   'clipped',
   'covered',
   'not-found',
+  'reordered',
 ]);
 export type NotDrawn = z.infer<typeof notDrawnSchema>;
 

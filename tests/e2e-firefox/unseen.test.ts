@@ -5,7 +5,9 @@
  * translate, text-indent, letter-spacing, white on white, clipped, a short wrapper, covered,
  * scaled (to 0, to 0.01, by an ancestor, by zoom), content-visibility, unslotted, closed
  * <details> under opacity 0, an inline element moved off the page or on its own background of
- * its text colour, frames hidden, wrapped 1×1, clip-pathed, faint, scaled or covered) sends none
+ * its text colour, frames hidden, wrapped 1×1, clip-pathed, faint, scaled or covered, a bidi
+ * override or an override character drawing it backwards, a form lifted out of a faded box by a
+ * control named parentNode) sends none
  * of them to the model, and the sentence a reader sees beside them is answered; so does a page in
  * quirks mode whose root reports no width. A heading of opacity 0 above a paragraph a reader sees is
  * not sent as its section; a page that selects a faded sentence on the user's click does not have
