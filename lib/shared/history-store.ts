@@ -5,11 +5,14 @@
  * `storage.session` does not. A revision number in `storage.session` (trusted contexts only)
  * tells the open screens when to read it again. What is read back is checked entry by entry
  * (lib/shared/history-schema.ts): an entry that does not read is left out of the list, counted,
- * and moved aside (`damaged`) by the next write instead of being written over.
+ * and moved aside (`damaged`) by the next write instead of being written over. Beside the entries,
+ * in the same transaction, each write keeps their listing and the latest thread's summary
+ * (lib/shared/history-listing.ts): the list and "Continue: …" read those, not the 10 MB.
  */
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, get, getMany, setMany, update, type UseStore } from 'idb-keyval';
 import { storage } from 'wxt/utils/storage';
 import type { HistoryEntry } from './history';
+import { listingOf, readListing, readSummary, type HistoryListing, type HistorySummary } from './history-listing';
 import { readHistoryEntries } from './history-schema';
 
 export const HISTORY_DB = 'cited-tabs-history';
@@ -17,6 +20,9 @@ const HISTORY_STORE = 'history';
 const ENTRIES = 'entries';
 /** Entries that did not read, as they were stored: kept for a later version or a person to recover. */
 const DAMAGED = 'damaged';
+/** What the list shows of each entry (`HistoryListing`), and the newest entry's summary alone. */
+const LISTING = 'listing';
+const LATEST = 'latest';
 
 /** The history as the screens show it: the entries that read, and how many did not. */
 export interface ReadHistory {
@@ -44,24 +50,64 @@ export const historyItem = {
   async getValue(): Promise<HistoryEntry[]> {
     return (await historyItem.read()).entries;
   },
+  /** The entry `id` (its answers and quotes: a thread opened from the list), or null. */
+  async entry(id: string): Promise<HistoryEntry | null> {
+    return (await historyItem.getValue()).find((e) => e.id === id) ?? null;
+  },
+  /**
+   * What the list shows: the listing written with the entries, or, where there is none (entries
+   * written by an earlier version), built from them once and kept unless a write came first.
+   */
+  async listing(): Promise<HistoryListing> {
+    const stored = readListing(await get<unknown>(LISTING, historyStore()));
+    if (stored) return stored;
+    const { entries, damaged } = await historyItem.read();
+    const built = listingOf(entries, damaged);
+    await update<unknown>(LISTING, (now) => now ?? built, historyStore());
+    return built;
+  },
+  /** The newest thread's summary, for "Continue: …": a small record, not the history. */
+  async latest(): Promise<HistorySummary | null> {
+    const [listing, latest] = await getMany<unknown>([LISTING, LATEST], historyStore());
+    if (listing !== undefined) return readSummary(latest) ?? (await historyItem.listing()).items[0] ?? null;
+    return (await historyItem.listing()).items[0] ?? null;
+  },
   /** Writes `entries`; what did not read in the store is first moved aside, never written over. */
   async setValue(entries: HistoryEntry[]): Promise<void> {
-    const { damaged } = readHistoryEntries(await get<unknown>(ENTRIES, historyStore()));
-    if (damaged.length > 0) {
-      const aside = await get<unknown>(DAMAGED, historyStore());
-      await set(DAMAGED, [...(Array.isArray(aside) ? (aside as unknown[]) : []), ...damaged], historyStore());
-    }
-    await set(ENTRIES, entries, historyStore());
+    const [raw, aside, previous] = await getMany<unknown>([ENTRIES, DAMAGED, LISTING], historyStore());
+    const { damaged } = readHistoryEntries(raw);
+    const kept = [...(Array.isArray(aside) ? (aside as unknown[]) : []), ...damaged];
+    const listing = listingOf(entries, kept.length, readListing(previous));
+    await setMany(
+      [
+        ...(damaged.length > 0 ? [[DAMAGED, kept] as [string, unknown]] : []),
+        [ENTRIES, entries],
+        [LISTING, listing],
+        [LATEST, listing.items[0] ?? null],
+      ],
+      historyStore(),
+    );
     await revisionItem().setValue((await revisionItem().getValue()) + 1);
   },
   /** "Delete all history": every entry, those kept aside as unreadable too. */
   async clear(): Promise<void> {
-    await set(ENTRIES, [], historyStore());
+    await setMany(
+      [
+        [ENTRIES, []],
+        [LISTING, { items: [], damaged: 0 }],
+        [LATEST, null],
+      ],
+      historyStore(),
+    );
     await del(DAMAGED, historyStore());
     await revisionItem().setValue((await revisionItem().getValue()) + 1);
   },
   /** Calls `onChange` with the history each time it is written; returns the unwatch. */
   watch(onChange: (history: ReadHistory) => void): () => void {
     return revisionItem().watch(() => void historyItem.read().then(onChange));
+  },
+  /** Calls `onChange` each time the history is written (then read what is needed); returns the unwatch. */
+  onWrite(onChange: () => void): () => void {
+    return revisionItem().watch(() => onChange());
   },
 };
