@@ -6,7 +6,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { HISTORY_LIMITS, nearHistoryLimit } from '@/lib/shared/history';
-import { matching, searchIndex, type HistorySummary } from '@/lib/shared/history-listing';
+import type { HistorySummary } from '@/lib/shared/history-listing';
+import { matching, searchIndex } from '@/lib/shared/history-search';
 import { siteOf } from '@/lib/shared/site';
 import { unreadableReason } from '@/lib/shared/tabs';
 import { formatDate, plural, t } from '@/lib/shared/i18n';

@@ -6,7 +6,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { HistorySummary } from '@/lib/shared/history-listing';
-import { historyItem } from '@/lib/shared/history-store';
+import { onHistoryWrite } from '@/lib/shared/history-db';
+import { latestThread } from '@/lib/shared/history-latest';
 
 export function useLatestThread(wanted: boolean): HistorySummary | null {
   const [latest, setLatest] = useState<HistorySummary | null>(null);
@@ -14,14 +15,14 @@ export function useLatestThread(wanted: boolean): HistorySummary | null {
     if (!wanted) return;
     let live = true;
     const read = () =>
-      void historyItem.latest().then(
+      void latestThread().then(
         (s) => live && setLatest(s),
         () => {},
       );
     const timer = setTimeout(read, 0);
     // Read again when the history is written: after an update the worker may move it into its
     // store only after this popup first read it.
-    const unwatch = historyItem.onWrite(read);
+    const unwatch = onHistoryWrite(read);
     return () => {
       live = false;
       clearTimeout(timer);

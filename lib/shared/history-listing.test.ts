@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fullHistory } from '../../tests/support/full-history';
 import { searchHistory, type HistoryEntry } from './history';
-import { listingOf, matching, readListing, readSummary, searchIndex } from './history-listing';
+import { readListing, readSummary } from './history-listing';
+import { listingOf, matching, searchIndex } from './history-search';
 
 const history = fullHistory(60, 1_200_000);
 

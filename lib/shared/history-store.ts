@@ -9,20 +9,14 @@
  * in the same transaction, each write keeps their listing and the latest thread's summary
  * (lib/shared/history-listing.ts): the list and "Continue: …" read those, not the 10 MB.
  */
-import { createStore, del, get, getMany, setMany, update, type UseStore } from 'idb-keyval';
-import { storage } from 'wxt/utils/storage';
+import { del, get, getMany, setMany, update } from 'idb-keyval';
 import type { HistoryEntry } from './history';
-import { listingOf, readListing, readSummary, type HistoryListing, type HistorySummary } from './history-listing';
+import { DAMAGED, ENTRIES, historyStore, LATEST, LISTING, onHistoryWrite, revisionItem } from './history-db';
+import { readListing, type HistoryListing } from './history-listing';
 import { readHistoryEntries } from './history-schema';
+import { listingOf } from './history-search';
 
-export const HISTORY_DB = 'cited-tabs-history';
-const HISTORY_STORE = 'history';
-const ENTRIES = 'entries';
-/** Entries that did not read, as they were stored: kept for a later version or a person to recover. */
-const DAMAGED = 'damaged';
-/** What the list shows of each entry (`HistoryListing`), and the newest entry's summary alone. */
-const LISTING = 'listing';
-const LATEST = 'latest';
+export { HISTORY_DB } from './history-db';
 
 /** The history as the screens show it: the entries that read, and how many did not. */
 export interface ReadHistory {
@@ -30,15 +24,6 @@ export interface ReadHistory {
   /** Entries that did not read (left out of `entries`, kept in the store). */
   damaged: number;
 }
-
-// Defined on first use: defining a storage item reads storage, which a module that only names the
-// database (as the content-script test does) must not do.
-let revision: ReturnType<typeof defineRevision> | undefined;
-const defineRevision = () => storage.defineItem<number>('session:historyRevision', { fallback: 0 });
-const revisionItem = () => (revision ??= defineRevision());
-
-let store: UseStore | undefined;
-const historyStore = () => (store ??= createStore(HISTORY_DB, HISTORY_STORE));
 
 /** Every answered thread, newest first, bounded (lib/shared/history.ts). Never sent anywhere. */
 export const historyItem = {
@@ -65,12 +50,6 @@ export const historyItem = {
     const built = listingOf(entries, damaged);
     await update<unknown>(LISTING, (now) => now ?? built, historyStore());
     return built;
-  },
-  /** The newest thread's summary, for "Continue: …": a small record, not the history. */
-  async latest(): Promise<HistorySummary | null> {
-    const [listing, latest] = await getMany<unknown>([LISTING, LATEST], historyStore());
-    if (listing !== undefined) return readSummary(latest) ?? (await historyItem.listing()).items[0] ?? null;
-    return (await historyItem.listing()).items[0] ?? null;
   },
   /** Writes `entries`; what did not read in the store is first moved aside, never written over. */
   async setValue(entries: HistoryEntry[]): Promise<void> {
@@ -106,8 +85,5 @@ export const historyItem = {
   watch(onChange: (history: ReadHistory) => void): () => void {
     return revisionItem().watch(() => void historyItem.read().then(onChange));
   },
-  /** Calls `onChange` each time the history is written (then read what is needed); returns the unwatch. */
-  onWrite(onChange: () => void): () => void {
-    return revisionItem().watch(() => onChange());
-  },
+  onWrite: onHistoryWrite,
 };

@@ -55,6 +55,8 @@ function baselineDir(): { dir: string; name: string } | null {
 
 interface Figures {
   open: number[];
+  /** Navigation start → focused: the part the extension's own code decides. */
+  own: number[];
   list: number[];
   keys: number[];
   popupHeap: number;
@@ -175,7 +177,16 @@ async function memory(s: Subject, f: Figures, count: number) {
 async function measure(subjects: Subject[], count: number) {
   for (const s of subjects) {
     await fill(s, count);
-    s.bySize.set(count, { open: [], list: [], keys: [], popupHeap: 0, listHeap: 0, workerHeap: 0, workerAfterAnswer: 0 });
+    s.bySize.set(count, {
+      open: [],
+      own: [],
+      list: [],
+      keys: [],
+      popupHeap: 0,
+      listHeap: 0,
+      workerHeap: 0,
+      workerAfterAnswer: 0,
+    });
   }
   // A warm-up popup each (the browser's first extension page compiles its code), then turns.
   for (let r = -1; r < ROUNDS; r++) {
@@ -191,6 +202,7 @@ async function measure(subjects: Subject[], count: number) {
       });
       if (r >= 0) {
         f.open.push(round.focused);
+        f.own.push(round.own);
         f.list.push(list);
         f.keys.push(...keys);
       }
@@ -215,13 +227,13 @@ try {
   }
 }
 
-const ms = (x: number) => x.toFixed(0).padStart(7);
+const ms = (x: number) => (Number.isNaN(x) ? '—' : x.toFixed(0)).padStart(7);
 const mb = (x: number) => (x / 1_048_576).toFixed(1).padStart(7);
 console.log(`this build ${EXTENSION_DIR}; baseline ${base?.name ?? 'none'}`);
 console.log(`${new Date().toISOString()}; load average ${load.join(' ')} at the start, ${loadavg()[0]!.toFixed(2)} at the end`);
 console.log(`medians of ${ROUNDS} popups each (keystrokes: ${QUERY.length} a popup); ms; heaps in MB after a GC`);
 console.log(
-  `\n${'build'.padEnd(10)}${'threads'.padStart(8)}${'open'.padStart(7)}${'×empty'.padStart(7)}${'list'.padStart(7)}${'key'.padStart(7)}${'key max'.padStart(8)}` +
+  `\n${'build'.padEnd(10)}${'threads'.padStart(8)}${'open'.padStart(7)}${'×empty'.padStart(7)}${'own'.padStart(7)}${'×empty'.padStart(7)}${'list'.padStart(7)}${'key'.padStart(7)}${'key max'.padStart(8)}` +
     `${'popup'.padStart(7)}${'+list'.padStart(7)}${'worker'.padStart(7)}${'+answer'.padStart(8)}`,
 );
 for (const s of subjects) {
@@ -230,6 +242,7 @@ for (const s of subjects) {
     const f = s.bySize.get(count)!;
     console.log(
       `${s.name.padEnd(10)}${String(count).padStart(8)}${ms(median(f.open))}${(median(f.open) / median(empty.open)).toFixed(2).padStart(7)}` +
+        `${ms(median(f.own))}${(median(f.own) / median(empty.own)).toFixed(2).padStart(7)}` +
         `${ms(median(f.list))}${ms(median(f.keys))}${ms(Math.max(0, ...f.keys)).padStart(8)}` +
         `${mb(f.popupHeap)}${mb(f.listHeap)}${mb(f.workerHeap)}${mb(f.workerAfterAnswer).padStart(8)}`,
     );
