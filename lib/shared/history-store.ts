@@ -48,7 +48,7 @@ export const historyItem = {
     if (stored) return stored;
     const { entries, damaged } = await historyItem.read();
     const built = listingOf(entries, damaged);
-    await update<unknown>(LISTING, (now) => now ?? built, historyStore());
+    await update<unknown>(LISTING, (now) => (readListing(now) ? now : built), historyStore());
     return built;
   },
   /** Writes `entries`; what did not read in the store is first moved aside, never written over. */
