@@ -4,11 +4,14 @@
  * screen standing. In its place: which thread it is (its first question, or its id) and its Delete.
  */
 import { Component, type ComponentChildren } from 'preact';
-import type { HistoryEntry } from '@/lib/shared/history';
+import type { HistorySummary } from '@/lib/shared/history-listing';
 import { t } from '@/lib/shared/i18n';
 
+/** What the guard names a thread by: a listed thread's summary, or a thread whole. */
+type Named = Pick<HistorySummary, 'id' | 'turns'>;
+
 export interface EntryGuardProps {
-  entry: HistoryEntry;
+  entry: Named;
   /** Draws the thread; called inside the guard, so that what it throws is caught here. */
   render: () => ComponentChildren;
   onDelete: (id: string) => void;
@@ -17,7 +20,7 @@ export interface EntryGuardProps {
 }
 
 /** The thread's name for a person: its first question if it has one it can say, else its id. */
-export function entryName(entry: HistoryEntry): string {
+export function entryName(entry: Named): string {
   try {
     const q: unknown = entry.turns?.[0]?.question;
     return typeof q === 'string' && q.trim() !== '' ? q : String(entry.id);

@@ -82,3 +82,46 @@ describe('HistoryList near its limit', () => {
     );
   });
 });
+
+describe('HistoryList at its cap', () => {
+  it('draws the first threads, more as the end of the list comes into view, and searches them all', async () => {
+    // The browser's observer, told by the test when the end of the list is in view.
+    const observers: ((entries: { isIntersecting: boolean }[]) => void)[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      const many = Array.from({ length: 500 }, (_, i) => entry(`e${i}`, `Question ${i}`, 1000 - i));
+      const root = mount(<HistoryList entries={many} onOpen={vi.fn()} onDelete={vi.fn()} onDeleteAll={vi.fn()} />);
+      await settle();
+      const drawn = names(root).length;
+      expect(drawn).toBeGreaterThan(10);
+      expect(drawn).toBeLessThan(100);
+      expect(names(root)[0]).toBe('Question 0');
+      observers.at(-1)!([{ isIntersecting: true }]);
+      await settle();
+      expect(names(root).length).toBeGreaterThan(drawn);
+      expect(names(root).slice(0, 3)).toEqual(['Question 0', 'Question 1', 'Question 2']);
+      // A thread far down the list, not drawn yet, is found.
+      const search = root.querySelector('input[type="search"]') as HTMLInputElement;
+      search.value = 'question 499';
+      search.dispatchEvent(new Event('input', { bubbles: true }));
+      await settle();
+      expect(names(root)).toEqual(['Question 499']);
+      expect(byName(root, 'Delete “Question 499”')).toBeDefined();
+      // The thread the keyboard comes back to is drawn, however far down it is.
+      const back = mount(<HistoryList entries={many} onOpen={vi.fn()} onDelete={vi.fn()} onDeleteAll={vi.fn()} focusId="e450" />);
+      await settle();
+      expect(names(back)).toContain('Question 450');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -1,20 +1,25 @@
 /**
  * The region "History": the answered threads, newest first, searchable; each a button named by
- * its first question that reopens it; each deletable, and all at once after a second click.
+ * its first question that reopens it; each deletable, and all at once after a second click. A
+ * full history is 500 threads: the list draws the first screenfuls and more as the user scrolls
+ * (or tabs) to its end, and searches the threads' words folded once (history-listing.ts).
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { HISTORY_LIMITS, nearHistoryLimit, searchHistory, type HistoryEntry } from '@/lib/shared/history';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { HISTORY_LIMITS, nearHistoryLimit } from '@/lib/shared/history';
+import type { HistorySummary } from '@/lib/shared/history-listing';
+import { matching, searchIndex } from '@/lib/shared/history-search';
 import { siteOf } from '@/lib/shared/site';
 import { unreadableReason } from '@/lib/shared/tabs';
 import { formatDate, plural, slot, t } from '@/lib/shared/i18n';
 import { EntryGuard } from './EntryGuard';
 import { Isolated } from './Isolated';
+import { useMoreAtEnd } from './use-more-at-end';
 
 export interface HistoryListProps {
-  entries: HistoryEntry[];
+  entries: HistorySummary[];
   /** Threads stored that do not read, kept aside: said above the list. */
   damaged?: number;
-  onOpen: (entry: HistoryEntry) => void;
+  onOpen: (entry: HistorySummary) => void;
   onDelete: (id: string) => void;
   onDeleteAll: () => void;
   /** The entry whose button gets the keyboard focus (the thread just closed). */
@@ -30,8 +35,11 @@ type Refocus = { entry: number; of: number } | 'keep' | 'delete-all' | 'heading'
 
 export const when = formatDate;
 
+/** Threads drawn at first, and added each time the end of the list comes into view. */
+const PAGE = 40;
+
 /** The line under a thread: when, how many questions, its sites (each shown in its own direction: `Isolated`). */
-function summary(e: HistoryEntry): { message: string; words: string[] } {
+function summary(e: HistorySummary): { message: string; words: string[] } {
   const sites = [...new Set(e.pages.filter((p) => unreadableReason(p.url) === null).map((p) => siteOf(p.url)))];
   const words = sites.slice(0, 2);
   const list = words.map((_, i) => slot(i)).join(t('listSeparator'));
@@ -45,7 +53,14 @@ export function HistoryList({ entries, damaged = 0, onOpen, onDelete, onDeleteAl
   const [confirming, setConfirming] = useState(false);
   const [refocus, setRefocus] = useState<Refocus>(null);
   const root = useRef<HTMLElement>(null);
-  const shown = searchHistory(entries, query);
+  const index = useMemo(() => searchIndex(entries), [entries]);
+  const shown = useMemo(() => {
+    const hits = matching(index, query);
+    return hits.length === entries.length ? entries : hits.map((i) => entries[i]!);
+  }, [index, query]);
+  // The thread to come back to is drawn, however far down the list it is.
+  const back = focusId ? entries.findIndex((e) => e.id === focusId) : -1;
+  const [drawn, end] = useMoreAtEnd<HTMLLIElement>(shown.length, PAGE, back + 1, query);
   useEffect(() => {
     if (!focusId) return;
     const buttons = [...(root.current?.querySelectorAll<HTMLButtonElement>('.history-open') ?? [])];
@@ -95,7 +110,7 @@ export function HistoryList({ entries, damaged = 0, onOpen, onDelete, onDeleteAl
             </p>
           )}
           <ul class="history-entries">
-            {shown.map((e, i) => (
+            {shown.slice(0, drawn).map((e, i) => (
               // A thread that cannot be drawn is named, with its Delete, in its place (EntryGuard.tsx).
               <EntryGuard
                 key={e.id}
@@ -129,6 +144,7 @@ export function HistoryList({ entries, damaged = 0, onOpen, onDelete, onDeleteAl
                 }}
               />
             ))}
+            {drawn < shown.length && <li class="history-more" ref={end} aria-hidden="true" />}
           </ul>
           <div class="history-actions">
             {confirming ? (

@@ -1,7 +1,11 @@
-/** The history screen: the list of answered threads, or one of them reopened. */
+/**
+ * The history screen: the list of answered threads, or one of them reopened. The list is drawn
+ * from the history's listing; a thread's answers are read from the store when it is opened.
+ */
 import { useEffect, useState } from 'preact/hooks';
 import type { ShownCitation } from '@/lib/shared/run';
 import type { HistoryEntry } from '@/lib/shared/history';
+import type { HistorySummary } from '@/lib/shared/history-listing';
 import { EntryGuard } from './EntryGuard';
 import { HistoryList } from './HistoryList';
 import { HistoryThread } from './HistoryThread';
@@ -31,8 +35,21 @@ export function HistoryView({ onReveal, stepper = false, openLatest = false, onN
   }, [openLatest, loadedEntries]);
   // Back from a thread, the keyboard returns to the thread's button in the list.
   const [returnTo, setReturnTo] = useState<string | null>(null);
-  const opened = history.entries?.find((e) => e.id === openedId) ?? null;
+  // The thread opened, whole: read again when the history says it was answered since.
+  const [whole, setWhole] = useState<HistoryEntry | null>(null);
+  const listed = history.entries?.find((e) => e.id === openedId) ?? null;
+  useEffect(() => {
+    if (!listed) return;
+    let live = true;
+    void history.entry(listed.id).then((e) => live && setWhole(e));
+    return () => {
+      live = false;
+    };
+  }, [listed?.id, listed?.updatedAt]);
+  const opened = listed && whole?.id === listed.id ? whole : null;
   if (!history.entries) return null;
+  // Until its answers are read (a moment), the thread shows nothing rather than the list.
+  if (listed && !opened) return null;
   if (opened) {
     const back = () => {
       setReturnTo(opened.id);
@@ -51,7 +68,7 @@ export function HistoryView({ onReveal, stepper = false, openLatest = false, onN
     <HistoryList
       entries={history.entries}
       damaged={history.damaged}
-      onOpen={(e: HistoryEntry) => setOpenedId(e.id)}
+      onOpen={(e: HistorySummary) => setOpenedId(e.id)}
       onDelete={(id) => void history.remove(id)}
       onDeleteAll={() => void history.clear()}
       focusId={returnTo}

@@ -1,32 +1,42 @@
 /**
- * The history as the screens see it: read from its store (lib/shared/history-store.ts) and kept current, with its
- * two deletions. Deleting the thread that is still going on ends it too, so that its next
- * question does not bring the deleted answers back.
+ * The history as the screens see it: its listing read from the store (lib/shared/history-store.ts,
+ * lib/shared/history-listing.ts: each thread's questions, pages and search words, not its answers)
+ * and kept current, a thread's answers read when it is opened, and the two deletions. Deleting the
+ * thread that is still going on ends it too, so that its next question does not bring the deleted
+ * answers back.
  */
 import { useLayoutEffect, useState } from 'preact/hooks';
 import { withoutEntry, type HistoryEntry } from '@/lib/shared/history';
-import { historyItem, type ReadHistory } from '@/lib/shared/history-store';
+import type { HistoryListing, HistorySummary } from '@/lib/shared/history-listing';
+import { historyItem } from '@/lib/shared/history-store';
 import { startNewThread, threadItem } from '@/lib/shared/storage';
 
 export interface HistoryStore {
-  entries: HistoryEntry[] | null;
+  entries: HistorySummary[] | null;
   /** Threads stored that do not read: left out of `entries`, kept aside, and said. */
   damaged: number;
+  /** The thread `id` whole, with its answers and quotes; null once deleted. */
+  entry: (id: string) => Promise<HistoryEntry | null>;
   remove: (id: string) => Promise<void>;
   clear: () => Promise<void>;
 }
 
 export function useHistory(): HistoryStore {
-  const [read, setRead] = useState<ReadHistory | null>(null);
+  const [read, setRead] = useState<HistoryListing | null>(null);
   // Read from the first render on, before the first paint (the popup's first screen waits for it).
   useLayoutEffect(() => {
     // A write seen before the first read has answered is newer than what that read returns.
     let written = false;
-    void historyItem.read().then((read) => written || setRead(read));
-    return historyItem.watch((read) => {
+    let live = true;
+    void historyItem.listing().then((listing) => live && !written && setRead(listing));
+    const unwatch = historyItem.onWrite(() => {
       written = true;
-      setRead(read);
+      void historyItem.listing().then((listing) => live && setRead(listing));
     });
+    return () => {
+      live = false;
+      unwatch();
+    };
   }, []);
   const remove = async (id: string) => {
     await historyItem.setValue(withoutEntry(await historyItem.getValue(), id));
@@ -36,5 +46,5 @@ export function useHistory(): HistoryStore {
     await historyItem.clear();
     await startNewThread();
   };
-  return { entries: read?.entries ?? null, damaged: read?.damaged ?? 0, remove, clear };
+  return { entries: read?.items ?? null, damaged: read?.damaged ?? 0, entry: historyItem.entry, remove, clear };
 }

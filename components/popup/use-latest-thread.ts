@@ -1,22 +1,28 @@
 /**
  * The user's last thread from the history, for "Continue: …" in a new session (a browser start or
  * an update empties the session's run). Read after the first paint, never before: the question box
- * is ready to type first, whatever the size of the history.
+ * is ready to type first, whatever the size of the history; and only that thread's summary, kept
+ * apart by the store, not the history (500 threads, 10 MB at its cap).
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { HistoryEntry } from '@/lib/shared/history';
-import { historyItem } from '@/lib/shared/history-store';
+import type { HistorySummary } from '@/lib/shared/history-listing';
+import { onHistoryWrite } from '@/lib/shared/history-db';
+import { latestThread } from '@/lib/shared/history-latest';
 
-export function useLatestThread(wanted: boolean): HistoryEntry | null {
-  const [latest, setLatest] = useState<HistoryEntry | null>(null);
+export function useLatestThread(wanted: boolean): HistorySummary | null {
+  const [latest, setLatest] = useState<HistorySummary | null>(null);
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    const show = (h: { entries: HistoryEntry[] }) => live && setLatest(h.entries.find((e) => e.turns.length > 0) ?? null);
-    const timer = setTimeout(() => void historyItem.read().then(show, () => {}), 0);
+    const read = () =>
+      void latestThread().then(
+        (s) => live && setLatest(s),
+        () => {},
+      );
+    const timer = setTimeout(read, 0);
     // Read again when the history is written: after an update the worker may move it into its
     // store only after this popup first read it.
-    const unwatch = historyItem.watch(show);
+    const unwatch = onHistoryWrite(read);
     return () => {
       live = false;
       clearTimeout(timer);

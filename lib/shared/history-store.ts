@@ -5,18 +5,18 @@
  * `storage.session` does not. A revision number in `storage.session` (trusted contexts only)
  * tells the open screens when to read it again. What is read back is checked entry by entry
  * (lib/shared/history-schema.ts): an entry that does not read is left out of the list, counted,
- * and moved aside (`damaged`) by the next write instead of being written over.
+ * and moved aside (`damaged`) by the next write instead of being written over. Beside the entries,
+ * in the same transaction, each write keeps their listing and the latest thread's summary
+ * (lib/shared/history-listing.ts): the list and "Continue: …" read those, not the 10 MB.
  */
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
-import { storage } from 'wxt/utils/storage';
+import { del, get, getMany, setMany, update } from 'idb-keyval';
 import type { HistoryEntry } from './history';
+import { DAMAGED, ENTRIES, historyStore, LATEST, LISTING, onHistoryWrite, revisionItem } from './history-db';
+import { readListing, type HistoryListing } from './history-listing';
 import { readHistoryEntries } from './history-schema';
+import { listingOf } from './history-search';
 
-export const HISTORY_DB = 'cited-tabs-history';
-const HISTORY_STORE = 'history';
-const ENTRIES = 'entries';
-/** Entries that did not read, as they were stored: kept for a later version or a person to recover. */
-const DAMAGED = 'damaged';
+export { HISTORY_DB } from './history-db';
 
 /** The history as the screens show it: the entries that read, and how many did not. */
 export interface ReadHistory {
@@ -24,15 +24,6 @@ export interface ReadHistory {
   /** Entries that did not read (left out of `entries`, kept in the store). */
   damaged: number;
 }
-
-// Defined on first use: defining a storage item reads storage, which a module that only names the
-// database (as the content-script test does) must not do.
-let revision: ReturnType<typeof defineRevision> | undefined;
-const defineRevision = () => storage.defineItem<number>('session:historyRevision', { fallback: 0 });
-const revisionItem = () => (revision ??= defineRevision());
-
-let store: UseStore | undefined;
-const historyStore = () => (store ??= createStore(HISTORY_DB, HISTORY_STORE));
 
 /** Every answered thread, newest first, bounded (lib/shared/history.ts). Never sent anywhere. */
 export const historyItem = {
@@ -44,19 +35,49 @@ export const historyItem = {
   async getValue(): Promise<HistoryEntry[]> {
     return (await historyItem.read()).entries;
   },
+  /** The entry `id` (its answers and quotes: a thread opened from the list), or null. */
+  async entry(id: string): Promise<HistoryEntry | null> {
+    return (await historyItem.getValue()).find((e) => e.id === id) ?? null;
+  },
+  /**
+   * What the list shows: the listing written with the entries, or, where there is none (entries
+   * written by an earlier version), built from them once and kept unless a write came first.
+   */
+  async listing(): Promise<HistoryListing> {
+    const stored = readListing(await get<unknown>(LISTING, historyStore()));
+    if (stored) return stored;
+    const { entries, damaged } = await historyItem.read();
+    const built = listingOf(entries, damaged);
+    await update<unknown>(LISTING, (now) => (readListing(now) ? now : built), historyStore());
+    return built;
+  },
   /** Writes `entries`; what did not read in the store is first moved aside, never written over. */
   async setValue(entries: HistoryEntry[]): Promise<void> {
-    const { damaged } = readHistoryEntries(await get<unknown>(ENTRIES, historyStore()));
-    if (damaged.length > 0) {
-      const aside = await get<unknown>(DAMAGED, historyStore());
-      await set(DAMAGED, [...(Array.isArray(aside) ? (aside as unknown[]) : []), ...damaged], historyStore());
-    }
-    await set(ENTRIES, entries, historyStore());
+    const [raw, aside, previous] = await getMany<unknown>([ENTRIES, DAMAGED, LISTING], historyStore());
+    const { damaged } = readHistoryEntries(raw);
+    const kept = [...(Array.isArray(aside) ? (aside as unknown[]) : []), ...damaged];
+    const listing = listingOf(entries, kept.length, readListing(previous));
+    await setMany(
+      [
+        ...(damaged.length > 0 ? [[DAMAGED, kept] as [string, unknown]] : []),
+        [ENTRIES, entries],
+        [LISTING, listing],
+        [LATEST, listing.items[0] ?? null],
+      ],
+      historyStore(),
+    );
     await revisionItem().setValue((await revisionItem().getValue()) + 1);
   },
   /** "Delete all history": every entry, those kept aside as unreadable too. */
   async clear(): Promise<void> {
-    await set(ENTRIES, [], historyStore());
+    await setMany(
+      [
+        [ENTRIES, []],
+        [LISTING, { items: [], damaged: 0 }],
+        [LATEST, null],
+      ],
+      historyStore(),
+    );
     await del(DAMAGED, historyStore());
     await revisionItem().setValue((await revisionItem().getValue()) + 1);
   },
@@ -64,4 +85,5 @@ export const historyItem = {
   watch(onChange: (history: ReadHistory) => void): () => void {
     return revisionItem().watch(() => void historyItem.read().then(onChange));
   },
+  onWrite: onHistoryWrite,
 };

@@ -98,24 +98,38 @@ function size(e: HistoryEntry): number {
   return JSON.stringify(e).length;
 }
 
-/** The words an entry is found by: its questions, its claims, its pages' titles and addresses. */
-function haystack(e: HistoryEntry): string {
-  const parts: string[] = [];
+/**
+ * The words an entry is found by, folded: its questions, its claims, its pages' titles and
+ * addresses (each citation's title and site once). What the list searches, built once per
+ * thread (lib/shared/history-listing.ts), not at each keystroke.
+ */
+export function searchWords(
+  e: Pick<HistoryEntry, 'pages'> & { turns: readonly Pick<HistoryTurn, 'question' | 'outcome'>[] },
+): string {
+  const parts = new Set<string>();
   for (const t of e.turns) {
-    parts.push(t.question);
+    parts.add(t.question);
     if (t.outcome.kind === 'answer')
-      for (const c of t.outcome.claims) parts.push(c.text, ...c.citations.map((x) => `${x.title} ${x.site}`));
+      for (const c of t.outcome.claims) {
+        parts.add(c.text);
+        for (const x of c.citations) parts.add(`${x.title} ${x.site}`);
+      }
   }
-  for (const p of e.pages) parts.push(p.title, p.url);
-  return fold(parts.join('\n'));
+  for (const p of e.pages) parts.add(`${p.title}\n${p.url}`);
+  return fold([...parts].join('\n'));
+}
+
+/** `query`'s words, folded as `searchWords`: an entry matches when its words hold each. */
+export function queryWords(query: string): string[] {
+  return fold(query).split(/\s+/).filter(Boolean);
 }
 
 /** Entries holding every word of `query` (case, accents and the like ignored), newest first. */
 export function searchHistory(history: HistoryEntry[], query: string): HistoryEntry[] {
-  const words = fold(query).split(/\s+/).filter(Boolean);
+  const words = queryWords(query);
   if (words.length === 0) return history;
   return history.filter((e) => {
-    const text = haystack(e);
+    const text = searchWords(e);
     return words.every((w) => text.includes(w));
   });
 }

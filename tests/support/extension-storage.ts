@@ -98,7 +98,11 @@ export function historyIn(where: ExtensionContext): Promise<unknown> {
   );
 }
 
-/** Writes `entries` as the stored history, in `where` (an older version's, or a profile's to start from). */
+/**
+ * Writes `entries` as the stored history, in `where` (an older version's, or a profile's to start
+ * from): the entries alone, as the builds before the listing wrote them, so the extension builds
+ * the list's listing from them (lib/shared/history-store.ts).
+ */
 export function putHistoryIn(where: ExtensionContext, entries: unknown): Promise<void> {
   return where.evaluate(
     (e) =>
@@ -109,6 +113,8 @@ export function putHistoryIn(where: ExtensionContext, entries: unknown): Promise
         open.onsuccess = () => {
           const tx = open.result.transaction('history', 'readwrite');
           tx.objectStore('history').put(e, 'entries');
+          tx.objectStore('history').delete('listing');
+          tx.objectStore('history').delete('latest');
           tx.oncomplete = () => {
             open.result.close();
             resolve();
