@@ -6,10 +6,10 @@
  * and runs, so that those tabs carry none of it. Answers only the extension's requests.
  */
 import * as z from 'zod/mini';
-import { readPage, type AnchorOptions, type AnchorPage } from '@/lib/page/anchor';
+import type { AnchorOptions } from '@/lib/page/anchor';
+import { currentReading } from '@/lib/page/kept-reading';
 import { clearHighlight, highlightQuoteInSteps } from '@/lib/page/highlight';
 import { proveDrawn } from '@/lib/page/drawn';
-import { watchChanges, type ChangeWatch } from '@/lib/page/change-watch';
 import { shadowRootGetter } from '@/lib/page/shadow-roots';
 import { dispatch, type Handlers } from '@/lib/shared/dispatch';
 import type { QuoteCalls } from '@/lib/shared/messages';
@@ -28,18 +28,14 @@ export default defineUnlistedScript(() => {
   z.config({ jitless: true });
   // The same shadow roots as the page script's reading opened (lib/page/shadow-roots.ts).
   const options: AnchorOptions = { getShadowRoot: shadowRootGetter(browser.dom) };
-  let proof: { page: AnchorPage; watch: ChangeWatch } | null = null;
   const handlers: Handlers<QuoteCalls> = {
     // In steps, so that the page stays responsive however many times the words occur.
     highlight: (request) => highlightQuoteInSteps(document, request.target, options, request.others ?? []),
-    // The page as read for the last proof, while nothing in it changed: one walk for an answer's claims.
-    drawn: async (request) => {
-      if (!proof || proof.watch.changed()) {
-        proof?.watch.stop();
-        proof = { watch: watchChanges(document), page: readPage(document, options) };
-      }
-      return { results: proveDrawn(document, request.targets, options, proof.page) };
-    },
+    // The page as read for the last proof or click, while nothing in it changed: one walk for an
+    // answer's claims and the click on one of them (lib/page/kept-reading.ts).
+    drawn: async (request) => ({
+      results: proveDrawn(document, request.targets, options, currentReading(document, options).page),
+    }),
     'clear-highlight': async () => {
       clearHighlight(document);
       return { ok: true };
