@@ -428,7 +428,7 @@ async function streamRounds(h: Harness, server: { url: string; names: string[] }
       await answered(popup);
       const shownAt = await popup.evaluate(() => (window as unknown as { shownAt: number[] }).shownAt);
       // The quote of the first claim, clicked in the finished answer.
-      const button = await popup.waitForSelector('li.claim .citations button');
+      const button = await popup.waitForSelector('li.claim .markers button.marker');
       const clicked = Date.now();
       await button!.click();
       while (!(await highlightedText(page).catch(() => null))) {
