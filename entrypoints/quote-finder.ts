@@ -8,12 +8,12 @@
 // First: the DOM's own members, taken before any lookup through the page (lib/page/dom.ts).
 import '@/lib/page/dom';
 import * as z from 'zod/mini';
-import { readPage, type AnchorOptions, type AnchorPage } from '@/lib/page/anchor';
+import type { AnchorOptions } from '@/lib/page/anchor';
+import { currentReading } from '@/lib/page/kept-reading';
 import { clearHighlight, heldRanges, highlightQuoteInSteps, holdHighlight, scrollHeld, showHeld } from '@/lib/page/highlight';
 import { framesDrawn } from '@/lib/page/frames-drawn';
 import { screenBoxes } from '@/lib/page/quote-boxes';
 import { proveDrawn } from '@/lib/page/drawn';
-import { watchChanges, type ChangeWatch } from '@/lib/page/change-watch';
 import { shadowRootGetter } from '@/lib/page/shadow-roots';
 import { dispatch, type Handlers } from '@/lib/shared/dispatch';
 import type { QuoteCalls } from '@/lib/shared/messages';
@@ -32,7 +32,6 @@ export default defineUnlistedScript(() => {
   z.config({ jitless: true });
   // The same shadow roots as the page script's reading opened (lib/page/shadow-roots.ts).
   const options: AnchorOptions = { getShadowRoot: shadowRootGetter(browser.dom) };
-  let proof: { page: AnchorPage; watch: ChangeWatch } | null = null;
   const handlers: Handlers<QuoteCalls> = {
     // In steps, so that the page stays responsive however many times the words occur.
     highlight: async (request) => {
@@ -57,14 +56,11 @@ export default defineUnlistedScript(() => {
       const screen = held && screenBoxes(document, held);
       return drawn.ok && screen ? { ok: true, screen } : { ok: false };
     },
-    // The page as read for the last proof, while nothing in it changed: one walk for an answer's claims.
-    drawn: async (request) => {
-      if (!proof || proof.watch.changed()) {
-        proof?.watch.stop();
-        proof = { watch: watchChanges(document), page: readPage(document, options) };
-      }
-      return { results: proveDrawn(document, request.targets, options, proof.page) };
-    },
+    // The page as read for the last proof or click, while nothing in it changed: one walk for an
+    // answer's claims and the click on one of them (lib/page/kept-reading.ts).
+    drawn: async (request) => ({
+      results: proveDrawn(document, request.targets, options, currentReading(document, options).page),
+    }),
     'clear-highlight': async () => {
       clearHighlight(document);
       return { ok: true };

@@ -5,7 +5,7 @@
  */
 import { createTextQuoteSelectorMatcher } from '@apache-annotator/dom';
 import * as textQuote from 'dom-anchor-text-quote';
-import { locateQuote } from '@/lib/page/anchor';
+import { locateKept } from '@/lib/page/kept-reading';
 import { collectText, type CollectedText } from '@/lib/page/dom-text';
 import { layoutPassages } from '@/lib/page/extract';
 import { normalize } from '@/lib/shared/normalize';
@@ -20,6 +20,8 @@ export interface QuoteResult {
   method: Method;
   verdict: Verdict;
   ms: number;
+  /** Ours: whether the page was read for this quote (the first of the page), not kept from an earlier one. */
+  fresh?: boolean;
   /** What was highlighted (visible text, whitespace collapsed), when it was not the quote. */
   shown?: string;
   error?: string;
@@ -47,6 +49,8 @@ let collected: CollectedText;
 let quotes: EvalQuote[] = [];
 let nodeIndex = new Map<Text, number>();
 let apacheUnavailable = '';
+/** Whether our last anchoring read the page (true) or found the quote in the reading kept. */
+let lastFresh = false;
 
 /** Chooses up to `max` sentences of the page's passages, spread over the page. */
 export function prepare(max: number): {
@@ -214,8 +218,16 @@ function judge(q: EvalQuote, ranges: Range[] | null): { verdict: Verdict; shown?
 async function anchor(method: Method, q: EvalQuote, text: string): Promise<Range[] | null> {
   const scope = document.body ?? document.documentElement;
   switch (method) {
-    case 'ours':
-      return locateQuote(document, { literal: text, passageText: q.passageText, passageOrder: q.passageOrder })?.ranges ?? null;
+    case 'ours': {
+      // As a click finds it: in the page's reading kept while nothing in the page changed.
+      const { located, fresh } = locateKept(document, {
+        literal: text,
+        passageText: q.passageText,
+        passageOrder: q.passageOrder,
+      });
+      lastFresh = fresh;
+      return located?.ranges ?? null;
+    }
     case 'textquote': {
       const range = textQuote.toRange(scope, { exact: text, prefix: q.prefix, suffix: q.suffix });
       return range ? [range] : null;
@@ -262,6 +274,7 @@ export async function runAll(): Promise<QuoteResult[]> {
         const ms = performance.now() - t0;
         const judged = error ? { verdict: 'error' as const } : judge(q, ranges);
         const result: QuoteResult = { quote: i, variant, method, ms, ...judged };
+        if (method === 'ours') result.fresh = lastFresh;
         if (error) result.error = error;
         out.push(result);
       }

@@ -27,6 +27,14 @@ describe('whether a frame changed since it was read', () => {
     }
   });
 
+  it('has, at once, after a change made in the same task (its record not yet delivered)', () => {
+    document.body.innerHTML = '<p>The museum opens at 9 a.m.</p>';
+    const watch = watchChanges(document);
+    expect(watch.changed()).toBe(false);
+    document.querySelector('p')!.firstChild!.textContent = 'The museum opens at 10 a.m.';
+    expect(watch.changed()).toBe(true);
+  });
+
   it('has, once the user selects or moves the focus', async () => {
     document.body.innerHTML = '<p>Words</p><input>';
     const watch = watchChanges(document);

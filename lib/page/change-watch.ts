@@ -30,5 +30,10 @@ export function watchChanges(doc: Document): ChangeWatch {
   }
   observer?.observe(doc, { subtree: true, childList: true, characterData: true, attributes: true });
   for (const e of events) (e === 'resize' ? view : doc)?.addEventListener(e, mark, true);
-  return { changed: () => changed, stop };
+  // A change made in this task has its record queued, not yet delivered: taken now, it counts.
+  const changedNow = () => {
+    if (!changed && observer && observer.takeRecords().length > 0) mark();
+    return changed;
+  };
+  return { changed: changedNow, stop };
 }

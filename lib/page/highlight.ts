@@ -11,13 +11,13 @@ import {
   chooseAmong,
   findOccurrences,
   locateIn,
-  locateQuotes,
   MAX_OTHER_CANDIDATES,
   needsLayout,
-  readPage,
   type AnchorOptions,
+  type AnchorPage,
   type LocatedQuote,
 } from './anchor';
+import { currentReading, readAfresh, stillAsRead } from './kept-reading';
 import { layoutPassages } from './extract';
 import { measureRanges } from './drawn';
 import {
@@ -211,8 +211,21 @@ export function highlightQuote(
   others: QuoteTarget[] = [],
 ): HighlightOutcome {
   if (!doc || !doc.documentElement) return { ok: false, reason: 'no-document' };
-  const [located, ...rest] = locateQuotes(doc, [target, ...others], options);
-  if (!located) {
+  const { page, fresh } = currentReading(doc, options);
+  const outcome = highlightIn(doc, page, !fresh, target, others);
+  // A kept reading may be older than a change no observer saw: what it missed is looked for afresh.
+  return outcome.ok || fresh ? outcome : highlightIn(doc, readAfresh(doc, options), false, target, others);
+}
+
+function highlightIn(
+  doc: Document,
+  page: AnchorPage,
+  kept: boolean,
+  target: QuoteTarget,
+  others: QuoteTarget[],
+): HighlightOutcome {
+  const [located, ...rest] = [target, ...others].map((t) => locateIn(page, t));
+  if (!located || (kept && !stillAsRead(page, located))) {
     clearHighlight(doc);
     return { ok: false, reason: 'not-found' };
   }
@@ -309,7 +322,25 @@ export async function highlightQuoteInSteps(
   show: (doc: Document, active: Range[], others: Range[][]) => void = showHighlight,
 ): Promise<HighlightOutcome> {
   if (!doc || !doc.documentElement) return { ok: false, reason: 'no-document' };
-  const page = readPage(doc, options);
+  // The page as read for the proof of the answer's quotes or the last click, when nothing changed.
+  const { page, fresh } = currentReading(doc, options);
+  const outcome = await highlightInSteps(doc, page, !fresh, target, others, pause, show);
+  if (outcome.ok || fresh) return outcome;
+  // A kept reading may be older than a change no observer saw: what it missed is looked for afresh.
+  await pause();
+  return highlightInSteps(doc, readAfresh(doc, options), false, target, others, pause, show);
+}
+
+/** `kept`: a reading kept from an earlier quote, whose words are checked against the page's now. */
+async function highlightInSteps(
+  doc: Document,
+  page: AnchorPage,
+  kept: boolean,
+  target: QuoteTarget,
+  others: QuoteTarget[],
+  pause: () => Promise<void>,
+  show: (doc: Document, active: Range[], others: Range[][]) => void,
+): Promise<HighlightOutcome> {
   await pause();
   const hits = findOccurrences(page, target);
   if ((needsLayout(hits) || target.parts?.length) && !page.laidOut) {
@@ -318,7 +349,7 @@ export async function highlightQuoteInSteps(
   }
   await pause();
   const located = target.parts?.length ? locateIn(page, target) : chooseAmong(page, hits, target);
-  if (!located) {
+  if (!located || (kept && !stillAsRead(page, located))) {
     clearHighlight(doc);
     return { ok: false, reason: 'not-found' };
   }

@@ -15,7 +15,8 @@
  *   them), still for a second; and a follow-up question in the same thread about the same 30 tabs.
  * - Answer → first and last verified claim: an eight-claim answer the stand-in writes over about
  *   five seconds; each measured from Ask, and first / last.
- * - Click → highlight: from a click on a citation to the quote highlighted in its page.
+ * - Click → highlight: from a click on a citation to the quote highlighted in its page, with 1,
+ *   10 and 30 tabs open and asked about (the answer quoting the cited page, the active tab).
  * - Ask → request on a page with a video whose WebVTT track holds an hour of captions (1,200
  *   cues, generated), and on the same page without the video: what reading the captions adds.
  * A benchmark, not a test: it prints medians of `--rounds` rounds (3) and, given the build of
@@ -47,7 +48,7 @@ const arg = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const ROUNDS = Number(arg('rounds') ?? 3);
-/** `--only video`: the video page's figures alone; `--only click`: the streamed answer and its click → highlight alone. */
+/** `--only video`: the video page's figures alone; `--only click`: the streamed answers and their click → highlight alone. */
 const ONLY = arg('only');
 const baseline = arg('baseline');
 /** Only the cold rounds: a quicker look while working on them. */
@@ -117,10 +118,11 @@ async function serveCorpus(): Promise<{ url: string; names: string[]; close: () 
 }
 
 /** Sentences of the documents sent, long enough to prove something, as the model would quote them. */
-function sentencesSent(req: RecordedRequest): Array<{ index: number; literal: string }> {
+function sentencesSent(req: RecordedRequest, source = ''): Array<{ index: number; literal: string }> {
   const out: Array<{ index: number; literal: string }> = [];
-  for (const m of sentText(req).matchAll(/<document index="(\d+)"[^>]*>\n([\s\S]*?)\n<\/document>/g)) {
-    for (const s of m[2]!.split(/(?<=[.!?])\s+/)) {
+  for (const m of sentText(req).matchAll(/<document index="(\d+)"([^>]*)>\n([\s\S]*?)\n<\/document>/g)) {
+    if (!m[2]!.includes(source)) continue;
+    for (const s of m[3]!.split(/(?<=[.!?])\s+/)) {
       if (s.length >= 40 && s.length <= 200 && !/[&<>]/.test(s)) out.push({ index: Number(m[1]), literal: s.trim() });
     }
   }
@@ -142,7 +144,8 @@ interface Figures {
   followUpToRequest?: number;
   firstClaim?: number;
   lastClaim?: number;
-  clickToHighlight?: number;
+  /** By the number of tabs open and asked about. */
+  clickToHighlight?: Map<number, number>;
   /** Ask → request on the talk's page with its video and an hour of captions, and without the video. */
   videoCaptions?: number;
   videoNone?: number;
@@ -378,11 +381,28 @@ async function coldRounds(h: Harness, server: { url: string; names: string[] }, 
   }
 }
 
-/** An eight-claim answer streamed over about five seconds: first and last claim shown, from Ask; then click → highlight. */
-async function streamRounds(h: Harness, server: { url: string; names: string[] }, n: number, into: Figures[]) {
+/**
+ * An eight-claim answer about `tabs` tabs, quoting the cited page (the active tab), streamed over
+ * about five seconds: first and last claim shown, from Ask (one tab); then click → highlight.
+ */
+async function streamRounds(h: Harness, server: { url: string; names: string[] }, tabs: number, n: number, into: Figures[]) {
   const cited = server.names[0]!;
-  const page = await h.browser.newPage();
-  await page.goto(`${server.url}/c/${cited}/`, { waitUntil: 'load', timeout: 60_000 });
+  const pages: Page[] = [];
+  progress(`stream: opening ${tabs} tabs`);
+  for (let i = tabs - 1; i >= 0; i--) {
+    const p = await h.browser.newPage();
+    p.on('dialog', (d) => void d.dismiss().catch(() => {}));
+    await p.goto(`${server.url}/c/${server.names[i]!}/`, { waitUntil: 'load', timeout: 60_000 });
+    pages.push(p);
+  }
+  const page = pages.at(-1)!; // the cited page, names[0], opened last
+  // The prompt names each document by its tab's title: the quotes are the cited page's.
+  const esc: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+  const title = (await page.title())
+    .trim()
+    .slice(0, 24)
+    .replace(/[&<>"']/g, (c) => esc[c]!);
+  const scope = tabs === 1 ? 'This tab' : 'All tabs in this window';
   try {
     for (let r = -1; r < n; r++) {
       await setUp(h);
@@ -397,8 +417,9 @@ async function streamRounds(h: Harness, server: { url: string; names: string[] }
           while (w.shownAt.length < n) w.shownAt.push(Date.now());
         }).observe(document.body, { childList: true, subtree: true });
       });
-      const t = await askTimed(h, popup, questionOf(cited), 'This tab', (req) => {
-        const quotes = sentencesSent(req).slice(0, 8);
+      const t = await askTimed(h, popup, questionOf(cited), scope, (req) => {
+        const fromCited = sentencesSent(req, `source="${title}`);
+        const quotes = (fromCited.length > 0 ? fromCited : sentencesSent(req)).slice(0, 8);
         const claims = quotes.map((q, k) => ({ text: `Point ${k + 1} of the page.`, citations: [q] }));
         const chars = JSON.stringify(claims).length + 40;
         // The stand-in sends 12 characters a frame: frames paced to take about STREAM_MS in all.
@@ -407,7 +428,7 @@ async function streamRounds(h: Harness, server: { url: string; names: string[] }
       await answered(popup);
       const shownAt = await popup.evaluate(() => (window as unknown as { shownAt: number[] }).shownAt);
       // The quote of the first claim, clicked in the finished answer.
-      const button = await popup.waitForSelector('li.claim .markers button');
+      const button = await popup.waitForSelector('li.claim .markers button.marker');
       // The last round's highlight of the same quote is still in the page (storage was emptied, so
       // the new question did not clear it): cleared, or it is found at once and measures nothing.
       await page.evaluate(() => CSS.highlights.clear());
@@ -419,18 +440,17 @@ async function streamRounds(h: Harness, server: { url: string; names: string[] }
       }
       const highlighted = Date.now();
       await popup.close().catch(() => {});
-      progress(`stream, round ${r}: ${shownAt[0]! - t.pressed} ${shownAt.at(-1)! - t.pressed} ${highlighted - clicked}`);
+      progress(
+        `stream, ${tabs} tabs, round ${r}: ${shownAt[0]! - t.pressed} ${shownAt.at(-1)! - t.pressed} ${highlighted - clicked}`,
+      );
       if (r >= 0) {
-        into.push({
-          askToRequest: new Map(),
-          firstClaim: shownAt[0]! - t.pressed,
-          lastClaim: shownAt.at(-1)! - t.pressed,
-          clickToHighlight: highlighted - clicked,
-        });
+        const figures: Figures = { askToRequest: new Map(), clickToHighlight: new Map([[tabs, highlighted - clicked]]) };
+        if (tabs === 1) Object.assign(figures, { firstClaim: shownAt[0]! - t.pressed, lastClaim: shownAt.at(-1)! - t.pressed });
+        into.push(figures);
       }
     }
   } finally {
-    await page.close();
+    for (const p of pages) await p.close().catch(() => {});
   }
 }
 
@@ -469,15 +489,14 @@ async function measure(dir: string, n: number, into: Figures[]) {
   keysVersion = keysVersionOf(dir);
   const h = await launch({ extensionDir: dir });
   try {
-    if (ONLY === 'click') await streamRounds(h, server, n, into);
-    else if (ONLY !== 'video') {
+    if (ONLY === undefined) {
       for (const tabs of TAB_COUNTS) await coldRounds(h, server, tabs, n, into);
-      if (!coldOnly) {
-        for (const tabs of TAB_COUNTS) await askRounds(h, server, tabs, n, into);
-        await streamRounds(h, server, n, into);
-      }
+      if (!coldOnly) for (const tabs of TAB_COUNTS) await askRounds(h, server, tabs, n, into);
     }
-    if (!coldOnly && ONLY !== 'click') await videoRounds(h, server, n, into);
+    if (!coldOnly && (ONLY === undefined || ONLY === 'click')) {
+      for (const tabs of TAB_COUNTS) await streamRounds(h, server, tabs, n, into);
+    }
+    if (!coldOnly && (ONLY === undefined || ONLY === 'video')) await videoRounds(h, server, n, into);
   } finally {
     await h.close();
     await server.close();
@@ -517,7 +536,7 @@ function table(all: Figures[]): Table {
   rows.push(['Ask → first verified claim (8 over ~5 s)', col((x) => x.firstClaim)]);
   rows.push(['Ask → last verified claim', col((x) => x.lastClaim)]);
   rows.push(['first / last claim', col((x) => (x.firstClaim !== undefined ? x.firstClaim / x.lastClaim! : undefined))]);
-  rows.push(['click → highlight', col((x) => x.clickToHighlight)]);
+  for (const tabs of TAB_COUNTS) rows.push([`click → highlight, ${tabsName(tabs)}`, col((x) => x.clickToHighlight?.get(tabs))]);
   rows.push(['Ask → request, video with 1 h of captions', col((x) => x.videoCaptions)]);
   rows.push(['Ask → request, same page without the video', col((x) => x.videoNone)]);
   rows.push(['what the captions add', col((x) => (x.videoCaptions !== undefined ? x.videoCaptions - x.videoNone! : undefined))]);
