@@ -28,7 +28,8 @@ export function ClaimItem({ claim, numberOf, onReveal, current = null }: ClaimIt
   const shown = open === null ? undefined : claim.citations[open];
   return (
     <li class="claim">
-      <p class="claim-text">
+      {/* The claim's line runs the way its words do (an English claim in a Hebrew screen: its markers after it, on the right). */}
+      <p class="claim-text" dir="auto">
         <span class="model-words" dir="auto">
           {claim.text}
         </span>

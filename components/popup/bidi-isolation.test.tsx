@@ -99,6 +99,8 @@ describe('words from elsewhere keep their own direction', () => {
     const markers = [...root.querySelectorAll('button.marker')];
     expect(markers.map((m) => m.textContent)).toEqual(['1·1', '1·2']);
     expect(markers.map((m) => m.getAttribute('dir'))).toEqual(['ltr', 'ltr']);
+    // The claim's line, markers and all, runs the way the claim's words do, not the screen's way.
+    expect(root.querySelector('p.claim-text')!.getAttribute('dir')).toBe('auto');
   });
 
   it('the quote preview alone, and the sources under the answer', () => {
