@@ -11,6 +11,7 @@ import { samePageOrdinals } from '@/lib/shared/sources';
 import { t } from '@/lib/shared/i18n';
 import { CitationMarker } from './CitationMarker';
 import { QuotePreview } from './QuotePreview';
+import { textDirection } from '@/lib/shared/text-direction';
 
 export interface ClaimItemProps {
   claim: ShownClaim;
@@ -29,7 +30,7 @@ export function ClaimItem({ claim, numberOf, onReveal, current = null }: ClaimIt
   return (
     <li class="claim">
       {/* The claim's line runs the way its words do (an English claim in a Hebrew screen: its markers after it, on the right). */}
-      <p class="claim-text" dir="auto">
+      <p class="claim-text" dir={textDirection(claim.text)}>
         <span class="model-words" dir="auto">
           {claim.text}
         </span>

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { citationNamed, highlightedText } from '../support/popup-page';
 import { answerReply, indexOf } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
-import { liveWorker } from '../support/extension-browser';
+import { liveWorker, welcomeClosed } from '../support/extension-browser';
 import { axeViolations, describeViolations } from '../support/axe';
 import { measureLayout, settle } from '../support/layout';
 import { openSidePanel } from '../support/side-panel';
@@ -191,6 +191,7 @@ describe('the interface in Arabic, right to left', () => {
 
   it('the welcome page and the PDF viewer: right to left, the PDF’s pages as the document lays them out', async () => {
     const origin = h.worker.url().replace('/background.js', '');
+    await welcomeClosed(h.browser);
     const welcome = await h.browser.newPage();
     await welcome.setViewport({ width: 400, height: 800 });
     await welcome.goto(`${origin}/welcome.html`);

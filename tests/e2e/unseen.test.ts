@@ -104,9 +104,18 @@ describe('a sentence no reader sees', () => {
     else expect(told).toMatch(/passages? (chosen w[a-z]+ not sent|w[a-z]+ sent without words).* does not show/);
 
     await (await citationOf(popup, 'It boils a litre in three minutes.')).click();
-    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(CONTROL);
+    if (PAINTED_OVER_ALL.has(trick)) {
+      // The trick paints over the control sentence too (the whole view is white): the pixels at the
+      // click find no words, so nothing is highlighted and the popup says why.
+      const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 30_000 });
+      expect(await alert!.evaluate((el) => (el as HTMLElement).innerText)).toMatch(/not shown on the page/);
+      expect(await highlightedText(page)).toBeNull();
+    } else await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(CONTROL);
   });
 });
+
+/** Tricks whose cover reaches the control sentence as well: a reader sees neither. */
+const PAINTED_OVER_ALL = new Set(['outline-cover']);
 
 describe('a tab stuffed with passages no reader sees', () => {
   it('does not crowd another tab out of what is sent', async () => {

@@ -75,8 +75,18 @@ export async function launch({
   browser.on('targetcreated', (target: Target) => {
     if (isWorker(target)) void adoptWorker(h, target).catch(() => {});
   });
-  if (!keepWelcome) void closeWelcome(browser);
+  if (!keepWelcome) closing.set(browser, closeWelcome(browser));
   return h;
+}
+
+const closing = new WeakMap<Browser, Promise<void>>();
+
+/**
+ * Resolves once the install's welcome tab is closed (or was not seen for 10 s): a test that opens
+ * welcome.html itself waits for it, or its own page may be the one closed.
+ */
+export function welcomeClosed(browser: Browser): Promise<void> {
+  return closing.get(browser) ?? Promise.resolve();
 }
 
 /**
