@@ -291,6 +291,11 @@ describe.each(SCENARIOS)('$name', (scenario) => {
     // wider, while a scrollbar shows, until the popup is held within its height).
     const width = () => popup.evaluate(() => innerWidth);
     await expect.poll(width, { timeout: 5000, message: 'the popup as the browser sizes it' }).toBe(420);
+    // Its height too, which the browser changes a moment after the content grows, and the popup
+    // caps a moment after that (fit-popup-height.ts): given up to 3 s to fit, then measured as it is.
+    await popup
+      .waitForFunction(() => document.documentElement.scrollHeight <= innerHeight + 1, { timeout: 3000, polling: 100 })
+      .catch(() => {});
     const size = await popup.evaluate(() => `${innerWidth}×${innerHeight}`);
     await checkScreen(popup, scenario, `the popup (the browser made it ${size})`);
     await popup.close();
