@@ -11,7 +11,6 @@ import { samePageOrdinals } from '@/lib/shared/sources';
 import { t } from '@/lib/shared/i18n';
 import { CitationMarker } from './CitationMarker';
 import { QuotePreview } from './QuotePreview';
-import { textDirection } from '@/lib/shared/text-direction';
 
 export interface ClaimItemProps {
   claim: ShownClaim;
@@ -29,8 +28,7 @@ export function ClaimItem({ claim, numberOf, onReveal, current = null }: ClaimIt
   const shown = open === null ? undefined : claim.citations[open];
   return (
     <li class="claim">
-      {/* The claim's line runs the way its words do (an English claim in a Hebrew screen: its markers after it, on the right). */}
-      <p class="claim-text" dir={textDirection(claim.text)}>
+      <p class="claim-text">
         <span class="model-words" dir="auto">
           {claim.text}
         </span>
