@@ -19,7 +19,13 @@ import { pageRequests } from '@/lib/shared/page-requests';
 import { readFrame } from '@/lib/page/read-frame';
 import { pdfDocumentText } from '@/lib/page/pdf-document';
 import { watchChanges, type ChangeWatch } from '@/lib/page/change-watch';
-import { checkPassages, type PassageVerdict, type PassageWords } from '@/lib/page/passage-check';
+import {
+  checkPassages,
+  checkPassagesSettled,
+  settledVerdict,
+  type PassageVerdict,
+  type PassageWords,
+} from '@/lib/page/passage-check';
 import type { PageText } from '@/lib/shared/types';
 import { hasMedia } from '@/lib/page/video/detect';
 import { shadowRootGetter } from '@/lib/page/shadow-roots';
@@ -86,6 +92,16 @@ export default defineUnlistedScript({
           marks,
           ...(checkUpTo !== undefined ? { checkUpTo } : {}),
         });
+        // Words over a picture not read yet were counted unseen: its pixels are read, and the check made again.
+        if (shown && reading.words) {
+          shown = await settledVerdict(
+            document,
+            reading.words,
+            text.passages.map((p) => p.id),
+            shown,
+            getShadowRoot,
+          );
+        }
         const settled = marks.settled ?? asked;
         const timing = { ...(firstReading ? startup : {}), asked, settled, walked: marks.walked ?? settled, replied: Date.now() };
         firstReading = false;
@@ -101,7 +117,7 @@ export default defineUnlistedScript({
       // Only the passages about to be sent are asked every test of what hides words.
       shown: async ({ readId, ids }) =>
         last?.readId === readId && last.words
-          ? checkPassages(document, last.words, ids, getShadowRoot)
+          ? checkPassagesSettled(document, last.words, ids, getShadowRoot)
           : { hidden: ids, cut: [], noHeading: [], unknown: true as const },
       unchanged: async ({ readId }) => ({ unchanged: last?.readId === readId && !last.watch.changed() }),
     };

@@ -7,7 +7,7 @@ import { Readability } from '@mozilla/readability';
 import { extractPage } from '@/lib/page/extract';
 import { normalize } from '@/lib/shared/normalize';
 import { readFrame } from '@/lib/page/read-frame';
-import { checkPassages, type PassageWords } from '@/lib/page/passage-check';
+import { checkPassagesSettled, type PassageWords } from '@/lib/page/passage-check';
 import { checked, checkedApart } from './lib/check-all';
 
 /**
@@ -28,7 +28,7 @@ export async function readForEval(): Promise<{
 }> {
   let words: PassageWords | undefined;
   const read = await readFrame(document, { onWords: (w) => (words = w) });
-  const verdict = checkPassages(
+  const verdict = await checkPassagesSettled(
     document,
     words!,
     read.passages.map((p) => p.id),

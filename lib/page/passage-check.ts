@@ -13,6 +13,8 @@ import { ReadBudget } from './read-budget';
 import { collapse, hasWords, type BoxKind, type TextBlock, type TextSegment, type TextWriter } from './text-sink';
 import { TextWalker, type ShadowRootGetter } from './text-walker';
 import { Visibility } from './visibility';
+import { docOf } from './dom';
+import { picturesOf, type Pictures } from './pictures';
 import type { CharRun } from './seen';
 
 /** What a reading leaves for the check: where each passage's words are, and the covers. */
@@ -206,6 +208,42 @@ export function checkPassages(
   if (asked.length === 0) return out;
   const { shown, partly } = only.size > 0 ? shownWords(doc, only, words.covers, getShadowRoot) : NOTHING_SHOWN;
   return verdictOf(words, asked, (s) => (gone(s) || !shown.has(s.node) ? ALL : partOf(s, partly.get(s.node))), out);
+}
+
+/**
+ * `checkPassages`, with the pictures behind their words settled by their pixels (`settledVerdict`).
+ */
+export async function checkPassagesSettled(
+  doc: Document,
+  words: PassageWords,
+  ids: readonly string[],
+  getShadowRoot?: ShadowRootGetter,
+): Promise<PassageVerdict> {
+  return settledVerdict(doc, words, ids, checkPassages(doc, words, ids, getShadowRoot), getShadowRoot);
+}
+
+/**
+ * A check's `verdict` on the passages `ids`, once the pictures behind their words are read: a
+ * walk that met pictures not read yet (their words counted unseen) waits for them, within a time
+ * limit (lib/page/pictures.ts), and the passages are checked again; otherwise the verdict stands.
+ */
+export async function settledVerdict(
+  doc: Document,
+  words: PassageWords,
+  ids: readonly string[],
+  verdict: PassageVerdict,
+  getShadowRoot?: ShadowRootGetter,
+): Promise<PassageVerdict> {
+  const pictures = picturesOfDoc(doc);
+  if (pictures === null || !pictures.pending) return verdict;
+  await pictures.settle();
+  return checkPassages(doc, words, ids, getShadowRoot);
+}
+
+/** The pictures of `doc`'s window; null for a document with no window (no layout: nothing is measured). */
+export function picturesOfDoc(doc: Document): Pictures | null {
+  const view = docOf.view(doc);
+  return view === null ? null : picturesOf(view);
 }
 
 /** A check that measured nothing. */

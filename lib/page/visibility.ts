@@ -44,7 +44,10 @@ import { docOf, elementOf, nodeOf } from './dom';
 import { flatParentElement } from './flat-tree';
 import { canvasColour, paintAgainstBackground, paintedOtherwise, PaintedBoxes } from './behind';
 import { coveredOwners, hidesWhatIsUnder } from './covered-boxes';
-import { clipHides, over, paintMeasured, parseColor, placeHides, TRANSPARENT, type Reach, type Rgba } from './paint';
+import { clipHides, paintMeasured, parseColor, placeHides, TRANSPARENT, type Reach, type Rgba } from './paint';
+import { backdropOf, isPicture, type Backdrop } from './backdrops';
+import type { PictureBehind } from './picture-layers';
+import { picturesOf, type Pictures } from './pictures';
 import { Ancestry, type WordsMeasured } from './ancestry';
 import type { CharRun } from './seen';
 import { readableColour } from './colour';
@@ -122,6 +125,12 @@ export interface VisibilityOptions {
   /** Boxes that may cover words, noted by an earlier reading walk of the whole page. */
   covers?: readonly Element[];
   /**
+   * Where glyphs are measured (the check): the pictures behind words, settled by their pixels
+   * (default: the window's own, lib/page/pictures.ts). Words over a picture not read yet count as unseen, and
+   * the picture is noted for the check to read (`Pictures.pending`) before it walks again.
+   */
+  pictures?: Pictures;
+  /**
    * Where every test is asked: also measure each text node's own glyphs and what the boxes
    * around them do to them (lib/page/ancestry.ts: opacity up the tree, masks, blend modes and
    * filters, overflow that cuts them off). The check of passages about to be sent asks it;
@@ -164,12 +173,13 @@ export class Visibility {
   /**
    * Where there is layout: the boxes around the words being read, outermost first (the walker
    * says when it enters and leaves one), their styles, and the opaque colour painted behind each
-   * one's content (undefined: not asked yet; null: not known, an image or a colour not read).
-   * Each box's background colour is read at most once, and only once words inside it are.
+   * one's content (lib/page/backdrops.ts; undefined: not asked yet; null: not known, a colour
+   * not read). Each box's background is read at most once, and only once words inside it are.
    */
   private readonly boxes: Element[] = [];
   private readonly boxStyles: CSSStyleDeclaration[] = [];
-  private readonly behind: Array<Rgba | null | undefined> = [];
+  private readonly behind: Array<Backdrop | undefined> = [];
+  private readonly pictures: Pictures | null;
   /** Whether each box shows what it holds (`boxDrawn`; undefined: not asked yet). */
   private readonly drawn: Array<boolean | undefined> = [];
   /** Per box: for each paint of words that matches its background, whether such words are seen in it. */
@@ -219,6 +229,9 @@ export class Visibility {
     this.laysOut = this.hasLayout && this.view!.innerWidth > 0 && this.view!.innerHeight > 0;
     this.ancestry = this.paint && this.hasLayout && options.glyphs === true ? new Ancestry(this.view!) : null;
     this.unseen = this.paint && options.marksUnseen === true ? new Set() : null;
+    // Only the check settles pictures (it can wait for them); anchoring reads words over a picture
+    // against the colour under it, as it reads covered words, and the proof of a quote decides.
+    this.pictures = options.pictures ?? (this.ancestry !== null ? picturesOf(this.view!) : null);
   }
 
   /**
@@ -299,7 +312,9 @@ export class Visibility {
     // around them, read once per box; only words that match them are asked more, once per box
     // and paint (the links of a menu over a picture are all asked as one; a shadow or a stroke
     // that makes one of them seen does not vouch for the others).
-    const background = this.backgroundOf(top);
+    const backdrop = this.backgroundOf(top);
+    if (isPicture(backdrop) && this.pictures !== null) return this.standsOutFrom(backdrop, owner, isBox, raw, fontSize);
+    const background = isPicture(backdrop) ? backdrop.base : backdrop;
     if (painter === null || background === null) return this.owned(owner, isBox);
     // A box's first line may be painted in a colour of its own (`::first-line`): where glyphs are
     // measured, it is judged against the same background (its words are left out when it is not seen).
@@ -318,6 +333,22 @@ export class Visibility {
       if (top >= 0) (this.lost[top] ??= new Map()).set(glyphs, shows);
     }
     return shows && this.owned(owner, isBox);
+  }
+
+  /**
+   * Whether words painted `raw` at `fontSize` (and a box's first line, in its own colour) stand
+   * out from every colour of the picture behind them, by its pixels (lib/page/pictures.ts): a
+   * picture not read yet leaves them unseen until the check reads it and walks again.
+   */
+  private standsOutFrom(picture: PictureBehind, owner: Element | null, isBox: boolean, raw: string, fontSize: string): boolean {
+    const judge = (colour: string, size: string) => this.pictures?.judge(picture, readableColour(colour), size) === 'seen';
+    if (!judge(raw, fontSize)) return false;
+    if (isBox && this.ancestry !== null) {
+      const first = this.view!.getComputedStyle(owner!, '::first-line');
+      const colour = glyphColour(first);
+      if (colour !== raw && colour !== '' && colour !== undefined && !judge(colour, first.fontSize)) return false;
+    }
+    return this.owned(owner, isBox);
   }
 
   /** Whether the first line of the box `box`, whose words are painted `raw`, is seen over `background`. */
@@ -371,7 +402,7 @@ export class Visibility {
    */
   enterInline(el: Element, style: StyleRef): boolean {
     if (!this.paint || !this.hasLayout || style === null || typeof style !== 'object') return false;
-    if (style.backgroundColor === TRANSPARENT) return false;
+    if (style.backgroundColor === TRANSPARENT && (style.backgroundImage === 'none' || style.backgroundImage === '')) return false;
     this.enterBox(el, style);
     return true;
   }
@@ -386,24 +417,16 @@ export class Visibility {
     this.lost.pop();
   }
 
-  /** The opaque colour painted behind the content of `boxes[i]`, from the backgrounds around it. */
-  private backgroundOf(i: number): Rgba | null {
+  /** What is painted behind the content of `boxes[i]` (lib/page/backdrops.ts), from the backgrounds around it. */
+  private backgroundOf(i: number): Backdrop {
     if (i < 0) return this.canvasColour();
     const known = this.behind[i];
     if (known !== undefined) return known;
-    const value = this.boxStyles[i]!.backgroundColor;
-    let out: Rgba | null;
-    // Most boxes paint no background: told apart without parsing.
-    if (value === TRANSPARENT) out = this.backgroundOf(i - 1);
-    else if (parseColor(value) === null) out = parseColor(readableColour(value));
-    else {
-      const own = parseColor(value);
-      if (own === null || own.a >= 1) out = own;
-      else {
-        const below = this.backgroundOf(i - 1);
-        out = own.a === 0 || below === null ? below : over(own, below);
-      }
-    }
+    const out = backdropOf(
+      this.boxStyles[i]!,
+      () => this.backgroundOf(i - 1),
+      (v) => parseColor(readableColour(v)),
+    );
     this.behind[i] = out;
     return out;
   }

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
-import { highlightedText, openTab, Popup, useFirefoxWithKey, type Firefox } from '../support/firefox';
+import { highlightedText, inTab, openTab, Popup, useFirefoxWithKey, type Firefox } from '../support/firefox';
 
 let fx: Firefox;
 useFirefoxWithKey((x) => (fx = x));
@@ -50,6 +50,8 @@ describe('Firefox: the toolbar popup', () => {
     await popup.click('This tab');
     await popup.click('Ask');
     await expect.poll(() => popup.regionText('Answer')).toContain('It was recalled.');
+    // Checked and sent while shown; then the page paints a white picture behind them.
+    await inTab(fx, page, "document.querySelector('.panel').classList.add('pictured')");
     await popup.click(`${new URL(fx.fixtures).host} — Kettle notes`);
     await expect
       .poll(() => popup.alertText(), { timeout: 20_000 })

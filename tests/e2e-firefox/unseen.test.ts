@@ -13,7 +13,8 @@
  * not sent as its section; a page that selects a faded sentence on the user's click does not have
  * it sent; a page of eight frames stuffed with hidden passages does not crowd another tab out; and
  * a quote under a box its own element paints over it (`::after`), or under a box placed over it,
- * far below the first screen, is not shown as checked.
+ * far below the first screen, is not shown as checked. Words over pictures are settled by the
+ * pictures' pixels (tests/fixtures/pictures-behind.html), as in Chromium.
  */
 import { describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
@@ -76,6 +77,35 @@ describe('Firefox: words no reader sees', () => {
     await expect.poll(() => popup.regionText('Answer')).toContain('Descale it monthly.');
     expect(await popup.regionText('Answer')).not.toContain('It says more.');
     expect(sentText(messageCalls(fx.api).at(-1)!)).toContain('a reader cannot see it');
+  });
+  it('words over pictures are sent where the pictures’ pixels prove them seen', async () => {
+    const page = await openTab(fx, `${fx.fixtures}/pictures-behind.html`);
+    await expect
+      .poll(() => inTab<string>(fx, page, "return getComputedStyle(document.getElementById('foreign-box')).backgroundImage;"))
+      .toContain('localhost');
+    fx.api.enqueue((req) =>
+      answerReply([
+        {
+          text: 'It boils a litre in three minutes.',
+          citations: [{ index: indexOf(req, 'boils a full litre'), literal: CONTROL }],
+        },
+      ]),
+    );
+    const before = messageCalls(fx.api).length;
+    const popup = new Popup(fx);
+    await popup.open();
+    await popup.ask('What does the Brightwater kettle do?');
+    await expect.poll(() => messageCalls(fx.api).length).toBeGreaterThan(before);
+    await expect.poll(() => popup.regionText('Answer')).toContain('It boils a litre in three minutes.');
+    const sent = sentText(messageCalls(fx.api).at(-1)!);
+    // White on a dark picture, dark on pale paper, white over a dark veil on a white picture, white on a dark box whose picture does not load.
+    for (const words of [CONTROL, 'a cord of seventy centimetres', 'one press of the amber button', 'fine steel mesh']) {
+      expect(sent).toContain(words);
+    }
+    // Over a picture of another site that sends no CORS header: Chromium's page script may not read
+    // it (the words are unproven there); Firefox lets an extension with access to that site read
+    // its pixels, and they prove the words seen.
+    expect(sent).toContain('switches itself off when it boils dry');
   });
   it('a selection the page makes of words no reader sees, when the user clicks in it, is not sent', async () => {
     const page = await openTab(fx, `${fx.fixtures}/unseen.html?trick=selection`);

@@ -18,9 +18,9 @@ import { colorShare, highlightBox, rgbOf } from '../support/pixels';
 
 /**
  * The proof by the pixels at a click, in real Chromium through the real popup: white words on a
- * box whose colour is dark, but which paints a white picture behind them, pass every computed
- * value (the page's code draws them, in a colour that stands out from the box's); on screen there
- * is no ink. A click on them says they are not shown and highlights nothing; a click on the words
+ * dark box, checked and sent while the page showed them; then the page paints a white picture
+ * behind them. Every computed value the proof of a quote reads still passes (a colour that stands
+ * out from the box's); on screen there is no ink. A click on them says they are not shown and highlights nothing; a click on the words
  * beside them, which the screen shows, highlights them as before.
  */
 
@@ -52,9 +52,11 @@ async function askKettle(): Promise<{ page: Page; popup: Page }> {
   const popup = await openPopup(h, page);
   await ask(popup, 'Is the Brightwater kettle safe?');
   const answer = await answerText(popup);
-  // The page's code draws both: the proof before showing lets both claims through.
+  // Both were shown when checked: both claims are through.
   expect(answer).toContain('It boils a litre in three minutes.');
   expect(answer).toContain('It was recalled.');
+  // Then the page paints a white picture behind the planted words (a script may, at any time).
+  await page.evaluate(() => document.querySelector('.panel')!.classList.add('pictured'));
   return { page, popup };
 }
 

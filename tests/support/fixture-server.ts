@@ -10,7 +10,11 @@ import { extname, join, resolve } from 'node:path';
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');
 
 /** The types that go by the file's name: a caption track and a video (anything else is HTML). */
-const BY_NAME: Record<string, string> = { '.vtt': 'text/vtt; charset=utf-8', '.webm': 'video/webm' };
+const BY_NAME: Record<string, string> = {
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.webm': 'video/webm',
+  '.svg': 'image/svg+xml',
+};
 
 /**
  * Serves tests/fixtures over http, so pages have a real origin and a real title. Under
