@@ -6,10 +6,10 @@
  * (./number-settings.ts `advancedChanged`), and opens when Save finds one out of range.
  */
 import type { RefObject } from 'preact';
-import { DEFAULT_FRAGMENT_BUDGET, type Settings } from '@/lib/shared/settings';
+import type { Settings } from '@/lib/shared/settings';
 import { t } from '@/lib/shared/i18n';
 import { NumberField } from './NumberField';
-import { BOUNDS, type NumberKey } from './number-settings';
+import { BOUNDS, NUMBER_FIELDS, type NumberKey } from './number-settings';
 import type { SettingsDraft } from './use-settings-draft';
 
 export interface AdvancedSettingsProps {
@@ -25,25 +25,30 @@ export interface AdvancedSettingsProps {
 
 export function AdvancedSettings({ form, open, onToggle, numbers, invalid, onNumber, numberRefs }: AdvancedSettingsProps) {
   const { draft, set, local, noNative } = form;
-  const number = (key: NumberKey, id: string, label: string, hint: string, step?: number) => (
-    <NumberField
-      id={id}
-      label={label}
-      hint={hint}
-      text={numbers[key]}
-      bounds={BOUNDS[key]}
-      step={step}
-      invalid={invalid.includes(key)}
-      onInput={(text) => onNumber(key, text)}
-      inputRef={numberRefs[key]}
-    />
-  );
+  /** A number field as its table says (./number-settings.ts), none where it is not shown. */
+  const number = (key: NumberKey) => {
+    const field = NUMBER_FIELDS[key];
+    if (field.localOnly && !local) return null;
+    return (
+      <NumberField
+        id={field.id}
+        label={t(field.label)}
+        hint={t(field.hint, ...(field.hintArgs ?? []))}
+        text={numbers[key]}
+        bounds={BOUNDS[key]}
+        step={field.step}
+        invalid={invalid.includes(key)}
+        onInput={(text) => onNumber(key, text)}
+        inputRef={numberRefs[key]}
+      />
+    );
+  };
   return (
     <details class="advanced" open={open} onToggle={(e) => onToggle(e.currentTarget.open)}>
       <summary>{t('advanced')}</summary>
       <div class="fields">
-        {local && number('localTimeoutS', 'local-timeout', t('localTimeout'), t('localTimeoutHint'), 30)}
-        {number('minQuoteLength', 'min-quote', t('minQuote'), t('minQuoteHint'))}
+        {number('localTimeoutS')}
+        {number('minQuoteLength')}
         <div class="field">
           <label class="check">
             <input
@@ -80,7 +85,7 @@ export function AdvancedSettings({ form, open, onToggle, numbers, invalid, onNum
             {t('judgeModelHint')}
           </p>
         </div>
-        {number('fragmentBudget', 'fragment-budget', t('budget'), t('budgetHint', DEFAULT_FRAGMENT_BUDGET), 500)}
+        {number('fragmentBudget')}
         <div class="field">
           <label class="check">
             <input

@@ -8,14 +8,13 @@
  */
 import { useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/shared/i18n';
-import { readNumberSetting } from '@/lib/shared/number-setting';
 import type { Settings } from '@/lib/shared/settings';
 import { AdvancedSettings } from './AdvancedSettings';
 import { BaseUrlField } from './BaseUrlField';
 import { KeyConfirm } from './KeyConfirm';
 import { KeyField } from './KeyField';
 import { ModelField } from './ModelField';
-import { advancedChanged, BOUNDS, type NumberKey, textsOf } from './number-settings';
+import { advancedChanged, type NumberKey, readNumbers, shownNumbers, textsOf } from './number-settings';
 import { ServerChoice } from './ServerChoice';
 import { TestConnection } from './TestConnection';
 import { type SettingsDraftProps, useSettingsDraft } from './use-settings-draft';
@@ -44,25 +43,17 @@ export function SettingsForm(props: SettingsFormProps) {
     form.patch({});
   };
   /** The number fields read at Save: null when one is out of range (said beside it, and focused). */
-  const readNumbers = (): Partial<Settings> | null => {
+  const readTyped = (): Partial<Settings> | null => {
     // The local timeout is read only where its field is shown: a server on this computer.
-    const shown: NumberKey[] = form.local
-      ? ['localTimeoutS', 'minQuoteLength', 'fragmentBudget']
-      : ['minQuoteLength', 'fragmentBudget'];
-    const read = shown.map((key) => ({ key, reading: readNumberSetting(numbers[key], BOUNDS[key]) }));
-    const wrong = read.filter((r) => !r.reading.ok).map((r) => r.key);
-    setInvalid(wrong);
-    if (wrong.length > 0) {
-      // Nothing is saved until every number is within its range; the first one wrong has the focus.
-      form.setStatus(t('notSavedFix'));
-      setAdvancedOpen(true);
-      // Once the disclosure is open, the field can take the focus.
-      setTimeout(() => numberRefs[wrong[0]!].current?.focus());
-      return null;
-    }
-    const typed: Partial<Settings> = {};
-    for (const { key, reading } of read) if (reading.ok) typed[key] = reading.value;
-    return typed;
+    const read = readNumbers(numbers, shownNumbers(form.local));
+    setInvalid(read.ok ? [] : read.wrong);
+    if (read.ok) return read.values;
+    // Nothing is saved until every number is within its range; the first one wrong has the focus.
+    form.setStatus(t('notSavedFix'));
+    setAdvancedOpen(true);
+    // Once the disclosure is open, the field can take the focus.
+    setTimeout(() => numberRefs[read.wrong[0]!].current?.focus());
+    return null;
   };
   return (
     <form
@@ -72,7 +63,7 @@ export function SettingsForm(props: SettingsFormProps) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        form.submit(readNumbers);
+        form.submit(readTyped);
       }}
     >
       <h2 id="server-key-heading">{t('serverAndKey')}</h2>
