@@ -7,10 +7,13 @@
  * (lib/shared/key-schema.ts: the shape and its versions; lib/shared/key-destination.ts: the one
  * rule of where a key may go).
  */
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { del, get, set, type UseStore } from 'idb-keyval';
 import { t } from '@/lib/shared/i18n';
-import { checkedKeys, KEY_MIGRATIONS, KEYS_VERSION, MAX_KEY_LENGTH, readKeyStore, type SavedKeys } from './key-schema';
-import { migrate } from './migrations';
+import { openStore } from './idb-store';
+import { checkedKeys, MAX_KEY_LENGTH, type KeyStore, type SavedKeys } from './key-schema';
+import { bringUpToDate, STORES } from './store-versions';
+
+export { baseUrlProblem } from './base-url';
 
 /** The database and store that hold the keys; no content script may reference them. */
 export const KEY_DB = 'cited-tabs-key';
@@ -23,7 +26,26 @@ const KEYS = 'keys';
 const SET_ASIDE = 'keysSetAside';
 
 let store: UseStore | undefined;
-const keyStore = () => (store ??= createStore(KEY_DB, KEY_STORE));
+const keyStore = () => (store ??= openStore(KEY_DB, KEY_STORE));
+
+/** The key store as read: its keys, or why it does not read (then it gives no key, and is kept). */
+export type ReadKeyStore = { keys: SavedKeys; unreadable: null } | { keys: SavedKeys; unreadable: string };
+
+/**
+ * The stored value under `keys` read: nothing stored is no key; a value of another version or
+ * damaged gives no key (nothing is sent on the strength of what cannot be read) and says why, so
+ * that it is said and kept, never written over. Only a record of the current version is read: an
+ * older one never was stored under `keys` (version 1 was the record `apiKey`, moved by `upgradeKeys`).
+ */
+export function readKeyStore(value: unknown): ReadKeyStore {
+  if (value === undefined || value === null) return { keys: {}, unreadable: null };
+  if (typeof value !== 'object') return { keys: {}, unreadable: 'not a record' };
+  const { version, byOrigin } = value as { version?: unknown; byOrigin?: unknown };
+  if (version !== STORES.keys.version) return { keys: {}, unreadable: `version ${String(version)}` };
+  const read = bringUpToDate('keys', byOrigin, version);
+  if (read.kind !== 'current') return { keys: {}, unreadable: read.kind === 'failed' ? read.error : `version ${read.version}` };
+  return { keys: read.value as SavedKeys, unreadable: null };
+}
 
 /**
  * The keys by origin as stored. A stored value that does not read (another version's, damaged)
@@ -52,7 +74,8 @@ export async function saveKeys(keys: SavedKeys): Promise<void> {
     const aside: unknown = await get(SET_ASIDE, keyStore());
     await set(SET_ASIDE, [...(Array.isArray(aside) ? (aside as unknown[]) : []), stored], keyStore());
   }
-  await set(KEYS, { version: KEYS_VERSION, byOrigin: { ...keys } }, keyStore());
+  const record: KeyStore = { version: STORES.keys.version, byOrigin: { ...keys } };
+  await set(KEYS, record, keyStore());
 }
 
 /**
@@ -64,7 +87,7 @@ export async function saveKeys(keys: SavedKeys): Promise<void> {
 export async function upgradeKeys(baseURL: string): Promise<'nothing' | 'moved' | 'kept'> {
   const legacy: unknown = await get(LEGACY_KEY, keyStore());
   if (legacy === undefined) return 'nothing';
-  const moved = migrate({ record: legacy, baseURL }, 1, KEY_MIGRATIONS);
+  const moved = bringUpToDate('keys', { record: legacy, baseURL }, 1);
   if (moved.kind !== 'current') return 'kept';
   await saveKeys({ ...(moved.value as SavedKeys), ...(await loadKeys()) });
   await del(LEGACY_KEY, keyStore());
@@ -92,24 +115,4 @@ export function originOf(url: string): string {
   } catch {
     return '';
   }
-}
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * Why a base URL may not carry the key, in words for the options page; null when it may: https,
- * or http to this machine only (a local proxy, a test server). Anything else would send the key
- * in clear text over the network.
- */
-export function baseUrlProblem(url: string): string | null {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return t('baseUrlInvalid');
-  }
-  if (u.username || u.password) return t('baseUrlCredentials');
-  if (u.protocol === 'https:') return null;
-  if (u.protocol === 'http:' && LOOPBACK.has(u.hostname)) return null;
-  return t('baseUrlInsecure');
 }

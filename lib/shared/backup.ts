@@ -1,30 +1,23 @@
 /**
  * The backup file ("Export my data" / "Import my data" in the options): one JSON file with the
  * history (threads with their quotes and sources), the settings, and the keys (one per server,
- * each with whether it was confirmed for its origin) only when the user ticked it. Versioned like
- * storage: its history carries the history's version and is brought up to date by the same
- * migrations (lib/shared/history-schema.ts); a file of version 1, with its one key, has it moved
- * to the keys by origin as the stored record is (lib/shared/key-schema.ts). A damaged or foreign
+ * each with whether it was confirmed for its origin) only when the user ticked it. Versioned as
+ * storage is, by the same scheme and runner (lib/shared/store-versions.ts): the file's `version`
+ * is its keys' (1: one key record, moved to the keys by origin as the stored record is; 2: keys
+ * by origin), its history carries the history's, its settings are version 1. A damaged or foreign
  * file is refused as a whole, so nothing changes: every thread has at least one turn and links
  * only to web pages (http(s)), and the site shown beside a source is its link's. Pure: the options page reads and writes.
  */
 import * as z from 'zod/mini';
-import { checkedKeys, keysFromV1, MAX_KEY_LENGTH, type SavedKeys } from './key-schema';
+import { MAX_KEY_LENGTH, type SavedKeys } from './key-schema';
 import { HISTORY_LIMITS, type HistoryEntry } from './history';
-import {
-  checkedEntries,
-  foreignLink,
-  HISTORY_MIGRATIONS,
-  HISTORY_VERSION,
-  IMPORTED_PROTOCOLS,
-  mergeHistory,
-} from './history-schema';
-import { migrate } from './migrations';
+import { checkedEntries, foreignLink, IMPORTED_PROTOCOLS, mergeHistory } from './history-schema';
 import type { SettingsDefaults } from './settings-schema';
+import { bringUpToDate, STORES, whyNotUpToDate, type UpToDate } from './store-versions';
 
 export const BACKUP_FORMAT = 'cited-tabs-backup';
-/** 2: the keys by origin (`keys`); 1 held one `key` record. */
-export const BACKUP_VERSION = 2;
+/** The keys' version (lib/shared/store-versions.ts): 2, the keys by origin (`keys`); 1 held one `key` record. */
+export const BACKUP_VERSION = STORES.keys.version;
 
 export interface Backup {
   format: typeof BACKUP_FORMAT;
@@ -45,7 +38,7 @@ export function makeBackup(
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     exportedAt: now,
-    history: { version: HISTORY_VERSION, entries: data.entries },
+    history: { version: STORES.history.version, entries: data.entries },
     settings: { ...data.settings },
     ...(data.keys && Object.keys(data.keys).length > 0 ? { keys: { ...data.keys } } : {}),
   };
@@ -62,14 +55,14 @@ const envelope = z.object({
   keys: z.optional(z.unknown()),
 });
 
-/** The file's keys at this version: version 1's one record moved as the stored one is. */
-function keysOfFile(file: z.infer<typeof envelope>): SavedKeys | undefined {
+/** The file's keys brought up to date, by its version (the keys'): version 1's one record moved as the stored one is. */
+function keysOfFile(file: z.infer<typeof envelope>): UpToDate | null {
   if (file.version < 2) {
-    if (!file.key) return undefined;
+    if (!file.key) return null;
     const baseURL = typeof file.settings.baseURL === 'string' ? file.settings.baseURL : '';
-    return keysFromV1({ record: file.key, baseURL });
+    return bringUpToDate('keys', { record: file.key, baseURL }, file.version);
   }
-  return file.keys === undefined ? undefined : checkedKeys(file.keys);
+  return file.keys === undefined ? null : bringUpToDate('keys', file.keys, file.version);
 }
 
 export type BackupProblem = 'not-json' | 'foreign' | 'newer' | 'damaged';
@@ -89,7 +82,7 @@ export function readBackup(text: string): ReadBackup {
   if (!parsed.success) return { ok: false, problem: 'damaged', detail: parsed.error.issues[0]?.path.join('.') };
   const file = parsed.data;
   if (file.version > BACKUP_VERSION) return { ok: false, problem: 'newer' };
-  const history = migrate(file.history.entries, file.history.version, HISTORY_MIGRATIONS);
+  const history = bringUpToDate('history', file.history.entries, file.history.version);
   if (history.kind === 'newer') return { ok: false, problem: 'newer' };
   if (history.kind === 'failed') return { ok: false, problem: 'damaged', detail: history.error };
   // Every thread checked, whatever version the file says: a file can be edited by hand.
@@ -102,12 +95,12 @@ export function readBackup(text: string): ReadBackup {
   // A file's links are the web's only: a thread of it that links elsewhere is named, and nothing is added.
   const foreign = checked.findIndex((e) => foreignLink(e, IMPORTED_PROTOCOLS) !== null);
   if (foreign >= 0) return { ok: false, problem: 'damaged', detail: `history.entries.${foreign}: a link that is not a web page` };
-  let keys: SavedKeys | undefined;
-  try {
-    keys = keysOfFile(file);
-  } catch (e) {
-    return { ok: false, problem: 'damaged', detail: e instanceof Error ? e.message : String(e) };
-  }
+  // The settings are version 1, each field read again on import by their own schema (lib/shared/settings-schema.ts).
+  const settings = bringUpToDate('settings', file.settings, 1);
+  if (settings.kind !== 'current') return { ok: false, problem: 'damaged', detail: `settings: ${whyNotUpToDate(settings)}` };
+  const read = keysOfFile(file);
+  if (read && read.kind !== 'current') return { ok: false, problem: 'damaged', detail: `keys: ${whyNotUpToDate(read)}` };
+  const keys = read?.value as SavedKeys | undefined;
   const { key: _v1, keys: _raw, ...rest } = file;
   return {
     ok: true,
@@ -115,7 +108,7 @@ export function readBackup(text: string): ReadBackup {
       ...rest,
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
-      history: { version: HISTORY_VERSION, entries: checked },
+      history: { version: STORES.history.version, entries: checked },
       ...(keys && Object.keys(keys).length > 0 ? { keys } : {}),
     },
   };

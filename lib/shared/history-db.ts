@@ -3,8 +3,9 @@
  * tells open screens it was written: what the store (history-store.ts) and the light reader of the
  * latest thread (history-latest.ts, in the popup's first load) share, without what either does.
  */
-import { createStore, type UseStore } from 'idb-keyval';
+import type { UseStore } from 'idb-keyval';
 import { storage } from 'wxt/utils/storage';
+import { openStore } from './idb-store';
 
 export const HISTORY_DB = 'cited-tabs-history';
 const HISTORY_STORE = 'history';
@@ -22,7 +23,7 @@ const defineRevision = () => storage.defineItem<number>('session:historyRevision
 export const revisionItem = () => (revision ??= defineRevision());
 
 let store: UseStore | undefined;
-export const historyStore = () => (store ??= createStore(HISTORY_DB, HISTORY_STORE));
+export const historyStore = () => (store ??= openStore(HISTORY_DB, HISTORY_STORE));
 
 /** Calls `onChange` each time the history is written (then read what is needed); returns the unwatch. */
 export function onHistoryWrite(onChange: () => void): () => void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HISTORY_MIGRATIONS, HISTORY_VERSION, mergeHistory, readHistoryEntries } from './history-schema';
+import { mergeHistory, readHistoryEntries } from './history-schema';
 import { readBackup } from './backup';
-import { migrate } from './migrations';
+import { bringUpToDate, STORES } from './store-versions';
 import sample from './samples/history-v1.json';
 
 /**
@@ -10,21 +10,21 @@ import sample from './samples/history-v1.json';
  */
 describe('history migrations', () => {
   it('version 1 (storage.local) becomes version 2 with every thread, question and quote kept', () => {
-    const m = migrate(sample, 1, HISTORY_MIGRATIONS);
+    const m = bringUpToDate('history', sample, 1);
     expect(m).toEqual({ kind: 'current', value: sample, from: 1 });
-    expect(HISTORY_VERSION).toBe(2);
+    expect(STORES.history.version).toBe(2);
   });
 
   it('a damaged version 1 fails the step, saying where, instead of becoming an empty history', () => {
     const damaged = structuredClone(sample) as unknown as Array<Record<string, unknown>>;
     delete damaged[1]!.turns;
-    const m = migrate(damaged, 1, HISTORY_MIGRATIONS);
+    const m = bringUpToDate('history', damaged, 1);
     expect(m).toMatchObject({ kind: 'failed', version: 1 });
     expect((m as { error: string }).error).toContain('1.turns');
   });
 
   it('a version newer than this build is kept as it is, never read', () => {
-    expect(migrate([], HISTORY_VERSION + 1, HISTORY_MIGRATIONS)).toEqual({ kind: 'newer', version: 3 });
+    expect(bringUpToDate('history', [], STORES.history.version + 1)).toEqual({ kind: 'newer', version: 3 });
   });
 
   it('merged by thread id: the later copy of a thread wins, nothing else is dropped', () => {

@@ -1,7 +1,7 @@
 /**
- * The history's stored shape and its versions, in one place (zod/mini: the screens load it).
- * Version 1: `local:history` in `storage.local` (HistoryEntry[]), written by the builds before
- * the history moved to IndexedDB (commit 7aa1205). Version 2: the same entries in the extension
+ * The history's stored shape (zod/mini: the screens load it); its version number and steps are
+ * lib/shared/store-versions.ts's. Version 1: `local:history` in `storage.local` (HistoryEntry[]),
+ * written by the builds before the history moved to IndexedDB (commit 7aa1205). Version 2: the same entries in the extension
  * origin's IndexedDB (lib/shared/history-store.ts), out of content scripts' reach. An entry reads
  * only with at least one turn and with every source's link one the extension could have read
  * (http(s), or a local file); the site shown beside a source is taken from its link, never from what the entry
@@ -9,11 +9,8 @@
  */
 import * as z from 'zod/mini';
 import type { HistoryEntry } from './history';
-import type { Migrations } from './migrations';
 import { outcomeSchema, SCOPES } from './run-state';
 import { siteOf } from './site';
-
-export const HISTORY_VERSION = 2;
 
 const int = () => z.int();
 /** The addresses a thread's pages and sources may have: those the extension reads (lib/shared/tabs.ts). */
@@ -111,14 +108,6 @@ export function readHistoryEntries(raw: unknown): { entries: HistoryEntry[]; dam
   }
   return { entries, damaged };
 }
-
-export const HISTORY_MIGRATIONS: Migrations = {
-  current: HISTORY_VERSION,
-  steps: {
-    // Same entries, another store: the move itself is the start-up's (lib/worker/wiring/data-updates.ts).
-    1: (old) => checkedEntries(old),
-  },
-};
 
 /** `incoming` merged into `history` by thread id (the later `updatedAt` wins), newest first. */
 export function mergeHistory(history: readonly HistoryEntry[], incoming: readonly HistoryEntry[]): HistoryEntry[] {

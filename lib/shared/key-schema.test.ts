@@ -4,12 +4,13 @@
  * that was not.
  */
 import { describe, expect, it } from 'vitest';
-import { KEY_MIGRATIONS, MAX_KEY_LENGTH, checkedKeys, keysFromV1, readKeyStore } from './key-schema';
+import { MAX_KEY_LENGTH, checkedKeys, keysFromV1 } from './key-schema';
+import { readKeyStore } from './api-key';
 import { readBackup } from './backup';
 import { parseStoredSettings } from './settings-schema';
 import { DEFAULT_SETTINGS } from './settings';
 import { keyFor, keyVerdict } from './key-destination';
-import { migrate } from './migrations';
+import { bringUpToDate } from './store-versions';
 import sample from './samples/keys-v1.json';
 
 /** Version 1 as the start-up reads it: the record, and the base URL saved beside it. */
@@ -17,7 +18,7 @@ const v1 = (s: (typeof sample)['confirmed']) => ({ record: s.idb.apiKey, baseURL
 
 describe('keys of version 1 brought to version 2', () => {
   it('a confirmed key lands under the origin it was confirmed for, confirmed, and still goes there', () => {
-    const moved = migrate(v1(sample.confirmed), 1, KEY_MIGRATIONS);
+    const moved = bringUpToDate('keys', v1(sample.confirmed), 1);
     expect(moved).toEqual({
       kind: 'current',
       from: 1,
@@ -28,7 +29,7 @@ describe('keys of version 1 brought to version 2', () => {
   });
 
   it('an unconfirmed key is kept under the base URL’s origin, still unconfirmed: nothing is sent', () => {
-    const moved = migrate(v1(sample.unconfirmed), 1, KEY_MIGRATIONS);
+    const moved = bringUpToDate('keys', v1(sample.unconfirmed), 1);
     expect(moved.kind === 'current' && moved.value).toEqual({
       'https://api.openai.com': { key: 'sk-proj-sample-unconfirmed', confirmed: false },
     });
@@ -37,7 +38,7 @@ describe('keys of version 1 brought to version 2', () => {
   });
 
   it('a key confirmed for the API while a local server was chosen stays with the API, not the local server', () => {
-    const moved = migrate(v1(sample.confirmedElsewhere), 1, KEY_MIGRATIONS);
+    const moved = bringUpToDate('keys', v1(sample.confirmedElsewhere), 1);
     expect(moved.kind === 'current' && moved.value).toEqual({
       'https://api.anthropic.com': { key: 'sk-ant-api03-sample-elsewhere', confirmed: true },
     });
@@ -46,7 +47,7 @@ describe('keys of version 1 brought to version 2', () => {
   it('no record or an empty key: no keys; a record that does not read stops the step, changing nothing', () => {
     expect(keysFromV1({ record: undefined, baseURL: 'https://api.anthropic.com' })).toEqual({});
     expect(keysFromV1({ record: { key: '', origin: '' }, baseURL: 'https://api.anthropic.com' })).toEqual({});
-    expect(migrate({ record: { key: 42 }, baseURL: '' }, 1, KEY_MIGRATIONS)).toMatchObject({ kind: 'failed', version: 1 });
+    expect(bringUpToDate('keys', { record: { key: 42 }, baseURL: '' }, 1)).toMatchObject({ kind: 'failed', version: 1 });
     // An "origin" that is not one (written by hand) is no confirmation.
     expect(keysFromV1({ record: { key: 'k', origin: 'https://x.example/path' }, baseURL: 'https://x.example' })).toEqual({
       'https://x.example': { key: 'k', confirmed: false },
@@ -54,7 +55,7 @@ describe('keys of version 1 brought to version 2', () => {
   });
 
   it('a version newer than this build is kept as it is', () => {
-    expect(migrate({}, 3, KEY_MIGRATIONS)).toEqual({ kind: 'newer', version: 3 });
+    expect(bringUpToDate('keys', {}, 3)).toEqual({ kind: 'newer', version: 3 });
   });
 });
 
@@ -76,7 +77,7 @@ describe('keys of any length a server takes (issue #44, item 7)', () => {
   it('a store that does not read gives no key, and says why (never an empty store as if there were none)', () => {
     const tooLong = store({ 'https://api.anthropic.com': { key: 'k'.repeat(MAX_KEY_LENGTH + 1), confirmed: true } });
     expect(readKeyStore(tooLong).keys).toEqual({});
-    expect(readKeyStore(tooLong).unreadable).toContain('keys do not read');
+    expect(readKeyStore(tooLong).unreadable).toContain('does not read as version 2: https://api.anthropic.com.key');
     expect(readKeyStore(store({}, 3))).toEqual({ keys: {}, unreadable: 'version 3' });
     expect(readKeyStore('garbage').unreadable).not.toBeNull();
     expect(readKeyStore(undefined)).toEqual({ keys: {}, unreadable: null });

@@ -1,6 +1,6 @@
 /**
- * The stored shape of the API keys and its versions, in one place (zod/mini: the options page
- * loads it). Version 1, written by the builds before keys were kept per server: one record
+ * The stored shape of the API keys, of each of its versions (zod/mini: the options page loads it);
+ * the version numbers and the runner are lib/shared/store-versions.ts's. Version 1, written by the builds before keys were kept per server: one record
  * `{key, origin}` under `apiKey` (origin '' while unconfirmed), read with the base URL saved beside
  * it in the settings. Version 2: one key per API origin, each confirmed or not, under `keys`. The
  * step from 1 to 2 is pure and loses nothing: a confirmed key lands under its origin, an
@@ -8,9 +8,6 @@
  * elsewhere, once (lib/shared/key-destination.ts).
  */
 import * as z from 'zod/mini';
-import type { Migrations } from './migrations';
-
-export const KEYS_VERSION = 2;
 
 /** One server's key, and whether the user confirmed that it may go to that origin. */
 export interface SavedKey {
@@ -21,8 +18,9 @@ export interface SavedKey {
 /** The keys by API origin (`https://api.openai.com`); '' holds a key no address could be read for. */
 export type SavedKeys = Readonly<Record<string, SavedKey>>;
 
+/** The record under `keys`: the keys, and their version beside them (lib/shared/store-versions.ts). */
 export interface KeyStore {
-  version: typeof KEYS_VERSION;
+  version: number;
   byOrigin: SavedKeys;
 }
 
@@ -42,7 +40,8 @@ const savedKeySchema = z.object({
   key: z.string().check(z.minLength(1), z.maxLength(MAX_KEY_LENGTH)),
   confirmed: z.boolean(),
 });
-const byOriginSchema = z.record(z.string().check(z.maxLength(2048)), savedKeySchema);
+/** Version 2's keys: one per origin, each confirmed or not. */
+export const byOriginSchema = z.record(z.string().check(z.maxLength(2048)), savedKeySchema);
 const v1RecordSchema = z.object({ key: z.string(), origin: z.string() });
 
 /** `https://host[:port]` of a URL, or '' when it is not one. */
@@ -62,26 +61,6 @@ export function checkedKeys(raw: unknown): SavedKeys {
   return parsed.data;
 }
 
-/** The key store as read: its keys, or why it does not read (then it gives no key, and is kept). */
-export type ReadKeyStore = { keys: SavedKeys; unreadable: null } | { keys: SavedKeys; unreadable: string };
-
-/**
- * The stored value under `keys` read: nothing stored is no key; a value of another version or
- * damaged gives no key (nothing is sent on the strength of what cannot be read) and says why, so
- * that it is said and kept, never written over (lib/shared/api-key.ts).
- */
-export function readKeyStore(value: unknown): ReadKeyStore {
-  if (value === undefined || value === null) return { keys: {}, unreadable: null };
-  if (typeof value !== 'object') return { keys: {}, unreadable: 'not a record' };
-  const { version, byOrigin } = value as { version?: unknown; byOrigin?: unknown };
-  if (version !== KEYS_VERSION) return { keys: {}, unreadable: `version ${String(version)}` };
-  try {
-    return { keys: checkedKeys(byOrigin), unreadable: null };
-  } catch (e) {
-    return { keys: {}, unreadable: e instanceof Error ? e.message : String(e) };
-  }
-}
-
 /**
  * Version 1 to 2: the one key under the origin it was confirmed for; unconfirmed ('') under the
  * base URL's origin, still unconfirmed. No key (none stored, or an empty one): no keys.
@@ -95,10 +74,3 @@ export function keysFromV1(old: KeysV1): SavedKeys {
   const confirmed = originOrEmpty(origin) !== '' && originOrEmpty(origin) === origin;
   return { [confirmed ? origin : originOrEmpty(old.baseURL)]: { key, confirmed } };
 }
-
-export const KEY_MIGRATIONS: Migrations = {
-  current: KEYS_VERSION,
-  steps: {
-    1: (old) => checkedKeys(keysFromV1(old as KeysV1)),
-  },
-};

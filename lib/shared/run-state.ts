@@ -21,7 +21,11 @@ import type { SkippedTab, SourcedPassage } from './types';
 import type { TokenUsage } from './usage';
 import { NO_TRANSCRIPT_REASONS } from './video-moment';
 
-/** The run state's shape; a stored run of another version is refused as such, not misread. */
+/**
+ * The run state's version, one of the stores' versions of lib/shared/store-versions.ts (which lists
+ * it: that module sits above this one, so the number is set here, in the schema's literal); a
+ * stored run of another version is refused as such, not misread.
+ */
 export const RUN_STATE_VERSION = 2;
 
 export const SCOPES = ['tab', 'window', 'tabs'] as const;

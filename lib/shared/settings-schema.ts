@@ -5,7 +5,7 @@
  * may go to (lib/shared/api-key.ts). Fields this schema does not know are kept as they are.
  */
 import * as z from 'zod/mini';
-import { baseUrlProblem } from './api-key';
+import { baseUrlProblem } from './base-url';
 import { MAX_KEY_LENGTH } from './key-schema';
 import { MAX_LOCAL_TIMEOUT_S, MAX_QUOTE_LENGTH, MIN_LOCAL_TIMEOUT_S, MIN_QUOTE_LENGTH, type Settings } from './settings';
 import { apiFor, kindOfBaseURL, SERVER_KINDS } from './servers';

@@ -13,17 +13,15 @@ import type { Thread } from './thread';
 import type { ServerFacts } from './servers';
 import type { TabGrant } from './tab-grants';
 import type { WaitingQuestion } from './waiting-question';
-import { STORE_VERSIONS, type VersionedStore } from './store-versions';
+import { STORES, type LocalStore } from './store-versions';
 import type { BuildRestart } from './build-id';
 
 /**
  * The settings but the key, in `storage.local`. The key is kept apart, where no content script
  * can read it (lib/shared/api-key.ts); versions before kept it here, and the first load moves it.
+ * Version 1 (lib/shared/store-versions.ts), each field read on its own at every load.
  */
-export const settingsItem = storage.defineItem<Partial<Settings>>('local:settings', {
-  fallback: {},
-  version: 1,
-});
+export const settingsItem = storage.defineItem<Partial<Settings>>('local:settings', { fallback: {} });
 
 /**
  * Settings as loaded: `keys` are every key kept, by origin (lib/shared/key-schema.ts); `apiKey` is
@@ -201,7 +199,7 @@ export const runLogItem = storage.defineItem<RunRecord[]>('local:runLog', { fall
  */
 async function logWritable(store: 'runLog' | 'failureLog'): Promise<boolean> {
   const versions = await storeVersionsItem.getValue();
-  return (versions[store] ?? 1) === STORE_VERSIONS[store].migrations.current;
+  return (versions[store] ?? 1) === STORES[store].version;
 }
 
 export async function appendRunRecord(record: RunRecord): Promise<void> {
@@ -230,7 +228,7 @@ export const legacyHistoryItem = storage.defineItem<unknown>('local:history');
 
 /** Stored data an update could not bring up to date: kept as it was, and said on the options page. */
 export interface DataProblem {
-  store: 'history' | VersionedStore;
+  store: 'history' | LocalStore;
   /** The version the data was left at. */
   version: number;
   error: string;
@@ -253,8 +251,8 @@ export const historyWriteProblemItem = storage.defineItem<HistoryWriteProblem | 
   fallback: null,
 });
 
-/** The version of each store of lib/shared/store-versions.ts; a store missing here is version 1. */
-export const storeVersionsItem = storage.defineItem<Partial<Record<VersionedStore, number>>>('local:storeVersions', {
+/** The version of each store of `storage.local` (lib/shared/store-versions.ts `LOCAL_STORES`); a store missing here is version 1. */
+export const storeVersionsItem = storage.defineItem<Partial<Record<LocalStore, number>>>('local:storeVersions', {
   fallback: {},
 });
 

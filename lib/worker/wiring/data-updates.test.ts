@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import type { HistoryEntry } from '@/lib/shared/history';
 import sample from '@/lib/shared/samples/history-v1.json';
 import type { DataProblem } from '@/lib/shared/storage';
 import draftV1 from '@/lib/shared/samples/draft-v1.json';
 import failureLogV1 from '@/lib/shared/samples/failure-log-v1.json';
 import runLogV1 from '@/lib/shared/samples/run-log-v1.json';
-import type { VersionedStore } from '@/lib/shared/store-versions';
+import type { LocalStore, StoreScheme } from '@/lib/shared/store-versions';
+import { STORES } from '@/lib/shared/store-versions';
 import { updateStoredData, updateVersionedStores, type StoreUpdateDeps } from './data-updates';
 
 /** Storage as a user's profile holds it after an update from a build that kept `local:history`. */
@@ -58,7 +60,7 @@ describe('stored data brought up to date at start-up', () => {
 });
 
 /** The draft and the logs as the previous release (5da60b5) wrote them: version 1, no version kept. */
-function logsProfile(stored: Partial<Record<VersionedStore, unknown>>, versions: Partial<Record<VersionedStore, number>> = {}) {
+function logsProfile(stored: Partial<Record<LocalStore, unknown>>, versions: Partial<Record<LocalStore, number>> = {}) {
   const state = { stored: { ...stored }, versions, problems: {} as Record<string, DataProblem>, writes: 0 };
   const deps: StoreUpdateDeps = {
     readVersions: async () => state.versions,
@@ -118,5 +120,46 @@ describe('the draft and the logs brought to their current version at start-up', 
     expect((await updateVersionedStores(deps)).draft).toBe('kept');
     expect(state.stored.draft).toBe(draftV1);
     expect(state.problems.draft!.error).toBe('IO error');
+  });
+});
+
+describe('a store whose shape changed: its step runs at start-up (a test-only version 2 of the draft)', () => {
+  // Version 2 of the draft as a future build might write it: the question renamed `text`. No build
+  // has it; it keeps the start-up's write-back path tested until a real step comes.
+  const draftV2: StoreScheme = {
+    version: 2,
+    schema: z.object({ text: z.string(), scope: z.enum(['tab', 'window', 'tabs']) }),
+    steps: {
+      1: (old) => {
+        const { question, ...rest } = old as { question: string };
+        return { ...rest, text: question };
+      },
+    },
+  };
+  const schemes = { ...STORES, draft: draftV2 };
+  const samples = { draft: draftV1, runLog: runLogV1, failureLog: failureLogV1 };
+
+  it('the previous release’s draft is brought to version 2 and written once, its question kept; the logs untouched', async () => {
+    const { state, deps } = logsProfile(samples);
+    deps.schemes = schemes;
+    expect(await updateVersionedStores(deps)).toEqual({ draft: 'updated', runLog: 'current', failureLog: 'current' });
+    const { question, ...rest } = draftV1;
+    expect(state.stored.draft).toEqual({ ...rest, text: question });
+    expect(state.writes).toBe(1);
+    expect(state.versions).toEqual({ draft: 2, runLog: 1, failureLog: 1 });
+    // Again: nothing to do, nothing written.
+    expect(await updateVersionedStores(deps)).toEqual({ draft: 'current', runLog: 'current', failureLog: 'current' });
+    expect(state.writes).toBe(1);
+  });
+
+  it('a draft the step cannot bring to version 2 is kept as it was, at version 1, and said', async () => {
+    const { state, deps } = logsProfile({ ...samples, draft: { question: 7, scope: 'tab' } });
+    deps.schemes = schemes;
+    expect((await updateVersionedStores(deps)).draft).toBe('kept');
+    expect(state.stored.draft).toEqual({ question: 7, scope: 'tab' });
+    expect(state.versions.draft).toBeUndefined();
+    expect(state.writes).toBe(0);
+    expect(state.problems.draft).toMatchObject({ store: 'draft', version: 1 });
+    expect(state.problems.draft!.error).toBe('does not read as version 2: text');
   });
 });
