@@ -29,7 +29,7 @@
  * any goal missed but a timing. Times are reported, never asserted: the machine is shared.
  */
 import { loadavg } from 'node:os';
-import type { Page } from 'puppeteer-core';
+import type { Frame, Page } from 'puppeteer-core';
 import { HISTORY_LIMITS } from '../../lib/shared/history';
 import { HIGHLIGHT_NAME, OTHER_HIGHLIGHT_NAME } from '../../lib/shared/highlight-style';
 import { FAILURE_LOG_MAX_BYTES, RUN_LOG_MAX_BYTES } from '../../lib/shared/log-limits';
@@ -38,16 +38,7 @@ import { MAX_TURNS } from '../../lib/shared/thread';
 import { liveWorker } from '../support/extension-browser';
 import { putHistoryIn } from '../support/extension-storage';
 import { fullHistory } from '../support/full-history';
-import {
-  answerReply,
-  askTimed,
-  highlightedText,
-  launch,
-  openPopup,
-  sentencesSent,
-  useStandIn,
-  type Harness,
-} from '../support/harness';
+import { answerReply, askTimed, launch, openPopup, sentencesSent, useStandIn, type Harness } from '../support/harness';
 import { citationOf, closeIfOpen } from '../support/popup-page';
 import { probePage, type Leftovers, type PageProbe } from '../support/page-leftovers';
 import {
@@ -199,12 +190,25 @@ async function finished(h: Harness, question: string): Promise<string> {
   throw new Error(`"${question}" did not finish within 120 s`);
 }
 
-/** Until `page` shows the quote highlighted, or 30 s. */
+/** Until `page` shows the quote highlighted, in its own document or a frame's, or 30 s. */
 async function highlighted(page: Page): Promise<boolean> {
+  const shown = (frame: Frame) => frame.evaluate((name) => CSS.highlights.has(name), HIGHLIGHT_NAME).catch(() => false);
   for (const start = Date.now(); Date.now() - start < 30_000; await new Promise((r) => setTimeout(r, 20))) {
-    if (await highlightedText(page).catch(() => null)) return true;
+    for (const frame of page.frames()) if (await shown(frame)) return true;
   }
   return false;
+}
+
+/**
+ * Clicks the citation of the claim `claim` as a user does, once it stays put (a locator waits for
+ * its box to be stable: the popup may still be laying out the answer); false when there is none.
+ */
+async function clickCitation(popup: Page, claim: string): Promise<boolean> {
+  const button = await citationOf(popup, claim).catch(() => null);
+  if (!button) return false;
+  await button.evaluate((b) => b.setAttribute('data-soak-target', ''));
+  await popup.locator('button[data-soak-target]').setTimeout(10_000).click();
+  return true;
 }
 
 const esc: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
@@ -270,11 +274,7 @@ try {
       else times.push(t.sent() - t.pressed);
       let clicked = false;
       if (status === 'done') {
-        const button = await citationOf(popup, claim).catch(() => null);
-        if (button) {
-          await button.click();
-          clicked = await highlighted(cited.page);
-        }
+        if (await clickCitation(popup, claim)) clicked = await highlighted(cited.page);
       }
       if (!clicked) {
         notHighlighted.push(q + 1);
@@ -285,7 +285,7 @@ try {
               .map((e) => (e as HTMLElement).innerText)
               .join(' | '),
           )
-          .catch(() => 'the popup closed');
+          .catch(() => 'nothing: it closed');
         progress(`question ${q + 1}: ${cited.name} not highlighted; the popup says: ${said.slice(0, 300)}`);
       }
       await closeIfOpen(popup);

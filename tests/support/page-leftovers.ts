@@ -19,11 +19,11 @@ const GROUP = 'page-leftovers';
 export interface Leftovers {
   /** Listeners by `type` (`type!` for a capturing one), on the window and in the whole document. */
   listeners: Record<string, number>;
-  /** The names registered in `CSS.highlights`. */
+  /** The names registered in `CSS.highlights`, in any frame; marks, focus attributes and overlays in all frames. */
   highlights: string[];
   marks: number;
   focusAttributes: number;
-  /** Our `<style>` elements in the document. */
+  /** Our `<style>` elements in a document: the most any frame has. */
   styles: number;
   overlays: number;
   /** Isolated worlds of an extension in the top frame. */
@@ -86,19 +86,32 @@ export async function probePage(page: Page): Promise<PageProbe> {
         const win = await objectIn('window', c.id);
         add(await listenersOn(win.objectId!, 0));
       }
-      const seen = (await page.evaluate(
-        (mark, focus, style, overlay) => ({
-          highlights: [...CSS.highlights.keys()],
-          marks: document.querySelectorAll(`mark[${mark}]`).length,
-          focusAttributes: document.querySelectorAll(`[${focus}]`).length,
-          styles: document.querySelectorAll(`style#${style}`).length,
-          overlays: document.querySelectorAll(`[${overlay}]`).length,
-        }),
-        MARK_ATTRIBUTE,
-        FOCUS_ATTRIBUTE,
-        HIGHLIGHT_STYLE_ID,
-        OVERLAY_ATTRIBUTE,
-      )) as Omit<Leftovers, 'listeners' | 'worlds' | 'scripts' | 'listenerFunctions'>;
+      // In every frame of the page: a quote in a frame is highlighted there.
+      const seen = { highlights: [] as string[], marks: 0, focusAttributes: 0, styles: 0, overlays: 0 };
+      for (const frame of page.frames()) {
+        const f = await frame
+          .evaluate(
+            (mark, focus, style, overlay) => ({
+              highlights: [...CSS.highlights.keys()],
+              marks: document.querySelectorAll(`mark[${mark}]`).length,
+              focusAttributes: document.querySelectorAll(`[${focus}]`).length,
+              styles: document.querySelectorAll(`style#${style}`).length,
+              overlays: document.querySelectorAll(`[${overlay}]`).length,
+            }),
+            MARK_ATTRIBUTE,
+            FOCUS_ATTRIBUTE,
+            HIGHLIGHT_STYLE_ID,
+            OVERLAY_ATTRIBUTE,
+          )
+          .catch(() => null); // a frame gone meanwhile
+        if (!f) continue;
+        for (const name of f.highlights) if (!seen.highlights.includes(name)) seen.highlights.push(name);
+        seen.marks += f.marks;
+        seen.focusAttributes += f.focusAttributes;
+        // Per document: one style element each at most.
+        seen.styles = Math.max(seen.styles, f.styles);
+        seen.overlays += f.overlays;
+      }
       const scripts: string[] = [];
       let listenerFunctions: number | null = null;
       for (const c of ours) {
