@@ -246,6 +246,7 @@ try {
   const left: string[] = [];
   const grown: string[] = [];
   const notHighlighted: number[] = [];
+  const notes: string[] = [];
   const outcomes: Record<string, number> = {};
   // The workers that answered (the first may be replaced as the installed update settles: counted from the first answer).
   const workers = new Set<Harness['worker']>();
@@ -278,15 +279,17 @@ try {
       }
       if (!clicked) {
         notHighlighted.push(q + 1);
-        // What the popup said instead (a reveal that failed keeps it open, with its note).
-        const said = await popup
-          .evaluate(() =>
-            [...document.querySelectorAll('[role="status"], [role="alert"]')]
-              .map((e) => (e as HTMLElement).innerText)
-              .join(' | '),
-          )
-          .catch(() => 'nothing: it closed');
-        progress(`question ${q + 1}: ${cited.name} not highlighted; the popup says: ${said.slice(0, 300)}`);
+        // What the popup said instead (a reveal that failed keeps it open, with its note), and
+        // whether the cited tab came in front (which closes the popup, and its note with it).
+        const said = popup.isClosed()
+          ? 'nothing: it closed'
+          : await popup
+              .evaluate(() => document.querySelector('[role="alert"]')?.textContent ?? 'no note')
+              .catch(() => 'nothing: it closed');
+        const front = await cited.page.evaluate(() => document.visibilityState).catch(() => '?');
+        const note = `${cited.name} not highlighted (${cited === tab ? 'the tab the popup is over' : 'another tab'}, ${front}); the popup says: ${said.slice(0, 200)}`;
+        notes.push(`question ${q + 1}: ${note}`);
+        progress(`question ${q + 1}: ${note}`);
       }
       await closeIfOpen(popup);
       workers.add(h.worker);
@@ -354,7 +357,7 @@ try {
   console.log(
     `our listeners in each page at the end: ${tabs.map((x, i) => `${x.name} ${JSON.stringify(finalOurs[i])}`).join('; ')}`,
   );
-  for (const line of [...grown, ...left].slice(0, 20)) console.log(`  ${line}`);
+  for (const line of [...grown, ...left, ...notes].slice(0, 20)) console.log(`  ${line}`);
 
   goals.push({
     name: `worker heap, last / after ${WARM} ≤ ${HEAP_LIMIT}`,
