@@ -241,6 +241,8 @@ try {
   }
   const titles = await Promise.all(tabs.map((t) => t.page.title()));
   const times: number[] = [];
+  /** The same times by scope: "This tab" reads one page, "All tabs" eight, and their times differ by a factor of 3. */
+  const byScope: Record<string, number[]> = {};
   const heaps: Array<{ after: number; bytes: number }> = [];
   const storedAt: Array<{ after: number; s: Stored }> = [];
   const left: string[] = [];
@@ -272,7 +274,10 @@ try {
       const status = await finished(h, question);
       outcomes[status] = (outcomes[status] ?? 0) + 1;
       if (t.sent() === 0) outcomes['no request'] = (outcomes['no request'] ?? 0) + 1;
-      else times.push(t.sent() - t.pressed);
+      else {
+        times.push(t.sent() - t.pressed);
+        (byScope[scope] ??= []).push(t.sent() - t.pressed);
+      }
       let clicked = false;
       if (status === 'done') {
         if (await clickCitation(popup, claim)) clicked = await highlighted(cited.page);
@@ -352,6 +357,12 @@ try {
   console.log(
     `Ask → request: first ${WARM} median ${tf.warmMedian} ms; all p50 ${tf.p50} ms, p95 ${tf.p95} ms, max ${tf.max} ms (p50 ${(tf.p50 / tf.warmMedian).toFixed(2)}×, p95 ${(tf.p95 / tf.warmMedian).toFixed(2)}×); last ${WARM} median ${tf.lastRatio.toFixed(2)}×; over ${TIME_LIMIT}×: ${tf.over} of ${tf.later}`,
   );
+  for (const [scope, xs] of Object.entries(byScope)) {
+    const f = timingFigures(xs, WARM, TIME_LIMIT);
+    console.log(
+      `  ${scope} (${xs.length}): first ${WARM} median ${f.warmMedian} ms; p50 ${f.p50} ms, p95 ${f.p95} ms (${(f.p95 / f.warmMedian).toFixed(2)}×); last ${WARM} median ${f.lastRatio.toFixed(2)}×; over ${TIME_LIMIT}×: ${f.over} of ${f.later}`,
+    );
+  }
   console.log(`stored after ${storedAt[0]!.after}: ${JSON.stringify(first)}`);
   console.log(`stored after ${storedAt.at(-1)!.after}: ${JSON.stringify(last)}`);
   console.log(
