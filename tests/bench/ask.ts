@@ -32,12 +32,14 @@ import type { Page } from 'puppeteer-core';
 import type { RecordedRequest, Reply } from '../support/stand-in/messages-api';
 import {
   answerReply,
+  askTimed,
   clearStorage,
   EXTENSION_DIR,
   highlightedText,
   launch,
   messageCalls,
   openPopup,
+  sentencesSent,
   sentText,
   useStandIn,
   type Harness,
@@ -117,18 +119,6 @@ async function serveCorpus(): Promise<{ url: string; names: string[]; close: () 
   };
 }
 
-/** Sentences of the documents sent, long enough to prove something, as the model would quote them. */
-function sentencesSent(req: RecordedRequest, source = ''): Array<{ index: number; literal: string }> {
-  const out: Array<{ index: number; literal: string }> = [];
-  for (const m of sentText(req).matchAll(/<document index="(\d+)"([^>]*)>\n([\s\S]*?)\n<\/document>/g)) {
-    if (!m[2]!.includes(source)) continue;
-    for (const s of m[3]!.split(/(?<=[.!?])\s+/)) {
-      if (s.length >= 40 && s.length <= 200 && !/[&<>]/.test(s)) out.push({ index: Number(m[1]), literal: s.trim() });
-    }
-  }
-  return out;
-}
-
 /** A question the cited page answers: its first sentence of main content that is long enough. */
 function questionOf(name: string): string {
   const expected = readFileSync(join(CORPUS, name, 'expected.txt'), 'utf8');
@@ -163,23 +153,6 @@ async function setUp(h: Harness) {
   await clearStorage(h);
   h.api.reset();
   await useStandIn(h, {}, keysVersion);
-}
-
-/** Presses Ask in `popup` and resolves when the request has left, with the time it took. */
-async function askTimed(h: Harness, popup: Page, question: string, scope: string, reply: (req: RecordedRequest) => Reply) {
-  let sentAt = 0;
-  h.api.enqueue((req) => {
-    sentAt = Date.now();
-    return reply(req);
-  });
-  const box = await popup.waitForSelector('::-p-aria(Question)');
-  await box!.click({ count: 3 });
-  await box!.type(question);
-  await popup.locator(`::-p-aria(${scope})`).click();
-  const askButton = await popup.waitForSelector('::-p-aria(Ask[role="button"])');
-  const pressed = Date.now();
-  await askButton!.click();
-  return { pressed, sent: () => sentAt };
 }
 
 /** Waits until the popup shows a finished answer (its "Answer" region). */

@@ -20,6 +20,7 @@ export { clearStorage, setSettings, storedHistory } from './extension-storage';
 export {
   answerText,
   ask,
+  askTimed,
   citationNamed,
   clickCitation,
   clickInPopup,
@@ -27,7 +28,7 @@ export {
   openFixture,
   openPopup,
 } from './popup-page';
-export { answerReply, indexOf, messageCalls, sentText } from './stand-in/replies';
+export { answerReply, indexOf, messageCalls, sentencesSent, sentText } from './stand-in/replies';
 
 interface HarnessOptions {
   reset?: boolean;

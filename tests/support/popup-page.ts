@@ -5,6 +5,7 @@
  */
 import type { ElementHandle, Page } from 'puppeteer-core';
 import type { Harness } from './extension-browser';
+import type { RecordedRequest, Reply } from './stand-in/messages-api';
 
 export async function openFixture(h: Harness, name: string): Promise<Page> {
   const page = await h.browser.newPage();
@@ -65,6 +66,33 @@ export async function ask(popup: Page, question: string, scope: 'This tab' | 'Al
   await box!.type(question);
   await popup.locator(`::-p-aria(${scope})`).click();
   await popup.locator('::-p-aria(Ask[role="button"])').click();
+}
+
+/**
+ * Asks `question` in `popup` as `ask` does, the stand-in answering with `reply`; resolves once
+ * Ask is pressed, with when (`pressed`) and when the request reached the stand-in (`sent()`, 0
+ * until it has): the benchmarks' Ask → request.
+ */
+export async function askTimed(
+  h: Harness,
+  popup: Page,
+  question: string,
+  scope: string,
+  reply: (req: RecordedRequest) => Reply,
+): Promise<{ pressed: number; sent: () => number }> {
+  let sentAt = 0;
+  h.api.enqueue((req) => {
+    sentAt = Date.now();
+    return reply(req);
+  });
+  const box = await popup.waitForSelector('::-p-aria(Question)');
+  await box!.click({ count: 3 });
+  await box!.type(question);
+  await popup.locator(`::-p-aria(${scope})`).click();
+  const askButton = await popup.waitForSelector('::-p-aria(Ask[role="button"])');
+  const pressed = Date.now();
+  await askButton!.click();
+  return { pressed, sent: () => sentAt };
 }
 
 /** The text of the answer region once the pipeline has finished. */

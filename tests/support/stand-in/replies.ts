@@ -32,3 +32,18 @@ export function indexOf(req: RecordedRequest, words: string): number {
   if (!doc) throw new Error(`no document sent contains "${words}"`);
   return Number(doc[1]);
 }
+
+/**
+ * Sentences of the documents sent (those whose attributes hold `source`, e.g. `source="Title`),
+ * as a model would quote them: `minLength` to 200 characters, with nothing XML escaped.
+ */
+export function sentencesSent(req: RecordedRequest, source = '', minLength = 40): Array<{ index: number; literal: string }> {
+  const out: Array<{ index: number; literal: string }> = [];
+  for (const m of sentText(req).matchAll(/<document index="(\d+)"([^>]*)>\n([\s\S]*?)\n<\/document>/g)) {
+    if (!m[2]!.includes(source)) continue;
+    for (const s of m[3]!.split(/(?<=[.!?])\s+/)) {
+      if (s.length >= minLength && s.length <= 200 && !/[&<>]/.test(s)) out.push({ index: Number(m[1]), literal: s.trim() });
+    }
+  }
+  return out;
+}
