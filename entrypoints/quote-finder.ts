@@ -12,6 +12,7 @@ import type { AnchorOptions } from '@/lib/page/anchor';
 import { currentReading } from '@/lib/page/kept-reading';
 import { clearHighlight, heldRanges, highlightQuoteInSteps, holdHighlight, scrollHeld, showHeld } from '@/lib/page/highlight';
 import { framesDrawn } from '@/lib/page/frames-drawn';
+import { showRevealNote } from '@/lib/page/reveal-note';
 import { screenBoxes } from '@/lib/page/quote-boxes';
 import { proveDrawn } from '@/lib/page/drawn';
 import { shadowRootGetter } from '@/lib/page/shadow-roots';
@@ -63,6 +64,10 @@ export default defineUnlistedScript(() => {
     }),
     'clear-highlight': async () => {
       clearHighlight(document);
+      return { ok: true };
+    },
+    note: async ({ text }) => {
+      showRevealNote(document, text);
       return { ok: true };
     },
   };

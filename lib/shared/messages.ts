@@ -127,6 +127,7 @@ export const pageCalls = {
   shown: { ...pageRequests.shown, reply: shownReplySchema },
   highlight: { ...quoteRequests.highlight, reply: highlightOutcomeSchema },
   'clear-highlight': { ...quoteRequests['clear-highlight'], reply: ok },
+  note: { ...quoteRequests.note, reply: ok },
   'show-held': { ...quoteRequests['show-held'], reply: z.object({ ok: z.boolean() }) },
   painted: { ...quoteRequests.painted, reply: z.object({ ok: z.boolean(), screen: z.optional(screenBoxesSchema) }) },
   drawn: {

@@ -78,3 +78,25 @@ describe('a click on words the page draws, white on a white picture over a dark 
     expect(await colorShare(page, box, rgbOf(ACTIVE_BACKGROUND))).toBeGreaterThan(0.2);
   });
 });
+
+describe('a click on such words in another tab, which closes the popup as it comes in front', () => {
+  it('says in that page what the click found, and highlights nothing', async () => {
+    await useStandIn(h);
+    const kettle = await openFixture(h, 'white-picture.html');
+    const other = await openFixture(h, 'unseen.html?trick=none');
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'It was recalled.', citations: [{ index: indexOf(req, 'recalled for fire'), literal: PLANTED }] }]),
+    );
+    const popup = await openPopup(h, other);
+    await ask(popup, 'Is the Brightwater kettle safe?', 'All tabs in this window');
+    expect(await answerText(popup)).toContain('It was recalled.');
+    await kettle.evaluate(() => document.querySelector('.panel')!.classList.add('pictured'));
+    await (await citationOf(popup, 'It was recalled.')).click();
+    // The popup is gone with the tab it was over; the page it brought forward says why nothing is highlighted.
+    const note = await kettle.waitForSelector('::-p-aria([role="alert"])', { timeout: 30_000 });
+    expect(await note!.evaluate((el) => (el as HTMLElement).innerText)).toMatch(/^Cited Tabs: .*not shown on the page/);
+    expect(await highlightedText(kettle)).toBeNull();
+    // Our note, not the page's: the page's own document holds no such text.
+    expect(await kettle.evaluate(() => document.body.innerText)).not.toContain('Cited Tabs');
+  });
+});

@@ -24,7 +24,8 @@ import { outcomeOf } from '@/lib/shared/run-state';
 import { answerCiting } from '@/lib/shared/thread';
 import type { QuoteTarget, ScreenBoxes } from '@/lib/shared/types';
 import { revealPdfCitation } from './pdf-citation';
-import { showIfOnScreen } from './on-screen';
+import { showIfOnScreen, type Held } from './on-screen';
+import type { ScreenVerdict } from './screen-proof';
 import { windowForReopen } from '@/lib/worker/read/incognito';
 import { momentUrl, type VideoMoment } from '@/lib/shared/video-passages';
 
@@ -91,6 +92,29 @@ async function highlightIn(
     return { ok: false, gone: true, notDrawn: true, ...(outcome.why === 'unproven' ? { unmeasured: true } : {}) };
   } catch (err) {
     return { ok: false, gone: false, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/**
+ * `showIfOnScreen` for the held quote of tab `tabId`; when the tab had to be brought in front for
+ * its picture (which closes the popup) and the words were not seen there, what the click found is
+ * said in the page itself (lib/page/reveal-note.ts) as well as returned for a screen still open.
+ */
+async function provenOnScreen(tabId: number, frameId: number, held: Held): Promise<ScreenVerdict> {
+  let forward = false;
+  const seen = await showIfOnScreen(tabId, frameId, held, () => ((forward = true), bringForward(tabId)));
+  if (seen !== 'shown' && forward)
+    await sayInPage(tabId, seen === 'not-shown' ? REVEAL_NOTES.notDrawn : REVEAL_NOTES.unconfirmed);
+  return seen;
+}
+
+/** Says `message` at the top of the tab's page, in its top frame (nothing is said where the page cannot be scripted). */
+async function sayInPage(tabId: number, message: string): Promise<void> {
+  try {
+    await browser.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [QUOTE_SCRIPT] });
+    await callPage(tabId, 0, { type: 'note', text: `${t('extName')}: ${message}` });
+  } catch {
+    // A page that cannot be scripted: the screens still say it when opened.
   }
 }
 
@@ -168,7 +192,7 @@ async function openAsCited(
       await rememberHighlight(tabId);
       return { ok: false, message: REVEAL_NOTES.partial(last.partial) };
     }
-    const seen = await showIfOnScreen(tabId, 0, last, () => bringForward(tabId));
+    const seen = await provenOnScreen(tabId, 0, last);
     if (seen !== 'shown') return { ok: false, message: seen === 'not-shown' ? REVEAL_NOTES.notDrawn : REVEAL_NOTES.unconfirmed };
     await rememberHighlight(tabId);
     if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => {});
@@ -334,7 +358,7 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
     }
     // The words on screen, or no highlight: the tab comes in front for its picture (a tab the
     // popup is over is in front already, and the popup stays to say what was not seen).
-    const seen = await showIfOnScreen(plan.tabId, plan.frameId, attempt, () => bringForward(plan.tabId));
+    const seen = await provenOnScreen(plan.tabId, plan.frameId, attempt);
     if (seen === 'not-shown') return { ok: false, message: REVEAL_NOTES.notDrawn, offerOpen: true };
     if (seen === 'unconfirmed') return { ok: false, message: REVEAL_NOTES.unconfirmed, offerOpen: true };
     await rememberHighlight(plan.tabId);
