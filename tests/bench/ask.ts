@@ -1,5 +1,6 @@
 /**
  * npm run bench:ask [-- --baseline <a built extension folder>] [--rounds <n>] [--corpus <folder>] [--cold-only] [--tabs 1,10,30] [--only video|click]
+ * npm run bench:tabs (the cold rounds alone with 1, 10, 30 and 100 tabs; bench:tabs:short: 1 and 30, one round)
  *
  * How long a user waits, in the browser harness (the built extension in headless Chromium, the
  * real popup, the Messages API stand-in), on real pages: those of a page corpus
@@ -10,7 +11,12 @@
  *   corpus each round, the same for both builds), loaded and left still for two seconds, the
  *   stand-in answering at once: the first question after opening tabs, as users meet it. With the
  *   breakdown of where each tab's time went (the worker's and the page script's timings:
- *   lib/worker/run/read-timings.ts, lib/shared/read-timing.ts), for a build that records them.
+ *   lib/worker/run/read-timings.ts, lib/shared/read-timing.ts), for a build that records them;
+ *   the worker's heap at its peak while the question is read (DevTools' Runtime.getHeapUsage,
+ *   sampled every 20 ms, less the heap at Ask); the popup's answer to a click while the tabs are
+ *   read (History pressed, and pressed again, every 250 ms until the request leaves: from the
+ *   click's event time to the button's state changed, timed in the popup); and how many tabs
+ *   were read, and said not read.
  * - Ask → request, warm: the same tabs asked about round after round (the page script already in
  *   them), still for a second; and a follow-up question in the same thread about the same 30 tabs.
  * - Answer → first and last verified claim: an eight-claim answer the stand-in writes over about
@@ -139,6 +145,12 @@ interface Figures {
   /** Ask → request on the talk's page with its video and an hour of captions, and without the video. */
   videoCaptions?: number;
   videoNone?: number;
+  /** Cold rounds, by tab count: the worker's heap growth at its peak from Ask to the answer, bytes. */
+  heapPeak?: Map<number, number>;
+  /** Cold rounds, by tab count: the popup's slowest and median answer to a click while reading, ms. */
+  clickWhileReading?: Map<number, { max: number; median: number; clicks: number }>;
+  /** Cold rounds, by tab count: tabs read, and tabs listed as not read. */
+  tabsRead?: Map<number, { read: number; notRead: number }>;
 }
 
 /**
@@ -291,17 +303,89 @@ function breakdownOf(times: RunTimes, pressed: number, sent: number): Map<string
   return out;
 }
 
+/** Samples the worker's used heap every 20 ms until `stop()`; resolves with the peak, bytes. */
+function sampleHeap(h: Harness): { stop: () => Promise<number> } {
+  let peak = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { usedSize } = await h.worker.client.send('Runtime.getHeapUsage').catch(() => ({ usedSize: 0 }));
+      peak = Math.max(peak, usedSize);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return peak;
+    },
+  };
+}
+
+/** The worker's used heap now, after a collection (the baseline of the peak). */
+async function heapNow(h: Harness): Promise<number> {
+  await h.worker.client.send('HeapProfiler.collectGarbage').catch(() => {});
+  return (await h.worker.client.send('Runtime.getHeapUsage')).usedSize;
+}
+
+/**
+ * The popup's answer to a click while the tabs are read: History pressed every 250 ms (and
+ * pressed again, to leave it as it was) until `busy()` is false; each click timed in the popup,
+ * from its event's time (when the browser made it, before any wait in the popup's queue) to the
+ * button's state changed in the page.
+ */
+async function clicksWhileBusy(popup: Page, busy: () => boolean): Promise<number[]> {
+  await popup.evaluate(() => {
+    const w = window as unknown as { clickTimes: number[] };
+    w.clickTimes = [];
+    document.addEventListener(
+      'click',
+      (e) => {
+        const button = e.target instanceof Element ? e.target.closest('.history-toggle') : null;
+        if (!button) return;
+        const before = button.getAttribute('aria-pressed');
+        const from = e.timeStamp;
+        const seen = new MutationObserver(() => {
+          if (document.querySelector('.history-toggle')?.getAttribute('aria-pressed') === before) return;
+          seen.disconnect();
+          w.clickTimes.push(performance.now() - from);
+        });
+        seen.observe(document.body, { attributes: true, subtree: true, attributeFilter: ['aria-pressed'] });
+      },
+      true,
+    );
+  });
+  let clicks = 0;
+  while (busy()) {
+    await popup.click('.history-toggle').catch(() => {});
+    clicks++;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  // Left as it was: the answer shown, not the history.
+  if (clicks % 2 === 1) await popup.click('.history-toggle').catch(() => {});
+  const times = await popup.evaluate(() => (window as unknown as { clickTimes: number[] }).clickTimes);
+  return clicks % 2 === 1 ? times.slice(0, clicks) : times;
+}
+
 /**
  * Ask → request with `tabs` fresh tabs each round: other pages of the corpus every round (the
  * same ones, round by round, for both builds), the cited page active, loaded and left still for
  * two seconds, then Ask; the tabs closed after.
  */
-async function coldRounds(h: Harness, server: { url: string; names: string[] }, tabs: number, n: number, into: Figures[]) {
+async function coldRounds(
+  h: Harness,
+  server: { url: string; names: string[] },
+  tabs: number,
+  n: number,
+  into: Figures[],
+  warmUp = true,
+) {
   const cited = server.names[0]!;
   const others = server.names.slice(1);
   const question = questionOf(cited);
   const scope = tabs === 1 ? 'This tab' : 'All tabs in this window';
-  for (let r = -1; r < n; r++) {
+  for (let r = warmUp ? -1 : 0; r < n; r++) {
     const pages: Page[] = [];
     try {
       // Other pages each round; one that does not finish loading in time is replaced by the next.
@@ -337,16 +421,39 @@ async function coldRounds(h: Harness, server: { url: string; names: string[] }, 
       // Loaded and left still for two seconds: opened, then asked about.
       await new Promise((res) => setTimeout(res, 2000));
       const popup = await openPopup(h, active);
+      const heapBefore = await heapNow(h);
+      const heap = sampleHeap(h);
       const t = await askTimed(h, popup, question, scope, oneClaim);
+      const clickTimes = await clicksWhileBusy(popup, () => t.sent() === 0 && Date.now() - t.pressed < 60_000);
       await answered(popup);
+      const heapPeak = (await heap.stop()) - heapBefore;
       const sent = t.sent();
+      const run = (await h.worker.evaluate(async () => (await chrome.storage.session.get('lastRun')).lastRun)) as {
+        coverage?: { tabs: number };
+        skipped: Array<{ reason: string }>;
+      };
+      // Why tabs were not read, by the reason's first words, with how many.
+      const why = new Map<string, number>();
+      for (const s of run.skipped) why.set(s.reason.slice(0, 30), (why.get(s.reason.slice(0, 30)) ?? 0) + 1);
       const times = (await h.worker.evaluate(
         () => (globalThis as { citedTabsTimes?: () => unknown }).citedTabsTimes?.() ?? null,
       )) as RunTimes | null;
       await popup.close().catch(() => {});
-      const figures: Figures = { askToRequest: new Map(), coldToRequest: new Map([[tabs, sent - t.pressed]]) };
+      const figures: Figures = {
+        askToRequest: new Map(),
+        coldToRequest: new Map([[tabs, sent - t.pressed]]),
+        heapPeak: new Map([[tabs, heapPeak]]),
+        tabsRead: new Map([[tabs, { read: run.coverage?.tabs ?? NaN, notRead: run.skipped.length }]]),
+      };
+      if (clickTimes.length > 0)
+        figures.clickWhileReading = new Map([
+          [tabs, { max: Math.max(...clickTimes), median: median(clickTimes), clicks: clickTimes.length }],
+        ]);
       if (times) figures.breakdown = new Map([[tabs, breakdownOf(times, t.pressed, sent)]]);
-      progress(`cold, ${tabs} tabs, round ${r}: ${sent - t.pressed}`);
+      progress(
+        `cold, ${tabs} tabs, round ${r}: ${sent - t.pressed} ms; heap +${(heapPeak / 2 ** 20).toFixed(1)} MB; ` +
+          `clicks ${clickTimes.map(Math.round).join(' ')} ms; read ${run.coverage?.tabs}, not read ${run.skipped.length} ${JSON.stringify([...why])}`,
+      );
       if (r >= 0) into.push(figures);
     } finally {
       for (const p of pages) await p.close().catch(() => {});
@@ -458,12 +565,14 @@ async function videoRounds(h: Harness, server: { url: string }, n: number, into:
 }
 
 async function measure(dir: string, n: number, into: Figures[]) {
+  if (n === 0) return;
   const server = await serveCorpus();
   keysVersion = keysVersionOf(dir);
   const h = await launch({ extensionDir: dir });
   try {
     if (ONLY === undefined) {
-      for (const tabs of TAB_COUNTS) await coldRounds(h, server, tabs, n, into);
+      // The warm-up round (the worker's first question loads its code) before the first count only.
+      for (const [i, tabs] of TAB_COUNTS.entries()) await coldRounds(h, server, tabs, n, into, i === 0);
       if (!coldOnly) for (const tabs of TAB_COUNTS) await askRounds(h, server, tabs, n, into);
     }
     if (!coldOnly && (ONLY === undefined || ONLY === 'click')) {
@@ -504,6 +613,17 @@ function table(all: Figures[]): Table {
     `Ask → request, cold, ${tabsName(tabs)}`,
     col((x) => x.coldToRequest?.get(tabs)),
   ]);
+  const mb = (v: number | undefined) => (v === undefined ? undefined : v / 2 ** 20);
+  for (const tabs of TAB_COUNTS)
+    rows.push([`worker heap peak MB, cold, ${tabsName(tabs)}`, col((x) => mb(x.heapPeak?.get(tabs)))]);
+  for (const tabs of TAB_COUNTS) {
+    rows.push([`popup click, slowest ms, ${tabsName(tabs)}`, col((x) => x.clickWhileReading?.get(tabs)?.max)]);
+    rows.push([`popup click, median ms, ${tabsName(tabs)}`, col((x) => x.clickWhileReading?.get(tabs)?.median)]);
+  }
+  for (const tabs of TAB_COUNTS) {
+    rows.push([`tabs read, ${tabsName(tabs)}`, col((x) => x.tabsRead?.get(tabs)?.read)]);
+    rows.push([`tabs said not read, ${tabsName(tabs)}`, col((x) => x.tabsRead?.get(tabs)?.notRead)]);
+  }
   for (const tabs of TAB_COUNTS) rows.push([`Ask → request, warm, ${tabsName(tabs)}`, col((x) => x.askToRequest.get(tabs))]);
   rows.push([`Ask → request, follow-up, ${TAB_COUNTS.at(-1)} tabs`, col((x) => x.followUpToRequest)]);
   rows.push(['Ask → first verified claim (8 over ~5 s)', col((x) => x.firstClaim)]);
@@ -528,7 +648,12 @@ for (const turn of baseline ? [0, 1] : [0]) {
 }
 
 const ms = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '' : `${Math.round(v)}`);
-const show = (name: string, v: number) => (name.includes('/') ? v.toFixed(2) : `${(v / 1000).toFixed(2)} s`);
+const show = (name: string, v: number) =>
+  name.includes('/') || name.includes(' MB')
+    ? v.toFixed(name.includes(' MB') ? 1 : 2)
+    : name.includes(' ms') || name.startsWith('tabs ')
+      ? `${Math.round(v)}`
+      : `${(v / 1000).toFixed(2)} s`;
 const m = table(mine);
 const b = baseline ? table(base) : null;
 console.log(`corpus ${CORPUS}; medians of ${ROUNDS} rounds each, after a warm-up round`);
@@ -538,7 +663,7 @@ for (const [i, [name, v]] of m.rows.entries()) {
   if (Number.isNaN(v)) continue;
   const bv = b?.rows[i]![1];
   console.log(
-    `${name.padEnd(42)} ${show(name, v).padStart(8)}${bv !== undefined ? `${show(name, bv).padStart(10)}${(v / bv).toFixed(2).padStart(8)}` : ''}`,
+    `${name.padEnd(42)} ${show(name, v).padStart(8)}${bv !== undefined ? `${show(name, bv).padStart(10)}${(bv === 0 || Number.isNaN(bv) ? '' : (v / bv).toFixed(2)).padStart(8)}` : ''}`,
   );
 }
 
