@@ -12,6 +12,8 @@ import { flatParentElement } from './flat-tree';
 import { readableColour } from './colour';
 import { contrastRatio, over, paintHides, paintMeasured, parseColor, PICTURES, shadowsOf, type Box, type Rgba } from './paint';
 import { PaintOrder } from './paint-order';
+import { pictureBehind } from './picture-layers';
+import type { Pictures } from './pictures';
 import { meets } from './seen';
 import {
   MAX_SHADOW_BLUR_PX,
@@ -70,6 +72,7 @@ export function otherPaintBehind(
   point: { x: number; y: number } | null,
   words: WordsPaint,
   painted: PaintedBoxes = new PaintedBoxes(view),
+  proof: PictureProof | null = null,
 ): boolean {
   const ancestors: Element[] = [];
   for (let e: Element | null = el; e; e = flatParentElement(e)) ancestors.push(e);
@@ -84,14 +87,48 @@ export function otherPaintBehind(
         below = true;
         if (hit === ancestors[ancestors.length - 1]) return false;
       } else if (below || !nodeOf.contains(el, hit)) {
-        return true;
+        return proof === null || proof.setsApart(hit, el, words);
       }
     }
     return false;
   }
   // Out of view: a picture, or a box CSS paints under them, inside the ancestors, whose box meets the words' box.
   const rect = elementOf.rect(el);
-  return ancestors.length > 1 && painted.behind(ancestors[ancestors.length - 1]!, el, rect, words);
+  return ancestors.length > 1 && painted.behind(ancestors[ancestors.length - 1]!, el, rect, words, proof);
+}
+
+/**
+ * Where pictures are settled by their pixels (the check before sending, lib/page/pictures.ts):
+ * whether a picture element found behind words the colour of their background sets them apart.
+ * An `<img>` does when the words stand out from every colour it shows (and from the background
+ * too, where the picture may not fill the words' box); any other picture, video, canvas or frame,
+ * whose pixels are not read, does not: its words are unproven. Any other box behind them is
+ * asked as before.
+ */
+export class PictureProof {
+  constructor(
+    private readonly pictures: Pictures,
+    private readonly background: Rgba | null,
+  ) {}
+
+  setsApart(hit: Element, words: Element, paint: WordsPaint): boolean {
+    if (!elementOf.matches(hit, PICTURES)) return true;
+    if (elementOf.name(hit) !== 'img') return false;
+    const url = (hit as HTMLImageElement).currentSrc || (hit as HTMLImageElement).src;
+    if (!url) return false;
+    const box = elementOf.rect(hit);
+    const mine = elementOf.rect(words);
+    const fit = docOf.view(nodeOf.doc(hit))?.getComputedStyle(hit).objectFit ?? '';
+    const covers =
+      (fit === 'fill' || fit === 'cover') &&
+      box.left <= mine.left &&
+      box.top <= mine.top &&
+      box.right >= mine.right &&
+      box.bottom >= mine.bottom;
+    const picture = pictureBehind([{ kind: 'url', url, covers }], this.background);
+    const colour = readableColour(paint.fill !== '' ? paint.fill : paint.color);
+    return this.pictures.judge(picture, colour, paint.fontSize) === 'seen';
+  }
 }
 
 /**
@@ -186,8 +223,10 @@ export function paintAgainstBackground(
   cs: CSSStyleDeclaration,
   view: Window,
   painted: PaintedBoxes = new PaintedBoxes(view),
+  pictures: Pictures | null = null,
 ): Measured {
   const background = backgroundBehind(el, view);
+  const proof = pictures === null ? null : new PictureProof(pictures, background);
   const words: WordsPaint = { color: cs.color, fill: cs.getPropertyValue('-webkit-text-fill-color'), fontSize: cs.fontSize };
   const paint = paintMeasured({ ...words, background });
   if (whyUnseen(paint) !== 'same-colour') return paint;
@@ -195,7 +234,8 @@ export function paintAgainstBackground(
   const rect = elementOf.rect(el);
   const x = (rect.left + rect.right) / 2;
   const y = (rect.top + rect.bottom) / 2;
-  if (inView(view, x, y)) return { ...paint, otherPaint: otherPaintBehind(el, view, { x, y }, words) || pseudoPaint(el, view) };
+  if (inView(view, x, y))
+    return { ...paint, otherPaint: otherPaintBehind(el, view, { x, y }, words, painted, proof) || pseudoPaint(el, view) };
   // Out of view: a picture, or a box CSS paints under them, inside the box that gives the words
   // their background may set them apart.
   let e: Element | null = el;
@@ -205,7 +245,7 @@ export function paintAgainstBackground(
   // No box paints one: the canvas does, behind the whole page. Only what meets the words' box may
   // lie behind them (not any picture anywhere on the page).
   const painter = e ?? docOf.root(nodeOf.doc(el));
-  if (painter && painted.behind(painter, el, rect, words)) return { ...paint, otherPaint: true };
+  if (painter && painted.behind(painter, el, rect, words, proof)) return { ...paint, otherPaint: true };
   return { ...paint, otherPaint: pseudoPaint(el, view) };
 }
 
@@ -238,10 +278,13 @@ export class PaintedBoxes {
    * them apart: a picture, or a box placed over the page that CSS paints under them (lib/page/paint-order.ts)
    * with an image or a colour the words stand out from. A painting order it cannot settle sets nothing apart.
    */
-  behind(painter: Element, el: Element, rect: Box, words: WordsPaint): boolean {
+  behind(painter: Element, el: Element, rect: Box, words: WordsPaint, proof: PictureProof | null = null): boolean {
     for (const p of this.of(nodeOf.root(painter))) {
       if (!meets(p.box, rect) || !nodeOf.contains(painter, p.el)) continue;
-      if (p.picture) return true;
+      if (p.picture) {
+        if (proof === null || proof.setsApart(p.el, el, words)) return true;
+        continue;
+      }
       if (nodeOf.contains(p.el, el) || nodeOf.contains(el, p.el)) continue;
       if (p.colour !== null && whyUnseen(paintMeasured({ ...words, background: p.colour })) === 'same-colour') continue;
       if ((this.order ??= new PaintOrder(this.view)).above(p.el, el) === false) return true;

@@ -328,7 +328,9 @@ export class Visibility {
     let shows = this.lost[top]?.get(glyphs);
     if (shows === undefined) {
       shows = isSeen(
-        ASK.paint(paintAgainstBackground(painter, style, this.view!, (this.painted ??= new PaintedBoxes(this.view!)))),
+        ASK.paint(
+          paintAgainstBackground(painter, style, this.view!, (this.painted ??= new PaintedBoxes(this.view!)), this.pictures),
+        ),
       );
       if (top >= 0) (this.lost[top] ??= new Map()).set(glyphs, shows);
     }

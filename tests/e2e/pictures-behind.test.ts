@@ -17,7 +17,8 @@ import {
  * Words over pictures, in real Chromium through the real popup: the check before sending settles
  * a picture behind words by its pixels (lib/page/pictures.ts). Words that stand out from every
  * colour of the picture are sent (white on a dark picture, dark on a pale paper texture, white
- * over a dark veil on a white picture, white on a dark box whose picture does not load); words
+ * over a dark veil on a white picture, white on a dark box whose picture does not load, white on
+ * a white page over a dark `<img>` placed behind them); words
  * over a picture the page may not read (another site's, without CORS) are unproven, and not sent.
  * The planted case (white words on a white picture over a dark box) is one of the unseen tricks
  * (tests/e2e/unseen.test.ts).
@@ -32,6 +33,7 @@ const SENT = [
   'Its base holds a cord of seventy centimetres that winds away.',
   'The lid opens with one press of the amber button.',
   'A filter of fine steel mesh keeps scale out of the cup.',
+  'Its spout pours without a drip at any angle.',
 ];
 const UNPROVEN = 'The kettle switches itself off when it boils dry.';
 

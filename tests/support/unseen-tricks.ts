@@ -40,6 +40,7 @@ export const UNSEEN_TRICKS = [
   'pale-gradient',
   'picture-span',
   'blended-picture',
+  'img-behind',
   'same-gradient',
   'fixed-away',
   'picture-cover',

@@ -82,4 +82,30 @@ describe('tabs read a few at a time', () => {
     );
     expect(most).toBe(2);
   });
+
+  it('gives no more places to reads past their lease than the limit again: a loaded machine does not read every tab at once', async () => {
+    let running = 0;
+    let most = 0;
+    const release: Array<() => void> = [];
+    const done = readAtPace(
+      Array.from({ length: 12 }, (_, i) => i),
+      async (i) => {
+        running++;
+        most = Math.max(most, running);
+        // Every read outlasts its lease, as each does when the machine is loaded.
+        await new Promise<void>((r) => (release[i] = r));
+        running--;
+      },
+      2,
+      10,
+    );
+    await new Promise((r) => setTimeout(r, 150));
+    expect(most).toBe(4);
+    for (let i = 0; i < 12; i++) {
+      await new Promise((r) => setTimeout(r, 15));
+      release.forEach((r) => r());
+    }
+    await done;
+    expect(most).toBe(4);
+  });
 });
