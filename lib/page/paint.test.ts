@@ -62,6 +62,15 @@ describe('paintHides', () => {
     expect(paint({ color: 'rgb(255, 255, 255)', background: BLACK })).toBeNull();
   });
 
+  it('keeps text as light as what is behind it but of another hue: a reader tells blue from grey', () => {
+    // Link blue on the grey-blue middle of a gradient: the same luminance, far apart in colour.
+    const grey = { r: 72, g: 72, b: 72, a: 1 };
+    expect(contrastRatio(parseColor('rgb(0, 0, 238)')!, grey)).toBeLessThan(1.1);
+    expect(paint({ color: 'rgb(0, 0, 238)', background: grey })).toBeNull();
+    // A hue only a little apart is still the colour of what is behind it.
+    expect(paint({ color: 'rgb(80, 70, 70)', background: grey })).toBe('same-colour');
+  });
+
   it('hides text of an almost transparent colour, whatever is behind it', () => {
     expect(paint({ color: 'rgba(0, 0, 0, 0.02)', background: null })).toBe('transparent');
     expect(paint({ color: 'color(srgb 0 0 0 / 0.05)', background: null })).toBe('transparent');

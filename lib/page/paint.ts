@@ -83,13 +83,18 @@ export interface TextPaint {
  * size, the alpha of the colour that fills them (null: a colour not read), and their contrast with
  * what is behind them, where that is known.
  */
-export function paintMeasured(paint: TextPaint): Pick<Measured, 'fontPx' | 'alpha' | 'contrast' | 'paintedOtherwise'> {
+export function paintMeasured(
+  paint: TextPaint,
+): Pick<Measured, 'fontPx' | 'alpha' | 'contrast' | 'distance' | 'paintedOtherwise'> {
   const fontPx = parseFloat(paint.fontSize);
   if (paint.paintedOtherwise) return { fontPx, paintedOtherwise: true };
   const color = parseColor(paint.fill !== undefined && paint.fill !== '' ? paint.fill : paint.color);
   if (!color) return { fontPx, alpha: null };
   if (paint.background === null) return { fontPx, alpha: color.a };
-  return { fontPx, alpha: color.a, contrast: contrastRatio(over(color, paint.background), paint.background) };
+  const glyphs = over(color, paint.background);
+  const b = paint.background;
+  const distance = Math.hypot(glyphs.r - b.r, glyphs.g - b.g, glyphs.b - b.b);
+  return { fontPx, alpha: color.a, contrast: contrastRatio(glyphs, b), distance };
 }
 
 /** Why the text painted as `paint` says is not seen, by the table of rules (lib/shared/seen.ts), or null. */

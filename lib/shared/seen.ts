@@ -43,6 +43,13 @@ export const MAX_SHADOW_OFFSET_PX = 100;
  */
 export const MIN_CONTRAST = 1.1;
 
+/**
+ * Words whose colour lies this far (RGB distance) from what is behind them stand out by their hue
+ * even where their lightness is the same (link blue on a grey-blue gradient): the distance the
+ * proof by the pixels counts as ink (lib/worker/reveal/ink.ts `INK_DISTANCE`). White on #fdfdfd is 3.5.
+ */
+export const MIN_COLOUR_DISTANCE = 120;
+
 /** What was seen at one point of some words' box that lies in the view (lib/page/cover.ts `hitAt`). */
 export interface PointHit {
   /** The topmost element there is the words' own (their parent, an ancestor, a child). */
@@ -82,6 +89,8 @@ export interface Measured {
   alpha?: number | null;
   /** The contrast ratio of the glyphs' colour over the opaque colour behind them, where that is known. */
   contrast?: number;
+  /** With `contrast`: the RGB distance between the glyphs' colour (over what is behind) and what is behind. */
+  distance?: number;
   /** The glyphs are painted some other way too: a fill colour, a stroke, a shadow, a background clipped to the text. */
   paintedOtherwise?: boolean;
   /** Something other than the backgrounds' colours may be behind them (a picture, a pseudo-element, another box). */
@@ -187,8 +196,14 @@ export const SEEN_RULES: readonly SeenRule[] = [
     seen: 'unseen',
     reads: ['contrast'],
     when: (m) =>
-      typeof m.contrast === 'number' && m.contrast < MIN_CONTRAST && m.paintedOtherwise !== true && m.otherPaint !== true,
-    says: `Their colour stands out from what is behind them by a contrast below ${MIN_CONTRAST}, and nothing else sets them apart.`,
+      typeof m.contrast === 'number' &&
+      m.contrast < MIN_CONTRAST &&
+      !((m.distance ?? 0) >= MIN_COLOUR_DISTANCE) &&
+      m.paintedOtherwise !== true &&
+      m.otherPaint !== true,
+    says:
+      `Their colour stands out from what is behind them by a contrast below ${MIN_CONTRAST} and a hue less than ` +
+      `${MIN_COLOUR_DISTANCE} apart (RGB distance), and nothing else sets them apart.`,
   },
   {
     why: 'no-area',

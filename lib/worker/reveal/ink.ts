@@ -7,6 +7,7 @@
  * around them. Pure: the capture and its decoding are the caller's (screen-proof.ts), so every
  * rule here is tested on pixel arrays without a browser.
  */
+import { MIN_COLOUR_DISTANCE } from '@/lib/shared/seen';
 import type { Box, ScreenBoxes } from '@/lib/shared/types';
 
 export type { Box, ScreenBoxes };
@@ -33,7 +34,7 @@ export type InkVerdict = { shown: true } | { shown: false; why: 'no-ink' | 'unme
  */
 export const INK_CONTRAST = 1.5;
 /** The RGB distance at which a colour of the same lightness (red on green) still counts as ink. */
-export const INK_DISTANCE = 120;
+export const INK_DISTANCE = MIN_COLOUR_DISTANCE;
 /**
  * Glyphs cover at least this share of their line box: a line of text at any weight a reader reads
  * covers 8–20 % of its box with ink (tests: real glyphs drawn by Chromium), a period alone more
