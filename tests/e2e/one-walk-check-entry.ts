@@ -1,10 +1,11 @@
 /**
  * Bundled into test pages by one-walk-check.test.ts: a page read and checked both ways the page
  * script does it, a reading then the check of every passage (two walks), and one walk that reads
- * and checks (lib/page/extract.ts `check`), each with what it would send.
+ * and checks (lib/page/extract.ts `check`), each with what it would send. Both verdicts are settled
+ * as entrypoints/page-reader.ts settles them: words over a picture not read yet wait for its pixels.
  */
 import { extractPage } from '@/lib/page/extract';
-import { checkPassages, type PassageVerdict, type PassageWords } from '@/lib/page/passage-check';
+import { checkPassagesSettled, settledVerdict, type PassageVerdict, type PassageWords } from '@/lib/page/passage-check';
 
 export interface Reading {
   passages: Array<{ id: string; text: string; heading?: string }>;
@@ -30,19 +31,16 @@ function sorted(v: PassageVerdict): PassageVerdict {
   };
 }
 
-export function bothWays(): { twoWalks: Reading; oneWalk: Reading } {
+export async function bothWays(): Promise<{ twoWalks: Reading; oneWalk: Reading }> {
   let words: PassageWords | undefined;
   const read = extractPage(document, { onWords: (w) => (words = w) });
-  const apart = sorted(
-    checkPassages(
-      document,
-      words!,
-      read.passages.map((p) => p.id),
-    ),
-  );
+  const ids = read.passages.map((p) => p.id);
+  const apart = sorted(await checkPassagesSettled(document, words!, ids));
   let checked: PassageVerdict | undefined;
-  const whole = extractPage(document, { check: true, onChecked: (v) => (checked = v) });
-  const one = sorted(checked!);
+  let wholeWords: PassageWords | undefined;
+  const whole = extractPage(document, { check: true, onWords: (w) => (wholeWords = w), onChecked: (v) => (checked = v) });
+  const wholeIds = whole.passages.map((p) => p.id);
+  const one = sorted(await settledVerdict(document, wholeWords!, wholeIds, checked!));
   return {
     twoWalks: { passages: read.passages, verdict: apart, sent: sent(read.passages, apart) },
     oneWalk: { passages: whole.passages, verdict: one, sent: sent(whole.passages, one) },

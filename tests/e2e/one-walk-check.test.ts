@@ -168,12 +168,16 @@ describe('one walk that reads and checks a frame', () => {
 
   it('out of view, sets white words on a white page apart only by a picture their box meets', async () => {
     // Several such boxes in one page: the pictures are looked up once for the walk, each box asks them.
+    // Each picture is wider than its line: words running past a picture's edge onto the white page
+    // are not all seen, and are not sent.
     const over = (n: number) => `Words number ${n} lie over the harbour photograph.`;
     const beside = (n: number) => `Words number ${n} lie beside the harbour photograph.`;
-    const picture = `<img alt="" style="display: block; width: 300px; height: 200px" src="${DARK_PICTURE}">`;
-    const block = (n: number) =>
-      `<div style="position: relative">${picture}<p style="position: absolute; top: 0; left: 0; color: #fff">${over(n)}</p></div>` +
-      `<p style="color: #fff">${beside(n)}</p>`;
+    const past = (n: number) => `Words number ${n} run past the edge of a narrow photograph.`;
+    const picture = (width: number) =>
+      `<img alt="" style="display: block; width: ${width}px; height: 200px" src="${DARK_PICTURE}">`;
+    const on = (width: number, words: string) =>
+      `<div style="position: relative">${picture(width)}<p style="position: absolute; top: 0; left: 0; color: #fff">${words}</p></div>`;
+    const block = (n: number) => on(600, over(n)) + `<p style="color: #fff">${beside(n)}</p>` + on(120, past(n));
     const page = await browser.newPage();
     try {
       await page.setViewport({ width: 1000, height: 800 });
@@ -186,6 +190,7 @@ describe('one walk that reads and checks a frame', () => {
         for (const n of [1, 2, 3]) {
           expect(reading.sent).toContain(over(n));
           expect(reading.sent).not.toContain(beside(n));
+          expect(reading.sent).not.toContain(past(n));
         }
       }
     } finally {
