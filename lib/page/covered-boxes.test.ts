@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insetFill, shadowReach } from './covered-boxes';
+import { insetFill, outlineRing, outlines, shadowReach } from './covered-boxes';
 
 describe('box shadows that cover', () => {
   it('measures how far an opaque spread shadow paints on every side, and whether an inset one fills the box', () => {
@@ -12,5 +12,47 @@ describe('box shadows that cover', () => {
     expect(insetFill('rgb(255, 255, 255) 0px 0px 0px 1000px inset')).toBe(true);
     expect(insetFill('rgba(0, 0, 0, 0.2) 0px 0px 0px 1000px inset')).toBe(false);
     expect(insetFill('none')).toBe(false);
+  });
+});
+
+describe('outlines that cover', () => {
+  const style = (outline: Partial<Record<'outlineStyle' | 'outlineWidth' | 'outlineColor' | 'outlineOffset', string>>) =>
+    ({
+      outlineStyle: 'solid',
+      outlineWidth: '10px',
+      outlineColor: 'rgb(255, 255, 255)',
+      outlineOffset: '0px',
+      ...outline,
+    }) as CSSStyleDeclaration;
+  const box = { left: 100, top: 100, right: 300, bottom: 120 };
+
+  it('paints a ring from the box moved by the offset, as wide as the outline', () => {
+    expect(outlineRing(style({}), box)).toEqual({ left: 90, top: 90, right: 310, bottom: 130, hole: box });
+    expect(outlineRing(style({ outlineOffset: '5px' }), box)).toEqual({
+      left: 85,
+      top: 85,
+      right: 315,
+      bottom: 135,
+      hole: { left: 95, top: 95, right: 305, bottom: 125 },
+    });
+  });
+
+  it('fills the whole box when drawn inwards past its middle, and a box of no height is all ring', () => {
+    expect(outlineRing(style({ outlineWidth: '24px', outlineOffset: '-24px' }), box)).toEqual(box);
+    expect(outlineRing(style({ outlineWidth: '13px' }), { left: 0, top: 50, right: 200, bottom: 50 })).toEqual({
+      left: -13,
+      top: 37,
+      right: 213,
+      bottom: 63,
+    });
+  });
+
+  it('paints none where the outline is not drawn or lets what is under it show', () => {
+    expect(outlineRing(style({ outlineStyle: 'none' }), box)).toBeNull();
+    expect(outlineRing(style({ outlineWidth: '0px' }), box)).toBeNull();
+    expect(outlineRing(style({ outlineColor: 'rgba(255, 255, 255, 0.5)' }), box)).toBeNull();
+    expect(outlineRing(style({ outlineColor: 'transparent' }), box)).toBeNull();
+    expect(outlines(style({ outlineStyle: 'none' }))).toBe(false);
+    expect(outlines(style({ outlineStyle: 'auto' }))).toBe(true);
   });
 });

@@ -58,6 +58,44 @@ export function hidesWhatIsUnder(cs: CSSStyleDeclaration): boolean {
   return cs.boxShadow !== 'none' && (shadowReach(cs.boxShadow) > 0 || insetFill(cs.boxShadow));
 }
 
+/** The ring an outline paints (from `outer` in to `hole`, none: all of `outer`), in the view's coordinates. */
+export type Ring = Box & { hole?: Box };
+
+/**
+ * Whether an element of computed style `cs` draws an outline at all: the walk's one cheap read per
+ * element (lib/page/visibility.ts), before `outlineRing` measures it.
+ */
+export function outlines(cs: CSSStyleDeclaration): boolean {
+  const style = cs.outlineStyle;
+  return style !== 'none' && style !== '';
+}
+
+/**
+ * The ring an opaque outline of computed style `cs` paints around the border box `r`: out from
+ * the box moved by `outline-offset`, as wide as the outline (`outline: 24px solid white;
+ * outline-offset: -24px` fills the box); null where it paints none or lets what is under it show.
+ * An outline is never hit by the hit test, so where it lies is worked out from these values alone.
+ */
+export function outlineRing(cs: CSSStyleDeclaration, r: Box): Ring | null {
+  const width = parseFloat(cs.outlineWidth);
+  if (!outlines(cs) || !(width > 0) || parseColor(cs.outlineColor)?.a !== 1) return null;
+  const offset = parseFloat(cs.outlineOffset) || 0;
+  const hole = { left: r.left - offset, top: r.top - offset, right: r.right + offset, bottom: r.bottom + offset };
+  const grow = offset + width;
+  return {
+    left: r.left - grow,
+    top: r.top - grow,
+    right: r.right + grow,
+    bottom: r.bottom + grow,
+    ...(hole.right > hole.left && hole.bottom > hole.top ? { hole } : {}),
+  };
+}
+
+/** Whether `ring` paints over all of the box `b` (none of `b` in its hole). */
+function ringHolds(ring: Ring, b: Box): boolean {
+  return holds(ring, b, 1) && !(ring.hole !== undefined && meets(ring.hole, b));
+}
+
 /**
  * Where no hit test can tell (words out of view: the proof of a quote, lib/page/drawn.ts), whether a
  * box placed over the page covers the words of `owner`, whose glyphs lie in `words`: one that hides
@@ -120,6 +158,7 @@ export function coveredOwners(
   sunk: readonly Element[] = [],
 ): Set<Element> {
   const out = new Set<Element>();
+  let order: PaintOrder | undefined;
   // A picture placed over the page covers words as a box with a background does, whatever it
   // shows (its pixels are not read: it is taken as opaque). Looked for after the walk, and only
   // by a walk that measures glyphs (a reading does not pay for it).
@@ -129,9 +168,13 @@ export function coveredOwners(
     // A fixed or sticky box (a cookie banner, a header) covers words only at some scroll positions.
     if (!scrollsWithPage(cover, view)) continue;
     const box = elementOf.rect(cover);
+    const cs = view.getComputedStyle(cover);
+    const ring = outlineRing(cs, box);
+    if (ring !== null) coveredByRing(cover, cs, ring, owners, out, (order ??= new PaintOrder(view)));
+    // (A box noted for its outline alone covers nothing more.)
+    if (!PICTURE_TAGS.has(elementOf.name(cover)) && !(cs.position === 'absolute' && hidesWhatIsUnder(cs))) continue;
     // (A box noted for its shadow covers as far as its opaque shadow spreads; a shadow is painted,
     // never hit: what is on top there is not asked.)
-    const cs = view.getComputedStyle(cover);
     const spread = PICTURE_TAGS.has(elementOf.name(cover)) ? 0 : shadowReach(cs.boxShadow);
     // (Asked once per cover: whether it paints over its own inside too.)
     const paintsInside = spread > 0 && (parseColor(cs.backgroundColor)?.a === 1 || insetFill(cs.boxShadow));
@@ -191,6 +234,29 @@ export function coveredOwners(
   return out;
 }
 
+/**
+ * Adds to `out` the boxes of `owners` that the opaque outline `ring` of `cover` (of computed style
+ * `cs`) paints over: an outline is drawn after the boxes and words of its layer, so the words of
+ * any box it holds are under it, in view or not (no hit test is asked: an outline is never hit),
+ * unless CSS's painting order puts them over a positioned cover (lib/page/paint-order.ts). An
+ * order it cannot settle counts as covering.
+ */
+function coveredByRing(
+  cover: Element,
+  cs: CSSStyleDeclaration,
+  ring: Ring,
+  owners: readonly Element[],
+  out: Set<Element>,
+  order: PaintOrder,
+): void {
+  for (const owner of owners) {
+    if (out.has(owner) || nodeOf.contains(cover, owner) || nodeOf.contains(owner, cover)) continue;
+    if (!ringHolds(ring, elementOf.rect(owner))) continue;
+    if (cs.position !== 'static' && order.above(cover, owner) === false) continue;
+    out.add(owner);
+  }
+}
+
 /** A box an element paints over what it holds: an outline (with the `hole` it leaves), or a pseudo-element and its z-index (null: auto). */
 type PaintedBox = Box & { hole?: Box; pseudo?: '::before' | '::after'; z?: number | null };
 
@@ -219,7 +285,7 @@ export class PaintedCovers {
   covers(el: Element, b: Box): boolean {
     for (let e: Element | null = el; e !== null; e = flatParentElement(e)) {
       for (const c of this.of(e)) {
-        if (!holds(c, b, 1) || (c.hole !== undefined && meets(c.hole, b))) continue;
+        if (!ringHolds(c, b)) continue;
         if (c.pseudo === undefined) return true;
         if ((this.order ??= new PaintOrder(this.view)).generatedAbove(e, c.pseudo, c.z ?? null, el) !== false) return true;
       }
@@ -234,20 +300,8 @@ export class PaintedCovers {
     // An outline is painted over all the box holds: a ring from its border box moved by the offset,
     // as wide as the outline (`outline: 2000px solid white; outline-offset: -2000px` fills the box).
     const cs = this.view.getComputedStyle(el);
-    const width = parseFloat(cs.outlineWidth);
-    if (cs.outlineStyle !== 'none' && width > 0 && parseColor(cs.outlineColor)?.a === 1) {
-      const r = elementOf.rect(el);
-      const offset = parseFloat(cs.outlineOffset) || 0;
-      const hole = { left: r.left - offset, top: r.top - offset, right: r.right + offset, bottom: r.bottom + offset };
-      const grow = offset + width;
-      out.push({
-        left: r.left - grow,
-        top: r.top - grow,
-        right: r.right + grow,
-        bottom: r.bottom + grow,
-        ...(hole.right > hole.left && hole.bottom > hole.top ? { hole } : {}),
-      });
-    }
+    const ring = outlines(cs) ? outlineRing(cs, elementOf.rect(el)) : null;
+    if (ring !== null) out.push(ring);
     for (const which of ['::before', '::after'] as const) {
       const ps = this.view.getComputedStyle(el, which);
       if (ps.content === 'none' || ps.content === 'normal' || ps.display === 'none') continue;

@@ -25,7 +25,9 @@
  * behind them). Text under another box is left out where it is in view: the walk notes the boxes
  * placed over the page with an opaque background (or shadow), and the boxes of words they hold,
  * pictures placed over the page, pseudo-elements and outlines are asked after the walk
- * (`coveredBoxes`, lib/page/covered-boxes.ts). Below the first screen no hit test tells without
+ * (`coveredBoxes`, lib/page/covered-boxes.ts). An outline's ring is never hit-tested: the walk
+ * notes every element that draws one, and words in a box it holds are left out wherever they
+ * are. Below the first screen no hit test tells without
  * scrolling, so it is proven for the quoted words only, by CSS's painting order, before a claim is
  * shown (lib/page/drawn.ts). The check
  * also measures each text node's own glyphs and what the boxes around it do to them (`wordsShow`:
@@ -43,7 +45,7 @@
 import { docOf, elementOf, nodeOf } from './dom';
 import { flatParentElement } from './flat-tree';
 import { canvasColour, paintAgainstBackground, paintedOtherwise, PaintedBoxes } from './behind';
-import { coveredOwners, hidesWhatIsUnder } from './covered-boxes';
+import { coveredOwners, hidesWhatIsUnder, outlines } from './covered-boxes';
 import { clipHides, paintMeasured, parseColor, placeHides, TRANSPARENT, type Reach, type Rgba } from './paint';
 import { backdropOf, isPicture, type Backdrop } from './backdrops';
 import type { PictureBehind } from './picture-layers';
@@ -190,7 +192,7 @@ export class Visibility {
   private canvas: Rgba | null | undefined;
   /** What may be painted behind words out of view, found once per walk (`paintAgainstBackground`). */
   private painted: PaintedBoxes | null = null;
-  /** Boxes placed over the page (`position: absolute`) with an opaque background: what may cover words. */
+  /** Boxes placed over the page (`position: absolute`) with an opaque background, and elements that draw an outline: what may cover words. */
   private readonly covers: Element[] = [];
   /** Boxes put below the flow (a negative z-index), where every test is asked: hit-tested by `coveredBoxes`. */
   private readonly sunk: Element[] = [];
@@ -483,6 +485,10 @@ export class Visibility {
     if (!isSeen(this.askDisplay(m))) return false;
     this.display = display;
     this.style = style;
+    // An outline is drawn over whatever its ring holds, whatever the element's place: noted (one
+    // read) for `coveredBoxes`, which measures its ring.
+    if (this.notesCovers && this.hasLayout && typeof style === 'object' && style !== null && outlines(style))
+      this.covers.push(el);
     return true;
   }
 
@@ -549,7 +555,8 @@ export class Visibility {
   }
 
   private noteCover(el: Element, style: CSSStyleDeclaration): void {
-    if (this.notesCovers && hidesWhatIsUnder(style)) this.covers.push(el);
+    // (Not twice: `shows` may have noted it for its outline.)
+    if (this.notesCovers && hidesWhatIsUnder(style) && this.covers[this.covers.length - 1] !== el) this.covers.push(el);
   }
 
   /**

@@ -118,6 +118,14 @@ describe('one walk that reads and checks a frame', () => {
       '<style>.hero{position:relative;background:#345}.hero::before{content:"";position:absolute;inset:0;background:#000}.hero p{position:relative;color:#fff}</style><div class="hero"><p>LINE</p></div>',
     ],
     [
+      'a wide outline around the box before, its ring clear of the words',
+      '<div style="outline: 30px solid #eee; margin: 40px 30px"><p>Opening hours are posted at the door.</p></div><p>LINE</p>',
+    ],
+    [
+      "words raised above another box's outline",
+      '<div style="position: relative; z-index: 0; height: 0; outline: 20px solid #eee"></div><p style="position: relative; z-index: 1; margin-top: -10px">LINE</p>',
+    ],
+    [
       'white words over a picture, far below the first screen',
       `<div style="height: 3000px"></div><div style="position: relative"><img alt="" style="position: absolute; inset: 0; width: 100%; height: 100%" src="${DARK_PICTURE}"><p style="position: relative; color: #fff">LINE</p></div>`,
     ],

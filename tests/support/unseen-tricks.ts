@@ -50,6 +50,8 @@ export const UNSEEN_TRICKS = [
   'outline-cover',
   'shadow-cover',
   'see-through-lid',
+  'box-outline',
+  'neighbour-outline',
   'discs',
   'clip-to-nothing',
   'white-shadow',
