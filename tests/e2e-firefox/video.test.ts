@@ -57,7 +57,8 @@ describe('Firefox: a video as a source', () => {
       .poll(() => popup.regionText('Answer'), { timeout: 30_000 })
       .toContain('The council will repair the old bridges.');
     expect(sentText(messageCalls(fx.api)[0]!)).toContain('on repairing the three old bridges over the river.');
-    expect(await popup.text()).toContain('Read the captions of 1 video (3 min).');
+    // (The coverage line is a part of the screen loaded after the answer: waited for.)
+    await expect.poll(() => popup.text(), { timeout: 10_000 }).toContain('Read the captions of 1 video (3 min).');
     // The track the page left off is off again.
     expect(await inTab<string>(fx, page, `return document.querySelector('video').textTracks[0].mode;`)).toBe('disabled');
 

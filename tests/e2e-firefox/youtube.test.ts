@@ -44,7 +44,8 @@ describe('Firefox: a YouTube video as a source', () => {
     await expect.poll(() => popup.regionText('Answer'), { timeout: 30_000 }).toContain('An electric lamp came in 1931.');
     expect(sentText(messageCalls(fx.api)[from]!)).toContain('In 1931 the lamp was replaced by an electric one.');
     expect(site.calls.some((c) => c.method === 'POST' && c.url.pathname === '/youtubei/v1/get_transcript')).toBe(true);
-    expect(await popup.text()).toContain('Read the captions of 1 video');
+    // (The coverage line is a part of the screen loaded after the answer: waited for.)
+    await expect.poll(() => popup.text(), { timeout: 10_000 }).toContain('Read the captions of 1 video');
 
     await popup.click('youtube.com — The keeper of Punta Alta - YouTube, 2:31');
     await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(151);
