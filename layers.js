@@ -70,7 +70,7 @@ export const LAYERS = [
 
 /**
  * @typedef {object} Stage
- * @property {string} name the folder of lib/worker/ that holds the stage
+ * @property {string} name the folder of lib/worker/ (or lib/page/) that holds the stage
  * @property {string[]} may the other stages it may import (shared code it always may)
  * @property {string} why what the rule protects, as the linter says it
  */
@@ -102,12 +102,57 @@ export const WORKER_STAGES = [
 ];
 
 /**
+ * Inside the page code, a folder per stage of what a page script does with a page: the measures of
+ * what a reader sees (`seen/`), the reading and the check before sending (`read/`), and finding,
+ * proving and highlighting a cited quote (`find/`), each built on the ones before it; the DOM's own
+ * members under them all (`dom/`); the PDF viewer's text layer and the videos' captions beside them.
+ * Each folder's README.md says the same in words.
+ * @type {Stage[]}
+ */
+export const PAGE_STAGES = [
+  {
+    name: 'dom',
+    may: [],
+    why: 'The DOM’s own members and the flat tree sit under every stage: they import none.',
+  },
+  { name: 'seen', may: ['dom'], why: 'What a reader sees is measured alone: seen/ never imports the reading or the finding.' },
+  { name: 'read', may: ['dom', 'seen'], why: 'The reading walk and its check build on seen/ only, never on finding a quote.' },
+  { name: 'find', may: ['dom', 'seen', 'read'], why: 'Finding a quote builds on the reading and the measures of what is seen.' },
+  { name: 'pdf', may: ['dom', 'read', 'find'], why: 'The PDF viewer’s text layer is read and highlighted as a page is.' },
+  {
+    name: 'video',
+    may: ['dom', 'seen'],
+    why: 'The video reader judges a player as a frame is judged: it builds on seen/, not on the page’s reading.',
+  },
+];
+
+/**
+ * The stage of `file` among `stages`, by its folder under `root`, or undefined.
+ * @param {string} file a path relative to the project's root, with forward slashes
+ * @param {string} root the staged folder, such as lib/worker
+ * @param {Stage[]} stages its stages
+ * @returns {Stage | undefined}
+ */
+function stageIn(file, root, stages) {
+  return stages.find((stage) => file.startsWith(`${root}/${stage.name}/`));
+}
+
+/**
  * The worker stage of a project file, by its folder under lib/worker/, or undefined.
  * @param {string} file a path relative to the project's root, with forward slashes
  * @returns {Stage | undefined}
  */
 export function stageOf(file) {
-  return WORKER_STAGES.find((stage) => file.startsWith(`lib/worker/${stage.name}/`));
+  return stageIn(file, 'lib/worker', WORKER_STAGES);
+}
+
+/**
+ * The page stage of a project file, by its folder under lib/page/, or undefined.
+ * @param {string} file a path relative to the project's root, with forward slashes
+ * @returns {Stage | undefined}
+ */
+export function pageStageOf(file) {
+  return stageIn(file, 'lib/page', PAGE_STAGES);
 }
 
 /**
@@ -120,9 +165,23 @@ export function layerOf(file) {
 }
 
 /**
+ * One stage table as zones: each stage's folder under `root` may not import the stages it is not allowed.
+ * @param {string} root the staged folder, such as lib/worker
+ * @param {Stage[]} stages its stages
+ * @returns {{ target: string[]; from: string[]; message: string }[]}
+ */
+function stageZones(root, stages) {
+  return stages.map((stage) => ({
+    target: [`./${root}/${stage.name}`],
+    from: stages.filter((other) => other !== stage && !stage.may.includes(other.name)).map((other) => `./${root}/${other.name}`),
+    message: stage.why,
+  }));
+}
+
+/**
  * The tables as `import-x/no-restricted-paths` zones: each layer's paths may not import from the
- * paths of any layer it is not allowed, and (unless `stages` is false) each worker stage not from
- * the stages it is not.
+ * paths of any layer it is not allowed, and (unless `stages` is false) each worker or page stage not
+ * from the stages it is not.
  * @param {{ stages?: boolean }} [options]
  * @returns {{ target: string[]; from: string[]; message: string }[]}
  */
@@ -132,12 +191,6 @@ export function importZones({ stages: withStages = true } = {}) {
     from: LAYERS.filter((other) => !layer.may.includes(other.name)).flatMap((other) => other.paths.map((p) => `./${p}`)),
     message: layer.why,
   }));
-  const stages = WORKER_STAGES.map((stage) => ({
-    target: [`./lib/worker/${stage.name}`],
-    from: WORKER_STAGES.filter((other) => other !== stage && !stage.may.includes(other.name)).map(
-      (other) => `./lib/worker/${other.name}`,
-    ),
-    message: stage.why,
-  }));
+  const stages = [...stageZones('lib/worker', WORKER_STAGES), ...stageZones('lib/page', PAGE_STAGES)];
   return withStages ? [...layers, ...stages] : layers;
 }

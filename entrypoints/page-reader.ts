@@ -9,26 +9,26 @@
  * that this script never used, and every tab a question reads paid for it at each injection
  * (about 5 ms of the renderer's 16 for the whole script, measured on this machine).
  */
-// First: the moment the bundle began to run, before its other modules (lib/page/script-start.ts).
-import { scriptStarted } from '@/lib/page/script-start';
-import '@/lib/page/dom'; // the DOM's own members, before any page lookup (lib/page/dom.ts)
+// First: the moment the bundle began to run, before its other modules (lib/page/read/script-start.ts).
+import { scriptStarted } from '@/lib/page/read/script-start';
+import '@/lib/page/dom/dom'; // the DOM's own members, before any page lookup (lib/page/dom/dom.ts)
 import * as z from 'zod/mini';
 import { dispatch, type Handlers } from '@/lib/shared/dispatch';
 import type { ReadingCalls } from '@/lib/shared/messages';
 import { pageRequests } from '@/lib/shared/page-requests';
-import { readFrame } from '@/lib/page/read-frame';
-import { pdfDocumentText } from '@/lib/page/pdf-document';
-import { watchChanges, type ChangeWatch } from '@/lib/page/change-watch';
+import { readFrame } from '@/lib/page/read/read-frame';
+import { pdfDocumentText } from '@/lib/page/pdf/pdf-document';
+import { watchChanges, type ChangeWatch } from '@/lib/page/read/change-watch';
 import {
   checkPassages,
   checkPassagesSettled,
   settledVerdict,
   type PassageVerdict,
   type PassageWords,
-} from '@/lib/page/passage-check';
+} from '@/lib/page/read/passage-check';
 import type { PageText } from '@/lib/shared/types';
 import { hasMedia } from '@/lib/page/video/detect';
-import { shadowRootGetter } from '@/lib/page/shadow-roots';
+import { shadowRootGetter } from '@/lib/page/read/shadow-roots';
 
 declare global {
   interface Window {

@@ -1,21 +1,28 @@
 /**
  * The quote finder, injected by the worker into a frame only to find cited quotes in it: the
  * highlight of a click on a citation, its clearing, and the proof that each verified quote is
- * drawn for a reader before its claim is shown (lib/page/highlight.ts, lib/page/drawn.ts). Apart
+ * drawn for a reader before its claim is shown (lib/page/find/highlight.ts, lib/page/find/drawn.ts). Apart
  * from the page script (entrypoints/page-reader.ts), which every tab a question reads compiles
  * and runs, so that those tabs carry none of it. Answers only the extension's requests.
  */
-// First: the DOM's own members, taken before any lookup through the page (lib/page/dom.ts).
-import '@/lib/page/dom';
+// First: the DOM's own members, taken before any lookup through the page (lib/page/dom/dom.ts).
+import '@/lib/page/dom/dom';
 import * as z from 'zod/mini';
-import type { AnchorOptions } from '@/lib/page/anchor';
-import { currentReading } from '@/lib/page/kept-reading';
-import { clearHighlight, heldRanges, highlightQuoteInSteps, holdHighlight, scrollHeld, showHeld } from '@/lib/page/highlight';
-import { framesDrawn } from '@/lib/page/frames-drawn';
-import { showRevealNote } from '@/lib/page/reveal-note';
-import { screenBoxes } from '@/lib/page/quote-boxes';
-import { proveDrawn } from '@/lib/page/drawn';
-import { shadowRootGetter } from '@/lib/page/shadow-roots';
+import type { AnchorOptions } from '@/lib/page/find/anchor';
+import { currentReading } from '@/lib/page/find/kept-reading';
+import {
+  clearHighlight,
+  heldRanges,
+  highlightQuoteInSteps,
+  holdHighlight,
+  scrollHeld,
+  showHeld,
+} from '@/lib/page/find/highlight';
+import { framesDrawn } from '@/lib/page/find/frames-drawn';
+import { showRevealNote } from '@/lib/page/find/reveal-note';
+import { screenBoxes } from '@/lib/page/find/quote-boxes';
+import { proveDrawn } from '@/lib/page/find/drawn';
+import { shadowRootGetter } from '@/lib/page/read/shadow-roots';
 import { dispatch, type Handlers } from '@/lib/shared/dispatch';
 import type { QuoteCalls } from '@/lib/shared/messages';
 import { quoteRequests } from '@/lib/shared/quote-requests';
@@ -31,7 +38,7 @@ export default defineUnlistedScript(() => {
   if (window.__citedTabsQuotes) return;
   window.__citedTabsQuotes = true;
   z.config({ jitless: true });
-  // The same shadow roots as the page script's reading opened (lib/page/shadow-roots.ts).
+  // The same shadow roots as the page script's reading opened (lib/page/read/shadow-roots.ts).
   const options: AnchorOptions = { getShadowRoot: shadowRootGetter(browser.dom) };
   const handlers: Handlers<QuoteCalls> = {
     // In steps, so that the page stays responsive however many times the words occur.
@@ -58,7 +65,7 @@ export default defineUnlistedScript(() => {
       return drawn.ok && screen ? { ok: true, screen } : { ok: false };
     },
     // The page as read for the last proof or click, while nothing in it changed: one walk for an
-    // answer's claims and the click on one of them (lib/page/kept-reading.ts).
+    // answer's claims and the click on one of them (lib/page/find/kept-reading.ts).
     drawn: async (request) => ({
       results: proveDrawn(document, request.targets, options, currentReading(document, options).page),
     }),

@@ -5,9 +5,9 @@
  */
 import { createTextQuoteSelectorMatcher } from '@apache-annotator/dom';
 import * as textQuote from 'dom-anchor-text-quote';
-import { locateKept } from '@/lib/page/kept-reading';
-import { collectText, type CollectedText } from '@/lib/page/dom-text';
-import { layoutPassages } from '@/lib/page/extract';
+import { locateKept } from '@/lib/page/find/kept-reading';
+import { collectText, type CollectedText } from '@/lib/page/read/dom-text';
+import { layoutPassages } from '@/lib/page/read/extract';
 import { normalize } from '@/lib/shared/normalize';
 
 export type Method = 'ours' | 'apache' | 'textquote';

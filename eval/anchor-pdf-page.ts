@@ -1,9 +1,9 @@
 /**
  * Bundled into the extension's PDF viewer page by eval/anchor-pdf.ts: what the viewer has
  * highlighted under `cited-quote`, as a page number and a span of that page's text layer read
- * the way the viewer reads it (lib/page/pdf-layer.ts).
+ * the way the viewer reads it (lib/page/pdf/pdf-layer.ts).
  */
-import { layerText } from '../lib/page/pdf-layer';
+import { layerText } from '../lib/page/pdf/pdf-layer';
 
 export interface Shown {
   page: number;

@@ -8,7 +8,7 @@
  *   page: the quotes a model could cite (15 characters or more once normalised, as the verifier
  *   demands); and a perturbed copy of each (case, straight/curly quote marks, dashes, doubled
  *   spaces, NBSP);
- * - anchors each in the live page with the extension's anchoring (lib/page/anchor.ts, given the cited
+ * - anchors each in the live page with the extension's anchoring (lib/page/find/anchor.ts, given the cited
  *   passage as the popup gives it) and, on the same quotes in the same page, with
  *   @apache-annotator/dom's text-quote matcher and dom-anchor-text-quote (each given the quote
  *   and up to 32 characters of the passage on each side, their way to tell occurrences apart);
@@ -18,7 +18,7 @@
  *
  * Times are measured in the page around each call, methods interleaved in rotating order; the
  * ratios are medians over quotes of (library time / our time) on the same quote. Ours finds each
- * quote as a click does, in the page's reading kept while nothing changed (lib/page/kept-reading.ts):
+ * quote as a click does, in the page's reading kept while nothing changed (lib/page/find/kept-reading.ts):
  * the first quote of a page pays the walk, the others not; both are also given apart.
  *
  * @apache-annotator/dom 0.2.0 imports @apache-annotator/selector without declaring it; when that
@@ -106,7 +106,7 @@ const fmt = (n: number, d = 3) => (Number.isFinite(n) ? n.toFixed(d) : '-');
 const clip = (s: string, n = 100) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 const LABEL: Record<Method, string> = {
-  ours: 'ours (lib/page/anchor.ts)',
+  ours: 'ours (lib/page/find/anchor.ts)',
   apache: '@apache-annotator/dom',
   textquote: 'dom-anchor-text-quote',
 };

@@ -4,16 +4,16 @@
  * script would.
  */
 import { Readability } from '@mozilla/readability';
-import { extractPage } from '@/lib/page/extract';
+import { extractPage } from '@/lib/page/read/extract';
 import { normalize } from '@/lib/shared/normalize';
-import { readFrame } from '@/lib/page/read-frame';
-import { checkPassagesSettled, type PassageWords } from '@/lib/page/passage-check';
+import { readFrame } from '@/lib/page/read/read-frame';
+import { checkPassagesSettled, type PassageWords } from '@/lib/page/read/passage-check';
 import { checked, checkedApart } from './lib/check-all';
 
 /**
  * What the content script does when asked to read this frame (wait for the page to settle, read
  * it within its budgets), and the text it would send were every passage chosen: the passages
- * that pass the check before sending (lib/page/passage-check.ts), in reading order.
+ * that pass the check before sending (lib/page/read/passage-check.ts), in reading order.
  */
 export async function readForEval(): Promise<{
   text: string;
@@ -236,7 +236,7 @@ function hiddenBy(node: Text | Element): string | null {
 /**
  * Whether no glyph of `node` lies inside what the boxes around it that hide overflow (`hidden`,
  * `clip`) leave: a caption placed above the tile that clips it, the lines past a `line-clamp`.
- * Written apart from the extension's own rules (lib/page/ancestry.ts), by the CSS rule alone: a
+ * Written apart from the extension's own rules (lib/page/seen/ancestry.ts), by the CSS rule alone: a
  * box clips what it holds unless a positioned descendant on the way takes its words out to a
  * containing block outside it (`absolute`: the nearest positioned ancestor; `fixed`: the view).
  */

@@ -1,12 +1,12 @@
 // The extension's PDF viewer (pdf.js's viewer components): shows the PDF named by `?file=`, at
-// `#page=N`, and highlights the quotes the background asks it to (lib/page/pdf-layer.ts).
+// `#page=N`, and highlights the quotes the background asks it to (lib/page/pdf/pdf-layer.ts).
 // "Open the original" goes back to the document itself, in the browser's own viewer.
 import * as pdfjs from 'pdfjs-dist';
 import workerSrc from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { EventBus, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import 'pdfjs-dist/web/pdf_viewer.css';
 import * as z from 'zod/mini';
-import { highlightInLayer } from '@/lib/page/pdf-layer';
+import { highlightInLayer } from '@/lib/page/pdf/pdf-layer';
 import { isFromExtensionPage } from '@/lib/shared/messages';
 import { pdfHighlightMessage, type PdfHighlightMessage } from '@/lib/shared/pdf-messages';
 import type { HighlightOutcome } from '@/lib/shared/types';

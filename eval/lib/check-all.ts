@@ -5,16 +5,16 @@
  * baseline checkout's (its `@/` imports resolve there): so it asks only what every checkout since
  * the check before sending has, and looks for the one walk before using it.
  */
-import * as readFrame from '@/lib/page/read-frame';
-import { DEFAULT_MAX_TEXT_CHARS, extractPage } from '@/lib/page/extract';
-import { checkPassages, type PassageVerdict, type PassageWords } from '@/lib/page/passage-check';
+import * as readFrame from '@/lib/page/read/read-frame';
+import { DEFAULT_MAX_TEXT_CHARS, extractPage } from '@/lib/page/read/extract';
+import { checkPassages, type PassageVerdict, type PassageWords } from '@/lib/page/read/passage-check';
 
-/** `plainlyWithin` (lib/page/read-frame.ts), absent from a checkout before the one walk. */
+/** `plainlyWithin` (lib/page/read/read-frame.ts), absent from a checkout before the one walk. */
 const ONE_WALK_TEST = 'plainlyWithin';
 
 /**
  * A frame plainly small enough to be sent whole is read and checked so by the page script, in one
- * walk (lib/page/read-frame.ts `checkUpTo`, with the test of its size); a larger one is read, and
+ * walk (lib/page/read/read-frame.ts `checkUpTo`, with the test of its size); a larger one is read, and
  * only the passages chosen are checked (`checkedApart`).
  */
 export function checked(): number {
@@ -26,7 +26,7 @@ export function checked(): number {
 }
 
 /**
- * The same in two walks, a reading then the check of every passage (lib/page/passage-check.ts):
+ * The same in two walks, a reading then the check of every passage (lib/page/read/passage-check.ts):
  * what checking every passage of a frame too large to be checked whole would cost.
  */
 export function checkedApart(): number {

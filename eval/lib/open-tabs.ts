@@ -7,7 +7,7 @@ import { readCorpusPdf } from './pdf';
 
 /**
  * Every page of a corpus as a tab the user has open, read by the extension's own extraction
- * (lib/page/extract.ts bundled into the page, as the content script runs it) in headless Chromium.
+ * (lib/page/read/extract.ts bundled into the page, as the content script runs it) in headless Chromium.
  * Tab ids follow the corpus order, from 1, so that each page is one tab.
  */
 export interface OpenTab {
@@ -17,7 +17,7 @@ export interface OpenTab {
 }
 
 export async function readCorpusAsTabs(pages: CorpusPage[]): Promise<OpenTab[]> {
-  const script = await bundleForPage('lib/page/extract.ts', 'CitedTabsExtract');
+  const script = await bundleForPage('lib/page/read/extract.ts', 'CitedTabsExtract');
   const browser = await launchChromium();
   const tabs: OpenTab[] = [];
   try {

@@ -26,7 +26,7 @@ export const pageRequests = {
   unchanged: lazily(() => z.object({ type: z.literal('unchanged'), readId: z.string().check(z.maxLength(64)) })),
   /**
    * Which of the passages of reading `readId` the worker is about to send may not be: a word
-   * of theirs no reader sees (lib/page/passage-check.ts).
+   * of theirs no reader sees (lib/page/read/passage-check.ts).
    */
   shown: lazily(() =>
     z.object({

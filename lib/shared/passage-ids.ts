@@ -2,7 +2,7 @@
  * Passage ids: the hash of the passage's normal form, so that the same text gets the same id in
  * every read of a page (threads reuse an unchanged tab's passages; citations refer to ids), with
  * a counter for a text repeated on one page, and a suffix where two ids would still be equal.
- * Shared by web pages (lib/page/extract.ts) and PDFs (lib/offscreen/pdf-passages.ts).
+ * Shared by web pages (lib/page/read/extract.ts) and PDFs (lib/offscreen/pdf-passages.ts).
  */
 import { fnv1aId, fnv1aUnits } from './fnv1a';
 import { fnv1aNormalized, normalize } from './normalize';

@@ -1,11 +1,11 @@
 /**
  * Cutting a text into passages of a few sentences, from its blocks (paragraphs, headings, cells):
- * the same cutting for a web page's text (lib/page/extract.ts walks the DOM into blocks) and for
+ * the same cutting for a web page's text (lib/page/read/extract.ts walks the DOM into blocks) and for
  * a PDF's (lib/offscreen/pdf-passages.ts builds blocks from pdf.js's text items). Pure: text in,
  * spans out.
  */
 
-/** A run of text between two block boundaries; lib/page/dom-text.ts's `TextBlock` has this shape. */
+/** A run of text between two block boundaries; lib/page/read/dom-text.ts's `TextBlock` has this shape. */
 export interface LayoutBlock {
   start: number;
   end: number;
@@ -17,7 +17,7 @@ export interface LayoutBlock {
   section: number;
 }
 
-/** A text and its blocks, in reading order; lib/page/dom-text.ts's `CollectedText` has this shape. */
+/** A text and its blocks, in reading order; lib/page/read/dom-text.ts's `CollectedText` has this shape. */
 export interface LayoutText {
   text: string;
   blocks: LayoutBlock[];

@@ -50,9 +50,9 @@ export const quoteRequests = {
    */
   painted: lazily(() => z.object({ type: z.literal('painted') })),
   'clear-highlight': lazily(() => z.object({ type: z.literal('clear-highlight') })),
-  /** What a click found, said in the page (lib/page/reveal-note.ts): the popup that would say it closed. */
+  /** What a click found, said in the page (lib/page/find/reveal-note.ts): the popup that would say it closed. */
   note: lazily(() => z.object({ type: z.literal('note'), text: z.string().check(z.minLength(1), z.maxLength(1000)) })),
-  /** Whether each quote is drawn for a reader now, before its claim is shown (lib/page/drawn.ts). */
+  /** Whether each quote is drawn for a reader now, before its claim is shown (lib/page/find/drawn.ts). */
   drawn: lazily(() =>
     z.object({
       type: z.literal('drawn'),

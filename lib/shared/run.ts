@@ -109,7 +109,7 @@ export interface Problem {
   citation?: number;
   index?: number;
   literal?: string;
-  /** For `not-drawn`: why the page does not draw the quote (lib/page/paint.ts). */
+  /** For `not-drawn`: why the page does not draw the quote (lib/page/seen/paint.ts). */
   reason?: string;
   /** One sentence for the model (on retry) and for the failure log. */
   message: string;

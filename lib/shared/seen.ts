@@ -4,13 +4,13 @@
  * make it unseen (a reader cannot see it) or unproven (nothing measured settles it). Anything not
  * measured as seen is not seen: a test that cannot measure answers "not shown", never "shown".
  *
- * Everyone asks `judge`: the reading walk (only the rows marked `cheap`, lib/page/visibility.ts
- * with `paint: false`), the check before sending (every row, lib/page/visibility.ts and
- * lib/page/passage-check.ts), the proof before showing (lib/page/drawn.ts), the frames a page
- * embeds (lib/page/frame-visibility.ts), and the worker's steps that act on a page's answer
+ * Everyone asks `judge`: the reading walk (only the rows marked `cheap`, lib/page/seen/visibility.ts
+ * with `paint: false`), the check before sending (every row, lib/page/seen/visibility.ts and
+ * lib/page/read/passage-check.ts), the proof before showing (lib/page/find/drawn.ts), the frames a page
+ * embeds (lib/page/seen/frame-visibility.ts), and the worker's steps that act on a page's answer
  * (lib/worker/run/shown-step.ts, lib/worker/answer/drawn-check.ts, lib/worker/read/drawn-pages.ts:
  * `answered`, `provenBy`). Shared because both sides ask it; pure: the values are measured by the
- * callers (lib/page/ancestry.ts, paint.ts, behind.ts, cover.ts), so every rule is tested without
+ * callers (lib/page/seen/ancestry.ts, paint.ts, behind.ts, cover.ts), so every rule is tested without
  * layout, and a row changed here changes every caller's answer.
  */
 import type { NotDrawn, DrawnResult } from './types';
@@ -50,7 +50,7 @@ export const MIN_CONTRAST = 1.1;
  */
 export const MIN_COLOUR_DISTANCE = 120;
 
-/** What was seen at one point of some words' box that lies in the view (lib/page/cover.ts `hitAt`). */
+/** What was seen at one point of some words' box that lies in the view (lib/page/seen/cover.ts `hitAt`). */
 export interface PointHit {
   /** The topmost element there is the words' own (their parent, an ancestor, a child). */
   own: boolean;
@@ -73,7 +73,7 @@ export interface Measured {
   opens?: boolean;
   /** The computed `visibility` of the words' own element. */
   visibility?: string;
-  /** The box around them has (almost) no size and hides what overflows it (lib/page/visibility.ts `clippedAway`). */
+  /** The box around them has (almost) no size and hides what overflows it (lib/page/seen/visibility.ts `clippedAway`). */
   clippedAway?: boolean;
   /** The page lays out: a layout engine, and a view of some size (`innerWidth`, not the root's `clientWidth`). */
   layout?: boolean;
@@ -95,9 +95,9 @@ export interface Measured {
   paintedOtherwise?: boolean;
   /** Something other than the backgrounds' colours may be behind them (a picture, a pseudo-element, another box). */
   otherPaint?: boolean;
-  /** Where the words' box lies (lib/page/paint.ts `placeHides`), or a clip that leaves nothing (`clipHides`). */
+  /** Where the words' box lies (lib/page/seen/paint.ts `placeHides`), or a clip that leaves nothing (`clipHides`). */
   place?: NotDrawn | null;
-  /** The words' own glyphs as drawn (lib/page/seen.ts `glyphsHide`): 'unmeasured' when they have no rectangle to measure. */
+  /** The words' own glyphs as drawn (lib/page/seen/seen.ts `glyphsHide`): 'unmeasured' when they have no rectangle to measure. */
   glyphs?: NotDrawn | null | 'unmeasured';
   /** What the browser's hit test found on top at the points of the words in view. */
   hits?: readonly PointHit[];
@@ -333,7 +333,7 @@ export function whyUnseen(m: Measured): NotDrawn | null {
 }
 
 /**
- * The worker's reading of a page's answer about a quote (lib/page/drawn.ts): no answer is
+ * The worker's reading of a page's answer about a quote (lib/page/find/drawn.ts): no answer is
  * `answered: false`; an answer is judged as answered, then by what the page measured.
  */
 export function provenBy(result: DrawnResult | undefined): SeenVerdict {

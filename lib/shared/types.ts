@@ -98,7 +98,7 @@ export const frameFocusSchema = z.object({
 export type FrameFocus = z.infer<typeof frameFocusSchema>;
 
 /**
- * What a frame says of passages of its reading about to be sent (lib/page/passage-check.ts):
+ * What a frame says of passages of its reading about to be sent (lib/page/read/passage-check.ts):
  * `hidden`, the ids that may not be sent; `cut`, passages some of whose words no reader sees,
  * written without them; `noHeading`, passages whose heading has words no reader sees, sent
  * without it; `unknown`: the frame holds another reading (or none).
@@ -214,7 +214,7 @@ export const notDrawnSchema = z.enum([
 ]);
 export type NotDrawn = z.infer<typeof notDrawnSchema>;
 
-/** Whether a quote is drawn in its page now (lib/page/drawn.ts). */
+/** Whether a quote is drawn in its page now (lib/page/find/drawn.ts). */
 export const drawnResultSchema = z.union([
   z.object({ drawn: z.literal(true) }),
   z.object({ drawn: z.literal(false), reason: notDrawnSchema }),
@@ -227,7 +227,7 @@ export const MAX_SCREEN_BOXES = 400;
 const cssBox = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
 /**
- * Where a held quote's glyphs are on the tab's screen (lib/page/quote-boxes.ts): the top view's
+ * Where a held quote's glyphs are on the tab's screen (lib/page/find/quote-boxes.ts): the top view's
  * size and each line box of its words, in the top view's CSS pixels, for the worker's capture.
  */
 export const screenBoxesSchema = z.object({

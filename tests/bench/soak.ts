@@ -82,9 +82,9 @@ const FIXTURES: Array<[string, string]> = [
 const THREAD_LENGTHS = [2, 1, 3];
 /**
  * What the extension holds in a page by design, at most: the page script's and the quote
- * finder's change watches (lib/page/change-watch.ts: two capturing listeners on the document,
+ * finder's change watches (lib/page/read/change-watch.ts: two capturing listeners on the document,
  * one on the window, each), and a highlight's Escape key and its focus's blur
- * (lib/page/highlight.ts).
+ * (lib/page/find/highlight.ts).
  */
 const ALLOWANCE: Record<string, number> = { 'selectionchange!': 2, 'focusin!': 2, 'resize!': 2, 'keydown!': 1, blur: 1 };
 const HIGHLIGHT_NAMES = [HIGHLIGHT_NAME, OTHER_HIGHLIGHT_NAME] as const;

@@ -2,11 +2,11 @@
  * Bundled into test pages by anchor-browser.test.ts: the content script's highlighting, and a
  * helper that cites a quote from a passage as extraction cut it (as the popup would send it).
  */
-import { extractPage } from '@/lib/page/extract';
-import { highlightQuote } from '@/lib/page/highlight';
+import { extractPage } from '@/lib/page/read/extract';
+import { highlightQuote } from '@/lib/page/find/highlight';
 import type { QuoteTarget } from '@/lib/shared/types';
 
-export { clearHighlight, highlightQuote } from '@/lib/page/highlight';
+export { clearHighlight, highlightQuote } from '@/lib/page/find/highlight';
 
 declare global {
   interface Window {

@@ -7,7 +7,7 @@ import { colorShare, highlightBox, rgbOf } from '../support/pixels';
 
 /**
  * Anchoring and highlighting in real Chromium, with the CSS Custom Highlight API, real layout,
- * real scrolling and real keys: lib/page/highlight.ts bundled into the page, as the content script
+ * real scrolling and real keys: lib/page/find/highlight.ts bundled into the page, as the content script
  * runs it. (The extension's own flows, a closed tab, the popup, are in highlight.test.ts.)
  */
 

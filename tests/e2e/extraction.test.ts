@@ -227,7 +227,7 @@ describe('the popup says what was read', () => {
     const title = await page.title();
     await popup.locator(citationNamed(`${new URL(crossFrame.url()).host} — in a frame on ${title}`)).click();
     // A frame of another origin cannot say where it sits in the tab, so the capture of the tab
-    // cannot show its words on screen: no highlight, and the popup says so (lib/page/quote-boxes.ts).
+    // cannot show its words on screen: no highlight, and the popup says so (lib/page/find/quote-boxes.ts).
     const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 30_000 });
     expect(await alert!.evaluate((el) => (el as HTMLElement).innerText)).toMatch(/could not be confirmed on screen/);
     expect(await crossFrame.evaluate(() => CSS.highlights.get('cited-quote')?.size ?? 0)).toBe(0);

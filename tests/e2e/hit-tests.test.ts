@@ -9,7 +9,7 @@ import type { DrawnResult } from '@/lib/shared/types';
  * under the page's own background (a negative z-index beneath a body that paints one) are found
  * under an element around them, so covered: neither sent nor proven drawn. A hit test that passes
  * through words passes through a box over them too: the painting order tells then. (One that
- * answers nothing proves nothing: lib/page/cover.test.ts.) Words whose hit test passes through
+ * answers nothing proves nothing: lib/page/seen/cover.test.ts.) Words whose hit test passes through
  * them (`pointer-events: none`, as a page with a modal open sets on its body) and words raised
  * inside a box of their own stay seen.
  */

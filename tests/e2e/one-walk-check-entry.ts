@@ -1,11 +1,11 @@
 /**
  * Bundled into test pages by one-walk-check.test.ts: a page read and checked both ways the page
  * script does it, a reading then the check of every passage (two walks), and one walk that reads
- * and checks (lib/page/extract.ts `check`), each with what it would send. Both verdicts are settled
+ * and checks (lib/page/read/extract.ts `check`), each with what it would send. Both verdicts are settled
  * as entrypoints/page-reader.ts settles them: words over a picture not read yet wait for its pixels.
  */
-import { extractPage } from '@/lib/page/extract';
-import { checkPassagesSettled, settledVerdict, type PassageVerdict, type PassageWords } from '@/lib/page/passage-check';
+import { extractPage } from '@/lib/page/read/extract';
+import { checkPassagesSettled, settledVerdict, type PassageVerdict, type PassageWords } from '@/lib/page/read/passage-check';
 
 export interface Reading {
   passages: Array<{ id: string; text: string; heading?: string }>;

@@ -8,7 +8,7 @@ import type { Reading } from './one-walk-check-entry';
 import { PAGE_TRICKS } from '../support/unseen-tricks';
 
 /**
- * A frame small enough to be sent whole is read and checked in one walk (lib/page/extract.ts
+ * A frame small enough to be sent whole is read and checked in one walk (lib/page/read/extract.ts
  * `check`): in real Chromium, on pages that plant words no reader sees by every trick the check
  * knows of and on ordinary pages, that walk gives the very passages and the very verdict that a
  * reading and then the check of every passage give, so what is sent and what the user is told

@@ -1,11 +1,11 @@
 /**
  * Bundled into test pages by page-checks.test.ts: the page script's reading and check of what a
- * reader sees (lib/page/extract.ts, lib/page/passage-check.ts) and its proof that a quote is
- * drawn (lib/page/drawn.ts), run on the page as it is laid out in a real browser.
+ * reader sees (lib/page/read/extract.ts, lib/page/read/passage-check.ts) and its proof that a quote is
+ * drawn (lib/page/find/drawn.ts), run on the page as it is laid out in a real browser.
  */
-import { proveDrawn } from '@/lib/page/drawn';
-import { extractPage } from '@/lib/page/extract';
-import { checkPassages, type PassageWords } from '@/lib/page/passage-check';
+import { proveDrawn } from '@/lib/page/find/drawn';
+import { extractPage } from '@/lib/page/read/extract';
+import { checkPassages, type PassageWords } from '@/lib/page/read/passage-check';
 import type { DrawnResult } from '@/lib/shared/types';
 
 /** The passages' texts as read, and the text the check before sending lets go (what no reader sees left out or cut). */

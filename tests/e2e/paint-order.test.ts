@@ -5,12 +5,12 @@ import { launchChromium } from '../support/chromium';
 
 /**
  * Out of view, the proof of a quote tells a box placed over its words by CSS's painting order
- * (lib/page/paint-order.ts), where no hit test can be asked. In real Chromium, in view, where the
+ * (lib/page/seen/paint-order.ts), where no hit test can be asked. In real Chromium, in view, where the
  * hit test can: for layouts of every kind (tree order, z-indices, stacking contexts made by
  * opacity, transforms, filters, isolation, flex items; a positioned box around both; slots that
  * show light children in another order; an element's `::before` and `::after`), the painting order
  * says what the browser's own hit test finds on top of the words, or that it cannot tell. And the proof of a quote far below the
- * first screen (lib/page/drawn.ts), which the page is not scrolled to make: words under a box
+ * first screen (lib/page/find/drawn.ts), which the page is not scrolled to make: words under a box
  * placed over them are not proven drawn; words over a panel behind them, or raised above a box,
  * are.
  */
@@ -20,8 +20,8 @@ let bundle: string;
 let proof: string;
 
 beforeAll(async () => {
-  bundle = await bundleForPage('lib/page/paint-order.ts', 'PaintOrderTest');
-  proof = await bundleForPage('lib/page/drawn.ts', 'DrawnTest');
+  bundle = await bundleForPage('lib/page/seen/paint-order.ts', 'PaintOrderTest');
+  proof = await bundleForPage('lib/page/find/drawn.ts', 'DrawnTest');
   browser = await launchChromium();
 });
 

@@ -15,7 +15,7 @@ import {
 
 /**
  * Words over pictures, in real Chromium through the real popup: the check before sending settles
- * a picture behind words by its pixels (lib/page/pictures.ts). Words that stand out from every
+ * a picture behind words by its pixels (lib/page/seen/pictures.ts). Words that stand out from every
  * colour of the picture are sent (white on a dark picture, dark on a pale paper texture, white
  * over a dark veil on a white picture, white on a dark box whose picture does not load, white on
  * a white page over a dark `<img>` placed behind them); words

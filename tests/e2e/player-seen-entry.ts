@@ -1,10 +1,10 @@
 /**
  * Bundled into test pages by player-seen.test.ts: whether a reader sees each player of the page
- * (lib/page/video/read-videos.ts `playerSeen`, lib/page/box-shown.ts), the proof of a quoted
+ * (lib/page/video/read-videos.ts `playerSeen`, lib/page/seen/box-shown.ts), the proof of a quoted
  * video's player (lib/page/video/prove-players.ts), and the same with rows taken out of the one
  * table of rules (lib/shared/seen.ts), run on the page as it is laid out in a real browser.
  */
-import { boxJudge } from '@/lib/page/box-shown';
+import { boxJudge } from '@/lib/page/seen/box-shown';
 import { mediaElements, mediaKey, playerSeen } from '@/lib/page/video/read-videos';
 import { provePlayers } from '@/lib/page/video/prove-players';
 import { rulesChanged, SEEN_RULES, type SeenRule, type SeenVerdict } from '@/lib/shared/seen';

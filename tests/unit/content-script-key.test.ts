@@ -13,8 +13,8 @@ import { HISTORY_DB } from '@/lib/shared/history-store';
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The scripts the worker injects into pages, and a module each must reach (the walk did go in). */
 const ENTRIES = [
-  ['entrypoints/page-reader.ts', 'lib/page/read-frame.ts'],
-  ['entrypoints/quote-finder.ts', 'lib/page/highlight.ts'],
+  ['entrypoints/page-reader.ts', 'lib/page/read/read-frame.ts'],
+  ['entrypoints/quote-finder.ts', 'lib/page/find/highlight.ts'],
 ] as const;
 
 /** Every module of ours reached from `entry` by static or dynamic imports, and the packages they import. */

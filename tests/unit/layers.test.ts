@@ -10,7 +10,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importZones, LAYERS, layerOf, stageOf, WORKER_STAGES } from '../../layers.js';
+import { importZones, LAYERS, layerOf, PAGE_STAGES, pageStageOf, stageOf, WORKER_STAGES, type Stage } from '../../layers.js';
 import { importsOf, projectGraph, ROOT } from '../support/imports';
 
 /** The runtime context of a project file, by where it sits (layers.js), or 'other'. */
@@ -55,6 +55,23 @@ export function cyclesOf(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
+/** The imports of `files` that cross into a stage their own stage may not import, as `from → to`. */
+export function stageCrossings(
+  graph: Map<string, string[]>,
+  files: string[],
+  stageOfFile: (file: string) => Stage | undefined,
+): string[] {
+  const crossings: string[] = [];
+  for (const from of files) {
+    const stage = stageOfFile(from)!;
+    for (const to of graph.get(from) ?? []) {
+      const other = stageOfFile(to);
+      if (other && other !== stage && !stage.may.includes(other.name)) crossings.push(`${from} → ${to}`);
+    }
+  }
+  return crossings;
+}
+
 describe('the layers', () => {
   const graph = projectGraph();
 
@@ -95,15 +112,24 @@ describe('the worker stages', () => {
   });
 
   it('import only the stages they build on', () => {
-    const crossings: string[] = [];
-    for (const from of worker) {
-      const stage = stageOf(from)!;
-      for (const to of graph.get(from)!) {
-        const other = stageOf(to);
-        if (other && other !== stage && !stage.may.includes(other.name)) crossings.push(`${from} → ${to}`);
-      }
-    }
-    expect(crossings).toEqual([]);
+    expect(stageCrossings(graph, worker, stageOf)).toEqual([]);
+  });
+});
+
+describe('the page stages', () => {
+  const graph = projectGraph();
+  const page = [...graph.keys()].filter((f) => f.startsWith('lib/page/'));
+
+  it('put every page file in a stage folder with its README', () => {
+    expect(page.filter((f) => !pageStageOf(f))).toEqual([]);
+    const folders = readdirSync(join(ROOT, 'lib/page')).filter((n) => statSync(join(ROOT, 'lib/page', n)).isDirectory());
+    expect(folders.sort()).toEqual(PAGE_STAGES.map((s) => s.name).sort());
+    for (const stage of PAGE_STAGES) expect(statSync(join(ROOT, 'lib/page', stage.name, 'README.md')).isFile()).toBe(true);
+  });
+
+  it('import only the stages they build on', () => {
+    expect(page.filter((f) => pageStageOf(f)?.name === 'seen').length).toBeGreaterThan(3);
+    expect(stageCrossings(graph, page, pageStageOf)).toEqual([]);
   });
 });
 
@@ -147,7 +173,7 @@ describe('the checks themselves', () => {
 
   it('give the linter a zone per layer that forbids exactly the layers it may not import', () => {
     const zones = importZones();
-    expect(zones).toHaveLength(LAYERS.length + WORKER_STAGES.length);
+    expect(zones).toHaveLength(LAYERS.length + WORKER_STAGES.length + PAGE_STAGES.length);
     const page = zones.find((z) => z.target.includes('./lib/page'))!;
     expect(page.from).toEqual(expect.arrayContaining(['./lib/worker', './components', './entrypoints/background.ts']));
     expect(page.from).not.toContain('./lib/shared');
@@ -163,6 +189,27 @@ describe('the checks themselves', () => {
     expect(rank.from).toEqual(expect.arrayContaining(['./lib/worker/read', './lib/worker/model', './lib/worker/run']));
     const run = zones.find((z) => z.target.includes('./lib/worker/run'))!;
     expect(run.from).toEqual(['./lib/worker/wiring']);
+    const seen = zones.find((z) => z.target.includes('./lib/page/seen'))!;
+    expect(seen.from).toEqual(
+      expect.arrayContaining(['./lib/page/read', './lib/page/find', './lib/page/pdf', './lib/page/video']),
+    );
+    expect(seen.from).not.toContain('./lib/page/dom');
+    const find = zones.find((z) => z.target.includes('./lib/page/find'))!;
+    expect(find.from).toEqual(['./lib/page/pdf', './lib/page/video']);
+    const dom = zones.find((z) => z.target.includes('./lib/page/dom'))!;
+    expect(dom.from).toEqual(expect.arrayContaining(['./lib/page/seen', './lib/page/read', './lib/page/find']));
+  });
+
+  it('report a seen/ file that imports find/ or read/, and not the other way', () => {
+    const graph = new Map([
+      ['lib/page/seen/a.ts', ['lib/page/find/b.ts', 'lib/page/read/c.ts', 'lib/page/dom/d.ts', 'lib/shared/e.ts']],
+      ['lib/page/find/b.ts', ['lib/page/seen/a.ts', 'lib/page/read/c.ts']],
+      ['lib/page/read/c.ts', ['lib/page/seen/a.ts']],
+    ]);
+    expect(stageCrossings(graph, [...graph.keys()], pageStageOf)).toEqual([
+      'lib/page/seen/a.ts → lib/page/find/b.ts',
+      'lib/page/seen/a.ts → lib/page/read/c.ts',
+    ]);
   });
 
   it('name the contexts by folder', () => {
@@ -173,5 +220,7 @@ describe('the checks themselves', () => {
     expect(contextOf('entrypoints/offscreen/main.ts')).toBe('offscreen');
     expect(contextOf('lib/offscreen/listen.ts')).toBe('offscreen');
     expect(contextOf('lib/pagination.ts')).toBe('other');
+    expect(pageStageOf('lib/page/video/youtube/read.ts')?.name).toBe('video');
+    expect(pageStageOf('lib/page/seenx/a.ts')).toBeUndefined();
   });
 });

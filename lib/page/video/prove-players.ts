@@ -1,6 +1,6 @@
 /**
  * The live page's proof that a quote of a video's captions may be shown, asked after the verifier
- * accepted it and before its claim is shown, as lib/page/drawn.ts proves a quote of the page's
+ * accepted it and before its claim is shown, as lib/page/find/drawn.ts proves a quote of the page's
  * words: the cue's words are the transcript's, but a reader sees them only on a player a reader
  * sees. So the video is found again by its key (seek.ts `findVideo`) and its player judged now by
  * the rules that chose it for reading (read-videos.ts `playerSeen`, the table of
@@ -9,7 +9,7 @@
  */
 import { drawnOf, type SeenVerdict } from '@/lib/shared/seen';
 import type { DrawnResult } from '@/lib/shared/types';
-import { boxJudge } from '@/lib/page/box-shown';
+import { boxJudge } from '@/lib/page/seen/box-shown';
 import { playerSeen } from './read-videos';
 import { findVideo } from './seek';
 

@@ -12,7 +12,7 @@ import { youTubeKey } from '@/lib/shared/youtube-url';
 import { MAX_PASSAGE_CUES, transcriptPassages, youTubeVideoId, type TranscriptPassage } from '@/lib/shared/video-passages';
 import { readYouTubeTranscript } from './youtube/read';
 import { readMediaCaptions } from './html5-tracks';
-import { boxJudge, type BoxJudge } from '@/lib/page/box-shown';
+import { boxJudge, type BoxJudge } from '@/lib/page/seen/box-shown';
 import { judge as seenBy, type SeenVerdict } from '@/lib/shared/seen';
 
 /** The most videos of one frame that are read (and reported). */
@@ -24,7 +24,7 @@ export type VideoOutcome =
   | { read: false; reason: Exclude<TranscriptResult, { ok: true }>['reason'] };
 
 export interface FrameVideos {
-  /** The document read, as the page script names it (lib/page/read-frame.ts). */
+  /** The document read, as the page script names it (lib/page/read/read-frame.ts). */
   url: string;
   passages: TranscriptPassage[];
   videos: VideoOutcome[];
@@ -54,7 +54,7 @@ const MIN_PLAYER = { width: 20, height: 10 };
 /**
  * Whether a reader sees the player `media`, so its captions count as what a reader would see with
  * captions on: an `<audio>` only with its controls shown, a box of a player's size, and the box
- * seen by the same rules as an embedded frame's (lib/page/box-shown.ts, the table of
+ * seen by the same rules as an embedded frame's (lib/page/seen/box-shown.ts, the table of
  * lib/shared/seen.ts): rendered, not faded below what a reader sees up the tree, on the page, not
  * clipped or covered by another box. What cannot be measured is not seen: a page cannot slip words
  * to the model, or pass a quote off as shown, through a player nobody sees (docs/security.md).

@@ -8,7 +8,7 @@
 import { youTubeVideoId } from '@/lib/shared/video-passages';
 import { youTubeKey } from '@/lib/shared/youtube-url';
 import { mediaElements, mediaKey, playerSeen } from './read-videos';
-import { boxJudge } from '@/lib/page/box-shown';
+import { boxJudge } from '@/lib/page/seen/box-shown';
 import { showQuoteOverlay } from './overlay';
 
 export type SeekOutcome =

@@ -1,6 +1,6 @@
 /**
  * The last step before a verified claim is shown: each of its quotes must be proven drawn for a
- * reader in its live page (lib/page/drawn.ts), since words in a page's code are not words the user
+ * reader in its live page (lib/page/find/drawn.ts), since words in a page's code are not words the user
  * can see. A quote that is not is a broken citation like any other (the pipeline retries, drops
  * the claim or abstains) and its reason goes to the failure log. Which quotes to ask about and
  * what their answers make of the verification is decided here, purely, each answer (or its

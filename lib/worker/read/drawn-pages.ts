@@ -1,6 +1,6 @@
 /**
  * Asks the live pages whether verified quotes are drawn for a reader (the `drawn` page call,
- * lib/page/drawn.ts; for a quote of a video's captions, whether its player is one a reader sees,
+ * lib/page/find/drawn.ts; for a quote of a video's captions, whether its player is one a reader sees,
  * lib/page/video/prove-players.ts): one request per frame, the quote finder (entrypoints/quote-finder.ts)
  * injected first (once per page; the page may have been reloaded since it was read). A frame that cannot be asked in time proves nothing: its
  * quotes get the verdict of the table's row for no answer (lib/shared/seen.ts). The decisions are lib/worker/answer/drawn-check.ts's; this is the browser side.

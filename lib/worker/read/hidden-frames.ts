@@ -1,6 +1,6 @@
 /**
  * Frames a tab does not show: each frame reports which of its embedded frames its page does not
- * show (lib/page/frame-visibility.ts), and a frame inside one of those is not shown either. A
+ * show (lib/page/seen/frame-visibility.ts), and a frame inside one of those is not shown either. A
  * frame is shown only when every frame above it was read and says so: a frame whose parent (or
  * any frame above) has no reading, or that does not say where it sits, is not shown. Their text
  * is no reader's, so it is not sent. Pure.

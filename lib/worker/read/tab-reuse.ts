@@ -1,7 +1,7 @@
 /**
  * A tab's reading reused by the next question of the same thread when nothing in the tab changed
  * since: the same address, and every frame read says (through the script still in it) that
- * nothing changed since that reading (lib/page/change-watch.ts). A follow-up about thirty tabs
+ * nothing changed since that reading (lib/page/read/change-watch.ts). A follow-up about thirty tabs
  * then costs thirty short messages, not thirty walks. A reading that was cut short by time or
  * read a page still changing is never reused: asked again, the page may give more.
  *

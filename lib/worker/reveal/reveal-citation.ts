@@ -98,7 +98,7 @@ async function highlightIn(
 /**
  * `showIfOnScreen` for the held quote of tab `tabId`; when the tab had to be brought in front for
  * its picture (which closes the popup) and the words were not seen there, what the click found is
- * said in the page itself (lib/page/reveal-note.ts) as well as returned for a screen still open.
+ * said in the page itself (lib/page/find/reveal-note.ts) as well as returned for a screen still open.
  */
 async function provenOnScreen(tabId: number, frameId: number, held: Held): Promise<ScreenVerdict> {
   let forward = false;

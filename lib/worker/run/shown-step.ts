@@ -1,8 +1,8 @@
 /**
- * Nothing is sent that its page does not show a reader. Reading a tab (lib/page/extract.ts) leaves
+ * Nothing is sent that its page does not show a reader. Reading a tab (lib/page/read/extract.ts) leaves
  * out only what costs least to tell, so that many tabs are read fast; before a plan is sent (or a
  * search's results are shown), the frames of the passages chosen check them with every test of
- * what hides words (lib/page/passage-check.ts). A passage a frame says is hidden leaves the pool,
+ * what hides words (lib/page/read/passage-check.ts). A passage a frame says is hidden leaves the pool,
  * one with words no reader sees is written again without them, and the choice is made again: what
  * goes out is always a choice among proven passages. A frame caught hiding words is then asked
  * about all its passages at once (a page stuffed with hidden text costs one round more, and cannot

@@ -1,0 +1,194 @@
+/**
+ * The live page's proof that a cited quote is drawn for a reader, asked after the verifier
+ * accepted the quote and before its claim is shown (and again by the highlight, once the quote
+ * is scrolled into view): the words are found as the highlight finds them (lib/page/find/anchor.ts),
+ * then every text node of the quote is measured and judged by the one table of rules of what a
+ * reader sees (lib/shared/seen.ts): rendered, its opacity up the tree, masks, blend modes and
+ * filters, its own glyphs on the page and not cut off (lib/page/seen/ancestry.ts), its colour against
+ * what is behind it; nothing their own boxes paint over them (a pseudo-element, an outline); and
+ * no other box may cover them: where they are in view, by the browser's hit test, and out of view,
+ * where it cannot be asked, by CSS's painting order (lib/page/seen/paint-order.ts). Anything not
+ * measured is unproven: not shown. The user's page is not scrolled. Words inside closed
+ * `<details>` or `hidden="until-found"` are measured by the box drawn in their place (the
+ * highlight opens them): their ancestors are tested as for any words. Pure DOM code, except the
+ * decisions, which are the table's (`drawnVerdict`).
+ */
+import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
+import { readPage, locateIn, type AnchorOptions, type AnchorPage, type LocatedQuote } from './anchor';
+import { paintMeasured } from '@/lib/page/seen/paint';
+import { openableHost } from '@/lib/page/seen/visibility';
+import { Ancestry } from '@/lib/page/seen/ancestry';
+import type { CharRun } from '@/lib/page/seen/seen';
+import { readableColour } from '@/lib/page/seen/colour';
+import { flatParentElement } from '@/lib/page/dom/flat-tree';
+import { drawnOf, judge, whyUnseen, type Measured, type PointHit } from '@/lib/shared/seen';
+import { backgroundBehind, otherPaintBehind, paintedOtherwise, PaintedBoxes, type WordsPaint } from '@/lib/page/seen/behind';
+import { hitAt, inView } from '@/lib/page/seen/cover';
+import { CoversOutOfView, PaintedCovers } from '@/lib/page/seen/covered-boxes';
+import type { DrawnResult, QuoteTarget } from '@/lib/shared/types';
+
+/** The verdict from what was measured, first reason first (the rules of lib/shared/seen.ts). */
+export function drawnVerdict(m: { found: boolean } & Measured): DrawnResult {
+  if (!m.found) return { drawn: false, reason: 'not-found' };
+  return drawnOf(judge(m));
+}
+
+/**
+ * Whether each quote is drawn in `doc` now, in order. `page`: the page's text as read by an
+ * earlier call, when nothing has changed since (the claims of one answer are asked about one by
+ * one as they stream; a page of 100,000 sentences is then walked once).
+ */
+export function proveDrawn(
+  doc: Document,
+  targets: QuoteTarget[],
+  options: AnchorOptions = {},
+  page: AnchorPage = readPage(doc, options),
+): DrawnResult[] {
+  if (targets.length === 0) return [];
+  // The page's covers are looked for once for all the quotes asked about together.
+  const view = docOf.view(doc);
+  const covers = view === null ? undefined : new CoversOutOfView(doc, view);
+  return targets.map((target) => {
+    const located = locateIn(page, target);
+    if (!located) return drawnVerdict({ found: false });
+    return measureRanges(doc, located, covers);
+  });
+}
+
+/**
+ * The verdict on a located quote's words as the page draws them now: every text node of the
+ * quote must be seen (lib/shared/seen.ts), not just one; the elements asked about are those of the
+ * quote's own text nodes, not whatever else its ranges span (a hidden menu between two visible
+ * lines is not part of the quote). A node inside what a reader opens (closed `<details>`,
+ * `until-found`) is measured by the box drawn in its place, and its ancestors as for any words.
+ */
+export function measureRanges(
+  doc: Document,
+  located: Pick<LocatedQuote, 'ranges' | 'nodes'>,
+  covers?: CoversOutOfView,
+): DrawnResult {
+  const view = docOf.view(doc);
+  // A window with no layout engine at all (happy-dom: no `elementsFromPoint`) is a test's, no
+  // page a user sees: nothing there is measured. In a browser, a document with no view (a parsed
+  // copy) or a view of no size lays nothing out: nothing is proven (never judged by the root's
+  // clientWidth, which a page in quirks mode sets to 0).
+  // What such a window computes without layout (display, visibility) is still judged.
+  if (view !== null && !docOf.hitTests(doc)) {
+    for (const node of located.nodes) {
+      const parent = flatParentElement(node);
+      if (parent === null || !/\S/.test(node.data)) continue;
+      const cs = view.getComputedStyle(parent);
+      const verdict = drawnVerdict({ found: true, display: cs.display, visibility: cs.visibility });
+      if (!verdict.drawn) return verdict;
+    }
+    return drawnVerdict({ found: true });
+  }
+  const layout = view !== null && view.innerWidth > 0 && view.innerHeight > 0;
+  if (!layout) return drawnVerdict({ found: true, layout: false });
+  const root = (docOf.scrolling(doc) ?? docOf.root(doc))!;
+  const reach = {
+    scrollX: view.scrollX,
+    scrollY: view.scrollY,
+    width: Math.max(elementOf.scrollWidth(root), view.innerWidth),
+    height: Math.max(elementOf.scrollHeight(root), view.innerHeight),
+  };
+  const ancestry = new Ancestry(view);
+  const nodes = located.nodes.filter((n) => /\S/.test(n.data) && nodeOf.parentElement(n) !== null);
+  if (nodes.length === 0) return drawnVerdict({ found: true, glyphs: 'no-area' });
+  const parents = [...new Set(nodes.map((n) => flatParentElement(n)!))];
+  const drawnParents = parents.filter((p) => openableHost(p) === null);
+
+  const hits: PointHit[] = [];
+  const points: Array<{ x: number; y: number }> = [];
+  const rects = located.ranges.flatMap((r) => [...r.getClientRects()]).filter((b) => b.width > 0 && b.height > 0);
+  for (const b of rects.slice(0, 8)) {
+    const x = (b.left + b.right) / 2;
+    const y = (b.top + b.bottom) / 2;
+    if (!inView(view, x, y)) continue;
+    points.push({ x, y });
+    if (drawnParents.length > 0) hits.push(hitAt(doc, drawnParents, x, y));
+  }
+  // What the words' own element or one above it paints over them (a pseudo-element, an outline):
+  // the hit test takes it for the words' own, so it is worked out from computed values, in view or not.
+  const painted = new PaintedCovers(view);
+  // Out of view, where no hit test tells, a box placed over the page that CSS paints over them.
+  const outOfView = covers ?? new CoversOutOfView(doc, view);
+  // What may be painted behind same-coloured words out of view, looked for once for the quote.
+  const behind = new PaintedBoxes(view);
+  const range = docOf.createRange(doc);
+  for (const node of nodes) {
+    const parent = flatParentElement(node)!;
+    const host = openableHost(parent);
+    const words = host === null ? ancestry.words(node, reach) : null;
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    const hasBox = host === null && box.width > 0 && box.height > 0;
+    // Where the hit test passes through the words (`pointer-events: none`), it passes through a
+    // box over them too: what covers them is asked of CSS's painting order, as out of view.
+    const unhit = !inView(view, (box.left + box.right) / 2, (box.top + box.bottom) / 2) || passesHits(parent, view);
+    const covered = hasBox && (painted.covers(parent, box) || (unhit && outOfView.covered(parent, box)));
+    // Some of the node's characters no reader sees (a line clamp, a line cut off): the quote's must not be among them.
+    const cutOff = words?.hidden !== undefined && located.ranges.some((r) => overlaps(r, node, words.hidden!));
+    const measured: Measured =
+      words === null
+        ? { ...ancestry.box(host!, reach, 1), ...ancestry.look(parent) }
+        : { opacity: words.opacity, effects: words.effects, glyphs: cutOff ? 'clipped' : words.glyphs };
+    const verdict = drawnVerdict({
+      found: true,
+      layout,
+      ...rendered(host ?? parent, view),
+      ...paintOf(parent, view, host === null ? (points[0] ?? null) : null, behind),
+      ...measured,
+      ...(covered ? { covered } : {}),
+    });
+    if (!verdict.drawn) return verdict;
+  }
+  return drawnVerdict({ found: true, hits });
+}
+
+/** Whether the browser's hit test passes through the words of `el` (`pointer-events: none`, inherited). */
+function passesHits(el: Element, view: Window): boolean {
+  return view.getComputedStyle(el).pointerEvents === 'none';
+}
+
+/** Whether the characters of `node` that `range` holds meet any of `runs` (of its characters). */
+function overlaps(range: Range, node: Text, runs: readonly CharRun[]): boolean {
+  if (!range.intersectsNode(node)) return false;
+  const start = range.startContainer === node ? range.startOffset : 0;
+  const end = range.endContainer === node ? range.endOffset : node.length;
+  return runs.some(([a, b]) => a < end && b > start);
+}
+
+/**
+ * `checkVisibility` of `el` (false for opacity 0 or visibility hidden above, `content-visibility:
+ * hidden`, no box), and its own visibility, for the table's rows.
+ */
+function rendered(el: Element, view: Window): Pick<Measured, 'rendered' | 'visibility'> {
+  const cs = view.getComputedStyle(el);
+  const rendered =
+    cs.display === 'contents' ? undefined : elementOf.checkVisibility(el, { opacityProperty: true, visibilityProperty: true });
+  return rendered === undefined ? { visibility: cs.visibility } : { visibility: cs.visibility, rendered };
+}
+
+/**
+ * What the table reads of the paint of `el`'s words: font size, the alpha of their fill, and,
+ * asked only as far as it decides, whether they are painted otherwise, their contrast with the
+ * backgrounds behind them, and whether anything else behind them sets them apart.
+ */
+function paintOf(el: Element, view: Window, point: { x: number; y: number } | null, behind: PaintedBoxes): Measured {
+  const cs = view.getComputedStyle(el);
+  const words: WordsPaint = {
+    color: readableColour(cs.color),
+    fill: readableColour(cs.getPropertyValue('-webkit-text-fill-color')),
+    fontSize: cs.fontSize,
+  };
+  const first = paintMeasured({ ...words, background: null });
+  const why = whyUnseen(first);
+  if (why === 'transparent') return { ...first, paintedOtherwise: paintedOtherwise(el, cs, view) };
+  if (why !== null) return first;
+  const against = paintMeasured({ ...words, background: backgroundBehind(el, view) });
+  // The colours of the ancestors' backgrounds alone: an image, or a box that is no ancestor, may
+  // be what sets the words apart (asked only when those colours alone would hide them).
+  if (whyUnseen(against) !== 'same-colour') return against;
+  return { ...against, otherPaint: otherPaintBehind(el, view, point, words, behind) };
+}

@@ -1,0 +1,489 @@
+/**
+ * What the boxes around some words do to them, measured once per element: the opacity they are
+ * drawn at (the product of `opacity` and `filter: opacity()` up the flat tree), whether a mask, a
+ * blend mode or a filter the computed values cannot settle lies on the way, and the rectangle
+ * the boxes that hide overflow leave them (following the containing blocks: an absolutely
+ * positioned box escapes the overflow of boxes that are not positioned). Then, for a text node,
+ * its own glyphs' rectangles: what a reader sees is measured, not inferred from a list of tricks
+ * (lib/shared/seen.ts judges). Asked by the check of passages about to be sent and by the proof of
+ * a quote (lib/page/seen/visibility.ts, lib/page/find/drawn.ts) and of a frame's box
+ * (lib/page/seen/frame-visibility.ts): never by the reading walk. Also what a reader can bring into
+ * view of each box's content (`contentReach`: the page's scroll, a box the reader scrolls, a fixed
+ * box's view), and, for a text node only partly cut off, which of its characters are
+ * not seen (lib/page/seen/seen.ts `hiddenRuns`). Its cost is the check's: one `getClientRects` per text node and
+ * the style reads of the looks and clips (about eight per box, five per inline element, each once
+ * per element, in one record per element: `Known`); docs/eval.md gives the figures. Pure DOM code.
+ */
+import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
+import { flatParentElement } from '@/lib/page/dom/flat-tree';
+import { allInside, BIDI_CONTROLS, drawnBackwards, filterEffect, glyphsHide, hiddenRuns, type CharRun, type Rect } from './seen';
+import type { Measured } from '@/lib/shared/seen';
+import type { Reach } from './paint';
+
+/** What was measured of a text node's words; `hidden`: the runs of its characters no reader sees, when some are seen. */
+export type WordsMeasured = Pick<Measured, 'opacity' | 'effects' | 'glyphs'> & { hidden?: readonly CharRun[] };
+
+/** What a reader can see of a clip within what they can scroll to, in the view's coordinates. */
+function visibleArea(clip: Rect | null, within: Reach): Rect {
+  const page = {
+    left: -within.scrollX,
+    top: -within.scrollY,
+    right: within.width - within.scrollX,
+    bottom: within.height - within.scrollY,
+  };
+  return clip === null ? page : intersect(page, clip);
+}
+
+/** No clip at all. */
+const NONE: Rect = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+/** Nowhere a reader can bring into view. */
+const NOWHERE: Reach = { scrollX: 0, scrollY: 0, width: 0, height: 0 };
+/** Fully drawn, no effect. */
+const VISIBLE: Look = { opacity: 1, effects: false, reorders: false };
+const EMPTY: Rect = { left: 0, top: 0, right: 0, bottom: 0 };
+
+interface Look {
+  opacity: number;
+  effects: boolean;
+  /** A bidi override or a transform on the way up: the order the words are drawn in is measured. */
+  reorders: boolean;
+}
+
+/**
+ * What one element's own computed style says, each property read once per check (a read costs
+ * about what the walk's whole question of an element does): asked by `look` and `contentClip` alike.
+ */
+interface Own {
+  /** Its display, as the walk read it ('inline' boxes neither clip nor are taken out of the flow). */
+  display: string;
+  /** `opacity` times `filter: opacity()`. */
+  opacity: number;
+  /** A mask, a blend mode, a filter not settled, a clip-path shape other than inset(). */
+  effects: boolean;
+  /** `unicode-bidi: bidi-override` or `isolate-override`, or (a box) a transform, `scale` or `rotate`. */
+  reorders: boolean;
+  /** 'static' for an inline box (which `position: absolute` would have blockified): not read. */
+  position: string;
+  clipPath: string;
+  overflowX: string;
+  contain: string;
+}
+
+/**
+ * All a check knows of one element, in one record (one map entry per element, not one per
+ * question): its computed style and display as the walk read them, then what is asked of it.
+ */
+interface Known {
+  cs: CSSStyleDeclaration;
+  /** Its display ('' until read). */
+  display: string;
+  /** Its `overflow-x`, when the walk read it (`clippedAway`). */
+  overflowX?: string;
+  /** Its `position`, when the walk read it (the boxes that may cover words). */
+  position?: string;
+  own?: Own;
+  look?: Look;
+  contentClip?: Rect;
+  /** `hostAbove` (undefined: not asked yet). */
+  host?: Element | null;
+  /** `contentReach` (undefined: not asked yet). */
+  reach?: Reach;
+}
+
+export class Ancestry {
+  private readonly view: Window;
+  private readonly known = new Map<Element, Known>();
+  private range: Range | null = null;
+
+  constructor(view: Window) {
+    this.view = view;
+  }
+
+  /** The computed style of `el` and its display, already asked by the walk: not asked again (each ask builds a new object). */
+  know(el: Element, cs: CSSStyleDeclaration, display: string): void {
+    this.known.set(el, { cs, display });
+  }
+
+  /** `el`'s `overflow-x`, read once for the walk (`clippedAway`) and for the clips here. */
+  overflowX(el: Element, cs: CSSStyleDeclaration): string {
+    const k = this.record(el, cs);
+    return (k.overflowX ??= cs.overflowX);
+  }
+
+  /** `el`'s `position`, read once for the walk (the boxes that may cover words) and for the clips here. */
+  position(el: Element, cs: CSSStyleDeclaration): string {
+    const k = this.record(el, cs);
+    return (k.position ??= cs.position);
+  }
+
+  /**
+   * `openableHost(el)` (lib/page/seen/visibility.ts: the box drawn in place of what a reader opens, the
+   * outermost closed `<details>` or what holds an `until-found` element), remembered per element
+   * so that the text nodes of a check do not each walk every ancestor again.
+   */
+  openable(el: Element): Element | null {
+    return this.hostAbove(el) ?? ownHost(el);
+  }
+
+  /** The outermost host (`openable`) among the ancestors of `x`, as seen from `x`. */
+  private hostAbove(x: Element): Element | null {
+    const k = this.record(x);
+    if (k.host !== undefined) return k.host;
+    const p = flatParentElement(x);
+    let out: Element | null = null;
+    if (p !== null) {
+      out = this.hostAbove(p);
+      if (out === null) {
+        if (elementOf.attribute(p, 'hidden')?.toLowerCase() === 'until-found') out = flatParentElement(p) ?? p;
+        else if (elementOf.name(p) === 'details' && !(p as HTMLDetailsElement).open) {
+          // Words in the summary (the child on the way down) show; any other child of it does not.
+          const summary = elementOf.query(p, ':scope > summary');
+          if (!summary || !nodeOf.contains(summary, x)) out = p;
+        }
+      }
+    }
+    k.host = out;
+    return out;
+  }
+
+  /** The record of `el`, made (its style asked) the first time. */
+  private record(el: Element, cs?: CSSStyleDeclaration): Known {
+    let k = this.known.get(el);
+    if (k === undefined) this.known.set(el, (k = { cs: cs ?? this.view.getComputedStyle(el), display: '' }));
+    return k;
+  }
+
+  /** What `el`'s own style says (`Own`), read once. */
+  private own(el: Element): Own {
+    const k = this.record(el);
+    if (k.own !== undefined) return k.own;
+    const cs = k.cs;
+    const display = k.display || (k.display = cs.display);
+    const inline = display === 'inline';
+    const filter = filterEffect(cs.filter);
+    const mask = maskImage(cs);
+    const blend = cs.mixBlendMode;
+    // A clip-path other than inset() (measured as a rectangle, contentClip) is a shape no rule settles.
+    const clipPath = cs.clipPath ?? '';
+    const shaped = clipPath !== 'none' && clipPath !== '' && !clipPath.startsWith('inset(');
+    const opacity = parseFloat(cs.opacity);
+    // A box turned to show its back, whose back is not drawn (`backface-visibility: hidden`), is
+    // not drawn at all: drawn at opacity 0. (Its own transform only: a turn shared with the boxes
+    // above it through `transform-style: preserve-3d` is not followed.)
+    const turnedAway = !inline && cs.backfaceVisibility === 'hidden' && facesAway(cs.transform);
+    const bidi = cs.unicodeBidi ?? '';
+    const out: Own = {
+      display,
+      reorders: bidi.includes('override') || (!inline && transformed(el, cs)),
+      opacity: turnedAway ? 0 : (Number.isFinite(opacity) ? opacity : 1) * filter.opacity,
+      effects:
+        filter.unsettled ||
+        shaped ||
+        (mask !== '' && mask !== 'none') ||
+        (blend !== '' && blend !== undefined && blend !== 'normal'),
+      clipPath,
+      // Overflow and paint containment do not apply to an inline box, and `position: absolute`
+      // or `fixed` would have made it a block: not read.
+      position: inline ? 'static' : (k.position ??= cs.position),
+      overflowX: inline ? 'visible' : (k.overflowX ??= cs.overflowX),
+      contain: inline ? 'none' : (cs.contain ?? ''),
+    };
+    k.own = out;
+    return out;
+  }
+
+  /** The opacity `el` and all it holds are drawn at, and whether an effect that is not settled applies. */
+  look(el: Element): Look {
+    const k = this.record(el);
+    if (k.look !== undefined) return k.look;
+    const parent = flatParentElement(el);
+    const above = parent === null ? VISIBLE : this.look(parent);
+    const own = this.own(el);
+    const out =
+      own.opacity === 1 && !own.effects && !own.reorders
+        ? above
+        : {
+            opacity: above.opacity * own.opacity,
+            effects: above.effects || own.effects,
+            reorders: above.reorders || own.reorders,
+          };
+    k.look = out;
+    return out;
+  }
+
+  /**
+   * What a reader can bring into view of the content of `el`, in the view's coordinates, as a
+   * `Reach`: the page's scrollable area (`page`), unless a box on the way up is one a reader
+   * scrolls (then its scrollable area, an app that scrolls in a box of its own) or is fixed in the
+   * view (then the view: no scroll of the page moves it); and nothing when that box itself lies
+   * where a reader cannot bring it.
+   */
+  contentReach(el: Element, page: Reach): Reach {
+    const k = this.record(el);
+    if (k.reach !== undefined) return k.reach;
+    const own = this.own(el);
+    const parent = flatParentElement(el);
+    const outer = parent === null ? page : this.contentReach(parent, page);
+    let out = outer;
+    if (own.display !== 'inline' && own.display !== 'contents') {
+      if (this.scrolls(el, own)) {
+        const b = elementOf.rect(el);
+        const box = el as HTMLElement;
+        const left = b.left + elementOf.clientLeft(box);
+        const top = b.top + elementOf.clientTop(box);
+        // The box itself must lie where a reader can bring it; then all it scrolls is within reach.
+        const shown =
+          left + elementOf.clientWidth(box) > -outer.scrollX &&
+          top + elementOf.clientHeight(box) > -outer.scrollY &&
+          left < outer.width - outer.scrollX &&
+          top < outer.height - outer.scrollY;
+        out = shown
+          ? {
+              scrollX: -(left - elementOf.scrollLeft(box)),
+              scrollY: -(top - elementOf.scrollTop(box)),
+              width: Math.max(elementOf.scrollWidth(box), elementOf.clientWidth(box)),
+              height: Math.max(elementOf.scrollHeight(box), elementOf.clientHeight(box)),
+            }
+          : NOWHERE;
+      } else if (own.position === 'fixed') {
+        out = { scrollX: 0, scrollY: 0, width: this.view.innerWidth, height: this.view.innerHeight };
+      }
+    }
+    k.reach = out;
+    return out;
+  }
+
+  /** Whether a reader can scroll the content of `el` (overflow auto or scroll, either way). */
+  private scrolls(el: Element, own: Own): boolean {
+    const x = own.overflowX;
+    if (x === 'visible') return false;
+    if (x === 'auto' || x === 'scroll') return true;
+    const y = this.record(el).cs.overflowY;
+    return y === 'auto' || y === 'scroll';
+  }
+
+  /** What the boxes that hide overflow leave of the content of `el` (an infinite rectangle: no clip). */
+  contentClip(el: Element): Rect {
+    const k = this.record(el);
+    if (k.contentClip !== undefined) return k.contentClip;
+    const own = this.own(el);
+    let out = this.clipOn(el, own);
+    if (own.display !== 'inline' && own.display !== 'contents') {
+      const clip = this.ownClip(el, own);
+      if (clip !== NONE) out = intersect(out, clip);
+    }
+    k.contentClip = out;
+    return out;
+  }
+
+  /** The clip the boxes around `el` put on `el` itself, by its containing blocks. */
+  private clipOn(el: Element, own: Own): Rect {
+    const position = own.position;
+    let parent = flatParentElement(el);
+    if (position === 'absolute' || position === 'fixed') {
+      // Only the containing block and what is above it clip a box taken out of the flow.
+      for (; parent !== null; parent = flatParentElement(parent)) {
+        const ps = this.record(parent).cs;
+        const transformed = ps.transform !== 'none' || ps.filter !== 'none' || ps.contain.includes('paint');
+        if (transformed || (position === 'absolute' && ps.position !== 'static')) break;
+      }
+    }
+    return parent === null ? NONE : this.contentClip(parent);
+  }
+
+  /** The clip `el` (a box) puts on its content: overflow hidden or clip, `contain: paint`, `clip`, `clip-path: inset()`. */
+  private ownClip(el: Element, own: Own): Rect {
+    // (When one axis clips, the other computes to auto at least: overflow-x says whether any does.)
+    const x = own.overflowX;
+    const contain = own.contain;
+    const paint = contain !== 'none' && contain !== '' && /paint|strict|content/.test(contain);
+    const clipPath = own.clipPath;
+    const positioned = own.position === 'absolute' || own.position === 'fixed';
+    if (x === 'visible' && !paint && (clipPath === 'none' || clipPath === '') && !positioned) return NONE;
+    const cs = this.record(el).cs;
+    const y = x === 'visible' ? x : cs.overflowY;
+    const clip = positioned ? cs.clip : 'auto';
+    if (x === 'visible' && !paint && (clipPath === 'none' || clipPath === '') && (clip === 'auto' || clip === '')) {
+      return NONE;
+    }
+    const b = elementOf.rect(el);
+    const box = el as HTMLElement;
+    // The padding box: inside the borders (a scrolling box scrolls what lies past it; a reader
+    // can scroll it, so only one too small to show a line clips).
+    const inner = {
+      left: b.left + elementOf.clientLeft(box),
+      top: b.top + elementOf.clientTop(box),
+      right: b.left + elementOf.clientLeft(box) + elementOf.clientWidth(box),
+      bottom: b.top + elementOf.clientTop(box) + elementOf.clientHeight(box),
+    };
+    let out = NONE;
+    const clips = (v: string, size: number) => v === 'hidden' || v === 'clip' || paint || (v !== 'visible' && size < 4);
+    if (clips(x, elementOf.clientWidth(box))) out = { ...out, left: inner.left, right: inner.right };
+    if (clips(y, elementOf.clientHeight(box))) out = { ...out, top: inner.top, bottom: inner.bottom };
+    if (positioned && clip !== 'auto' && clip !== '') {
+      const m = /^rect\(\s*(-?[\d.]+)px[\s,]+(-?[\d.]+)px[\s,]+(-?[\d.]+)px[\s,]+(-?[\d.]+)px\s*\)$/.exec(clip);
+      out = m
+        ? intersect(out, {
+            left: b.left + Number(m[4]),
+            top: b.top + Number(m[1]),
+            right: b.left + Number(m[2]),
+            bottom: b.top + Number(m[3]),
+          })
+        : out;
+    }
+    if (clipPath !== 'none' && clipPath !== '') out = intersect(out, clipPathRect(clipPath, b) ?? NONE);
+    return out;
+  }
+
+  /**
+   * What was measured of the words of `node` (a text node with words): the look of its element,
+   * and its glyphs cut to what the boxes around them leave (its characters that are not white
+   * space are counted only when its glyphs take little width).
+   */
+  words(node: Text, reach: Reach): WordsMeasured {
+    return this.measure(node, reach);
+  }
+
+  private measure(node: Text, reach: Reach): WordsMeasured {
+    const parent = flatParentElement(node);
+    if (parent === null) return { glyphs: 'no-area' };
+    const { opacity, effects, reorders } = this.look(parent);
+    const range = (this.range ??= docOf.createRange(nodeOf.doc(node)));
+    range.selectNodeContents(node);
+    const chars = () => node.data.replace(/\s+/g, '').length;
+    const within = this.contentReach(parent, reach);
+    const clip = finite(this.contentClip(parent));
+    const rects = range.getClientRects();
+    const glyphs = glyphsHide(rects, chars, clip, within, node.data.length);
+    if (glyphs !== null) return { opacity, effects, glyphs };
+    // Drawn in an order no reader reads (a bidi override against the words' own direction, a
+    // mirror): measured only where something on the way, or in the text, may reorder them.
+    if (reorders || BIDI_CONTROLS.test(node.data)) {
+      const backwards = drawnBackwards(node.data, (a, b) => {
+        range.setStart(node, a);
+        range.setEnd(node, b);
+        return range.getClientRects();
+      });
+      range.selectNodeContents(node);
+      if (backwards !== false) return { opacity, effects, glyphs: backwards === true ? 'reordered' : 'unmeasured' };
+    }
+    // Seen, but some glyphs may lie where a reader cannot see them (a line clamp, a line cut off):
+    // those characters are found and left out (asked only of such a node).
+    const area = visibleArea(clip, within);
+    if (allInside(rects, area)) return { opacity, effects, glyphs };
+    const data = node.data;
+    const measure = (a: number, b: number) => {
+      range.setStart(node, a);
+      range.setEnd(node, b);
+      return range.getClientRects();
+    };
+    const hidden = hiddenRuns(data.length, measure, area, (i) => /\s/.test(data[i]!));
+    if (hidden.length === 0) return { opacity, effects, glyphs };
+    let shown = 0;
+    let at = 0;
+    for (const [a, b] of hidden) {
+      shown += data.slice(at, a).replace(/\s+/g, '').length;
+      at = b;
+    }
+    shown += data.slice(at).replace(/\s+/g, '').length;
+    return shown === 0 ? { opacity, effects, glyphs: 'clipped' } : { opacity, effects, glyphs, hidden };
+  }
+
+  /** What the boxes around `el` leave of its border box, in the view's coordinates; null when nothing. */
+  shownBox(el: Element): Rect | null {
+    const r = elementOf.rect(el);
+    const parent = flatParentElement(el);
+    const shown = parent === null ? r : intersect(r, this.clipOn(el, this.own(el)));
+    return shown.right > shown.left && shown.bottom > shown.top ? shown : null;
+  }
+
+  /** What was measured of a box (a frame, the host of closed `<details>`): its look, and its area as clipped. */
+  box(el: Element, reach: Reach, minSide: number): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {
+    const { opacity, effects } = this.look(el);
+    const parent = flatParentElement(el);
+    const clip = parent === null ? null : finite(this.clipOn(el, this.own(el)));
+    const r = elementOf.rect(el);
+    const glyphs = glyphsHide([r], 0, clip, parent === null ? reach : this.contentReach(parent, reach));
+    if (glyphs !== null) return { opacity, effects, glyphs };
+    const shown = clip === null ? r : intersect(r, clip);
+    const small = shown.right - shown.left < minSide || shown.bottom - shown.top < minSide;
+    return { opacity, effects, glyphs: small ? 'clipped' : null };
+  }
+}
+
+/**
+ * The computed mask image: read through the style's own property where the browser names it
+ * (`maskImage`, `webkitMaskImage`: a named read costs less than `getPropertyValue`).
+ */
+function maskImage(cs: CSSStyleDeclaration): string {
+  const named = cs as CSSStyleDeclaration & { maskImage?: string; webkitMaskImage?: string };
+  const mask = named.maskImage ?? cs.getPropertyValue('mask-image');
+  if (mask !== '') return mask;
+  return named.webkitMaskImage ?? cs.getPropertyValue('-webkit-mask-image');
+}
+
+/**
+ * Whether a computed `transform` turns the box to show its back: the third coordinate of its z axis
+ * is negative (`rotateY(180deg)`: `matrix3d(-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, -1, 0, …)`). A 2D matrix never does.
+ */
+export function facesAway(transform: string): boolean {
+  const m = /^matrix3d\(([^)]*)\)$/.exec(transform);
+  if (!m) return false;
+  const values = m[1]!.split(',').map(Number);
+  return values.length === 16 && values[10]! < 0;
+}
+
+/**
+ * Whether a box's computed style moves its glyphs by a transform, `scale` or `rotate` (a mirror
+ * among them). The transform is read through the Typed OM where the browser has it (Chrome): its
+ * computed value needs no layout, where `getComputedStyle`'s resolved matrix lays the box out,
+ * even one inside content a reader has not opened yet (a closed `<details>`), which changes what
+ * is measured of it after.
+ */
+function transformed(el: Element, cs: CSSStyleDeclaration): boolean {
+  const set = (v: string | undefined) => v !== undefined && v !== '' && v !== 'none';
+  if (set(cs.scale) || set(cs.rotate)) return true;
+  const typed = elementOf.styleMap(el);
+  if (typed !== undefined) return String(typed.get('transform')) !== 'none';
+  return set(cs.transform);
+}
+
+/** What `el` itself makes a host (`Ancestry.openable`): until-found, the box that holds it; a closed `<details>`, itself. */
+function ownHost(el: Element): Element | null {
+  if (elementOf.attribute(el, 'hidden')?.toLowerCase() === 'until-found') return flatParentElement(el) ?? el;
+  return elementOf.name(el) === 'details' && !(el as HTMLDetailsElement).open ? el : null;
+}
+
+/** The rectangle an `inset()` clip-path leaves of `b`; null (not settled, left to the other rules) for any other shape. */
+function clipPathRect(clipPath: string, b: Rect): Rect | null {
+  const m = /^inset\(([^)]*)\)/.exec(clipPath);
+  if (!m) return null;
+  const parts = m[1]!
+    .split(/\s+round\s+/)[0]!
+    .trim()
+    .split(/\s+/);
+  const w = b.right - b.left;
+  const h = b.bottom - b.top;
+  const len = (v: string | undefined, size: number) =>
+    v === undefined ? NaN : v.endsWith('%') ? (parseFloat(v) / 100) * size : parseFloat(v);
+  const [t, r = t, bo = t, l = r] = parts;
+  const top = len(t, h);
+  const right = len(r, w);
+  const bottom = len(bo, h);
+  const left = len(l, w);
+  if (![top, right, bottom, left].every(Number.isFinite)) return null;
+  return { left: b.left + left, top: b.top + top, right: b.right - right, bottom: b.bottom - bottom };
+}
+
+function intersect(a: Rect, b: Rect): Rect {
+  const left = Math.max(a.left, b.left);
+  const top = Math.max(a.top, b.top);
+  const right = Math.min(a.right, b.right);
+  const bottom = Math.min(a.bottom, b.bottom);
+  return right > left && bottom > top ? { left, top, right, bottom } : EMPTY;
+}
+
+/** A clip that clips nothing is no clip. */
+function finite(r: Rect): Rect | null {
+  return r === NONE || (r.left === -Infinity && r.top === -Infinity && r.right === Infinity && r.bottom === Infinity) ? null : r;
+}

@@ -1,0 +1,329 @@
+/**
+ * What is painted with and behind some words: the opaque colour of the backgrounds under them,
+ * whether something else (an image, a pseudo-element, a box that is none of their ancestors)
+ * may set them apart, and whether their glyphs are painted other than by their colour: measured
+ * here, judged by the one table of rules (lib/shared/seen.ts). Asked by the proof that a quoted
+ * sentence is drawn (lib/page/find/drawn.ts) and by extraction only of words whose colour already
+ * matches the backgrounds around them: it reads the styles of every ancestor. Pure DOM code.
+ */
+import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
+import { inView } from './cover';
+import { flatParentElement } from '@/lib/page/dom/flat-tree';
+import { readableColour } from './colour';
+import { contrastRatio, over, paintHides, paintMeasured, parseColor, PICTURES, shadowsOf, type Box, type Rgba } from './paint';
+import { PaintOrder } from './paint-order';
+import { pictureBehind } from './picture-layers';
+import type { Pictures } from './pictures';
+import { meets } from './seen';
+import {
+  MAX_SHADOW_BLUR_PX,
+  MAX_SHADOW_OFFSET_PX,
+  MIN_ALPHA,
+  MIN_CONTRAST,
+  MIN_STROKE_PX,
+  whyUnseen,
+  type Measured,
+} from '@/lib/shared/seen';
+
+/** The opaque colour painted behind `el`'s content, from its own and its ancestors' backgrounds; null: not known. */
+export function backgroundBehind(el: Element, view: Window): Rgba | null {
+  const layers: Rgba[] = [];
+  for (let e: Element | null = el; e; e = flatParentElement(e)) {
+    const cs = view.getComputedStyle(e);
+    if (cs.backgroundImage !== 'none' && cs.backgroundImage !== '') {
+      // A gradient of one colour paints that colour over the background colour; any other image is not known.
+      const image = uniformImageColour(cs.backgroundImage);
+      if (image === null) return null;
+      layers.push(image);
+      return compose(layers);
+    }
+    const c = parseColor(cs.backgroundColor);
+    if (c === null) return null;
+    if (c.a > 0) layers.push(c);
+    if (c.a >= 1) return compose(layers);
+  }
+  const canvas = canvasColour(nodeOf.doc(el), view);
+  return canvas === null ? null : compose([...layers, canvas]);
+}
+
+/** What the browser paints behind the root: white, unless the page asks for a dark scheme (then not known). */
+export function canvasColour(doc: Document, view: Window): Rgba | null {
+  const root = docOf.root(doc);
+  const scheme = root ? view.getComputedStyle(root).colorScheme : '';
+  return scheme && scheme.includes('dark') ? null : { r: 255, g: 255, b: 255, a: 1 };
+}
+
+/** Colours from the top one down to an opaque one, painted over each other. */
+function compose(layers: Rgba[]): Rgba {
+  let out = layers[layers.length - 1]!;
+  for (let i = layers.length - 2; i >= 0; i--) out = over(layers[i]!, out);
+  return out;
+}
+
+/**
+ * True when something other than the ancestors' background colours may be drawn behind `el`'s
+ * words at (x, y), a point of them in view: any box the browser finds there, under the words,
+ * that is none of their ancestors (a hero's picture, an overlay). Off the view, any picture,
+ * video, canvas or frame inside the ancestors whose box meets theirs.
+ */
+export function otherPaintBehind(
+  el: Element,
+  view: Window,
+  point: { x: number; y: number } | null,
+  words: WordsPaint,
+  painted: PaintedBoxes = new PaintedBoxes(view),
+  proof: PictureProof | null = null,
+): boolean {
+  const ancestors: Element[] = [];
+  for (let e: Element | null = el; e; e = flatParentElement(e)) ancestors.push(e);
+  const root = nodeOf.root(el) as Document | ShadowRoot;
+  if (point && (nodeOf.type(root) === 11 || docOf.hitTests(root as Document))) {
+    const mine = new Set(ancestors);
+    let below = false;
+    for (const hit of nodeOf.type(root) === 11
+      ? root.elementsFromPoint(point.x, point.y)
+      : docOf.elementsFromPoint(root as Document, point.x, point.y)) {
+      if (mine.has(hit)) {
+        below = true;
+        if (hit === ancestors[ancestors.length - 1]) return false;
+      } else if (below || !nodeOf.contains(el, hit)) {
+        return proof === null || proof.setsApart(hit, el, words);
+      }
+    }
+    return false;
+  }
+  // Out of view: a picture, or a box CSS paints under them, inside the ancestors, whose box meets the words' box.
+  const rect = elementOf.rect(el);
+  return ancestors.length > 1 && painted.behind(ancestors[ancestors.length - 1]!, el, rect, words, proof);
+}
+
+/**
+ * Where pictures are settled by their pixels (the check before sending, lib/page/seen/pictures.ts):
+ * whether a picture element found behind words the colour of their background sets them apart.
+ * An `<img>` does when the words stand out from every colour it shows (and from the background
+ * too, where the picture may not fill the words' box); any other picture, video, canvas or frame,
+ * whose pixels are not read, does not: its words are unproven. Any other box behind them is
+ * asked as before.
+ */
+export class PictureProof {
+  constructor(
+    private readonly pictures: Pictures,
+    private readonly background: Rgba | null,
+  ) {}
+
+  setsApart(hit: Element, words: Element, paint: WordsPaint): boolean {
+    if (!elementOf.matches(hit, PICTURES)) return true;
+    if (elementOf.name(hit) !== 'img') return false;
+    const url = (hit as HTMLImageElement).currentSrc || (hit as HTMLImageElement).src;
+    if (!url) return false;
+    const box = elementOf.rect(hit);
+    const mine = elementOf.rect(words);
+    const fit = docOf.view(nodeOf.doc(hit))?.getComputedStyle(hit).objectFit ?? '';
+    const covers =
+      (fit === 'fill' || fit === 'cover') &&
+      box.left <= mine.left &&
+      box.top <= mine.top &&
+      box.right >= mine.right &&
+      box.bottom >= mine.bottom;
+    const picture = pictureBehind([{ kind: 'url', url, covers }], this.background);
+    const colour = readableColour(paint.fill !== '' ? paint.fill : paint.color);
+    return this.pictures.judge(picture, colour, paint.fontSize) === 'seen';
+  }
+}
+
+/**
+ * Glyphs of a transparent colour may still be drawn: by a background clipped to the text
+ * (gradient headings), a stroke or a shadow. Asked only of transparent text, which is rare.
+ */
+export function paintedOtherwise(el: Element, cs: CSSStyleDeclaration, view: Window): boolean {
+  const fill = cs.getPropertyValue('-webkit-text-fill-color');
+  if (fill && paintHides({ color: fill, fontSize: '16px', background: null }) === null) return true;
+  return outlined(el, cs, view);
+}
+
+/**
+ * Glyphs drawn with more than their fill: a stroke, a shadow, a background clipped to the text,
+ * each only when it paints something a reader can read (`MIN_STROKE_PX`, `readableShadow`).
+ */
+function outlined(el: Element, cs: CSSStyleDeclaration, view: Window, behind: Rgba | null = null): boolean {
+  if (
+    parseFloat(cs.getPropertyValue('-webkit-text-stroke-width')) >= MIN_STROKE_PX &&
+    standsOut(cs.getPropertyValue('-webkit-text-stroke-color'), behind)
+  )
+    return true;
+  if (cs.textShadow !== 'none' && cs.textShadow !== '' && readableShadow(cs.textShadow, behind)) return true;
+  // The background clipped to the text may be an ancestor's (`<h1>` with its words in `<span>`s);
+  // it paints the glyphs only when there is a background to clip: an image, or a colour a reader sees.
+  let e: Element | null = el;
+  for (let depth = 0; e && depth < 4; depth++, e = flatParentElement(e)) {
+    const s = depth === 0 ? cs : view.getComputedStyle(e);
+    if (s.backgroundClip !== 'text' && s.getPropertyValue('-webkit-background-clip') !== 'text') continue;
+    if (s.backgroundImage !== 'none' && s.backgroundImage !== '') return true;
+    return standsOut(s.backgroundColor, behind);
+  }
+  return false;
+}
+
+/**
+ * A colour (any syntax the browser computes) whose alpha a reader can see, and, where what is
+ * behind is known, that stands out from it; one not read does not.
+ */
+function standsOut(value: string, behind: Rgba | null): boolean {
+  const c = parseColor(readableColour(value));
+  if (c === null || c.a < MIN_ALPHA) return false;
+  return behind === null || contrastRatio(over(c, behind), behind) >= MIN_CONTRAST;
+}
+
+/**
+ * Whether a computed `text-shadow` (shadows apart by commas, each a colour and lengths) holds one
+ * that draws the glyphs again where a reader can read them: of a colour a reader sees (and that
+ * stands out from `behind`, where known), blurred at most `MAX_SHADOW_BLUR_PX`, moved at most
+ * `MAX_SHADOW_OFFSET_PX` either way.
+ */
+export function readableShadow(textShadow: string, behind: Rgba | null = null): boolean {
+  return shadowsOf(textShadow).some(
+    ({ colour, lengths: [x = 0, y = 0, blur = 0] }) =>
+      colour !== null &&
+      standsOut(colour, behind) &&
+      Math.abs(x) <= MAX_SHADOW_OFFSET_PX &&
+      Math.abs(y) <= MAX_SHADOW_OFFSET_PX &&
+      blur <= MAX_SHADOW_BLUR_PX,
+  );
+}
+
+/**
+ * The one colour a background image paints, when it is gradients alone whose every stop is opaque
+ * and alike (no stop stands out from the first by `MIN_CONTRAST`): a gradient from white to white
+ * is white. Anything else (a picture, stops that differ, a colour not read) is not known: null.
+ */
+export function uniformImageColour(image: string): Rgba | null {
+  if (!/^(?:repeating-)?(?:linear|radial|conic)-gradient\(/.test(image) || image.includes('url(')) return null;
+  const colours = /rgba?\([^)]*\)|color\(srgb[^)]*\)/g;
+  const stops = [...image.matchAll(colours)].map((m) => parseColor(m[0]));
+  // Every function must be a gradient and every colour one read here: a colour in another syntax
+  // (`oklch(…)`) or anything else left over makes the image not known.
+  const rest = image.replace(colours, '').replace(/(?:repeating-)?(?:linear|radial|conic)-gradient\(/g, '');
+  if (rest.includes('(')) return null;
+  if (stops.length === 0 || stops.some((c) => c === null || c.a < 1)) return null;
+  const first = stops[0]!;
+  return stops.every((c) => contrastRatio(c!, first) < MIN_CONTRAST) ? first : null;
+}
+
+/**
+ * What the table of rules (lib/shared/seen.ts) reads of the words of `el`, of computed style `cs`,
+ * against all that is painted behind them: their paint over the backgrounds' colour, and, only
+ * once that alone would make them the colour of what is behind them, whether anything else sets
+ * them apart (a stroke, a shadow, a background clipped to the text; an image in the backgrounds,
+ * a pseudo-element painting between, another box behind them where they are in view, a picture
+ * inside the box that gives them their background). Asked by extraction only of words whose
+ * colour already matches the background colours around them (rare), so its many reads cost little.
+ */
+export function paintAgainstBackground(
+  el: Element,
+  cs: CSSStyleDeclaration,
+  view: Window,
+  painted: PaintedBoxes = new PaintedBoxes(view),
+  pictures: Pictures | null = null,
+): Measured {
+  const background = backgroundBehind(el, view);
+  const proof = pictures === null ? null : new PictureProof(pictures, background);
+  const words: WordsPaint = { color: cs.color, fill: cs.getPropertyValue('-webkit-text-fill-color'), fontSize: cs.fontSize };
+  const paint = paintMeasured({ ...words, background });
+  if (whyUnseen(paint) !== 'same-colour') return paint;
+  if (outlined(el, cs, view, background)) return { ...paint, paintedOtherwise: true };
+  const rect = elementOf.rect(el);
+  const x = (rect.left + rect.right) / 2;
+  const y = (rect.top + rect.bottom) / 2;
+  if (inView(view, x, y))
+    return { ...paint, otherPaint: otherPaintBehind(el, view, { x, y }, words, painted, proof) || pseudoPaint(el, view) };
+  // Out of view: a picture, or a box CSS paints under them, inside the box that gives the words
+  // their background may set them apart.
+  let e: Element | null = el;
+  for (; e; e = flatParentElement(e)) {
+    if (parseColor(view.getComputedStyle(e).backgroundColor)?.a === 1) break;
+  }
+  // No box paints one: the canvas does, behind the whole page. Only what meets the words' box may
+  // lie behind them (not any picture anywhere on the page).
+  const painter = e ?? docOf.root(nodeOf.doc(el));
+  if (painter && painted.behind(painter, el, rect, words, proof)) return { ...paint, otherPaint: true };
+  return { ...paint, otherPaint: pseudoPaint(el, view) };
+}
+
+/** A picture, or a box placed over the page that paints a background (its opaque colour; null: an image), and its box. */
+interface Painted {
+  el: Element;
+  box: DOMRect;
+  picture: boolean;
+  colour: Rgba | null;
+}
+
+/** How words are painted, as `paintMeasured` reads them. */
+export type WordsPaint = { color: string; fill: string; fontSize: string };
+
+/**
+ * What may be painted behind words out of view, where no hit test can be asked: the pictures,
+ * videos, canvases, drawings and frames of a document (or shadow root), and the boxes placed over
+ * the page (`position: absolute`) that paint an opaque colour or an image, each with its box, found
+ * once per walk or proof (a walk asks of every box whose words match its background; one page of
+ * the corpus asked 200 times about 45 pictures).
+ */
+export class PaintedBoxes {
+  private readonly byRoot = new Map<Node, Painted[]>();
+  private order: PaintOrder | null = null;
+
+  constructor(private readonly view: Window) {}
+
+  /**
+   * Whether something inside `painter` whose box meets `rect` (the box of the words of `el`) may set
+   * them apart: a picture, or a box placed over the page that CSS paints under them (lib/page/seen/paint-order.ts)
+   * with an image or a colour the words stand out from. A painting order it cannot settle sets nothing apart.
+   */
+  behind(painter: Element, el: Element, rect: Box, words: WordsPaint, proof: PictureProof | null = null): boolean {
+    for (const p of this.of(nodeOf.root(painter))) {
+      if (!meets(p.box, rect) || !nodeOf.contains(painter, p.el)) continue;
+      if (p.picture) {
+        if (proof === null || proof.setsApart(p.el, el, words)) return true;
+        continue;
+      }
+      if (nodeOf.contains(p.el, el) || nodeOf.contains(el, p.el)) continue;
+      if (p.colour !== null && whyUnseen(paintMeasured({ ...words, background: p.colour })) === 'same-colour') continue;
+      if ((this.order ??= new PaintOrder(this.view)).above(p.el, el) === false) return true;
+    }
+    return false;
+  }
+
+  private of(root: Node): Painted[] {
+    let all = this.byRoot.get(root);
+    if (all !== undefined) return all;
+    all = [];
+    for (const el of nodeOf.type(root) === 9 ? docOf.all(root as Document, '*') : (root as ParentNode).querySelectorAll('*')) {
+      const picture = elementOf.matches(el, PICTURES);
+      let colour: Rgba | null = null;
+      if (!picture) {
+        const cs = this.view.getComputedStyle(el);
+        if (cs.position !== 'absolute') continue;
+        const image = cs.backgroundImage !== 'none' && cs.backgroundImage !== '';
+        if (!image) {
+          colour = parseColor(cs.backgroundColor);
+          if (colour === null || colour.a < 1) continue;
+        }
+      }
+      all.push({ el, box: elementOf.rect(el), picture, colour });
+    }
+    this.byRoot.set(root, all);
+    return all;
+  }
+}
+
+/** Whether a `::before` or `::after` of `el` or an ancestor paints a colour or an image. */
+function pseudoPaint(el: Element, view: Window): boolean {
+  for (let e: Element | null = el; e; e = flatParentElement(e)) {
+    for (const pseudo of ['::before', '::after']) {
+      const ps = view.getComputedStyle(e, pseudo);
+      if (ps.content === 'none' || ps.content === 'normal') continue;
+      if ((parseColor(ps.backgroundColor)?.a ?? 1) > 0 || (ps.backgroundImage !== 'none' && ps.backgroundImage !== ''))
+        return true;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,98 @@
+/**
+ * Whether a reader sees a box that shows something of its own rather than words: an embedded frame
+ * (lib/page/seen/frame-visibility.ts) or a video player whose captions are read and quoted
+ * (lib/page/video/read-videos.ts). Its words (a frame's text, a player's cues) are not in this
+ * document, so the box is what is judged, by the one table of rules (lib/shared/seen.ts): rendered,
+ * at an opacity a reader sees (the product up the tree), through no mask, blend mode or filter not
+ * settled, of a size after every transform and every box around it that hides overflow (a 1×1
+ * wrapper, clip, clip-path: inset()), not clipped to nothing itself, on the page, scaled no smaller
+ * than a quarter (what it shows is then too small to read), and not under another box (where it is
+ * in view, by the browser's hit test; out of view, under no box placed over the page after it). A
+ * page that lays nothing out shows no such box. Pure DOM code.
+ */
+import { Ancestry } from './ancestry';
+import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
+import { hitOnBox, inView } from './cover';
+import { clipHides, parseColor } from './paint';
+import { judge, MIN_GLYPH_PX, type PointHit, type SeenVerdict } from '@/lib/shared/seen';
+
+/** A box drawn at less than this share of its size draws what it shows too small to read. */
+export const MIN_BOX_SCALE = MIN_GLYPH_PX / 16;
+
+/** The most elements after a box out of view asked whether they cover it; past that it is not known to be shown. */
+const MAX_COVER_CANDIDATES = 5000;
+
+/** Judges boxes of one document as it is laid out now, each seen with at least `minSide` px of each side shown. */
+export type BoxJudge = (el: Element, minSide: number) => SeenVerdict;
+
+/**
+ * The judge of `doc`'s boxes, or null when the document lays nothing out (no view, a view of no
+ * size: judged by `innerWidth`, never the root's `clientWidth`, which quirks mode can make 0; no
+ * hit test).
+ */
+export function boxJudge(doc: Document): BoxJudge | null {
+  const view = docOf.view(doc);
+  if (!view || !(view.innerWidth > 0 && view.innerHeight > 0)) return null;
+  // No hit test: no layout engine at all (a test's window), nothing is measured.
+  // (A page's element named so makes this false: its boxes are then unproven, never seen.)
+  if (typeof doc.elementFromPoint !== 'function') return null;
+  const root = docOf.scrolling(doc) ?? docOf.root(doc);
+  const reach = {
+    scrollX: view.scrollX,
+    scrollY: view.scrollY,
+    width: Math.max(root ? elementOf.scrollWidth(root) : 0, view.innerWidth),
+    height: Math.max(root ? elementOf.scrollHeight(root) : 0, view.innerHeight),
+  };
+  const ancestry = new Ancestry(view);
+  return (el, minSide) => {
+    const box = el as HTMLElement;
+    const rendered = elementOf.checkVisibility(el, { opacityProperty: true, visibilityProperty: true }) ?? null;
+    const rect = elementOf.rect(el);
+    const hits: PointHit[] = [];
+    for (const [fx, fy] of [
+      [0.5, 0.5],
+      [0.25, 0.25],
+      [0.75, 0.75],
+    ] as const) {
+      const x = rect.left + rect.width * fx;
+      const y = rect.top + rect.height * fy;
+      if (inView(view, x, y)) hits.push(hitOnBox(doc, el, x, y));
+    }
+    // Its own clip (a hit test answers with the box behind, an ancestor, where it clips): the boxes
+    // around it are the ancestry's to measure.
+    const cs = view.getComputedStyle(el);
+    const verdict = judge({
+      layout: true,
+      rendered,
+      place: clipHides(cs.clip, cs.clipPath, cs.position) ? 'clipped' : null,
+      ...ancestry.box(el, reach, minSide),
+      // Out of view no hit test tells: a box placed over it, later in the page, counts as covering it.
+      ...(hits.length > 0 ? { hits } : { covered: coveredOutOfView(doc, view, el, rect) }),
+    });
+    if (verdict.seen !== 'seen') return verdict;
+    const scale =
+      box.offsetWidth > 0 && box.offsetHeight > 0 ? Math.min(rect.width / box.offsetWidth, rect.height / box.offsetHeight) : 0;
+    // Scaled below a quarter, what it shows is drawn as small as glyphs no reader can read.
+    return scale >= MIN_BOX_SCALE ? verdict : judge({ glyphs: 'tiny-font' });
+  };
+}
+
+/**
+ * Whether a box placed over the page (absolutely positioned, an opaque background or a backdrop
+ * filter), after `target` in the page and none of its ancestors, holds its whole box. Asked only
+ * of a box out of view, among the first elements after it.
+ */
+function coveredOutOfView(doc: Document, view: Window, target: Element, rect: DOMRect): boolean {
+  let asked = 0;
+  for (const el of docOf.all(doc, 'body *')) {
+    if (!(nodeOf.position(target, el) & 4) /* DOCUMENT_POSITION_FOLLOWING */ || nodeOf.contains(el, target)) continue;
+    if (++asked > MAX_COVER_CANDIDATES) return true;
+    const cs = view.getComputedStyle(el);
+    if (cs.position !== 'absolute') continue;
+    const backdrop = cs.getPropertyValue('backdrop-filter');
+    if (parseColor(cs.backgroundColor)?.a !== 1 && (backdrop === '' || backdrop === 'none')) continue;
+    const c = elementOf.rect(el);
+    if (c.left <= rect.left && c.top <= rect.top && c.right >= rect.right && c.bottom >= rect.bottom) return true;
+  }
+  return false;
+}

@@ -1,0 +1,293 @@
+/**
+ * The page's side of the one definition of "seen" (lib/shared/seen.ts holds the table of rules):
+ * what a run of words' own glyphs and the filters above them measure to, as the values the
+ * table's rows read (`glyphsHide`, `filterEffect`). Pure: the rectangles and computed values are
+ * read by the callers (lib/page/seen/ancestry.ts), so that each measurement is tested without layout.
+ */
+import type { NotDrawn } from '@/lib/shared/types';
+import { MIN_ADVANCE, MIN_GLYPH_PX } from '@/lib/shared/seen';
+
+/** A rectangle in the viewport's coordinates. */
+export interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Filters that shift colours alike for words and what is around them. */
+const SETTLED_FILTERS = new Set(['grayscale', 'sepia', 'saturate', 'hue-rotate', 'drop-shadow']);
+
+/**
+ * What one element's `filter` does to the words it holds: the opacity it multiplies by, and
+ * whether anything else in it is unsettled. Colour shifts that keep words apart from what is
+ * around them (grayscale, sepia, saturate, hue-rotate, invert near 0 or 1, a drop shadow) settle; a
+ * weak brightness or contrast (below 0.3), a brightness over 3 (all turns white), an invert near
+ * one half (all turns grey), a blur over 1px, a url() filter do not.
+ */
+export function filterEffect(filter: string): { opacity: number; unsettled: boolean } {
+  if (filter === 'none' || filter === '') return { opacity: 1, unsettled: false };
+  let opacity = 1;
+  let unsettled = false;
+  for (const m of filter.matchAll(/([a-z-]+)\(((?:[^()]|\([^()]*\))*)\)/g)) {
+    const name = m[1]!;
+    const arg = m[2]!.trim();
+    const amount = arg === '' ? 1 : arg.endsWith('%') ? parseFloat(arg) / 100 : parseFloat(arg);
+    if (name === 'opacity') opacity *= Math.min(1, Number.isFinite(amount) ? amount : 0);
+    else if (name === 'contrast') unsettled ||= !(amount >= 0.3);
+    // Too dark, or so bright that everything turns white.
+    else if (name === 'brightness') unsettled ||= !(amount >= 0.3 && amount <= 3);
+    // Half inverted, every colour turns grey: the words and what is behind them alike.
+    else if (name === 'invert') unsettled ||= !(amount <= 0.3 || amount >= 0.7);
+    else if (name === 'blur') unsettled ||= !(parseFloat(arg || '0') <= 1);
+    else if (!SETTLED_FILTERS.has(name)) unsettled = true;
+  }
+  // Anything not read as a function (a url(), a syntax not known) is not settled.
+  if (filter.replace(/([a-z-]+)\(((?:[^()]|\([^()]*\))*)\)/g, '').trim() !== '') unsettled = true;
+  return { opacity, unsettled };
+}
+
+/**
+ * Why the glyphs of a run of `chars` visible characters, drawn in `rects` (the words' own client
+ * rectangles, after every transform), each cut to `clip` (what the boxes around them that hide
+ * overflow leave) and to what the page can scroll to (`reach`), cannot be read; null when they can.
+ * `chars` may be a count asked only when needed, `maxChars` a bound on it known at once.
+ */
+export function glyphsHide(
+  rects: ArrayLike<Rect>,
+  chars: number | (() => number),
+  clip: Rect | null,
+  reach: { scrollX: number; scrollY: number; width: number; height: number },
+  maxChars: number = typeof chars === 'number' ? chars : Infinity,
+): NotDrawn | null {
+  // One pass, no arrays: asked of every text node the check reads.
+  const pageRight = reach.width - reach.scrollX;
+  const pageBottom = reach.height - reach.scrollY;
+  let drawn = 0;
+  let onPage = 0;
+  let shown = 0;
+  let tall = 0;
+  let width = 0;
+  let height = 0;
+  for (let i = 0; i < rects.length; i++) {
+    // (Each side read once: a DOMRect's sides are calls into the browser.)
+    const r = rects[i]!;
+    const rl = r.left;
+    const rt = r.top;
+    const rr = r.right;
+    const rb = r.bottom;
+    if (!(rr - rl > 0 && rb - rt > 0)) continue;
+    drawn++;
+    width += rr - rl;
+    height = Math.max(height, rb - rt);
+    let left = Math.max(rl, -reach.scrollX);
+    let top = Math.max(rt, -reach.scrollY);
+    let right = Math.min(rr, pageRight);
+    let bottom = Math.min(rb, pageBottom);
+    if (!(right > left && bottom > top)) continue;
+    onPage++;
+    if (clip !== null) {
+      left = Math.max(left, clip.left);
+      top = Math.max(top, clip.top);
+      right = Math.min(right, clip.right);
+      bottom = Math.min(bottom, clip.bottom);
+      if (!(right > left && bottom > top)) continue;
+    }
+    shown++;
+    if (bottom - top >= MIN_GLYPH_PX) tall++;
+  }
+  if (drawn === 0) return 'no-area';
+  if (onPage === 0) return 'outside';
+  if (shown === 0) return 'clipped';
+  if (tall === 0) return 'tiny-font';
+  // The width the characters take, against the height of their line: glyphs drawn over each other
+  // (a huge negative letter spacing) take none. (`chars` may be counted only when the width is small.)
+  if (width >= MIN_ADVANCE * height * maxChars) return null;
+  const count = typeof chars === 'function' ? chars() : chars;
+  if (count > 2 && width / count < MIN_ADVANCE * height) return 'tiny-font';
+  return null;
+}
+
+/** The part of `a` inside `b`, or null when none (of no area). */
+export function cut(a: Rect, b: Rect): Rect | null {
+  const left = Math.max(a.left, b.left);
+  const top = Math.max(a.top, b.top);
+  const right = Math.min(a.right, b.right);
+  const bottom = Math.min(a.bottom, b.bottom);
+  return right > left && bottom > top ? { left, top, right, bottom } : null;
+}
+
+/** Whether `outer` holds all of `inner`, give or take `slack` pixels on each side. */
+export function holds(outer: Rect, inner: Rect, slack = 0): boolean {
+  return (
+    inner.left >= outer.left - slack &&
+    inner.right <= outer.right + slack &&
+    inner.top >= outer.top - slack &&
+    inner.bottom <= outer.bottom + slack
+  );
+}
+
+/** Whether `a` and `b` share some area. */
+export function meets(a: Rect, b: Rect): boolean {
+  return cut(a, b) !== null;
+}
+
+/** A run `[start, end)` of a text node's characters. */
+export type CharRun = readonly [number, number];
+
+/** Whether every rectangle with an area lies inside `area`, give or take half a pixel. */
+export function allInside(rects: ArrayLike<Rect>, area: Rect): boolean {
+  for (let i = 0; i < rects.length; i++) {
+    const r = rects[i]!;
+    if (!(r.right - r.left > 0 && r.bottom - r.top > 0)) continue;
+    if (r.left < area.left - 0.5 || r.top < area.top - 0.5 || r.right > area.right + 0.5 || r.bottom > area.bottom + 0.5)
+      return false;
+  }
+  return true;
+}
+
+/** The most measurements `hiddenRuns` makes of one text node; past it, what is not settled is hidden. */
+export const MAX_RUN_MEASURES = 96;
+
+/**
+ * The runs of a text node's characters a reader cannot see when some of its glyphs lie outside
+ * `area` (what the boxes around it leave of it, within what a reader can scroll to) and some do
+ * not: a line clamp, a single line cut off by a box that hides overflow, columns past a box's
+ * edge, a first line indented away. `measure(a, b)` gives the client rectangles of characters
+ * `[a, b)`; `isSpace(i)` whether character `i` is white space (which proves nothing either way).
+ * By halves: a run whose glyphs all lie inside is seen, one with none inside is not, any other
+ * is cut in two, down to single characters (seen when at least half of the glyph is inside).
+ * At most `MAX_RUN_MEASURES` measurements: what is left unsettled then is hidden (fail closed).
+ */
+export function hiddenRuns(
+  length: number,
+  measure: (start: number, end: number) => ArrayLike<Rect>,
+  area: Rect,
+  isSpace: (i: number) => boolean,
+): CharRun[] {
+  const hidden: Array<[number, number]> = [];
+  const hide = (a: number, b: number) => {
+    const last = hidden[hidden.length - 1];
+    if (last !== undefined && last[1] === a) last[1] = b;
+    else hidden.push([a, b]);
+  };
+  let measures = 0;
+  // Depth first, in order, so that runs come out sorted.
+  const stack: Array<[number, number]> = [[0, length]];
+  while (stack.length > 0) {
+    const [a, b] = stack.pop()!;
+    let words = false;
+    for (let i = a; i < b && !words; i++) words = !isSpace(i);
+    if (!words) continue;
+    if (measures >= MAX_RUN_MEASURES) {
+      hide(a, b);
+      continue;
+    }
+    measures++;
+    const rects = measure(a, b);
+    const drawn = Array.from(rects).filter((r) => r.right - r.left > 0 && r.bottom - r.top > 0);
+    if (drawn.length === 0) {
+      hide(a, b);
+      continue;
+    }
+    if (allInside(drawn, area)) continue;
+    const inside = drawn.some((r) => cut(r, area) !== null);
+    if (!inside) {
+      hide(a, b);
+      continue;
+    }
+    if (b - a === 1) {
+      const r = drawn[0]!;
+      const c = cut(r, area);
+      const shown = c !== null && (c.right - c.left) * (c.bottom - c.top) >= 0.5 * (r.right - r.left) * (r.bottom - r.top);
+      if (!shown) hide(a, b);
+      continue;
+    }
+    const mid = (a + b) >>> 1;
+    stack.push([mid, b], [a, mid]);
+  }
+  return hidden;
+}
+
+/**
+ * Bidi formatting characters in a text: embeddings, overrides, isolates and their ends
+ * (U+202A–U+202E, U+2066–U+2069). An override among them may draw the words that follow backwards.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+const BIDI_CONTROLS_ALL = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** Letters of the scripts written right to left. (Their digits, like every digit, are drawn left to right.) */
+const RTL_LETTER =
+  /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Yezidi}]/u;
+const LETTER = /\p{L}/u;
+const DIGIT = /\p{Nd}/u;
+
+/**
+ * The way a character is drawn to follow the one before it in its own script, whatever the
+ * direction of the text around it: 1 left to right (letters of left-to-right scripts, every digit,
+ * Arabic-Indic ones too), -1 right to left (Hebrew, Arabic… letters), 0 neither (spaces,
+ * punctuation, marks, symbols, whose place the bidi algorithm settles from their neighbours).
+ */
+export function ownDirection(ch: string): -1 | 0 | 1 {
+  if (DIGIT.test(ch)) return 1;
+  if (RTL_LETTER.test(ch)) return -1;
+  return LETTER.test(ch) ? 1 : 0;
+}
+
+/** The most pairs of letters `drawnBackwards` measures in one text node; past it, the node is not measured. */
+export const MAX_ORDER_SAMPLES = 24;
+
+/**
+ * Whether a text node's words are drawn in an order no reader can read: two neighbouring letters
+ * of one direction (a word's, `ownDirection`) drawn on one line against it (a bidi override or
+ * `<bdo>` against the text's own direction, U+202D/U+202E, a mirroring transform). Unicode's
+ * bidi algorithm, with no override, never draws a word's letters against their own direction:
+ * Arabic or Hebrew words in a right-to-left paragraph, or in a left-to-right one, read as
+ * written; so the order the browser draws is compared with the text's, not the properties that
+ * may change it. Measured at the first word of the text, at the first word after each bidi
+ * control and at a few words across it; `measure(a, b)` gives the client rectangles of characters
+ * `[a, b)`. 'unmeasured' when the text holds more controls than can be measured.
+ */
+export function drawnBackwards(text: string, measure: (start: number, end: number) => ArrayLike<Rect>): boolean | 'unmeasured' {
+  const starts = [0, text.length >> 2, text.length >> 1, (3 * text.length) >> 2];
+  for (const m of text.matchAll(BIDI_CONTROLS_ALL)) starts.push(m.index + 1);
+  if (starts.length > MAX_ORDER_SAMPLES) return 'unmeasured';
+  for (const start of starts) {
+    const pair = letterPair(text, start);
+    if (pair === null) continue;
+    const [i, j, dir] = pair;
+    const a = firstArea(measure(i, i + codeUnits(text, i)));
+    const b = firstArea(measure(j, j + codeUnits(text, j)));
+    if (a === null || b === null) continue;
+    // On one line: the two glyphs share at least half the height of the shorter one.
+    const shared = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (shared < 0.5 * Math.min(a.bottom - a.top, b.bottom - b.top)) continue;
+    const dx = (b.left + b.right) / 2 - (a.left + a.right) / 2;
+    if (dir * dx < -0.5) return true;
+  }
+  return false;
+}
+
+/** From `start` (within 64 characters): two neighbouring characters of one direction, and that direction. */
+function letterPair(text: string, start: number): [number, number, 1 | -1] | null {
+  const end = Math.min(text.length, start + 64);
+  for (let i = start; i < end; i += codeUnits(text, i)) {
+    const dir = ownDirection(String.fromCodePoint(text.codePointAt(i)!));
+    if (dir === 0) continue;
+    const j = i + codeUnits(text, i);
+    if (j < text.length && ownDirection(String.fromCodePoint(text.codePointAt(j)!)) === dir) return [i, j, dir];
+  }
+  return null;
+}
+
+function codeUnits(text: string, i: number): number {
+  return text.codePointAt(i)! > 0xffff ? 2 : 1;
+}
+
+function firstArea(rects: ArrayLike<Rect>): Rect | null {
+  for (let i = 0; i < rects.length; i++) {
+    const r = rects[i]!;
+    if (r.right - r.left > 0 && r.bottom - r.top > 0) return r;
+  }
+  return null;
+}
