@@ -68,15 +68,20 @@ describe('Firefox: the interface in Arabic, right to left', () => {
     await popup.ask('متى يفتح المتحف؟', ar('scopeTab'), ar('ask'));
     await expect.poll(() => popup.regionText(ar('answer'))).toContain(CLAIM);
     expect(await popup.control(ar('copyMarkdown'))).toBe('enabled');
-    // Nothing scrolls sideways: the page no wider than the popup, no part scrolling inside itself.
-    expect(
-      await popup.run(`const root = doc.documentElement;
+    // Nothing scrolls sideways: the page no wider than the popup, no part scrolling inside itself,
+    // once the popup has settled (Firefox sizes its panel to the page as the answer's parts load).
+    await expect
+      .poll(
+        () =>
+          popup.run(`const root = doc.documentElement;
         const sideways = Array.from(doc.querySelectorAll('body *')).filter((el) => {
           const o = win.getComputedStyle(el).overflowX;
           return (o === 'auto' || o === 'scroll') && el.scrollWidth > el.clientWidth;
         }).length;
         return [root.scrollWidth <= root.clientWidth, sideways];`),
-    ).toEqual([true, 0]);
+        { timeout: 3_000 },
+      )
+      .toEqual([true, 0]);
 
     const title = await inTab<string>(fx, page, `return document.title;`);
     await popup.click(`${new URL(fx.fixtures).host} — ${title}`);
