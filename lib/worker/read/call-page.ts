@@ -1,7 +1,9 @@
 /**
- * How the worker asks the scripts it injects into one frame of a tab (the page script; the quote
- * finder and the video reader, each injected first, since the page script injects neither):
- * the request typed by the protocol, the reply checked against its schema (a page may answer anything).
+ * The one owner of the scripts the worker puts in pages: which file each is, how it is injected
+ * (the page script by the reading, lib/worker/run/page-reading.ts; the quote finder and the
+ * video reader here, each injected before it is asked, since the page script injects neither),
+ * and every request to them, typed by the protocol, the reply checked against its schema (a page
+ * may answer anything). No other module sends a message to a page.
  */
 import { browser } from 'wxt/browser';
 import { pageCalls, sendChecked, videoCalls, type ReplyOf, type RequestOf } from '@/lib/shared/messages';
@@ -25,6 +27,45 @@ export function callPage<K extends keyof PageCalls & string>(
   request: RequestOf<PageCalls, K> & { type: K },
 ): Promise<ReplyOf<PageCalls, K>> {
   return sendChecked<PageCalls, K>(pageCalls, (r) => browser.tabs.sendMessage(tabId, r, { frameId }), request);
+}
+
+/**
+ * Puts the page script in every frame of the tab (`allFrames`) or its top frame only, at once
+ * (`injectImmediately`: a document whose response never ends never reaches `document_idle`; the
+ * script itself waits, capped, for the page to settle). What each frame's script said on starting.
+ */
+export async function injectPageScriptFrames(
+  tabId: number,
+  allFrames: boolean,
+): Promise<Array<{ frameId: number; result?: unknown }>> {
+  return browser.scripting.executeScript({
+    target: { tabId, ...(allFrames ? { allFrames: true } : {}) },
+    files: [PAGE_SCRIPT],
+    injectImmediately: true,
+  });
+}
+
+/**
+ * Puts the quote finder in frame `frameId` of the tab (once per page: it listens once). At once
+ * (`immediately`) where it must answer a document that may never finish loading (the proof
+ * before showing); otherwise once the document is idle (a click's highlight, in a page as loaded).
+ */
+export async function injectQuoteFinder(tabId: number, frameId: number, { immediately = false } = {}): Promise<void> {
+  await browser.scripting.executeScript({
+    target: { tabId, frameIds: [frameId] },
+    files: [QUOTE_SCRIPT],
+    ...(immediately ? { injectImmediately: true } : {}),
+  });
+}
+
+/**
+ * Clears the cited quote's highlight in every frame of the tab that has the quote finder (a tab
+ * closed or moved on answers nothing: no error).
+ */
+export async function clearEveryFrame(tabId: number): Promise<void> {
+  await sendChecked<PageCalls, 'clear-highlight'>(pageCalls, (r) => browser.tabs.sendMessage(tabId, r), {
+    type: 'clear-highlight',
+  }).catch(() => {});
 }
 
 export async function callVideo<K extends keyof VideoCalls & string>(

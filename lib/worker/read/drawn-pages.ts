@@ -5,8 +5,7 @@
  * injected first (once per page; the page may have been reloaded since it was read). A frame that cannot be asked in time proves nothing: its
  * quotes get the verdict of the table's row for no answer (lib/shared/seen.ts). The decisions are lib/worker/answer/drawn-check.ts's; this is the browser side.
  */
-import { browser } from 'wxt/browser';
-import { callPage, callVideo, QUOTE_SCRIPT } from './call-page';
+import { callPage, callVideo, injectQuoteFinder } from './call-page';
 import { bounded } from '@/lib/shared/time-limit';
 import { MAX_DRAWN_TARGETS } from '@/lib/shared/messages';
 import { drawnOf, judge } from '@/lib/shared/seen';
@@ -74,10 +73,6 @@ async function ask(tabId: number, frameId: number, citations: ShownCitation[]) {
   if (videos.length > 0) return callVideo(tabId, frameId, { type: 'video-seen', keys: videos });
   const targets: QuoteTarget[] = citations.map(targetOf);
   // At once, as for reading: a document that never finishes loading is never idle.
-  await browser.scripting.executeScript({
-    target: { tabId, frameIds: [frameId] },
-    files: [QUOTE_SCRIPT],
-    injectImmediately: true,
-  });
+  await injectQuoteFinder(tabId, frameId, { immediately: true });
   return callPage(tabId, frameId, { type: 'drawn', targets });
 }

@@ -7,7 +7,7 @@
 import { browser } from 'wxt/browser';
 import { HIGHLIGHT_CSS } from '@/lib/shared/highlight-style';
 import type { RevealMessage, RevealResult } from '@/lib/shared/messages';
-import { callPage, callVideo, QUOTE_SCRIPT } from '@/lib/worker/read/call-page';
+import { callPage, callVideo, clearEveryFrame, injectQuoteFinder } from '@/lib/worker/read/call-page';
 import { t } from '@/lib/shared/i18n';
 import {
   otherQuotesOnPage,
@@ -75,7 +75,7 @@ async function highlightIn(
   hold = true,
 ): Promise<Attempt> {
   try {
-    await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [QUOTE_SCRIPT] });
+    await injectQuoteFinder(tabId, frameId);
     // The styles as an extension style sheet, which the page cannot remove; once per frame, so
     // the copy of an earlier click goes first.
     const sheet = { target: { tabId, frameIds: [frameId] }, css: HIGHLIGHT_CSS };
@@ -111,7 +111,7 @@ async function provenOnScreen(tabId: number, frameId: number, held: Held): Promi
 /** Says `message` at the top of the tab's page, in its top frame (nothing is said where the page cannot be scripted). */
 async function sayInPage(tabId: number, message: string): Promise<void> {
   try {
-    await browser.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [QUOTE_SCRIPT] });
+    await injectQuoteFinder(tabId, 0);
     await callPage(tabId, 0, { type: 'note', text: `${t('extName')}: ${message}` });
   } catch {
     // A page that cannot be scripted: the screens still say it when opened.
@@ -381,7 +381,5 @@ export async function clearHighlights({ keepReopened = false } = {}): Promise<vo
   const state = await readState();
   if (state.highlighted.length === 0 && (keepReopened || Object.keys(state.reopened).length === 0)) return;
   await updateState((s) => ({ highlighted: [], reopened: keepReopened ? s.reopened : {} }));
-  await Promise.all(
-    state.highlighted.map((tabId) => browser.tabs.sendMessage(tabId, { type: 'clear-highlight' }).catch(() => {})),
-  );
+  await Promise.all(state.highlighted.map(clearEveryFrame));
 }

@@ -4,8 +4,7 @@
  * check before sending only of what its reading did not check. Each step's time is kept for the
  * bench (read-timings.ts).
  */
-import { browser } from 'wxt/browser';
-import { callPage, PAGE_SCRIPT } from '@/lib/worker/read/call-page';
+import { callPage, injectPageScriptFrames } from '@/lib/worker/read/call-page';
 import { checkUpTo, EarlyChecks } from './early-checks';
 import { tabTimes } from './read-timings';
 import type { AskShown } from './shown-step';
@@ -31,10 +30,9 @@ export function readRequested(tabId: number): void {
 }
 
 /**
- * The page script goes in as soon as the frame exists (`injectImmediately`), not at
- * `document_idle`, which a document whose response never ends never reaches; the script itself
- * then waits, capped, for the page to settle. Into every frame (`allFrames`) or the main frame
- * only; the frames it reached, and those with a video told to `onMedia`.
+ * The page script put in every frame (`allFrames`) or the main frame only, at once
+ * (lib/worker/read/call-page.ts), its times kept: the frames it reached, and those with a video
+ * told to `onMedia`.
  */
 export async function injectPageScript(
   tabId: number,
@@ -43,11 +41,7 @@ export async function injectPageScript(
 ): Promise<number[]> {
   const times = tabTimes(tabId);
   times.injectStart ??= Date.now();
-  const results = await browser.scripting.executeScript({
-    target: { tabId, ...(allFrames ? { allFrames: true } : {}) },
-    files: [PAGE_SCRIPT],
-    injectImmediately: true,
-  });
+  const results = await injectPageScriptFrames(tabId, allFrames);
   times.injected ??= Date.now();
   return results.map((r) => {
     // The page script says whether its frame has a video (entrypoints/page-reader.ts).
