@@ -8,7 +8,7 @@
  * drops it (lib/page/read/change-watch.ts). A change no observer sees (a style that hover, scrolling or
  * an animation changes) is why a quote found in a kept reading is still proven drawn on the page
  * as it is now (lib/page/find/drawn.ts), and why the highlight looks again in a new reading for a quote
- * that a kept one did not find or the proof refused (lib/page/find/highlight.ts): better no highlight
+ * that a kept one did not find or the proof refused (lib/page/find/highlight-locate.ts): better no highlight
  * than the wrong words, and no quote missed because an old reading was kept. Pure DOM code.
  */
 import { locateIn, readPage, type AnchorOptions, type AnchorPage, type LocatedQuote } from './anchor';
