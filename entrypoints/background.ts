@@ -4,7 +4,7 @@
  * parsed by the protocol before a service sees it; a page's content script is not heard.
  */
 import * as z from 'zod';
-import { cancelAsk, decideReview, markInterruptedRun, revealCitation, startAsk } from '@/lib/worker/run/ask';
+import { cancelAsk, decideReview, markInterruptedRun, startAsk } from '@/lib/worker/run/ask';
 import { dispatch, isFromExtensionPage, workerCalls, type Handlers } from '@/lib/shared/messages';
 import {
   dataProblemsItem,
@@ -27,7 +27,7 @@ import { openSidePanel } from '@/lib/shared/side-panel';
 import { OPEN_PANEL_COMMAND, onMenuClick } from '@/lib/worker/wiring/context-menu';
 import { historyRecorder } from '@/lib/worker/wiring/history';
 import { buildReply, onInstalled } from '@/lib/worker/wiring/lifecycle';
-import { clearHighlights } from '@/lib/worker/reveal/reveal-citation';
+import { clearHighlights, revealCitation } from '@/lib/worker/reveal/reveal-citation';
 import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/wiring/toolbar';
 import { closeStorageToContentScripts } from '@/lib/worker/wiring/storage-access';
 import { canReadTab } from '@/lib/worker/read/tab-access';

@@ -162,6 +162,3 @@ export async function markInterruptedRun(): Promise<void> {
   const error = { kind: 'interrupted' as const, message: t('workerStopped'), action: 'ask-again' as const };
   await runs.start(errorRun(run, { finishedAt: Date.now(), error, claims: run.claims }));
 }
-
-/** A click on a citation: reveal/reveal-citation.ts. */
-export { revealCitation } from '@/lib/worker/reveal/reveal-citation';
