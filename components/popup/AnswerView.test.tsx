@@ -3,6 +3,9 @@ import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DoneRun } from '@/lib/shared/run-state';
 import { AnswerView } from './AnswerView';
+// The coverage line is a lazy part (lazy-parts.ts): loaded up front, so that its import resolves
+// before the test's environment is torn down.
+import './CoverageNote';
 import type { ShownCitation } from '@/lib/shared/run';
 
 const citation: ShownCitation = {
