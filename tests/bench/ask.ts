@@ -660,6 +660,7 @@ async function sizedRounds(h: Harness, server: { url: string }, chars: number, n
         coverage?: { chars?: number; sent: number; partial?: Array<{ reason: string }> };
       };
       for (const p of run.coverage?.partial ?? []) notes.push(`read in part: ${p.reason}`);
+      if (!quoted.clickStart || !quoted.clickEnd) notes.push(`the popup: ${await screenText(popup)}`);
       const times = (await h.worker.evaluate(
         () => (globalThis as { citedTabsTimes?: () => unknown }).citedTabsTimes?.() ?? null,
       )) as RunTimes | null;
