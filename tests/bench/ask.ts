@@ -587,9 +587,11 @@ const screenText = async (popup: Page) =>
         .slice(0, 300);
 
 /**
- * Click → highlight on the citation of the claim `claim` in the popup over `page` (opened again
- * if the last click closed it, the answer kept): from the click to `words` highlighted in the
- * page. Resolves with the time, or with what the screen showed after 30 s.
+ * Click → highlight on the citation of the claim `claim` in the popup over `page`: from the click
+ * to `words` highlighted in the page. `fresh`: in a popup opened again over the page (the answer
+ * kept), since the last click's focus on the page may be closing this one at the browser's pace
+ * (seen: a click's target gone between finding the button and clicking it). Resolves with the
+ * time, or with what the screen showed after 30 s.
  */
 async function clickTimed(
   h: Harness,
@@ -597,8 +599,10 @@ async function clickTimed(
   popup: Page,
   claim: string,
   words: string,
+  fresh: boolean,
 ): Promise<{ popup: Page; ms?: number; note?: string }> {
-  if (popup.isClosed()) {
+  if (fresh || popup.isClosed()) {
+    await popup.close().catch(() => {});
     popup = await openPopup(h, page);
     await answered(popup);
   }
@@ -606,7 +610,11 @@ async function clickTimed(
   if (!button) return { popup, note: `no citation for "${claim}": ${await screenText(popup)}` };
   await page.evaluate(() => CSS.highlights.clear());
   const clicked = Date.now();
-  await button.click();
+  try {
+    await button.click();
+  } catch (error) {
+    return { popup, note: `the click on "${claim}" failed: ${String(error).slice(0, 120)}` };
+  }
   while (!((await highlightedText(page).catch(() => null)) ?? '').includes(words)) {
     if (Date.now() - clicked > 30_000) {
       const lit = await highlightedText(page).catch(() => null);
@@ -678,7 +686,7 @@ async function sizedRounds(h: Harness, server: { url: string }, chars: number, n
         [END_CLAIM, 'northern slipway', 'clickEnd'],
       ] as const) {
         if (quoted[key]) {
-          const click = await clickTimed(h, page, popup, claim, words);
+          const click = await clickTimed(h, page, popup, claim, words, key === 'clickEnd');
           popup = click.popup;
           if (click.ms !== undefined) round[key] = click.ms;
           if (click.note) notes.push(click.note);
