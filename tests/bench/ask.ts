@@ -584,7 +584,7 @@ const screenText = async (popup: Page) =>
     ? 'the popup was closed'
     : (await popup.evaluate(() => document.body.innerText).catch(() => 'the popup could not be read'))
         .replace(/\s+/g, ' ')
-        .slice(0, 300);
+        .slice(0, 500);
 
 /**
  * Click → highlight on the citation of the claim `claim` in the popup over `page`: from the click
@@ -852,7 +852,7 @@ function printSizes() {
     ['passages sent', (x) => x.sent, (v) => `${Math.round(v)}`],
   ];
   console.log(
-    `${'figure'.padEnd(42)}${'chars'.padStart(9)} ${'this'.padStart(10)}${baseline ? `${'baseline'.padStart(10)}${'ratio'.padStart(7)}` : ''}`,
+    `${'figure'.padEnd(42)}${'chars'.padStart(9)} ${'this'.padStart(12)}${baseline ? `${'baseline'.padStart(12)}${'ratio'.padStart(7)}` : ''}`,
   );
   for (const [name, f, show] of figures) {
     for (const chars of SIZES!) {
@@ -862,8 +862,8 @@ function printSizes() {
       const cell = (x: { median: number; of: number }) =>
         Number.isNaN(x.median) ? '—' : `${show(x.median)}${x.of < ROUNDS ? ` (${x.of})` : ''}`;
       console.log(
-        `${name.padEnd(42)}${String(chars).padStart(9)} ${cell(a).padStart(10)}` +
-          (baseline ? `${cell(b).padStart(10)}${(b.median ? (a.median / b.median).toFixed(2) : '').padStart(7)}` : ''),
+        `${name.padEnd(42)}${String(chars).padStart(9)} ${cell(a).padStart(12)}` +
+          (baseline ? `${cell(b).padStart(12)}${(b.median ? (a.median / b.median).toFixed(2) : '').padStart(7)}` : ''),
       );
     }
   }
