@@ -25,6 +25,11 @@
  *   10 and 30 tabs open and asked about (the answer quoting the cited page, the active tab).
  * - Ask → request on a page with a video whose WebVTT track holds an hour of captions (1,200
  *   cues, generated), and on the same page without the video: what reading the captions adds.
+ * - `--sizes 10000,100000,1000000` (these alone): how cost grows with the page (issue #47, item 5).
+ *   A generated page of about that many characters of visible text (tests/bench/sized-page.ts),
+ *   one fresh tab each round, still for two seconds; Ask ("This tab") → request, with the
+ *   breakdown, the worker's heap peak and how much of the page was read; then click → highlight
+ *   on the citation of a quote near the page's start, and on one near its end.
  * A benchmark, not a test: it prints medians of `--rounds` rounds (3) and, given the build of
  * another commit as `--baseline`, the same figures for it, measured in the same run (the two
  * builds take turns), with the ratio of each to the baseline's.
@@ -34,6 +39,7 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pLimit from 'p-limit';
+import { loadavg } from 'node:os';
 import type { Page } from 'puppeteer-core';
 import type { RecordedRequest, Reply } from '../support/stand-in/messages-api';
 import {
@@ -50,6 +56,8 @@ import {
   useStandIn,
   type Harness,
 } from '../support/harness';
+import { citationOf } from '../support/popup-page';
+import { NEAR_END, NEAR_START, SIZED_QUESTION, sizedPage } from './sized-page';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -64,8 +72,11 @@ const coldOnly = process.argv.includes('--cold-only');
 const CORPUS = resolve(arg('corpus') ?? join(import.meta.dirname, '../../../shared/corpus/wcxb-dev'));
 /** `--tabs 1,10`: only those tab counts. */
 const TAB_COUNTS = (arg('tabs') ?? '1,10,30').split(',').map(Number);
+/** `--sizes 10000,100000`: the page-size rounds alone, pages of about so many characters. */
+const SIZES = arg('sizes')?.split(',').map(Number);
 const STREAM_MS = 5000;
 const started = Date.now();
+const loadAtStart = loadavg().map((x) => x.toFixed(2));
 const progress = (line: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${line}\n`);
 
 /** An hour of captions: a cue every three seconds, each a sentence of its own words. */
@@ -96,16 +107,28 @@ const VIDEO_PAGES: Record<string, { type: string; body: () => string }> = {
   '/v/hour.vtt': { type: 'text/vtt; charset=utf-8', body: hourOfCaptions },
 };
 
+/** The generated pages of `--sizes`, by size, made once. */
+const sizedPages = new Map<number, string>();
+
 /** The corpus's pages, served as they are; every other request is refused at once. */
 async function serveCorpus(): Promise<{ url: string; names: string[]; close: () => Promise<void> }> {
-  const names = readdirSync(CORPUS)
-    .filter((n) => existsSync(join(CORPUS, n, 'source.html')))
-    .sort();
+  // The page-size rounds need no corpus.
+  const names = existsSync(CORPUS)
+    ? readdirSync(CORPUS)
+        .filter((n) => existsSync(join(CORPUS, n, 'source.html')))
+        .sort()
+    : [];
   const server = createServer((req, res) => {
     const video = VIDEO_PAGES[req.url ?? ''];
     if (video) {
       res.writeHead(200, { 'content-type': video.type });
       return void res.end(video.body());
+    }
+    const size = Number(/^\/s\/(\d+)\/$/.exec(req.url ?? '')?.[1]);
+    if (SIZES?.includes(size)) {
+      if (!sizedPages.has(size)) sizedPages.set(size, sizedPage(size));
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return void res.end(sizedPages.get(size));
     }
     const name = /^\/c\/([^/]+)\/$/.exec(req.url ?? '')?.[1];
     if (!name || !names.includes(name)) return void res.writeHead(404).end();
@@ -151,6 +174,23 @@ interface Figures {
   clickWhileReading?: Map<number, { max: number; median: number; clicks: number }>;
   /** Cold rounds, by tab count: tabs read, and tabs listed as not read. */
   tabsRead?: Map<number, { read: number; notRead: number }>;
+  /** `--sizes`: one round on a page of `chars` characters. */
+  sized?: SizedRound;
+}
+
+interface SizedRound {
+  chars: number;
+  askToRequest: number;
+  /** Click → highlight of the quote near the start and near the end; undefined: not highlighted (see `notes`). */
+  clickStart?: number;
+  clickEnd?: number;
+  heapPeak: number;
+  /** Characters the question read of the page (the run's coverage), and passages sent. */
+  charsRead: number;
+  sent: number;
+  breakdown?: Map<string, { median: number; max: number }>;
+  /** What went otherwise than planned: a quote not sent, a citation not highlighted, with what the screen showed. */
+  notes: string[];
 }
 
 /**
@@ -534,6 +574,137 @@ async function streamRounds(h: Harness, server: { url: string; names: string[] }
   }
 }
 
+/** The claims of a page-size round's answer, each quoting one fact of the page. */
+const START_CLAIM = 'The keeper writes the tide down at 4:07.';
+const END_CLAIM = 'The ferry to Marrowby leaves at 9:20 on weekdays.';
+
+/** The popup's text, on one line and cut: what the screen showed when something did not happen. */
+const screenText = async (popup: Page) =>
+  popup.isClosed()
+    ? 'the popup was closed'
+    : (await popup.evaluate(() => document.body.innerText).catch(() => 'the popup could not be read'))
+        .replace(/\s+/g, ' ')
+        .slice(0, 500);
+
+/**
+ * Click → highlight on the citation of the claim `claim` in the popup over `page`: from the click
+ * to `words` highlighted in the page. `fresh`: in a popup opened again over the page (the answer
+ * kept), since the last click's focus on the page may be closing this one at the browser's pace
+ * (seen: a click's target gone between finding the button and clicking it). Resolves with the
+ * time, or with what the screen showed after 30 s.
+ */
+async function clickTimed(
+  h: Harness,
+  page: Page,
+  popup: Page,
+  claim: string,
+  words: string,
+  fresh: boolean,
+): Promise<{ popup: Page; ms?: number; note?: string }> {
+  if (fresh || popup.isClosed()) {
+    await popup.close().catch(() => {});
+    popup = await openPopup(h, page);
+    await answered(popup);
+  }
+  const button = await citationOf(popup, claim).catch(() => null);
+  if (!button) return { popup, note: `no citation for "${claim}": ${await screenText(popup)}` };
+  await page.evaluate(() => CSS.highlights.clear());
+  const clicked = Date.now();
+  try {
+    await button.click();
+  } catch (error) {
+    return { popup, note: `the click on "${claim}" failed: ${String(error).slice(0, 120)}` };
+  }
+  while (!((await highlightedText(page).catch(() => null)) ?? '').includes(words)) {
+    if (Date.now() - clicked > 30_000) {
+      const lit = await highlightedText(page).catch(() => null);
+      return {
+        popup,
+        note: `"${words}" not highlighted in 30 s (highlighted: ${lit ?? 'nothing'}); the popup: ${await screenText(popup)}`,
+      };
+    }
+    await new Promise((res) => setTimeout(res, 5));
+  }
+  return { popup, ms: Date.now() - clicked };
+}
+
+/**
+ * `--sizes`: for each size, a fresh tab of the generated page of about that many characters,
+ * still for two seconds, Ask ("This tab") → request; then the citation of the quote near the
+ * page's start clicked, and that of the quote near its end, each timed until highlighted.
+ */
+async function sizedRounds(h: Harness, server: { url: string }, chars: number, n: number, into: Figures[], warmUp: boolean) {
+  for (let r = warmUp ? -1 : 0; r < n; r++) {
+    const page = await h.browser.newPage();
+    try {
+      progress(`sizes: opening the page of ${chars} characters`);
+      await page.goto(`${server.url}/s/${chars}/`, { waitUntil: 'load', timeout: 120_000 });
+      await setUp(h);
+      await new Promise((res) => setTimeout(res, 2000));
+      let popup = await openPopup(h, page);
+      const notes: string[] = [];
+      const quoted = { clickStart: false, clickEnd: false };
+      const heapBefore = await heapNow(h);
+      const heap = sampleHeap(h);
+      const t = await askTimed(h, popup, SIZED_QUESTION, 'This tab', (req) => {
+        const sent = sentencesSent(req);
+        const start = sent.find((x) => x.literal === NEAR_START);
+        const end = sent.find((x) => x.literal === NEAR_END);
+        quoted.clickStart = start !== undefined;
+        quoted.clickEnd = end !== undefined;
+        if (!start) notes.push('the quote near the start was not sent');
+        if (!end) notes.push('the quote near the end was not sent');
+        const claims = [
+          ...(start ? [{ text: START_CLAIM, citations: [start] }] : []),
+          ...(end ? [{ text: END_CLAIM, citations: [end] }] : []),
+        ];
+        // Neither sent: an answer all the same, so the round finishes.
+        return answerReply(claims.length > 0 ? claims : [{ text: 'The page says so.', citations: sent.slice(0, 1) }]);
+      });
+      await answered(popup);
+      const sentAt = t.sent();
+      const heapPeak = (await heap.stop()) - heapBefore;
+      const run = (await h.worker.evaluate(async () => (await chrome.storage.session.get('lastRun')).lastRun)) as {
+        coverage?: { chars?: number; sent: number; partial?: Array<{ reason: string }> };
+      };
+      for (const p of run.coverage?.partial ?? []) notes.push(`read in part: ${p.reason}`);
+      if (!quoted.clickStart || !quoted.clickEnd) notes.push(`the popup: ${await screenText(popup)}`);
+      const times = (await h.worker.evaluate(
+        () => (globalThis as { citedTabsTimes?: () => unknown }).citedTabsTimes?.() ?? null,
+      )) as RunTimes | null;
+      const round: SizedRound = {
+        chars,
+        askToRequest: sentAt - t.pressed,
+        heapPeak,
+        charsRead: run.coverage?.chars ?? NaN,
+        sent: run.coverage?.sent ?? NaN,
+        notes,
+      };
+      if (times) round.breakdown = breakdownOf(times, t.pressed, sentAt);
+      for (const [claim, words, key] of [
+        [START_CLAIM, 'Quillhaven lighthouse', 'clickStart'],
+        [END_CLAIM, 'northern slipway', 'clickEnd'],
+      ] as const) {
+        if (quoted[key]) {
+          const click = await clickTimed(h, page, popup, claim, words, key === 'clickEnd');
+          popup = click.popup;
+          if (click.ms !== undefined) round[key] = click.ms;
+          if (click.note) notes.push(click.note);
+        }
+      }
+      await popup.close().catch(() => {});
+      progress(
+        `sizes, ${chars} characters, round ${r}: Ask → request ${round.askToRequest} ms; read ${round.charsRead} characters, ` +
+          `${round.sent} passages sent; heap +${(heapPeak / 2 ** 20).toFixed(1)} MB; click → highlight ${round.clickStart ?? '—'} / ${round.clickEnd ?? '—'} ms` +
+          (notes.length ? `; ${notes.join('; ')}` : ''),
+      );
+      if (r >= 0) into.push({ askToRequest: new Map(), sized: round });
+    } finally {
+      await page.close().catch(() => {});
+    }
+  }
+}
+
 /** Ask → request on the talk's page, with its hour of captions and without its video, in turns. */
 async function videoRounds(h: Harness, server: { url: string }, n: number, into: Figures[]) {
   const question = 'What does the speaker say about how item 370 is paid for?';
@@ -570,6 +741,11 @@ async function measure(dir: string, n: number, into: Figures[]) {
   keysVersion = keysVersionOf(dir);
   const h = await launch({ extensionDir: dir });
   try {
+    if (SIZES) {
+      // The warm-up round (the worker's first question loads its code) before the first size only.
+      for (const [i, chars] of SIZES.entries()) await sizedRounds(h, server, chars, n, into, i === 0);
+      return;
+    }
     if (ONLY === undefined) {
       // The warm-up round (the worker's first question loads its code) before the first count only.
       for (const [i, tabs] of TAB_COUNTS.entries()) await coldRounds(h, server, tabs, n, into, i === 0);
@@ -592,11 +768,15 @@ interface Table {
 }
 
 /** Each cold round's breakdown, its medians over the rounds; empty for a build that records none. */
-function breakdownTable(all: Figures[], tabs: number): Map<string, { median: number; max: number }> {
+function breakdownTable(
+  all: Figures[],
+  of: number | ((f: Figures) => Map<string, { median: number; max: number }> | undefined),
+): Map<string, { median: number; max: number }> {
+  const pick = typeof of === 'number' ? (f: Figures) => f.breakdown?.get(of) : of;
   const out = new Map<string, { median: number; max: number }>();
   for (const step of [...TAB_STEPS, ...RUN_STEPS]) {
     const xs = all.flatMap((f) => {
-      const v = f.breakdown?.get(tabs)?.get(step);
+      const v = pick(f)?.get(step);
       return v ? [v] : [];
     });
     if (xs.length) out.set(step, { median: median(xs.map((x) => x.median)), max: median(xs.map((x) => x.max)) });
@@ -645,6 +825,67 @@ for (const turn of baseline ? [0, 1] : [0]) {
   const n = baseline ? (turn === 0 ? half : ROUNDS - half) : ROUNDS;
   if (baseline) await measure(resolve(baseline), n, base);
   await measure(EXTENSION_DIR, n, mine);
+}
+
+if (SIZES) {
+  printSizes();
+  process.exit(0);
+}
+
+/** The `--sizes` figures: medians by size, this build's and the baseline's, their ratio, the notes of every round. */
+function printSizes() {
+  const col = (all: Figures[], chars: number, f: (x: SizedRound) => number | undefined) => {
+    const xs = all.flatMap((x) => (x.sized?.chars === chars ? [f(x.sized)] : [])).filter((v): v is number => v !== undefined);
+    return { median: xs.length ? median(xs) : NaN, of: xs.length };
+  };
+  console.log(
+    `${new Date(started).toISOString()} to ${new Date().toISOString()}; load average ${loadAtStart.join(' ')} at the start, ` +
+      `${loadavg()[0]!.toFixed(2)} at the end; medians of ${ROUNDS} rounds each, after a warm-up round` +
+      `${baseline ? `; baseline ${baseline}` : ''}`,
+  );
+  const figures: Array<[string, (x: SizedRound) => number | undefined, (v: number) => string]> = [
+    ['Ask → request', (x) => x.askToRequest, (v) => `${(v / 1000).toFixed(2)} s`],
+    ['click → highlight, quote near the start', (x) => x.clickStart, (v) => `${Math.round(v)} ms`],
+    ['click → highlight, quote near the end', (x) => x.clickEnd, (v) => `${Math.round(v)} ms`],
+    ['worker heap peak MB', (x) => x.heapPeak / 2 ** 20, (v) => v.toFixed(1)],
+    ['characters read', (x) => x.charsRead, (v) => `${Math.round(v)}`],
+    ['passages sent', (x) => x.sent, (v) => `${Math.round(v)}`],
+  ];
+  console.log(
+    `${'figure'.padEnd(42)}${'chars'.padStart(9)} ${'this'.padStart(12)}${baseline ? `${'baseline'.padStart(12)}${'ratio'.padStart(7)}` : ''}`,
+  );
+  for (const [name, f, show] of figures) {
+    for (const chars of SIZES!) {
+      const a = col(mine, chars, f);
+      const b = col(base, chars, f);
+      // A figure with fewer values than rounds (a quote not highlighted) says how many it has.
+      const cell = (x: { median: number; of: number }) =>
+        Number.isNaN(x.median) ? '—' : `${show(x.median)}${x.of < ROUNDS ? ` (${x.of})` : ''}`;
+      console.log(
+        `${name.padEnd(42)}${String(chars).padStart(9)} ${cell(a).padStart(12)}` +
+          (baseline ? `${cell(b).padStart(12)}${(b.median ? (a.median / b.median).toFixed(2) : '').padStart(7)}` : ''),
+      );
+    }
+  }
+  for (const chars of SIZES!) {
+    const pick = (x: Figures) => (x.sized?.chars === chars ? x.sized.breakdown : undefined);
+    const mb = breakdownTable(mine, pick);
+    if (mb.size === 0) continue;
+    const bb = baseline ? breakdownTable(base, pick) : new Map<string, { median: number; max: number }>();
+    console.log(`\n${chars} characters: where the time went, ms`);
+    console.log(`${'step'.padEnd(28)} ${'this'.padStart(8)}${bb.size ? 'baseline'.padStart(10) : ''}`);
+    for (const step of [...TAB_STEPS, ...RUN_STEPS]) {
+      const cell = (m: Map<string, { median: number; max: number }>) => {
+        const v = m.get(step);
+        return v ? `${Math.round(v.median)}` : '';
+      };
+      console.log(`${step.padEnd(28)} ${cell(mb).padStart(8)}${bb.size ? cell(bb).padStart(10) : ''}`);
+    }
+  }
+  const notes = [...mine.map((x) => ['this', x.sized] as const), ...base.map((x) => ['baseline', x.sized] as const)].flatMap(
+    ([who, x]) => (x ? x.notes.map((note) => `${who}, ${x.chars} characters: ${note}`) : []),
+  );
+  if (notes.length) console.log(`\nnotes:\n${notes.join('\n')}`);
 }
 
 const ms = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '' : `${Math.round(v)}`);
