@@ -5,7 +5,8 @@
  * a picture placed over the page, is asked by the browser's own hit test at the middle of each box
  * of words it holds entirely (lib/page/seen/cover.ts); one the hit test passes through is taken to be on
  * top. What the hit test cannot tell from the words' own element (a pseudo-element, an outline)
- * is worked out from computed values. Below the first screen no hit test tells without scrolling
+ * is worked out from computed values, and so is the ring of any other element's opaque outline,
+ * which no hit test ever finds (in view or not). Below the first screen no hit test tells without scrolling
  * the page: the proof before a claim is shown asks there by CSS's painting order
  * (`CoversOutOfView`, lib/page/seen/paint-order.ts). Whether that covers the words is the table's rule
  * (lib/shared/seen.ts, `hits`, `covered`). Pure DOM code.
@@ -159,6 +160,13 @@ export function coveredOwners(
 ): Set<Element> {
   const out = new Set<Element>();
   let order: PaintOrder | undefined;
+  // (Each box of words is measured once, however many covers ask about it: nothing moves meanwhile.)
+  const rects = new Map<Element, DOMRect>();
+  const rectOf = (e: Element): DOMRect => {
+    let r = rects.get(e);
+    if (r === undefined) rects.set(e, (r = elementOf.rect(e)));
+    return r;
+  };
   // A picture placed over the page covers words as a box with a background does, whatever it
   // shows (its pixels are not read: it is taken as opaque). Looked for after the walk, and only
   // by a walk that measures glyphs (a reading does not pay for it).
@@ -170,7 +178,7 @@ export function coveredOwners(
     const box = elementOf.rect(cover);
     const cs = view.getComputedStyle(cover);
     const ring = outlineRing(cs, box);
-    if (ring !== null) coveredByRing(cover, cs, ring, owners, out, (order ??= new PaintOrder(view)));
+    if (ring !== null) coveredByRing(cover, cs, ring, owners, out, rectOf, (order ??= new PaintOrder(view)));
     // (A box noted for its outline alone covers nothing more.)
     if (!PICTURE_TAGS.has(elementOf.name(cover)) && !(cs.position === 'absolute' && hidesWhatIsUnder(cs))) continue;
     // (A box noted for its shadow covers as far as its opaque shadow spreads; a shadow is painted,
@@ -182,7 +190,7 @@ export function coveredOwners(
     if (c.right <= 0 || c.bottom <= 0 || c.left >= view.innerWidth || c.top >= view.innerHeight) continue;
     for (const owner of owners) {
       if (out.has(owner) || nodeOf.contains(cover, owner) || nodeOf.contains(owner, cover)) continue;
-      const b = elementOf.rect(owner);
+      const b = rectOf(owner);
       if (!holds(c, b)) continue;
       const x = (b.left + b.right) / 2;
       const y = (b.top + b.bottom) / 2;
@@ -247,11 +255,12 @@ function coveredByRing(
   ring: Ring,
   owners: readonly Element[],
   out: Set<Element>,
+  rectOf: (e: Element) => DOMRect,
   order: PaintOrder,
 ): void {
   for (const owner of owners) {
     if (out.has(owner) || nodeOf.contains(cover, owner) || nodeOf.contains(owner, cover)) continue;
-    if (!ringHolds(ring, elementOf.rect(owner))) continue;
+    if (!ringHolds(ring, rectOf(owner))) continue;
     if (cs.position !== 'static' && order.above(cover, owner) === false) continue;
     out.add(owner);
   }
