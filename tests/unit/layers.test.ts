@@ -135,17 +135,17 @@ describe('the page stages', () => {
 
 describe('the checks themselves', () => {
   it('read static, type, dynamic and side-effect imports, relative and aliased', () => {
-    const files = new Set(['lib/worker/a.ts', 'lib/shared/b.ts', 'lib/page/c.tsx', 'lib/worker/d.ts']);
+    const files = new Set(['lib/worker/a.ts', 'lib/shared/core/b.ts', 'lib/page/c.tsx', 'lib/worker/d.ts']);
     const src = [
       "import { x } from './a';",
-      "import type { Y } from '@/lib/shared/b';",
+      "import type { Y } from '@/lib/shared/core/b';",
       "const m = await import('../page/c');",
       "import '@/lib/worker/d.ts';",
       "import { z } from 'zod';",
     ].join('\n');
     expect(importsOf('lib/worker/e.ts', src, (f) => files.has(f))).toEqual([
       'lib/worker/a.ts',
-      'lib/shared/b.ts',
+      'lib/shared/core/b.ts',
       'lib/page/c.tsx',
       'lib/worker/d.ts',
     ]);
@@ -202,7 +202,7 @@ describe('the checks themselves', () => {
 
   it('report a seen/ file that imports find/ or read/, and not the other way', () => {
     const graph = new Map([
-      ['lib/page/seen/a.ts', ['lib/page/find/b.ts', 'lib/page/read/c.ts', 'lib/page/dom/d.ts', 'lib/shared/e.ts']],
+      ['lib/page/seen/a.ts', ['lib/page/find/b.ts', 'lib/page/read/c.ts', 'lib/page/dom/d.ts', 'lib/shared/core/e.ts']],
       ['lib/page/find/b.ts', ['lib/page/seen/a.ts', 'lib/page/read/c.ts']],
       ['lib/page/read/c.ts', ['lib/page/seen/a.ts']],
     ]);
