@@ -7,7 +7,7 @@
  * the proof of a quote asks is the quote finder's (quote-requests.ts).
  */
 import * as z from 'zod/mini';
-import { lazily } from '@/lib/shared/core/lazy-schema';
+import { lazily } from './lazy-schema';
 import { MAX_PASSAGE_ID_CHARS, MAX_PASSAGES } from '@/lib/shared/core/limits';
 
 export const pageRequests = {

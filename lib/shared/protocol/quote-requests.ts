@@ -6,7 +6,7 @@
  * script every tab a question reads loads carries none of this.
  */
 import * as z from 'zod/mini';
-import { lazily } from '@/lib/shared/core/lazy-schema';
+import { lazily } from './lazy-schema';
 
 /** The most spans one "A … B" quote may have. */
 export const MAX_QUOTE_PARTS = 8;
