@@ -270,6 +270,6 @@ describe('the checks themselves', () => {
     expect(pageStageOf('lib/page/video/youtube/read.ts')?.name).toBe('video');
     expect(pageStageOf('lib/page/seenx/a.ts')).toBeUndefined();
     expect(sharedTopicOf('lib/shared/store/samples/x.ts')?.name).toBe('store');
-    expect(sharedTopicOf('lib/shared/limits.ts')).toBeUndefined();
+    expect(sharedTopicOf('lib/shared/corex/a.ts')).toBeUndefined();
   });
 });
