@@ -70,8 +70,8 @@ export const LAYERS = [
 
 /**
  * @typedef {object} Stage
- * @property {string} name the folder of lib/worker/ (or lib/page/) that holds the stage
- * @property {string[]} may the other stages it may import (shared code it always may)
+ * @property {string} name the folder of lib/worker/ (or lib/page/, lib/shared/) that holds the stage
+ * @property {string[]} may the other stages it may import (a worker or page stage always may import shared code)
  * @property {string} why what the rule protects, as the linter says it
  */
 
@@ -127,6 +127,47 @@ export const PAGE_STAGES = [
 ];
 
 /**
+ * Inside the shared code, a folder per topic: `core/` (limits, words, the build's id) under them all;
+ * the page's words as cut and named (`text/`) and a video's captions and moments (`video/`); the
+ * messages between contexts (`protocol/`) and the one table of what a reader sees (`seen/`); what a
+ * run produces (`answer/`); the model servers (`servers/`); what is kept (`store/`); and which tabs
+ * and sites may be read (`access/`), each built on the ones before it. Each folder's README.md says
+ * the same in words.
+ * @type {Stage[]}
+ */
+export const SHARED_TOPICS = [
+  { name: 'core', may: [], why: 'core/ sits under every shared topic: it imports none.' },
+  { name: 'text', may: ['core'], why: 'Cutting and naming words is pure text work: text/ builds on core/ only.' },
+  {
+    name: 'video',
+    may: ['core', 'text'],
+    why: 'Captions are cut into passages as text is: video/ builds on text/, nothing later.',
+  },
+  {
+    name: 'protocol',
+    may: ['core', 'video'],
+    why: 'The messages between contexts are shapes and limits: they never load what a run produces or what is kept.',
+  },
+  {
+    name: 'seen',
+    may: ['core', 'protocol'],
+    why: 'The table of what a reader sees judges what a page measured: it knows no run or store.',
+  },
+  {
+    name: 'answer',
+    may: ['core', 'text', 'video', 'protocol'],
+    why: 'What a run produces is built of messages and passages; it never loads storage, servers or access.',
+  },
+  { name: 'servers', may: ['core'], why: 'The model servers are reached by address alone: servers/ builds on core/ only.' },
+  {
+    name: 'store',
+    may: ['core', 'text', 'video', 'protocol', 'answer', 'servers'],
+    why: 'What is kept stores runs, settings and keys; it never asks which tabs or sites may be read.',
+  },
+  { name: 'access', may: ['core', 'servers', 'store'], why: 'Which tabs and sites may be read builds on what is kept.' },
+];
+
+/**
  * The stage of `file` among `stages`, by its folder under `root`, or undefined.
  * @param {string} file a path relative to the project's root, with forward slashes
  * @param {string} root the staged folder, such as lib/worker
@@ -156,6 +197,15 @@ export function pageStageOf(file) {
 }
 
 /**
+ * The shared topic of a project file, by its folder under lib/shared/, or undefined.
+ * @param {string} file a path relative to the project's root, with forward slashes
+ * @returns {Stage | undefined}
+ */
+export function sharedTopicOf(file) {
+  return stageIn(file, 'lib/shared', SHARED_TOPICS);
+}
+
+/**
  * The layer a project file belongs to, by where it sits, or undefined outside the layers.
  * @param {string} file a path relative to the project's root, with forward slashes
  * @returns {Layer | undefined}
@@ -180,8 +230,8 @@ function stageZones(root, stages) {
 
 /**
  * The tables as `import-x/no-restricted-paths` zones: each layer's paths may not import from the
- * paths of any layer it is not allowed, and (unless `stages` is false) each worker or page stage not
- * from the stages it is not.
+ * paths of any layer it is not allowed, and (unless `stages` is false) each worker or page stage and
+ * each shared topic not from the stages (or topics) it is not.
  * @param {{ stages?: boolean }} [options]
  * @returns {{ target: string[]; from: string[]; message: string }[]}
  */
@@ -191,6 +241,10 @@ export function importZones({ stages: withStages = true } = {}) {
     from: LAYERS.filter((other) => !layer.may.includes(other.name)).flatMap((other) => other.paths.map((p) => `./${p}`)),
     message: layer.why,
   }));
-  const stages = [...stageZones('lib/worker', WORKER_STAGES), ...stageZones('lib/page', PAGE_STAGES)];
+  const stages = [
+    ...stageZones('lib/worker', WORKER_STAGES),
+    ...stageZones('lib/page', PAGE_STAGES),
+    ...stageZones('lib/shared', SHARED_TOPICS),
+  ];
   return withStages ? [...layers, ...stages] : layers;
 }

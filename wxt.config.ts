@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
-import { ALL_SITES } from './lib/shared/site-access';
+import { ALL_SITES } from './lib/shared/access/site-access';
 import { englishCatalogue, pseudoCatalogue } from './scripts/pseudo-locale';
 
 const API_ORIGIN = 'https://api.anthropic.com/*';
@@ -72,7 +72,7 @@ export default defineConfig({
     },
   },
   modules: ['@wxt-dev/webextension-polyfill'],
-  // One id per build, known to every context (lib/shared/build-id.ts): the screens and the worker
+  // One id per build, known to every context (lib/shared/core/build-id.ts): the screens and the worker
   // check they are of the same build. `CITED_TABS_BUILD` sets it (a test builds two that differ).
   // No modulepreload polyfill: every browser the extension runs in (Chrome, Firefox 144) has
   // modulepreload, and the polyfill would be in the popup's first load (tests/bench/popup.ts).
@@ -92,7 +92,7 @@ export default defineConfig({
     //   at install. The side panel, which stays as the user moves between tabs, asks for a tab's
     //   own site when it was not opened for that tab.
     // - optional <all_urls>: "All tabs in this window" and "Choose tabs" read other tabs; asked
-    //   the first time the user asks about several tabs, with the reason (lib/shared/site-access.ts).
+    //   the first time the user asks about several tabs, with the reason (lib/shared/access/site-access.ts).
     //   A custom API base URL is reached by CORS, as any page would reach it.
     // - https://api.anthropic.com/*: the worker calls the Messages API; with host access its
     //   fetch skips the CORS preflight and reads every response header (retry-after, request-id).
@@ -121,7 +121,7 @@ export default defineConfig({
           host_permissions: [API_ORIGIN],
           optional_host_permissions: [ALL_SITES],
           // A local server (Ollama as shipped refuses an extension's Origin): a session rule gives
-          // the extension's own requests to it the server's own Origin (lib/shared/local-origin-rule.ts).
+          // the extension's own requests to it the server's own Origin (lib/shared/access/local-origin-rule.ts).
           // No warning of its own; asked, with the server's host, when a local preset is chosen.
           optional_permissions: ['declarativeNetRequestWithHostAccess'],
         }),

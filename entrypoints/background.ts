@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { cancelAsk, decideReview, markInterruptedRun, startAsk } from '@/lib/worker/run/ask';
-import { dispatch, isFromExtensionPage, workerCalls, type Handlers } from '@/lib/shared/messages';
+import { dispatch, isFromExtensionPage, workerCalls, type Handlers } from '@/lib/shared/protocol/messages';
 import {
   dataProblemsItem,
   historyWriteProblemItem,
@@ -18,12 +18,12 @@ import {
   threadItem,
   toolbarOpensPanelItem,
   waitingQuestionItem,
-} from '@/lib/shared/storage';
-import { historyItem } from '@/lib/shared/history-store';
+} from '@/lib/shared/store/storage';
+import { historyItem } from '@/lib/shared/store/history-store';
 import { updateStoredData, updateVersionedStores } from '@/lib/worker/wiring/data-updates';
-import { addGrant } from '@/lib/shared/tab-grants';
+import { addGrant } from '@/lib/shared/store/tab-grants';
 import { waitingQuestions } from '@/lib/worker/run/waiting-question';
-import { openSidePanel } from '@/lib/shared/side-panel';
+import { openSidePanel } from '@/lib/shared/core/side-panel';
 import { OPEN_PANEL_COMMAND, onMenuClick } from '@/lib/worker/wiring/context-menu';
 import { historyRecorder } from '@/lib/worker/wiring/history';
 import { buildReply, onInstalled } from '@/lib/worker/wiring/lifecycle';
@@ -67,7 +67,7 @@ const handlers: Handlers<typeof workerCalls> = {
     await clearHighlights({ keepReopened: true });
     return { ok: true };
   },
-  // Asked by each screen as it opens: a screen of another build restarts the extension (lib/shared/build-id.ts).
+  // Asked by each screen as it opens: a screen of another build restarts the extension (lib/shared/core/build-id.ts).
   build: async () => buildReply(),
   // Asked by the side panel before it asks for a tab's site (lib/worker/read/tab-access.ts).
   'can-read': async ({ tabId }) => ({
@@ -106,7 +106,7 @@ export default defineBackground(() => {
     now: Date.now,
   })
     .catch(() => 'kept' as const)
-    // Then the draft and the logs, each to its current version (lib/shared/store-versions.ts).
+    // Then the draft and the logs, each to its current version (lib/shared/store/store-versions.ts).
     .then(() =>
       updateVersionedStores({
         readVersions: () => storeVersionsItem.getValue(),
@@ -118,7 +118,7 @@ export default defineBackground(() => {
       }).catch(() => null),
     );
   // The settings loaded once at start: the one key record of version 1 (and a key older builds
-  // left in storage.local) moved to the keys kept per origin (lib/shared/storage.ts, api-key.ts).
+  // left in storage.local) moved to the keys kept per origin (lib/shared/store/storage.ts, api-key.ts).
   void loadSettings().catch(() => undefined);
 
   // Each answered turn of the current thread updates its entry in the history, after the update above.

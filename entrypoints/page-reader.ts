@@ -13,9 +13,9 @@
 import { scriptStarted } from '@/lib/page/read/script-start';
 import '@/lib/page/dom/dom'; // the DOM's own members, before any page lookup (lib/page/dom/dom.ts)
 import * as z from 'zod/mini';
-import { dispatch, type Handlers } from '@/lib/shared/dispatch';
-import type { ReadingCalls } from '@/lib/shared/messages';
-import { pageRequests } from '@/lib/shared/page-requests';
+import { dispatch, type Handlers } from '@/lib/shared/protocol/dispatch';
+import type { ReadingCalls } from '@/lib/shared/protocol/messages';
+import { pageRequests } from '@/lib/shared/protocol/page-requests';
 import { readFrame } from '@/lib/page/read/read-frame';
 import { pdfDocumentText } from '@/lib/page/pdf/pdf-document';
 import { watchChanges, type ChangeWatch } from '@/lib/page/read/change-watch';
@@ -26,7 +26,7 @@ import {
   type PassageVerdict,
   type PassageWords,
 } from '@/lib/page/read/passage-check';
-import type { PageText } from '@/lib/shared/types';
+import type { PageText } from '@/lib/shared/protocol/types';
 import { hasMedia } from '@/lib/page/video/detect';
 import { shadowRootGetter } from '@/lib/page/read/shadow-roots';
 
@@ -53,7 +53,7 @@ export default defineUnlistedScript({
     // The last reading, watched for changes from its start: a follow-up may reuse it while none came.
     // With the words of its passages, for the check before any is sent.
     let last: { readId: string; watch: ChangeWatch; words?: PassageWords } | null = null;
-    // The first reading's timings say when this script started (lib/shared/read-timing.ts).
+    // The first reading's timings say when this script started (lib/shared/protocol/read-timing.ts).
     const startup = { evaluated: scriptStarted, listening: scriptStarted };
     let firstReading = true;
     const handlers: Handlers<ReadingCalls> = {

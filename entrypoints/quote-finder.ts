@@ -23,9 +23,9 @@ import { showRevealNote } from '@/lib/page/find/reveal-note';
 import { screenBoxes } from '@/lib/page/find/quote-boxes';
 import { proveDrawn } from '@/lib/page/find/drawn';
 import { shadowRootGetter } from '@/lib/page/read/shadow-roots';
-import { dispatch, type Handlers } from '@/lib/shared/dispatch';
-import type { QuoteCalls } from '@/lib/shared/messages';
-import { quoteRequests } from '@/lib/shared/quote-requests';
+import { dispatch, type Handlers } from '@/lib/shared/protocol/dispatch';
+import type { QuoteCalls } from '@/lib/shared/protocol/messages';
+import { quoteRequests } from '@/lib/shared/protocol/quote-requests';
 
 declare global {
   interface Window {

@@ -6,9 +6,9 @@
  * Answers only the extension's requests.
  */
 import * as z from 'zod/mini';
-import { dispatch, type Handlers } from '@/lib/shared/dispatch';
-import type { videoCalls } from '@/lib/shared/messages';
-import { videoRequests } from '@/lib/shared/video-requests';
+import { dispatch, type Handlers } from '@/lib/shared/protocol/dispatch';
+import type { videoCalls } from '@/lib/shared/protocol/messages';
+import { videoRequests } from '@/lib/shared/protocol/video-requests';
 import { readFrameVideos } from '@/lib/page/video/read-videos';
 import { seekToQuote } from '@/lib/page/video/seek';
 import { provePlayers } from '@/lib/page/video/prove-players';

@@ -8,7 +8,7 @@ import * as textQuote from 'dom-anchor-text-quote';
 import { locateKept } from '@/lib/page/find/kept-reading';
 import { collectText, type CollectedText } from '@/lib/page/read/dom-text';
 import { layoutPassages } from '@/lib/page/read/extract';
-import { normalize } from '@/lib/shared/normalize';
+import { normalize } from '@/lib/shared/text/normalize';
 
 export type Method = 'ours' | 'apache' | 'textquote';
 export type Variant = 'exact' | 'perturbed';

@@ -17,7 +17,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { launchChromium } from '../tests/support/chromium';
-import { normalize, normalizeWithMap } from '../lib/shared/normalize';
+import { normalize, normalizeWithMap } from '../lib/shared/text/normalize';
 import { perturb } from './anchor-page';
 import { bundleForPage } from './lib/browser';
 import type { CorpusPage } from './lib/corpus';

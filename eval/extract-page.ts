@@ -5,7 +5,7 @@
  */
 import { Readability } from '@mozilla/readability';
 import { extractPage } from '@/lib/page/read/extract';
-import { normalize } from '@/lib/shared/normalize';
+import { normalize } from '@/lib/shared/text/normalize';
 import { readFrame } from '@/lib/page/read/read-frame';
 import { checkPassagesSettled, type PassageWords } from '@/lib/page/read/passage-check';
 import { checked, checkedApart } from './lib/check-all';

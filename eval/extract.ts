@@ -12,7 +12,7 @@
  *   Markdown list markers are dropped and Markdown table rows ("| a | b |", or "a | b") split
  *   into cells (see `lineUnits` in eval/lib/recall.ts), then each is cut into sentences by
  *   Intl.Segmenter in the page's language (meta.json `lang`, else English).
- * - A sentence counts when it has 20 characters or more once normalised with lib/shared/normalize.ts
+ * - A sentence counts when it has 20 characters or more once normalised with lib/shared/text/normalize.ts
  *   (the product's one normalisation: whitespace, quote marks, dashes, invisible characters,
  *   composed accents, case). Shorter ones ("Share", "Read more", dates) prove little either way.
  * - A sentence is found when its normalised text is a substring of the normalised text of all
@@ -25,13 +25,13 @@
  * display-only walk (the same, asking each element's computed display: the least a reading that
  * respects CSS must do):
  * interleaved, in rotating order, `--reps` times each, median per page, then the median over
- * pages of the per-page ratios. The last line is the overall recall, with lib/shared/normalize.ts only;
+ * pages of the per-page ratios. The last line is the overall recall, with lib/shared/text/normalize.ts only;
  * the line before it also gives it forgiving the annotation's drift (`forgiving` in
  * eval/lib/recall.ts, the same on both sides), and the pages still below 0.9 with why.
  */
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { normalize } from '@/lib/shared/normalize';
+import { normalize } from '@/lib/shared/text/normalize';
 import { skeleton } from './extract-page';
 import { launchChromium } from '../tests/support/chromium';
 import { bundleForPage, openCorpusPage } from './lib/browser';

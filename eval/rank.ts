@@ -14,15 +14,15 @@
  */
 import { createRequire } from 'node:module';
 import { fragmentTokens } from '@/lib/worker/rank/budget';
-import { containsNormalized } from '@/lib/shared/normalize';
+import { containsNormalized } from '@/lib/shared/text/normalize';
 import { rankPassages, selectPassages } from '@/lib/worker/rank/rank';
 import { choosePassages } from '@/lib/worker/rank/choose';
 import { classifyIntent } from '@/lib/worker/rank/intent';
 import { clearPassageWords } from '@/lib/worker/rank/passage-words';
-import type { SourcedPassage } from '@/lib/shared/types';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import { corpusArg, listPages, median, readQuestions, type CorpusQuestion } from './lib/corpus';
 import { readCorpusAsTabs } from './lib/open-tabs';
-import { DEFAULT_FRAGMENT_BUDGET } from '@/lib/shared/settings';
+import { DEFAULT_FRAGMENT_BUDGET } from '@/lib/shared/store/settings';
 
 const require = createRequire(import.meta.url);
 const winkBm25 = require('wink-bm25-text-search') as () => WinkEngine;

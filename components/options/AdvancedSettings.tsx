@@ -6,8 +6,8 @@
  * (./number-settings.ts `advancedChanged`), and opens when Save finds one out of range.
  */
 import type { RefObject } from 'preact';
-import type { Settings } from '@/lib/shared/settings';
-import { t } from '@/lib/shared/i18n';
+import type { Settings } from '@/lib/shared/store/settings';
+import { t } from '@/lib/shared/core/i18n';
 import { NumberField } from './NumberField';
 import { BOUNDS, NUMBER_FIELDS, type NumberKey } from './number-settings';
 import type { SettingsDraft } from './use-settings-draft';

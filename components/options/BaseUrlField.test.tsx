@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** The base URL's hint names the API the chosen server is asked through. */
 import { describe, expect, it, vi } from 'vitest';
-import type { ServerApi, ServerKind } from '@/lib/shared/servers';
+import type { ServerApi, ServerKind } from '@/lib/shared/servers/servers';
 import { mount } from '../../tests/support/mount';
 import { BaseUrlField } from './BaseUrlField';
 import type { SettingsDraft } from './use-settings-draft';

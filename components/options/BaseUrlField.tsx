@@ -2,8 +2,8 @@
  * The "API base URL" field of the options and the welcome: asked nothing while it is typed; its
  * hint names the API the chosen server is asked through (Messages or Chat Completions).
  */
-import { t } from '@/lib/shared/i18n';
-import { apiFor } from '@/lib/shared/servers';
+import { t } from '@/lib/shared/core/i18n';
+import { apiFor } from '@/lib/shared/servers/servers';
 import type { SettingsDraft } from './use-settings-draft';
 
 export function BaseUrlField({ form }: { form: SettingsDraft }) {

@@ -1,5 +1,5 @@
-import type { Tally } from '@/lib/shared/diagnostics';
-import { formatDay, formatPercent, plural } from '@/lib/shared/i18n';
+import type { Tally } from '@/lib/shared/store/diagnostics';
+import { formatDay, formatPercent, plural } from '@/lib/shared/core/i18n';
 
 export interface BrokenRateChartProps {
   days: Tally[];

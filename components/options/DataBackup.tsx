@@ -5,12 +5,12 @@
  * nothing changed. The file's settings and keys, when ticked, are input like any other: a server or
  * base URL the file sets, or a key of its that would go there, waits for the question Save asks
  * (ImportQuestion.tsx), and a key of this profile is replaced only when ticked
- * (use-data-import.ts, lib/shared/backup-import.ts). Also says how much history is kept, so nobody
+ * (use-data-import.ts, lib/shared/store/backup-import.ts). Also says how much history is kept, so nobody
  * finds the limit by losing threads.
  */
 import { useState } from 'preact/hooks';
-import { HISTORY_LIMITS } from '@/lib/shared/history';
-import { plural, t } from '@/lib/shared/i18n';
+import { HISTORY_LIMITS } from '@/lib/shared/store/history';
+import { plural, t } from '@/lib/shared/core/i18n';
 import { ExportData } from './ExportData';
 import { ImportReview } from './ImportReview';
 import { useDataImport } from './use-data-import';

@@ -1,12 +1,12 @@
 /**
  * What an update could not bring up to date, said on the options page: the data is kept as it
  * was (lib/worker/wiring/data-updates.ts), and the user is told so rather than finding it missing.
- * Saved keys that do not read are said here too: none is sent, and they are kept (lib/shared/api-key.ts).
+ * Saved keys that do not read are said here too: none is sent, and they are kept (lib/shared/store/api-key.ts).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { unreadableKeys } from '@/lib/shared/api-key';
-import { t } from '@/lib/shared/i18n';
-import { dataProblemsItem, type DataProblem } from '@/lib/shared/storage';
+import { unreadableKeys } from '@/lib/shared/store/api-key';
+import { t } from '@/lib/shared/core/i18n';
+import { dataProblemsItem, type DataProblem } from '@/lib/shared/store/storage';
 
 /** What each store is called for the user. */
 const STORE_NAMES = { draft: 'storeDraft', runLog: 'storeRunLog', failureLog: 'storeFailureLog' } as const;

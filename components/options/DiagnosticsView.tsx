@@ -4,12 +4,12 @@
  * exportable as JSON.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { exportJson, summarise } from '@/lib/shared/diagnostics';
-import { failureLogItem, runLogItem, type RunRecord } from '@/lib/shared/storage';
+import { exportJson, summarise } from '@/lib/shared/store/diagnostics';
+import { failureLogItem, runLogItem, type RunRecord } from '@/lib/shared/store/storage';
 import { BrokenRateChart } from './BrokenRateChart';
 import { TallyTable } from './TallyTable';
-import type { FailureLogEntry } from '@/lib/shared/run';
-import { plural, t } from '@/lib/shared/i18n';
+import type { FailureLogEntry } from '@/lib/shared/answer/run';
+import { plural, t } from '@/lib/shared/core/i18n';
 
 /** What went wrong with quotes lately, from the extension's own logs; exportable as JSON. */
 export function DiagnosticsView() {

@@ -1,13 +1,13 @@
 /**
  * Export my data, in "Your data" of the options (DataBackup.tsx): one backup file of the history
- * and settings (lib/shared/backup.ts), the key in it only when ticked, with a warning beside the box.
+ * and settings (lib/shared/store/backup.ts), the key in it only when ticked, with a warning beside the box.
  */
 import { useState } from 'preact/hooks';
-import { loadKeys } from '@/lib/shared/api-key';
-import { makeBackup } from '@/lib/shared/backup';
-import { historyItem } from '@/lib/shared/history-store';
-import { plural, t } from '@/lib/shared/i18n';
-import { settingsItem } from '@/lib/shared/storage';
+import { loadKeys } from '@/lib/shared/store/api-key';
+import { makeBackup } from '@/lib/shared/store/backup';
+import { historyItem } from '@/lib/shared/store/history-store';
+import { plural, t } from '@/lib/shared/core/i18n';
+import { settingsItem } from '@/lib/shared/store/storage';
 
 export interface ExportDataProps {
   /** Says how the export went (the section's status line). */

@@ -1,11 +1,11 @@
 /**
- * The question asked before a backup's settings are used (lib/shared/backup-import.ts): the
+ * The question asked before a backup's settings are used (lib/shared/store/backup-import.ts): the
  * address the file would send questions to, shown, in Save's own words when a key would go there
  * with them (components/options/SettingsForm.tsx), and nothing written until the user confirms.
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { ImportQuestion as Question } from '@/lib/shared/backup-import';
-import { t } from '@/lib/shared/i18n';
+import type { ImportQuestion as Question } from '@/lib/shared/store/backup-import';
+import { t } from '@/lib/shared/core/i18n';
 
 export interface ImportQuestionProps {
   question: Question;

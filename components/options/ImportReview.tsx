@@ -4,8 +4,8 @@
  * settings (and key), the keys of this profile it would replace, then Add or Cancel, or the
  * question asked before its settings send questions to a new address (ImportQuestion.tsx).
  */
-import { HISTORY_LIMITS } from '@/lib/shared/history';
-import { plural, t } from '@/lib/shared/i18n';
+import { HISTORY_LIMITS } from '@/lib/shared/store/history';
+import { plural, t } from '@/lib/shared/core/i18n';
 import { ImportQuestion } from './ImportQuestion';
 import { hostOf } from './SavedKeysList';
 import type { DataImport, PendingImport } from './use-data-import';

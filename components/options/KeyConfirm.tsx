@@ -1,8 +1,8 @@
 /**
  * The question asked at Save before a key goes to an origin the user has not confirmed for it
- * (lib/shared/key-destination.ts): it takes the focus, and nothing is saved until it is answered.
+ * (lib/shared/store/key-destination.ts): it takes the focus, and nothing is saved until it is answered.
  */
-import { t } from '@/lib/shared/i18n';
+import { t } from '@/lib/shared/core/i18n';
 import type { SettingsDraft } from './use-settings-draft';
 
 export function KeyConfirm({ form }: { form: SettingsDraft }) {

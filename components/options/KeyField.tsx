@@ -3,7 +3,7 @@
  * draft holds it (./use-settings-draft.ts), none for a server on this computer (none is sent to
  * one), with the keys saved per server and their Remove beside it.
  */
-import { t } from '@/lib/shared/i18n';
+import { t } from '@/lib/shared/core/i18n';
 import { SavedKeysList } from './SavedKeysList';
 import type { SettingsDraft } from './use-settings-draft';
 

@@ -2,7 +2,7 @@
  * The "Model" field of the options and the welcome: the model typed or picked from the server's
  * list; when Save found none, the problem is said beside it, tied to the field.
  */
-import { t } from '@/lib/shared/i18n';
+import { t } from '@/lib/shared/core/i18n';
 import type { SettingsDraft } from './use-settings-draft';
 
 export function ModelField({ form }: { form: SettingsDraft }) {

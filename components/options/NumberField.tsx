@@ -4,8 +4,8 @@
  * tied to the field so a screen reader says it with the field.
  */
 import type { Ref } from 'preact';
-import { t } from '@/lib/shared/i18n';
-import type { NumberBounds } from '@/lib/shared/number-setting';
+import { t } from '@/lib/shared/core/i18n';
+import type { NumberBounds } from '@/lib/shared/store/number-setting';
 
 export interface NumberFieldProps {
   id: string;

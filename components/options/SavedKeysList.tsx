@@ -1,10 +1,10 @@
 /**
  * The keys saved, one per server, in the options: "Key saved for api.openai.com" for each origin
  * that has one (and whether it still waits for the user's confirmation), each with its own Remove.
- * The keys themselves are never shown here; which server each goes to is (lib/shared/key-schema.ts).
+ * The keys themselves are never shown here; which server each goes to is (lib/shared/store/key-schema.ts).
  */
-import type { SavedKeys } from '@/lib/shared/key-schema';
-import { t } from '@/lib/shared/i18n';
+import type { SavedKeys } from '@/lib/shared/store/key-schema';
+import { t } from '@/lib/shared/core/i18n';
 
 /** The host of an origin as a person reads it (`api.openai.com`, `127.0.0.1:8080`). */
 export function hostOf(origin: string): string {

@@ -2,16 +2,24 @@
  * The server presets of the options: choosing one sets the base URL and lists the server's
  * models to pick from (the model field stays editable); the model becomes one that server has. Choosing a server on this computer asks
  * the browser, inside that click, for what lets the extension reach it as shipped
- * (lib/shared/local-origin-rule.ts), and says what was granted or how to fix the server instead;
+ * (lib/shared/access/local-origin-rule.ts), and says what was granted or how to fix the server instead;
  * choosing any other takes that Origin rule away. The list itself is asked by the form, at the
  * moments the user chose (./use-model-list.ts), never while an address is typed.
  */
 import { useState } from 'preact/hooks';
 import { useGrantedOrigins } from './use-granted-origins';
-import { applyOriginRule, localAccessRequest, removeOriginRule, requestLocalAccess } from '@/lib/shared/local-origin-rule';
-import { fixFor, isLocalKind, PRESETS, SERVER_KINDS, SERVER_NAME, type ServerApi, type ServerKind } from '@/lib/shared/servers';
-import type { Settings } from '@/lib/shared/settings';
-import { t } from '@/lib/shared/i18n';
+import { applyOriginRule, localAccessRequest, removeOriginRule, requestLocalAccess } from '@/lib/shared/access/local-origin-rule';
+import {
+  fixFor,
+  isLocalKind,
+  PRESETS,
+  SERVER_KINDS,
+  SERVER_NAME,
+  type ServerApi,
+  type ServerKind,
+} from '@/lib/shared/servers/servers';
+import type { Settings } from '@/lib/shared/store/settings';
+import { t } from '@/lib/shared/core/i18n';
 
 export interface ServerChoiceProps {
   draft: Settings;
@@ -40,7 +48,7 @@ export function ServerChoice({ draft, models, onChange, onChosen }: ServerChoice
       baseURL: next,
       // The server's own API as shipped (Messages for one on this computer, whose API list then
       // offers the other): nothing carries over from the server chosen before. The model is the
-      // form's to set (a model that server has: ./use-settings-draft.ts, lib/shared/servers.ts).
+      // form's to set (a model that server has: ./use-settings-draft.ts, lib/shared/servers/servers.ts).
       api: PRESETS[kind].api,
       ...(preset.judgeModel ? { judgeModel: preset.judgeModel } : {}),
       ...(!preset.nativeCitations ? { citationMode: 'structured' as const } : {}),

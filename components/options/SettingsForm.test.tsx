@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SavedKeys } from '@/lib/shared/key-schema';
-import { DEFAULT_SETTINGS, type Settings } from '@/lib/shared/settings';
+import type { SavedKeys } from '@/lib/shared/store/key-schema';
+import { DEFAULT_SETTINGS, type Settings } from '@/lib/shared/store/settings';
 
 // The storage package is not bundled by the test runner: it finds the browser as a global.
 const { fakeBrowser } = await vi.hoisted(async () => {

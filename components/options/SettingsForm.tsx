@@ -7,8 +7,8 @@
  * and checked at Save.
  */
 import { useRef, useState } from 'preact/hooks';
-import { t } from '@/lib/shared/i18n';
-import type { Settings } from '@/lib/shared/settings';
+import { t } from '@/lib/shared/core/i18n';
+import type { Settings } from '@/lib/shared/store/settings';
 import { AdvancedSettings } from './AdvancedSettings';
 import { BaseUrlField } from './BaseUrlField';
 import { KeyConfirm } from './KeyConfirm';

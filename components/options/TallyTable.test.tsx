@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { describe, expect, it } from 'vitest';
-import { summarise } from '@/lib/shared/diagnostics';
-import type { RunRecord } from '@/lib/shared/storage';
+import { summarise } from '@/lib/shared/store/diagnostics';
+import type { RunRecord } from '@/lib/shared/store/storage';
 import { TallyTable } from './TallyTable';
 
 const now = Date.UTC(2026, 11, 2, 12);

@@ -1,5 +1,5 @@
-import type { Tally } from '@/lib/shared/diagnostics';
-import { formatNumber, formatPercent, t } from '@/lib/shared/i18n';
+import type { Tally } from '@/lib/shared/store/diagnostics';
+import { formatNumber, formatPercent, t } from '@/lib/shared/core/i18n';
 
 export interface TallyTableProps {
   caption: string;

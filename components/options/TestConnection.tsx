@@ -3,22 +3,22 @@
  * whether it honours structured output (the answer path that works there is remembered for it),
  * and whether it supports native citations (servers on this computer do not). Tests the settings
  * as typed, before Save, on the click only; a key goes with it only as the one rule says
- * (lib/shared/key-destination.ts: the key kept for this origin, once confirmed, never another
+ * (lib/shared/store/key-destination.ts: the key kept for this origin, once confirmed, never another
  * origin's, never to a server on this computer), over the no-redirect fetch, and the answer says
  * when it was left out.
  */
 import { useState } from 'preact/hooks';
 import { useGrantedOrigins } from './use-granted-origins';
-import { originOf } from '@/lib/shared/api-key';
-import { keyFor, keyVerdict } from '@/lib/shared/key-destination';
-import type { SavedKeys } from '@/lib/shared/key-schema';
-import { applyOriginRule, localAccessRequest, requestLocalAccess } from '@/lib/shared/local-origin-rule';
-import { fetchWithoutRedirects } from '@/lib/shared/no-redirect';
-import { honoursJsonSchema, honoursStructuredOutput, listModels, ProbeError } from '@/lib/shared/server-probe';
-import { fixFor, isLocalKind, isLocalServer, PRESETS } from '@/lib/shared/servers';
-import type { Settings } from '@/lib/shared/settings';
-import { learnServerFacts } from '@/lib/shared/storage';
-import { t } from '@/lib/shared/i18n';
+import { originOf } from '@/lib/shared/store/api-key';
+import { keyFor, keyVerdict } from '@/lib/shared/store/key-destination';
+import type { SavedKeys } from '@/lib/shared/store/key-schema';
+import { applyOriginRule, localAccessRequest, requestLocalAccess } from '@/lib/shared/access/local-origin-rule';
+import { fetchWithoutRedirects } from '@/lib/shared/servers/no-redirect';
+import { honoursJsonSchema, honoursStructuredOutput, listModels, ProbeError } from '@/lib/shared/servers/server-probe';
+import { fixFor, isLocalKind, isLocalServer, PRESETS } from '@/lib/shared/servers/servers';
+import type { Settings } from '@/lib/shared/store/settings';
+import { learnServerFacts } from '@/lib/shared/store/storage';
+import { t } from '@/lib/shared/core/i18n';
 
 /** The probe's failure in words, with the server's own fix for a 403. */
 function whyNot(err: unknown, draft: Settings): string {

@@ -1,7 +1,7 @@
 /** The options page's switch for what the toolbar button opens; saved as soon as it changes. */
 import { useEffect, useState } from 'preact/hooks';
-import { toolbarOpensPanelItem } from '@/lib/shared/storage';
-import { t } from '@/lib/shared/i18n';
+import { toolbarOpensPanelItem } from '@/lib/shared/store/storage';
+import { t } from '@/lib/shared/core/i18n';
 
 export function ToolbarSetting() {
   const [on, setOn] = useState<boolean | null>(null);

@@ -1,6 +1,6 @@
 /** Whether an expert setting differs from what the extension ships with: the "Advanced" disclosure then starts open. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '@/lib/shared/settings';
+import { DEFAULT_SETTINGS } from '@/lib/shared/store/settings';
 import { advancedChanged, readNumbers, shownNumbers, textsOf } from './number-settings';
 
 describe('advancedChanged', () => {

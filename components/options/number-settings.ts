@@ -5,7 +5,7 @@
  * extension ships with (the "Advanced" disclosure then starts open: a user expects to see a
  * setting they changed). Pure, for the form and its tests.
  */
-import { PRESETS } from '@/lib/shared/servers';
+import { PRESETS } from '@/lib/shared/servers/servers';
 import {
   type Settings,
   DEFAULT_FRAGMENT_BUDGET,
@@ -16,9 +16,9 @@ import {
   MIN_FRAGMENT_BUDGET,
   MAX_QUOTE_LENGTH,
   MIN_QUOTE_LENGTH,
-} from '@/lib/shared/settings';
-import { readNumberSetting, type NumberBounds } from '@/lib/shared/number-setting';
-import type { MessageKey, Substitution } from '@/lib/shared/i18n';
+} from '@/lib/shared/store/settings';
+import { readNumberSetting, type NumberBounds } from '@/lib/shared/store/number-setting';
+import type { MessageKey, Substitution } from '@/lib/shared/core/i18n';
 
 export type NumberKey = 'localTimeoutS' | 'minQuoteLength' | 'fragmentBudget';
 

@@ -1,21 +1,21 @@
 /**
  * The state of Import my data (DataBackup.tsx): the file read and what it would add, the boxes
  * ticked (its settings, the keys of this profile it would replace), and the question asked before
- * its settings send questions to an address not confirmed here (lib/shared/backup-import.ts).
+ * its settings send questions to an address not confirmed here (lib/shared/store/backup-import.ts).
  * Nothing is written until the user adds the file; the history and this profile are read again
  * then, so a thread answered meanwhile is kept.
  */
 import { useState } from 'preact/hooks';
-import { loadKeys, saveKeys } from '@/lib/shared/api-key';
-import { previewImport, readBackup, type Backup, type ImportPreview } from '@/lib/shared/backup';
-import { differingKeys, keysConfirmedFor, planSettingsImport, type ImportQuestion } from '@/lib/shared/backup-import';
-import type { SavedKeys } from '@/lib/shared/key-schema';
-import { historyItem } from '@/lib/shared/history-store';
-import { plural, t } from '@/lib/shared/i18n';
-import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET } from '@/lib/shared/settings';
-import { parseStoredSettings } from '@/lib/shared/settings-schema';
-import type { Settings } from '@/lib/shared/settings';
-import { settingsItem } from '@/lib/shared/storage';
+import { loadKeys, saveKeys } from '@/lib/shared/store/api-key';
+import { previewImport, readBackup, type Backup, type ImportPreview } from '@/lib/shared/store/backup';
+import { differingKeys, keysConfirmedFor, planSettingsImport, type ImportQuestion } from '@/lib/shared/store/backup-import';
+import type { SavedKeys } from '@/lib/shared/store/key-schema';
+import { historyItem } from '@/lib/shared/store/history-store';
+import { plural, t } from '@/lib/shared/core/i18n';
+import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET } from '@/lib/shared/store/settings';
+import { parseStoredSettings } from '@/lib/shared/store/settings-schema';
+import type { Settings } from '@/lib/shared/store/settings';
+import { settingsItem } from '@/lib/shared/store/storage';
 
 /** A file read, waiting for the user: what it holds, what it would add, this profile's keys then. */
 export interface PendingImport {

@@ -2,16 +2,16 @@
  * The models offered by the server of the options, asked at moments the user chose (the page
  * opened on saved settings, a preset clicked, Save, Test connection), never while an address is
  * being typed: each keystroke would be a request to a partial address. The key goes with the
- * request only as the one rule says (lib/shared/key-destination.ts), over the no-redirect fetch.
+ * request only as the one rule says (lib/shared/store/key-destination.ts), over the no-redirect fetch.
  */
 import { useRef, useState } from 'preact/hooks';
-import { baseUrlProblem } from '@/lib/shared/api-key';
-import { keyFor } from '@/lib/shared/key-destination';
-import type { SavedKeys } from '@/lib/shared/key-schema';
-import { applyOriginRule } from '@/lib/shared/local-origin-rule';
-import { fetchWithoutRedirects } from '@/lib/shared/no-redirect';
-import { listModels } from '@/lib/shared/server-probe';
-import { isLocalServer, isLoopback, type ServerApi, type ServerKind } from '@/lib/shared/servers';
+import { baseUrlProblem } from '@/lib/shared/store/api-key';
+import { keyFor } from '@/lib/shared/store/key-destination';
+import type { SavedKeys } from '@/lib/shared/store/key-schema';
+import { applyOriginRule } from '@/lib/shared/access/local-origin-rule';
+import { fetchWithoutRedirects } from '@/lib/shared/servers/no-redirect';
+import { listModels } from '@/lib/shared/servers/server-probe';
+import { isLocalServer, isLoopback, type ServerApi, type ServerKind } from '@/lib/shared/servers/servers';
 
 /** What a model list is asked of: the server, its address, and the keys kept by origin. */
 export interface ListTarget {

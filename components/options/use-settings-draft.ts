@@ -3,19 +3,19 @@
  * page, so that each rule has one definition: the key field is the key of the base URL's origin (a
  * preset chosen shows that server's key, or none, never the one before; an address typed shows its
  * own key if one is kept, else keeps the field as it was); Save asks before a key goes to an origin
- * the user has not confirmed for it (lib/shared/key-destination.ts); choosing a server sets a model
- * that server has (lib/shared/servers.ts `modelOnChoice`, `modelFromList`), and a server with no
+ * the user has not confirmed for it (lib/shared/store/key-destination.ts); choosing a server sets a model
+ * that server has (lib/shared/servers/servers.ts `modelOnChoice`, `modelFromList`), and a server with no
  * model of its own keeps the user's, whichever presets were stepped through; nothing is stored
  * until Save. The form adds its number fields through `submit`'s `read`.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { baseUrlProblem, originOf } from '@/lib/shared/api-key';
-import { keyAt, keysAfterSave, keysWithTyped, keysWithout, keyVerdict } from '@/lib/shared/key-destination';
-import type { SavedKeys } from '@/lib/shared/key-schema';
-import { removeOriginRule } from '@/lib/shared/local-origin-rule';
-import { t } from '@/lib/shared/i18n';
-import { isLocalServer, modelFromList, modelOnChoice, PRESETS } from '@/lib/shared/servers';
-import type { Settings } from '@/lib/shared/settings';
+import { baseUrlProblem, originOf } from '@/lib/shared/store/api-key';
+import { keyAt, keysAfterSave, keysWithTyped, keysWithout, keyVerdict } from '@/lib/shared/store/key-destination';
+import type { SavedKeys } from '@/lib/shared/store/key-schema';
+import { removeOriginRule } from '@/lib/shared/access/local-origin-rule';
+import { t } from '@/lib/shared/core/i18n';
+import { isLocalServer, modelFromList, modelOnChoice, PRESETS } from '@/lib/shared/servers/servers';
+import type { Settings } from '@/lib/shared/store/settings';
 import { hostOf } from './SavedKeysList';
 import { useModelList } from './use-model-list';
 

@@ -1,5 +1,5 @@
-import type { AbstainReason } from '@/lib/shared/run';
-import { t, type MessageKey } from '@/lib/shared/i18n';
+import type { AbstainReason } from '@/lib/shared/answer/run';
+import { t, type MessageKey } from '@/lib/shared/core/i18n';
 
 export interface AbstentionProps {
   reason: AbstainReason;

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { mount } from '@/tests/support/mount';
 import { AccessNote } from './AccessNote';
-import { ALL_SITES } from '@/lib/shared/site-access';
+import { ALL_SITES } from '@/lib/shared/access/site-access';
 
 const need = { origins: [ALL_SITES], reason: 'window' as const, count: 3 };
 const button = (root: HTMLElement, name: string) => [...root.querySelectorAll('button')].find((b) => b.textContent === name)!;

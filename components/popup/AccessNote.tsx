@@ -4,9 +4,9 @@
  * refusal is said plainly, with "This tab" offered; the question stays in its box either way.
  */
 import { useState } from 'preact/hooks';
-import { plural, t } from '@/lib/shared/i18n';
-import type { AccessNeed } from '@/lib/shared/site-access';
-import type { Scope } from '@/lib/shared/storage';
+import { plural, t } from '@/lib/shared/core/i18n';
+import type { AccessNeed } from '@/lib/shared/access/site-access';
+import type { Scope } from '@/lib/shared/store/storage';
 
 export interface AccessNoteProps {
   need: AccessNeed;

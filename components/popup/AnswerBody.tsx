@@ -4,8 +4,8 @@
  * one, an earlier turn of the thread and a thread reopened from the history.
  */
 import { useMemo } from 'preact/hooks';
-import type { Outcome, ShownCitation, ShownClaim } from '@/lib/shared/run';
-import { numberSources } from '@/lib/shared/sources';
+import type { Outcome, ShownCitation, ShownClaim } from '@/lib/shared/answer/run';
+import { numberSources } from '@/lib/shared/answer/sources';
 import { ClaimItem } from './ClaimItem';
 import { ClaimNotes } from './ClaimNotes';
 import { SourceList } from './SourceList';

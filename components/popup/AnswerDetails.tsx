@@ -1,5 +1,5 @@
-import type { DoneRun } from '@/lib/shared/run-state';
-import { formatNumber as n, t } from '@/lib/shared/i18n';
+import type { DoneRun } from '@/lib/shared/answer/run-state';
+import { formatNumber as n, t } from '@/lib/shared/core/i18n';
 
 export interface AnswerDetailsProps {
   run: DoneRun;

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DoneRun } from '@/lib/shared/run-state';
+import type { DoneRun } from '@/lib/shared/answer/run-state';
 import { AnswerView } from './AnswerView';
 // The coverage line is a lazy part (lazy-parts.ts): loaded up front, so that its import resolves
 // before the test's environment is torn down.
 import './CoverageNote';
-import type { ShownCitation } from '@/lib/shared/run';
+import type { ShownCitation } from '@/lib/shared/answer/run';
 
 const citation: ShownCitation = {
   literal: 'Adult tickets cost 12 euros.',

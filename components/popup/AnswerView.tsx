@@ -3,9 +3,9 @@
  * to reach it and its details. The model is named once, above its claims: the claims are its
  * words, the quotes behind the markers the pages'.
  */
-import type { DoneRun } from '@/lib/shared/run-state';
-import type { ShownCitation } from '@/lib/shared/run';
-import { t } from '@/lib/shared/i18n';
+import type { DoneRun } from '@/lib/shared/answer/run-state';
+import type { ShownCitation } from '@/lib/shared/answer/run';
+import { t } from '@/lib/shared/core/i18n';
 import { Abstention } from './Abstention';
 import { AnswerBody } from './AnswerBody';
 import { CopyAnswer } from './CopyAnswer';

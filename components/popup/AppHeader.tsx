@@ -3,8 +3,8 @@
  * over from), the History toggle and, in the popup, the way to the side panel.
  */
 import { OpenInPanelButton } from './OpenInPanelButton';
-import { hasSidePanel } from '@/lib/shared/side-panel';
-import { t } from '@/lib/shared/i18n';
+import { hasSidePanel } from '@/lib/shared/core/side-panel';
+import { t } from '@/lib/shared/core/i18n';
 
 export interface AppHeaderProps {
   surface: 'popup' | 'panel';

@@ -3,8 +3,8 @@
  * its markers clickable, while the model writes the rest. The finished answer (AnswerView) takes
  * its place and keeps every one of them.
  */
-import type { ShownCitation, ShownClaim } from '@/lib/shared/run';
-import { t } from '@/lib/shared/i18n';
+import type { ShownCitation, ShownClaim } from '@/lib/shared/answer/run';
+import { t } from '@/lib/shared/core/i18n';
 import { AnswerBody } from './AnswerBody';
 
 export interface ArrivingAnswerProps {

@@ -5,9 +5,9 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
-import { MAX_QUESTION_CHARS } from '@/lib/shared/limits';
-import type { Scope } from '@/lib/shared/storage';
-import { plural, t, type MessageKey } from '@/lib/shared/i18n';
+import { MAX_QUESTION_CHARS } from '@/lib/shared/core/limits';
+import type { Scope } from '@/lib/shared/store/storage';
+import { plural, t, type MessageKey } from '@/lib/shared/core/i18n';
 
 export interface AskFormProps {
   question: string;

@@ -1,14 +1,14 @@
 /**
- * The screens and the worker of one build (lib/shared/build-id.ts): as the popup or the side panel
+ * The screens and the worker of one build (lib/shared/core/build-id.ts): as the popup or the side panel
  * opens, it asks the worker which build it runs. Another build (the browser kept the previous
  * release's worker across an update) restarts the extension once, which starts the worker from
  * this build's files; if that did not mend it, this says what to do instead of failing every read.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { BUILD_ID, onWorkerBuild } from '@/lib/shared/build-id';
-import { callWorker } from '@/lib/shared/call-worker';
-import { t } from '@/lib/shared/i18n';
-import { buildRestartItem } from '@/lib/shared/storage';
+import { BUILD_ID, onWorkerBuild } from '@/lib/shared/core/build-id';
+import { callWorker } from '@/lib/shared/protocol/call-worker';
+import { t } from '@/lib/shared/core/i18n';
+import { buildRestartItem } from '@/lib/shared/store/storage';
 
 export function BuildMismatchNote() {
   const [say, setSay] = useState(false);

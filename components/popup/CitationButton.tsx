@@ -4,8 +4,8 @@
  * choose it), then the page's title, shortened when space runs out. A click reveals the quote.
  */
 import { useId } from 'preact/hooks';
-import type { ShownCitation } from '@/lib/shared/run';
-import { t } from '@/lib/shared/i18n';
+import type { ShownCitation } from '@/lib/shared/answer/run';
+import { t } from '@/lib/shared/core/i18n';
 import { citationParts } from './citation-name';
 import { useFavicon } from './favicons';
 import { SourceIcon } from './SourceIcon';

@@ -7,8 +7,8 @@
  * switches to the page and highlights the quote there.
  */
 import { useEffect, useId, useRef } from 'preact/hooks';
-import type { ShownCitation } from '@/lib/shared/run';
-import { formatMoment, t } from '@/lib/shared/i18n';
+import type { ShownCitation } from '@/lib/shared/answer/run';
+import { formatMoment, t } from '@/lib/shared/core/i18n';
 import { citationParts } from './citation-name';
 
 export interface CitationMarkerProps {

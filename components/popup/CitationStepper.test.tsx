@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import type { ShownCitation } from '@/lib/shared/run';
+import type { ShownCitation } from '@/lib/shared/answer/run';
 import { mount } from '../../tests/support/mount';
 import { CitationStepper } from './CitationStepper';
 

@@ -1,8 +1,8 @@
 /** "Previous citation" and "Next citation": step through the answer's quotes across tabs. */
 import { useEffect, useRef } from 'preact/hooks';
-import { stepFrom } from '@/lib/shared/citation-steps';
-import type { ShownCitation } from '@/lib/shared/run';
-import { plural, slot, t } from '@/lib/shared/i18n';
+import { stepFrom } from '@/lib/shared/answer/citation-steps';
+import type { ShownCitation } from '@/lib/shared/answer/run';
+import { plural, slot, t } from '@/lib/shared/core/i18n';
 import { Chevron } from './Chevron';
 import { Isolated } from './Isolated';
 

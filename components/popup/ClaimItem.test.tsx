@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import type { ShownClaim } from '@/lib/shared/run';
+import type { ShownClaim } from '@/lib/shared/answer/run';
 import { mount } from '../../tests/support/mount';
 import { ClaimItem } from './ClaimItem';
 

@@ -6,9 +6,9 @@
  * it could not check, a mark alone. The answer says what the marks mean once (ClaimNotes).
  */
 import { useState } from 'preact/hooks';
-import type { ShownCitation, ShownClaim } from '@/lib/shared/run';
-import { samePageOrdinals } from '@/lib/shared/sources';
-import { t } from '@/lib/shared/i18n';
+import type { ShownCitation, ShownClaim } from '@/lib/shared/answer/run';
+import { samePageOrdinals } from '@/lib/shared/answer/sources';
+import { t } from '@/lib/shared/core/i18n';
 import { CitationMarker } from './CitationMarker';
 import { QuotePreview } from './QuotePreview';
 

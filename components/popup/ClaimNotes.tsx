@@ -3,8 +3,8 @@
  * instead of under every claim: how many it doubted (marked "?") and how many it could not check
  * (marked "!"), and the claims it left out. Quiet notes: the claims stay the content.
  */
-import type { Outcome, ShownClaim } from '@/lib/shared/run';
-import { plural } from '@/lib/shared/i18n';
+import type { Outcome, ShownClaim } from '@/lib/shared/answer/run';
+import { plural } from '@/lib/shared/core/i18n';
 
 export interface ClaimNotesProps {
   claims: ShownClaim[];

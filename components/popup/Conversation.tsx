@@ -6,10 +6,10 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import type { RunState, Scope } from '@/lib/shared/run-state';
-import type { ShownCitation } from '@/lib/shared/run';
-import type { Thread, Turn } from '@/lib/shared/thread';
-import { slot, t } from '@/lib/shared/i18n';
+import type { RunState, Scope } from '@/lib/shared/answer/run-state';
+import type { ShownCitation } from '@/lib/shared/answer/run';
+import type { Thread, Turn } from '@/lib/shared/answer/thread';
+import { slot, t } from '@/lib/shared/core/i18n';
 import { Isolated } from './Isolated';
 import { LazySelectionNote } from './lazy-parts';
 import { ThreadView } from './ThreadView';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import type { Outcome } from '@/lib/shared/run';
+import type { Outcome } from '@/lib/shared/answer/run';
 import { mount } from '../../tests/support/mount';
 import { CopyAnswer } from './CopyAnswer';
 
@@ -34,7 +34,7 @@ const outcome: Outcome = {
 const byName = (root: HTMLElement, name: string) => [...root.querySelectorAll('button')].find((b) => b.textContent === name)!;
 // The answer's text is written by a module the buttons load (lazily): wait until it has.
 const settle = async () => {
-  await vi.waitFor(() => import('@/lib/shared/copy-answer'));
+  await vi.waitFor(() => import('@/lib/shared/answer/copy-answer'));
   await new Promise((r) => setTimeout(r, 0));
 };
 

@@ -1,7 +1,7 @@
 /** "Copy as Markdown" and "Copy as text": the answer with its quotes and links that find them. */
 import { useEffect, useState } from 'preact/hooks';
-import type { Outcome } from '@/lib/shared/run';
-import { t } from '@/lib/shared/i18n';
+import type { Outcome } from '@/lib/shared/answer/run';
+import { t } from '@/lib/shared/core/i18n';
 
 export interface CopyAnswerProps {
   question: string;
@@ -15,7 +15,7 @@ const clipboard = (text: string) => navigator.clipboard.writeText(text);
 // Writing the answer out (with the link finder it needs and its list of top-level domains, a
 // third of the popup's script) is loaded with the buttons, not with the popup: asked for when they
 // are shown, so that it has arrived by the time they are pressed.
-const copyText = () => import('@/lib/shared/copy-answer');
+const copyText = () => import('@/lib/shared/answer/copy-answer');
 
 export function CopyAnswer({ question, outcome, write = clipboard }: CopyAnswerProps) {
   const [status, setStatus] = useState('');

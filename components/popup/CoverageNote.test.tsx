@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DoneRun } from '@/lib/shared/run-state';
+import type { DoneRun } from '@/lib/shared/answer/run-state';
 import { CoverageNote } from './CoverageNote';
 
 const checks = { citations: 0, broken: 0 };

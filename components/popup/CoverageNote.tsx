@@ -1,7 +1,7 @@
-import type { DoneRun } from '@/lib/shared/run-state';
-import { plural, t } from '@/lib/shared/i18n';
-import { minutesOf, NO_TRANSCRIPT_REASONS } from '@/lib/shared/video-moment';
-import type { NoTranscriptReason } from '@/lib/shared/transcript';
+import type { DoneRun } from '@/lib/shared/answer/run-state';
+import { plural, t } from '@/lib/shared/core/i18n';
+import { minutesOf, NO_TRANSCRIPT_REASONS } from '@/lib/shared/video/video-moment';
+import type { NoTranscriptReason } from '@/lib/shared/video/transcript';
 
 /** Why `n` videos gave no captions, in a sentence. */
 function unreadVideos(reason: NoTranscriptReason, n: number): string {

@@ -3,7 +3,7 @@
  * asks, with the number of threads, and offers Delete all or Keep them.
  */
 import { useState } from 'preact/hooks';
-import { plural, t } from '@/lib/shared/i18n';
+import { plural, t } from '@/lib/shared/core/i18n';
 import type { Refocus } from './history-refocus';
 
 export interface DeleteAllHistoryProps {

@@ -5,7 +5,7 @@
  * then (passages, not quoted claims), so the line about answers is left out; the user's last
  * thread is theirs with or without a key, and is offered all the same.
  */
-import { t } from '@/lib/shared/i18n';
+import { t } from '@/lib/shared/core/i18n';
 import { useLatestThread } from './use-latest-thread';
 
 export interface EmptyStateProps {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** A thread that cannot be drawn leaves the list standing, named, with its Delete (issue #44). */
 import { describe, expect, it, vi } from 'vitest';
-import type { HistoryEntry } from '@/lib/shared/history';
+import type { HistoryEntry } from '@/lib/shared/store/history';
 import { mount } from '../../tests/support/mount';
 import { HistoryList } from './HistoryList';
 

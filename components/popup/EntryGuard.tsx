@@ -4,8 +4,8 @@
  * screen standing. In its place: which thread it is (its first question, or its id) and its Delete.
  */
 import { Component, type ComponentChildren } from 'preact';
-import type { HistorySummary } from '@/lib/shared/history-listing';
-import { t } from '@/lib/shared/i18n';
+import type { HistorySummary } from '@/lib/shared/store/history-listing';
+import { t } from '@/lib/shared/core/i18n';
 
 /** What the guard names a thread by: a listed thread's summary, or a thread whole. */
 type Named = Pick<HistorySummary, 'id' | 'turns'>;

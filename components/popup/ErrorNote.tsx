@@ -3,8 +3,8 @@
  * answer), and what helps next: "Try again" with the question kept, and the options when the
  * settings are the cause.
  */
-import type { ShownError } from '@/lib/shared/run';
-import { t } from '@/lib/shared/i18n';
+import type { ShownError } from '@/lib/shared/answer/run';
+import { t } from '@/lib/shared/core/i18n';
 
 export interface ErrorNoteProps {
   error: ShownError;

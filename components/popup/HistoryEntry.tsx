@@ -3,10 +3,10 @@
  * reopens it, the line under it (when, how many questions, its sites), and its Delete. The
  * question and the sites in their own direction, the list in the screen's.
  */
-import type { HistorySummary } from '@/lib/shared/history-listing';
-import { siteOf } from '@/lib/shared/site';
-import { unreadableReason } from '@/lib/shared/tabs';
-import { formatDate, plural, slot, t } from '@/lib/shared/i18n';
+import type { HistorySummary } from '@/lib/shared/store/history-listing';
+import { siteOf } from '@/lib/shared/answer/site';
+import { unreadableReason } from '@/lib/shared/access/tabs';
+import { formatDate, plural, slot, t } from '@/lib/shared/core/i18n';
 import { Isolated } from './Isolated';
 
 export interface HistoryEntryProps {

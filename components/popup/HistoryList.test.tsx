@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import type { HistoryEntry } from '@/lib/shared/history';
+import type { HistoryEntry } from '@/lib/shared/store/history';
 import { mount } from '../../tests/support/mount';
 import { HistoryList } from './HistoryList';
 

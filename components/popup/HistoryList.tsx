@@ -7,10 +7,10 @@
  * (history-listing.ts).
  */
 import { useMemo, useRef, useState } from 'preact/hooks';
-import { HISTORY_LIMITS, nearHistoryLimit } from '@/lib/shared/history';
-import type { HistorySummary } from '@/lib/shared/history-listing';
-import { matching, searchIndex } from '@/lib/shared/history-search';
-import { formatDate, plural, slot, t } from '@/lib/shared/i18n';
+import { HISTORY_LIMITS, nearHistoryLimit } from '@/lib/shared/store/history';
+import type { HistorySummary } from '@/lib/shared/store/history-listing';
+import { matching, searchIndex } from '@/lib/shared/store/history-search';
+import { formatDate, plural, slot, t } from '@/lib/shared/core/i18n';
 import { DeleteAllHistory } from './DeleteAllHistory';
 import { EntryGuard } from './EntryGuard';
 import { HistoryEntry } from './HistoryEntry';

@@ -4,9 +4,9 @@
  * page, or opens the page as cited (with a text fragment) when the tab is gone.
  */
 import { useEffect, useMemo, useRef } from 'preact/hooks';
-import { citationSteps } from '@/lib/shared/citation-steps';
-import type { ShownCitation } from '@/lib/shared/run';
-import type { HistoryEntry } from '@/lib/shared/history';
+import { citationSteps } from '@/lib/shared/answer/citation-steps';
+import type { ShownCitation } from '@/lib/shared/answer/run';
+import type { HistoryEntry } from '@/lib/shared/store/history';
 import { Abstention } from './Abstention';
 import { AnswerBody } from './AnswerBody';
 import { CopyAnswer } from './CopyAnswer';
@@ -14,7 +14,7 @@ import { Chevron } from './Chevron';
 import { CitationStepper } from './CitationStepper';
 import { when } from './HistoryList';
 import { useCitationSteps } from './use-citation-steps';
-import { t } from '@/lib/shared/i18n';
+import { t } from '@/lib/shared/core/i18n';
 
 export interface HistoryThreadProps {
   entry: HistoryEntry;

@@ -3,9 +3,9 @@
  * from the history's listing; a thread's answers are read from the store when it is opened.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { ShownCitation } from '@/lib/shared/run';
-import type { HistoryEntry } from '@/lib/shared/history';
-import type { HistorySummary } from '@/lib/shared/history-listing';
+import type { ShownCitation } from '@/lib/shared/answer/run';
+import type { HistoryEntry } from '@/lib/shared/store/history';
+import type { HistorySummary } from '@/lib/shared/store/history-listing';
 import { EntryGuard } from './EntryGuard';
 import { HistoryList } from './HistoryList';
 import { HistoryThread } from './HistoryThread';

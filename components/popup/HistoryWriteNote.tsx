@@ -4,8 +4,8 @@
  * may be open, and would otherwise lose it without a word. Gone once a later write succeeds.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { t } from '@/lib/shared/i18n';
-import { historyWriteProblemItem, type HistoryWriteProblem } from '@/lib/shared/storage';
+import { t } from '@/lib/shared/core/i18n';
+import { historyWriteProblemItem, type HistoryWriteProblem } from '@/lib/shared/store/storage';
 
 export function HistoryWriteNote() {
   const [problem, setProblem] = useState<HistoryWriteProblem | null>(null);

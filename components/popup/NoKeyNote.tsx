@@ -1,5 +1,5 @@
 /** Shown instead of asking when no API key is set: how to set one. */
-import { t } from '@/lib/shared/i18n';
+import { t } from '@/lib/shared/core/i18n';
 
 export interface NoKeyNoteProps {
   onOpenOptions: () => void;

@@ -3,8 +3,8 @@
  * the window (when only this tab was read), choose the tabs, or put the question another way
  * (the keyboard goes to the question box, its words kept).
  */
-import type { Scope } from '@/lib/shared/run-state';
-import { t } from '@/lib/shared/i18n';
+import type { Scope } from '@/lib/shared/answer/run-state';
+import { t } from '@/lib/shared/core/i18n';
 
 export interface NextSteps {
   /** Asks the same question of every tab in the window. */

@@ -1,6 +1,6 @@
 /** The popup's way to the side panel, which stays open beside the page while citations are clicked. */
-import { openSidePanel } from '@/lib/shared/side-panel';
-import { t } from '@/lib/shared/i18n';
+import { openSidePanel } from '@/lib/shared/core/side-panel';
+import { t } from '@/lib/shared/core/i18n';
 
 export interface OpenInPanelButtonProps {
   /** The popup's window, known before the click: the browser opens the panel only within the click itself. */

@@ -1,5 +1,5 @@
 /** The selection the next question is about (from the context menu), shown as a quote, removable. */
-import { t } from '@/lib/shared/i18n';
+import { t } from '@/lib/shared/core/i18n';
 
 export interface PendingSelectionNoteProps {
   text: string;

@@ -5,8 +5,8 @@
  * behind a quote bar, with the source they come from (and, for spans joined by "…", how many). Its words are said by the marker itself
  * (its description), so screen readers are not told them twice.
  */
-import type { ShownCitation } from '@/lib/shared/run';
-import { t } from '@/lib/shared/i18n';
+import type { ShownCitation } from '@/lib/shared/answer/run';
+import { t } from '@/lib/shared/core/i18n';
 import { citationParts } from './citation-name';
 
 export function QuotePreview({ citation }: { citation: ShownCitation }) {

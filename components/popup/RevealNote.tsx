@@ -1,5 +1,5 @@
 /** Why a click on a citation highlighted nothing, and what can be done instead. */
-import { t } from '@/lib/shared/i18n';
+import { t } from '@/lib/shared/core/i18n';
 
 export interface RevealNoteProps {
   message: string;

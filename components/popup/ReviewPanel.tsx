@@ -1,6 +1,6 @@
-import type { ReviewRun } from '@/lib/shared/run-state';
-import { siteOf } from '@/lib/shared/site';
-import { plural, t } from '@/lib/shared/i18n';
+import type { ReviewRun } from '@/lib/shared/answer/run-state';
+import { siteOf } from '@/lib/shared/answer/site';
+import { plural, t } from '@/lib/shared/core/i18n';
 
 export interface ReviewPanelProps {
   run: ReviewRun;

@@ -4,8 +4,8 @@
  * live region itself: its text ticks (a countdown); the app's Announcer says each step once.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { Stage, WorkingRun } from '@/lib/shared/run-state';
-import { plural, t, type MessageKey } from '@/lib/shared/i18n';
+import type { Stage, WorkingRun } from '@/lib/shared/answer/run-state';
+import { plural, t, type MessageKey } from '@/lib/shared/core/i18n';
 
 export interface RunProgressProps {
   run: Pick<WorkingRun, 'stage' | 'retryAt' | 'received' | 'claims'>;

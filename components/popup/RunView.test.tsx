@@ -3,8 +3,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FunctionComponent } from 'preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { mount } from '@/tests/support/mount';
-import { doneRun, errorRun, workingRun, type RunCommon } from '@/lib/shared/run-state';
-import type { Outcome } from '@/lib/shared/run';
+import { doneRun, errorRun, workingRun, type RunCommon } from '@/lib/shared/answer/run-state';
+import type { Outcome } from '@/lib/shared/answer/run';
 import type { Revealing } from './use-reveal';
 
 const common: RunCommon = { id: 'r', question: 'When does it open?', scope: 'tab', startedAt: 0, skipped: [] };
@@ -40,12 +40,12 @@ const settle = async (root: HTMLElement, until: (root: HTMLElement) => boolean) 
 
 describe('the run as the popup and side panel show it from storage', () => {
   // The storage module reads the extension API when it loads: the fake one is put in place first.
-  let store: typeof import('@/lib/shared/storage');
+  let store: typeof import('@/lib/shared/store/storage');
   let Shown: FunctionComponent;
   beforeAll(async () => {
     vi.stubGlobal('chrome', fakeBrowser);
     vi.stubGlobal('browser', fakeBrowser);
-    store = await import('@/lib/shared/storage');
+    store = await import('@/lib/shared/store/storage');
     const { useRun } = await import('./use-run');
     const { RunView } = await import('./RunView');
     Shown = () => {

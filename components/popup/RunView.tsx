@@ -12,9 +12,9 @@ import { RunProgress } from './RunProgress';
 import { LazyReviewPanel, LazySearchResults } from './lazy-parts';
 import type { Revealing } from './use-reveal';
 import type { ShownRun } from './use-run';
-import { claimsShown } from '@/lib/shared/run-state';
-import type { ShownCitation } from '@/lib/shared/run';
-import { t } from '@/lib/shared/i18n';
+import { claimsShown } from '@/lib/shared/answer/run-state';
+import type { ShownCitation } from '@/lib/shared/answer/run';
+import { t } from '@/lib/shared/core/i18n';
 
 export interface RunViewProps {
   shown: Pick<ShownRun, 'run' | 'unreadable'>;

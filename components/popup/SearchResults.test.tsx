@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { baseRun as base, mount } from '../../tests/support/mount';
 import { SearchResults } from './SearchResults';
 import { useCatalogue } from '../../tests/support/catalogue';
-import type { ShownCitation } from '@/lib/shared/run';
+import type { ShownCitation } from '@/lib/shared/answer/run';
 
 const hit: ShownCitation = {
   literal: 'It opens at 9 a.m. and closes at 6 p.m. <b>every</b> day.',

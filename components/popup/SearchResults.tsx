@@ -1,7 +1,7 @@
-import type { DoneRun } from '@/lib/shared/run-state';
+import type { DoneRun } from '@/lib/shared/answer/run-state';
 import { CitationButton } from './CitationButton';
-import type { ShownCitation } from '@/lib/shared/run';
-import { plural, t } from '@/lib/shared/i18n';
+import type { ShownCitation } from '@/lib/shared/answer/run';
+import { plural, t } from '@/lib/shared/core/i18n';
 
 export interface SearchResultsProps {
   run: DoneRun;

@@ -2,8 +2,8 @@
  * The user's selection, as it will lead what is sent: shown so that the user sees what goes
  * first, and where it came from. Only the focused frame of the active tab can supply it.
  */
-import type { RunState } from '@/lib/shared/storage';
-import { plural, slot, t } from '@/lib/shared/i18n';
+import type { RunState } from '@/lib/shared/store/storage';
+import { plural, slot, t } from '@/lib/shared/core/i18n';
 import { Isolated } from './Isolated';
 
 export interface SelectionNoteProps {

@@ -1,5 +1,5 @@
 /** One source under the answer: its number, favicon, title and site. */
-import type { AnswerSource } from '@/lib/shared/sources';
+import type { AnswerSource } from '@/lib/shared/answer/sources';
 import { citationParts } from './citation-name';
 import { useFavicon } from './favicons';
 import { SourceIcon } from './SourceIcon';

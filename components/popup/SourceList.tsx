@@ -4,8 +4,8 @@
  * page's own title gives way first. Titles and sites are the pages' text, isolated so that one
  * written right to left cannot reorder what is around it.
  */
-import type { AnswerSource } from '@/lib/shared/sources';
-import { t } from '@/lib/shared/i18n';
+import type { AnswerSource } from '@/lib/shared/answer/sources';
+import { t } from '@/lib/shared/core/i18n';
 import { SourceItem } from './SourceItem';
 
 export function SourceList({ sources }: { sources: AnswerSource[] }) {

@@ -3,9 +3,9 @@
  * not read (a browser page, an extension store) is shown disabled, with the reason.
  */
 import { useId } from 'preact/hooks';
-import { unreadableReason } from '@/lib/shared/tabs';
+import { unreadableReason } from '@/lib/shared/access/tabs';
 import type { WindowTab } from './use-window-tabs';
-import { t } from '@/lib/shared/i18n';
+import { t } from '@/lib/shared/core/i18n';
 
 export interface TabChooserProps {
   tabs: WindowTab[];

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import type { ShownCitation } from '@/lib/shared/run';
-import type { Turn } from '@/lib/shared/thread';
+import type { ShownCitation } from '@/lib/shared/answer/run';
+import type { Turn } from '@/lib/shared/answer/thread';
 import { mount } from '../../tests/support/mount';
 import { ThreadView } from './ThreadView';
 

@@ -2,10 +2,10 @@
  * The thread's earlier questions, oldest first, each with its answer: the conversation the
  * latest answer (the region "Answer", shown by the popup after this) continues.
  */
-import type { ShownCitation } from '@/lib/shared/run';
-import type { Turn } from '@/lib/shared/thread';
+import type { ShownCitation } from '@/lib/shared/answer/run';
+import type { Turn } from '@/lib/shared/answer/thread';
 import { TurnItem } from './TurnItem';
-import { t } from '@/lib/shared/i18n';
+import { t } from '@/lib/shared/core/i18n';
 
 export interface ThreadViewProps {
   turns: Turn[];

@@ -4,12 +4,12 @@
  * markers (still live: a click reveals the quote as for the latest answer), "not found", or the
  * search results found without a key.
  */
-import type { ShownCitation } from '@/lib/shared/run';
-import type { Turn } from '@/lib/shared/thread';
+import type { ShownCitation } from '@/lib/shared/answer/run';
+import type { Turn } from '@/lib/shared/answer/thread';
 import { Abstention } from './Abstention';
 import { AnswerBody } from './AnswerBody';
 import { CitationButton } from './CitationButton';
-import { plural, t } from '@/lib/shared/i18n';
+import { plural, t } from '@/lib/shared/core/i18n';
 
 export interface TurnItemProps {
   turn: Turn;

@@ -7,11 +7,11 @@
  * drawn and mirrored right to left; a marker's number stays a number ("1·2", not "2·1").
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { HistoryEntry } from '@/lib/shared/history';
-import type { Thread } from '@/lib/shared/thread';
-import type { ShownCitation, ShownClaim } from '@/lib/shared/run';
-import type { DoneRun } from '@/lib/shared/run-state';
-import { slot, splitSlots, t } from '@/lib/shared/i18n';
+import type { HistoryEntry } from '@/lib/shared/store/history';
+import type { Thread } from '@/lib/shared/answer/thread';
+import type { ShownCitation, ShownClaim } from '@/lib/shared/answer/run';
+import type { DoneRun } from '@/lib/shared/answer/run-state';
+import { slot, splitSlots, t } from '@/lib/shared/core/i18n';
 import { baseRun, mount } from '@/tests/support/mount';
 import { CitationButton } from './CitationButton';
 import { CitationStepper } from './CitationStepper';

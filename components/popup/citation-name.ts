@@ -4,8 +4,8 @@
  * moment ("2:31"), its place among a claim's quotes of the same page, and whether it joins spans.
  * Tests and screen readers find citations by it, so every form of citation says the same.
  */
-import type { ShownCitation } from '@/lib/shared/run';
-import { formatMoment, t } from '@/lib/shared/i18n';
+import type { ShownCitation } from '@/lib/shared/answer/run';
+import { formatMoment, t } from '@/lib/shared/core/i18n';
 
 export interface CitationParts {
   site: string;

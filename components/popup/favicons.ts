@@ -5,7 +5,7 @@
  */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import { sameDocument } from '@/lib/shared/tabs';
+import { sameDocument } from '@/lib/shared/access/tabs';
 
 export interface TabIcon {
   url: string;

@@ -6,9 +6,9 @@
  */
 import { useRef } from 'preact/hooks';
 import { STAGE_TEXT } from '@/components/popup/RunProgress';
-import type { RunState, Stage } from '@/lib/shared/run-state';
-import type { Outcome, SearchHit, ShownClaim } from '@/lib/shared/run';
-import { t } from '@/lib/shared/i18n';
+import type { RunState, Stage } from '@/lib/shared/answer/run-state';
+import type { Outcome, SearchHit, ShownClaim } from '@/lib/shared/answer/run';
+import { t } from '@/lib/shared/core/i18n';
 
 /** What of a run the announcement depends on: a run of any status has these, or some of them. */
 interface Announced {

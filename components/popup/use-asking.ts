@@ -6,13 +6,13 @@
  */
 import { useRef, useState } from 'preact/hooks';
 import { useGrantedOrigins } from '@/components/options/use-granted-origins';
-import { callWorker } from '@/lib/shared/call-worker';
-import type { AskMessage } from '@/lib/shared/messages';
-import type { Scope } from '@/lib/shared/run-state';
-import { accessNeeded, confirmedNeed, type AccessNeed } from '@/lib/shared/site-access';
-import { waitingQuestionItem, type PanelIntent } from '@/lib/shared/storage';
-import { hasGrant, tabsNotGiven, type TabGrant } from '@/lib/shared/tab-grants';
-import { requestForQuestion } from '@/lib/shared/waiting-question';
+import { callWorker } from '@/lib/shared/protocol/call-worker';
+import type { AskMessage } from '@/lib/shared/protocol/messages';
+import type { Scope } from '@/lib/shared/answer/run-state';
+import { accessNeeded, confirmedNeed, type AccessNeed } from '@/lib/shared/access/site-access';
+import { waitingQuestionItem, type PanelIntent } from '@/lib/shared/store/storage';
+import { hasGrant, tabsNotGiven, type TabGrant } from '@/lib/shared/store/tab-grants';
+import { requestForQuestion } from '@/lib/shared/store/waiting-question';
 import type { WindowTab } from './use-window-tabs';
 
 /** What a question is asked from: the app's place, its window's tabs and what it may read. */

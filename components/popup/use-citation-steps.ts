@@ -4,8 +4,8 @@
  * keys N and P (or J and K) step too, unless the user is typing.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { sameCitation, stepFrom } from '@/lib/shared/citation-steps';
-import type { ShownCitation } from '@/lib/shared/run';
+import { sameCitation, stepFrom } from '@/lib/shared/answer/citation-steps';
+import type { ShownCitation } from '@/lib/shared/answer/run';
 
 export interface CitationSteps {
   list: ShownCitation[];
@@ -25,7 +25,7 @@ function typingIn(target: EventTarget | null): boolean {
 
 /**
  * `answerId` names the answer stepped through (a run, a thread from the history): another answer
- * starts again before its first quote. `list`: its quotes in order (lib/shared/citation-steps.ts).
+ * starts again before its first quote. `list`: its quotes in order (lib/shared/answer/citation-steps.ts).
  */
 export function useCitationSteps(
   answerId: string | null,

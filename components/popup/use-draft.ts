@@ -1,11 +1,11 @@
 /**
  * The question being typed, its scope and its chosen tabs, kept in the draft store of the app's
- * window (memory for an incognito window, lib/shared/storage.ts) so that closing the popup loses
+ * window (memory for an incognito window, lib/shared/store/storage.ts) so that closing the popup loses
  * nothing. With no draft, the box starts with the last question asked unless it was answered.
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { draftStoreFor, type Scope } from '@/lib/shared/storage';
-import type { RunState } from '@/lib/shared/run-state';
+import { draftStoreFor, type Scope } from '@/lib/shared/store/storage';
+import type { RunState } from '@/lib/shared/answer/run-state';
 
 export interface DraftValue {
   question: string;
@@ -56,7 +56,7 @@ export function useDraft(lastQuestion: string | undefined, runLoaded: boolean): 
   useLayoutEffect(() => {
     void (async () => {
       // By the window's own kind: with one worker for both kinds of window the extension's
-      // pages are the regular profile's (lib/shared/storage.ts `draftStoreFor`).
+      // pages are the regular profile's (lib/shared/store/storage.ts `draftStoreFor`).
       const win = await browser.windows.getCurrent().catch(() => null);
       store.current = draftStoreFor(win);
       setStored(await store.current.getValue());

@@ -3,7 +3,7 @@
  * highlighted in the tabs, as Escape in the page does (a text or choice box keeps its own Escape).
  */
 import { useEffect } from 'preact/hooks';
-import { callWorker } from '@/lib/shared/call-worker';
+import { callWorker } from '@/lib/shared/protocol/call-worker';
 
 /** Whether an Escape press at `target` is the app's to clear the highlights with. */
 export function escapeClears(e: Pick<KeyboardEvent, 'key' | 'defaultPrevented'>, target: { tagName?: string } | null): boolean {

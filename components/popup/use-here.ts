@@ -3,7 +3,7 @@
  * tab" is that window's active tab, and the stored thread is compared with these pages.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { pageUrl } from '@/lib/shared/thread';
+import { pageUrl } from '@/lib/shared/answer/thread';
 import type { HerePages } from './use-thread';
 
 export function useHere(): { windowId: number | null; here: HerePages | null } {

@@ -4,7 +4,7 @@
  */
 import type { RefObject } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { HistorySummary } from '@/lib/shared/history-listing';
+import type { HistorySummary } from '@/lib/shared/store/history-listing';
 import { refocusTarget, type Refocus } from './history-refocus';
 
 /** Focuses the thread `focusId` in `root`; returns how to say where the focus goes once a control goes. */

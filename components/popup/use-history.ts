@@ -1,15 +1,15 @@
 /**
- * The history as the screens see it: its listing read from the store (lib/shared/history-store.ts,
- * lib/shared/history-listing.ts: each thread's questions, pages and search words, not its answers)
+ * The history as the screens see it: its listing read from the store (lib/shared/store/history-store.ts,
+ * lib/shared/store/history-listing.ts: each thread's questions, pages and search words, not its answers)
  * and kept current, a thread's answers read when it is opened, and the two deletions. Deleting the
  * thread that is still going on ends it too, so that its next question does not bring the deleted
  * answers back.
  */
 import { useLayoutEffect, useState } from 'preact/hooks';
-import { withoutEntry, type HistoryEntry } from '@/lib/shared/history';
-import type { HistoryListing, HistorySummary } from '@/lib/shared/history-listing';
-import { historyItem } from '@/lib/shared/history-store';
-import { startNewThread, threadItem } from '@/lib/shared/storage';
+import { withoutEntry, type HistoryEntry } from '@/lib/shared/store/history';
+import type { HistoryListing, HistorySummary } from '@/lib/shared/store/history-listing';
+import { historyItem } from '@/lib/shared/store/history-store';
+import { startNewThread, threadItem } from '@/lib/shared/store/storage';
 
 export interface HistoryStore {
   entries: HistorySummary[] | null;

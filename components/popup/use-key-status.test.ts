@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_SETTINGS } from '@/lib/shared/settings';
+import { DEFAULT_SETTINGS } from '@/lib/shared/store/settings';
 
 // The storage module reads the extension API when it loads: the fake one is put in place first.
 vi.stubGlobal('chrome', fakeBrowser);
 vi.stubGlobal('browser', fakeBrowser);
 const { keyStatusOf } = await import('./use-key-status');
-const { hostOf } = await import('@/lib/shared/site');
+const { hostOf } = await import('@/lib/shared/answer/site');
 
 const settings = { ...DEFAULT_SETTINGS, keys: {} };
 

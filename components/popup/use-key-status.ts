@@ -3,9 +3,9 @@
  * the host the fragments would go to, for the review. Kept current as the options change.
  */
 import { useLayoutEffect, useState } from 'preact/hooks';
-import { isLocalServer } from '@/lib/shared/servers';
-import { hostOf } from '@/lib/shared/site';
-import { loadSettings, settingsItem, type LoadedSettings } from '@/lib/shared/storage';
+import { isLocalServer } from '@/lib/shared/servers/servers';
+import { hostOf } from '@/lib/shared/answer/site';
+import { loadSettings, settingsItem, type LoadedSettings } from '@/lib/shared/store/storage';
 
 export interface KeyStatus {
   hasKey: boolean;
@@ -25,7 +25,7 @@ export function useKeyStatus(): KeyStatus {
   useLayoutEffect(() => {
     const load = () => void loadSettings().then((s) => setStatus({ ...keyStatusOf(s), loaded: true }));
     load();
-    // The key is not in the settings item (lib/shared/api-key.ts): load both again on a change.
+    // The key is not in the settings item (lib/shared/store/api-key.ts): load both again on a change.
     return settingsItem.watch(load);
   }, []);
   return status;

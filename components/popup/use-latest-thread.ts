@@ -5,9 +5,9 @@
  * apart by the store, not the history (500 threads, 10 MB at its cap).
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { HistorySummary } from '@/lib/shared/history-listing';
-import { onHistoryWrite } from '@/lib/shared/history-db';
-import { latestThread } from '@/lib/shared/history-latest';
+import type { HistorySummary } from '@/lib/shared/store/history-listing';
+import { onHistoryWrite } from '@/lib/shared/store/history-db';
+import { latestThread } from '@/lib/shared/store/history-latest';
 
 export function useLatestThread(wanted: boolean): HistorySummary | null {
   const [latest, setLatest] = useState<HistorySummary | null>(null);

@@ -4,7 +4,7 @@
  * does not bring it back.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { panelIntentItem, type PanelIntent } from '@/lib/shared/storage';
+import { panelIntentItem, type PanelIntent } from '@/lib/shared/store/storage';
 
 /** Older than this, an intent is stale: the panel was not there to take it. */
 const FRESH_MS = 60_000;

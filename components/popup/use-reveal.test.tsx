@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import { mount } from '@/tests/support/mount';
-import type { ShownCitation } from '@/lib/shared/run';
+import type { ShownCitation } from '@/lib/shared/answer/run';
 import { revealRequestOf, useReveal, type Revealing } from './use-reveal';
 import { escapeClears } from './use-escape-clears';
 
 const callWorker = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/shared/call-worker', () => ({ callWorker }));
+vi.mock('@/lib/shared/protocol/call-worker', () => ({ callWorker }));
 
 const citation: ShownCitation = {
   literal: 'opens at 9 … closes at 6',

@@ -3,9 +3,9 @@
  * quote is gone, the tab closed), the note says why and may offer the page as cited.
  */
 import { useState } from 'preact/hooks';
-import { callWorker } from '@/lib/shared/call-worker';
-import type { RevealMessage } from '@/lib/shared/messages';
-import type { ShownCitation } from '@/lib/shared/run';
+import { callWorker } from '@/lib/shared/protocol/call-worker';
+import type { RevealMessage } from '@/lib/shared/protocol/messages';
+import type { ShownCitation } from '@/lib/shared/answer/run';
 
 export interface RevealNoteState {
   message: string;

@@ -4,9 +4,9 @@
  * closed). A stored run the screens cannot read is reported as such, never shown half.
  */
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
-import { callWorker } from '@/lib/shared/call-worker';
-import type { RunState, StoredRun } from '@/lib/shared/run-state';
-import { lastRunItem } from '@/lib/shared/storage';
+import { callWorker } from '@/lib/shared/protocol/call-worker';
+import type { RunState, StoredRun } from '@/lib/shared/answer/run-state';
+import { lastRunItem } from '@/lib/shared/store/storage';
 
 export interface ShownRun {
   /** The run, when one is stored and it parses. */

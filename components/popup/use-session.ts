@@ -5,8 +5,8 @@
  * buttons take. App.tsx then only lays the views out; each part stays testable in its own hook.
  */
 import { useEffect, useMemo } from 'preact/hooks';
-import { callWorker } from '@/lib/shared/call-worker';
-import { startNewThread } from '@/lib/shared/storage';
+import { callWorker } from '@/lib/shared/protocol/call-worker';
+import { startNewThread } from '@/lib/shared/store/storage';
 import { useAsking } from './use-asking';
 import { answeredQuestion, sameQuestion, useDraft } from './use-draft';
 import { useHere } from './use-here';

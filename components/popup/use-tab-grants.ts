@@ -1,11 +1,11 @@
 /**
- * The tabs the browser gave us through `activeTab` (lib/shared/tab-grants.ts), kept current: the
+ * The tabs the browser gave us through `activeTab` (lib/shared/store/tab-grants.ts), kept current: the
  * popup records the tab it opened over (its opening gave us that tab), and the side panel drops
  * a tab's grant when the tab starts loading a page, which ends the browser's grant.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { tabGrantsItem } from '@/lib/shared/storage';
-import { addGrant, dropGrant, type TabGrant } from '@/lib/shared/tab-grants';
+import { tabGrantsItem } from '@/lib/shared/store/storage';
+import { addGrant, dropGrant, type TabGrant } from '@/lib/shared/store/tab-grants';
 import type { WindowTab } from './use-window-tabs';
 
 export function useTabGrants(surface: 'popup' | 'panel', tabs: readonly WindowTab[]): TabGrant[] {

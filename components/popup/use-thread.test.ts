@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { doneRun } from '@/lib/shared/run-state';
-import type { Thread, Turn } from '@/lib/shared/thread';
+import { doneRun } from '@/lib/shared/answer/run-state';
+import type { Thread, Turn } from '@/lib/shared/answer/thread';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { HerePages } from './use-thread';
 

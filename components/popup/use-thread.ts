@@ -1,12 +1,12 @@
 /**
- * The conversation the screens show (`threadItem`, lib/shared/thread.ts), kept current, and what
+ * The conversation the screens show (`threadItem`, lib/shared/answer/thread.ts), kept current, and what
  * the app says of it: its earlier turns above the latest answer, and whether it is about other
  * pages than the ones under the app (the next question would then start a new thread).
  */
 import { useLayoutEffect, useState } from 'preact/hooks';
-import type { RunState, Scope } from '@/lib/shared/run-state';
-import { threadItem } from '@/lib/shared/storage';
-import { continuesThread, type Thread, type ThreadPage, type Turn } from '@/lib/shared/thread';
+import type { RunState, Scope } from '@/lib/shared/answer/run-state';
+import { threadItem } from '@/lib/shared/store/storage';
+import { continuesThread, type Thread, type ThreadPage, type Turn } from '@/lib/shared/answer/thread';
 
 /** The pages under the app: its window's tabs and the active one. */
 export interface HerePages {

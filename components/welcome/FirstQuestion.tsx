@@ -1,12 +1,12 @@
 /**
  * The welcome's last step: how to ask a first question (the toolbar button or its shortcut, as the
  * browser has it set), and a button that opens the side panel in this window, inside the click
- * (the browsers open it only in answer to a gesture: lib/shared/side-panel.ts).
+ * (the browsers open it only in answer to a gesture: lib/shared/core/side-panel.ts).
  */
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { t } from '@/lib/shared/i18n';
-import { hasSidePanel, openSidePanel } from '@/lib/shared/side-panel';
+import { t } from '@/lib/shared/core/i18n';
+import { hasSidePanel, openSidePanel } from '@/lib/shared/core/side-panel';
 import { WelcomeStep } from './WelcomeStep';
 
 /** The commands that open the popup: Chrome's action, Firefox's MV2 browser action. */

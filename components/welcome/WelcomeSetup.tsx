@@ -5,8 +5,8 @@
  * what the steps set; Test connection tests the server as typed, the key going with it only as
  * that rule says.
  */
-import { t } from '@/lib/shared/i18n';
-import { isLocalKind, PRESETS } from '@/lib/shared/servers';
+import { t } from '@/lib/shared/core/i18n';
+import { isLocalKind, PRESETS } from '@/lib/shared/servers/servers';
 import { BaseUrlField } from '@/components/options/BaseUrlField';
 import { KeyConfirm } from '@/components/options/KeyConfirm';
 import { KeyField } from '@/components/options/KeyField';

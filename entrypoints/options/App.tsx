@@ -8,9 +8,9 @@ import { DataProblemNote } from '@/components/options/DataProblemNote';
 import { DiagnosticsView } from '@/components/options/DiagnosticsView';
 import { SettingsForm } from '@/components/options/SettingsForm';
 import { ToolbarSetting } from '@/components/options/ToolbarSetting';
-import { saveKeys } from '@/lib/shared/api-key';
-import { loadSettings, saveSettings, type LoadedSettings } from '@/lib/shared/storage';
-import { t } from '@/lib/shared/i18n';
+import { saveKeys } from '@/lib/shared/store/api-key';
+import { loadSettings, saveSettings, type LoadedSettings } from '@/lib/shared/store/storage';
+import { t } from '@/lib/shared/core/i18n';
 
 /** The options page: settings, loaded from and saved to extension storage, and diagnostics. */
 export function App() {

@@ -7,11 +7,11 @@ import { EventBus, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.m
 import 'pdfjs-dist/web/pdf_viewer.css';
 import * as z from 'zod/mini';
 import { highlightInLayer } from '@/lib/page/pdf/pdf-layer';
-import { isFromExtensionPage } from '@/lib/shared/messages';
-import { pdfHighlightMessage, type PdfHighlightMessage } from '@/lib/shared/pdf-messages';
-import type { HighlightOutcome } from '@/lib/shared/types';
+import { isFromExtensionPage } from '@/lib/shared/protocol/messages';
+import { pdfHighlightMessage, type PdfHighlightMessage } from '@/lib/shared/protocol/pdf-messages';
+import type { HighlightOutcome } from '@/lib/shared/protocol/types';
 import '@/assets/theme.css';
-import { localizeDocument, t } from '@/lib/shared/i18n';
+import { localizeDocument, t } from '@/lib/shared/core/i18n';
 import './style.css';
 
 z.config({ jitless: true });

@@ -4,7 +4,7 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { App } from '@/components/popup/App';
 import { fitPopupHeight, observeSize } from '@/components/popup/fit-popup-height';
-import { localizeDocument } from '@/lib/shared/i18n';
+import { localizeDocument } from '@/lib/shared/core/i18n';
 import '@/assets/theme.css';
 import './style.css';
 import '@/assets/app.css';

@@ -2,9 +2,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { FirstQuestion } from '@/components/welcome/FirstQuestion';
 import { WelcomeSetup } from '@/components/welcome/WelcomeSetup';
-import { saveKeys } from '@/lib/shared/api-key';
-import { t } from '@/lib/shared/i18n';
-import { loadSettings, saveSettings, type LoadedSettings } from '@/lib/shared/storage';
+import { saveKeys } from '@/lib/shared/store/api-key';
+import { t } from '@/lib/shared/core/i18n';
+import { loadSettings, saveSettings, type LoadedSettings } from '@/lib/shared/store/storage';
 
 export function App() {
   const [settings, setSettings] = useState<LoadedSettings | null>(null);

@@ -6,7 +6,7 @@
 import { render } from 'preact';
 import * as z from 'zod/mini';
 import { App } from './App';
-import { localizeDocument } from '@/lib/shared/i18n';
+import { localizeDocument } from '@/lib/shared/core/i18n';
 import '@/assets/theme.css';
 import '@/components/options/settings.css';
 import './style.css';

@@ -1,5 +1,5 @@
 /** Opens a corpus as the tabs a user has open and reads each with the extension's own extraction. */
-import type { PageText, SourcedPassage } from '@/lib/shared/types';
+import type { PageText, SourcedPassage } from '@/lib/shared/protocol/types';
 import { launchChromium } from '../../tests/support/chromium';
 import { bundleForPage, openCorpusPage } from './browser';
 import type { CorpusPage } from './corpus';

@@ -5,8 +5,8 @@
  */
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { readPdf, type PdfJs } from '../../lib/offscreen/read-pdf';
-import type { PageText } from '../../lib/shared/types';
-import { pageText, type PdfTextItem } from '../../lib/shared/pdf-text';
+import type { PageText } from '../../lib/shared/protocol/types';
+import { pageText, type PdfTextItem } from '../../lib/shared/text/pdf-text';
 import type { CorpusPage } from './corpus';
 
 /** The URL a PDF corpus page is served at (also in the browser, for the anchoring eval). */
@@ -23,7 +23,7 @@ export async function readCorpusPdf(page: CorpusPage): Promise<PageText> {
 }
 
 /**
- * Each page's text as lib/shared/pdf-text.ts joins it: the characters the passages were cut
+ * Each page's text as lib/shared/text/pdf-text.ts joins it: the characters the passages were cut
  * from, and the characters the viewer's text layer should hold.
  */
 export async function corpusPdfPageTexts(page: CorpusPage): Promise<string[]> {

@@ -2,7 +2,7 @@
  * How eval/extract.ts reads a corpus page's expected.txt into the sentences its recall is measured
  * on, and the annotation drift it forgives in its second figure. Pure functions, unit tested.
  */
-import { normalize } from '@/lib/shared/normalize';
+import { normalize } from '@/lib/shared/text/normalize';
 
 /** Shorter sentences ("Share", "Read more", dates) prove little either way. */
 export const MIN_SENTENCE_CHARS = 20;
@@ -60,7 +60,7 @@ export function lineUnits(line: string): string[] {
 
 /**
  * What the annotators of a corpus wrote differently from the page without any extraction error,
- * on top of lib/shared/normalize.ts and applied to both sides alike: spaces next to punctuation
+ * on top of lib/shared/text/normalize.ts and applied to both sides alike: spaces next to punctuation
  * ("then() , catch()" for "then(), catch()", "( my fave )" for "(my fave)", "Developed By: X"
  * for a page's "Developed By:X"), the ™ ® © signs
  * some annotations drop, single for double quotes ('significantly' for "significantly"), and

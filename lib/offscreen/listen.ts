@@ -3,10 +3,10 @@
  * PDF's passages or the reason it has none. Only the extension's own pages and worker are heard.
  */
 import { browser } from 'wxt/browser';
-import { dispatch, isFromExtensionPage } from '@/lib/shared/messages';
-import { offscreenCalls } from '@/lib/shared/pdf-messages';
+import { dispatch, isFromExtensionPage } from '@/lib/shared/protocol/messages';
+import { offscreenCalls } from '@/lib/shared/protocol/pdf-messages';
 import { fetchPdf, readPdf, type PdfJs } from './read-pdf';
-import type { PdfReadResult } from '@/lib/shared/pdf-notes';
+import type { PdfReadResult } from '@/lib/shared/protocol/pdf-notes';
 
 /**
  * `fetch` does not read `file:` addresses; XMLHttpRequest does, for an extension the user let

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalize } from '@/lib/shared/normalize';
-import { pageText, type PdfTextItem } from '@/lib/shared/pdf-text';
+import { normalize } from '@/lib/shared/text/normalize';
+import { pageText, type PdfTextItem } from '@/lib/shared/text/pdf-text';
 import { pdfPassages } from './pdf-passages';
 
 const item = (str: string, y: number, size = 12): PdfTextItem => ({ str, hasEOL: true, transform: [size, 0, 0, size, 72, y] });

@@ -4,10 +4,10 @@
  * knowing it, so that a citation says "p. N" and the viewer opens that page. Pure: the pdf.js
  * calls that produce the items are in read-pdf.ts.
  */
-import { layoutPassages } from '@/lib/shared/passage-layout';
-import { PassageIds } from '@/lib/shared/passage-ids';
-import { bodySize, pageBlocks, pageText, type HeadingState, type PdfTextItem } from '@/lib/shared/pdf-text';
-import type { Passage } from '@/lib/shared/types';
+import { layoutPassages } from '@/lib/shared/text/passage-layout';
+import { PassageIds } from '@/lib/shared/text/passage-ids';
+import { bodySize, pageBlocks, pageText, type HeadingState, type PdfTextItem } from '@/lib/shared/text/pdf-text';
+import type { Passage } from '@/lib/shared/protocol/types';
 
 export interface PdfPageItems {
   /** 1-based, as the PDF numbers its pages. */

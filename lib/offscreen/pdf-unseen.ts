@@ -9,7 +9,7 @@
  * item the walk cannot match, on a page that draws anything unseen, counts as unseen. Pure: the
  * operator list and pdf.js's operation codes are passed in.
  */
-import { itemSize, type PdfTextItem } from '@/lib/shared/pdf-text';
+import { itemSize, type PdfTextItem } from '@/lib/shared/text/pdf-text';
 
 /** A page's drawing operations, as pdf.js `getOperatorList` gives them. */
 export interface PdfOperatorList {

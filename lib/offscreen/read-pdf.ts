@@ -8,12 +8,12 @@
  * pdf.js and `fetch` are passed in: the offscreen document (Chrome) and the background page
  * (Firefox) pass theirs, the evals and tests theirs.
  */
-import type { PageText } from '@/lib/shared/types';
-import type { PdfTextItem } from '@/lib/shared/pdf-text';
-import type { PdfNote } from '@/lib/shared/pdf-messages';
+import type { PageText } from '@/lib/shared/protocol/types';
+import type { PdfTextItem } from '@/lib/shared/text/pdf-text';
+import type { PdfNote } from '@/lib/shared/protocol/pdf-messages';
 import { pdfPassages, type PdfPageItems } from './pdf-passages';
 import { pageGlyphs, withoutUnseen, type PdfOperatorList, type PdfOps } from './pdf-unseen';
-import { PDF_NOTES, type PdfReadResult } from '@/lib/shared/pdf-notes';
+import { PDF_NOTES, type PdfReadResult } from '@/lib/shared/protocol/pdf-notes';
 
 /** About 200 pages of a dense scanned report; a text PDF of this size has thousands of pages. */
 export const MAX_PDF_BYTES = 50 * 1024 * 1024;

@@ -11,7 +11,7 @@
  *   corpus each round, the same for both builds), loaded and left still for two seconds, the
  *   stand-in answering at once: the first question after opening tabs, as users meet it. With the
  *   breakdown of where each tab's time went (the worker's and the page script's timings:
- *   lib/worker/run/read-timings.ts, lib/shared/read-timing.ts), for a build that records them;
+ *   lib/worker/run/read-timings.ts, lib/shared/protocol/read-timing.ts), for a build that records them;
  *   the worker's heap at its peak while the question is read (DevTools' Runtime.getHeapUsage,
  *   sampled every 20 ms, less the heap at Ask); the popup's answer to a click while the tabs are
  *   read (History pressed, and pressed again, every 250 ms until the request leaves: from the

@@ -19,9 +19,9 @@
  *   the last question, the functions alive in our world that read `runtime.id` (each script's
  *   message listener: a script run twice holds two) no more than after the 20th;
  * - storage after the 20th and the last question: `storage.local` and `storage.session` bytes,
- *   the history (entries and characters, lib/shared/history.ts `HISTORY_LIMITS`), the logs'
- *   bytes (lib/shared/log-limits.ts), the thread's turns (lib/shared/thread.ts `MAX_TURNS`), the
- *   tab grants (lib/shared/tab-grants.ts `MAX_TAB_GRANTS`), the tabs remembered as highlighted;
+ *   the history (entries and characters, lib/shared/store/history.ts `HISTORY_LIMITS`), the logs'
+ *   bytes (lib/shared/store/log-limits.ts), the thread's turns (lib/shared/answer/thread.ts `MAX_TURNS`), the
+ *   tab grants (lib/shared/store/tab-grants.ts `MAX_TAB_GRANTS`), the tabs remembered as highlighted;
  * - Ask → request of every answer against the first twenty's median (at most 1.2 times): p50,
  *   p95, how many were slower, and the last twenty's median over the first's.
  * Prints the figures and a PASS or FAIL line per goal. `--short` (bench:soak:short) exits non-zero
@@ -30,11 +30,11 @@
  */
 import { loadavg } from 'node:os';
 import type { Frame, Page } from 'puppeteer-core';
-import { HISTORY_LIMITS } from '../../lib/shared/history';
-import { HIGHLIGHT_NAME, OTHER_HIGHLIGHT_NAME } from '../../lib/shared/highlight-style';
-import { FAILURE_LOG_MAX_BYTES, RUN_LOG_MAX_BYTES } from '../../lib/shared/log-limits';
-import { MAX_TAB_GRANTS } from '../../lib/shared/tab-grants';
-import { MAX_TURNS } from '../../lib/shared/thread';
+import { HISTORY_LIMITS } from '../../lib/shared/store/history';
+import { HIGHLIGHT_NAME, OTHER_HIGHLIGHT_NAME } from '../../lib/shared/core/highlight-style';
+import { FAILURE_LOG_MAX_BYTES, RUN_LOG_MAX_BYTES } from '../../lib/shared/store/log-limits';
+import { MAX_TAB_GRANTS } from '../../lib/shared/store/tab-grants';
+import { MAX_TURNS } from '../../lib/shared/answer/thread';
 import { liveWorker } from '../support/extension-browser';
 import { putHistoryIn } from '../support/extension-storage';
 import { fullHistory } from '../support/full-history';

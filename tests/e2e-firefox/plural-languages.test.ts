@@ -28,7 +28,7 @@ function thread(id: string, n: number, at: number) {
   };
 }
 
-/** The threads of `counts` questions written to the history store (lib/shared/history-store.ts) from the options page. */
+/** The threads of `counts` questions written to the history store (lib/shared/store/history-store.ts) from the options page. */
 async function putHistory(fx: Firefox, counts: number[]): Promise<void> {
   const entries = counts.map((n, i) => thread(`t${i}`, n, 1_764_751_200_000 - i * 60_000));
   const tab = await openTab(fx, `${fx.origin}/options.html`);

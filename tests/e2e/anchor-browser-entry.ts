@@ -4,7 +4,7 @@
  */
 import { extractPage } from '@/lib/page/read/extract';
 import { highlightQuote } from '@/lib/page/find/highlight';
-import type { QuoteTarget } from '@/lib/shared/types';
+import type { QuoteTarget } from '@/lib/shared/protocol/types';
 
 export { clearHighlight, highlightQuote } from '@/lib/page/find/highlight';
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForPage } from '../../eval/lib/browser';
 import { launchChromium } from '../support/chromium';
-import { ACTIVE_BACKGROUND, OTHER_BACKGROUND } from '@/lib/shared/highlight-style';
+import { ACTIVE_BACKGROUND, OTHER_BACKGROUND } from '@/lib/shared/core/highlight-style';
 import { colorShare, highlightBox, rgbOf } from '../support/pixels';
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import sample from '../../lib/shared/samples/history-v1.json';
+import sample from '../../lib/shared/store/samples/history-v1.json';
 import { historyIn, putHistoryIn } from '../support/extension-storage';
 import { setSettings, useHarness, type Harness } from '../support/harness';
 
@@ -32,7 +32,7 @@ async function exported(page: Page): Promise<string> {
   await page.waitForFunction(() => (window as unknown as { saved?: string }).saved);
   return page.evaluate(async () => (await fetch((window as unknown as { saved: string }).saved)).text());
 }
-/** The keys as stored (lib/shared/api-key.ts), read in the options page. */
+/** The keys as stored (lib/shared/store/api-key.ts), read in the options page. */
 const keysIn = (page: Page) =>
   page.evaluate(
     () =>

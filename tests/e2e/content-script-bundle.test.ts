@@ -9,9 +9,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KEY_DB } from '@/lib/shared/api-key';
-import { HISTORY_DB } from '@/lib/shared/history-store';
-import { HIGHLIGHT_STYLE_ID } from '@/lib/shared/highlight-style';
+import { KEY_DB } from '@/lib/shared/store/api-key';
+import { HISTORY_DB } from '@/lib/shared/store/history-store';
+import { HIGHLIGHT_STYLE_ID } from '@/lib/shared/core/highlight-style';
 import { EXTENSION_DIR } from '../support/extension-browser';
 import { FULL_ZOD } from '../support/zod-marker';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import sample from '../../lib/shared/samples/history-v1.json';
+import sample from '../../lib/shared/store/samples/history-v1.json';
 import { historyIn, putHistoryIn } from '../support/extension-storage';
 import { openFixture, openPopup, stopServiceWorker, useHarness, type Harness } from '../support/harness';
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForPage } from '../../eval/lib/browser';
 import { launchChromium } from '../support/chromium';
-import type { DrawnResult } from '@/lib/shared/types';
+import type { DrawnResult } from '@/lib/shared/protocol/types';
 
 /**
  * Words drawn in an order no reader can read (issue #44, item 2): a bidi override against the

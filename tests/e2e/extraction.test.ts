@@ -1,6 +1,6 @@
 import type { Frame, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import type { PageText } from '@/lib/shared/types';
+import type { PageText } from '@/lib/shared/protocol/types';
 import { answerText, ask, citationNamed } from '../support/popup-page';
 import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';

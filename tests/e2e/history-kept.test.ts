@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import sample from '../../lib/shared/samples/history-v1.json';
+import sample from '../../lib/shared/store/samples/history-v1.json';
 import { historyIn, putHistoryIn } from '../support/extension-storage';
 import { hoursAnswer } from '../support/facts';
 import { useExtension } from '../support/harness';

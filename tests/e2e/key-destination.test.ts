@@ -9,7 +9,7 @@ import { useExtension } from '../support/harness';
 import { opensAtNine } from '../support/facts';
 
 /**
- * The key goes only where the user confirmed it, from every screen (lib/shared/key-destination.ts):
+ * The key goes only where the user confirmed it, from every screen (lib/shared/store/key-destination.ts):
  * a user with a key saved for their API (the stand-in) drives the real options page and popup,
  * and every other server on this computer records what reached it. None may see the key.
  */

@@ -15,7 +15,7 @@ const h = useExtension({ standIn: true });
 // A gateway's token: a JWT of about 8.5 kB.
 const TOKEN = `eyJ${'a'.repeat(4000)}.${'b'.repeat(4000)}.${'c'.repeat(500)}`;
 
-/** The key store's raw values by name (lib/shared/api-key.ts), read or written in the worker. */
+/** The key store's raw values by name (lib/shared/store/api-key.ts), read or written in the worker. */
 function keyStore(op: 'get', name: string): Promise<unknown>;
 function keyStore(op: 'put', name: string, value: unknown): Promise<unknown>;
 async function keyStore(op: 'get' | 'put', name: string, value?: unknown): Promise<unknown> {

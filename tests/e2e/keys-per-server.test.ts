@@ -8,7 +8,7 @@ import { useExtension } from '../support/harness';
 import { opensAtNine } from '../support/facts';
 
 /**
- * A key per server (lib/shared/key-schema.ts, lib/shared/key-destination.ts), as a user meets it
+ * A key per server (lib/shared/store/key-schema.ts, lib/shared/store/key-destination.ts), as a user meets it
  * in the real options page and popup: a key for Claude saved, then OpenAI chosen and its own key
  * saved, then Claude chosen again. Claude's key is still there and used without being typed
  * again; each stand-in records the headers it received, and neither ever sees the other's key.

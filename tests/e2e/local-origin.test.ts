@@ -10,7 +10,7 @@ import { opensAtNine } from '../support/facts';
  * Ollama as it ships refuses any request whose Origin is an extension's. In Chrome the user who
  * chooses a server on this computer is asked for one more optional permission (Chrome shows no
  * warning for it) and the extension's own requests to that server then carry the server's own
- * Origin, by a session `declarativeNetRequest` rule (lib/shared/local-origin-rule.ts): asking
+ * Origin, by a session `declarativeNetRequest` rule (lib/shared/access/local-origin-rule.ts): asking
  * works with no change to Ollama. Headless Chromium cannot answer the permission prompt, so the
  * grant is one the browser keeps across an update (see launchWithAllSites), after which
  * `permissions.request` answers yes without a prompt, as after the user's yes.

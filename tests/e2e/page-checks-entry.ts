@@ -6,7 +6,7 @@
 import { proveDrawn } from '@/lib/page/find/drawn';
 import { extractPage } from '@/lib/page/read/extract';
 import { checkPassages, type PassageWords } from '@/lib/page/read/passage-check';
-import type { DrawnResult } from '@/lib/shared/types';
+import type { DrawnResult } from '@/lib/shared/protocol/types';
 
 /** The passages' texts as read, and the text the check before sending lets go (what no reader sees left out or cut). */
 export function read(): { read: string; sent: string } {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForPage } from '../../eval/lib/browser';
 import { launchChromium } from '../support/chromium';
-import type { DrawnResult } from '@/lib/shared/types';
+import type { DrawnResult } from '@/lib/shared/protocol/types';
 
 /**
  * What only layout settles, in real Chromium (issue #44, item 8: happy-dom has no layout, so the

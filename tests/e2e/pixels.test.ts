@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { ACTIVE_BACKGROUND } from '@/lib/shared/highlight-style';
+import { ACTIVE_BACKGROUND } from '@/lib/shared/core/highlight-style';
 import {
   answerReply,
   answerText,

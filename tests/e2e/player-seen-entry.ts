@@ -2,13 +2,13 @@
  * Bundled into test pages by player-seen.test.ts: whether a reader sees each player of the page
  * (lib/page/video/read-videos.ts `playerSeen`, lib/page/seen/box-shown.ts), the proof of a quoted
  * video's player (lib/page/video/prove-players.ts), and the same with rows taken out of the one
- * table of rules (lib/shared/seen.ts), run on the page as it is laid out in a real browser.
+ * table of rules (lib/shared/seen/seen.ts), run on the page as it is laid out in a real browser.
  */
 import { boxJudge } from '@/lib/page/seen/box-shown';
 import { mediaElements, mediaKey, playerSeen } from '@/lib/page/video/read-videos';
 import { provePlayers } from '@/lib/page/video/prove-players';
-import { rulesChanged, SEEN_RULES, type SeenRule, type SeenVerdict } from '@/lib/shared/seen';
-import type { DrawnResult, NotDrawn } from '@/lib/shared/types';
+import { rulesChanged, SEEN_RULES, type SeenRule, type SeenVerdict } from '@/lib/shared/seen/seen';
+import type { DrawnResult, NotDrawn } from '@/lib/shared/protocol/types';
 
 /** Each player of the page by its id, as a reader sees it now. */
 export function players(): Record<string, SeenVerdict> {

@@ -2,12 +2,12 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForPage } from '../../eval/lib/browser';
 import { launchChromium } from '../support/chromium';
-import type { SeenVerdict } from '@/lib/shared/seen';
-import type { DrawnResult } from '@/lib/shared/types';
+import type { SeenVerdict } from '@/lib/shared/seen/seen';
+import type { DrawnResult } from '@/lib/shared/protocol/types';
 
 /**
  * Which players a reader sees, in real Chromium (issue #44, item 5): the rules of an embedded
- * frame's box, the one table of lib/shared/seen.ts, asked of each `<video>` and `<audio>`; each
+ * frame's box, the one table of lib/shared/seen/seen.ts, asked of each `<video>` and `<audio>`; each
  * reason is the table's, and a row taken out of it changes the answer. The whole flow through the
  * popup is tests/e2e/video-unseen.test.ts.
  */

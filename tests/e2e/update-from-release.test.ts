@@ -143,7 +143,7 @@ describe('an update from the previous release, in the same profile', () => {
     await expect
       .poll(() => h.worker.evaluate(async () => Object.keys(await chrome.storage.local.get())))
       .not.toContain('history');
-    // The draft and the logs the previous release wrote read as their current versions (lib/shared/store-versions.ts).
+    // The draft and the logs the previous release wrote read as their current versions (lib/shared/store/store-versions.ts).
     await expect
       .poll(() => h.worker.evaluate(async () => (await chrome.storage.local.get('storeVersions')).storeVersions))
       .toEqual({ draft: 1, runLog: 1, failureLog: 1 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bundleForPage } from '../../eval/lib/browser';
 import { launchChromium } from '../support/chromium';
 import { startYouTubeSite, YOUTUBE, type YouTubeSite } from '../support/youtube-site';
-import type { TranscriptResult } from '@/lib/shared/transcript';
+import type { TranscriptResult } from '@/lib/shared/video/transcript';
 
 /**
  * The YouTube transcript reader in real Chromium, on pages served under www.youtube.com (the host

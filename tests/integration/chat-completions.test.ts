@@ -11,9 +11,9 @@ import { modelCall } from '@/lib/worker/model/transport';
 import { describeError } from '@/lib/worker/model/errors';
 import { ANSWER_REQUEST } from '@/lib/worker/answer/requests';
 import { answerQuestion } from '@/lib/worker/answer/pipeline';
-import { fetchWithoutRedirects } from '@/lib/shared/no-redirect';
-import { honoursJsonSchema, listModels } from '@/lib/shared/server-probe';
-import type { ShownClaim } from '@/lib/shared/run';
+import { fetchWithoutRedirects } from '@/lib/shared/servers/no-redirect';
+import { honoursJsonSchema, listModels } from '@/lib/shared/servers/server-probe';
+import type { ShownClaim } from '@/lib/shared/answer/run';
 import {
   startChatCompletionsApi,
   type ChatCompletionsApi,

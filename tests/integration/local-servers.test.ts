@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { claudeCall } from '@/lib/worker/model/claude';
 import { ANSWER_REQUEST } from '@/lib/worker/answer/requests';
 import { answerQuestion } from '@/lib/worker/answer/pipeline';
-import { listModels, modelContext, honoursStructuredOutput } from '@/lib/shared/server-probe';
+import { listModels, modelContext, honoursStructuredOutput } from '@/lib/shared/servers/server-probe';
 import { startMessagesApi, type MessagesApi } from '../support/stand-in/messages-api';
 import { passage } from '../support/passages';
 

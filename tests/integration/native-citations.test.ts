@@ -6,7 +6,7 @@ import { answerFromNativeBlocks, nativePrompt } from '@/lib/worker/model/native-
 import { answerQuestion } from '@/lib/worker/answer/pipeline';
 import { startMessagesApi, type MessagesApi } from '../support/stand-in/messages-api';
 import { passage } from '../support/passages';
-import type { FailureLogEntry } from '@/lib/shared/run';
+import type { FailureLogEntry } from '@/lib/shared/answer/run';
 
 let api: MessagesApi;
 beforeAll(async () => {

@@ -2,8 +2,8 @@
 // follow-up carries the earlier turns, and reads what the request before it wrote to the prompt
 // cache, as the API keeps it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Outcome } from '@/lib/shared/run';
-import type { Turn } from '@/lib/shared/thread';
+import type { Outcome } from '@/lib/shared/answer/run';
+import type { Turn } from '@/lib/shared/answer/thread';
 import { claudeCall } from '@/lib/worker/model/claude';
 import { ANSWER_REQUEST } from '@/lib/worker/answer/requests';
 import { answerQuestion } from '@/lib/worker/answer/pipeline';

@@ -7,8 +7,8 @@ import { liveWorker, type Harness } from './extension-browser';
 
 /**
  * Writes settings as the options page does: the key in the extension's IndexedDB (see
- * lib/shared/api-key.ts), kept and confirmed for the base URL's origin, the rest in `storage.local`.
- * `keys`: the keys' stored version (lib/shared/key-schema.ts): 2, by origin, as this build keeps
+ * lib/shared/store/api-key.ts), kept and confirmed for the base URL's origin, the rest in `storage.local`.
+ * `keys`: the keys' stored version (lib/shared/store/key-schema.ts): 2, by origin, as this build keeps
  * them; 1, the one record `{key, origin}` of the builds before (the previous release's, for the
  * update test).
  */
@@ -51,7 +51,7 @@ export async function clearStorage(h: Harness): Promise<void> {
   await liveWorker(h);
   await h.worker.evaluate(async () => {
     await Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]);
-    // The key's and the history's databases (lib/shared/api-key.ts, lib/shared/history-store.ts).
+    // The key's and the history's databases (lib/shared/store/api-key.ts, lib/shared/store/history-store.ts).
     // No named function in here: a bundler that keeps names would wrap it in a helper the worker lacks.
     for (const [db, name] of [
       ['cited-tabs-key', 'secrets'],
@@ -78,7 +78,7 @@ export async function clearStorage(h: Harness): Promise<void> {
 /** A context of the extension's origin (a page of its own, or its worker), where its IndexedDB opens. */
 type ExtensionContext = Pick<Page, 'evaluate'> | Pick<WebWorker, 'evaluate'>;
 
-/** The history as stored, in the extension origin's IndexedDB (lib/shared/history-store.ts), read in `where`. */
+/** The history as stored, in the extension origin's IndexedDB (lib/shared/store/history-store.ts), read in `where`. */
 export function historyIn(where: ExtensionContext): Promise<unknown> {
   return where.evaluate(
     () =>
@@ -101,7 +101,7 @@ export function historyIn(where: ExtensionContext): Promise<unknown> {
 /**
  * Writes `entries` as the stored history, in `where` (an older version's, or a profile's to start
  * from): the entries alone, as the builds before the listing wrote them, so the extension builds
- * the list's listing from them (lib/shared/history-store.ts).
+ * the list's listing from them (lib/shared/store/history-store.ts).
  */
 export function putHistoryIn(where: ExtensionContext, entries: unknown): Promise<void> {
   return where.evaluate(

@@ -1,12 +1,12 @@
 /**
- * A history as a heavy user's would be at its cap (lib/shared/history.ts `HISTORY_LIMITS`: 500
+ * A history as a heavy user's would be at its cap (lib/shared/store/history.ts `HISTORY_LIMITS`: 500
  * threads, 10,000,000 characters of JSON), for the history benchmark (tests/bench/history.ts):
  * threads of several turns, each answer a few claims, each claim quoting its pages with the
  * passage around the quote, as the worker records them. Varied words from a fixed seed, so two
  * runs and two builds get the same history, and search finds some threads and not others.
  */
-import type { HistoryEntry, HistoryTurn } from '../../lib/shared/history';
-import type { ShownCitation, ShownClaim } from '../../lib/shared/run';
+import type { HistoryEntry, HistoryTurn } from '../../lib/shared/store/history';
+import type { ShownCitation, ShownClaim } from '../../lib/shared/answer/run';
 
 const WORDS = (
   'museum ticket opening hours garden harbour tide bicycle station library castle river bridge ' +

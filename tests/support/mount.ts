@@ -1,7 +1,7 @@
 /** Mounts a Preact component into happy-dom for a component test, and unmounts it after. */
 import { render, type ComponentChild } from 'preact';
 import { afterEach } from 'vitest';
-import type { DoneRun } from '@/lib/shared/run-state';
+import type { DoneRun } from '@/lib/shared/answer/run-state';
 
 /** A finished run with nothing in it (neither answer nor results yet), for component tests to add to. */
 export const baseRun: DoneRun = {

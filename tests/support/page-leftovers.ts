@@ -8,7 +8,7 @@
  * script's message listener: a script that ran twice would hold two).
  */
 import type { CDPSession, Page, Protocol } from 'puppeteer-core';
-import { FOCUS_ATTRIBUTE, HIGHLIGHT_STYLE_ID, MARK_ATTRIBUTE } from '../../lib/shared/highlight-style';
+import { FOCUS_ATTRIBUTE, HIGHLIGHT_STYLE_ID, MARK_ATTRIBUTE } from '../../lib/shared/core/highlight-style';
 
 /** The attribute of the video overlay's host (lib/page/video/overlay.ts). */
 const OVERLAY_ATTRIBUTE = 'data-cited-tabs-quote';

@@ -1,5 +1,5 @@
 /** Passages with their sources, made up for unit tests of ranking, prompt and pipeline. */
-import type { SourcedPassage } from '@/lib/shared/types';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 
 /** A passage as the background holds it, for tests that do not care about its source. */
 export function passage(text: string, over: Partial<SourcedPassage> = {}): SourcedPassage {

@@ -1,9 +1,9 @@
 /**
  * Tests that show a caller asks the one table of rules of what a reader sees
- * (lib/shared/seen.ts): the table changed for the length of one test, then put back.
+ * (lib/shared/seen/seen.ts): the table changed for the length of one test, then put back.
  */
 import { afterEach } from 'vitest';
-import { rulesChanged, SEEN_RULES, type SeenRule } from '@/lib/shared/seen';
+import { rulesChanged, SEEN_RULES, type SeenRule } from '@/lib/shared/seen/seen';
 
 const original = [...SEEN_RULES];
 

@@ -2,7 +2,7 @@
  * The ways tests/fixtures/unseen.html plants a sentence no reader sees (its `?trick=`): the popup's
  * tests ask about each (tests/e2e/unseen.test.ts), and the one-walk check compares its two ways of
  * reading on those that live in the page itself (tests/e2e/one-walk-check.test.ts). Not a list the
- * check is built from: what is not measured as seen is not seen (lib/shared/seen.ts).
+ * check is built from: what is not measured as seen is not seen (lib/shared/seen/seen.ts).
  */
 export const UNSEEN_TRICKS = [
   'opacity',

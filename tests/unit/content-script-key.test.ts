@@ -7,8 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KEY_DB } from '@/lib/shared/api-key';
-import { HISTORY_DB } from '@/lib/shared/history-store';
+import { KEY_DB } from '@/lib/shared/store/api-key';
+import { HISTORY_DB } from '@/lib/shared/store/history-store';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The scripts the worker injects into pages, and a module each must reach (the walk did go in). */
@@ -50,10 +50,10 @@ describe('the content script and the key', () => {
     // The walk did reach the script's own modules.
     expect(ours).toContain(own);
     for (const forbidden of [
-      'lib/shared/api-key.ts',
-      'lib/shared/storage.ts',
-      'lib/shared/settings-schema.ts',
-      'lib/shared/history-store.ts',
+      'lib/shared/store/api-key.ts',
+      'lib/shared/store/storage.ts',
+      'lib/shared/store/settings-schema.ts',
+      'lib/shared/store/history-store.ts',
     ]) {
       expect(ours).not.toContain(forbidden);
     }

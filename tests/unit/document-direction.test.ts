@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useCatalogue } from '@/tests/support/catalogue';
-import { direction, localizeDocument } from '@/lib/shared/i18n';
+import { direction, localizeDocument } from '@/lib/shared/core/i18n';
 
 const ENTRYPOINTS = resolve(import.meta.dirname, '../../entrypoints');
 

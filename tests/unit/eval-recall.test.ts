@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectedSentences, forgiving, lineUnits } from '../../eval/lib/recall';
-import { normalize } from '@/lib/shared/normalize';
+import { normalize } from '@/lib/shared/text/normalize';
 
 describe('eval: the sentences of expected.txt', () => {
   it('splits Markdown table rows into cells, with or without the outer bars', () => {

@@ -23,12 +23,12 @@ describe('the import bound', () => {
   });
 
   it('counts distinct project modules, types and re-exports included, packages not', () => {
-    const files = new Set(['lib/worker/a.ts', 'lib/shared/b.ts', 'lib/shared/c.ts']);
+    const files = new Set(['lib/worker/a.ts', 'lib/shared/core/b.ts', 'lib/shared/core/c.ts']);
     const src = [
       "import { x } from './a';",
       "import type { Y } from './a';",
-      "import type { B } from '@/lib/shared/b';",
-      "export { c } from '@/lib/shared/c';",
+      "import type { B } from '@/lib/shared/core/b';",
+      "export { c } from '@/lib/shared/core/c';",
       "import * as z from 'zod';",
     ].join('\n');
     const graph = new Map([['lib/worker/e.ts', importsOf('lib/worker/e.ts', src, (f) => files.has(f))]]);

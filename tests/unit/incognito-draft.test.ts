@@ -11,7 +11,7 @@ const { fakeBrowser } = await vi.hoisted(async () => {
   return m;
 });
 
-const { draftStoreFor } = await import('@/lib/shared/storage');
+const { draftStoreFor } = await import('@/lib/shared/store/storage');
 
 beforeEach(() => fakeBrowser.reset());
 

@@ -10,7 +10,18 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importZones, LAYERS, layerOf, PAGE_STAGES, pageStageOf, stageOf, WORKER_STAGES, type Stage } from '../../layers.js';
+import {
+  importZones,
+  LAYERS,
+  layerOf,
+  PAGE_STAGES,
+  pageStageOf,
+  SHARED_TOPICS,
+  sharedTopicOf,
+  stageOf,
+  WORKER_STAGES,
+  type Stage,
+} from '../../layers.js';
 import { importsOf, projectGraph, ROOT } from '../support/imports';
 
 /** The runtime context of a project file, by where it sits (layers.js), or 'other'. */
@@ -133,19 +144,36 @@ describe('the page stages', () => {
   });
 });
 
+describe('the shared topics', () => {
+  const graph = projectGraph();
+  const shared = [...graph.keys()].filter((f) => f.startsWith('lib/shared/'));
+
+  it('put every shared file in a topic folder with its README', () => {
+    expect(shared.filter((f) => !sharedTopicOf(f))).toEqual([]);
+    const folders = readdirSync(join(ROOT, 'lib/shared')).filter((n) => statSync(join(ROOT, 'lib/shared', n)).isDirectory());
+    expect(folders.sort()).toEqual(SHARED_TOPICS.map((s) => s.name).sort());
+    for (const topic of SHARED_TOPICS) expect(statSync(join(ROOT, 'lib/shared', topic.name, 'README.md')).isFile()).toBe(true);
+  });
+
+  it('import only the topics they build on', () => {
+    expect(shared.filter((f) => sharedTopicOf(f)?.name === 'store').length).toBeGreaterThan(3);
+    expect(stageCrossings(graph, shared, sharedTopicOf)).toEqual([]);
+  });
+});
+
 describe('the checks themselves', () => {
   it('read static, type, dynamic and side-effect imports, relative and aliased', () => {
-    const files = new Set(['lib/worker/a.ts', 'lib/shared/b.ts', 'lib/page/c.tsx', 'lib/worker/d.ts']);
+    const files = new Set(['lib/worker/a.ts', 'lib/shared/core/b.ts', 'lib/page/c.tsx', 'lib/worker/d.ts']);
     const src = [
       "import { x } from './a';",
-      "import type { Y } from '@/lib/shared/b';",
+      "import type { Y } from '@/lib/shared/core/b';",
       "const m = await import('../page/c');",
       "import '@/lib/worker/d.ts';",
       "import { z } from 'zod';",
     ].join('\n');
     expect(importsOf('lib/worker/e.ts', src, (f) => files.has(f))).toEqual([
       'lib/worker/a.ts',
-      'lib/shared/b.ts',
+      'lib/shared/core/b.ts',
       'lib/page/c.tsx',
       'lib/worker/d.ts',
     ]);
@@ -173,7 +201,7 @@ describe('the checks themselves', () => {
 
   it('give the linter a zone per layer that forbids exactly the layers it may not import', () => {
     const zones = importZones();
-    expect(zones).toHaveLength(LAYERS.length + WORKER_STAGES.length + PAGE_STAGES.length);
+    expect(zones).toHaveLength(LAYERS.length + WORKER_STAGES.length + PAGE_STAGES.length + SHARED_TOPICS.length);
     const page = zones.find((z) => z.target.includes('./lib/page'))!;
     expect(page.from).toEqual(expect.arrayContaining(['./lib/worker', './components', './entrypoints/background.ts']));
     expect(page.from).not.toContain('./lib/shared');
@@ -198,17 +226,36 @@ describe('the checks themselves', () => {
     expect(find.from).toEqual(['./lib/page/pdf', './lib/page/video']);
     const dom = zones.find((z) => z.target.includes('./lib/page/dom'))!;
     expect(dom.from).toEqual(expect.arrayContaining(['./lib/page/seen', './lib/page/read', './lib/page/find']));
+    const core = zones.find((z) => z.target.includes('./lib/shared/core'))!;
+    expect(core.from).toEqual(expect.arrayContaining(['./lib/shared/protocol', './lib/shared/store', './lib/shared/access']));
+    const protocol = zones.find((z) => z.target.includes('./lib/shared/protocol'))!;
+    expect(protocol.from).toEqual(expect.arrayContaining(['./lib/shared/answer', './lib/shared/store', './lib/shared/seen']));
+    expect(protocol.from).not.toContain('./lib/shared/core');
+    const store = zones.find((z) => z.target.includes('./lib/shared/store'))!;
+    expect(store.from).toEqual(['./lib/shared/seen', './lib/shared/access']);
   });
 
   it('report a seen/ file that imports find/ or read/, and not the other way', () => {
     const graph = new Map([
-      ['lib/page/seen/a.ts', ['lib/page/find/b.ts', 'lib/page/read/c.ts', 'lib/page/dom/d.ts', 'lib/shared/e.ts']],
+      ['lib/page/seen/a.ts', ['lib/page/find/b.ts', 'lib/page/read/c.ts', 'lib/page/dom/d.ts', 'lib/shared/core/e.ts']],
       ['lib/page/find/b.ts', ['lib/page/seen/a.ts', 'lib/page/read/c.ts']],
       ['lib/page/read/c.ts', ['lib/page/seen/a.ts']],
     ]);
     expect(stageCrossings(graph, [...graph.keys()], pageStageOf)).toEqual([
       'lib/page/seen/a.ts → lib/page/find/b.ts',
       'lib/page/seen/a.ts → lib/page/read/c.ts',
+    ]);
+  });
+
+  it('report a shared topic that imports one it does not build on', () => {
+    const graph = new Map([
+      ['lib/shared/core/a.ts', ['lib/shared/store/b.ts']],
+      ['lib/shared/store/b.ts', ['lib/shared/core/a.ts', 'lib/shared/access/c.ts']],
+      ['lib/shared/access/c.ts', ['lib/shared/store/b.ts']],
+    ]);
+    expect(stageCrossings(graph, [...graph.keys()], sharedTopicOf)).toEqual([
+      'lib/shared/core/a.ts → lib/shared/store/b.ts',
+      'lib/shared/store/b.ts → lib/shared/access/c.ts',
     ]);
   });
 
@@ -222,5 +269,7 @@ describe('the checks themselves', () => {
     expect(contextOf('lib/pagination.ts')).toBe('other');
     expect(pageStageOf('lib/page/video/youtube/read.ts')?.name).toBe('video');
     expect(pageStageOf('lib/page/seenx/a.ts')).toBeUndefined();
+    expect(sharedTopicOf('lib/shared/store/samples/x.ts')?.name).toBe('store');
+    expect(sharedTopicOf('lib/shared/corex/a.ts')).toBeUndefined();
   });
 });

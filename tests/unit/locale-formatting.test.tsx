@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useCatalogue } from '@/tests/support/catalogue';
 import { mount } from '@/tests/support/mount';
 import { AskForm } from '@/components/popup/AskForm';
-import { formatDate, formatDay, formatNumber, formatPercent, locale, plural } from '@/lib/shared/i18n';
+import { formatDate, formatDay, formatNumber, formatPercent, locale, plural } from '@/lib/shared/core/i18n';
 
 // 14 March 2026, 15:30 in the test's own time zone.
 const MOMENT = new Date(2026, 2, 14, 15, 30).getTime();

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HIGHLIGHT_CSS } from '@/lib/shared/highlight-style';
+import { HIGHLIGHT_CSS } from '@/lib/shared/core/highlight-style';
 import { QUOTE_OVERLAY_CSS } from '@/lib/page/video/overlay';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -97,7 +97,7 @@ const SHEETS: Array<[string, string]> = [
   ...['assets', 'components', 'entrypoints']
     .flatMap(sheetsUnder)
     .map((f): [string, string] => [f, readFileSync(resolve(ROOT, f), 'utf8')]),
-  ['lib/shared/highlight-style.ts HIGHLIGHT_CSS', HIGHLIGHT_CSS],
+  ['lib/shared/core/highlight-style.ts HIGHLIGHT_CSS', HIGHLIGHT_CSS],
   ['lib/page/video/overlay.ts QUOTE_OVERLAY_CSS', QUOTE_OVERLAY_CSS],
 ];
 

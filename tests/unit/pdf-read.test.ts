@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { fetchPdf, fileNameOf, readPdf, type PdfJs } from '@/lib/offscreen/read-pdf';
-import { PDF_NOTES, pdfNoteText } from '@/lib/shared/pdf-notes';
+import { PDF_NOTES, pdfNoteText } from '@/lib/shared/protocol/pdf-notes';
 
 /** The real pdf.js (its Node build: the same parser and text extraction as the browser's). */
 const pdfjs = { getDocument, OPS } as unknown as PdfJs;

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Catalogue, useCatalogue, useMessages } from '@/tests/support/catalogue';
-import { formatMoment, plural } from '@/lib/shared/i18n';
+import { formatMoment, plural } from '@/lib/shared/core/i18n';
 
 /** A catalogue of `tag` whose `tabsNotRead` says which form it is, in each of `forms`. */
 function catalogueOf(tag: string, forms: string[]): Catalogue {

@@ -20,10 +20,10 @@ vi.mock('idb-keyval', () => ({
   del: async (key: string) => void idb.delete(key),
 }));
 
-const { loadSettings, saveSettings } = await import('@/lib/shared/storage');
-const { DEFAULT_SETTINGS } = await import('@/lib/shared/settings');
-const { baseUrlProblem } = await import('@/lib/shared/api-key');
-const { default: sample } = await import('@/lib/shared/samples/keys-v1.json');
+const { loadSettings, saveSettings } = await import('@/lib/shared/store/storage');
+const { DEFAULT_SETTINGS } = await import('@/lib/shared/store/settings');
+const { baseUrlProblem } = await import('@/lib/shared/store/api-key');
+const { default: sample } = await import('@/lib/shared/store/samples/keys-v1.json');
 
 const stored = async () => (await fakeBrowser.storage.local.get('settings')).settings as Record<string, unknown> | undefined;
 

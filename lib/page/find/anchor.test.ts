@@ -2,8 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { locateQuote, locateQuotes, type LocatedQuote } from './anchor';
 import { extractPage } from '@/lib/page/read/extract';
-import { normalize } from '@/lib/shared/normalize';
-import type { QuoteTarget } from '@/lib/shared/types';
+import { normalize } from '@/lib/shared/text/normalize';
+import type { QuoteTarget } from '@/lib/shared/protocol/types';
 
 function target(literal: string, passageText = '', passageOrder = 0): QuoteTarget {
   return { literal, passageText, passageOrder };

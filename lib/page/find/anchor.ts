@@ -1,7 +1,7 @@
 /**
  * Anchoring: finds a cited literal in the live page and turns it into DOM ranges covering
  * exactly those words. Same walk as extraction (`collectText`), same normalisation as the
- * verifier (lib/shared/normalize.ts, through lib/page/find/find-quote.ts): what was verified is what gets
+ * verifier (lib/shared/text/normalize.ts, through lib/page/find/find-quote.ts): what was verified is what gets
  * highlighted, or nothing is.
  *
  * When the words occur more than once, the occurrence chosen is the one whose surroundings are
@@ -12,7 +12,7 @@
 import { docOf, nodeOf } from '@/lib/page/dom/dom';
 import { collectText, collapse, type CollectOptions, type CollectedText } from '@/lib/page/read/dom-text';
 import { DEFAULT_MAX_TEXT_CHARS, layoutPassages, type ExtractOptions, type LaidOutPassage } from '@/lib/page/read/extract';
-import { normalize } from '@/lib/shared/normalize';
+import { normalize } from '@/lib/shared/text/normalize';
 import {
   findNormalized,
   lowerBound,
@@ -22,7 +22,7 @@ import {
   type SearchText,
   type Span,
 } from './find-quote';
-import type { QuoteTarget } from '@/lib/shared/types';
+import type { QuoteTarget } from '@/lib/shared/protocol/types';
 
 export type AnchorOptions = CollectOptions & Pick<ExtractOptions, 'minChars' | 'maxChars'>;
 

@@ -3,10 +3,10 @@
  * What drawn.ts decides itself, without layout: a quote not found is "not-found" before anything
  * measured, and the rest is the table's verdict as the page's reply says it. Whether words are
  * drawn needs layout (happy-dom has none): tests/e2e/page-checks.test.ts proves quotes in real
- * Chromium; the rules themselves are lib/shared/seen.test.ts's.
+ * Chromium; the rules themselves are lib/shared/seen/seen.test.ts's.
  */
 import { describe, expect, it } from 'vitest';
-import { drawnOf, judge } from '@/lib/shared/seen';
+import { drawnOf, judge } from '@/lib/shared/seen/seen';
 import { drawnVerdict, proveDrawn } from './drawn';
 
 const measured = {

@@ -3,7 +3,7 @@
  * accepted the quote and before its claim is shown (and again by the highlight, once the quote
  * is scrolled into view): the words are found as the highlight finds them (lib/page/find/anchor.ts),
  * then every text node of the quote is measured and judged by the one table of rules of what a
- * reader sees (lib/shared/seen.ts): rendered, its opacity up the tree, masks, blend modes and
+ * reader sees (lib/shared/seen/seen.ts): rendered, its opacity up the tree, masks, blend modes and
  * filters, its own glyphs on the page and not cut off (lib/page/seen/ancestry.ts), its colour against
  * what is behind it; nothing their own boxes paint over them (a pseudo-element, an outline); and
  * no other box may cover them: where they are in view, by the browser's hit test, and out of view,
@@ -21,13 +21,13 @@ import { Ancestry } from '@/lib/page/seen/ancestry';
 import type { CharRun } from '@/lib/page/seen/seen';
 import { readableColour } from '@/lib/page/seen/colour';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
-import { drawnOf, judge, whyUnseen, type Measured, type PointHit } from '@/lib/shared/seen';
+import { drawnOf, judge, whyUnseen, type Measured, type PointHit } from '@/lib/shared/seen/seen';
 import { backgroundBehind, otherPaintBehind, paintedOtherwise, PaintedBoxes, type WordsPaint } from '@/lib/page/seen/behind';
 import { hitAt, inView } from '@/lib/page/seen/cover';
 import { CoversOutOfView, PaintedCovers } from '@/lib/page/seen/covered-boxes';
-import type { DrawnResult, QuoteTarget } from '@/lib/shared/types';
+import type { DrawnResult, QuoteTarget } from '@/lib/shared/protocol/types';
 
-/** The verdict from what was measured, first reason first (the rules of lib/shared/seen.ts). */
+/** The verdict from what was measured, first reason first (the rules of lib/shared/seen/seen.ts). */
 export function drawnVerdict(m: { found: boolean } & Measured): DrawnResult {
   if (!m.found) return { drawn: false, reason: 'not-found' };
   return drawnOf(judge(m));
@@ -57,7 +57,7 @@ export function proveDrawn(
 
 /**
  * The verdict on a located quote's words as the page draws them now: every text node of the
- * quote must be seen (lib/shared/seen.ts), not just one; the elements asked about are those of the
+ * quote must be seen (lib/shared/seen/seen.ts), not just one; the elements asked about are those of the
  * quote's own text nodes, not whatever else its ranges span (a hidden menu between two visible
  * lines is not part of the quote). A node inside what a reader opens (closed `<details>`,
  * `until-found`) is measured by the box drawn in its place, and its ancestors as for any words.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalize, normalizeWithMap, sourceSpan } from '@/lib/shared/normalize';
+import { normalize, normalizeWithMap, sourceSpan } from '@/lib/shared/text/normalize';
 import { findNormalized, normalizedAfter, normalizedBefore, searchText, type Span } from './find-quote';
 
 /** What the search must always agree with: normalise everything, then indexOf. */

@@ -3,14 +3,14 @@
  * normalising the whole page for every quote.
  *
  * The answer is the one that `normalizeWithMap(source)` followed by `indexOf` would give (the
- * verifier's normalisation, lib/shared/normalize.ts, is the only one used). It is only faster: a regular
+ * verifier's normalisation, lib/shared/text/normalize.ts, is the only one used). It is only faster: a regular
  * expression finds the places where the longest run of letters or digits of the quote could come
  * from (any case, composed or decomposed accents, invisible characters in between, compatibility
  * characters that normalise to it), and only a window around each of those is normalised and
  * compared. A quote with no such run, or one found nowhere that way, falls back to normalising
  * the whole text once (kept for the next quote of the same page).
  */
-import { normalizeWithMap, sourceSpan, type NormalizedText } from '@/lib/shared/normalize';
+import { normalizeWithMap, sourceSpan, type NormalizedText } from '@/lib/shared/text/normalize';
 
 /** `[start, end)` in the source text. */
 export type Span = [start: number, end: number];

@@ -19,7 +19,7 @@ import { currentReading, readAfresh, stillAsRead } from './kept-reading';
 import { layoutPassages } from '@/lib/page/read/extract';
 import { clearHighlight, showHighlight } from './highlight-paint';
 import { coveredText, provenShown } from './highlight-prove';
-import type { HighlightOutcome, QuoteTarget } from '@/lib/shared/types';
+import type { HighlightOutcome, QuoteTarget } from '@/lib/shared/protocol/types';
 
 /**
  * Finds `target` (and the page's other cited quotes) in `doc` and highlights them; the outcome

@@ -14,7 +14,7 @@ import {
   HIGHLIGHT_STYLE_ID,
   MARK_ATTRIBUTE,
   OTHER_HIGHLIGHT_NAME,
-} from '@/lib/shared/highlight-style';
+} from '@/lib/shared/core/highlight-style';
 import { blockAround, focus, reveal, scrollToMiddle, undoFocusAttributes, type FocusState } from './highlight-scroll';
 
 interface HighlightApi {

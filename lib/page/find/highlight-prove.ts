@@ -9,8 +9,8 @@
 import type { LocatedQuote } from './anchor';
 import { measureRanges } from './drawn';
 import { clearHighlight } from './highlight-paint';
-import { normalize } from '@/lib/shared/normalize';
-import type { HighlightOutcome, QuoteTarget } from '@/lib/shared/types';
+import { normalize } from '@/lib/shared/text/normalize';
+import type { HighlightOutcome, QuoteTarget } from '@/lib/shared/protocol/types';
 
 /**
  * The words the quote's ranges cover in the page now: the text of the nodes it was read from that

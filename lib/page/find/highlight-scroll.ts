@@ -6,7 +6,7 @@
  * paint (highlight-paint.ts), which calls it both when it paints and when it holds a quote unpainted.
  * Pure DOM code.
  */
-import { FOCUS_ATTRIBUTE } from '@/lib/shared/highlight-style';
+import { FOCUS_ATTRIBUTE } from '@/lib/shared/core/highlight-style';
 
 /** The focus this module moved, to undo it (part of what the paint changed in a document). */
 export interface FocusState {

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locateQuote } from './anchor';
 import { clearHighlight, highlightQuote, highlightQuoteInSteps, MAX_OTHER_QUOTES, showHighlight } from './highlight';
-import { FOCUS_ATTRIBUTE, HIGHLIGHT_NAME, HIGHLIGHT_STYLE_ID, OTHER_HIGHLIGHT_NAME } from '@/lib/shared/highlight-style';
+import { FOCUS_ATTRIBUTE, HIGHLIGHT_NAME, HIGHLIGHT_STYLE_ID, OTHER_HIGHLIGHT_NAME } from '@/lib/shared/core/highlight-style';
 
 const quote = (literal: string) => ({ literal, passageText: '', passageOrder: 0 });
 

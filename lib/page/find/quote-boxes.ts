@@ -6,8 +6,8 @@
  * its scale); a frame whose parent it cannot reach (another origin) cannot say where it is, nor
  * a view pinched in: null, and the worker does not show the quote as seen on screen. Pure DOM code.
  */
-import type { Box, ScreenBoxes } from '@/lib/shared/types';
-import { MAX_SCREEN_BOXES } from '@/lib/shared/types';
+import type { Box, ScreenBoxes } from '@/lib/shared/protocol/types';
+import { MAX_SCREEN_BOXES } from '@/lib/shared/protocol/types';
 
 /** The line boxes of the words in `ranges`, in their own view's CSS pixels. */
 function wordBoxes(doc: Document, ranges: Range[]): Box[] {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * The reading walk, the check before sending and the proof before showing take their verdict
- * from the one table of rules (lib/shared/seen.ts): a row taken out of it or added to it changes
+ * from the one table of rules (lib/shared/seen/seen.ts): a row taken out of it or added to it changes
  * what all three answer, with no copy of the rule anywhere else to disagree.
  */
 import { describe, expect, it } from 'vitest';

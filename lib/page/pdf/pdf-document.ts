@@ -3,8 +3,8 @@
  * reads nothing and says so, and the extension reads the document itself. One injection of the
  * page script both reads a page and says what its document is.
  */
-import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
-import type { PageText } from '@/lib/shared/types';
+import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/core/limits';
+import type { PageText } from '@/lib/shared/protocol/types';
 
 export const isPdfContentType = (type: string | null | undefined) => !!type && /^application\/(x-)?pdf\b/i.test(type.trim());
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { pageText, type PdfTextItem } from '@/lib/shared/pdf-text';
-import { normalize } from '@/lib/shared/normalize';
+import { pageText, type PdfTextItem } from '@/lib/shared/text/pdf-text';
+import { normalize } from '@/lib/shared/text/normalize';
 import { highlightInLayer, layerItems, layerText } from './pdf-layer';
 
 /** A text layer as pdf.js draws it: a span per item with text, a <br> where an item ends a line. */

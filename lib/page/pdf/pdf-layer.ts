@@ -1,7 +1,7 @@
 /**
  * A cited quote found in the PDF viewer's text layer. pdf.js draws one span per text item and a
  * `<br>` where an item ends a line; read back in that order and joined by the rule extraction
- * used (lib/shared/pdf-text.ts), the spans give exactly the characters the passages were cut
+ * used (lib/shared/text/pdf-text.ts), the spans give exactly the characters the passages were cut
  * from. The quote is then found with the same anchoring as in web pages (lib/anchor.ts: the same
  * normalisation, the occurrence whose surroundings are the cited passage's) and highlighted with
  * the same highlight (lib/highlight.ts, `cited-quote`). Pure DOM code.
@@ -10,8 +10,8 @@ import { locateIn, type AnchorPage } from '@/lib/page/find/anchor';
 import type { CollectedText, TextSegment } from '@/lib/page/read/dom-text';
 import { clearHighlight, showHighlight } from '@/lib/page/find/highlight';
 import { searchText } from '@/lib/page/find/find-quote';
-import { pageText, type PdfTextItem } from '@/lib/shared/pdf-text';
-import type { HighlightOutcome, QuoteTarget } from '@/lib/shared/types';
+import { pageText, type PdfTextItem } from '@/lib/shared/text/pdf-text';
+import type { HighlightOutcome, QuoteTarget } from '@/lib/shared/protocol/types';
 
 /** The text layer's items in drawing order, with the text nodes that hold each. */
 export function layerItems(layer: Element): { items: PdfTextItem[]; nodes: Text[][] } {

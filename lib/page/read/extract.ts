@@ -13,13 +13,13 @@
 import { collectText, collapse, type CollectOptions } from './dom-text';
 import { checkedVerdict, passageWords, type PassageVerdict, type PassageWords, type Span } from './passage-check';
 import { selectedParts } from './selection-words';
-import { fnv1a } from '@/lib/shared/fnv1a';
-import { layoutPassages } from '@/lib/shared/passage-layout';
-import { normalize } from '@/lib/shared/normalize';
-import { PassageIds } from '@/lib/shared/passage-ids';
-import type { FrameCoverage, PageText, Passage } from '@/lib/shared/types';
+import { fnv1a } from '@/lib/shared/core/fnv1a';
+import { layoutPassages } from '@/lib/shared/text/passage-layout';
+import { normalize } from '@/lib/shared/text/normalize';
+import { PassageIds } from '@/lib/shared/text/passage-ids';
+import type { FrameCoverage, PageText, Passage } from '@/lib/shared/protocol/types';
 
-// The cutting into passages is shared with PDF reading (lib/shared/passage-layout.ts).
+// The cutting into passages is shared with PDF reading (lib/shared/text/passage-layout.ts).
 export {
   cutText,
   DEFAULT_MAX_CHARS,
@@ -27,7 +27,7 @@ export {
   defaultBounds,
   layoutPassages,
   type LaidOutPassage,
-} from '@/lib/shared/passage-layout';
+} from '@/lib/shared/text/passage-layout';
 
 export interface ExtractOptions extends CollectOptions {
   /** Blocks shorter than this may be merged with their neighbours; passages aim above it. */
@@ -45,7 +45,7 @@ export interface ExtractOptions extends CollectOptions {
    * a reading leaves out only what costs least to tell, and that check asks the rest.
    */
   onWords?: (words: PassageWords) => void;
-  /** Told when the walk has ended, before the layout (the reading's timings: lib/shared/read-timing.ts). */
+  /** Told when the walk has ended, before the layout (the reading's timings: lib/shared/protocol/read-timing.ts). */
   onWalked?: () => void;
   /**
    * Read and check every passage in one walk (lib/page/read/dom-text.ts `check`), for a frame small

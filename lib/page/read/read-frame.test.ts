@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_TITLE_CHARS } from '@/lib/shared/limits';
-import { pageTextSchema } from '@/lib/shared/types';
+import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_TITLE_CHARS } from '@/lib/shared/core/limits';
+import { pageTextSchema } from '@/lib/shared/protocol/types';
 import { MAX_SELECTION_CHARS, plainlyWithin, readFrame } from './read-frame';
 import type { PassageVerdict } from './passage-check';
 

@@ -9,9 +9,16 @@ import { extractPage, type ExtractOptions } from './extract';
 import { MAX_SELECTION_CHARS } from './selection-words';
 import { hiddenChildFrames } from '@/lib/page/seen/frame-visibility';
 import { DEFAULT_SETTLE_CAP_MS, probeOf, settle, watchQuiet, type SettleOptions } from './settle';
-import { capText, MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
+import {
+  capText,
+  MAX_HEADING_CHARS,
+  MAX_PASSAGE_CHARS,
+  MAX_PASSAGES,
+  MAX_TITLE_CHARS,
+  MAX_URL_CHARS,
+} from '@/lib/shared/core/limits';
 import type { PassageVerdict } from './passage-check';
-import type { FrameFocus, PageText } from '@/lib/shared/types';
+import type { FrameFocus, PageText } from '@/lib/shared/protocol/types';
 
 export interface ReadFrameOptions extends ExtractOptions {
   settle?: SettleOptions;
@@ -28,7 +35,7 @@ export interface ReadFrameOptions extends ExtractOptions {
    * all, is not) is read with every test; a larger one is read as usual.
    */
   checkUpTo?: number;
-  /** Filled in with when the page settled and when the walk ended (lib/shared/read-timing.ts). */
+  /** Filled in with when the page settled and when the walk ended (lib/shared/protocol/read-timing.ts). */
   marks?: { settled?: number; walked?: number };
 }
 
@@ -109,7 +116,7 @@ export function plainlyWithin(doc: Document, chars: number): boolean {
   return true;
 }
 
-/** The page's own strings cut to what the worker accepts (lib/shared/limits.ts). */
+/** The page's own strings cut to what the worker accepts (lib/shared/core/limits.ts). */
 function withinLimits(page: PageText): PageText {
   page.title = capText(page.title, MAX_TITLE_CHARS);
   page.url = capText(page.url, MAX_URL_CHARS);

@@ -5,7 +5,7 @@
  * the boxes that hide overflow leave them (following the containing blocks: an absolutely
  * positioned box escapes the overflow of boxes that are not positioned). Then, for a text node,
  * its own glyphs' rectangles: what a reader sees is measured, not inferred from a list of tricks
- * (lib/shared/seen.ts judges). Asked by the check of passages about to be sent and by the proof of
+ * (lib/shared/seen/seen.ts judges). Asked by the check of passages about to be sent and by the proof of
  * a quote (lib/page/seen/visibility.ts, lib/page/find/drawn.ts) and of a frame's box
  * (lib/page/seen/frame-visibility.ts): never by the reading walk. Also what a reader can bring into
  * view of each box's content (`contentReach`: the page's scroll, a box the reader scrolls, a fixed
@@ -17,7 +17,7 @@
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import { allInside, BIDI_CONTROLS, drawnBackwards, filterEffect, glyphsHide, hiddenRuns, type CharRun, type Rect } from './seen';
-import type { Measured } from '@/lib/shared/seen';
+import type { Measured } from '@/lib/shared/seen/seen';
 import type { Reach } from './paint';
 
 /** What was measured of a text node's words; `hidden`: the runs of its characters no reader sees, when some are seen. */

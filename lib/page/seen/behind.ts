@@ -2,7 +2,7 @@
  * What is painted with and behind some words: the opaque colour of the backgrounds under them,
  * whether something else (an image, a pseudo-element, a box that is none of their ancestors)
  * may set them apart, and whether their glyphs are painted other than by their colour: measured
- * here, judged by the one table of rules (lib/shared/seen.ts). Asked by the proof that a quoted
+ * here, judged by the one table of rules (lib/shared/seen/seen.ts). Asked by the proof that a quoted
  * sentence is drawn (lib/page/find/drawn.ts) and by extraction only of words whose colour already
  * matches the backgrounds around them: it reads the styles of every ancestor. Pure DOM code.
  */
@@ -23,7 +23,7 @@ import {
   MIN_STROKE_PX,
   whyUnseen,
   type Measured,
-} from '@/lib/shared/seen';
+} from '@/lib/shared/seen/seen';
 
 /** The opaque colour painted behind `el`'s content, from its own and its ancestors' backgrounds; null: not known. */
 export function backgroundBehind(el: Element, view: Window): Rgba | null {
@@ -210,7 +210,7 @@ export function uniformImageColour(image: string): Rgba | null {
 }
 
 /**
- * What the table of rules (lib/shared/seen.ts) reads of the words of `el`, of computed style `cs`,
+ * What the table of rules (lib/shared/seen/seen.ts) reads of the words of `el`, of computed style `cs`,
  * against all that is painted behind them: their paint over the backgrounds' colour, and, only
  * once that alone would make them the colour of what is behind them, whether anything else sets
  * them apart (a stroke, a shadow, a background clipped to the text; an image in the backgrounds,

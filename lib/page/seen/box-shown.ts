@@ -2,7 +2,7 @@
  * Whether a reader sees a box that shows something of its own rather than words: an embedded frame
  * (lib/page/seen/frame-visibility.ts) or a video player whose captions are read and quoted
  * (lib/page/video/read-videos.ts). Its words (a frame's text, a player's cues) are not in this
- * document, so the box is what is judged, by the one table of rules (lib/shared/seen.ts): rendered,
+ * document, so the box is what is judged, by the one table of rules (lib/shared/seen/seen.ts): rendered,
  * at an opacity a reader sees (the product up the tree), through no mask, blend mode or filter not
  * settled, of a size after every transform and every box around it that hides overflow (a 1×1
  * wrapper, clip, clip-path: inset()), not clipped to nothing itself, on the page, scaled no smaller
@@ -14,7 +14,7 @@ import { Ancestry } from './ancestry';
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { hitOnBox, inView } from './cover';
 import { clipHides, parseColor } from './paint';
-import { judge, MIN_GLYPH_PX, type PointHit, type SeenVerdict } from '@/lib/shared/seen';
+import { judge, MIN_GLYPH_PX, type PointHit, type SeenVerdict } from '@/lib/shared/seen/seen';
 
 /** A box drawn at less than this share of its size draws what it shows too small to read. */
 export const MIN_BOX_SCALE = MIN_GLYPH_PX / 16;

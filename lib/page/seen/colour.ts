@@ -3,7 +3,7 @@
  * the browser itself paints each once on a 1×1 canvas and reads the pixel back, so that every
  * colour a page can write is measured, not guessed (lib/page/seen/paint.ts reads `rgb()` and
  * `color(srgb …)` itself). A colour even the canvas cannot paint stays unread: the words are
- * then unproven (lib/shared/seen.ts). Pure DOM code.
+ * then unproven (lib/shared/seen/seen.ts). Pure DOM code.
  */
 import { parseColor } from './paint';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hitAt } from './cover';
-import { judge } from '@/lib/shared/seen';
+import { judge } from '@/lib/shared/seen/seen';
 
 /**
  * `hitAt` with the browser's answers given: a hit test that answers nothing at the words proves

@@ -1,14 +1,14 @@
 /**
  * What is on top of words the page draws, by the browser's own hit test at points of the words
  * that are in view (`elementFromPoint`; the page is never scrolled to test); whether that covers
- * them is the table's rule (lib/shared/seen.ts, `hits`). Asked by
+ * them is the table's rule (lib/shared/seen/seen.ts, `hits`). Asked by
  * extraction of the words under a box placed over the page (lib/page/seen/visibility.ts) and by the
  * proof that a quote is drawn (lib/page/find/drawn.ts); of an embedded frame's or a player's box by
  * lib/page/seen/box-shown.ts.
  */
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
-import type { PointHit } from '@/lib/shared/seen';
+import type { PointHit } from '@/lib/shared/seen/seen';
 
 export type { PointHit };
 

@@ -9,13 +9,13 @@
  * which no hit test ever finds (in view or not). Below the first screen no hit test tells without scrolling
  * the page: the proof before a claim is shown asks there by CSS's painting order
  * (`CoversOutOfView`, lib/page/seen/paint-order.ts). Whether that covers the words is the table's rule
- * (lib/shared/seen.ts, `hits`, `covered`). Pure DOM code.
+ * (lib/shared/seen/seen.ts, `hits`, `covered`). Pure DOM code.
  */
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { hitAt, inView, scrollsWithPage } from './cover';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import { parseColor, PICTURES, shadowsOf, TRANSPARENT, type Box } from './paint';
-import { asker, type SeenVerdict } from '@/lib/shared/seen';
+import { asker, type SeenVerdict } from '@/lib/shared/seen/seen';
 import { Ancestry } from './ancestry';
 import { holds, meets } from './seen';
 import { PaintOrder } from './paint-order';

@@ -3,7 +3,7 @@
  * parent draws it, so the parent says, and the worker leaves those frames' text out
  * (lib/worker/read/hidden-frames.ts, where a frame whose parent did not answer is not shown
  * either). A frame is shown only when it and every box around it are, by the rules of
- * lib/shared/seen.ts: rendered, at an opacity a reader sees (the product up the tree), through no
+ * lib/shared/seen/seen.ts: rendered, at an opacity a reader sees (the product up the tree), through no
  * mask, blend mode or filter not settled, of a size after every transform and every box around
  * it that hides overflow (a 1×1 wrapper, clip, clip-path: inset()), on the page, scaled no smaller
  * than a quarter (its words are then too small to read), and not under another box (where it is

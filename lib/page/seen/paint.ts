@@ -1,12 +1,12 @@
 /**
  * Whether words are drawn where a reader can see them, decided from values the browser computed
  * (colours as CSS serialises them, sizes, rectangles): pure functions, so that each rule is
- * tested without layout. They measure; the one table of rules (lib/shared/seen.ts) decides, for
+ * tested without layout. They measure; the one table of rules (lib/shared/seen/seen.ts) decides, for
  * extraction (lib/page/seen/visibility.ts) and the proof that a cited quote is drawn (lib/page/find/drawn.ts)
  * alike, so that "read" and "shown as checked" agree.
  */
-import type { NotDrawn } from '@/lib/shared/types';
-import { whyUnseen, type Measured } from '@/lib/shared/seen';
+import type { NotDrawn } from '@/lib/shared/protocol/types';
+import { whyUnseen, type Measured } from '@/lib/shared/seen/seen';
 
 /** Why words are not drawn for a reader; null when they are. */
 export type { NotDrawn };
@@ -79,7 +79,7 @@ export interface TextPaint {
 }
 
 /**
- * What the table of rules (lib/shared/seen.ts) reads of words painted as `paint` says: their font
+ * What the table of rules (lib/shared/seen/seen.ts) reads of words painted as `paint` says: their font
  * size, the alpha of the colour that fills them (null: a colour not read), and their contrast with
  * what is behind them, where that is known.
  */
@@ -97,7 +97,7 @@ export function paintMeasured(
   return { fontPx, alpha: color.a, contrast: contrastRatio(glyphs, b), distance };
 }
 
-/** Why the text painted as `paint` says is not seen, by the table of rules (lib/shared/seen.ts), or null. */
+/** Why the text painted as `paint` says is not seen, by the table of rules (lib/shared/seen/seen.ts), or null. */
 export function paintHides(paint: TextPaint): NotDrawn | null {
   return whyUnseen(paintMeasured(paint));
 }

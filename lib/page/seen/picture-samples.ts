@@ -4,7 +4,7 @@
  * picture's pixels as the browser decoded them, a gradient's samples) painted over what is below,
  * down to the box's opaque colour. Where is not asked: words stand out from a picture only when
  * they stand out from every colour it holds, by the same rule as from a colour
- * (lib/shared/seen.ts, through `paintHides`). Pure functions, tested without a browser.
+ * (lib/shared/seen/seen.ts, through `paintHides`). Pure functions, tested without a browser.
  */
 import { over, paintHides, type Rgba } from './paint';
 import type { PictureBehind } from './picture-layers';

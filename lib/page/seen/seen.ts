@@ -1,11 +1,11 @@
 /**
- * The page's side of the one definition of "seen" (lib/shared/seen.ts holds the table of rules):
+ * The page's side of the one definition of "seen" (lib/shared/seen/seen.ts holds the table of rules):
  * what a run of words' own glyphs and the filters above them measure to, as the values the
  * table's rows read (`glyphsHide`, `filterEffect`). Pure: the rectangles and computed values are
  * read by the callers (lib/page/seen/ancestry.ts), so that each measurement is tested without layout.
  */
-import type { NotDrawn } from '@/lib/shared/types';
-import { MIN_ADVANCE, MIN_GLYPH_PX } from '@/lib/shared/seen';
+import type { NotDrawn } from '@/lib/shared/protocol/types';
+import { MIN_ADVANCE, MIN_GLYPH_PX } from '@/lib/shared/seen/seen';
 
 /** A rectangle in the viewport's coordinates. */
 export interface Rect {

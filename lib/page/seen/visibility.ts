@@ -1,7 +1,7 @@
 /**
  * What a reader of the page sees, element by element: what the text walk measures of each
  * element so that extraction never hands the model words the user cannot find. Every decision is
- * the one table of rules' (lib/shared/seen.ts `judge`): the reading walk asks its cheap rows
+ * the one table of rules' (lib/shared/seen/seen.ts `judge`): the reading walk asks its cheap rows
  * (display, visibility, a box clipped to nothing), the check every row.
  *
  * Left out: script, style, template and the like; subtrees that are `display: none` or
@@ -32,8 +32,8 @@
  * shown (lib/page/find/drawn.ts). The check
  * also measures each text node's own glyphs and what the boxes around it do to them (`wordsShow`:
  * opacity up the tree, masks, blend modes, filters, overflow), judged by the one table of rules
- * (lib/shared/seen.ts); a page that lays nothing out (by its view's size, not its root's) shows
- * nothing to the check. The rules themselves are one pure table (lib/shared/seen.ts).
+ * (lib/shared/seen/seen.ts); a page that lays nothing out (by its view's size, not its root's) shows
+ * nothing to the check. The rules themselves are one pure table (lib/shared/seen/seen.ts).
  *
  * Asking for a computed style is most of the cost of a walk, so each element's is asked once,
  * and only for what decides: its display always; its visibility, colour, font size and
@@ -53,7 +53,7 @@ import { picturesOf, type Pictures } from './pictures';
 import { Ancestry, type WordsMeasured } from './ancestry';
 import type { CharRun } from './seen';
 import { readableColour } from './colour';
-import { asker, type Measured, type SeenVerdict } from '@/lib/shared/seen';
+import { asker, type Measured, type SeenVerdict } from '@/lib/shared/seen/seen';
 
 /** Elements whose content is never visible page text. */
 export const NEVER_TEXT = new Set([
@@ -91,7 +91,7 @@ export const NEVER_TEXT = new Set([
 ]);
 
 /**
- * The table's rows (lib/shared/seen.ts) for what each step of the walk measures, asked of every
+ * The table's rows (lib/shared/seen/seen.ts) for what each step of the walk measures, asked of every
  * element: only the rows that read it, cheap ones only in a reading walk (`VisibilityOptions.paint`).
  */
 const ASK = {
@@ -161,7 +161,7 @@ export class Visibility {
    * Where there is a layout engine: whether the page lays anything out, judged by its view
    * (`innerWidth`, `innerHeight`), never by the root's `clientWidth` (a page in quirks mode with
    * `html { width: 0 }` reports none). Where it lays nothing out, every test that measures
-   * answers "not shown" (lib/shared/seen.ts).
+   * answers "not shown" (lib/shared/seen/seen.ts).
    */
   readonly laysOut: boolean;
   private readonly ancestry: Ancestry | null;
@@ -238,7 +238,7 @@ export class Visibility {
 
   /**
    * After `textShows` said yes, where every test is asked with `glyphs`: whether the words of the
-   * text node `node` are seen, by what is measured of them (lib/shared/seen.ts): the opacity they
+   * text node `node` are seen, by what is measured of them (lib/shared/seen/seen.ts): the opacity they
    * are drawn at, masks, blend modes and filters on the way up, and their own glyphs as drawn and
    * cut by the boxes around them. Words a reader opens (closed `<details>`, `until-found`) have
    * no glyphs yet: the box that holds them is measured in their place.

@@ -4,7 +4,7 @@
  * address). The reading is the video reader's (lib/page/video/read-videos.ts), a script of its own
  * that the worker injects only into the frames that say yes, so that every other tab loads none of it.
  */
-import { youTubeVideoId } from '@/lib/shared/youtube-url';
+import { youTubeVideoId } from '@/lib/shared/video/youtube-url';
 
 /** A `<video>`, or an `<audio>` with a caption track, or a YouTube watch page. */
 export function hasMedia(doc: Document): boolean {

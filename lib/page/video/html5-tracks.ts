@@ -5,7 +5,7 @@
  * track's mode is then put back exactly as the user left it. Caption language: the track in the
  * page's or the user's language, else the first.
  */
-import type { Cue, TranscriptResult } from '@/lib/shared/transcript';
+import type { Cue, TranscriptResult } from '@/lib/shared/video/transcript';
 import { chooseCaptionTrack } from './track-choice';
 
 /** How long a track's cues may take to load. */

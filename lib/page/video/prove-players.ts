@@ -4,11 +4,11 @@
  * words: the cue's words are the transcript's, but a reader sees them only on a player a reader
  * sees. So the video is found again by its key (seek.ts `findVideo`) and its player judged now by
  * the rules that chose it for reading (read-videos.ts `playerSeen`, the table of
- * lib/shared/seen.ts): a player gone, or moved off the page, faded, clipped or covered since, proves
+ * lib/shared/seen/seen.ts): a player gone, or moved off the page, faded, clipped or covered since, proves
  * nothing.
  */
-import { drawnOf, type SeenVerdict } from '@/lib/shared/seen';
-import type { DrawnResult } from '@/lib/shared/types';
+import { drawnOf, type SeenVerdict } from '@/lib/shared/seen/seen';
+import type { DrawnResult } from '@/lib/shared/protocol/types';
 import { boxJudge } from '@/lib/page/seen/box-shown';
 import { playerSeen } from './read-videos';
 import { findVideo } from './seek';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TranscriptResult } from '@/lib/shared/transcript';
+import type { TranscriptResult } from '@/lib/shared/video/transcript';
 import { readYouTubeTranscript } from './youtube/read';
 import { readFrameVideos } from './read-videos';
 

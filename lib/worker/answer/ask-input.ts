@@ -5,13 +5,13 @@
  */
 import type { Fragment } from '@/lib/worker/prompt/fragments';
 import type { PromptBuilder } from '@/lib/worker/prompt/prompt';
-import type { PriorTurn } from '@/lib/shared/thread';
+import type { PriorTurn } from '@/lib/shared/answer/thread';
 import type { ReplyShape } from '@/lib/worker/model/reply-json';
-import type { FailureLogEntry, ShownClaim } from '@/lib/shared/run';
+import type { FailureLogEntry, ShownClaim } from '@/lib/shared/answer/run';
 import type { ModelCall } from '@/lib/worker/model/call';
 import type { CheckDrawn } from './drawn-check';
 
-/** A passage with its source, as the fragments carry it (lib/shared/types.ts). */
+/** A passage with its source, as the fragments carry it (lib/shared/protocol/types.ts). */
 export type SourcedPassage = Fragment['passage'];
 
 export interface AskInput {
@@ -20,7 +20,7 @@ export interface AskInput {
   /** The fragments' cached blocks, by size (lib/worker/prompt/reuse.ts); one block when absent. */
   groups?: number[];
   /**
-   * A follow-up's earlier turns (lib/shared/thread.ts), sent before its question. `passages` then
+   * A follow-up's earlier turns (lib/shared/answer/thread.ts), sent before its question. `passages` then
    * starts with the fragments they hold, numbered on from 1 across the turns; the answer is
    * verified against every fragment of the request, the earlier ones included.
    */

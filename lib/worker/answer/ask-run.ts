@@ -6,9 +6,9 @@
 import { numberFragments, type Fragment } from '@/lib/worker/prompt/fragments';
 import { xmlPrompt, type PromptBuilder, type PromptMessage } from '@/lib/worker/prompt/prompt';
 import type { ModelAnswer } from '@/lib/worker/model/schema';
-import type { CitationChecks, FailureOutcome, Problem, ShownClaim } from '@/lib/shared/run';
+import type { CitationChecks, FailureOutcome, Problem, ShownClaim } from '@/lib/shared/answer/run';
 import { ModelReplyError, type ModelReply } from '@/lib/worker/model/call';
-import { siteOf } from '@/lib/shared/site';
+import { siteOf } from '@/lib/shared/answer/site';
 import { verifyAnswer, type Verification, type VerifiableFragment } from './verify';
 import { earlyClaims, type EarlyClaims } from './early-claims';
 import { claimDrawn, rememberDrawn, withDrawnProof, type CheckDrawn } from './drawn-check';
@@ -128,7 +128,7 @@ export async function withReplyErrorsLogged<T>(run: AskRun, attempt: () => Promi
   try {
     return await attempt();
   } catch (err) {
-    // Its kind first: the private log keeps that word and nothing of the message (lib/shared/log-limits.ts).
+    // Its kind first: the private log keeps that word and nothing of the message (lib/shared/store/log-limits.ts).
     if (err instanceof ModelReplyError) await run.log('error', `${err.kind}: ${err.message}`);
     throw err;
   }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { passage } from '@/tests/support/passages';
 import { claimDrawn, rememberDrawn, withDrawnProof, type CheckDrawn } from './drawn-check';
-import { citationOf } from '@/lib/shared/citation';
+import { citationOf } from '@/lib/shared/answer/citation';
 import type { Verification } from './verify';
-import type { ShownCitation, ShownClaim } from '@/lib/shared/run';
-import type { DrawnResult } from '@/lib/shared/types';
+import type { ShownCitation, ShownClaim } from '@/lib/shared/answer/run';
+import type { DrawnResult } from '@/lib/shared/protocol/types';
 import { addRule, restoreRulesAfterEach } from '@/tests/support/seen-rules';
 
 restoreRulesAfterEach();
@@ -107,7 +107,7 @@ describe('withDrawnProof', () => {
     expect(v.problems[0]!.message).toContain('is covered by another box');
   });
 
-  it('reads each answer by the one table of rules of what is seen (lib/shared/seen.ts), words and all', async () => {
+  it('reads each answer by the one table of rules of what is seen (lib/shared/seen/seen.ts), words and all', async () => {
     const p = pages({});
     expect((await withDrawnProof(allOk, (c) => claims[c]!, fromSelection, p.check)).claimOk).toEqual([true, true, true, true]);
     // A row that says an answer proves nothing: every quote asked about is now a broken citation, with the row's reason.

@@ -4,14 +4,14 @@
  * can see. A quote that is not is a broken citation like any other (the pipeline retries, drops
  * the claim or abstains) and its reason goes to the failure log. Which quotes to ask about and
  * what their answers make of the verification is decided here, purely, each answer (or its
- * absence) judged by the one table of rules of what a reader sees (lib/shared/seen.ts `provenBy`,
+ * absence) judged by the one table of rules of what a reader sees (lib/shared/seen/seen.ts `provenBy`,
  * which also says each reason in words); asking the pages is
  * injected (lib/worker/read/drawn-pages.ts, wired in lib/worker/run/ask.ts).
  */
 import type { Verification } from './verify';
-import type { Problem, ShownCitation, ShownClaim } from '@/lib/shared/run';
-import type { DrawnResult } from '@/lib/shared/types';
-import { drawnOf, judge, provenBy, WHY_SAID } from '@/lib/shared/seen';
+import type { Problem, ShownCitation, ShownClaim } from '@/lib/shared/answer/run';
+import type { DrawnResult } from '@/lib/shared/protocol/types';
+import { drawnOf, judge, provenBy, WHY_SAID } from '@/lib/shared/seen/seen';
 
 /** Asks the pages about the quotes, as the screens would show them, in order; one result per quote. */
 export type CheckDrawn = (citations: ShownCitation[]) => Promise<DrawnResult[]>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ShownClaim } from '@/lib/shared/run';
+import type { ShownClaim } from '@/lib/shared/answer/run';
 import { earlyClaims, keepShown, sameClaim } from './early-claims';
 
 const fragments = [

@@ -5,7 +5,7 @@
  * the end of the reply and the usual retry. Once shown, a claim stays: the final answer keeps
  * every claim shown early, in its place (`keepShown`). Pure: text in, claims out.
  */
-import type { ShownClaim } from '@/lib/shared/run';
+import type { ShownClaim } from '@/lib/shared/answer/run';
 import { claimStream } from './claim-stream';
 import { claimSchema, type Claim } from '@/lib/worker/model/schema';
 import { verifyAnswer, type RepairedCitation, type VerifiableFragment } from './verify';

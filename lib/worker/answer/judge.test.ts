@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyVerdicts, buildJudgeMessages, judgeClaims } from './judge';
 import type { ModelReply } from '@/lib/worker/model/call';
-import type { ShownClaim } from '@/lib/shared/run';
+import type { ShownClaim } from '@/lib/shared/answer/run';
 
 const claim = (text: string, literal: string): ShownClaim => ({
   text,

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { escapeXml, type PromptMessage } from '@/lib/worker/prompt/prompt';
 import type { ModelCall } from '@/lib/worker/model/call';
-import type { ShownClaim } from '@/lib/shared/run';
+import type { ShownClaim } from '@/lib/shared/answer/run';
 
 export const JUDGE_SYSTEM_PROMPT = `You check an assistant's claims against the quotes it gave as evidence.
 For each claim, decide whether its quotes, read on their own, support the claim. A claim is

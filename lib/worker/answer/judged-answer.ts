@@ -4,7 +4,7 @@
  * verdict. The judge is a second opinion: when it fails, the verified answer stands, every claim
  * said "not checked".
  */
-import type { Outcome, ShownClaim } from '@/lib/shared/run';
+import type { Outcome, ShownClaim } from '@/lib/shared/answer/run';
 import { applyVerdicts, judgeClaims, markUnchecked } from './judge';
 import { keepShown } from './early-claims';
 import type { AskRun } from './ask-run';

@@ -4,9 +4,9 @@
  */
 import { answerSchema, type ModelAnswer } from '@/lib/worker/model/schema';
 import { findReplyJson, type ReplyShape } from '@/lib/worker/model/reply-json';
-import type { Problem } from '@/lib/shared/run';
+import type { Problem } from '@/lib/shared/answer/run';
 import { ModelReplyError, type ModelReply } from '@/lib/worker/model/call';
-import { t } from '@/lib/shared/i18n';
+import { t } from '@/lib/shared/core/i18n';
 
 type Parsed = { ok: true; answer: ModelAnswer; shape: ReplyShape } | { ok: false; problem: Problem };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { passage } from '@/tests/support/passages';
 import { answerQuestion } from './pipeline';
 import type { PromptMessage } from '@/lib/worker/prompt/prompt';
-import type { FailureLogEntry, ShownCitation } from '@/lib/shared/run';
+import type { FailureLogEntry, ShownCitation } from '@/lib/shared/answer/run';
 
 const passages = [
   passage('The kettle boils a full litre of water in three minutes.', { id: 'boil', tabId: 7 }),

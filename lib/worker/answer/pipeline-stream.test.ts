@@ -3,7 +3,7 @@ import { passage } from '@/tests/support/passages';
 import { answerQuestion } from './pipeline';
 import type { PromptMessage } from '@/lib/worker/prompt/prompt';
 import { ModelReplyError, type ModelReply } from '@/lib/worker/model/call';
-import type { ShownClaim } from '@/lib/shared/run';
+import type { ShownClaim } from '@/lib/shared/answer/run';
 
 const passages = [
   passage('The museum opens at 9 a.m. and closes at 6 p.m. every day except Monday.', { id: 'hours', tabId: 7 }),

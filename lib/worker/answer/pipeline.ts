@@ -4,10 +4,10 @@
  * Its pieces: the run and one attempt (ask-run.ts), the retry's verdict (retry-verdict.ts), the
  * judge at the end (judged-answer.ts).
  */
-import { addUsage, NO_USAGE } from '@/lib/shared/usage';
-import type { CitationChecks, Outcome } from '@/lib/shared/run';
+import { addUsage, NO_USAGE } from '@/lib/shared/answer/usage';
+import type { CitationChecks, Outcome } from '@/lib/shared/answer/run';
 import { ModelReplyError, type ModelCall } from '@/lib/worker/model/call';
-import { t } from '@/lib/shared/i18n';
+import { t } from '@/lib/shared/core/i18n';
 import { attemptAnswer, startRun, withReplyErrorsLogged, type Attempt, type AskRun } from './ask-run';
 import { judgedAnswer } from './judged-answer';
 import { retryVerdict } from './retry-verdict';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalize } from '@/lib/shared/normalize';
+import { normalize } from '@/lib/shared/text/normalize';
 import { repairCitation, splitAtEllipses, unwrap, type RepairFragment } from './repair';
 
 const texts: Array<[number, string, number?]> = [

@@ -10,9 +10,9 @@
  * repair ends with words that stand, after the one normalisation, in a fragment that was sent.
  * Pure, so that each class is tested on its own (lib/worker/answer/verify.ts calls it).
  */
-import { normalize } from '@/lib/shared/normalize';
-import { MAX_QUOTE_PARTS } from '@/lib/shared/quote-requests';
-import type { RepairClass } from '@/lib/shared/run';
+import { normalize } from '@/lib/shared/text/normalize';
+import { MAX_QUOTE_PARTS } from '@/lib/shared/protocol/quote-requests';
+import type { RepairClass } from '@/lib/shared/answer/run';
 
 /** The most characters (normalised) an "A … B" join may leave out between two of its spans. */
 export const MAX_JOIN_GAP = 200;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Problem } from '@/lib/shared/run';
+import type { Problem } from '@/lib/shared/answer/run';
 import { retryVerdict } from './retry-verdict';
 
 const broken: Problem = { kind: 'not-in-fragment', claim: 0, citation: 0, index: 1, literal: 'a café', message: 'not found' };

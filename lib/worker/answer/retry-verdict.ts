@@ -4,7 +4,7 @@
  * (all of them, or those left once the broken ones are dropped). Pure, so each case is tested on
  * its own; pipeline.ts logs and acts on it.
  */
-import type { FailureOutcome, Problem } from '@/lib/shared/run';
+import type { FailureOutcome, Problem } from '@/lib/shared/answer/run';
 
 export type RetryVerdict =
   /** The claims shown while the first reply streamed are the answer (the detail says why, for the log). */

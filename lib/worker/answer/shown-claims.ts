@@ -4,8 +4,8 @@
  */
 import type { Fragment } from '@/lib/worker/prompt/fragments';
 import type { Claim, ModelAnswer } from '@/lib/worker/model/schema';
-import type { ShownClaim } from '@/lib/shared/run';
-import { citationOf } from '@/lib/shared/citation';
+import type { ShownClaim } from '@/lib/shared/answer/run';
+import { citationOf } from '@/lib/shared/answer/citation';
 import type { RepairedCitation, VerifiableFragment } from './verify';
 import type { SourcedPassage } from './ask-input';
 

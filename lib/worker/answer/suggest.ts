@@ -5,7 +5,7 @@
  * Edit distance from fastest-levenshtein (a small, widely used implementation) rather than our own.
  */
 import { distance } from 'fastest-levenshtein';
-import { normalize } from '@/lib/shared/normalize';
+import { normalize } from '@/lib/shared/text/normalize';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 

@@ -2,10 +2,10 @@
  * The verifier: every citation's index exists, its literal is long enough to prove something, and
  * it appears in that fragment after one normalisation. Pure, so every rule is tested on its own.
  */
-import { normalize } from '@/lib/shared/normalize';
+import { normalize } from '@/lib/shared/text/normalize';
 import type { ModelAnswer } from '@/lib/worker/model/schema';
-import type { Problem } from '@/lib/shared/run';
-import { DEFAULT_MIN_LITERAL_LENGTH } from '@/lib/shared/settings';
+import type { Problem } from '@/lib/shared/answer/run';
+import { DEFAULT_MIN_LITERAL_LENGTH } from '@/lib/shared/store/settings';
 import { repairCitation, unwrap, type Repair, type RepairFragment } from './repair';
 import { closestSentences } from './suggest';
 

@@ -4,7 +4,7 @@
  * argument, so both are tested with a plain function and neither imports the other's module.
  */
 import type { PromptMessage } from '@/lib/worker/prompt/prompt';
-import type { TokenUsage } from '@/lib/shared/usage';
+import type { TokenUsage } from '@/lib/shared/answer/usage';
 
 export interface ModelReply {
   /** The answer as JSON of the answer schema. */

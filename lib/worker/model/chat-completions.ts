@@ -3,7 +3,7 @@
  * endpoint, OpenRouter, Groq, Mistral, vLLM, LiteLLM, and local servers that serve it), behind
  * the same `ModelCall` as the Messages transport (./claude.ts): the same messages in, the reply's
  * text, stop reason and usage out, streamed. A small client of our own rather than the `openai`
- * package: it asks one route, through the no-redirect fetch (lib/shared/no-redirect.ts), and
+ * package: it asks one route, through the no-redirect fetch (lib/shared/servers/no-redirect.ts), and
  * fails with the same error classes the Messages SDK throws (status, headers, the API's message),
  * so the retries (./retry.ts), the time limits and the faults (./errors.ts, ./chat-errors.ts)
  * are one code for both APIs. Its stop reasons are given in the Messages API's words (`length`
@@ -11,9 +11,9 @@
  */
 import { AnthropicError, APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type { PromptMessage } from '@/lib/worker/prompt/prompt';
-import { fetchWithoutRedirects } from '@/lib/shared/no-redirect';
-import { chatURL } from '@/lib/shared/servers';
-import { usageOf } from '@/lib/shared/usage';
+import { fetchWithoutRedirects } from '@/lib/shared/servers/no-redirect';
+import { chatURL } from '@/lib/shared/servers/servers';
+import { usageOf } from '@/lib/shared/answer/usage';
 import { jsonSchemaOf, schemaInstruction } from './answer-path';
 import type { ModelCall, ModelReply } from './call';
 import type { CallOptions, ClaudeSettings, ModelRequest } from './claude';

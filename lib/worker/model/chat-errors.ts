@@ -7,9 +7,9 @@
  * server (./errors.ts).
  */
 import { APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
-import { originOf } from '@/lib/shared/api-key';
-import { plural, t } from '@/lib/shared/i18n';
-import { isNamedProvider, SERVER_NAME, type ServerKind } from '@/lib/shared/servers';
+import { originOf } from '@/lib/shared/store/api-key';
+import { plural, t } from '@/lib/shared/core/i18n';
+import { isNamedProvider, SERVER_NAME, type ServerKind } from '@/lib/shared/servers/servers';
 import { ModelReplyError } from './call';
 import { serverDelayMs } from './retry';
 

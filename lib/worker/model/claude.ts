@@ -6,11 +6,11 @@ import Anthropic from '@anthropic-ai/sdk';
 import type * as z from 'zod';
 import type { PromptMessage } from '@/lib/worker/prompt/prompt';
 import { abortableSleep, DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy } from './retry';
-import { usageOf } from '@/lib/shared/usage';
+import { usageOf } from '@/lib/shared/answer/usage';
 import type { ModelCall, ModelReply } from './call';
-import { fetchWithoutRedirects } from '@/lib/shared/no-redirect';
+import { fetchWithoutRedirects } from '@/lib/shared/servers/no-redirect';
 import { jsonSchemaOf, schemaInstruction } from './answer-path';
-import type { AnswerPath } from '@/lib/shared/servers';
+import type { AnswerPath } from '@/lib/shared/servers/servers';
 
 export interface ClaudeSettings {
   apiKey: string;
@@ -91,7 +91,7 @@ function streamingCall(settings: ClaudeSettings, extras: RequestExtras, options:
     dangerouslyAllowBrowser: true,
     // Retries are ours (lib/worker/model/retry.ts): capped waits, and a countdown the user can see.
     maxRetries: 0,
-    // The key goes to the confirmed address only, never on to where it redirects (lib/shared/no-redirect.ts).
+    // The key goes to the confirmed address only, never on to where it redirects (lib/shared/servers/no-redirect.ts).
     fetch: fetchWithoutRedirects(),
     timeout: options.timeoutMs ?? 90_000,
   });

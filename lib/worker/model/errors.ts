@@ -4,9 +4,9 @@
  */
 import { AnthropicError, APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { ModelReplyError } from './call';
-import { redirectRefusal } from '@/lib/shared/no-redirect';
-import type { ShownError } from '@/lib/shared/run';
-import { t } from '@/lib/shared/i18n';
+import { redirectRefusal } from '@/lib/shared/servers/no-redirect';
+import type { ShownError } from '@/lib/shared/answer/run';
+import { t } from '@/lib/shared/core/i18n';
 
 /**
  * The request was larger than the model takes: a 413, or a 400 whose message says the prompt is

@@ -1,6 +1,6 @@
 /** The worker asks the one rule before a question goes out: where the key goes, or why nothing does. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '@/lib/shared/settings';
+import { DEFAULT_SETTINGS } from '@/lib/shared/store/settings';
 import { KeyOriginError } from './errors';
 import { keyCleared } from './key-cleared';
 

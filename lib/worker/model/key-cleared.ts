@@ -1,14 +1,14 @@
 /**
- * A key goes only where the user said it may (lib/shared/key-destination.ts, the one rule): the
+ * A key goes only where the user said it may (lib/shared/store/key-destination.ts, the one rule): the
  * key kept for the base URL's origin, once the user confirmed that origin in the options; never a
  * key kept for another origin. A server on this computer is asked without a key. A key kept for
  * the origin but not confirmed (moved from an older version): nothing is read or sent, and the
  * popup says why.
  */
-import { originOf } from '@/lib/shared/api-key';
-import { keyFor, keyVerdict } from '@/lib/shared/key-destination';
-import type { Settings } from '@/lib/shared/settings';
-import type { LoadedSettings } from '@/lib/shared/storage';
+import { originOf } from '@/lib/shared/store/api-key';
+import { keyFor, keyVerdict } from '@/lib/shared/store/key-destination';
+import type { Settings } from '@/lib/shared/store/settings';
+import type { LoadedSettings } from '@/lib/shared/store/storage';
 import { KeyOriginError } from './errors';
 
 /**

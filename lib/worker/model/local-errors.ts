@@ -4,8 +4,8 @@
  * with the setting that raises it, a request over the model's context with its size.
  */
 import { APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
-import { fixFor, type ServerKind } from '@/lib/shared/servers';
-import { plural, t } from '@/lib/shared/i18n';
+import { fixFor, type ServerKind } from '@/lib/shared/servers/servers';
+import { plural, t } from '@/lib/shared/core/i18n';
 import { isTooLarge } from './errors';
 
 export class LocalServerError extends Error {
@@ -23,7 +23,7 @@ export interface LocalContext {
   origin: string;
   model: string;
   timeoutS: number;
-  /** The model's context, when known (lib/shared/server-probe.ts). */
+  /** The model's context, when known (lib/shared/servers/server-probe.ts). */
   contextTokens: number;
 }
 

@@ -1,7 +1,7 @@
 import { APIConnectionError } from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
 import { describeError } from './errors';
-import { fetchWithoutRedirects, RedirectRefusedError, redirectRefusal } from '@/lib/shared/no-redirect';
+import { fetchWithoutRedirects, RedirectRefusedError, redirectRefusal } from '@/lib/shared/servers/no-redirect';
 import { isRetryable } from './retry';
 
 describe('fetchWithoutRedirects', () => {

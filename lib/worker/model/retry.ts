@@ -3,7 +3,7 @@
  * upper bound and waits silently, while a person at the popup needs a cap and a countdown.
  */
 import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
-import { redirectRefusal } from '@/lib/shared/no-redirect';
+import { redirectRefusal } from '@/lib/shared/servers/no-redirect';
 
 export interface RetryPolicy {
   /** Tries after the first. */

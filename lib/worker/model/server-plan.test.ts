@@ -12,8 +12,8 @@ const { fakeBrowser } = await vi.hoisted(async () => {
   return m;
 });
 const { serverPlan } = await import('./server-plan');
-const { serverFactsItem } = await import('@/lib/shared/storage');
-const { DEFAULT_SETTINGS } = await import('@/lib/shared/settings');
+const { serverFactsItem } = await import('@/lib/shared/store/storage');
+const { DEFAULT_SETTINGS } = await import('@/lib/shared/store/settings');
 
 const groq = { ...DEFAULT_SETTINGS, server: 'groq' as const, api: 'chat' as const, baseURL: 'https://api.groq.com/openai/v1' };
 const settle = () => new Promise((r) => setTimeout(r, 0));

@@ -6,13 +6,13 @@
  * model that answered 400 to `response_format` json_schema that this model there refuses it: the
  * next question writes the shape in the prompt instead.
  */
-import { originOf } from '@/lib/shared/api-key';
-import { applyOriginRule, removeOriginRule } from '@/lib/shared/local-origin-rule';
-import { fetchWithoutRedirects } from '@/lib/shared/no-redirect';
-import { LOCAL_DEFAULT_CONTEXT, modelContext } from '@/lib/shared/server-probe';
-import { answerPathFor, isLocalServer, type AnswerPath } from '@/lib/shared/servers';
-import type { Settings } from '@/lib/shared/settings';
-import { learnServerFacts, serverFactsItem } from '@/lib/shared/storage';
+import { originOf } from '@/lib/shared/store/api-key';
+import { applyOriginRule, removeOriginRule } from '@/lib/shared/access/local-origin-rule';
+import { fetchWithoutRedirects } from '@/lib/shared/servers/no-redirect';
+import { LOCAL_DEFAULT_CONTEXT, modelContext } from '@/lib/shared/servers/server-probe';
+import { answerPathFor, isLocalServer, type AnswerPath } from '@/lib/shared/servers/servers';
+import type { Settings } from '@/lib/shared/store/settings';
+import { learnServerFacts, serverFactsItem } from '@/lib/shared/store/storage';
 import { providerContext, type ProviderContext } from './chat-errors';
 import type { LocalContext } from './local-errors';
 import type { ReplyShape } from './reply-json';

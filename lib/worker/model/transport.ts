@@ -1,9 +1,9 @@
 /**
  * The transport a question's server speaks: the Messages API (./claude.ts) or Chat Completions
- * (./chat-completions.ts), chosen by the settings' `api` (lib/shared/servers.ts `apiFor`). Both
+ * (./chat-completions.ts), chosen by the settings' `api` (lib/shared/servers/servers.ts `apiFor`). Both
  * give the pipeline the same `ModelCall`; what differs stays inside each.
  */
-import { modelIdFor, PRESETS, type ServerApi, type ServerKind } from '@/lib/shared/servers';
+import { modelIdFor, PRESETS, type ServerApi, type ServerKind } from '@/lib/shared/servers/servers';
 import type { ModelCall } from './call';
 import { chatCall } from './chat-completions';
 import { claudeCall, type CallOptions, type ClaudeSettings, type ModelRequest } from './claude';

@@ -4,7 +4,7 @@
  * with the browser's cookies, so it is never a way to fetch any other address, whoever asks.
  * Pure.
  */
-import { fileOfViewerUrl } from '@/lib/shared/pdf-messages';
+import { fileOfViewerUrl } from '@/lib/shared/protocol/pdf-messages';
 
 /** The PDF addresses a question about `tabs` may read. */
 export function pdfAddressesOfRun(tabs: ReadonlyArray<{ url?: string }>, viewerBase: string): ReadonlySet<string> {

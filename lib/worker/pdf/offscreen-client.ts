@@ -5,9 +5,9 @@
  * an iframe. The background sends it `pdf-read` and checks the reply.
  */
 import { browser } from 'wxt/browser';
-import { checkReply } from '@/lib/shared/messages';
-import { offscreenCalls, type PdfReadMessage } from '@/lib/shared/pdf-messages';
-import { PDF_NOTES, type PdfReadResult } from '@/lib/shared/pdf-notes';
+import { checkReply } from '@/lib/shared/protocol/messages';
+import { offscreenCalls, type PdfReadMessage } from '@/lib/shared/protocol/pdf-messages';
+import { PDF_NOTES, type PdfReadResult } from '@/lib/shared/protocol/pdf-notes';
 import { pdfReadAllowed } from './allowed-addresses';
 
 const OFFSCREEN_PATH = '/offscreen.html';

@@ -3,8 +3,8 @@
  * a tab, or null. The extension's own viewer names its document in its address.
  */
 import { browser, type Browser } from 'wxt/browser';
-import { fileOfViewerUrl } from '@/lib/shared/pdf-messages';
-import { bounded } from '@/lib/shared/time-limit';
+import { fileOfViewerUrl } from '@/lib/shared/protocol/pdf-messages';
+import { bounded } from '@/lib/shared/core/time-limit';
 import { isPdfTab } from './pdf-tab';
 import { mayProbeFromWorker } from '@/lib/worker/read/incognito';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isPdfTab, pdfTabRead, type PdfTabDeps } from './pdf-tab';
-import { PDF_NOTES, pdfNoteText, pdfPartialNote } from '@/lib/shared/pdf-notes';
+import { PDF_NOTES, pdfNoteText, pdfPartialNote } from '@/lib/shared/protocol/pdf-notes';
 
 const deps = (contentType: string | null, head: string | null = null): PdfTabDeps & { head: ReturnType<typeof vi.fn> } => ({
   contentType: async () => contentType,

@@ -7,9 +7,9 @@
  *
  * The browser calls are passed in, so this is tested without a browser.
  */
-import type { SkippedTab } from '@/lib/shared/types';
+import type { SkippedTab } from '@/lib/shared/protocol/types';
 import type { TabRead } from '@/lib/worker/read/frames';
-import { pdfNoteText, type PdfReadResult } from '@/lib/shared/pdf-notes';
+import { pdfNoteText, type PdfReadResult } from '@/lib/shared/protocol/pdf-notes';
 
 export interface PdfTabDeps {
   /** The tab document's content type, or null when no script may run in it. */

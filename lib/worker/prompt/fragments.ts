@@ -1,5 +1,5 @@
 /** The passages chosen for a question, numbered 1..N in prompt order: the indices citations name. */
-import type { SourcedPassage } from '@/lib/shared/types';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 
 /** A passage as sent to the model: numbered 1..N in the order of the prompt. */
 export interface Fragment {

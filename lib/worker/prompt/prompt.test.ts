@@ -3,7 +3,7 @@ import { passage } from '@/tests/support/passages';
 import { numberFragments } from './fragments';
 import { NATIVE_SYSTEM_PROMPT, nativePrompt } from '@/lib/worker/model/native-citations';
 import { buildMessages, buildRetryMessages, escapeXml, formatDocuments, SYSTEM_PROMPT, type PromptMessage } from './prompt';
-import type { PriorTurn } from '@/lib/shared/thread';
+import type { PriorTurn } from '@/lib/shared/answer/thread';
 
 function textOf(content: unknown): string {
   return Array.isArray(content) ? content.map((b: { text: string }) => b.text).join('\n') : String(content);

@@ -3,15 +3,15 @@
  * Page text is untrusted, so everything that comes from a page or the user is XML-escaped: no
  * page can open or close one of our tags, whatever it contains.
  *
- * A follow-up in a thread (lib/shared/thread.ts) is a conversation: each earlier turn is a user
+ * A follow-up in a thread (lib/shared/answer/thread.ts) is a conversation: each earlier turn is a user
  * message (the fragments it added, then its question) and an assistant message (its verified
  * answer), then the follow-up's own message. Earlier turns are written exactly as they were sent
  * the first time, so the request's prefix stays byte-identical and is read from the prompt cache.
  */
 import { type Fragment } from './fragments';
-import type { Problem } from '@/lib/shared/run';
-import { siteOf } from '@/lib/shared/site';
-import type { PriorTurn } from '@/lib/shared/thread';
+import type { Problem } from '@/lib/shared/answer/run';
+import { siteOf } from '@/lib/shared/answer/site';
+import type { PriorTurn } from '@/lib/shared/answer/thread';
 
 export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) =>

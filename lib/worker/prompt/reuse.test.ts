@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { passage } from '@/tests/support/passages';
 import { fragmentTokens } from '@/lib/worker/rank/budget';
 import { followUpCap, halvePlan, memberKeys, stillCurrent } from './reuse';
-import { MAX_FRAGMENT_BUDGET } from '@/lib/shared/settings';
-import type { SourcedPassage } from '@/lib/shared/types';
+import { MAX_FRAGMENT_BUDGET } from '@/lib/shared/store/settings';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 
 const tab = (tabId: number, texts: string[]): SourcedPassage[] =>
   texts.map((text, order) =>

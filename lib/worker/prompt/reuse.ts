@@ -7,9 +7,9 @@
  * request the API found too large.
  */
 import { fragmentTokens } from '@/lib/worker/rank/budget';
-import type { SourcedPassage } from '@/lib/shared/types';
-import { MAX_FRAGMENT_BUDGET } from '@/lib/shared/settings';
-import type { SendPlan } from '@/lib/shared/run';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
+import { MAX_FRAGMENT_BUDGET } from '@/lib/shared/store/settings';
+import type { SendPlan } from '@/lib/shared/answer/run';
 
 export const key = (p: Pick<SourcedPassage, 'tabId' | 'frameId' | 'id'>) => `${p.tabId}/${p.frameId}/${p.id}`;
 /** The passages a fragment is made of: itself, or the two of a passage with its neighbour. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Outcome } from '@/lib/shared/run';
-import type { Turn } from '@/lib/shared/thread';
-import type { SourcedPassage } from '@/lib/shared/types';
+import type { Outcome } from '@/lib/shared/answer/run';
+import type { Turn } from '@/lib/shared/answer/thread';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import { passage } from '@/tests/support/passages';
-import { citationOf } from '@/lib/shared/citation';
+import { citationOf } from '@/lib/shared/answer/citation';
 import type { Selection } from '@/lib/worker/rank/rank';
 import { followUpCap } from './reuse';
 import { addedBy, contextOf, halveThreadPlan, planTurn } from './thread-plan';

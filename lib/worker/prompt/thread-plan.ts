@@ -1,5 +1,5 @@
 /**
- * What a question of a thread sends (lib/shared/thread.ts): the earlier turns as conversation
+ * What a question of a thread sends (lib/shared/answer/thread.ts): the earlier turns as conversation
  * turns, the fragments they sent, and what this question adds. Pure: the thread, the passages
  * of the tabs now and the selection for the question in, the plan out.
  *
@@ -13,10 +13,10 @@
  * their sources, no fragment) when the earlier fragments are no longer what the tabs hold (a page
  * changed), or when what the follow-up adds would not fit its budget or the follow-up cap.
  */
-import type { SendPlan } from '@/lib/shared/run';
-import { siteOf } from '@/lib/shared/site';
-import type { PriorClaim, PriorTurn, Turn } from '@/lib/shared/thread';
-import type { SourcedPassage } from '@/lib/shared/types';
+import type { SendPlan } from '@/lib/shared/answer/run';
+import { siteOf } from '@/lib/shared/answer/site';
+import type { PriorClaim, PriorTurn, Turn } from '@/lib/shared/answer/thread';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import { fragmentTokens } from '@/lib/worker/rank/budget';
 import type { Selection } from '@/lib/worker/rank/rank';
 import { followUpCap, halvePlan, key as passageKey, memberKeys, stillCurrent } from './reuse';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateTokens, fragmentBudget, MODEL_CONTEXT_TOKENS } from './budget';
-import { clampBudget, DEFAULT_FRAGMENT_BUDGET, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET } from '@/lib/shared/settings';
+import { clampBudget, DEFAULT_FRAGMENT_BUDGET, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET } from '@/lib/shared/store/settings';
 
 describe('estimateTokens', () => {
   it('counts English prose at no more than four characters a token', () => {

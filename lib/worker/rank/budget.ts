@@ -5,8 +5,8 @@
  * cap makes sure that whatever the budget setting, the request fits the model's context with the
  * question, the system prompt, a retry turn and the longest answer.
  */
-import type { SourcedPassage } from '@/lib/shared/types';
-import { clampBudget } from '@/lib/shared/settings';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
+import { clampBudget } from '@/lib/shared/store/settings';
 
 /**
  * Tokens per character, by kind of character, set above what Claude's tokenizer gives on prose:

@@ -3,8 +3,8 @@ import { passage } from '@/tests/support/passages';
 import { fragmentTokens } from './budget';
 import { selectPassages } from './rank';
 import { planTurn } from '@/lib/worker/prompt/thread-plan';
-import type { Turn } from '@/lib/shared/thread';
-import type { SourcedPassage } from '@/lib/shared/types';
+import type { Turn } from '@/lib/shared/answer/thread';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import { choosePassages, EQUAL_SLICES, pageSections, spreadOrder } from './choose';
 import kinds from '@/eval/questions/kinds.json';
 

@@ -9,7 +9,7 @@
 import { fragmentTokens } from './budget';
 import { fitSelection, rankPassages, RELATIVE_FLOOR, selectPassages, unitPassage, type Selection } from './rank';
 import { plainWords } from './tokenize';
-import type { SourcedPassage } from '@/lib/shared/types';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import { namesNothingNew, type Intent } from './intent';
 import { readQuestion, type Question, type ReadQuestion } from './question';
 import { absentFrom, namesNothing } from './named';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { passage } from '@/tests/support/passages';
-import { containsNormalized } from '@/lib/shared/normalize';
+import { containsNormalized } from '@/lib/shared/text/normalize';
 import { bestSentence, searchPassages, tooGeneralToSearch } from './keyless-search';
 
 const museum = [

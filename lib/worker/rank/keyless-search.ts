@@ -5,13 +5,13 @@
  * ("Is this worth reading?", "What are the key points?") is not searched: the popup says to ask a
  * model, rather than show passages that merely share a word with it.
  */
-import { citationOf } from '@/lib/shared/citation';
+import { citationOf } from '@/lib/shared/answer/citation';
 import { leadingShare, rankPassages, RELEVANCE_THRESHOLD } from './rank';
 import { namesNothing } from './named';
 import { readQuestion, type Question } from './question';
 import { isGrammable, searchWords, wordGrams } from './tokenize';
-import type { SourcedPassage } from '@/lib/shared/types';
-import type { SearchHit } from '@/lib/shared/run';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
+import type { SearchHit } from '@/lib/shared/answer/run';
 
 export const SEARCH_RESULTS = 5;
 

@@ -30,7 +30,7 @@
  * script that no passage uses ("Тесла" about English pages) may be there in theirs: no evidence.
  */
 import { foldForSearch, questionWords } from './tokenize';
-import type { SourcedPassage } from '@/lib/shared/types';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 
 export interface Named {
   /** Numbers and codes: the digits of each word holding any, as ASCII, separators dropped. */

@@ -12,7 +12,7 @@
  * `MAX_PASSAGES` passages or `MAX_WORDS` words, everything is dropped first and built again.
  */
 import { gramCount, searchWords, wordGrams } from './tokenize';
-import type { SourcedPassage } from '@/lib/shared/types';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 
 export interface PassageWords {
   /** The passage's words in order, as vocabulary numbers (for proximity). */

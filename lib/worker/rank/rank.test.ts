@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { passage } from '@/tests/support/passages';
 import { fragmentTokens } from './budget';
 import { rankPassages, RELEVANCE_THRESHOLD, SELECTION_SHARE, selectPassages } from './rank';
-import type { SourcedPassage } from '@/lib/shared/types';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 
 /** A page of passages in reading order, as one tab. */
 function page(tabId: number, title: string, texts: string[]): SourcedPassage[] {

@@ -16,8 +16,8 @@ import { fragmentTokens } from './budget';
 import { readQuestion, type Question } from './question';
 import { isGrammable, wordBigrams, wordGrams } from './tokenize';
 import { makeRoom, numberOf, passageWords, spelling, vocabularySize, wordsWithGrams, type PassageWords } from './passage-words';
-import type { SourcedPassage } from '@/lib/shared/types';
-import { DEFAULT_FRAGMENT_BUDGET } from '@/lib/shared/settings';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
+import { DEFAULT_FRAGMENT_BUDGET } from '@/lib/shared/store/settings';
 
 /** BM25's term-frequency saturation: low, so that covering more of the question beats repeating a word. */
 const K1 = 0.5;

@@ -8,7 +8,7 @@
  * 4-grams inside longer words for the inflected languages ("interceptó" and "intercepciones"
  * share "inte", "nter", "terc"…).
  *
- * This folding is for matching only. Quotes are compared with lib/shared/normalize.ts, which never
+ * This folding is for matching only. Quotes are compared with lib/shared/text/normalize.ts, which never
  * forgives a different letter.
  */
 

@@ -6,8 +6,8 @@
  * may answer anything). No other module sends a message to a page.
  */
 import { browser } from 'wxt/browser';
-import { pageCalls, sendChecked, videoCalls, type ReplyOf, type RequestOf } from '@/lib/shared/messages';
-import { VIDEO_FIRST_ORDER } from '@/lib/shared/video-requests';
+import { pageCalls, sendChecked, videoCalls, type ReplyOf, type RequestOf } from '@/lib/shared/protocol/messages';
+import { VIDEO_FIRST_ORDER } from '@/lib/shared/protocol/video-requests';
 
 type PageCalls = typeof pageCalls;
 type VideoCalls = typeof videoCalls;

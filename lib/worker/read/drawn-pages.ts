@@ -3,14 +3,14 @@
  * lib/page/find/drawn.ts; for a quote of a video's captions, whether its player is one a reader sees,
  * lib/page/video/prove-players.ts): one request per frame, the quote finder (entrypoints/quote-finder.ts)
  * injected first (once per page; the page may have been reloaded since it was read). A frame that cannot be asked in time proves nothing: its
- * quotes get the verdict of the table's row for no answer (lib/shared/seen.ts). The decisions are lib/worker/answer/drawn-check.ts's; this is the browser side.
+ * quotes get the verdict of the table's row for no answer (lib/shared/seen/seen.ts). The decisions are lib/worker/answer/drawn-check.ts's; this is the browser side.
  */
 import { callPage, callVideo, injectQuoteFinder } from './call-page';
-import { bounded } from '@/lib/shared/time-limit';
-import { MAX_DRAWN_TARGETS } from '@/lib/shared/messages';
-import { drawnOf, judge } from '@/lib/shared/seen';
-import type { ShownCitation } from '@/lib/shared/run';
-import type { DrawnResult, QuoteTarget } from '@/lib/shared/types';
+import { bounded } from '@/lib/shared/core/time-limit';
+import { MAX_DRAWN_TARGETS } from '@/lib/shared/protocol/messages';
+import { drawnOf, judge } from '@/lib/shared/seen/seen';
+import type { ShownCitation } from '@/lib/shared/answer/run';
+import type { DrawnResult, QuoteTarget } from '@/lib/shared/protocol/types';
 
 /**
  * For one frame to answer, as for reading it: it finds the quotes as the highlight does (well
@@ -18,7 +18,7 @@ import type { DrawnResult, QuoteTarget } from '@/lib/shared/types';
  */
 const FRAME_MS = 10_000;
 
-/** A frame that gave no answer: the table's row for it (lib/shared/seen.ts). */
+/** A frame that gave no answer: the table's row for it (lib/shared/seen/seen.ts). */
 const notProven = (): DrawnResult => drawnOf(judge({ answered: false }));
 
 /** What the highlight finds a quote by (lib/worker/reveal/plan.ts `targetOf` makes the same). */

@@ -6,12 +6,12 @@
  *
  * The browser calls are passed in, so this is tested without a browser.
  */
-import { pdfPartialNote } from '@/lib/shared/pdf-notes';
+import { pdfPartialNote } from '@/lib/shared/protocol/pdf-notes';
 import { framesNotShown } from './hidden-frames';
-import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
-import type { PageText, SkippedTab, SourcedPassage, VideoRead } from '@/lib/shared/types';
-import { formatPercent, plural, t } from '@/lib/shared/i18n';
-import { bounded, TimeLimitError } from '@/lib/shared/time-limit';
+import { capText, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/core/limits';
+import type { PageText, SkippedTab, SourcedPassage, VideoRead } from '@/lib/shared/protocol/types';
+import { formatPercent, plural, t } from '@/lib/shared/core/i18n';
+import { bounded, TimeLimitError } from '@/lib/shared/core/time-limit';
 
 export interface FrameRead {
   frameId: number;

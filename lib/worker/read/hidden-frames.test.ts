@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { framesNotShown } from './hidden-frames';
-import type { PageText } from '@/lib/shared/types';
+import type { PageText } from '@/lib/shared/protocol/types';
 
 function frame(frameId: number, path: number[], hiddenChildren?: number[]) {
   const page: PageText = {

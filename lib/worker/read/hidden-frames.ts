@@ -5,7 +5,7 @@
  * any frame above) has no reading, or that does not say where it sits, is not shown. Their text
  * is no reader's, so it is not sent. Pure.
  */
-import type { PageText } from '@/lib/shared/types';
+import type { PageText } from '@/lib/shared/protocol/types';
 
 type FrameRead = { frameId: number; page: PageText };
 

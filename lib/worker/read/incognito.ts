@@ -4,7 +4,7 @@
  * reader belong to the regular profile: its disk, its cookies. The rules that keep an incognito
  * window's questions, quotes and PDFs out of it, as decisions the services apply.
  */
-import { t } from '@/lib/shared/i18n';
+import { t } from '@/lib/shared/core/i18n';
 
 /**
  * Whether a question asked from window `windowId` is about an incognito window, known before

@@ -3,9 +3,9 @@
  * to have found nothing in: the run ends with what stopped the reading, tab by tab, never with
  * "not found in these pages".
  */
-import type { ShownError } from '@/lib/shared/run';
-import type { SkippedTab } from '@/lib/shared/types';
-import { plural, t } from '@/lib/shared/i18n';
+import type { ShownError } from '@/lib/shared/answer/run';
+import type { SkippedTab } from '@/lib/shared/protocol/types';
+import { plural, t } from '@/lib/shared/core/i18n';
 
 export function nothingRead(skipped: SkippedTab[]): ShownError {
   const one = (t: SkippedTab) => `${t.title || t.url}: ${t.reason}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SourcedPassage } from '@/lib/shared/types';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import { withPrioritySelection } from './priority-selection';
 
 const page: SourcedPassage = {

@@ -6,7 +6,7 @@
  * select words of its own, and a selection read in a page is checked before it is sent
  * (run/shown-step.ts), but this one is the selection. Pure.
  */
-import type { SourcedPassage } from '@/lib/shared/types';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 
 export interface PrioritySelection {
   tabId: number;

@@ -1,7 +1,7 @@
 /**
  * Whether the browser lets the extension read a tab now, asked of the browser itself: the side
  * panel asks this before it shows its access note for "This tab". What the screens know of our
- * `activeTab` grants (lib/shared/tab-grants.ts, the context menu's intent) is written by the
+ * `activeTab` grants (lib/shared/store/tab-grants.ts, the context menu's intent) is written by the
  * worker after the browser has given the tab, and may reach the panel after the user has pressed
  * Ask; the browser's own answer cannot lag. The probe is one line of script in the tab's own
  * document, run at once; a page too busy to run it in time is taken as not readable, so the
@@ -9,7 +9,7 @@
  *
  * The injection is passed in, so this is tested without a browser.
  */
-import { bounded } from '@/lib/shared/time-limit';
+import { bounded } from '@/lib/shared/core/time-limit';
 
 /** How long the probe has; a refused injection fails at once, so only a busy page takes this long. */
 export const PROBE_MS = 1_000;

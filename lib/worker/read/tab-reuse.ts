@@ -7,7 +7,7 @@
  *
  * The browser calls are passed in, so this is tested without a browser.
  */
-import { bounded } from '@/lib/shared/time-limit';
+import { bounded } from '@/lib/shared/core/time-limit';
 import type { TabRead } from './frames';
 
 /** How long a frame has to say whether it changed; past that, the tab is read again. */

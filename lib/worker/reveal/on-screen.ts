@@ -8,7 +8,7 @@
  * confirms nothing.
  */
 import { browser } from 'wxt/browser';
-import type { ScreenBoxes } from '@/lib/shared/types';
+import type { ScreenBoxes } from '@/lib/shared/protocol/types';
 import { callPage } from '@/lib/worker/read/call-page';
 import { proveOnScreen, type ScreenVerdict } from './screen-proof';
 

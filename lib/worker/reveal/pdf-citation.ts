@@ -5,11 +5,11 @@
  * the quote cannot be shown there; the viewer offers "Open the original" to go back to it.
  */
 import { browser } from 'wxt/browser';
-import type { Outcome } from '@/lib/shared/run';
-import { checkReply, type RevealMessage, type RevealResult } from '@/lib/shared/messages';
-import { fileOfViewerUrl, viewerCalls, viewerUrl, type PdfHighlightMessage } from '@/lib/shared/pdf-messages';
+import type { Outcome } from '@/lib/shared/answer/run';
+import { checkReply, type RevealMessage, type RevealResult } from '@/lib/shared/protocol/messages';
+import { fileOfViewerUrl, viewerCalls, viewerUrl, type PdfHighlightMessage } from '@/lib/shared/protocol/pdf-messages';
 import { VIEWER_PATH } from '@/lib/worker/pdf/pdf-address';
-import { t } from '@/lib/shared/i18n';
+import { t } from '@/lib/shared/core/i18n';
 
 type PdfCitation = RevealMessage['citation'] & { page: number };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { otherQuotesOnPage, planReveal, type CitationRef } from './plan';
-import type { Outcome, ShownCitation } from '@/lib/shared/run';
+import type { Outcome, ShownCitation } from '@/lib/shared/answer/run';
 
 const citation: CitationRef = {
   tabId: 7,

@@ -3,12 +3,12 @@
  * in the tab it came from, or, when that tab is gone, open the page as cited in a new tab.
  * lib/worker/reveal/reveal-citation.ts carries it out.
  */
-import type { RevealMessage } from '@/lib/shared/messages';
-import { sameDocument } from '@/lib/shared/tabs';
-import { urlWithTextFragment } from '@/lib/shared/text-fragment';
-import type { QuoteTarget } from '@/lib/shared/types';
-import type { Outcome } from '@/lib/shared/run';
-import { t } from '@/lib/shared/i18n';
+import type { RevealMessage } from '@/lib/shared/protocol/messages';
+import { sameDocument } from '@/lib/shared/access/tabs';
+import { urlWithTextFragment } from '@/lib/shared/text/text-fragment';
+import type { QuoteTarget } from '@/lib/shared/protocol/types';
+import type { Outcome } from '@/lib/shared/answer/run';
+import { t } from '@/lib/shared/core/i18n';
 
 export type CitationRef = RevealMessage['citation'];
 

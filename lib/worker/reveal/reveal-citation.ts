@@ -5,10 +5,10 @@
  * highlight the quote once it has loaded. Also clears the highlights when a new question starts.
  */
 import { browser } from 'wxt/browser';
-import { HIGHLIGHT_CSS } from '@/lib/shared/highlight-style';
-import type { RevealMessage, RevealResult } from '@/lib/shared/messages';
+import { HIGHLIGHT_CSS } from '@/lib/shared/core/highlight-style';
+import type { RevealMessage, RevealResult } from '@/lib/shared/protocol/messages';
 import { callPage, callVideo, clearEveryFrame, injectQuoteFinder } from '@/lib/worker/read/call-page';
-import { t } from '@/lib/shared/i18n';
+import { t } from '@/lib/shared/core/i18n';
 import {
   otherQuotesOnPage,
   planReveal,
@@ -19,15 +19,15 @@ import {
   type RevealPlan,
   type TabNow,
 } from './plan';
-import { lastRunItem, revealStateItem, threadItem, type RevealState } from '@/lib/shared/storage';
-import { outcomeOf } from '@/lib/shared/run-state';
-import { answerCiting } from '@/lib/shared/thread';
-import type { QuoteTarget, ScreenBoxes } from '@/lib/shared/types';
+import { lastRunItem, revealStateItem, threadItem, type RevealState } from '@/lib/shared/store/storage';
+import { outcomeOf } from '@/lib/shared/answer/run-state';
+import { answerCiting } from '@/lib/shared/answer/thread';
+import type { QuoteTarget, ScreenBoxes } from '@/lib/shared/protocol/types';
 import { revealPdfCitation } from './pdf-citation';
 import { showIfOnScreen, type Held } from './on-screen';
 import type { ScreenVerdict } from './screen-proof';
 import { windowForReopen } from '@/lib/worker/read/incognito';
-import { momentUrl, type VideoMoment } from '@/lib/shared/video-passages';
+import { momentUrl, type VideoMoment } from '@/lib/shared/video/video-passages';
 
 const LOAD_TIMEOUT_MS = 20_000;
 /** How often a loading tab's status is asked, besides listening to its events. */
@@ -345,7 +345,7 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
     : await highlightIn(plan.tabId, plan.frameId, target, others);
   if (asleep && !attempt.ok && attempt.gone && attempt.unmeasured) {
     // A tab woken behind the others lays nothing out until it is shown, and what cannot be
-    // measured is not proven drawn (lib/shared/seen.ts): brought forward, it is asked again.
+    // measured is not proven drawn (lib/shared/seen/seen.ts): brought forward, it is asked again.
     await bringForward(plan.tabId);
     attempt = await highlightWhenReady(plan.tabId, plan.frameId, target, others);
   }

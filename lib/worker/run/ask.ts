@@ -6,10 +6,10 @@
  * a module of its own, tested with its effects passed in; browser-effects.ts binds the real ones.
  */
 import { browser } from 'wxt/browser';
-import { t } from '@/lib/shared/i18n';
-import type { AskMessage } from '@/lib/shared/messages';
-import { lastRunItem, loadSettings } from '@/lib/shared/storage';
-import { doneRun, errorRun, reviewRun, workingRun } from '@/lib/shared/run-state';
+import { t } from '@/lib/shared/core/i18n';
+import type { AskMessage } from '@/lib/shared/protocol/messages';
+import { lastRunItem, loadSettings } from '@/lib/shared/store/storage';
+import { doneRun, errorRun, reviewRun, workingRun } from '@/lib/shared/answer/run-state';
 import { keyCleared } from '@/lib/worker/model/key-cleared';
 import { serverPlan } from '@/lib/worker/model/server-plan';
 import { askedFromIncognito } from '@/lib/worker/read/incognito';

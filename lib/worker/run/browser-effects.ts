@@ -5,7 +5,7 @@
  * bound to the real ones.
  */
 import { browser, type Browser } from 'wxt/browser';
-import { appendFailure, appendRunRecord, lastRunItem, threadItem } from '@/lib/shared/storage';
+import { appendFailure, appendRunRecord, lastRunItem, threadItem } from '@/lib/shared/store/storage';
 import { answerQuestion } from '@/lib/worker/answer/pipeline';
 import { modelCall } from '@/lib/worker/model/transport';
 import { readPdfInOffscreen } from '@/lib/worker/pdf/offscreen-client';
@@ -13,7 +13,7 @@ import { pdfOfTab, viewerPdf, VIEWER_PATH } from '@/lib/worker/pdf/pdf-address';
 import { pdfAddressesOfRun } from '@/lib/worker/pdf/allowed-addresses';
 import { tabsToRead } from '@/lib/worker/read/tab-scope';
 import { ReadCache } from '@/lib/worker/read/tab-reuse';
-import type { AskMessage } from '@/lib/shared/messages';
+import type { AskMessage } from '@/lib/shared/protocol/messages';
 import type { ModelStepDeps } from './model-step';
 import { readTab, type ReadTabDeps } from './read-tab';
 import { runStore } from './run-store';

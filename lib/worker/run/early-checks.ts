@@ -5,7 +5,7 @@
  * not ask it again. Fail closed: only the passages that reading checked are answered from it; a
  * question about any other passage (or another reading) goes to the frame as before.
  */
-import type { ShownVerdict } from '@/lib/shared/types';
+import type { ShownVerdict } from '@/lib/shared/protocol/types';
 
 interface Checked {
   ids: ReadonlySet<string>;

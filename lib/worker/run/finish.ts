@@ -3,10 +3,10 @@
  * run, the thread and the run log; or, when anything failed, the failure logged (unless the user
  * cancelled) and shown with its reason.
  */
-import { claimsShown, doneRun, errorRun } from '@/lib/shared/run-state';
-import type { Settings } from '@/lib/shared/settings';
-import { hostOf } from '@/lib/shared/site';
-import { loadSettings, type Scope } from '@/lib/shared/storage';
+import { claimsShown, doneRun, errorRun } from '@/lib/shared/answer/run-state';
+import type { Settings } from '@/lib/shared/store/settings';
+import { hostOf } from '@/lib/shared/answer/site';
+import { loadSettings, type Scope } from '@/lib/shared/store/storage';
 import { describeError } from '@/lib/worker/model/errors';
 import type { ServerPlan } from '@/lib/worker/model/server-plan';
 import { modelStepDeps, runs, threads } from './browser-effects';

@@ -1,9 +1,9 @@
 import { APIError } from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
-import type { FailureLogEntry, Outcome } from '@/lib/shared/run';
-import { DEFAULT_SETTINGS, type Settings } from '@/lib/shared/settings';
-import type { RunState } from '@/lib/shared/storage';
-import type { SourcedPassage } from '@/lib/shared/types';
+import type { FailureLogEntry, Outcome } from '@/lib/shared/answer/run';
+import { DEFAULT_SETTINGS, type Settings } from '@/lib/shared/store/settings';
+import type { RunState } from '@/lib/shared/store/storage';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import type { AskInput } from '@/lib/worker/answer/pipeline';
 import { ANSWER_REQUEST, JUDGE_REQUEST, NATIVE_ANSWER_REQUEST } from '@/lib/worker/answer/requests';
 import type { ModelRequest } from '@/lib/worker/model/claude';

@@ -6,11 +6,11 @@
  * once with the better half of the fragments. The model call and the pipeline are passed in, so
  * every decision here is tested without a network.
  */
-import type { FailureLogEntry, Outcome, ShownClaim } from '@/lib/shared/run';
-import { isLocalKind } from '@/lib/shared/servers';
-import { judgeFor, type Settings } from '@/lib/shared/settings';
-import type { Scope } from '@/lib/shared/storage';
-import type { RunPlan, RunProgress } from '@/lib/shared/run-state';
+import type { FailureLogEntry, Outcome, ShownClaim } from '@/lib/shared/answer/run';
+import { isLocalKind } from '@/lib/shared/servers/servers';
+import { judgeFor, type Settings } from '@/lib/shared/store/settings';
+import type { Scope } from '@/lib/shared/store/storage';
+import type { RunPlan, RunProgress } from '@/lib/shared/answer/run-state';
 import { ANSWER_REQUEST, JUDGE_REQUEST, NATIVE_ANSWER_REQUEST } from '@/lib/worker/answer/requests';
 import type { AskDeps, AskInput } from '@/lib/worker/answer/pipeline';
 import type { ModelCall } from '@/lib/worker/model/call';

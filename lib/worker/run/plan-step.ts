@@ -3,8 +3,8 @@
  * passages chosen by what the question asks and by the thread it continues (rank/choose.ts), and
  * the turn planned over the thread's earlier turns (prompt/thread-plan.ts). Pure.
  */
-import type { Turn } from '@/lib/shared/thread';
-import type { SourcedPassage } from '@/lib/shared/types';
+import type { Turn } from '@/lib/shared/answer/thread';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import { fragmentBudget } from '@/lib/worker/rank/budget';
 import { choosePassages } from '@/lib/worker/rank/choose';
 import { earlierQuestions, halveThreadPlan, planTurn } from '@/lib/worker/prompt/thread-plan';

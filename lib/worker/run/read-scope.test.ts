@@ -1,6 +1,6 @@
 import type { Browser } from 'wxt/browser';
 import { describe, expect, it } from 'vitest';
-import type { SkippedTab } from '@/lib/shared/types';
+import type { SkippedTab } from '@/lib/shared/protocol/types';
 import type { TabRead } from '@/lib/worker/read/frames';
 import { readScope } from './read-scope';
 

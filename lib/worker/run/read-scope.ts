@@ -4,10 +4,10 @@
  * coverage the popup shows. Each tab is read by the function passed in (read-tab.ts).
  */
 import type { Browser } from 'wxt/browser';
-import type { AskMessage } from '@/lib/shared/messages';
-import type { RunCoverage } from '@/lib/shared/run-state';
-import type { SkippedTab, SourcedPassage } from '@/lib/shared/types';
-import type { NoTranscriptReason } from '@/lib/shared/transcript';
+import type { AskMessage } from '@/lib/shared/protocol/messages';
+import type { RunCoverage } from '@/lib/shared/answer/run-state';
+import type { SkippedTab, SourcedPassage } from '@/lib/shared/protocol/types';
+import type { NoTranscriptReason } from '@/lib/shared/video/transcript';
 import { partialTab, passagesOfTab, tabTotals, type TabRead } from '@/lib/worker/read/frames';
 import { withPrioritySelection } from '@/lib/worker/read/priority-selection';
 import { readAtPace } from '@/lib/worker/read/read-pace';

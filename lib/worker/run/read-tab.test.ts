@@ -1,8 +1,8 @@
 import type { Browser } from 'wxt/browser';
 import { describe, expect, it } from 'vitest';
-import { t } from '@/lib/shared/i18n';
-import type { PdfReadResult } from '@/lib/shared/pdf-notes';
-import type { PageText } from '@/lib/shared/types';
+import { t } from '@/lib/shared/core/i18n';
+import type { PdfReadResult } from '@/lib/shared/protocol/pdf-notes';
+import type { PageText } from '@/lib/shared/protocol/types';
 import { ReadCache } from '@/lib/worker/read/tab-reuse';
 import { readTab, type ReadTabDeps } from './read-tab';
 

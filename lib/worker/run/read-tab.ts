@@ -6,13 +6,13 @@
  * The browser calls are passed in, so this is tested without a browser.
  */
 import type { Browser } from 'wxt/browser';
-import { capText, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/limits';
-import type { ReplyOf, videoCalls } from '@/lib/shared/messages';
-import type { PdfReadResult } from '@/lib/shared/pdf-notes';
-import { t } from '@/lib/shared/i18n';
-import { unreadableReason } from '@/lib/shared/tabs';
-import { bounded, TimeLimitError } from '@/lib/shared/time-limit';
-import type { SkippedTab } from '@/lib/shared/types';
+import { capText, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/core/limits';
+import type { ReplyOf, videoCalls } from '@/lib/shared/protocol/messages';
+import type { PdfReadResult } from '@/lib/shared/protocol/pdf-notes';
+import { t } from '@/lib/shared/core/i18n';
+import { unreadableReason } from '@/lib/shared/access/tabs';
+import { bounded, TimeLimitError } from '@/lib/shared/core/time-limit';
+import type { SkippedTab } from '@/lib/shared/protocol/types';
 import { pdfTabRead } from '@/lib/worker/pdf/pdf-tab';
 import { readTabFrames, type TabRead } from '@/lib/worker/read/frames';
 import { incognitoPdfReason } from '@/lib/worker/read/incognito';
@@ -39,13 +39,13 @@ export interface ReadTabDeps {
   pdfTimeoutMs?: number;
   /**
    * The video reader injected into one frame (which said it has a video) and asked for its
-   * videos' captions, their passages numbered from VIDEO_FIRST_ORDER (lib/shared/video-requests.ts); checked like any page reply.
+   * videos' captions, their passages numbered from VIDEO_FIRST_ORDER (lib/shared/protocol/video-requests.ts); checked like any page reply.
    */
   readVideos?(tabId: number, frameId: number): Promise<VideoReply>;
   videoTimeoutMs?: number;
 }
 
-/** The video reader's reply (lib/shared/messages.ts `videoCalls`). */
+/** The video reader's reply (lib/shared/protocol/messages.ts `videoCalls`). */
 export type VideoReply = ReplyOf<typeof videoCalls, 'video-read'>;
 
 /**

@@ -1,12 +1,12 @@
 /**
  * Where the time of the last question's reading went, tab by tab: when the worker got the
  * question, asked for each tab, injected the page script and had it back, asked the frame to read
- * and had its reply (with the page's own timings: lib/shared/read-timing.ts), and asked the check
+ * and had its reply (with the page's own timings: lib/shared/protocol/read-timing.ts), and asked the check
  * before sending. `npm run bench:ask` reads it from the worker's global (tests/bench/ask.ts); the
  * worker's global is the extension's own, out of any page's reach. Clock readings into one small
  * object, replaced by each question: nothing slower than that is on the user's path.
  */
-import type { ReadTiming } from '@/lib/shared/read-timing';
+import type { ReadTiming } from '@/lib/shared/protocol/read-timing';
 
 export interface TabTimes {
   /** The tab's reading began (it had waited its turn). */

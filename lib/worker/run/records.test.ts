@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Outcome } from '@/lib/shared/run';
-import type { SourcedPassage } from '@/lib/shared/types';
+import type { Outcome } from '@/lib/shared/answer/run';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import type { Plan } from './model-step';
 import { halvedPlan, planQuestion } from './plan-step';
 import { answeredTurn, failedRecordOf, failureOf, runRecordOf, searchTurn } from './records';

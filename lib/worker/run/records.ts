@@ -3,10 +3,10 @@
  * run log, and, when it failed, its failure entry and line. Pure: the run's writes are the
  * coordinator's (ask.ts), the privacy of the logs the run store's (run-store.ts).
  */
-import type { FailureLogEntry, Outcome, SearchHit, ShownError } from '@/lib/shared/run';
-import { siteOf } from '@/lib/shared/site';
-import type { RunRecord } from '@/lib/shared/storage';
-import type { Turn } from '@/lib/shared/thread';
+import type { FailureLogEntry, Outcome, SearchHit, ShownError } from '@/lib/shared/answer/run';
+import { siteOf } from '@/lib/shared/answer/site';
+import type { RunRecord } from '@/lib/shared/store/storage';
+import type { Turn } from '@/lib/shared/answer/thread';
 import { addedBy } from '@/lib/worker/prompt/thread-plan';
 import type { Plan } from './model-step';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FailureLogEntry } from '@/lib/shared/run';
-import type { RunRecord } from '@/lib/shared/storage';
-import { doneRun, errorRun, workingRun, type RunCommon, type RunState } from '@/lib/shared/run-state';
+import type { FailureLogEntry } from '@/lib/shared/answer/run';
+import type { RunRecord } from '@/lib/shared/store/storage';
+import { doneRun, errorRun, workingRun, type RunCommon, type RunState } from '@/lib/shared/answer/run-state';
 import { StorageWriteError } from '@/lib/worker/model/errors';
 import { runStore } from './run-store';
 

@@ -7,10 +7,10 @@
  * privacy of whichever run is stored when it is written; a run cancelled or replaced by a newer
  * question logs nothing more. Storage is passed in, so this is tested without a browser.
  */
-import { privateDetail, privateFailureEntry } from '@/lib/shared/log-limits';
-import type { FailureLogEntry } from '@/lib/shared/run';
-import type { RunRecord } from '@/lib/shared/storage';
-import { progressed, type RunProgress, type RunState } from '@/lib/shared/run-state';
+import { privateDetail, privateFailureEntry } from '@/lib/shared/store/log-limits';
+import type { FailureLogEntry } from '@/lib/shared/answer/run';
+import type { RunRecord } from '@/lib/shared/store/storage';
+import { progressed, type RunProgress, type RunState } from '@/lib/shared/answer/run-state';
 import { StorageWriteError } from '@/lib/worker/model/errors';
 import { serialQueue } from './serial';
 
@@ -25,7 +25,7 @@ export interface RunStore {
   /** The question's first state, replacing whatever run was stored. */
   start(run: RunState): Promise<void>;
   /**
-   * The stored run `id`, made `next` by a run-state constructor (lib/shared/run-state.ts);
+   * The stored run `id`, made `next` by a run-state constructor (lib/shared/answer/run-state.ts);
    * nothing if a newer question replaced it.
    */
   update(id: string, next: (run: RunState) => RunState): Promise<void>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SourcedPassage } from '@/lib/shared/types';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import { key } from '@/lib/worker/prompt/reuse';
 import { chooseShown, MAX_SHOWN_ROUNDS, planKeys, searchShown, selectionOf, type AskShown } from './shown-step';
 import { addRule, restoreRulesAfterEach } from '@/tests/support/seen-rules';
@@ -108,7 +108,7 @@ describe('chooseShown', () => {
     expect(out.unsent).toEqual({ hidden: 0, unchecked: 2, cut: 0 });
   });
 
-  it('takes a frame’s answer as the one table of rules of what is seen reads it (lib/shared/seen.ts)', async () => {
+  it('takes a frame’s answer as the one table of rules of what is seen reads it (lib/shared/seen/seen.ts)', async () => {
     const pool = [passage(1, 'a'), passage(2, 'b')];
     const shipped = await chooseShown(pool, firstOf(2), planKeys, pages(new Set()).ask);
     expect(shipped.chosen.map(key)).toEqual(pool.map(key));

@@ -16,13 +16,13 @@
  * selection the browser gave with the context menu's click are not asked. The choice and the
  * question to the frames are passed in, so this is tested without a browser.
  */
-import type { pageCalls, ReplyOf } from '@/lib/shared/messages';
-import { bounded } from '@/lib/shared/time-limit';
-import { seen } from '@/lib/shared/seen';
-import type { SourcedPassage } from '@/lib/shared/types';
+import type { pageCalls, ReplyOf } from '@/lib/shared/protocol/messages';
+import { bounded } from '@/lib/shared/core/time-limit';
+import { seen } from '@/lib/shared/seen/seen';
+import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import { key, memberKeys } from '@/lib/worker/prompt/reuse';
 import { searchPassages, tooGeneralToSearch } from '@/lib/worker/rank/keyless-search';
-import type { SearchHit } from '@/lib/shared/run';
+import type { SearchHit } from '@/lib/shared/answer/run';
 import type { Question } from '@/lib/worker/rank/question';
 
 /**
@@ -30,7 +30,7 @@ import type { Question } from '@/lib/worker/rank/question';
  * some of whose words no reader sees (with their text without them); `unknown`: it cannot tell.
  */
 export type AskShown = (tabId: number, frameId: number, readId: string, ids: string[]) => Promise<ShownReply>;
-/** The page's reply, as its schema defines it (lib/shared/messages.ts). */
+/** The page's reply, as its schema defines it (lib/shared/protocol/messages.ts). */
 export type ShownReply = ReplyOf<typeof pageCalls, 'shown'>;
 
 /** A frame that does not answer in this time vouches for none of its passages. */
@@ -188,7 +188,7 @@ export async function chooseShown<T>(
           if (signal?.aborted) throw err;
         }
         // A frame that did not answer, or no longer holds the reading asked about, vouches for
-        // nothing: the table's row for no answer (lib/shared/seen.ts).
+        // nothing: the table's row for no answer (lib/shared/seen/seen.ts).
         if (!seen({ answered: reply !== null && reply.unknown !== true }) || reply === null) {
           mute.add(frame);
           for (const p of ps) if (chosenKeys.has(key(p))) unsent.unchecked++;

@@ -1,7 +1,7 @@
 import type { Browser } from 'wxt/browser';
 import { describe, expect, it } from 'vitest';
-import type { AskMessage } from '@/lib/shared/messages';
-import type { Thread, Turn } from '@/lib/shared/thread';
+import type { AskMessage } from '@/lib/shared/protocol/messages';
+import type { Thread, Turn } from '@/lib/shared/answer/thread';
 import { threadStore } from './thread-store';
 
 const tab = (id: number, url: string) => ({ id, url, title: `Page ${id}` }) as Browser.tabs.Tab;

@@ -1,12 +1,12 @@
 /**
- * The thread a question belongs to (lib/shared/thread.ts): the stored one when the question is
+ * The thread a question belongs to (lib/shared/answer/thread.ts): the stored one when the question is
  * about the same pages (`continuesThread`), else a new one stored in its place; a finished question
  * becomes its latest turn, unless the thread was replaced meanwhile ("New question"). Storage,
  * ids and the clock are passed in, so this is tested without a browser.
  */
 import type { Browser } from 'wxt/browser';
-import type { AskMessage } from '@/lib/shared/messages';
-import { continuesThread, pageUrl, withTurn, type Thread, type Turn } from '@/lib/shared/thread';
+import type { AskMessage } from '@/lib/shared/protocol/messages';
+import { continuesThread, pageUrl, withTurn, type Thread, type Turn } from '@/lib/shared/answer/thread';
 
 export interface ThreadStoreDeps {
   load(): Promise<Thread | null>;
@@ -36,7 +36,7 @@ export function threadStore(deps: ThreadStoreDeps): ThreadStore {
         pages,
         startedAt: deps.now(),
         turns: [],
-        // Kept out of the history on disk (lib/shared/history.ts).
+        // Kept out of the history on disk (lib/shared/store/history.ts).
         ...(incognito ? { incognito: true as const } : {}),
       };
       await deps.save(thread);

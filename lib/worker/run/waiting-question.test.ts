@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AskMessage } from '@/lib/shared/messages';
-import { ALL_SITES } from '@/lib/shared/site-access';
-import type { WaitingQuestion } from '@/lib/shared/waiting-question';
+import type { AskMessage } from '@/lib/shared/protocol/messages';
+import { ALL_SITES } from '@/lib/shared/access/site-access';
+import type { WaitingQuestion } from '@/lib/shared/store/waiting-question';
 import { mayResume, WAITING_FRESH_MS, waitingQuestions } from './waiting-question';
 
 const ask: AskMessage = { type: 'ask', question: 'What costs 12 euros?', scope: 'window', windowId: 1 };

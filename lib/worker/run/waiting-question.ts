@@ -1,5 +1,5 @@
 /**
- * The worker's half of the waiting question (lib/shared/waiting-question.ts): on
+ * The worker's half of the waiting question (lib/shared/store/waiting-question.ts): on
  * `permissions.onAdded` it asks the question kept while the browser's prompt was shown, and an
  * `ask` from a screen under the same id is then not asked twice. Both go through one queue, so
  * whichever comes first takes the question and the other finds it taken. The worker's record of
@@ -7,9 +7,9 @@
  * and started again in between (Chrome) still knows. A new question from a screen replaces any
  * waiting one.
  */
-import type { AskMessage } from '@/lib/shared/messages';
-import { covers } from '@/lib/shared/site-access';
-import type { WaitingQuestion } from '@/lib/shared/waiting-question';
+import type { AskMessage } from '@/lib/shared/protocol/messages';
+import { covers } from '@/lib/shared/access/site-access';
+import type { WaitingQuestion } from '@/lib/shared/store/waiting-question';
 import { serialQueue } from './serial';
 
 /**

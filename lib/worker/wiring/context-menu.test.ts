@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { PanelIntent } from '@/lib/shared/storage';
+import type { PanelIntent } from '@/lib/shared/store/storage';
 import { MENU_ENTRIES, MENU_PAGE, MENU_SELECTION, onMenuClick } from './context-menu';
 
 function deps() {

@@ -5,8 +5,8 @@
  * is opened first, before anything is awaited; what it should ask about is then left for it in
  * session storage (`panelIntentItem`), which the panel reads.
  */
-import type { PanelIntent } from '@/lib/shared/storage';
-import { t } from '@/lib/shared/i18n';
+import type { PanelIntent } from '@/lib/shared/store/storage';
+import { t } from '@/lib/shared/core/i18n';
 
 export const MENU_SELECTION = 'ask-selection';
 export const MENU_PAGE = 'ask-page';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import type { HistoryEntry } from '@/lib/shared/history';
-import sample from '@/lib/shared/samples/history-v1.json';
-import type { DataProblem } from '@/lib/shared/storage';
-import draftV1 from '@/lib/shared/samples/draft-v1.json';
-import failureLogV1 from '@/lib/shared/samples/failure-log-v1.json';
-import runLogV1 from '@/lib/shared/samples/run-log-v1.json';
-import type { LocalStore, StoreScheme } from '@/lib/shared/store-versions';
-import { STORES } from '@/lib/shared/store-versions';
+import type { HistoryEntry } from '@/lib/shared/store/history';
+import sample from '@/lib/shared/store/samples/history-v1.json';
+import type { DataProblem } from '@/lib/shared/store/storage';
+import draftV1 from '@/lib/shared/store/samples/draft-v1.json';
+import failureLogV1 from '@/lib/shared/store/samples/failure-log-v1.json';
+import runLogV1 from '@/lib/shared/store/samples/run-log-v1.json';
+import type { LocalStore, StoreScheme } from '@/lib/shared/store/store-versions';
+import { STORES } from '@/lib/shared/store/store-versions';
 import { updateStoredData, updateVersionedStores, type StoreUpdateDeps } from './data-updates';
 
 /** Storage as a user's profile holds it after an update from a build that kept `local:history`. */

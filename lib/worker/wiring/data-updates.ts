@@ -6,13 +6,13 @@
  * into the history's IndexedDB, merged by thread id, then removed. A move that fails keeps the old
  * data where it was and records why, for the options page to say (`dataProblemsItem`). Then the
  * draft and the logs (`LOCAL_STORES`): each store's version read, brought up to date and checked
- * by the one runner (lib/shared/store-versions.ts), and written back only when a step changed it; a
+ * by the one runner (lib/shared/store/store-versions.ts), and written back only when a step changed it; a
  * step that fails, a version newer than this build's, or data that does not read keeps the store
  * as it was, its version unchanged, and is said the same way.
  */
-import { mergeHistory } from '@/lib/shared/history-schema';
-import type { HistoryEntry } from '@/lib/shared/history';
-import type { DataProblem } from '@/lib/shared/storage';
+import { mergeHistory } from '@/lib/shared/store/history-schema';
+import type { HistoryEntry } from '@/lib/shared/store/history';
+import type { DataProblem } from '@/lib/shared/store/storage';
 import {
   bringUpToDate,
   LOCAL_STORES,
@@ -21,7 +21,7 @@ import {
   whyNotUpToDate,
   type LocalStore,
   type StoreScheme,
-} from '@/lib/shared/store-versions';
+} from '@/lib/shared/store/store-versions';
 
 export interface DataUpdateDeps {
   /** What `local:history` holds; undefined when nothing. */

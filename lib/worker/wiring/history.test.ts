@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '@/lib/shared/history';
-import type { HistoryWriteProblem } from '@/lib/shared/storage';
-import type { Thread } from '@/lib/shared/thread';
-import sample from '@/lib/shared/samples/history-v1.json';
+import type { HistoryEntry } from '@/lib/shared/store/history';
+import type { HistoryWriteProblem } from '@/lib/shared/store/storage';
+import type { Thread } from '@/lib/shared/answer/thread';
+import sample from '@/lib/shared/store/samples/history-v1.json';
 import { historyRecorder, type HistoryWriteDeps } from './history';
 
 /** The thread of the sample's first entry, answered, as the background stores it. */

@@ -1,13 +1,13 @@
 /**
  * Keeps the history as threads are answered: each time the background stores the current thread
- * with a new turn, its history entry is written again (lib/shared/history.ts decides how). The
+ * with a new turn, its history entry is written again (lib/shared/store/history.ts decides how). The
  * writes go one at a time, so two quick turns cannot undo each other. A write the browser refuses
  * (its storage full) loses nothing already kept, and is said: the screens show the problem
  * recorded here until a later write succeeds.
  */
-import { withThread, type HistoryEntry } from '@/lib/shared/history';
-import type { Thread } from '@/lib/shared/thread';
-import type { HistoryWriteProblem } from '@/lib/shared/storage';
+import { withThread, type HistoryEntry } from '@/lib/shared/store/history';
+import type { Thread } from '@/lib/shared/answer/thread';
+import type { HistoryWriteProblem } from '@/lib/shared/store/storage';
 
 export interface HistoryWriteDeps {
   read: () => Promise<HistoryEntry[]>;

@@ -3,7 +3,7 @@
  * asks which build it runs: one place for the extension's life events, so the entrypoint only
  * binds them to the browser.
  */
-import { BUILD_ID } from '@/lib/shared/build-id';
+import { BUILD_ID } from '@/lib/shared/core/build-id';
 import { MENU_ENTRIES } from './context-menu';
 import { welcomeOnInstall, type WELCOME_PAGE } from './welcome';
 
@@ -20,5 +20,5 @@ export function onInstalled(details: { reason: string }, deps: InstalledDeps): v
   void deps.setMenus(MENU_ENTRIES).catch(() => {});
 }
 
-/** The build this worker runs, for the screens to compare with their own (lib/shared/build-id.ts). */
+/** The build this worker runs, for the screens to compare with their own (lib/shared/core/build-id.ts). */
 export const buildReply = () => ({ build: BUILD_ID });

@@ -9,7 +9,7 @@
  * `slip` is exported on its own: an end-to-end test scripts one claim of each class with it.
  */
 import type { RecordedRequest, Reply } from './messages-api';
-import { REPAIR_CLASSES } from '@/lib/shared/run';
+import { REPAIR_CLASSES } from '@/lib/shared/answer/run';
 
 // The honest slips are exactly the classes the verifier repairs; the others it must never show.
 export const SLIP_CLASSES = ['none', ...REPAIR_CLASSES, 'paraphrase', 'translation', 'invention'] as const;

@@ -5,7 +5,7 @@
  * so its `pot` (and `c=WEB`) is reused for the chosen track, as `fmt=json3`. Without such a request
  * for this video, the bare `baseUrl` is tried once; an empty body is a failure, never a transcript.
  */
-import type { Cue } from '@/lib/shared/transcript';
+import type { Cue } from '@/lib/shared/video/transcript';
 import { at } from './page-data';
 import { cueText, failureOf, foundTranscript, keepCues, onOrigin, type LayerResult, type YouTubeLayer } from './layer';
 

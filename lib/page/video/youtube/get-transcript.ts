@@ -6,7 +6,7 @@
  * `startMs` and `endMs`. YouTube picks the track (the video's default); which one it picked is read
  * from the reply's language menu, matched to the player response's tracks by name.
  */
-import type { Cue } from '@/lib/shared/transcript';
+import type { Cue } from '@/lib/shared/video/transcript';
 import { at, findAll, textOf, type CaptionTrack } from './page-data';
 import { cueText, failureOf, foundTranscript, keepCues, type LayerResult, type YouTubeLayer } from './layer';
 

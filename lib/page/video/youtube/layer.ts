@@ -5,8 +5,8 @@
  * without a browser. A layer answers a transcript, or why not; `absent` says it had nothing to
  * try (no panel open, no transcript params), which is neither an empty answer nor a failure.
  */
-import type { Cue, NoTranscriptReason, TranscriptLayer, TranscriptResult } from '@/lib/shared/transcript';
-import { youTubeKey } from '@/lib/shared/youtube-url';
+import type { Cue, NoTranscriptReason, TranscriptLayer, TranscriptResult } from '@/lib/shared/video/transcript';
+import { youTubeKey } from '@/lib/shared/video/youtube-url';
 import type { CaptionTrack, WatchPageData } from './page-data';
 
 export type LayerResult = TranscriptResult | { ok: false; reason: 'absent'; detail: string };

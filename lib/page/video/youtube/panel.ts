@@ -5,7 +5,7 @@
  * leaving out the spoken label for screen readers). A segment's time ("2:31", "1:02:03") is its
  * start; it ends where the next begins. Read only when the page says the panel is this video's.
  */
-import type { Cue } from '@/lib/shared/transcript';
+import type { Cue } from '@/lib/shared/video/transcript';
 import { cueText, foundTranscript, keepCues, type LayerResult, type YouTubeLayer } from './layer';
 
 const LAYOUTS = [

@@ -6,11 +6,11 @@
  * keyed by the video's id and never given for another: when the page moves to another video while
  * it reads, the answer is `video-changed`. Never rejects; the caller's signal ends it at once.
  */
-import type { NoTranscriptReason, TranscriptResult } from '@/lib/shared/transcript';
+import type { NoTranscriptReason, TranscriptResult } from '@/lib/shared/video/transcript';
 import { captionRequestLayer } from './caption-request';
 import { getTranscriptLayer } from './get-transcript';
 import { failureOf, type LayerContext, type LayerFailure, type YouTubeLayer } from './layer';
-import { youTubeKey, youTubeVideoId } from '@/lib/shared/youtube-url';
+import { youTubeKey, youTubeVideoId } from '@/lib/shared/video/youtube-url';
 import { inlineScriptText, watchPageData, type WatchPageData } from './page-data';
 import { panelLayer, panelOpen } from './panel';
 import { chooseTrack } from './track-choice';

@@ -1,0 +1,365 @@
+/**
+ * One definition of "seen": for a run of words (a text node's, an element's, a frame's box, a
+ * quote a page was asked about), what was measured of it and, read top to bottom, the rules that
+ * make it unseen (a reader cannot see it) or unproven (nothing measured settles it). Anything not
+ * measured as seen is not seen: a test that cannot measure answers "not shown", never "shown".
+ *
+ * Everyone asks `judge`: the reading walk (only the rows marked `cheap`, lib/page/seen/visibility.ts
+ * with `paint: false`), the check before sending (every row, lib/page/seen/visibility.ts and
+ * lib/page/read/passage-check.ts), the proof before showing (lib/page/find/drawn.ts), the frames a page
+ * embeds (lib/page/seen/frame-visibility.ts), and the worker's steps that act on a page's answer
+ * (lib/worker/run/shown-step.ts, lib/worker/answer/drawn-check.ts, lib/worker/read/drawn-pages.ts:
+ * `answered`, `provenBy`). Shared because both sides ask it; pure: the values are measured by the
+ * callers (lib/page/seen/ancestry.ts, paint.ts, behind.ts, cover.ts), so every rule is tested without
+ * layout, and a row changed here changes every caller's answer.
+ */
+import type { NotDrawn, DrawnResult } from '@/lib/shared/protocol/types';
+
+/** Seen, not seen, or not settled by anything measured (then treated as not seen). */
+export type SeenVerdict = { seen: 'seen' } | { seen: 'unseen' | 'unproven'; why: NotDrawn };
+
+/** Below this effective opacity (the product over the words' ancestors) a reader cannot see them. */
+export const MIN_OPACITY = 0.1;
+/** A line of glyphs drawn shorter than this (CSS pixels, after every transform) cannot be read. */
+export const MIN_GLYPH_PX = 4;
+/** Glyphs pressed closer than this share of their height per character cannot be read (`letter-spacing: -1em`). */
+export const MIN_ADVANCE = 0.1;
+/** Text whose computed font size is smaller than this (CSS pixels) is no text a reader can read. */
+export const MIN_FONT_PX = 2;
+/** Text of a colour whose alpha is below this is transparent to a reader. */
+export const MIN_ALPHA = 0.1;
+/**
+ * What paints transparent glyphs otherwise: a stroke at least this wide (CSS pixels), or a shadow
+ * blurred at most `MAX_SHADOW_BLUR_PX` and moved at most `MAX_SHADOW_OFFSET_PX`, either of a colour
+ * whose alpha is at least `MIN_ALPHA`. A stroke of a hundredth of a pixel, a shadow of no colour,
+ * blurred to a haze or thrown off the page paints nothing a reader can read.
+ */
+export const MIN_STROKE_PX = 0.5;
+export const MAX_SHADOW_BLUR_PX = 4;
+export const MAX_SHADOW_OFFSET_PX = 100;
+/**
+ * Below this contrast ratio (WCAG) a reader cannot tell the text from what is behind it (white on
+ * #fdfdfd is 1.02). Faint text that a page means to be read (light grey captions) is well above it.
+ */
+export const MIN_CONTRAST = 1.1;
+
+/**
+ * Words whose colour lies this far (RGB distance) from what is behind them stand out by their hue
+ * even where their lightness is the same (link blue on a grey-blue gradient): the distance the
+ * proof by the pixels counts as ink (lib/worker/reveal/ink.ts `INK_DISTANCE`). White on #fdfdfd is 3.5.
+ */
+export const MIN_COLOUR_DISTANCE = 120;
+
+/** What was seen at one point of some words' box that lies in the view (lib/page/seen/cover.ts `hitAt`). */
+export interface PointHit {
+  /** The topmost element there is the words' own (their parent, an ancestor, a child). */
+  own: boolean;
+  /** Else: the covering element, or one of its ancestors, stays put on screen (fixed, sticky). */
+  movesWithView: boolean;
+  /** The hit test answered nothing there: nothing is proven either way. */
+  unknown?: boolean;
+}
+
+/**
+ * What was measured of a run of words. A field left out was not asked (the reading walk asks
+ * the cheap ones only); a value of `null` was asked and could not be measured.
+ */
+export interface Measured {
+  /** The worker's question reached the frame that read the words, and it answered about that reading. */
+  answered?: boolean;
+  /** The element's computed `display` (or, in a document without styles, 'none' for `[hidden]`). */
+  display?: string;
+  /** A reader can open what holds the words (closed `<details>`, `hidden="until-found"`). */
+  opens?: boolean;
+  /** The computed `visibility` of the words' own element. */
+  visibility?: string;
+  /** The box around them has (almost) no size and hides what overflows it (lib/page/seen/visibility.ts `clippedAway`). */
+  clippedAway?: boolean;
+  /** The page lays out: a layout engine, and a view of some size (`innerWidth`, not the root's `clientWidth`). */
+  layout?: boolean;
+  /** `checkVisibility` of the words' element: false for opacity 0 above, `content-visibility: hidden`, no box. */
+  rendered?: boolean | null;
+  /** The product of `opacity` and `filter: opacity()` over the words' element and its ancestors. */
+  opacity?: number | null;
+  /** A mask, a blend mode, or a filter that the computed values cannot settle, on the way up. */
+  effects?: boolean | null;
+  /** The computed font size, in CSS pixels. */
+  fontPx?: number;
+  /** The alpha of the colour that fills the glyphs (`-webkit-text-fill-color` where set); null: a colour not read. */
+  alpha?: number | null;
+  /** The contrast ratio of the glyphs' colour over the opaque colour behind them, where that is known. */
+  contrast?: number;
+  /** With `contrast`: the RGB distance between the glyphs' colour (over what is behind) and what is behind. */
+  distance?: number;
+  /** The glyphs are painted some other way too: a fill colour, a stroke, a shadow, a background clipped to the text. */
+  paintedOtherwise?: boolean;
+  /** Something other than the backgrounds' colours may be behind them (a picture, a pseudo-element, another box). */
+  otherPaint?: boolean;
+  /** Where the words' box lies (lib/page/seen/paint.ts `placeHides`), or a clip that leaves nothing (`clipHides`). */
+  place?: NotDrawn | null;
+  /** The words' own glyphs as drawn (lib/page/seen/seen.ts `glyphsHide`): 'unmeasured' when they have no rectangle to measure. */
+  glyphs?: NotDrawn | null | 'unmeasured';
+  /** What the browser's hit test found on top at the points of the words in view. */
+  hits?: readonly PointHit[];
+  /** Another box is on top of them (measured without a hit test: out of view, by the painting order, or painted by their own element). */
+  covered?: boolean;
+}
+
+/** One row of the table: when it applies, what it makes the words, and why, in a reviewer's words. */
+export interface SeenRule {
+  why: NotDrawn;
+  seen: 'unseen' | 'unproven';
+  /** Cheap enough for the reading walk, which asks these rows of every element it reads. */
+  cheap?: true;
+  /**
+   * The measurements that make the row apply (`when` is false unless one of them is given):
+   * a caller that measures only some of them asks only the rows that read those (`asker`).
+   */
+  reads: readonly (keyof Measured)[];
+  when: (m: Measured) => boolean;
+  says: string;
+}
+
+const hidesVisibility = (v: string | undefined) => v === 'hidden' || v === 'collapse';
+
+/** The rules, first match wins. */
+export const SEEN_RULES: readonly SeenRule[] = [
+  {
+    why: 'not-found',
+    seen: 'unproven',
+    cheap: true,
+    reads: ['answered'],
+    when: (m) => m.answered === false,
+    says: 'The frame asked did not answer in time, or no longer holds the reading asked about: nothing was measured.',
+  },
+  {
+    why: 'not-rendered',
+    seen: 'unseen',
+    cheap: true,
+    reads: ['display'],
+    when: (m) => m.display === 'none' && m.opens !== true,
+    says: 'They are in a box that is display: none (or [hidden]), which a reader cannot open.',
+  },
+  {
+    why: 'not-rendered',
+    seen: 'unseen',
+    cheap: true,
+    reads: ['visibility'],
+    when: (m) => hidesVisibility(m.visibility),
+    says: 'Their own element is visibility: hidden or collapse.',
+  },
+  {
+    why: 'clipped',
+    seen: 'unseen',
+    cheap: true,
+    reads: ['clippedAway'],
+    when: (m) => m.clippedAway === true,
+    says: 'A box of (almost) no size around them hides what overflows it (screen-reader-only text, a collapsed panel).',
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['layout'],
+    when: (m) => m.layout === false,
+    says: 'The page lays nothing out (no view of any size): no size, place or paint can be measured.',
+  },
+  {
+    why: 'not-rendered',
+    seen: 'unseen',
+    reads: ['rendered'],
+    when: (m) => m.rendered === false,
+    says: 'The browser does not render them: opacity 0 above, content-visibility: hidden, no box (unslotted).',
+  },
+  {
+    why: 'faint',
+    seen: 'unseen',
+    reads: ['opacity'],
+    when: (m) => typeof m.opacity === 'number' && !(m.opacity >= MIN_OPACITY),
+    says: `Their effective opacity (opacity and filter: opacity() multiplied up the tree) is below ${MIN_OPACITY}.`,
+  },
+  {
+    why: 'tiny-font',
+    seen: 'unseen',
+    reads: ['fontPx'],
+    when: (m) => typeof m.fontPx === 'number' && !(m.fontPx >= MIN_FONT_PX),
+    says: `Their computed font size is below ${MIN_FONT_PX}px, which no reader can read.`,
+  },
+  {
+    why: 'transparent',
+    seen: 'unseen',
+    reads: ['alpha'],
+    when: (m) => typeof m.alpha === 'number' && m.alpha < MIN_ALPHA && m.paintedOtherwise !== true,
+    says: `Their colour (-webkit-text-fill-color where set) has an alpha below ${MIN_ALPHA}, and nothing else paints the glyphs.`,
+  },
+  {
+    why: 'same-colour',
+    seen: 'unseen',
+    reads: ['contrast'],
+    when: (m) =>
+      typeof m.contrast === 'number' &&
+      m.contrast < MIN_CONTRAST &&
+      !((m.distance ?? 0) >= MIN_COLOUR_DISTANCE) &&
+      m.paintedOtherwise !== true &&
+      m.otherPaint !== true,
+    says:
+      `Their colour stands out from what is behind them by a contrast below ${MIN_CONTRAST} and a hue less than ` +
+      `${MIN_COLOUR_DISTANCE} apart (RGB distance), and nothing else sets them apart.`,
+  },
+  {
+    why: 'no-area',
+    seen: 'unseen',
+    reads: ['place', 'glyphs'],
+    when: (m) => m.place === 'no-area' || m.glyphs === 'no-area',
+    says: 'Their box or their glyphs have no area (scaled or sized to nothing, clipped by the boxes around them).',
+  },
+  {
+    why: 'outside',
+    seen: 'unseen',
+    reads: ['place', 'glyphs'],
+    when: (m) => m.place === 'outside' || m.glyphs === 'outside',
+    says: 'Their box or their glyphs lie outside what the page can scroll to (translate, text-indent, left: -9999px).',
+  },
+  {
+    why: 'clipped',
+    seen: 'unseen',
+    reads: ['place', 'glyphs'],
+    when: (m) => m.place === 'clipped' || m.glyphs === 'clipped',
+    says: 'A clip or clip-path leaves nothing of them, or a box around them that hides overflow cuts them off.',
+  },
+  {
+    why: 'tiny-font',
+    seen: 'unseen',
+    reads: ['glyphs'],
+    when: (m) => m.glyphs === 'tiny-font',
+    says: `Their glyphs are drawn shorter than ${MIN_GLYPH_PX}px, or pressed together, after every transform, scale and zoom.`,
+  },
+  {
+    why: 'reordered',
+    seen: 'unseen',
+    reads: ['glyphs'],
+    when: (m) => m.glyphs === 'reordered',
+    says:
+      'Their letters are drawn against their own direction (a bidi override or <bdo> against the text, ' +
+      'an override character, a mirror): the order a reader reads is not the order of the text.',
+  },
+  {
+    why: 'covered',
+    seen: 'unseen',
+    reads: ['hits', 'covered'],
+    when: (m) =>
+      m.covered === true ||
+      (m.hits !== undefined && m.hits.length > 0 && m.hits.every((h) => !h.own && !h.movesWithView && h.unknown !== true)),
+    says:
+      'Another box is on top of them at every point of theirs in view, and it scrolls with the page ' +
+      '(a fixed or sticky bar covers words only at some scroll positions).',
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['hits'],
+    when: (m) => m.hits !== undefined && m.hits.some((h) => h.unknown === true),
+    says: "The browser's hit test answered nothing at a point of theirs in view: nothing says what is on top of them.",
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['effects'],
+    when: (m) => m.effects === true,
+    says: 'A mask, a blend mode, or a filter other than opacity (or a weak brightness, contrast, a blur) changes how they are drawn.',
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['rendered', 'opacity', 'effects', 'alpha', 'glyphs'],
+    when: (m) => m.rendered === null || m.opacity === null || m.effects === null || m.alpha === null || m.glyphs === 'unmeasured',
+    says: 'A value the rules need could not be read (a colour in a syntax not read, no rectangle to measure).',
+  },
+];
+
+const SEEN: SeenVerdict = { seen: 'seen' };
+
+/** Bumped when a test changes the table (tests/support/seen-rules.ts): every `asker` takes its rows again. */
+let version = 0;
+
+/** After a test changed the table: the rows each asker asks are taken again from it. */
+export function rulesChanged(): void {
+  version++;
+}
+
+/**
+ * The first rule that applies to what was measured, or seen. `cheap`: only the rows the reading
+ * walk asks of every element (the others are asked of the words about to be sent).
+ */
+export function judge(m: Measured, cheap = false): SeenVerdict {
+  for (let i = 0; i < SEEN_RULES.length; i++) {
+    const rule = SEEN_RULES[i]!;
+    if (cheap && rule.cheap !== true) continue;
+    if (rule.when(m)) return { seen: rule.seen, why: rule.why };
+  }
+  return SEEN;
+}
+
+/**
+ * `judge` for a caller that measures only `fields` (the reading walk asks each element's display,
+ * a hot path): the same rows of the same table, in its order, but only those that read one of
+ * `fields` (and, `cheap`, only the cheap ones), so that a walk does not ask every row of every
+ * element. A row that reads none of them could not apply to what such a caller measures.
+ */
+export function asker(fields: readonly (keyof Measured)[], cheap = false): (m: Measured) => SeenVerdict {
+  let rows: readonly SeenRule[] = [];
+  let taken = -1;
+  return (m) => {
+    if (taken !== version) {
+      rows = SEEN_RULES.filter((r) => (!cheap || r.cheap === true) && r.reads.some((f) => fields.includes(f)));
+      taken = version;
+    }
+    for (let i = 0; i < rows.length; i++) {
+      const rule = rows[i]!;
+      if (rule.when(m)) return { seen: rule.seen, why: rule.why };
+    }
+    return SEEN;
+  };
+}
+
+/** Whether what was measured is seen (`judge`). */
+export function seen(m: Measured, cheap = false): boolean {
+  return judge(m, cheap).seen === 'seen';
+}
+
+/** Why what was measured is not seen (`judge`), or null when it is. */
+export function whyUnseen(m: Measured): NotDrawn | null {
+  const verdict = judge(m);
+  return verdict.seen === 'seen' ? null : verdict.why;
+}
+
+/**
+ * The worker's reading of a page's answer about a quote (lib/page/find/drawn.ts): no answer is
+ * `answered: false`; an answer is judged as answered, then by what the page measured.
+ */
+export function provenBy(result: DrawnResult | undefined): SeenVerdict {
+  const asked = judge({ answered: result !== undefined });
+  if (asked.seen !== 'seen' || result === undefined) return asked;
+  if (result.drawn) return SEEN;
+  return { seen: SEEN_RULES.find((r) => r.why === result.reason)?.seen ?? 'unseen', why: result.reason };
+}
+
+/** A verdict as the page's reply about a quote says it. */
+export function drawnOf(verdict: SeenVerdict): DrawnResult {
+  return verdict.seen === 'seen' ? { drawn: true } : { drawn: false, reason: verdict.why };
+}
+
+/** Why a quote is not drawn, in words for the model (on retry) and the failure log: "The quote … {why}". */
+export const WHY_SAID: Record<NotDrawn, string> = {
+  'not-rendered': 'is not rendered (display: none, visibility: hidden, opacity 0, content-visibility: hidden, or no box)',
+  faint: `is drawn almost transparent (opacity below ${MIN_OPACITY})`,
+  unproven: 'is drawn through a mask, blend mode or filter, or in a way that cannot be measured',
+  transparent: 'is drawn in a transparent colour',
+  'tiny-font': 'is of no readable size',
+  'no-area': 'has no area on the page',
+  outside: 'lies outside the page',
+  'same-colour': 'is the colour of what is behind it',
+  clipped: 'is clipped away',
+  covered: 'is covered by another box',
+  'not-found': 'is no longer shown on the page',
+  reordered: 'is drawn in an order no reader reads (its letters against their own direction)',
+};
