@@ -27,10 +27,9 @@ import { hitAt, inView } from '@/lib/page/seen/cover';
 import { CoversOutOfView, PaintedCovers } from '@/lib/page/seen/covered-boxes';
 import type { DrawnResult, QuoteTarget } from '@/lib/shared/protocol/types';
 
-/** The verdict from what was measured, first reason first (the rules of lib/shared/seen/seen.ts). */
+/** The verdict from what was measured, first reason first (the rules of lib/shared/seen/seen.ts; words not found, the table's `not-found`). */
 export function drawnVerdict(m: { found: boolean } & Measured): DrawnResult {
-  if (!m.found) return { drawn: false, reason: 'not-found' };
-  return drawnOf(judge(m));
+  return drawnOf(judge(m.found ? m : { found: false }));
 }
 
 /**

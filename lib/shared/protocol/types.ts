@@ -211,6 +211,7 @@ export const notDrawnSchema = z.enum([
   'covered',
   'not-found',
   'reordered',
+  'no-answer',
 ]);
 export type NotDrawn = z.infer<typeof notDrawnSchema>;
 

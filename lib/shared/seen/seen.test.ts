@@ -27,7 +27,7 @@ describe('judge', () => {
     expect(judge({ rendered: null })).toEqual({ seen: 'unproven', why: 'unproven' });
     expect(judge({ glyphs: 'unmeasured' })).toEqual({ seen: 'unproven', why: 'unproven' });
     expect(judge({ alpha: null })).toEqual({ seen: 'unproven', why: 'unproven' });
-    expect(judge({ answered: false })).toEqual({ seen: 'unproven', why: 'not-found' });
+    expect(judge({ answered: false })).toEqual({ seen: 'unproven', why: 'no-answer' });
   });
 
   it('says words drawn below a tenth of their opacity are unseen, and a mask or blend unproven', () => {
@@ -108,6 +108,6 @@ describe('provenBy', () => {
     expect(provenBy({ drawn: true })).toEqual({ seen: 'seen' });
     expect(provenBy({ drawn: false, reason: 'covered' })).toEqual({ seen: 'unseen', why: 'covered' });
     expect(provenBy({ drawn: false, reason: 'unproven' })).toEqual({ seen: 'unproven', why: 'unproven' });
-    expect(provenBy(undefined)).toEqual({ seen: 'unproven', why: 'not-found' });
+    expect(provenBy(undefined)).toEqual({ seen: 'unproven', why: 'no-answer' });
   });
 });

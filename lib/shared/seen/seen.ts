@@ -67,6 +67,8 @@ export interface PointHit {
 export interface Measured {
   /** The worker's question reached the frame that read the words, and it answered about that reading. */
   answered?: boolean;
+  /** The quoted words were found in the page as it is now (lib/page/find/drawn.ts). */
+  found?: boolean;
   /** The element's computed `display` (or, in a document without styles, 'none' for `[hidden]`). */
   display?: string;
   /** A reader can open what holds the words (closed `<details>`, `hidden="until-found"`). */
@@ -125,12 +127,20 @@ const hidesVisibility = (v: string | undefined) => v === 'hidden' || v === 'coll
 /** The rules, first match wins. */
 export const SEEN_RULES: readonly SeenRule[] = [
   {
-    why: 'not-found',
+    why: 'no-answer',
     seen: 'unproven',
     cheap: true,
     reads: ['answered'],
     when: (m) => m.answered === false,
     says: 'The frame asked did not answer in time, or no longer holds the reading asked about: nothing was measured.',
+  },
+  {
+    why: 'not-found',
+    seen: 'unseen',
+    cheap: true,
+    reads: ['found'],
+    when: (m) => m.found === false,
+    says: 'The quoted words are not in the page as it is now: a reader cannot find them there.',
   },
   {
     why: 'not-rendered',
@@ -362,4 +372,5 @@ export const WHY_SAID: Record<NotDrawn, string> = {
   covered: 'is covered by another box',
   'not-found': 'is no longer shown on the page',
   reordered: 'is drawn in an order no reader reads (its letters against their own direction)',
+  'no-answer': 'is not checked: its page did not answer in time, or no longer holds the reading asked about',
 };

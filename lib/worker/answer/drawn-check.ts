@@ -108,7 +108,11 @@ export async function withDrawnProof(
       index: cit.index,
       literal: cit.literal,
       reason: verdict.why,
-      message: `The quote "${cit.literal}" from document ${cit.index} ${WHY_SAID[verdict.why]}: a reader cannot see it. Quote words the page shows.`,
+      // (Unproven is not unseen: a quote that could not be measured is not said to be hidden.)
+      message:
+        verdict.seen === 'unseen'
+          ? `The quote "${cit.literal}" from document ${cit.index} ${WHY_SAID[verdict.why]}: a reader cannot see it. Quote words the page shows.`
+          : `The quote "${cit.literal}" from document ${cit.index} ${WHY_SAID[verdict.why]}: it cannot be shown as checked. Quote words the page shows.`,
     });
   });
   return { ...verification, problems, claimOk };
