@@ -106,6 +106,7 @@ describe('a video as a source', () => {
       .poll(() => page.evaluate(() => document.querySelector('video')!.currentTime), { timeout: 20_000 })
       .toBeGreaterThanOrEqual(CUE.start);
     expect(await page.evaluate(() => document.querySelector('video')!.currentTime)).toBeLessThan(CUE.end);
+    await expect.poll(async () => (await overlayWords(page))?.text, { timeout: 5_000 }).toBe(BRIDGES);
     const overlay = await overlayWords(page);
     expect(overlay?.text).toBe(BRIDGES);
     expect(overlay!.width).toBeGreaterThan(50);
@@ -139,7 +140,8 @@ describe('a video as a source', () => {
       ),
     ).toBe('t3');
     await expect.poll(() => page.evaluate(() => document.querySelector('video')!.currentTime)).toBeGreaterThanOrEqual(CUE.start);
-    expect((await overlayWords(page))?.text).toBe(BRIDGES);
+    // (The words go over the video once it has moved to the moment: waited for, as a reader would.)
+    await expect.poll(async () => (await overlayWords(page))?.text, { timeout: 5_000 }).toBe(BRIDGES);
 
     // The tab closed: the History's citation opens the video's address at the moment, and plays it.
     await page.close();
