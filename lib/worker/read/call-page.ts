@@ -1,9 +1,10 @@
 /**
- * The one owner of the scripts the worker puts in pages: which file each is, how it is injected
- * (the page script by the reading, lib/worker/run/page-reading.ts; the quote finder and the
- * video reader here, each injected before it is asked, since the page script injects neither),
+ * The one owner of the scripts the worker puts in pages: which file each is, how each is injected
+ * (the page script at once into the frames a reading asks, for lib/worker/run/page-reading.ts; the
+ * quote finder and the video reader before each is asked, since the page script injects neither),
  * and every request to them, typed by the protocol, the reply checked against its schema (a page
- * may answer anything). No other module sends a message to a page.
+ * may answer anything). No other module sends a message to a page or injects a file
+ * (tests/unit/page-scripts-owner.test.ts).
  */
 import { browser } from 'wxt/browser';
 import { pageCalls, sendChecked, videoCalls, type ReplyOf, type RequestOf } from '@/lib/shared/protocol/messages';
