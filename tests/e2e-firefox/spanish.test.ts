@@ -69,7 +69,8 @@ describe('Firefox: the interface in Spanish', () => {
     expect(await popup.run(`return doc.documentElement.lang;`)).toBe('es');
     await popup.ask('¿Cuánto mide el sendero más largo?', 'Esta pestaña', 'Preguntar');
     await expect.poll(() => popup.regionText('Respuesta')).toContain('La ruta de las cumbres mide 18 km.');
-    expect(await popup.regionText('Respuesta')).toContain('Leída 1 pestaña');
+    // (The coverage line is a part of the screen loaded after the answer: waited for.)
+    await expect.poll(() => popup.regionText('Respuesta'), { timeout: 10_000 }).toContain('Leída 1 pestaña');
     expect(await popup.control('Copiar como Markdown')).toBe('enabled');
 
     const title = await inTab<string>(fx, page, `return document.title;`);

@@ -91,6 +91,8 @@ describe('Firefox: a video as a source', () => {
     const sent = sentText(messageCalls(fx.api).at(-1)!);
     expect(sent).toContain(NOTES);
     expect(sent).not.toContain('three old bridges');
+    // The coverage line, once loaded (a part of the screen loaded after the answer), names no captions.
+    await expect.poll(() => popup.text(), { timeout: 10_000 }).toMatch(/Read 1 tab/);
     expect(await popup.text()).not.toContain('Read the captions');
   });
 });
