@@ -5,6 +5,7 @@
  * second paragraph (`NEAR_START`), one in its last paragraph but one (`NEAR_END`). Their rare words
  * (the town's name, the lighthouse, the ferry) are in no other sentence, so ranking finds them.
  */
+import { seededRandom } from '../support/seeded-random';
 
 /** The fact near the start of the page, word for word as it stands in its paragraph. */
 export const NEAR_START =
@@ -123,18 +124,6 @@ const TOPICS = [
   'Walks around the valley',
 ];
 
-/** A small deterministic generator (mulberry32), as tests/support/full-history.ts has. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function sentence(next: () => number): string {
   const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]!;
   const opener = pick(OPENERS);
@@ -151,7 +140,7 @@ function paragraph(next: () => number): string {
  * of the size asked): `NEAR_START` in its second paragraph, `NEAR_END` in its last but one.
  */
 export function sizedPage(chars: number): string {
-  const next = random(chars);
+  const next = seededRandom(chars);
   const title = `The Quillhaven parish newsletter, ${chars.toLocaleString('en')} characters`;
   const blocks: string[] = [`<h1>${title}</h1>`];
   let size = title.length;

@@ -7,6 +7,7 @@
  */
 import type { HistoryEntry, HistoryTurn } from '../../lib/shared/store/history';
 import type { ShownCitation, ShownClaim } from '../../lib/shared/answer/run';
+import { seededRandom } from './seeded-random';
 
 const WORDS = (
   'museum ticket opening hours garden harbour tide bicycle station library castle river bridge ' +
@@ -17,18 +18,6 @@ const WORDS = (
   'invoice contract deadline meeting report budget project release version update security key'
 ).split(' ');
 const SITES = ['museum.example', 'tides.example', 'bikes.example', 'garden.example', 'docs.example', 'news.example'];
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function text(next: () => number, words: number): string {
   const out: string[] = [];
@@ -93,7 +82,7 @@ const FULL: Shape = { turns: 3, claims: 4, citations: 2, passageWords: 60 };
  * 500 threads and just under 10,000,000 characters). Seeded: the same threads every run.
  */
 export function fullHistory(count: number, chars = 10_000_000, seed = 47): HistoryEntry[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const entries: HistoryEntry[] = [];
   let total = 0;
   // Each thread's passages as long as its share of `chars` allows (three turns of four claims).

@@ -10,6 +10,7 @@
  */
 import type { RecordedRequest, Reply } from './messages-api';
 import { REPAIR_CLASSES } from '@/lib/shared/answer/run';
+import { seededRandom } from '../seeded-random';
 
 // The honest slips are exactly the classes the verifier repairs; the others it must never show.
 export const SLIP_CLASSES = ['none', ...REPAIR_CLASSES, 'paraphrase', 'translation', 'invention'] as const;
@@ -63,18 +64,6 @@ export interface Document {
 export interface SlippedQuote {
   index: number;
   literal: string;
-}
-
-/** Deterministic randomness, from a seed (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function hash(s: string): number {
@@ -261,7 +250,7 @@ export function slippingModel(options: {
   }
 
   function firstAnswer(question: string, docs: Document[]): MeantClaim[] {
-    const rng = random(options.seed ^ hash(question));
+    const rng = seededRandom(options.seed ^ hash(question));
     const answers = options.answersOf(question).map(fold);
     const doc = docs.find((d) => answers.some((a) => a && fold(d.text).includes(a)));
     if (!doc) return [];
@@ -316,7 +305,7 @@ export function slippingModel(options: {
     if (!isRetry) return answerJson(claims.map((c) => ({ text: c.text, quote: c.quote })));
 
     model.retries++;
-    const rng = random(options.seed ^ hash(`retry ${question}`));
+    const rng = seededRandom(options.seed ^ hash(`retry ${question}`));
     const problems = unescape(last.content as string);
     const fixed = claims.flatMap((c, n) => {
       const line = problems.split('\n').find((l) => l.startsWith(`- Claim ${n + 1}:`));
