@@ -52,6 +52,17 @@ describe('outlines that cover', () => {
     expect(outlineRing(style({ outlineWidth: '0px' }), box)).toBeNull();
     expect(outlineRing(style({ outlineColor: 'rgba(255, 255, 255, 0.5)' }), box)).toBeNull();
     expect(outlineRing(style({ outlineColor: 'transparent' }), box)).toBeNull();
+    expect(outlineRing(style({ outlineColor: 'oklch(0.9 0.1 200 / 0)' }), box)).toBeNull();
+  });
+
+  it('paints where its colour is in a syntax not read: not known to let the words show', () => {
+    expect(outlineRing(style({ outlineColor: 'oklch(0.98 0.01 200)' }), box)).toEqual({
+      left: 90,
+      top: 90,
+      right: 310,
+      bottom: 130,
+      hole: box,
+    });
     expect(outlines(style({ outlineStyle: 'none' }))).toBe(false);
     expect(outlines(style({ outlineStyle: 'auto' }))).toBe(true);
   });

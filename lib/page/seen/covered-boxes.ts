@@ -74,12 +74,15 @@ export function outlines(cs: CSSStyleDeclaration): boolean {
 /**
  * The ring an opaque outline of computed style `cs` paints around the border box `r`: out from
  * the box moved by `outline-offset`, as wide as the outline (`outline: 24px solid white;
- * outline-offset: -24px` fills the box); null where it paints none or lets what is under it show.
+ * outline-offset: -24px` fills the box); null where it paints none or lets what is under it show
+ * (a colour not fully opaque; one in a syntax not read counts as opaque: unknown is not seen).
  * An outline is never hit by the hit test, so where it lies is worked out from these values alone.
  */
 export function outlineRing(cs: CSSStyleDeclaration, r: Box): Ring | null {
   const width = parseFloat(cs.outlineWidth);
-  if (!outlines(cs) || !(width > 0) || parseColor(cs.outlineColor)?.a !== 1) return null;
+  // A colour in a syntax not read may be opaque: not known to let the words show, so it paints.
+  const colour = parseColor(cs.outlineColor);
+  if (!outlines(cs) || !(width > 0) || (colour !== null && colour.a < 1)) return null;
   const offset = parseFloat(cs.outlineOffset) || 0;
   const hole = { left: r.left - offset, top: r.top - offset, right: r.right + offset, bottom: r.bottom + offset };
   const grow = offset + width;
