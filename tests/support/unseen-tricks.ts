@@ -52,6 +52,7 @@ export const UNSEEN_TRICKS = [
   'see-through-lid',
   'box-outline',
   'neighbour-outline',
+  'oklch-lid',
   'discs',
   'clip-to-nothing',
   'white-shadow',

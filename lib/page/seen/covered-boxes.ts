@@ -25,10 +25,20 @@ const isSeen = (v: SeenVerdict) => v.seen === 'seen';
 
 const PICTURE_TAGS = new Set(PICTURES.split(', '));
 
+/**
+ * Whether a colour `value` may paint what is under it out: fully opaque, or in a syntax not read
+ * (`oklch(…)`, `lab(…)`: it may be opaque, so it is not known to let the words show: unknown is
+ * not seen). Only a colour read as not fully opaque lets them show.
+ */
+function mayBeOpaque(value: string): boolean {
+  const colour = parseColor(value);
+  return colour === null || colour.a === 1;
+}
+
 /** Whether a computed `box-shadow` holds an opaque inset shadow with a spread: it paints over the box's inside. */
 export function insetFill(boxShadow: string): boolean {
   return shadowsOf(boxShadow).some(
-    ({ colour, lengths, inset }) => inset && colour !== null && parseColor(colour)?.a === 1 && (lengths[3] ?? 0) > 0,
+    ({ colour, lengths, inset }) => inset && colour !== null && mayBeOpaque(colour) && (lengths[3] ?? 0) > 0,
   );
 }
 
@@ -40,7 +50,7 @@ export function insetFill(boxShadow: string): boolean {
 export function shadowReach(boxShadow: string): number {
   let best = 0;
   for (const { colour, lengths, inset } of shadowsOf(boxShadow)) {
-    if (inset || colour === null || parseColor(colour)?.a !== 1) continue;
+    if (inset || colour === null || !mayBeOpaque(colour)) continue;
     const [x = 0, y = 0, , spread = 0] = lengths;
     best = Math.max(best, spread - Math.max(Math.abs(x), Math.abs(y)));
   }
@@ -50,12 +60,13 @@ export function shadowReach(boxShadow: string): number {
 /**
  * Whether a box placed over the page (`position: absolute`), of computed style `cs`, hides what is
  * under it: an opaque background, a backdrop filter (a blur), or an opaque shadow spread around or
- * inside it. The one test of what may cover words, for the walk's notes and the proof's search alike.
+ * inside it (a colour in a syntax not read counts as opaque: then the hit test, or the painting
+ * order out of view, decides whether it covers the words). The one test of what may cover words, for the walk's notes and the proof's search alike.
  */
 export function hidesWhatIsUnder(cs: CSSStyleDeclaration): boolean {
   const value = cs.backgroundColor;
   const backdrop = cs.getPropertyValue('backdrop-filter');
-  if ((value !== TRANSPARENT && parseColor(value)?.a === 1) || (backdrop !== '' && backdrop !== 'none')) return true;
+  if ((value !== TRANSPARENT && mayBeOpaque(value)) || (backdrop !== '' && backdrop !== 'none')) return true;
   return cs.boxShadow !== 'none' && (shadowReach(cs.boxShadow) > 0 || insetFill(cs.boxShadow));
 }
 
