@@ -24,8 +24,6 @@ import type { Reach } from './paint';
 import { ownOf, VISIBLE, type Known, type Look, type Own } from './own-style';
 import { boxClip, finite, intersect, NONE, scrolledReach, visibleArea } from './clip-rect';
 
-export { facesAway } from './own-style';
-
 /** What was measured of a text node's words; `hidden`: the runs of its characters no reader sees, when some are seen. */
 export type WordsMeasured = Pick<Measured, 'opacity' | 'effects' | 'glyphs'> & { hidden?: readonly CharRun[] };
 

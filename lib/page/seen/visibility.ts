@@ -61,11 +61,6 @@ import { GlyphPaint } from './glyph-paint';
 import { drawn } from './openable';
 import type { Measured, SeenVerdict } from '@/lib/shared/seen/seen';
 
-export { textShows, type StyleRef } from './walk-rows';
-export { clippedAway } from './box-place';
-export { insideOpenable, openableHost } from './openable';
-export { NEVER_TEXT } from './never-text';
-
 export interface VisibilityOptions {
   /**
    * False: a reading walk, which asks each element only what costs least (display, visibility,
@@ -227,10 +222,9 @@ export class Visibility {
       return false;
     }
     const verdict = this.glyphPaint!.verdict(boxes, owner, isBox, style);
-    // (Words seen by a paint other than their fill do not keep their box for `coveredBoxes`.)
-    if (verdict === 'painted-otherwise') return true;
     if (verdict === 'unseen') return false;
-    // The words of `owner` are read; a box's are kept for `coveredBoxes`.
+    // The words of `owner` are read, by their fill or by a stroke or a shadow alike; a box's are
+    // kept for `coveredBoxes` (a box over stroked words covers them as surely).
     if (isBox) this.notes.owner(owner!);
     return true;
   }
