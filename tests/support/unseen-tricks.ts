@@ -56,6 +56,7 @@ export const UNSEEN_TRICKS = [
   'part-lid',
   'word-lid',
   'inner-lid',
+  'stroked-lid',
   'discs',
   'clip-to-nothing',
   'white-shadow',

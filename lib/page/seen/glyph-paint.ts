@@ -18,10 +18,10 @@ import { ASK, isSeen } from './walk-rows';
 import type { Measured } from '@/lib/shared/seen/seen';
 
 /**
- * What the paint of words says: seen, seen by a paint other than their fill (a stroke, a shadow:
- * then the walk does not keep their box for `coveredBoxes`), or not seen.
+ * What the paint of words says: seen (by their fill, or by a stroke or a shadow where the fill is
+ * transparent), or not seen.
  */
-export type PaintVerdict = 'seen' | 'painted-otherwise' | 'unseen';
+export type PaintVerdict = 'seen' | 'unseen';
 
 export class GlyphPaint {
   /** What each colour and size measure to with no background (`paintMeasured`), and each colour over each background. */
@@ -67,7 +67,7 @@ export class GlyphPaint {
       // Transparent glyphs may be painted otherwise (a stroke, a shadow, a background clipped to the text): asked only then.
       if (alone.why !== 'transparent' || painter === null) return 'unseen';
       const otherwise = isSeen(ASK.paint({ ...looks, paintedOtherwise: paintedOtherwise(painter, style, this.view) }));
-      return otherwise ? 'painted-otherwise' : 'unseen';
+      return otherwise ? 'seen' : 'unseen';
     }
     // The colour of what is behind them (white on white): the background colours of the boxes
     // around them, read once per box; only words that match them are asked more, once per box
