@@ -7,20 +7,15 @@
 import { useLayoutEffect, useState } from 'preact/hooks';
 import { Announcer } from './Announcer';
 import { AppHeader } from './AppHeader';
-import { AskSection } from './AskSection';
-import { Conversation } from './Conversation';
-import { EmptyState } from './EmptyState';
-import { LazyCitationStepper, LazyHistoryView } from './lazy-parts';
-import { RevealNoteView } from './RevealNoteView';
-import { RunView } from './RunView';
+import { ConversationPane } from './ConversationPane';
+import { HistoryPane } from './HistoryPane';
+import { LazyCitationStepper } from './lazy-parts';
 import { FaviconContext } from './favicons';
 import { useAnnouncement } from './use-announcement';
 import { useEscapeClears } from './use-escape-clears';
 import { useRunSteps } from './use-run-steps';
 import { focusQuestion, useSession } from './use-session';
 import { AppNotes } from './AppNotes';
-
-const openOptions = () => void browser.runtime.openOptionsPage();
 
 export interface AppProps {
   /**
@@ -33,7 +28,7 @@ export interface AppProps {
 /** The popup and the side panel: ask, follow progress, read the verified answer, jump to a quote. */
 export function App({ surface }: AppProps) {
   const session = useSession(surface);
-  const { shown, run, key, draft, revealing, asking, intent, loaded, working, earlier, actions } = session;
+  const { shown, run, revealing, loaded, working, earlier, actions } = session;
   // The history, shown instead of the conversation while its button is pressed; `latest` opens it
   // on the last thread ("Continue: …").
   const [history, setHistory] = useState<'closed' | 'list' | 'latest'>('closed');
@@ -51,19 +46,6 @@ export function App({ surface }: AppProps) {
   const reveal = (c: Parameters<typeof revealing.reveal>[0]) => void revealing.reveal(c);
   const steps = useRunSteps(run, surface === 'panel' && !historyShown, reveal);
   const canStartOver = !working && (earlier.length > 0 || run !== null || shown.unreadable !== null);
-  const tabsAsked = run?.scope === 'window' ? session.windowTabs.length : run?.scope === 'tabs' ? session.chosenTabs.length : 1;
-  const nextSteps = {
-    onAllTabs: () => {
-      draft.setScope('window');
-      asking.ask('window');
-    },
-    onChooseTabs: () => {
-      const active = session.windowTabs.find((t) => t.active)?.id;
-      draft.setScope('tabs', session.chosenTabs.length === 0 && active !== undefined ? [active] : draft.tabIds);
-      focusQuestion();
-    },
-    onRephrase: focusQuestion,
-  };
 
   if (!loaded) return <main class={`app ${surface}`} aria-busy="true" />;
   return (
@@ -91,55 +73,23 @@ export function App({ surface }: AppProps) {
         <Announcer text={announcement} />
         <AppNotes />
         {historyShown && (
-          <div class="history-pane">
-            <RevealNoteView revealing={revealing} />
-            <LazyHistoryView
-              stepper={surface === 'panel'}
-              onReveal={reveal}
-              openLatest={history === 'latest'}
-              onNothingToOpen={() => setHistory('closed')}
-            />
-          </div>
+          <HistoryPane
+            revealing={revealing}
+            stepper={surface === 'panel'}
+            onReveal={reveal}
+            openLatest={history === 'latest'}
+            onNothingToOpen={() => setHistory('closed')}
+          />
         )}
         {!historyShown && (
-          <>
-            <Conversation
-              run={run}
-              thread={session.thread}
-              earlier={earlier}
-              elsewhere={session.elsewhere}
-              scope={draft.scope}
-              onReveal={reveal}
-              empty={<EmptyState newSession={newSession} hasKey={key.hasKey} onContinue={() => setHistory('latest')} />}
-            >
-              <RunView
-                // A run kept by an older version is not an error after an update: a new session.
-                shown={newSession ? { run, unreadable: shown.unreadable === 'old-version' ? null : shown.unreadable } : shown}
-                apiHost={key.apiHost}
-                revealing={revealing}
-                current={steps.currentCitation}
-                tabs={tabsAsked}
-                onReveal={surface === 'panel' ? steps.reveal : reveal}
-                onOpenOptions={openOptions}
-                onAskAgain={actions.askAgain}
-                onCancel={actions.cancel}
-                onReview={actions.review}
-                nextSteps={nextSteps}
-              />
-            </Conversation>
-            <AskSection
-              hasKey={key.hasKey}
-              onOpenOptions={openOptions}
-              draft={draft}
-              chosenTabs={session.chosenTabs}
-              windowTabs={session.windowTabs}
-              busy={working}
-              asking={asking}
-              selection={intent?.selection ?? null}
-              onDropSelection={session.dropIntent}
-              focusQuestion={focusQuestion}
-            />
-          </>
+          <ConversationPane
+            session={session}
+            surface={surface}
+            newSession={newSession}
+            steps={steps}
+            onReveal={reveal}
+            onContinue={() => setHistory('latest')}
+          />
         )}
       </main>
     </FaviconContext.Provider>

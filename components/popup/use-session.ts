@@ -22,6 +22,9 @@ import { useWindowTabs } from './use-window-tabs';
 // Where the keyboard goes when the control it was on goes away (Cancel, Ask again, New question).
 export const focusQuestion = () => document.getElementById('question')?.focus();
 
+/** What `useSession` gathers, for the views App.tsx lays out. */
+export type Session = ReturnType<typeof useSession>;
+
 export function useSession(surface: 'popup' | 'panel') {
   const shown = useRun();
   // A new session opens on the history's latest thread (App.tsx): its code starts loading as soon

@@ -9,7 +9,7 @@ import {
   type WatchPageOptions,
 } from '@/tests/fixtures/youtube/shapes';
 import { potFor, siteFetch } from '@/tests/fixtures/youtube/site';
-import { readTranscriptWith, readYouTubeTranscript, type ReaderEffects } from './read';
+import { noTranscript, readTranscriptWith, readYouTubeTranscript, type ReaderEffects } from './read';
 import type { YouTubeLayer } from './layer';
 
 const WATCH = 'https://www.youtube.com/watch?v=';
@@ -219,5 +219,27 @@ describe('readYouTubeTranscript on a window', () => {
     } finally {
       delete holder.content;
     }
+  });
+});
+
+describe('noTranscript, the answer when no layer gave one', () => {
+  const data = { videoId: 'Lh0usekeep1', tracks: [] };
+  const empty = { layer: 'caption-request', reason: 'empty' as const, detail: 'empty body' };
+  const absent = { layer: 'panel', reason: 'absent' as const, detail: 'not open' };
+  const failed = { layer: 'get_transcript', reason: 'unreadable' as const, detail: 'status 400' };
+
+  it('says no-captions for page data without tracks, whatever the layers said', () => {
+    expect(noTranscript([empty, absent], data)).toEqual({
+      ok: false,
+      reason: 'no-captions',
+      detail: 'caption-request: empty body; panel: not open',
+    });
+  });
+
+  it('says empty only when every layer that answered said empty, else unreadable', () => {
+    expect(noTranscript([empty, absent], null).reason).toBe('empty');
+    expect(noTranscript([empty, failed], null).reason).toBe('unreadable');
+    expect(noTranscript([absent], null).reason).toBe('unreadable');
+    expect(noTranscript([], null)).toEqual({ ok: false, reason: 'unreadable', detail: '' });
   });
 });

@@ -70,6 +70,13 @@ function untilAborted<T>(p: Promise<T>, signal: AbortSignal | undefined): Promis
   });
 }
 
+/** A layer that gave no transcript, and why, for `detail` and the answer's reason. */
+export interface LayerFailed {
+  layer: string;
+  reason: NoTranscriptReason | 'absent';
+  detail: string;
+}
+
 /** The reader with its effects passed in: what `readYouTubeTranscript` runs, and the tests drive. */
 export async function readTranscriptWith(
   fx: ReaderEffects,
@@ -92,46 +99,13 @@ export async function readTranscriptWith(
     const limit = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]);
     return untilAborted(fx.fetch(url, { ...init, signal: limit }), limit);
   };
-
-  let inline: WatchPageData | null | undefined;
-  const inlineData = () => (inline === undefined ? (inline = watchPageData(inlineScriptText(fx.doc))) : inline);
-  let fetched: Promise<WatchPageData | LayerFailure> | undefined;
-  let resolved: WatchPageData | null = null;
-  const pageData = (): Promise<WatchPageData | LayerFailure> =>
-    (fetched ??= (async (): Promise<WatchPageData | LayerFailure> => {
-      const first = inlineData();
-      if (first?.videoId === videoId) return (resolved = first);
-      // The page moved here without a reload: its inline data is another video's.
-      let text: string;
-      try {
-        const res = await request(new URL(`/watch?v=${encodeURIComponent(videoId)}`, origin).href, {
-          credentials: 'same-origin',
-        });
-        if (!res.ok) return { ok: false, reason: 'unreadable', detail: `watch page: status ${res.status}` };
-        text = await res.text();
-      } catch (e) {
-        return { ok: false, reason: 'unreadable', detail: `watch page: ${failureOf(e)}` };
-      }
-      const data = watchPageData(text);
-      if (!data) return { ok: false, reason: 'unreadable', detail: 'watch page: no player response' };
-      if (data.videoId !== videoId) return { ok: false, reason: 'unreadable', detail: 'watch page: answered for another video' };
-      // The client's version, key, language and visitor are the page's, whichever video it shows.
-      return (resolved = {
-        ...data,
-        clientVersion: data.clientVersion ?? first?.clientVersion,
-        innertubeKey: data.innertubeKey ?? first?.innertubeKey,
-        hl: data.hl ?? first?.hl,
-        gl: data.gl ?? first?.gl,
-        visitorData: data.visitorData ?? first?.visitorData,
-      });
-    })());
-
+  const data = pageDataSource(fx.doc, videoId, origin, request);
   const ctx: LayerContext = {
     videoId,
     origin,
     doc: fx.doc,
-    pageData,
-    knownPageData: () => resolved ?? (inlineData()?.videoId === videoId ? inlineData() : null),
+    pageData: data.pageData,
+    knownPageData: data.knownPageData,
     chooseTrack: (tracks) => chooseTrack(tracks, fx.languages),
     fetch: request,
     resourceUrls: () => {
@@ -148,7 +122,7 @@ export async function readTranscriptWith(
     (panelOpen(fx.doc)
       ? [panelLayer, captionRequestLayer, getTranscriptLayer]
       : [captionRequestLayer, getTranscriptLayer, panelLayer]);
-  const failures: { layer: string; reason: NoTranscriptReason | 'absent'; detail: string }[] = [];
+  const failures: LayerFailed[] = [];
   for (const layer of order) {
     if (signal?.aborted) return CANCELLED;
     let result;
@@ -165,8 +139,83 @@ export async function readTranscriptWith(
     }
     failures.push({ layer: layer.name, reason: result.reason, detail: result.detail });
   }
+  return noTranscript(failures, data.resolved());
+}
+
+/**
+ * The page's data for `videoId`, asked once and only when a layer needs it: the page's inline
+ * scripts when they are that video's, else its watch page fetched (the page moved here without a
+ * reload). `resolved`: the data found, if any was.
+ */
+function pageDataSource(
+  doc: Document,
+  videoId: string,
+  origin: string,
+  request: LayerContext['fetch'],
+): Pick<LayerContext, 'pageData' | 'knownPageData'> & { resolved: () => WatchPageData | null } {
+  let inline: WatchPageData | null | undefined;
+  const inlineData = () => (inline === undefined ? (inline = watchPageData(inlineScriptText(doc))) : inline);
+  let fetched: Promise<WatchPageData | LayerFailure> | undefined;
+  let resolved: WatchPageData | null = null;
+  const pageData = (): Promise<WatchPageData | LayerFailure> =>
+    (fetched ??= (async (): Promise<WatchPageData | LayerFailure> => {
+      const first = inlineData();
+      if (first?.videoId === videoId) return (resolved = first);
+      // The page moved here without a reload: its inline data is another video's.
+      const data = await fetchWatchPage(videoId, origin, request, first);
+      return 'ok' in data ? data : (resolved = data);
+    })());
+  return {
+    pageData,
+    knownPageData: () => resolved ?? (inlineData()?.videoId === videoId ? inlineData() : null),
+    resolved: () => resolved,
+  };
+}
+
+/**
+ * The watch page of `videoId`, fetched from the page's origin with its cookies, or why not. The
+ * client's version, key, language and visitor are the page's (`first`, its inline data),
+ * whichever video it shows, where the fetched page lacks them.
+ */
+async function fetchWatchPage(
+  videoId: string,
+  origin: string,
+  request: LayerContext['fetch'],
+  first: WatchPageData | null,
+): Promise<WatchPageData | LayerFailure> {
+  let text: string;
+  try {
+    const res = await request(new URL(`/watch?v=${encodeURIComponent(videoId)}`, origin).href, {
+      credentials: 'same-origin',
+    });
+    if (!res.ok) return { ok: false, reason: 'unreadable', detail: `watch page: status ${res.status}` };
+    text = await res.text();
+  } catch (e) {
+    return { ok: false, reason: 'unreadable', detail: `watch page: ${failureOf(e)}` };
+  }
+  const data = watchPageData(text);
+  if (!data) return { ok: false, reason: 'unreadable', detail: 'watch page: no player response' };
+  if (data.videoId !== videoId) return { ok: false, reason: 'unreadable', detail: 'watch page: answered for another video' };
+  return {
+    ...data,
+    clientVersion: data.clientVersion ?? first?.clientVersion,
+    innertubeKey: data.innertubeKey ?? first?.innertubeKey,
+    hl: data.hl ?? first?.hl,
+    gl: data.gl ?? first?.gl,
+    visitorData: data.visitorData ?? first?.visitorData,
+  };
+}
+
+/**
+ * Why no layer gave the transcript, each failure said in `detail`: a video without caption tracks
+ * has none (`data`, its page's data, if it was read); every layer that answered said empty, empty;
+ * else unreadable.
+ */
+export function noTranscript(
+  failures: readonly LayerFailed[],
+  data: WatchPageData | null,
+): Extract<TranscriptResult, { ok: false }> {
   const detail = failures.map((f) => `${f.layer}: ${f.detail}`).join('; ');
-  const data = resolved as WatchPageData | null;
   if (data && data.tracks.length === 0) return { ok: false, reason: 'no-captions', detail };
   const answered = failures.filter((f) => f.reason !== 'absent');
   const reason: NoTranscriptReason = answered.length && answered.every((f) => f.reason === 'empty') ? 'empty' : 'unreadable';
