@@ -176,6 +176,13 @@ export function clipHides(clip: string, clipPath: string, position: string): boo
   return askClip({ clip: clipMeasured(clip, clipPath, position) }).seen !== 'seen';
 }
 
+const askSecurity = asker(['textSecurity']);
+
+/** Whether the table's rows let glyphs of computed `-webkit-text-security` `value` show as words (not as discs). */
+export function securityShows(value: string): boolean {
+  return askSecurity({ textSecurity: value }).seen === 'seen';
+}
+
 /** One shadow of a computed `text-shadow` or `box-shadow`. */
 export interface Shadow {
   /** Its colour as the browser wrote it (`rgb(…)`, or any other syntax); null when none was found. */

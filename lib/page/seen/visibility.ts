@@ -46,7 +46,7 @@ import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import { canvasColour, paintAgainstBackground, paintedOtherwise, PaintedBoxes } from './behind';
 import { coveredOwners, hidesWhatIsUnder, outlines } from './covered-boxes';
-import { clipHides, paintMeasured, parseColor, placeHides, TRANSPARENT, type Reach, type Rgba } from './paint';
+import { clipHides, paintMeasured, parseColor, placeHides, securityShows, TRANSPARENT, type Reach, type Rgba } from './paint';
 import { backdropOf, isPicture, type Backdrop } from './backdrops';
 import type { PictureBehind } from './picture-layers';
 import { picturesOf, type Pictures } from './pictures';
@@ -293,7 +293,7 @@ export class Visibility {
     }
     // What fills the glyphs is their colour: -webkit-text-fill-color where it is set.
     // Glyphs drawn as discs or squares (`-webkit-text-security`, a password's look) show no word.
-    if (this.ancestry !== null && textSecurity(style) !== 'none') return false;
+    if (this.ancestry !== null && !securityShows(textSecurity(style))) return false;
     const raw = glyphColour(style);
     const fontSize = style.fontSize;
     // A page uses a few colours and sizes: each pair is measured once per walk.

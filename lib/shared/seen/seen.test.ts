@@ -181,6 +181,21 @@ describe('the rows of thresholds', () => {
     expect(judge({ filter: filter('swirl', 1) })).toEqual(unproven);
   });
 
+  it('takes a painting order not told, a frame not placed or under a frame not read, as not seen', () => {
+    expect(judge({ paintedOver: false })).toEqual({ seen: 'seen' });
+    expect(judge({ paintedOver: true })).toEqual({ seen: 'unseen', why: 'covered' });
+    expect(judge({ paintedOver: null })).toEqual({ seen: 'unproven', why: 'unproven' });
+    expect(judge({ framePlaced: true, framesAboveRead: true, framesAboveShow: true })).toEqual({ seen: 'seen' });
+    expect(judge({ framePlaced: false })).toEqual({ seen: 'unproven', why: 'unproven' });
+    expect(judge({ framesAboveRead: false, framesAboveShow: true })).toEqual({ seen: 'unproven', why: 'no-answer' });
+    expect(judge({ framesAboveRead: true, framesAboveShow: false })).toEqual({ seen: 'unseen', why: 'not-rendered' });
+  });
+
+  it('says glyphs drawn as discs (-webkit-text-security) show no word', () => {
+    expect(judge({ textSecurity: 'none' })).toEqual({ seen: 'seen' });
+    expect(judge({ textSecurity: 'disc' })).toEqual({ seen: 'unseen', why: 'not-rendered' });
+  });
+
   it('says a box drawn below its least scale is too small, after every other row', () => {
     expect(judge({ scale: MIN_BOX_SCALE })).toEqual({ seen: 'seen' });
     expect(judge({ scale: MIN_BOX_SCALE - 0.01 })).toEqual({ seen: 'unseen', why: 'tiny-font' });

@@ -180,6 +180,16 @@ export interface Measured {
   filter?: FilterMeasured;
   /** The share of its size a box (a frame, a player) is drawn at, after every transform. */
   scale?: number;
+  /** `-webkit-text-security` of the words' element ('none' where the browser has no such property). */
+  textSecurity?: string;
+  /** A box that holds all of theirs is painted over them by CSS's painting order (lib/page/seen/paint-order.ts); null: the order cannot be told. */
+  paintedOver?: boolean | null;
+  /** The frame that holds them says where it sits among the frames above it (lib/worker/read/hidden-frames.ts). */
+  framePlaced?: boolean;
+  /** Every frame above the one that holds them was read. */
+  framesAboveRead?: boolean;
+  /** Every frame above says its page shows the frame below it (lib/page/seen/frame-visibility.ts). */
+  framesAboveShow?: boolean;
   /** What the browser's hit test found on top at the points of the words in view. */
   hits?: readonly PointHit[];
   /** Another box is on top of them (measured without a hit test: out of view, by the painting order, or painted by their own element). */
@@ -233,6 +243,27 @@ export const SEEN_RULES: readonly SeenRule[] = [
     says: 'The frame asked did not answer in time, or no longer holds the reading asked about: nothing was measured.',
   },
   {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['framePlaced'],
+    when: (m) => m.framePlaced === false,
+    says: 'The frame that holds them does not say where it sits among the frames above it: nothing says a page shows it.',
+  },
+  {
+    why: 'no-answer',
+    seen: 'unproven',
+    reads: ['framesAboveRead'],
+    when: (m) => m.framesAboveRead === false,
+    says: 'A frame above the one that holds them was not read, or did not answer: nothing says it shows them.',
+  },
+  {
+    why: 'not-rendered',
+    seen: 'unseen',
+    reads: ['framesAboveShow'],
+    when: (m) => m.framesAboveShow === false,
+    says: 'A frame above the one that holds them says its page does not show the frame below it.',
+  },
+  {
     why: 'not-found',
     seen: 'unseen',
     cheap: true,
@@ -277,6 +308,13 @@ export const SEEN_RULES: readonly SeenRule[] = [
     reads: ['rendered'],
     when: (m) => m.rendered === false,
     says: 'The browser does not render them: opacity 0 above, content-visibility: hidden, no box (unslotted).',
+  },
+  {
+    why: 'not-rendered',
+    seen: 'unseen',
+    reads: ['textSecurity'],
+    when: (m) => m.textSecurity !== undefined && m.textSecurity !== 'none',
+    says: "Their glyphs are drawn as discs or squares (-webkit-text-security, a password's look): no word is drawn.",
   },
   {
     why: 'faint',
@@ -379,6 +417,20 @@ export const SEEN_RULES: readonly SeenRule[] = [
     says:
       'Another box is on top of them at every point of theirs in view, and it scrolls with the page ' +
       '(a fixed or sticky bar covers words only at some scroll positions).',
+  },
+  {
+    why: 'covered',
+    seen: 'unseen',
+    reads: ['paintedOver'],
+    when: (m) => m.paintedOver === true,
+    says: "A box that holds all of theirs is painted over them by CSS's painting order, where no hit test can tell.",
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['paintedOver'],
+    when: (m) => m.paintedOver === null,
+    says: "CSS's painting order cannot tell whether a box that holds all of theirs is painted over them or under them (two boxes in the top layer, a slot shown through another).",
   },
   {
     why: 'unproven',
