@@ -21,6 +21,7 @@ import {
   type GlyphsMeasured,
 } from './seen';
 import { notDrawnSchema } from '@/lib/shared/protocol/types';
+import { judgePdf, MIN_PDF_TYPE_SIZE, PDF_PAPER, PDF_SEEN_RULES } from './pdf-seen';
 
 describe('judge', () => {
   it('says seen only when nothing measured says otherwise', () => {
@@ -200,6 +201,28 @@ describe('the rows of thresholds', () => {
     expect(judge({ scale: MIN_BOX_SCALE })).toEqual({ seen: 'seen' });
     expect(judge({ scale: MIN_BOX_SCALE - 0.01 })).toEqual({ seen: 'unseen', why: 'tiny-font' });
     expect(judge({ scale: 0, effects: true })).toEqual({ seen: 'unproven', why: 'unproven' });
+  });
+});
+
+describe('judgePdf', () => {
+  it('holds the PDFs’ rows: no walk, a speck, an invisible mode, the paper’s white, an item not matched', () => {
+    expect(judgePdf({ walked: true, typePt: 11, mode: 0, fillLeast: 0x20, picture: false, matched: true })).toEqual({
+      seen: 'seen',
+    });
+    expect(judgePdf({ walked: false })).toEqual({ seen: 'unproven', why: 'unproven' });
+    expect(judgePdf({ typePt: MIN_PDF_TYPE_SIZE })).toEqual({ seen: 'seen' });
+    expect(judgePdf({ typePt: MIN_PDF_TYPE_SIZE - 0.01 })).toEqual({ seen: 'unseen', why: 'tiny-font' });
+    for (const mode of [3, 7]) expect(judgePdf({ mode }), String(mode)).toEqual({ seen: 'unseen', why: 'not-rendered' });
+    expect(judgePdf({ mode: 1, fillLeast: 0xff })).toEqual({ seen: 'seen' });
+    expect(judgePdf({ mode: 0, fillLeast: PDF_PAPER })).toEqual({ seen: 'unseen', why: 'same-colour' });
+    expect(judgePdf({ mode: 0, fillLeast: PDF_PAPER - 1 })).toEqual({ seen: 'seen' });
+    expect(judgePdf({ mode: 0, fillLeast: null })).toEqual({ seen: 'seen' });
+    // A scanned page's text layer is drawn invisibly over the picture of its words: a reader reads it there.
+    expect(judgePdf({ mode: 3, picture: true })).toEqual({ seen: 'seen' });
+    expect(judgePdf({ mode: 0, fillLeast: 0xff, picture: true })).toEqual({ seen: 'seen' });
+    expect(judgePdf({ matched: false, someUnseen: true })).toEqual({ seen: 'unproven', why: 'unproven' });
+    expect(judgePdf({ matched: false, someUnseen: false })).toEqual({ seen: 'seen' });
+    for (const rule of PDF_SEEN_RULES) expect(rule.when({}), rule.says).toBe(false);
   });
 });
 
