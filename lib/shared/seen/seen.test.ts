@@ -11,6 +11,7 @@ import {
   MIN_CONTRAST,
   MIN_FILTER_AMOUNT,
   MIN_FONT_PX,
+  MIN_FRAME_SIDE,
   MIN_GLYPH_PX,
   MIN_INVERT_TURNED,
   MIN_OPACITY,
@@ -188,6 +189,8 @@ describe('the rows of thresholds', () => {
     expect(judge({ paintedOver: null })).toEqual({ seen: 'unproven', why: 'unproven' });
     expect(judge({ framePlaced: true, framesAboveRead: true, framesAboveShow: true })).toEqual({ seen: 'seen' });
     expect(judge({ framePlaced: false })).toEqual({ seen: 'unproven', why: 'unproven' });
+    expect(judge({ frameSide: MIN_FRAME_SIDE })).toEqual({ seen: 'seen' });
+    expect(judge({ frameSide: MIN_FRAME_SIDE - 0.01 })).toEqual({ seen: 'unseen', why: 'no-area' });
     expect(judge({ framesAboveRead: false, framesAboveShow: true })).toEqual({ seen: 'unproven', why: 'no-answer' });
     expect(judge({ framesAboveRead: true, framesAboveShow: false })).toEqual({ seen: 'unseen', why: 'not-rendered' });
   });

@@ -60,6 +60,9 @@ export const SETTLED_FILTERS: ReadonlySet<string> = new Set(['grayscale', 'sepia
 /** A `clip-path: inset()` of at least this share (per cent, from each side) leaves nothing of its box. */
 export const MAX_CLIP_INSET_PERCENT = 50;
 
+/** A frame narrower or shorter than this (CSS pixels) shows nothing: a hidden or tracking frame. */
+export const MIN_FRAME_SIDE = 2;
+
 /** A box (a frame, a player) drawn at less than this share of its size draws what it shows too small to read. */
 export const MIN_BOX_SCALE = MIN_GLYPH_PX / 16;
 
@@ -184,6 +187,8 @@ export interface Measured {
   textSecurity?: string;
   /** A box that holds all of theirs is painted over them by CSS's painting order (lib/page/seen/paint-order.ts); null: the order cannot be told. */
   paintedOver?: boolean | null;
+  /** The shorter side of the view of the frame that holds them (not the top frame's), in CSS pixels. */
+  frameSide?: number;
   /** The frame that holds them says where it sits among the frames above it (lib/worker/read/hidden-frames.ts). */
   framePlaced?: boolean;
   /** Every frame above the one that holds them was read. */
@@ -241,6 +246,13 @@ export const SEEN_RULES: readonly SeenRule[] = [
     reads: ['answered'],
     when: (m) => m.answered === false,
     says: 'The frame asked did not answer in time, or no longer holds the reading asked about: nothing was measured.',
+  },
+  {
+    why: 'no-area',
+    seen: 'unseen',
+    reads: ['frameSide'],
+    when: (m) => typeof m.frameSide === 'number' && !(m.frameSide >= MIN_FRAME_SIDE),
+    says: `The frame that holds them is narrower or shorter than ${MIN_FRAME_SIDE}px: a hidden or tracking frame.`,
   },
   {
     why: 'unproven',
