@@ -161,6 +161,8 @@ export function allInside(rects: ArrayLike<Rect>, area: Rect): boolean {
   return true;
 }
 
+const askCut = asker(['glyphCut']);
+
 /** The most measurements `hiddenRuns` makes of one text node; past it, what is not settled is hidden. */
 export const MAX_RUN_MEASURES = 96;
 
@@ -171,7 +173,7 @@ export const MAX_RUN_MEASURES = 96;
  * edge, a first line indented away. `measure(a, b)` gives the client rectangles of characters
  * `[a, b)`; `isSpace(i)` whether character `i` is white space (which proves nothing either way).
  * By halves: a run whose glyphs all lie inside is seen, one with none inside is not, any other
- * is cut in two, down to single characters (seen when at least half of the glyph is inside).
+ * is cut in two, down to single characters (seen as the table's row of a glyph cut says: at least half of it inside).
  * At most `MAX_RUN_MEASURES` measurements: what is left unsettled then is hidden (fail closed).
  */
 export function hiddenRuns(
@@ -214,8 +216,8 @@ export function hiddenRuns(
     if (b - a === 1) {
       const r = drawn[0]!;
       const c = cut(r, area);
-      const shown = c !== null && (c.right - c.left) * (c.bottom - c.top) >= 0.5 * (r.right - r.left) * (r.bottom - r.top);
-      if (!shown) hide(a, b);
+      const left = c === null ? 0 : (c.right - c.left) * (c.bottom - c.top);
+      if (askCut({ glyphCut: { left, whole: (r.right - r.left) * (r.bottom - r.top) } }).seen !== 'seen') hide(a, b);
       continue;
     }
     const mid = (a + b) >>> 1;

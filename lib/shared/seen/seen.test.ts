@@ -13,6 +13,7 @@ import {
   MIN_FONT_PX,
   MIN_FRAME_SIDE,
   MIN_GLYPH_PX,
+  MIN_GLYPH_SHARE,
   MIN_INVERT_TURNED,
   MIN_OPACITY,
   provenBy,
@@ -158,6 +159,9 @@ describe('the rows of thresholds', () => {
     expect(judge({ clip: { ...clip, noRadius: true } })).toEqual({ seen: 'unseen', why: 'clipped' });
     expect(judge({ clip: { ...clip, insetPercent: MAX_CLIP_INSET_PERCENT } })).toEqual({ seen: 'unseen', why: 'clipped' });
     expect(judge({ clip: { ...clip, insetPercent: MAX_CLIP_INSET_PERCENT - 0.01 } })).toEqual({ seen: 'seen' });
+    // A glyph cut by a box around it: half of it left is seen, less is not.
+    expect(judge({ glyphCut: { left: MIN_GLYPH_SHARE * 80, whole: 80 } })).toEqual({ seen: 'seen' });
+    expect(judge({ glyphCut: { left: MIN_GLYPH_SHARE * 80 - 0.01, whole: 80 } })).toEqual({ seen: 'unseen', why: 'clipped' });
   });
 
   it('settles a filter at each threshold of its own, and leaves one it cannot read unproven', () => {

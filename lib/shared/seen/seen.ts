@@ -10,8 +10,10 @@
  * embeds (lib/page/seen/frame-visibility.ts), and the worker's steps that act on a page's answer
  * (lib/worker/run/shown-step.ts, lib/worker/answer/drawn-check.ts, lib/worker/read/drawn-pages.ts:
  * `answered`, `provenBy`). Shared because both sides ask it; pure: the values are measured by the
- * callers (lib/page/seen/ancestry.ts, paint.ts, behind.ts, cover.ts), so every rule is tested without
- * layout, and a row changed here changes every caller's answer.
+ * callers (lib/page/seen/ancestry.ts, paint.ts, seen.ts, behind.ts, cover.ts), which return values,
+ * leaving thresholds and "unknown is not seen" to rows here (the few still decided where they are
+ * measured are listed in docs/security.md), so every rule is tested without layout, and a row changed here changes every caller's answer. A PDF's glyphs have a
+ * sibling table, lib/shared/seen/pdf-seen.ts.
  */
 import type { NotDrawn, DrawnResult } from '@/lib/shared/protocol/types';
 
@@ -59,6 +61,9 @@ export const SETTLED_FILTERS: ReadonlySet<string> = new Set(['grayscale', 'sepia
 
 /** A `clip-path: inset()` of at least this share (per cent, from each side) leaves nothing of its box. */
 export const MAX_CLIP_INSET_PERCENT = 50;
+
+/** A single glyph cut by the boxes around it is seen when at least this share of its area is left. */
+export const MIN_GLYPH_SHARE = 0.5;
 
 /** A frame narrower or shorter than this (CSS pixels) shows nothing: a hidden or tracking frame. */
 export const MIN_FRAME_SIDE = 2;
@@ -187,6 +192,8 @@ export interface Measured {
   textSecurity?: string;
   /** A box that holds all of theirs is painted over them by CSS's painting order (lib/page/seen/paint-order.ts); null: the order cannot be told. */
   paintedOver?: boolean | null;
+  /** One glyph cut by the boxes around it (lib/page/seen/seen.ts `hiddenRuns`): the area left of it, and its whole area. */
+  glyphCut?: { left: number; whole: number };
   /** The shorter side of the view of the frame that holds them (not the top frame's), in CSS pixels. */
   frameSide?: number;
   /** The frame that holds them says where it sits among the frames above it (lib/worker/read/hidden-frames.ts). */
@@ -388,6 +395,13 @@ export const SEEN_RULES: readonly SeenRule[] = [
       m.clip?.emptyRect === true ||
       m.clip?.noRadius === true,
     says: 'A clip or clip-path leaves nothing of them, or a box around them that hides overflow cuts them off.',
+  },
+  {
+    why: 'clipped',
+    seen: 'unseen',
+    reads: ['glyphCut'],
+    when: (m) => m.glyphCut !== undefined && !(m.glyphCut.left >= MIN_GLYPH_SHARE * m.glyphCut.whole),
+    says: `A box around them that hides overflow leaves less than ${MIN_GLYPH_SHARE} of a glyph's area.`,
   },
   {
     why: 'clipped',
