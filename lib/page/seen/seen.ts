@@ -112,14 +112,8 @@ const askGlyphs = asker(['glyphBox']);
  * Why the glyphs `glyphsMeasured` measures cannot be read, by the table's rows
  * (lib/shared/seen/seen.ts); null when they can.
  */
-export function glyphsHide(
-  rects: ArrayLike<Rect>,
-  chars: number | (() => number),
-  clip: Rect | null,
-  reach: { scrollX: number; scrollY: number; width: number; height: number },
-  maxChars: number = typeof chars === 'number' ? chars : Infinity,
-): NotDrawn | null {
-  const verdict = askGlyphs({ glyphBox: glyphsMeasured(rects, chars, clip, reach, maxChars) });
+export function glyphsHide(...measured: Parameters<typeof glyphsMeasured>): NotDrawn | null {
+  const verdict = askGlyphs({ glyphBox: glyphsMeasured(...measured) });
   return verdict.seen === 'seen' ? null : verdict.why;
 }
 
