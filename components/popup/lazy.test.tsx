@@ -13,8 +13,11 @@ describe('lazy', () => {
     const root = mount(<LazyGreeting name="Ada" />);
     await vi.waitFor(() => expect(load).toHaveBeenCalled());
     expect(root.textContent).toBe('');
+    // A hidden mark says a part is still coming (what tests wait on before reading a region whole).
+    expect(root.querySelector('[data-part-loading]')?.hasAttribute('hidden')).toBe(true);
     arrive(Greeting);
     await vi.waitFor(() => expect(root.textContent).toBe('Hello, Ada'));
+    expect(root.querySelector('[data-part-loading]')).toBeNull();
     // Shown again: from the code already loaded, not loaded again.
     const again = mount(<LazyGreeting name="Grace" />);
     await vi.waitFor(() => expect(again.textContent).toBe('Hello, Grace'));

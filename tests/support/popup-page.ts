@@ -98,6 +98,18 @@ export async function askTimed(
 /** The text of the answer region once the pipeline has finished. */
 export async function answerText(popup: Page): Promise<string> {
   const region = await popup.waitForSelector('::-p-aria([name="Answer"][role="region"])', { timeout: 30_000 });
+  // The parts loaded when first shown (the coverage line, the details) read whole once arrived;
+  // one that never arrives is read as it is after 10 s (the test then says what is missing).
+  await region!
+    .evaluate(
+      (el) =>
+        new Promise<void>((done) => {
+          const end = Date.now() + 10_000;
+          const wait = () => (!el.querySelector('[data-part-loading]') || Date.now() > end ? done() : setTimeout(wait, 20));
+          wait();
+        }),
+    )
+    .catch(() => {});
   return region!.evaluate((el) => (el as HTMLElement).innerText);
 }
 

@@ -16,7 +16,7 @@
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { readPage, locateIn, type AnchorOptions, type AnchorPage, type LocatedQuote } from './anchor';
 import { paintMeasured } from '@/lib/page/seen/paint';
-import { openableHost } from '@/lib/page/seen/visibility';
+import { openableHost } from '@/lib/page/seen/openable';
 import { Ancestry } from '@/lib/page/seen/ancestry';
 import type { CharRun } from '@/lib/page/seen/seen';
 import { readableColour } from '@/lib/page/seen/colour';

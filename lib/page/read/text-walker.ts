@@ -8,7 +8,9 @@
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import type { ReadBudget } from './read-budget';
 import { boxKind, hasWords, type TextWriter } from './text-sink';
-import { NEVER_TEXT, textShows, type StyleRef, type Visibility } from '@/lib/page/seen/visibility';
+import type { Visibility } from '@/lib/page/seen/visibility';
+import { NEVER_TEXT } from '@/lib/page/seen/never-text';
+import { textShows, type StyleRef } from '@/lib/page/seen/walk-rows';
 
 /**
  * Returns an element's shadow root, open or closed, e.g. `chrome.dom.openOrClosedShadowRoot`

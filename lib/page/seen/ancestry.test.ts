@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { Ancestry, facesAway } from './ancestry';
-import { openableHost } from './visibility';
+import { Ancestry } from './ancestry';
+import { facesAway } from './own-style';
+import { openableHost } from './openable';
 
 describe('Ancestry.openable', () => {
   it('answers as openableHost, remembered per element, for every element of nested openable boxes', () => {

@@ -13,82 +13,19 @@
  * not seen (lib/page/seen/seen.ts `hiddenRuns`). Its cost is the check's: one `getClientRects` per text node and
  * the style reads of the looks and clips (about eight per box, five per inline element, each once
  * per element, in one record per element: `Known`); docs/eval.md gives the figures. Pure DOM code.
+ * What one element's own style says is read in own-style.ts, one box's clip and scroll in
+ * clip-rect.ts; this module walks up the tree and combines them.
  */
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
-import { allInside, BIDI_CONTROLS, drawnBackwards, filterEffect, glyphsHide, hiddenRuns, type CharRun, type Rect } from './seen';
+import { allInside, BIDI_CONTROLS, drawnBackwards, glyphsHide, hiddenRuns, type CharRun, type Rect } from './seen';
 import type { Measured } from '@/lib/shared/seen/seen';
 import type { Reach } from './paint';
+import { ownOf, VISIBLE, type Known, type Look, type Own } from './own-style';
+import { boxClip, finite, intersect, NONE, scrolledReach, visibleArea } from './clip-rect';
 
 /** What was measured of a text node's words; `hidden`: the runs of its characters no reader sees, when some are seen. */
 export type WordsMeasured = Pick<Measured, 'opacity' | 'effects' | 'glyphs'> & { hidden?: readonly CharRun[] };
-
-/** What a reader can see of a clip within what they can scroll to, in the view's coordinates. */
-function visibleArea(clip: Rect | null, within: Reach): Rect {
-  const page = {
-    left: -within.scrollX,
-    top: -within.scrollY,
-    right: within.width - within.scrollX,
-    bottom: within.height - within.scrollY,
-  };
-  return clip === null ? page : intersect(page, clip);
-}
-
-/** No clip at all. */
-const NONE: Rect = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
-/** Nowhere a reader can bring into view. */
-const NOWHERE: Reach = { scrollX: 0, scrollY: 0, width: 0, height: 0 };
-/** Fully drawn, no effect. */
-const VISIBLE: Look = { opacity: 1, effects: false, reorders: false };
-const EMPTY: Rect = { left: 0, top: 0, right: 0, bottom: 0 };
-
-interface Look {
-  opacity: number;
-  effects: boolean;
-  /** A bidi override or a transform on the way up: the order the words are drawn in is measured. */
-  reorders: boolean;
-}
-
-/**
- * What one element's own computed style says, each property read once per check (a read costs
- * about what the walk's whole question of an element does): asked by `look` and `contentClip` alike.
- */
-interface Own {
-  /** Its display, as the walk read it ('inline' boxes neither clip nor are taken out of the flow). */
-  display: string;
-  /** `opacity` times `filter: opacity()`. */
-  opacity: number;
-  /** A mask, a blend mode, a filter not settled, a clip-path shape other than inset(). */
-  effects: boolean;
-  /** `unicode-bidi: bidi-override` or `isolate-override`, or (a box) a transform, `scale` or `rotate`. */
-  reorders: boolean;
-  /** 'static' for an inline box (which `position: absolute` would have blockified): not read. */
-  position: string;
-  clipPath: string;
-  overflowX: string;
-  contain: string;
-}
-
-/**
- * All a check knows of one element, in one record (one map entry per element, not one per
- * question): its computed style and display as the walk read them, then what is asked of it.
- */
-interface Known {
-  cs: CSSStyleDeclaration;
-  /** Its display ('' until read). */
-  display: string;
-  /** Its `overflow-x`, when the walk read it (`clippedAway`). */
-  overflowX?: string;
-  /** Its `position`, when the walk read it (the boxes that may cover words). */
-  position?: string;
-  own?: Own;
-  look?: Look;
-  contentClip?: Rect;
-  /** `hostAbove` (undefined: not asked yet). */
-  host?: Element | null;
-  /** `contentReach` (undefined: not asked yet). */
-  reach?: Reach;
-}
 
 export class Ancestry {
   private readonly view: Window;
@@ -156,40 +93,7 @@ export class Ancestry {
   /** What `el`'s own style says (`Own`), read once. */
   private own(el: Element): Own {
     const k = this.record(el);
-    if (k.own !== undefined) return k.own;
-    const cs = k.cs;
-    const display = k.display || (k.display = cs.display);
-    const inline = display === 'inline';
-    const filter = filterEffect(cs.filter);
-    const mask = maskImage(cs);
-    const blend = cs.mixBlendMode;
-    // A clip-path other than inset() (measured as a rectangle, contentClip) is a shape no rule settles.
-    const clipPath = cs.clipPath ?? '';
-    const shaped = clipPath !== 'none' && clipPath !== '' && !clipPath.startsWith('inset(');
-    const opacity = parseFloat(cs.opacity);
-    // A box turned to show its back, whose back is not drawn (`backface-visibility: hidden`), is
-    // not drawn at all: drawn at opacity 0. (Its own transform only: a turn shared with the boxes
-    // above it through `transform-style: preserve-3d` is not followed.)
-    const turnedAway = !inline && cs.backfaceVisibility === 'hidden' && facesAway(cs.transform);
-    const bidi = cs.unicodeBidi ?? '';
-    const out: Own = {
-      display,
-      reorders: bidi.includes('override') || (!inline && transformed(el, cs)),
-      opacity: turnedAway ? 0 : (Number.isFinite(opacity) ? opacity : 1) * filter.opacity,
-      effects:
-        filter.unsettled ||
-        shaped ||
-        (mask !== '' && mask !== 'none') ||
-        (blend !== '' && blend !== undefined && blend !== 'normal'),
-      clipPath,
-      // Overflow and paint containment do not apply to an inline box, and `position: absolute`
-      // or `fixed` would have made it a block: not read.
-      position: inline ? 'static' : (k.position ??= cs.position),
-      overflowX: inline ? 'visible' : (k.overflowX ??= cs.overflowX),
-      contain: inline ? 'none' : (cs.contain ?? ''),
-    };
-    k.own = out;
-    return out;
+    return (k.own ??= ownOf(el, k));
   }
 
   /** The opacity `el` and all it holds are drawn at, and whether an effect that is not settled applies. */
@@ -227,24 +131,7 @@ export class Ancestry {
     let out = outer;
     if (own.display !== 'inline' && own.display !== 'contents') {
       if (this.scrolls(el, own)) {
-        const b = elementOf.rect(el);
-        const box = el as HTMLElement;
-        const left = b.left + elementOf.clientLeft(box);
-        const top = b.top + elementOf.clientTop(box);
-        // The box itself must lie where a reader can bring it; then all it scrolls is within reach.
-        const shown =
-          left + elementOf.clientWidth(box) > -outer.scrollX &&
-          top + elementOf.clientHeight(box) > -outer.scrollY &&
-          left < outer.width - outer.scrollX &&
-          top < outer.height - outer.scrollY;
-        out = shown
-          ? {
-              scrollX: -(left - elementOf.scrollLeft(box)),
-              scrollY: -(top - elementOf.scrollTop(box)),
-              width: Math.max(elementOf.scrollWidth(box), elementOf.clientWidth(box)),
-              height: Math.max(elementOf.scrollHeight(box), elementOf.clientHeight(box)),
-            }
-          : NOWHERE;
+        out = scrolledReach(el, outer);
       } else if (own.position === 'fixed') {
         out = { scrollX: 0, scrollY: 0, width: this.view.innerWidth, height: this.view.innerHeight };
       }
@@ -269,7 +156,7 @@ export class Ancestry {
     const own = this.own(el);
     let out = this.clipOn(el, own);
     if (own.display !== 'inline' && own.display !== 'contents') {
-      const clip = this.ownClip(el, own);
+      const clip = boxClip(el, own, this.record(el).cs);
       if (clip !== NONE) out = intersect(out, clip);
     }
     k.contentClip = out;
@@ -289,50 +176,6 @@ export class Ancestry {
       }
     }
     return parent === null ? NONE : this.contentClip(parent);
-  }
-
-  /** The clip `el` (a box) puts on its content: overflow hidden or clip, `contain: paint`, `clip`, `clip-path: inset()`. */
-  private ownClip(el: Element, own: Own): Rect {
-    // (When one axis clips, the other computes to auto at least: overflow-x says whether any does.)
-    const x = own.overflowX;
-    const contain = own.contain;
-    const paint = contain !== 'none' && contain !== '' && /paint|strict|content/.test(contain);
-    const clipPath = own.clipPath;
-    const positioned = own.position === 'absolute' || own.position === 'fixed';
-    if (x === 'visible' && !paint && (clipPath === 'none' || clipPath === '') && !positioned) return NONE;
-    const cs = this.record(el).cs;
-    const y = x === 'visible' ? x : cs.overflowY;
-    const clip = positioned ? cs.clip : 'auto';
-    if (x === 'visible' && !paint && (clipPath === 'none' || clipPath === '') && (clip === 'auto' || clip === '')) {
-      return NONE;
-    }
-    const b = elementOf.rect(el);
-    const box = el as HTMLElement;
-    // The padding box: inside the borders (a scrolling box scrolls what lies past it; a reader
-    // can scroll it, so only one too small to show a line clips).
-    const inner = {
-      left: b.left + elementOf.clientLeft(box),
-      top: b.top + elementOf.clientTop(box),
-      right: b.left + elementOf.clientLeft(box) + elementOf.clientWidth(box),
-      bottom: b.top + elementOf.clientTop(box) + elementOf.clientHeight(box),
-    };
-    let out = NONE;
-    const clips = (v: string, size: number) => v === 'hidden' || v === 'clip' || paint || (v !== 'visible' && size < 4);
-    if (clips(x, elementOf.clientWidth(box))) out = { ...out, left: inner.left, right: inner.right };
-    if (clips(y, elementOf.clientHeight(box))) out = { ...out, top: inner.top, bottom: inner.bottom };
-    if (positioned && clip !== 'auto' && clip !== '') {
-      const m = /^rect\(\s*(-?[\d.]+)px[\s,]+(-?[\d.]+)px[\s,]+(-?[\d.]+)px[\s,]+(-?[\d.]+)px\s*\)$/.exec(clip);
-      out = m
-        ? intersect(out, {
-            left: b.left + Number(m[4]),
-            top: b.top + Number(m[1]),
-            right: b.left + Number(m[2]),
-            bottom: b.top + Number(m[3]),
-          })
-        : out;
-    }
-    if (clipPath !== 'none' && clipPath !== '') out = intersect(out, clipPathRect(clipPath, b) ?? NONE);
-    return out;
   }
 
   /**
@@ -411,79 +254,8 @@ export class Ancestry {
   }
 }
 
-/**
- * The computed mask image: read through the style's own property where the browser names it
- * (`maskImage`, `webkitMaskImage`: a named read costs less than `getPropertyValue`).
- */
-function maskImage(cs: CSSStyleDeclaration): string {
-  const named = cs as CSSStyleDeclaration & { maskImage?: string; webkitMaskImage?: string };
-  const mask = named.maskImage ?? cs.getPropertyValue('mask-image');
-  if (mask !== '') return mask;
-  return named.webkitMaskImage ?? cs.getPropertyValue('-webkit-mask-image');
-}
-
-/**
- * Whether a computed `transform` turns the box to show its back: the third coordinate of its z axis
- * is negative (`rotateY(180deg)`: `matrix3d(-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, -1, 0, …)`). A 2D matrix never does.
- */
-export function facesAway(transform: string): boolean {
-  const m = /^matrix3d\(([^)]*)\)$/.exec(transform);
-  if (!m) return false;
-  const values = m[1]!.split(',').map(Number);
-  return values.length === 16 && values[10]! < 0;
-}
-
-/**
- * Whether a box's computed style moves its glyphs by a transform, `scale` or `rotate` (a mirror
- * among them). The transform is read through the Typed OM where the browser has it (Chrome): its
- * computed value needs no layout, where `getComputedStyle`'s resolved matrix lays the box out,
- * even one inside content a reader has not opened yet (a closed `<details>`), which changes what
- * is measured of it after.
- */
-function transformed(el: Element, cs: CSSStyleDeclaration): boolean {
-  const set = (v: string | undefined) => v !== undefined && v !== '' && v !== 'none';
-  if (set(cs.scale) || set(cs.rotate)) return true;
-  const typed = elementOf.styleMap(el);
-  if (typed !== undefined) return String(typed.get('transform')) !== 'none';
-  return set(cs.transform);
-}
-
 /** What `el` itself makes a host (`Ancestry.openable`): until-found, the box that holds it; a closed `<details>`, itself. */
 function ownHost(el: Element): Element | null {
   if (elementOf.attribute(el, 'hidden')?.toLowerCase() === 'until-found') return flatParentElement(el) ?? el;
   return elementOf.name(el) === 'details' && !(el as HTMLDetailsElement).open ? el : null;
-}
-
-/** The rectangle an `inset()` clip-path leaves of `b`; null (not settled, left to the other rules) for any other shape. */
-function clipPathRect(clipPath: string, b: Rect): Rect | null {
-  const m = /^inset\(([^)]*)\)/.exec(clipPath);
-  if (!m) return null;
-  const parts = m[1]!
-    .split(/\s+round\s+/)[0]!
-    .trim()
-    .split(/\s+/);
-  const w = b.right - b.left;
-  const h = b.bottom - b.top;
-  const len = (v: string | undefined, size: number) =>
-    v === undefined ? NaN : v.endsWith('%') ? (parseFloat(v) / 100) * size : parseFloat(v);
-  const [t, r = t, bo = t, l = r] = parts;
-  const top = len(t, h);
-  const right = len(r, w);
-  const bottom = len(bo, h);
-  const left = len(l, w);
-  if (![top, right, bottom, left].every(Number.isFinite)) return null;
-  return { left: b.left + left, top: b.top + top, right: b.right - right, bottom: b.bottom - bottom };
-}
-
-function intersect(a: Rect, b: Rect): Rect {
-  const left = Math.max(a.left, b.left);
-  const top = Math.max(a.top, b.top);
-  const right = Math.min(a.right, b.right);
-  const bottom = Math.min(a.bottom, b.bottom);
-  return right > left && bottom > top ? { left, top, right, bottom } : EMPTY;
-}
-
-/** A clip that clips nothing is no clip. */
-function finite(r: Rect): Rect | null {
-  return r === NONE || (r.left === -Infinity && r.top === -Infinity && r.right === Infinity && r.bottom === Infinity) ? null : r;
 }

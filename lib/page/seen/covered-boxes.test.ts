@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insetFill, outlineRing, outlines, shadowReach } from './covered-boxes';
+import { hidesWhatIsUnder, insetFill, outlineRing, outlines, shadowReach } from './covered-boxes';
 
 describe('box shadows that cover', () => {
   it('measures how far an opaque spread shadow paints on every side, and whether an inset one fills the box', () => {
@@ -12,6 +12,32 @@ describe('box shadows that cover', () => {
     expect(insetFill('rgb(255, 255, 255) 0px 0px 0px 1000px inset')).toBe(true);
     expect(insetFill('rgba(0, 0, 0, 0.2) 0px 0px 0px 1000px inset')).toBe(false);
     expect(insetFill('none')).toBe(false);
+  });
+
+  it('counts a shadow in a colour syntax not read as opaque (unknown is not seen)', () => {
+    expect(shadowReach('oklch(1 0 0) 0px 0px 0px 400px')).toBe(400);
+    expect(insetFill('lab(100 0 0) 0px 0px 0px 1000px inset')).toBe(true);
+    // Read as not fully opaque, in any syntax: it lets the words show.
+    expect(insetFill('oklch(1 0 0 / 0) 0px 0px 0px 1000px inset')).toBe(false);
+  });
+});
+
+describe('boxes placed over the words', () => {
+  const style = (box: Partial<Record<'backgroundColor' | 'boxShadow', string>>) =>
+    ({
+      backgroundColor: 'rgba(0, 0, 0, 0)',
+      boxShadow: 'none',
+      getPropertyValue: () => 'none',
+      ...box,
+    }) as unknown as CSSStyleDeclaration;
+
+  it('asks a box whose background is opaque or in a syntax not read, and lets one read as see-through be', () => {
+    expect(hidesWhatIsUnder(style({ backgroundColor: 'rgb(255, 255, 255)' }))).toBe(true);
+    expect(hidesWhatIsUnder(style({ backgroundColor: 'oklch(1 0 0)' }))).toBe(true);
+    expect(hidesWhatIsUnder(style({ backgroundColor: 'color-mix(in oklch, white, black)' }))).toBe(true);
+    expect(hidesWhatIsUnder(style({ backgroundColor: 'rgba(255, 255, 255, 0.5)' }))).toBe(false);
+    expect(hidesWhatIsUnder(style({ backgroundColor: 'oklch(1 0 0 / 0)' }))).toBe(false);
+    expect(hidesWhatIsUnder(style({}))).toBe(false);
   });
 });
 

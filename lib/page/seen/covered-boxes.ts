@@ -17,7 +17,7 @@ import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import { parseColor, PICTURES, shadowsOf, TRANSPARENT, type Box } from './paint';
 import { asker, type SeenVerdict } from '@/lib/shared/seen/seen';
 import { Ancestry } from './ancestry';
-import { holds, meets } from './seen';
+import { cut, holds, meets } from './seen';
 import { PaintOrder, wordsOver } from './paint-order';
 
 const askHits = asker(['hits']);
@@ -25,10 +25,20 @@ const isSeen = (v: SeenVerdict) => v.seen === 'seen';
 
 const PICTURE_TAGS = new Set(PICTURES.split(', '));
 
+/**
+ * Whether a colour `value` may paint what is under it out: fully opaque, or in a syntax not read
+ * (`oklch(…)`, `lab(…)`: it may be opaque, so it is not known to let the words show: unknown is
+ * not seen). Only a colour read as not fully opaque lets them show.
+ */
+function mayBeOpaque(value: string): boolean {
+  const colour = parseColor(value);
+  return colour === null || colour.a === 1;
+}
+
 /** Whether a computed `box-shadow` holds an opaque inset shadow with a spread: it paints over the box's inside. */
 export function insetFill(boxShadow: string): boolean {
   return shadowsOf(boxShadow).some(
-    ({ colour, lengths, inset }) => inset && colour !== null && parseColor(colour)?.a === 1 && (lengths[3] ?? 0) > 0,
+    ({ colour, lengths, inset }) => inset && colour !== null && mayBeOpaque(colour) && (lengths[3] ?? 0) > 0,
   );
 }
 
@@ -40,7 +50,7 @@ export function insetFill(boxShadow: string): boolean {
 export function shadowReach(boxShadow: string): number {
   let best = 0;
   for (const { colour, lengths, inset } of shadowsOf(boxShadow)) {
-    if (inset || colour === null || parseColor(colour)?.a !== 1) continue;
+    if (inset || colour === null || !mayBeOpaque(colour)) continue;
     const [x = 0, y = 0, , spread = 0] = lengths;
     best = Math.max(best, spread - Math.max(Math.abs(x), Math.abs(y)));
   }
@@ -50,12 +60,13 @@ export function shadowReach(boxShadow: string): number {
 /**
  * Whether a box placed over the page (`position: absolute`), of computed style `cs`, hides what is
  * under it: an opaque background, a backdrop filter (a blur), or an opaque shadow spread around or
- * inside it. The one test of what may cover words, for the walk's notes and the proof's search alike.
+ * inside it (a colour in a syntax not read counts as opaque: then the hit test, or the painting
+ * order out of view, decides whether it covers the words). The one test of what may cover words, for the walk's notes and the proof's search alike.
  */
 export function hidesWhatIsUnder(cs: CSSStyleDeclaration): boolean {
   const value = cs.backgroundColor;
   const backdrop = cs.getPropertyValue('backdrop-filter');
-  if ((value !== TRANSPARENT && parseColor(value)?.a === 1) || (backdrop !== '' && backdrop !== 'none')) return true;
+  if ((value !== TRANSPARENT && mayBeOpaque(value)) || (backdrop !== '' && backdrop !== 'none')) return true;
   return cs.boxShadow !== 'none' && (shadowReach(cs.boxShadow) > 0 || insetFill(cs.boxShadow));
 }
 
@@ -188,34 +199,36 @@ export function coveredOwners(
     // never hit: what is on top there is not asked.)
     const spread = PICTURE_TAGS.has(elementOf.name(cover)) ? 0 : shadowReach(cs.boxShadow);
     // (Asked once per cover: whether it paints over its own inside too.)
-    const paintsInside = spread > 0 && (parseColor(cs.backgroundColor)?.a === 1 || insetFill(cs.boxShadow));
+    const paintsInside =
+      spread > 0 && ((cs.backgroundColor !== TRANSPARENT && mayBeOpaque(cs.backgroundColor)) || insetFill(cs.boxShadow));
     const c = { left: box.left - spread, top: box.top - spread, right: box.right + spread, bottom: box.bottom + spread };
     if (c.right <= 0 || c.bottom <= 0 || c.left >= view.innerWidth || c.top >= view.innerHeight) continue;
     for (const owner of owners) {
-      if (out.has(owner) || nodeOf.contains(cover, owner) || nodeOf.contains(owner, cover)) continue;
+      // (Words the cover holds are drawn over its own background; a cover the box of words holds,
+      // a lid inside the paragraph, is asked like any other: the hit test tells it from the words.)
+      if (out.has(owner) || nodeOf.contains(cover, owner)) continue;
       const b = rectOf(owner);
-      if (!holds(c, b)) continue;
-      const x = (b.left + b.right) / 2;
-      const y = (b.top + b.bottom) / 2;
-      if (!inView(view, x, y)) continue;
-      if (spread > 0) {
-        // Reaching into the ring its shadow paints: covered. All inside the box itself, only a box
-        // that paints its own background covers (the hit test below).
-        if (!holds(box, b)) {
-          out.add(owner);
-          continue;
+      if (!meets(c, b)) continue;
+      // All of the box under the cover: asked at its middle. Part of it: at the middle of each
+      // line of its own words that the cover lies over (a lid over one word, or half a line, hides
+      // words as surely as one over the whole box).
+      const whole = holds(c, b);
+      for (const { x, y } of whole ? [middle(b)] : partsUnder(doc, owner, c)) {
+        if (!inView(view, x, y)) continue;
+        if (spread > 0) {
+          // Reaching into the ring its shadow paints: covered. Inside the box itself, only a box
+          // that paints its own background covers (the hit test below).
+          if (whole ? !holds(box, b) : !holds(box, { left: x, top: y, right: x, bottom: y })) {
+            out.add(owner);
+            break;
+          }
+          if (!paintsInside) continue;
         }
-        if (!paintsInside) continue;
+        if (onTop(doc, owner, cover, cs, x, y)) {
+          out.add(owner);
+          break;
+        }
       }
-      const root = nodeOf.root(owner) as Document | ShadowRoot;
-      const hit = nodeOf.type(root) === 11 ? (root as ShadowRoot).elementFromPoint(x, y) : docOf.elementFromPoint(doc, x, y);
-      // (The cover scrolls with the page, asked above; what else is on top proves nothing here.)
-      // A cover the hit test passes through (`pointer-events: none`) cannot say it lies below the
-      // words: unless it is put below the flow (a negative z-index), it is taken to be on top.
-      // A hit test that answers nothing proves nothing: not seen.
-      const through = hit !== null && !(hit === cover || nodeOf.contains(cover, hit)) && passesHits(cs);
-      const own = !through && hit !== null && !(hit === cover || nodeOf.contains(cover, hit));
-      if (!isSeen(askHits({ hits: [{ own, movesWithView: false, ...(hit === null ? { unknown: true } : {}) }] }))) out.add(owner);
     }
   }
   // Boxes put below the flow (a negative z-index): the boxes of words they hold, in view, are hit
@@ -243,6 +256,45 @@ export function coveredOwners(
     }
   }
   return out;
+}
+
+/** The middle of `b`. */
+function middle(b: Box): { x: number; y: number } {
+  return { x: (b.left + b.right) / 2, y: (b.top + b.bottom) / 2 };
+}
+
+/**
+ * Where the cover `c` lies over a line of the words `owner` holds itself (its own text nodes): the
+ * middle of each such piece of a line, as tall as half the line at least (a cover that only
+ * grazes a line's edge hides no word); none where it lies over none.
+ */
+function partsUnder(doc: Document, owner: Element, c: Box): Array<{ x: number; y: number }> {
+  const out: Array<{ x: number; y: number }> = [];
+  const range = docOf.createRange(doc);
+  for (let n = nodeOf.first(owner); n !== null; n = nodeOf.next(n)) {
+    if (nodeOf.type(n) !== 3 || !/\S/.test((n as Text).data)) continue;
+    range.selectNodeContents(n);
+    for (const line of range.getClientRects()) {
+      const k = cut(c, line);
+      if (k !== null && k.bottom - k.top >= (line.bottom - line.top) / 2) out.push(middle(k));
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether the hit test at (x, y), over the words of `owner`, says `cover` (of computed style `cs`)
+ * is painted on top of them, by the table's rule. (The cover scrolls with the page, asked before;
+ * what else is on top proves nothing here.) A cover the hit test passes through (`pointer-events:
+ * none`) cannot say it lies below the words: unless it is put below the flow (a negative z-index),
+ * it is taken to be on top. A hit test that answers nothing proves nothing: not seen.
+ */
+function onTop(doc: Document, owner: Element, cover: Element, cs: CSSStyleDeclaration, x: number, y: number): boolean {
+  const root = nodeOf.root(owner) as Document | ShadowRoot;
+  const hit = nodeOf.type(root) === 11 ? (root as ShadowRoot).elementFromPoint(x, y) : docOf.elementFromPoint(doc, x, y);
+  const through = hit !== null && !(hit === cover || nodeOf.contains(cover, hit)) && passesHits(cs);
+  const own = !through && hit !== null && !(hit === cover || nodeOf.contains(cover, hit));
+  return !isSeen(askHits({ hits: [{ own, movesWithView: false, ...(hit === null ? { unknown: true } : {}) }] }));
 }
 
 /**

@@ -1,6 +1,10 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NEVER_TEXT, Visibility, clippedAway, openableHost, textShows, type StyleRef } from './visibility';
+import { Visibility } from './visibility';
+import { NEVER_TEXT } from './never-text';
+import { clippedAway } from './box-place';
+import { openableHost } from './openable';
+import { textShows, type StyleRef } from './walk-rows';
 
 beforeEach(() => {
   document.head.innerHTML = '';

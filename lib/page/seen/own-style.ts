@@ -1,0 +1,135 @@
+/**
+ * What one element's own computed style does to the words it holds, for the check's measures of
+ * the boxes around words (ancestry.ts): the opacity it draws them at, an effect the computed
+ * values cannot settle (a mask, a blend mode, a filter, a clip-path shape), whether it may reorder
+ * their glyphs (a bidi override, a transform), and what it says of its clips. Each property read
+ * once per element, into the one record a check keeps of it (`Known`); kept apart from the walk up
+ * the tree, which only combines these. Pure DOM code.
+ */
+import { elementOf } from '@/lib/page/dom/dom';
+import { filterEffect, type Rect } from './seen';
+import type { Reach } from './paint';
+
+/** What the boxes around an element do to how it is drawn, combined up the tree. */
+export interface Look {
+  opacity: number;
+  effects: boolean;
+  /** A bidi override or a transform on the way up: the order the words are drawn in is measured. */
+  reorders: boolean;
+}
+
+/** Fully drawn, no effect. */
+export const VISIBLE: Look = { opacity: 1, effects: false, reorders: false };
+
+/**
+ * What one element's own computed style says, each property read once per check (a read costs
+ * about what the walk's whole question of an element does): asked by `look` and `contentClip` alike.
+ */
+export interface Own {
+  /** Its display, as the walk read it ('inline' boxes neither clip nor are taken out of the flow). */
+  display: string;
+  /** `opacity` times `filter: opacity()`. */
+  opacity: number;
+  /** A mask, a blend mode, a filter not settled, a clip-path shape other than inset(). */
+  effects: boolean;
+  /** `unicode-bidi: bidi-override` or `isolate-override`, or (a box) a transform, `scale` or `rotate`. */
+  reorders: boolean;
+  /** 'static' for an inline box (which `position: absolute` would have blockified): not read. */
+  position: string;
+  clipPath: string;
+  overflowX: string;
+  contain: string;
+}
+
+/**
+ * All a check knows of one element, in one record (one map entry per element, not one per
+ * question): its computed style and display as the walk read them, then what is asked of it.
+ */
+export interface Known {
+  cs: CSSStyleDeclaration;
+  /** Its display ('' until read). */
+  display: string;
+  /** Its `overflow-x`, when the walk read it (`clippedAway`). */
+  overflowX?: string;
+  /** Its `position`, when the walk read it (the boxes that may cover words). */
+  position?: string;
+  own?: Own;
+  look?: Look;
+  contentClip?: Rect;
+  /** `hostAbove` (undefined: not asked yet). */
+  host?: Element | null;
+  /** `contentReach` (undefined: not asked yet). */
+  reach?: Reach;
+}
+
+/** What the own style of `el`, known as `k`, says (`Own`): read now, filling in what `k` had not read. */
+export function ownOf(el: Element, k: Known): Own {
+  const cs = k.cs;
+  const display = k.display || (k.display = cs.display);
+  const inline = display === 'inline';
+  const filter = filterEffect(cs.filter);
+  const mask = maskImage(cs);
+  const blend = cs.mixBlendMode;
+  // A clip-path other than inset() (measured as a rectangle, contentClip) is a shape no rule settles.
+  const clipPath = cs.clipPath ?? '';
+  const shaped = clipPath !== 'none' && clipPath !== '' && !clipPath.startsWith('inset(');
+  const opacity = parseFloat(cs.opacity);
+  // A box turned to show its back, whose back is not drawn (`backface-visibility: hidden`), is
+  // not drawn at all: drawn at opacity 0. (Its own transform only: a turn shared with the boxes
+  // above it through `transform-style: preserve-3d` is not followed.)
+  const turnedAway = !inline && cs.backfaceVisibility === 'hidden' && facesAway(cs.transform);
+  const bidi = cs.unicodeBidi ?? '';
+  return {
+    display,
+    reorders: bidi.includes('override') || (!inline && transformed(el, cs)),
+    opacity: turnedAway ? 0 : (Number.isFinite(opacity) ? opacity : 1) * filter.opacity,
+    effects:
+      filter.unsettled ||
+      shaped ||
+      (mask !== '' && mask !== 'none') ||
+      (blend !== '' && blend !== undefined && blend !== 'normal'),
+    clipPath,
+    // Overflow and paint containment do not apply to an inline box, and `position: absolute`
+    // or `fixed` would have made it a block: not read.
+    position: inline ? 'static' : (k.position ??= cs.position),
+    overflowX: inline ? 'visible' : (k.overflowX ??= cs.overflowX),
+    contain: inline ? 'none' : (cs.contain ?? ''),
+  };
+}
+
+/**
+ * The computed mask image: read through the style's own property where the browser names it
+ * (`maskImage`, `webkitMaskImage`: a named read costs less than `getPropertyValue`).
+ */
+function maskImage(cs: CSSStyleDeclaration): string {
+  const named = cs as CSSStyleDeclaration & { maskImage?: string; webkitMaskImage?: string };
+  const mask = named.maskImage ?? cs.getPropertyValue('mask-image');
+  if (mask !== '') return mask;
+  return named.webkitMaskImage ?? cs.getPropertyValue('-webkit-mask-image');
+}
+
+/**
+ * Whether a computed `transform` turns the box to show its back: the third coordinate of its z axis
+ * is negative (`rotateY(180deg)`: `matrix3d(-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, -1, 0, …)`). A 2D matrix never does.
+ */
+export function facesAway(transform: string): boolean {
+  const m = /^matrix3d\(([^)]*)\)$/.exec(transform);
+  if (!m) return false;
+  const values = m[1]!.split(',').map(Number);
+  return values.length === 16 && values[10]! < 0;
+}
+
+/**
+ * Whether a box's computed style moves its glyphs by a transform, `scale` or `rotate` (a mirror
+ * among them). The transform is read through the Typed OM where the browser has it (Chrome): its
+ * computed value needs no layout, where `getComputedStyle`'s resolved matrix lays the box out,
+ * even one inside content a reader has not opened yet (a closed `<details>`), which changes what
+ * is measured of it after.
+ */
+function transformed(el: Element, cs: CSSStyleDeclaration): boolean {
+  const set = (v: string | undefined) => v !== undefined && v !== '' && v !== 'none';
+  if (set(cs.scale) || set(cs.rotate)) return true;
+  const typed = elementOf.styleMap(el);
+  if (typed !== undefined) return String(typed.get('transform')) !== 'none';
+  return set(cs.transform);
+}
