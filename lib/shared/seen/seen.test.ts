@@ -3,6 +3,7 @@ import {
   asker,
   judge,
   MAX_CLIP_INSET_PERCENT,
+  MAX_CLIPPED_SIDE_PX,
   MAX_FILTER_BLUR_PX,
   MAX_FILTER_BRIGHTNESS,
   MAX_INVERT_KEPT,
@@ -65,6 +66,12 @@ describe('judge', () => {
     expect(judge({ visibility: 'hidden' }, true)).toEqual({ seen: 'unseen', why: 'not-rendered' });
     expect(judge({ visibility: 'collapse' }, true)).toEqual({ seen: 'unseen', why: 'not-rendered' });
     expect(judge({ clippedAway: true }, true)).toEqual({ seen: 'unseen', why: 'clipped' });
+    // A box that hides overflow: a side of MAX_CLIPPED_SIDE_PX hides all it holds, a little more does not.
+    expect(judge({ clipSides: { width: MAX_CLIPPED_SIDE_PX, height: null } }, true)).toEqual({ seen: 'unseen', why: 'clipped' });
+    expect(judge({ clipSides: { width: 300, height: MAX_CLIPPED_SIDE_PX } }, true)).toEqual({ seen: 'unseen', why: 'clipped' });
+    expect(judge({ clipSides: { width: MAX_CLIPPED_SIDE_PX + 0.01, height: MAX_CLIPPED_SIDE_PX + 0.01 } }, true)).toEqual({
+      seen: 'seen',
+    });
     // The reading walk asks the cheap rows only: the costly ones wait for the check.
     expect(judge({ visibility: 'visible', opacity: 0 }, true)).toEqual({ seen: 'seen' });
     expect(judge({ visibility: 'visible', opacity: 0 })).toEqual({ seen: 'unseen', why: 'faint' });

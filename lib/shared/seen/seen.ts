@@ -62,6 +62,9 @@ export const SETTLED_FILTERS: ReadonlySet<string> = new Set(['grayscale', 'sepia
 /** A `clip-path: inset()` of at least this share (per cent, from each side) leaves nothing of its box. */
 export const MAX_CLIP_INSET_PERCENT = 50;
 
+/** A box that hides what overflows it with a side of at most this (CSS pixels) hides all it holds. */
+export const MAX_CLIPPED_SIDE_PX = 1;
+
 /** A single glyph cut by the boxes around it is seen when at least this share of its area is left. */
 export const MIN_GLYPH_SHARE = 0.5;
 
@@ -124,6 +127,12 @@ export interface ClipMeasured {
   noRadius: boolean;
 }
 
+/** The sides of a box that hides what overflows it (lib/page/seen/box-place.ts `clipSides`): `height` null where only the inline axis clips. */
+export interface ClipSides {
+  width: number;
+  height: number | null;
+}
+
 /** One function of a computed `filter`, and its amount (a blur's in pixels). */
 export interface FilterFunction {
   name: string;
@@ -154,6 +163,8 @@ export interface Measured {
   visibility?: string;
   /** The box around them has (almost) no size and hides what overflows it (lib/page/seen/visibility.ts `clippedAway`). */
   clippedAway?: boolean;
+  /** The sides of the box around them that hides what overflows it (`clipSides`). */
+  clipSides?: ClipSides;
   /** The page lays out: a layout engine, and a view of some size (`innerWidth`, not the root's `clientWidth`). */
   layout?: boolean;
   /** `checkVisibility` of the words' element: false for opacity 0 above, `content-visibility: hidden`, no box. */
@@ -310,8 +321,12 @@ export const SEEN_RULES: readonly SeenRule[] = [
     why: 'clipped',
     seen: 'unseen',
     cheap: true,
-    reads: ['clippedAway'],
-    when: (m) => m.clippedAway === true,
+    reads: ['clippedAway', 'clipSides'],
+    when: (m) =>
+      m.clippedAway === true ||
+      (m.clipSides !== undefined &&
+        (!(m.clipSides.width > MAX_CLIPPED_SIDE_PX) ||
+          (m.clipSides.height !== null && !(m.clipSides.height > MAX_CLIPPED_SIDE_PX)))),
     says: 'A box of (almost) no size around them hides what overflows it (screen-reader-only text, a collapsed panel).',
   },
   {
