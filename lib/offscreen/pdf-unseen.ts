@@ -6,10 +6,12 @@
  * (white words there may sit on a dark picture or band, which is not measured). pdf.js's items
  * say nothing of how their glyphs were drawn, so the page's drawing operations (its operator
  * list) are walked for each glyph, and the items' characters are matched to them in order; an
- * item the walk cannot match, on a page that draws anything unseen, counts as unseen. Pure: the
- * operator list and pdf.js's operation codes are passed in.
+ * item the walk cannot match, on a page that draws anything unseen, counts as unseen. This
+ * measures; the PDFs' table of rules (lib/shared/seen/pdf-seen.ts) decides. Pure: the operator
+ * list and pdf.js's operation codes are passed in.
  */
 import { itemSize, type PdfTextItem } from '@/lib/shared/text/pdf-text';
+import { pdfSeen } from '@/lib/shared/seen/pdf-seen';
 
 /** A page's drawing operations, as pdf.js `getOperatorList` gives them. */
 export interface PdfOperatorList {
@@ -28,16 +30,6 @@ export interface PageGlyphs {
   anyUnseen: boolean;
 }
 
-/** Type smaller than this (in points, a thirtieth of body text) is no reader's: a speck. */
-export const MIN_PDF_TYPE_SIZE = 1;
-
-/** Text render modes that draw nothing: invisible (3) and clip only (7). */
-const INVISIBLE_MODES = new Set([3, 7]);
-/** Modes that fill glyphs (the fill colour is what a reader sees of them). */
-const FILL_MODES = new Set([0, 2, 4, 6]);
-/** Fill colours that are the page's own (white paper): each channel at least this. */
-const PAPER = 0xf5;
-
 const SHOW_TEXT = ['showText', 'showSpacedText', 'nextLineShowText', 'nextLineSetSpacingShowText'];
 const PICTURES = [
   'paintImageXObject',
@@ -48,11 +40,12 @@ const PICTURES = [
 ];
 const SPACE = /\s/;
 
-/** Whether a `#rrggbb` colour is the page's own, white. */
-function isPaper(colour: unknown): boolean {
-  if (typeof colour !== 'string' || !/^#[0-9a-f]{6}$/i.test(colour)) return false;
-  for (let i = 1; i < 7; i += 2) if (parseInt(colour.slice(i, i + 2), 16) < PAPER) return false;
-  return true;
+/** The least channel (0–255) of a `#rrggbb` colour; null for any other. */
+function leastChannel(colour: unknown): number | null {
+  if (typeof colour !== 'string' || !/^#[0-9a-f]{6}$/i.test(colour)) return null;
+  let least = 255;
+  for (let i = 1; i < 7; i += 2) least = Math.min(least, parseInt(colour.slice(i, i + 2), 16));
+  return least;
 }
 
 /** The glyphs of one page, each seen or not, from its operator list. */
@@ -63,8 +56,8 @@ export function pageGlyphs(list: PdfOperatorList, ops: PdfOps): PageGlyphs {
   const [save, restore, mode, fill] = ['save', 'restore', 'setTextRenderingMode', 'setFillRGBColor'].map(code);
   let picture = false;
   for (let i = 0; i < list.fnArray.length; i++) if (pictures.has(list.fnArray[i]!)) picture = true;
-  const stack: Array<{ mode: number; paper: boolean }> = [];
-  let state = { mode: 0, paper: false };
+  const stack: Array<{ mode: number; fillLeast: number | null }> = [];
+  let state: { mode: number; fillLeast: number | null } = { mode: 0, fillLeast: null };
   let chars = '';
   const seen: boolean[] = [];
   let anyUnseen = false;
@@ -74,9 +67,9 @@ export function pageGlyphs(list: PdfOperatorList, ops: PdfOps): PageGlyphs {
     if (fn === save) stack.push(state);
     else if (fn === restore) state = stack.pop() ?? state;
     else if (fn === mode) state = { ...state, mode: Number(args?.[0] ?? 0) };
-    else if (fn === fill) state = { ...state, paper: isPaper(args?.[0]) };
+    else if (fn === fill) state = { ...state, fillLeast: leastChannel(args?.[0]) };
     else if (show.has(fn)) {
-      const unseen = !picture && (INVISIBLE_MODES.has(state.mode) || (FILL_MODES.has(state.mode) && state.paper));
+      const unseen = !pdfSeen({ mode: state.mode, fillLeast: state.fillLeast, picture });
       // The glyphs are the last argument (spacing comes first for the quote operators).
       const glyphs = args?.find((a) => Array.isArray(a)) as unknown[] | undefined;
       for (const g of glyphs ?? []) {
@@ -101,19 +94,20 @@ export function pageGlyphs(list: PdfOperatorList, ops: PdfOps): PageGlyphs {
  * end and no text). On a page that draws nothing unseen they are the items as they are.
  */
 export function withoutUnseen(items: PdfTextItem[], glyphs: PageGlyphs | null): PdfTextItem[] {
-  // No walk (it failed): nothing can be told, so nothing is seen.
-  if (glyphs === null) return items.map((item) => ({ ...item, str: '' }));
+  // No walk (it failed): nothing can be told, so the table says nothing is seen.
+  if (glyphs === null) return pdfSeen({ walked: false }) ? items : items.map((item) => ({ ...item, str: '' }));
   // Type too small to read, whatever its colour.
   const tiny = (item: PdfTextItem) =>
-    item.transform !== undefined && item.str.trim() !== '' && itemSize(item) < MIN_PDF_TYPE_SIZE;
+    item.transform !== undefined && item.str.trim() !== '' && !pdfSeen({ typePt: itemSize(item) });
   if (items.some(tiny)) items = items.map((item) => (tiny(item) ? { ...item, str: '' } : item));
+  // Every glyph seen: nothing to cut, and an item not matched is seen (the table asks `someUnseen`).
   if (!glyphs.anyUnseen) return items;
   let at = 0;
   return items.map((item) => {
     const letters = item.str.replace(/\s+/g, '');
     if (!letters) return item;
     let from = glyphs.chars.startsWith(letters, at) ? at : glyphs.chars.indexOf(letters, at);
-    if (from < 0) return { ...item, str: '' };
+    if (from < 0) return pdfSeen({ matched: false, someUnseen: true }) ? item : { ...item, str: '' };
     let str = '';
     for (let k = 0; k < item.str.length; k++) {
       const ch = item.str[k]!;

@@ -19,6 +19,7 @@ import {
 } from '@/lib/shared/core/limits';
 import type { PassageVerdict } from './passage-check';
 import type { FrameFocus, PageText } from '@/lib/shared/protocol/types';
+import { asker } from '@/lib/shared/seen/seen';
 
 export interface ReadFrameOptions extends ExtractOptions {
   settle?: SettleOptions;
@@ -44,13 +45,13 @@ export { MAX_SELECTION_CHARS };
 /** The most hidden frames a page reports (the worker accepts no more). */
 const MAX_HIDDEN_CHILDREN = 500;
 
-/** A frame smaller than this (in CSS pixels, either way) shows nothing: a hidden or tracking frame. */
-const MIN_FRAME_SIDE = 2;
+/** The table's row of a frame's own size (lib/shared/seen/seen.ts `MIN_FRAME_SIDE`): a hidden or tracking frame shows nothing. */
+const askFrameSide = asker(['frameSide']);
 
 export async function readFrame(doc: Document, options: ReadFrameOptions = {}): Promise<PageText> {
   const view = docOf.view(doc);
   const childFrames = view?.frames?.length ?? 0;
-  if (view && !isTopFrame(view) && (view.innerWidth < MIN_FRAME_SIDE || view.innerHeight < MIN_FRAME_SIDE)) {
+  if (view && !isTopFrame(view) && askFrameSide({ frameSide: Math.min(view.innerWidth, view.innerHeight) }).seen !== 'seen') {
     return {
       url: capText(doc.URL, MAX_URL_CHARS),
       title: capText(doc.title ?? '', MAX_TITLE_CHARS),

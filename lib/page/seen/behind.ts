@@ -11,7 +11,7 @@ import { inView } from './cover';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import { readableColour } from './colour';
 import { contrastRatio, over, paintHides, paintMeasured, parseColor, PICTURES, shadowsOf, type Box, type Rgba } from './paint';
-import { PaintOrder } from './paint-order';
+import { PaintOrder, wordsOver } from './paint-order';
 import { pictureBehind } from './picture-layers';
 import type { Pictures } from './pictures';
 import { meets } from './seen';
@@ -287,7 +287,7 @@ export class PaintedBoxes {
       }
       if (nodeOf.contains(p.el, el) || nodeOf.contains(el, p.el)) continue;
       if (p.colour !== null && whyUnseen(paintMeasured({ ...words, background: p.colour })) === 'same-colour') continue;
-      if ((this.order ??= new PaintOrder(this.view)).above(p.el, el) === false) return true;
+      if (wordsOver((this.order ??= new PaintOrder(this.view)).above(p.el, el))) return true;
     }
     return false;
   }

@@ -10,18 +10,32 @@ import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import { insideOpenable } from './openable';
 import { clipHides, placeHides, type Reach } from './paint';
 import { ASK, isSeen, type StyleRef } from './walk-rows';
+import { asker, type ClipSides } from '@/lib/shared/seen/seen';
 
 /**
- * True for a box of (almost) no size that hides what overflows it: the "visually hidden" text
- * for screen readers (1×1 pixel, overflow hidden), collapsed panels (height 0, overflow hidden).
- * The clipping box is the padding box, so `clientWidth`/`clientHeight` are what count.
+ * The sides of a box that hides what overflows it, as the table's row of a box clipped away reads
+ * them: its padding box (`clientWidth`, and `clientHeight` where the block axis clips too, else
+ * null); null when it hides no overflow.
  */
-export function clippedAway(el: Element, cs: CSSStyleDeclaration, overflowX: string = cs.overflowX): boolean {
+export function clipSides(el: Element, cs: CSSStyleDeclaration, overflowX: string = cs.overflowX): ClipSides | null {
   // When one axis clips, the other computes to auto at least: overflow-x says whether any does.
   // It is the cheapest thing to ask, and almost every box answers "visible".
-  if (overflowX === 'visible') return false;
+  if (overflowX === 'visible') return null;
   const box = el as HTMLElement;
-  return elementOf.clientWidth(box) <= 1 || (elementOf.clientHeight(box) <= 1 && cs.overflowY !== 'visible');
+  return { width: elementOf.clientWidth(box), height: cs.overflowY !== 'visible' ? elementOf.clientHeight(box) : null };
+}
+
+const askClipSides = asker(['clipSides']);
+
+/**
+ * True for a box of (almost) no size that hides what overflows it, by the table's row
+ * (`MAX_CLIPPED_SIDE_PX`): the "visually hidden" text for screen readers (1×1 pixel, overflow
+ * hidden), collapsed panels (height 0, overflow hidden).
+ */
+export function clippedAway(el: Element, cs: CSSStyleDeclaration, overflowX: string = cs.overflowX): boolean {
+  const sides = clipSides(el, cs, overflowX);
+  // (A box that hides no overflow, almost every box: no row reads it.)
+  return sides !== null && !isSeen(askClipSides({ clipSides: sides }));
 }
 
 /**

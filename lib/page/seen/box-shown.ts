@@ -13,11 +13,8 @@
 import { Ancestry } from './ancestry';
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { hitOnBox, inView } from './cover';
-import { clipHides, parseColor } from './paint';
-import { judge, MIN_GLYPH_PX, type PointHit, type SeenVerdict } from '@/lib/shared/seen/seen';
-
-/** A box drawn at less than this share of its size draws what it shows too small to read. */
-export const MIN_BOX_SCALE = MIN_GLYPH_PX / 16;
+import { clipMeasured, parseColor } from './paint';
+import { judge, type PointHit, type SeenVerdict } from '@/lib/shared/seen/seen';
 
 /** The most elements after a box out of view asked whether they cover it; past that it is not known to be shown. */
 const MAX_COVER_CANDIDATES = 5000;
@@ -61,19 +58,17 @@ export function boxJudge(doc: Document): BoxJudge | null {
     // Its own clip (a hit test answers with the box behind, an ancestor, where it clips): the boxes
     // around it are the ancestry's to measure.
     const cs = view.getComputedStyle(el);
-    const verdict = judge({
+    return judge({
       layout: true,
       rendered,
-      place: clipHides(cs.clip, cs.clipPath, cs.position) ? 'clipped' : null,
+      clip: clipMeasured(cs.clip, cs.clipPath, cs.position),
       ...ancestry.box(el, reach, minSide),
       // Out of view no hit test tells: a box placed over it, later in the page, counts as covering it.
       ...(hits.length > 0 ? { hits } : { covered: coveredOutOfView(doc, view, el, rect) }),
+      // The share of its size it is drawn at (none: no box of its own); the table's last row asks it.
+      scale:
+        box.offsetWidth > 0 && box.offsetHeight > 0 ? Math.min(rect.width / box.offsetWidth, rect.height / box.offsetHeight) : 0,
     });
-    if (verdict.seen !== 'seen') return verdict;
-    const scale =
-      box.offsetWidth > 0 && box.offsetHeight > 0 ? Math.min(rect.width / box.offsetWidth, rect.height / box.offsetHeight) : 0;
-    // Scaled below a quarter, what it shows is drawn as small as glyphs no reader can read.
-    return scale >= MIN_BOX_SCALE ? verdict : judge({ glyphs: 'tiny-font' });
   };
 }
 

@@ -18,7 +18,7 @@ import { parseColor, PICTURES, shadowsOf, TRANSPARENT, type Box } from './paint'
 import { asker, type SeenVerdict } from '@/lib/shared/seen/seen';
 import { Ancestry } from './ancestry';
 import { cut, holds, meets } from './seen';
-import { PaintOrder } from './paint-order';
+import { PaintOrder, wordsOver } from './paint-order';
 
 const askHits = asker(['hits']);
 const isSeen = (v: SeenVerdict) => v.seen === 'seen';
@@ -141,7 +141,7 @@ export class CoversOutOfView {
       // A cover drawn see-through lets the words show; one under an effect no rule settles (a
       // mask, a blend mode) may hide them or not: not known, so it covers.
       if (this.ancestry.look(cover).opacity < 1 || !scrollsWithPage(cover, this.view)) continue;
-      if (this.order.above(cover, owner) !== false) return true;
+      if (!wordsOver(this.order.above(cover, owner))) return true;
     }
     return false;
   }
@@ -316,7 +316,7 @@ function coveredByRing(
   for (const owner of owners) {
     if (out.has(owner) || nodeOf.contains(cover, owner) || nodeOf.contains(owner, cover)) continue;
     if (!ringHolds(ring, rectOf(owner))) continue;
-    if (cs.position !== 'static' && order.above(cover, owner) === false) continue;
+    if (cs.position !== 'static' && wordsOver(order.above(cover, owner))) continue;
     out.add(owner);
   }
 }
@@ -351,7 +351,7 @@ export class PaintedCovers {
       for (const c of this.of(e)) {
         if (!ringHolds(c, b)) continue;
         if (c.pseudo === undefined) return true;
-        if ((this.order ??= new PaintOrder(this.view)).generatedAbove(e, c.pseudo, c.z ?? null, el) !== false) return true;
+        if (!wordsOver((this.order ??= new PaintOrder(this.view)).generatedAbove(e, c.pseudo, c.z ?? null, el))) return true;
       }
     }
     return false;

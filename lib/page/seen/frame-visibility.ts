@@ -13,9 +13,7 @@
  */
 import { boxJudge } from './box-shown';
 import { docOf } from '@/lib/page/dom/dom';
-
-/** A frame box narrower or shorter than this (CSS pixels) shows nothing. */
-export const MIN_FRAME_SIDE = 2;
+import { MIN_FRAME_SIDE } from '@/lib/shared/seen/seen';
 
 /** The indexes in `doc`'s `window.frames` of the frames its page does not show. */
 export function hiddenChildFrames(doc: Document): number[] {

@@ -11,7 +11,7 @@ import { canvasColour, paintAgainstBackground, paintedOtherwise, PaintedBoxes } 
 import { isPicture } from './backdrops';
 import { backdropAt, type BoxRecord } from './box-record';
 import { readableColour } from './colour';
-import { paintMeasured, type Rgba } from './paint';
+import { paintMeasured, securityShows, type Rgba } from './paint';
 import type { PictureBehind } from './picture-layers';
 import type { Pictures } from './pictures';
 import { ASK, isSeen } from './walk-rows';
@@ -50,7 +50,7 @@ export class GlyphPaint {
   verdict(boxes: readonly BoxRecord[], owner: Element | null, isBox: boolean, style: CSSStyleDeclaration): PaintVerdict {
     // What fills the glyphs is their colour: -webkit-text-fill-color where it is set.
     // Glyphs drawn as discs or squares (`-webkit-text-security`, a password's look) show no word.
-    if (this.glyphs && textSecurity(style) !== 'none') return 'unseen';
+    if (this.glyphs && !securityShows(textSecurity(style))) return 'unseen';
     const raw = glyphColour(style);
     const fontSize = style.fontSize;
     // A page uses a few colours and sizes: each pair is measured once per walk.

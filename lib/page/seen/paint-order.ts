@@ -8,12 +8,24 @@
  * the flow; then negative z-indices first, the flow, positioned boxes and z-index 0 in tree
  * order, positive z-indices last. A box an element generates (`::before`, `::after`) takes part
  * as its first or last positioned child. Anything this cannot settle (two boxes both in the top
- * layer, a slot shown through another slot) is answered null, which its callers take as covering
- * (lib/page/seen/covered-boxes.ts) and as setting nothing apart (lib/page/seen/behind.ts): unknown is not
- * seen. Pure DOM code.
+ * layer, a slot shown through another slot) is answered null; the table of rules
+ * (lib/shared/seen/seen.ts, `paintedOver`) judges the answer for its callers (`wordsOver`): a box
+ * painted over the words, or in an order not told, covers them (lib/page/seen/covered-boxes.ts) and
+ * sets nothing apart (lib/page/seen/behind.ts): unknown is not seen. Pure DOM code.
  */
 import { elementOf, nodeOf } from '@/lib/page/dom/dom';
+import { asker } from '@/lib/shared/seen/seen';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
+
+const askOrder = asker(['paintedOver']);
+
+/**
+ * Whether the table's rows let words show with a box that holds all of theirs, given `above`
+ * (`PaintOrder.above`, `generatedAbove`): only when the box is painted under them.
+ */
+export function wordsOver(above: boolean | null): boolean {
+  return askOrder({ paintedOver: above }).seen === 'seen';
+}
 
 /** A participant's place in its stacking context: its layer, then its z-index, then its place in the tree. */
 interface Place {

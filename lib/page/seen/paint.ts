@@ -6,7 +6,7 @@
  * alike, so that "read" and "shown as checked" agree.
  */
 import type { NotDrawn } from '@/lib/shared/protocol/types';
-import { whyUnseen, type Measured } from '@/lib/shared/seen/seen';
+import { asker, whyUnseen, type ClipMeasured, type Measured, type PlaceMeasured } from '@/lib/shared/seen/seen';
 
 /** Why words are not drawn for a reader; null when they are. */
 export type { NotDrawn };
@@ -120,36 +120,67 @@ export interface Reach {
   height: number;
 }
 
-/**
- * Why words whose box is `box` are not seen, or null: a box of no area (scaled or sized to
- * nothing), or one entirely outside what the page can scroll to (`left: -9999px`).
- */
-export function placeHides(box: Box, reach: Reach): NotDrawn | null {
-  if (!(box.right - box.left > 0 && box.bottom - box.top > 0)) return 'no-area';
+/** Where a box lies: whether it has an area, and whether any of it is within what the page can scroll to. */
+export function placeMeasured(box: Box, reach: Reach): PlaceMeasured {
+  const area = box.right - box.left > 0 && box.bottom - box.top > 0;
   const left = box.left + reach.scrollX;
   const top = box.top + reach.scrollY;
   const right = box.right + reach.scrollX;
   const bottom = box.bottom + reach.scrollY;
-  if (right <= 0 || bottom <= 0 || left >= reach.width || top >= reach.height) return 'outside';
-  return null;
+  return { area, onPage: !(right <= 0 || bottom <= 0 || left >= reach.width || top >= reach.height) };
 }
 
+const askPlace = asker(['placed']);
+
 /**
- * True when a clip leaves nothing of its box: `clip: rect(0 0 0 0)` (or any empty rectangle)
- * on a positioned box, `clip-path: inset(50%)` or a circle of no radius.
+ * Why words whose box is `box` are not seen, by the table's rows, or null: a box of no area
+ * (scaled or sized to nothing), or one entirely outside what the page can scroll to (`left: -9999px`).
  */
-export function clipHides(clip: string, clipPath: string, position: string): boolean {
+export function placeHides(box: Box, reach: Reach): NotDrawn | null {
+  const verdict = askPlace({ placed: placeMeasured(box, reach) });
+  return verdict.seen === 'seen' ? null : verdict.why;
+}
+
+const CLIP_RECT = /^rect\(\s*(-?[\d.]+)px[\s,]+(-?[\d.]+)px[\s,]+(-?[\d.]+)px[\s,]+(-?[\d.]+)px\s*\)$/;
+
+/**
+ * What a box's computed `clip` (on a positioned box: absolute or fixed) and `clip-path` leave of
+ * it, as the table's rows read it: an empty `clip` rectangle, the share of a `clip-path: inset()`
+ * in per cent, a circle or ellipse of no radius.
+ */
+export function clipMeasured(clip: string, clipPath: string, position: string): ClipMeasured {
+  let emptyRect = false;
   if (clip !== 'auto' && clip !== '' && (position === 'absolute' || position === 'fixed')) {
-    const m = /^rect\(\s*(-?[\d.]+)px[\s,]+(-?[\d.]+)px[\s,]+(-?[\d.]+)px[\s,]+(-?[\d.]+)px\s*\)$/.exec(clip);
+    const m = CLIP_RECT.exec(clip);
     if (m) {
       const [top, right, bottom, left] = [m[1], m[2], m[3], m[4]].map(Number) as [number, number, number, number];
-      if (right - left <= 0 || bottom - top <= 0) return true;
+      emptyRect = right - left <= 0 || bottom - top <= 0;
     }
   }
-  if (clipPath === 'none' || clipPath === '') return false;
+  if (clipPath === 'none' || clipPath === '') return { emptyRect, insetPercent: 0, noRadius: false };
   const inset = /^inset\(\s*([\d.]+)(%|px)?/.exec(clipPath);
-  if (inset && inset[2] === '%' && Number(inset[1]) >= 50) return true;
-  return /^circle\(\s*0(?:px|%)?[\s)]/.test(clipPath) || /^ellipse\(\s*0(?:px|%)?\s/.test(clipPath);
+  return {
+    emptyRect,
+    insetPercent: inset && inset[2] === '%' ? Number(inset[1]) : 0,
+    noRadius: /^circle\(\s*0(?:px|%)?[\s)]/.test(clipPath) || /^ellipse\(\s*0(?:px|%)?\s/.test(clipPath),
+  };
+}
+
+const askClip = asker(['clip']);
+
+/**
+ * True when a clip leaves nothing of its box, by the table's rows: `clip: rect(0 0 0 0)` (or any
+ * empty rectangle) on a positioned box, `clip-path: inset(50%)` or a circle of no radius.
+ */
+export function clipHides(clip: string, clipPath: string, position: string): boolean {
+  return askClip({ clip: clipMeasured(clip, clipPath, position) }).seen !== 'seen';
+}
+
+const askSecurity = asker(['textSecurity']);
+
+/** Whether the table's rows let glyphs of computed `-webkit-text-security` `value` show as words (not as discs). */
+export function securityShows(value: string): boolean {
+  return askSecurity({ textSecurity: value }).seen === 'seen';
 }
 
 /** One shadow of a computed `text-shadow` or `box-shadow`. */

@@ -1,11 +1,11 @@
 /**
  * The page's side of the one definition of "seen" (lib/shared/seen/seen.ts holds the table of rules):
  * what a run of words' own glyphs and the filters above them measure to, as the values the
- * table's rows read (`glyphsHide`, `filterEffect`). Pure: the rectangles and computed values are
+ * table's rows read (`glyphsMeasured`, `filterMeasured`), and their verdicts by those rows (`glyphsHide`, `filterEffect`). Pure: the rectangles and computed values are
  * read by the callers (lib/page/seen/ancestry.ts), so that each measurement is tested without layout.
  */
 import type { NotDrawn } from '@/lib/shared/protocol/types';
-import { MIN_ADVANCE, MIN_GLYPH_PX } from '@/lib/shared/seen/seen';
+import { asker, type FilterFunction, type FilterMeasured, type GlyphsMeasured } from '@/lib/shared/seen/seen';
 
 /** A rectangle in the viewport's coordinates. */
 export interface Rect {
@@ -15,58 +15,64 @@ export interface Rect {
   bottom: number;
 }
 
-/** Filters that shift colours alike for words and what is around them. */
-const SETTLED_FILTERS = new Set(['grayscale', 'sepia', 'saturate', 'hue-rotate', 'drop-shadow']);
+/** One function of a filter: its name, and what is in its parentheses. */
+const FILTER_FUNCTION = /([a-z-]+)\(((?:[^()]|\([^()]*\))*)\)/g;
 
 /**
- * What one element's `filter` does to the words it holds: the opacity it multiplies by, and
- * whether anything else in it is unsettled. Colour shifts that keep words apart from what is
- * around them (grayscale, sepia, saturate, hue-rotate, invert near 0 or 1, a drop shadow) settle; a
- * weak brightness or contrast (below 0.3), a brightness over 3 (all turns white), an invert near
- * one half (all turns grey), a blur over 1px, a url() filter do not.
+ * A computed `filter` as the rows read it: its functions, each with its amount (a share, `50%`
+ * read as 0.5, none given as 1; a blur's in pixels, none given as 0), and whether anything in it
+ * is not read as a function (a url(), a syntax not known).
+ */
+export function filterMeasured(filter: string): FilterMeasured {
+  if (filter === 'none' || filter === '') return { functions: [], unread: false };
+  const functions: FilterFunction[] = [];
+  for (const m of filter.matchAll(FILTER_FUNCTION)) {
+    const name = m[1]!;
+    const arg = m[2]!.trim();
+    const amount =
+      name === 'blur' ? parseFloat(arg || '0') : arg === '' ? 1 : arg.endsWith('%') ? parseFloat(arg) / 100 : parseFloat(arg);
+    functions.push({ name, amount });
+  }
+  return { functions, unread: filter.replace(FILTER_FUNCTION, '').trim() !== '' };
+}
+
+const askFilter = asker(['filter']);
+
+/**
+ * What one element's `filter` does to the words it holds: the opacity it multiplies by (its
+ * `opacity()` functions), and whether the table's rows of filters (lib/shared/seen/seen.ts) leave
+ * it unsettled. Colour shifts that keep words apart from what is around them settle; a weak
+ * brightness or contrast, a brightness that turns all white, an invert near one half, a blur, a
+ * url() filter do not.
  */
 export function filterEffect(filter: string): { opacity: number; unsettled: boolean } {
   if (filter === 'none' || filter === '') return { opacity: 1, unsettled: false };
+  const measured = filterMeasured(filter);
   let opacity = 1;
-  let unsettled = false;
-  for (const m of filter.matchAll(/([a-z-]+)\(((?:[^()]|\([^()]*\))*)\)/g)) {
-    const name = m[1]!;
-    const arg = m[2]!.trim();
-    const amount = arg === '' ? 1 : arg.endsWith('%') ? parseFloat(arg) / 100 : parseFloat(arg);
-    if (name === 'opacity') opacity *= Math.min(1, Number.isFinite(amount) ? amount : 0);
-    else if (name === 'contrast') unsettled ||= !(amount >= 0.3);
-    // Too dark, or so bright that everything turns white.
-    else if (name === 'brightness') unsettled ||= !(amount >= 0.3 && amount <= 3);
-    // Half inverted, every colour turns grey: the words and what is behind them alike.
-    else if (name === 'invert') unsettled ||= !(amount <= 0.3 || amount >= 0.7);
-    else if (name === 'blur') unsettled ||= !(parseFloat(arg || '0') <= 1);
-    else if (!SETTLED_FILTERS.has(name)) unsettled = true;
-  }
-  // Anything not read as a function (a url(), a syntax not known) is not settled.
-  if (filter.replace(/([a-z-]+)\(((?:[^()]|\([^()]*\))*)\)/g, '').trim() !== '') unsettled = true;
-  return { opacity, unsettled };
+  for (const f of measured.functions) if (f.name === 'opacity') opacity *= Math.min(1, Number.isFinite(f.amount) ? f.amount : 0);
+  return { opacity, unsettled: askFilter({ filter: measured }).seen !== 'seen' };
 }
 
 /**
- * Why the glyphs of a run of `chars` visible characters, drawn in `rects` (the words' own client
+ * What the glyphs of a run of `chars` visible characters, drawn in `rects` (the words' own client
  * rectangles, after every transform), each cut to `clip` (what the boxes around them that hide
- * overflow leave) and to what the page can scroll to (`reach`), cannot be read; null when they can.
+ * overflow leave) and to what the page can scroll to (`reach`), measure to, for the table's rows.
  * `chars` may be a count asked only when needed, `maxChars` a bound on it known at once.
  */
-export function glyphsHide(
+export function glyphsMeasured(
   rects: ArrayLike<Rect>,
   chars: number | (() => number),
   clip: Rect | null,
   reach: { scrollX: number; scrollY: number; width: number; height: number },
   maxChars: number = typeof chars === 'number' ? chars : Infinity,
-): NotDrawn | null {
+): GlyphsMeasured {
   // One pass, no arrays: asked of every text node the check reads.
   const pageRight = reach.width - reach.scrollX;
   const pageBottom = reach.height - reach.scrollY;
   let drawn = 0;
   let onPage = 0;
   let shown = 0;
-  let tall = 0;
+  let tallest = 0;
   let width = 0;
   let height = 0;
   for (let i = 0; i < rects.length; i++) {
@@ -94,18 +100,21 @@ export function glyphsHide(
       if (!(right > left && bottom > top)) continue;
     }
     shown++;
-    if (bottom - top >= MIN_GLYPH_PX) tall++;
+    tallest = Math.max(tallest, bottom - top);
   }
-  if (drawn === 0) return 'no-area';
-  if (onPage === 0) return 'outside';
-  if (shown === 0) return 'clipped';
-  if (tall === 0) return 'tiny-font';
-  // The width the characters take, against the height of their line: glyphs drawn over each other
-  // (a huge negative letter spacing) take none. (`chars` may be counted only when the width is small.)
-  if (width >= MIN_ADVANCE * height * maxChars) return null;
-  const count = typeof chars === 'function' ? chars() : chars;
-  if (count > 2 && width / count < MIN_ADVANCE * height) return 'tiny-font';
-  return null;
+  const count = typeof chars === 'function' ? chars : () => chars;
+  return { drawn, onPage, shown, tallest, width, height, maxChars, chars: count };
+}
+
+const askGlyphs = asker(['glyphBox']);
+
+/**
+ * Why the glyphs `glyphsMeasured` measures cannot be read, by the table's rows
+ * (lib/shared/seen/seen.ts); null when they can.
+ */
+export function glyphsHide(...measured: Parameters<typeof glyphsMeasured>): NotDrawn | null {
+  const verdict = askGlyphs({ glyphBox: glyphsMeasured(...measured) });
+  return verdict.seen === 'seen' ? null : verdict.why;
 }
 
 /** The part of `a` inside `b`, or null when none (of no area). */
@@ -146,6 +155,8 @@ export function allInside(rects: ArrayLike<Rect>, area: Rect): boolean {
   return true;
 }
 
+const askCut = asker(['glyphCut']);
+
 /** The most measurements `hiddenRuns` makes of one text node; past it, what is not settled is hidden. */
 export const MAX_RUN_MEASURES = 96;
 
@@ -156,7 +167,7 @@ export const MAX_RUN_MEASURES = 96;
  * edge, a first line indented away. `measure(a, b)` gives the client rectangles of characters
  * `[a, b)`; `isSpace(i)` whether character `i` is white space (which proves nothing either way).
  * By halves: a run whose glyphs all lie inside is seen, one with none inside is not, any other
- * is cut in two, down to single characters (seen when at least half of the glyph is inside).
+ * is cut in two, down to single characters (seen as the table's row of a glyph cut says: at least half of it inside).
  * At most `MAX_RUN_MEASURES` measurements: what is left unsettled then is hidden (fail closed).
  */
 export function hiddenRuns(
@@ -199,8 +210,8 @@ export function hiddenRuns(
     if (b - a === 1) {
       const r = drawn[0]!;
       const c = cut(r, area);
-      const shown = c !== null && (c.right - c.left) * (c.bottom - c.top) >= 0.5 * (r.right - r.left) * (r.bottom - r.top);
-      if (!shown) hide(a, b);
+      const left = c === null ? 0 : (c.right - c.left) * (c.bottom - c.top);
+      if (askCut({ glyphCut: { left, whole: (r.right - r.left) * (r.bottom - r.top) } }).seen !== 'seen') hide(a, b);
       continue;
     }
     const mid = (a + b) >>> 1;

@@ -1,6 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { asker, judge, MIN_CONTRAST, MIN_FONT_PX, MIN_OPACITY, provenBy, SEEN_RULES, WHY_SAID } from './seen';
+import {
+  asker,
+  judge,
+  MAX_CLIP_INSET_PERCENT,
+  MAX_CLIPPED_SIDE_PX,
+  MAX_FILTER_BLUR_PX,
+  MAX_FILTER_BRIGHTNESS,
+  MAX_INVERT_KEPT,
+  MIN_ADVANCE,
+  MIN_BOX_SCALE,
+  MIN_CONTRAST,
+  MIN_FILTER_AMOUNT,
+  MIN_FONT_PX,
+  MIN_FRAME_SIDE,
+  MIN_GLYPH_PX,
+  MIN_GLYPH_SHARE,
+  MIN_INVERT_TURNED,
+  MIN_OPACITY,
+  provenBy,
+  SEEN_RULES,
+  WHY_SAID,
+  type FilterMeasured,
+  type GlyphsMeasured,
+} from './seen';
 import { notDrawnSchema } from '@/lib/shared/protocol/types';
+import { judgePdf, MIN_PDF_TYPE_SIZE, PDF_PAPER, PDF_SEEN_RULES } from './pdf-seen';
 
 describe('judge', () => {
   it('says seen only when nothing measured says otherwise', () => {
@@ -42,6 +66,12 @@ describe('judge', () => {
     expect(judge({ visibility: 'hidden' }, true)).toEqual({ seen: 'unseen', why: 'not-rendered' });
     expect(judge({ visibility: 'collapse' }, true)).toEqual({ seen: 'unseen', why: 'not-rendered' });
     expect(judge({ clippedAway: true }, true)).toEqual({ seen: 'unseen', why: 'clipped' });
+    // A box that hides overflow: a side of MAX_CLIPPED_SIDE_PX hides all it holds, a little more does not.
+    expect(judge({ clipSides: { width: MAX_CLIPPED_SIDE_PX, height: null } }, true)).toEqual({ seen: 'unseen', why: 'clipped' });
+    expect(judge({ clipSides: { width: 300, height: MAX_CLIPPED_SIDE_PX } }, true)).toEqual({ seen: 'unseen', why: 'clipped' });
+    expect(judge({ clipSides: { width: MAX_CLIPPED_SIDE_PX + 0.01, height: MAX_CLIPPED_SIDE_PX + 0.01 } }, true)).toEqual({
+      seen: 'seen',
+    });
     // The reading walk asks the cheap rows only: the costly ones wait for the check.
     expect(judge({ visibility: 'visible', opacity: 0 }, true)).toEqual({ seen: 'seen' });
     expect(judge({ visibility: 'visible', opacity: 0 })).toEqual({ seen: 'unseen', why: 'faint' });
@@ -87,6 +117,126 @@ describe('judge', () => {
     // Said to the model and in the log as "The quote … {why}": each ends that sentence.
     for (const why of reasons) expect(`The quote ${WHY_SAID[why]}.`, why).toMatch(/^The quote (is|has|lies) [a-z].*[a-z0-9)]\.$/);
     expect(WHY_SAID.faint).toContain(String(MIN_OPACITY));
+  });
+});
+
+describe('the rows of thresholds', () => {
+  const glyphs = (over: Partial<GlyphsMeasured>): GlyphsMeasured => ({
+    drawn: 1,
+    onPage: 1,
+    shown: 1,
+    tallest: 16,
+    width: 100,
+    height: 16,
+    maxChars: 10,
+    chars: () => 10,
+    ...over,
+  });
+
+  it('judges the glyphs’ own rectangles: no area, off the page, clipped, too short, pressed together', () => {
+    expect(judge({ glyphBox: glyphs({}) })).toEqual({ seen: 'seen' });
+    expect(judge({ glyphBox: glyphs({ drawn: 0, onPage: 0, shown: 0 }) })).toEqual({ seen: 'unseen', why: 'no-area' });
+    expect(judge({ glyphBox: glyphs({ onPage: 0, shown: 0 }) })).toEqual({ seen: 'unseen', why: 'outside' });
+    expect(judge({ glyphBox: glyphs({ shown: 0 }) })).toEqual({ seen: 'unseen', why: 'clipped' });
+    // At the height, seen; just below it, too short.
+    expect(judge({ glyphBox: glyphs({ tallest: MIN_GLYPH_PX }) })).toEqual({ seen: 'seen' });
+    expect(judge({ glyphBox: glyphs({ tallest: MIN_GLYPH_PX - 0.01 }) })).toEqual({ seen: 'unseen', why: 'tiny-font' });
+    // Ten characters on a line 10 high: an advance of exactly MIN_ADVANCE each is seen, less is not.
+    const line = { height: 10, tallest: 10, maxChars: 10, chars: () => 10 };
+    expect(judge({ glyphBox: glyphs({ ...line, width: MIN_ADVANCE * 10 * 10 }) })).toEqual({ seen: 'seen' });
+    expect(judge({ glyphBox: glyphs({ ...line, width: MIN_ADVANCE * 10 * 10 - 0.01 }) })).toEqual({
+      seen: 'unseen',
+      why: 'tiny-font',
+    });
+    // Two characters pressed together are not counted as pressed (a ligature, a kerned pair).
+    expect(judge({ glyphBox: glyphs({ ...line, width: 0.1, maxChars: 2, chars: () => 2 }) })).toEqual({ seen: 'seen' });
+    // The characters are counted only when the width is small.
+    let counted = 0;
+    judge({ glyphBox: glyphs({ chars: () => ++counted }) });
+    expect(counted).toBe(0);
+  });
+
+  it('judges where a box lies and what its own clip leaves', () => {
+    expect(judge({ placed: { area: false, onPage: false } })).toEqual({ seen: 'unseen', why: 'no-area' });
+    expect(judge({ placed: { area: true, onPage: false } })).toEqual({ seen: 'unseen', why: 'outside' });
+    expect(judge({ placed: { area: true, onPage: true } })).toEqual({ seen: 'seen' });
+    const clip = { emptyRect: false, insetPercent: 0, noRadius: false };
+    expect(judge({ clip })).toEqual({ seen: 'seen' });
+    expect(judge({ clip: { ...clip, emptyRect: true } })).toEqual({ seen: 'unseen', why: 'clipped' });
+    expect(judge({ clip: { ...clip, noRadius: true } })).toEqual({ seen: 'unseen', why: 'clipped' });
+    expect(judge({ clip: { ...clip, insetPercent: MAX_CLIP_INSET_PERCENT } })).toEqual({ seen: 'unseen', why: 'clipped' });
+    expect(judge({ clip: { ...clip, insetPercent: MAX_CLIP_INSET_PERCENT - 0.01 } })).toEqual({ seen: 'seen' });
+    // A glyph cut by a box around it: half of it left is seen, less is not.
+    expect(judge({ glyphCut: { left: MIN_GLYPH_SHARE * 80, whole: 80 } })).toEqual({ seen: 'seen' });
+    expect(judge({ glyphCut: { left: MIN_GLYPH_SHARE * 80 - 0.01, whole: 80 } })).toEqual({ seen: 'unseen', why: 'clipped' });
+  });
+
+  it('settles a filter at each threshold of its own, and leaves one it cannot read unproven', () => {
+    const filter = (name: string, amount: number): FilterMeasured => ({ functions: [{ name, amount }], unread: false });
+    const unproven = { seen: 'unproven', why: 'unproven' };
+    expect(judge({ filter: { functions: [], unread: true } })).toEqual(unproven);
+    for (const name of ['contrast', 'brightness']) {
+      expect(judge({ filter: filter(name, MIN_FILTER_AMOUNT) }), name).toEqual({ seen: 'seen' });
+      expect(judge({ filter: filter(name, MIN_FILTER_AMOUNT - 0.01) }), name).toEqual(unproven);
+      expect(judge({ filter: filter(name, NaN) }), name).toEqual(unproven);
+    }
+    expect(judge({ filter: filter('brightness', MAX_FILTER_BRIGHTNESS) })).toEqual({ seen: 'seen' });
+    expect(judge({ filter: filter('brightness', MAX_FILTER_BRIGHTNESS + 0.01) })).toEqual(unproven);
+    expect(judge({ filter: filter('invert', MAX_INVERT_KEPT) })).toEqual({ seen: 'seen' });
+    expect(judge({ filter: filter('invert', MIN_INVERT_TURNED) })).toEqual({ seen: 'seen' });
+    expect(judge({ filter: filter('invert', MAX_INVERT_KEPT + 0.01) })).toEqual(unproven);
+    expect(judge({ filter: filter('invert', MIN_INVERT_TURNED - 0.01) })).toEqual(unproven);
+    expect(judge({ filter: filter('blur', MAX_FILTER_BLUR_PX) })).toEqual({ seen: 'seen' });
+    expect(judge({ filter: filter('blur', MAX_FILTER_BLUR_PX + 0.01) })).toEqual(unproven);
+    // Opacity is multiplied up the tree by the measure, and the colour shifts settle; any other function does not.
+    expect(judge({ filter: filter('opacity', 0) })).toEqual({ seen: 'seen' });
+    expect(judge({ filter: filter('sepia', 1) })).toEqual({ seen: 'seen' });
+    expect(judge({ filter: filter('swirl', 1) })).toEqual(unproven);
+  });
+
+  it('takes a painting order not told, a frame not placed or under a frame not read, as not seen', () => {
+    expect(judge({ paintedOver: false })).toEqual({ seen: 'seen' });
+    expect(judge({ paintedOver: true })).toEqual({ seen: 'unseen', why: 'covered' });
+    expect(judge({ paintedOver: null })).toEqual({ seen: 'unproven', why: 'unproven' });
+    expect(judge({ framePlaced: true, framesAboveRead: true, framesAboveShow: true })).toEqual({ seen: 'seen' });
+    expect(judge({ framePlaced: false })).toEqual({ seen: 'unproven', why: 'unproven' });
+    expect(judge({ frameSide: MIN_FRAME_SIDE })).toEqual({ seen: 'seen' });
+    expect(judge({ frameSide: MIN_FRAME_SIDE - 0.01 })).toEqual({ seen: 'unseen', why: 'no-area' });
+    expect(judge({ framesAboveRead: false, framesAboveShow: true })).toEqual({ seen: 'unproven', why: 'no-answer' });
+    expect(judge({ framesAboveRead: true, framesAboveShow: false })).toEqual({ seen: 'unseen', why: 'not-rendered' });
+  });
+
+  it('says glyphs drawn as discs (-webkit-text-security) show no word', () => {
+    expect(judge({ textSecurity: 'none' })).toEqual({ seen: 'seen' });
+    expect(judge({ textSecurity: 'disc' })).toEqual({ seen: 'unseen', why: 'not-rendered' });
+  });
+
+  it('says a box drawn below its least scale is too small, after every other row', () => {
+    expect(judge({ scale: MIN_BOX_SCALE })).toEqual({ seen: 'seen' });
+    expect(judge({ scale: MIN_BOX_SCALE - 0.01 })).toEqual({ seen: 'unseen', why: 'tiny-font' });
+    expect(judge({ scale: 0, effects: true })).toEqual({ seen: 'unproven', why: 'unproven' });
+  });
+});
+
+describe('judgePdf', () => {
+  it('holds the PDFs’ rows: no walk, a speck, an invisible mode, the paper’s white, an item not matched', () => {
+    expect(judgePdf({ walked: true, typePt: 11, mode: 0, fillLeast: 0x20, picture: false, matched: true })).toEqual({
+      seen: 'seen',
+    });
+    expect(judgePdf({ walked: false })).toEqual({ seen: 'unproven', why: 'unproven' });
+    expect(judgePdf({ typePt: MIN_PDF_TYPE_SIZE })).toEqual({ seen: 'seen' });
+    expect(judgePdf({ typePt: MIN_PDF_TYPE_SIZE - 0.01 })).toEqual({ seen: 'unseen', why: 'tiny-font' });
+    for (const mode of [3, 7]) expect(judgePdf({ mode }), String(mode)).toEqual({ seen: 'unseen', why: 'not-rendered' });
+    expect(judgePdf({ mode: 1, fillLeast: 0xff })).toEqual({ seen: 'seen' });
+    expect(judgePdf({ mode: 0, fillLeast: PDF_PAPER })).toEqual({ seen: 'unseen', why: 'same-colour' });
+    expect(judgePdf({ mode: 0, fillLeast: PDF_PAPER - 1 })).toEqual({ seen: 'seen' });
+    expect(judgePdf({ mode: 0, fillLeast: null })).toEqual({ seen: 'seen' });
+    // A scanned page's text layer is drawn invisibly over the picture of its words: a reader reads it there.
+    expect(judgePdf({ mode: 3, picture: true })).toEqual({ seen: 'seen' });
+    expect(judgePdf({ mode: 0, fillLeast: 0xff, picture: true })).toEqual({ seen: 'seen' });
+    expect(judgePdf({ matched: false, someUnseen: true })).toEqual({ seen: 'unproven', why: 'unproven' });
+    expect(judgePdf({ matched: false, someUnseen: false })).toEqual({ seen: 'seen' });
+    for (const rule of PDF_SEEN_RULES) expect(rule.when({}), rule.says).toBe(false);
   });
 });
 

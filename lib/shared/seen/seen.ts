@@ -10,8 +10,10 @@
  * embeds (lib/page/seen/frame-visibility.ts), and the worker's steps that act on a page's answer
  * (lib/worker/run/shown-step.ts, lib/worker/answer/drawn-check.ts, lib/worker/read/drawn-pages.ts:
  * `answered`, `provenBy`). Shared because both sides ask it; pure: the values are measured by the
- * callers (lib/page/seen/ancestry.ts, paint.ts, behind.ts, cover.ts), so every rule is tested without
- * layout, and a row changed here changes every caller's answer.
+ * callers (lib/page/seen/ancestry.ts, paint.ts, seen.ts, behind.ts, cover.ts), which return values,
+ * leaving thresholds and "unknown is not seen" to rows here (the few still decided where they are
+ * measured are listed in docs/security.md), so every rule is tested without layout, and a row changed here changes every caller's answer. A PDF's glyphs have a
+ * sibling table, lib/shared/seen/pdf-seen.ts.
  */
 import type { NotDrawn, DrawnResult } from '@/lib/shared/protocol/types';
 
@@ -44,6 +46,35 @@ export const MAX_SHADOW_OFFSET_PX = 100;
 export const MIN_CONTRAST = 1.1;
 
 /**
+ * Thresholds of a `filter` above the words (lib/page/seen/seen.ts `filterMeasured`), each a row:
+ * a contrast or a brightness below `MIN_FILTER_AMOUNT` (too dark, too flat), a brightness over
+ * `MAX_FILTER_BRIGHTNESS` (everything turns white), an invert between `MAX_INVERT_KEPT` and
+ * `MIN_INVERT_TURNED` (every colour turns grey), a blur over `MAX_FILTER_BLUR_PX`.
+ */
+export const MIN_FILTER_AMOUNT = 0.3;
+export const MAX_FILTER_BRIGHTNESS = 3;
+export const MAX_INVERT_KEPT = 0.3;
+export const MIN_INVERT_TURNED = 0.7;
+export const MAX_FILTER_BLUR_PX = 1;
+/** Filters that shift colours alike for words and what is around them: they settle nothing either way. */
+export const SETTLED_FILTERS: ReadonlySet<string> = new Set(['grayscale', 'sepia', 'saturate', 'hue-rotate', 'drop-shadow']);
+
+/** A `clip-path: inset()` of at least this share (per cent, from each side) leaves nothing of its box. */
+export const MAX_CLIP_INSET_PERCENT = 50;
+
+/** A box that hides what overflows it with a side of at most this (CSS pixels) hides all it holds. */
+export const MAX_CLIPPED_SIDE_PX = 1;
+
+/** A single glyph cut by the boxes around it is seen when at least this share of its area is left. */
+export const MIN_GLYPH_SHARE = 0.5;
+
+/** A frame narrower or shorter than this (CSS pixels) shows nothing: a hidden or tracking frame. */
+export const MIN_FRAME_SIDE = 2;
+
+/** A box (a frame, a player) drawn at less than this share of its size draws what it shows too small to read. */
+export const MIN_BOX_SCALE = MIN_GLYPH_PX / 16;
+
+/**
  * Words whose colour lies this far (RGB distance) from what is behind them stand out by their hue
  * even where their lightness is the same (link blue on a grey-blue gradient): the distance the
  * proof by the pixels counts as ink (lib/worker/reveal/ink.ts `INK_DISTANCE`). White on #fdfdfd is 3.5.
@@ -58,6 +89,61 @@ export interface PointHit {
   movesWithView: boolean;
   /** The hit test answered nothing there: nothing is proven either way. */
   unknown?: boolean;
+}
+
+/** What the words' own glyph rectangles measure to (lib/page/seen/seen.ts `glyphsMeasured`). */
+export interface GlyphsMeasured {
+  /** Rectangles that have an area. */
+  drawn: number;
+  /** Of those, the ones with some area within what the page can scroll to. */
+  onPage: number;
+  /** Of those, the ones with some area left by the boxes around them that hide overflow. */
+  shown: number;
+  /** The height of the tallest part shown (CSS pixels, after every transform). */
+  tallest: number;
+  /** The width all the rectangles take, and the height of the tallest of them. */
+  width: number;
+  height: number;
+  /** A bound on the number of visible characters, known at once; `chars` counts them (asked only when needed). */
+  maxChars: number;
+  chars: () => number;
+}
+
+/** Where a box lies (lib/page/seen/paint.ts `placeMeasured`). */
+export interface PlaceMeasured {
+  /** It has an area. */
+  area: boolean;
+  /** Some of it lies within what the page can scroll to. */
+  onPage: boolean;
+}
+
+/** What a box's own `clip` and `clip-path` leave of it (lib/page/seen/paint.ts `clipMeasured`). */
+export interface ClipMeasured {
+  /** A `clip` rectangle of no area on a box it applies to (absolutely positioned or fixed). */
+  emptyRect: boolean;
+  /** The first length of a `clip-path: inset()` in per cent (0: none, or in other units). */
+  insetPercent: number;
+  /** A `clip-path` circle or ellipse of no radius. */
+  noRadius: boolean;
+}
+
+/** The sides of a box that hides what overflows it (lib/page/seen/box-place.ts `clipSides`): `height` null where only the inline axis clips. */
+export interface ClipSides {
+  width: number;
+  height: number | null;
+}
+
+/** One function of a computed `filter`, and its amount (a blur's in pixels). */
+export interface FilterFunction {
+  name: string;
+  amount: number;
+}
+
+/** A computed `filter` as read (lib/page/seen/seen.ts `filterMeasured`). */
+export interface FilterMeasured {
+  functions: readonly FilterFunction[];
+  /** Something in it is not read as a function (a url(), a syntax not known). */
+  unread: boolean;
 }
 
 /**
@@ -77,6 +163,8 @@ export interface Measured {
   visibility?: string;
   /** The box around them has (almost) no size and hides what overflows it (lib/page/seen/visibility.ts `clippedAway`). */
   clippedAway?: boolean;
+  /** The sides of the box around them that hides what overflows it (`clipSides`). */
+  clipSides?: ClipSides;
   /** The page lays out: a layout engine, and a view of some size (`innerWidth`, not the root's `clientWidth`). */
   layout?: boolean;
   /** `checkVisibility` of the words' element: false for opacity 0 above, `content-visibility: hidden`, no box. */
@@ -101,6 +189,30 @@ export interface Measured {
   place?: NotDrawn | null;
   /** The words' own glyphs as drawn (lib/page/seen/seen.ts `glyphsHide`): 'unmeasured' when they have no rectangle to measure. */
   glyphs?: NotDrawn | null | 'unmeasured';
+  /** The words' own glyph rectangles (`glyphsMeasured`): what `glyphs` says when the rows have judged them. */
+  glyphBox?: GlyphsMeasured;
+  /** Where the words' box lies (`placeMeasured`): what `place` says when the rows have judged it. */
+  placed?: PlaceMeasured;
+  /** What the box's own clip leaves of it (`clipMeasured`). */
+  clip?: ClipMeasured;
+  /** One element's `filter` (`filterMeasured`): the rows say whether it is settled. */
+  filter?: FilterMeasured;
+  /** The share of its size a box (a frame, a player) is drawn at, after every transform. */
+  scale?: number;
+  /** `-webkit-text-security` of the words' element ('none' where the browser has no such property). */
+  textSecurity?: string;
+  /** A box that holds all of theirs is painted over them by CSS's painting order (lib/page/seen/paint-order.ts); null: the order cannot be told. */
+  paintedOver?: boolean | null;
+  /** One glyph cut by the boxes around it (lib/page/seen/seen.ts `hiddenRuns`): the area left of it, and its whole area. */
+  glyphCut?: { left: number; whole: number };
+  /** The shorter side of the view of the frame that holds them (not the top frame's), in CSS pixels. */
+  frameSide?: number;
+  /** The frame that holds them says where it sits among the frames above it (lib/worker/read/hidden-frames.ts). */
+  framePlaced?: boolean;
+  /** Every frame above the one that holds them was read. */
+  framesAboveRead?: boolean;
+  /** Every frame above says its page shows the frame below it (lib/page/seen/frame-visibility.ts). */
+  framesAboveShow?: boolean;
   /** What the browser's hit test found on top at the points of the words in view. */
   hits?: readonly PointHit[];
   /** Another box is on top of them (measured without a hit test: out of view, by the painting order, or painted by their own element). */
@@ -124,6 +236,25 @@ export interface SeenRule {
 
 const hidesVisibility = (v: string | undefined) => v === 'hidden' || v === 'collapse';
 
+/** Filter functions whose amount a row judges (opacity is multiplied into `opacity` by the measure). */
+const KNOWN_FILTERS: ReadonlySet<string> = new Set(['opacity', 'contrast', 'brightness', 'invert', 'blur']);
+
+/** Whether some function of a measured filter is one `which` picks. */
+function applies(filter: FilterMeasured | undefined, which: (f: FilterFunction) => boolean): boolean {
+  return filter !== undefined && filter.functions.some(which);
+}
+
+/**
+ * Whether more than two glyphs each advance less than `MIN_ADVANCE` of their line's height: the
+ * width the characters take, against the height of their line (glyphs drawn over each other, a
+ * huge negative letter spacing, take none). The characters are counted only when the width is small.
+ */
+function pressed(g: GlyphsMeasured): boolean {
+  if (g.width >= MIN_ADVANCE * g.height * g.maxChars) return false;
+  const count = g.chars();
+  return count > 2 && g.width / count < MIN_ADVANCE * g.height;
+}
+
 /** The rules, first match wins. */
 export const SEEN_RULES: readonly SeenRule[] = [
   {
@@ -133,6 +264,34 @@ export const SEEN_RULES: readonly SeenRule[] = [
     reads: ['answered'],
     when: (m) => m.answered === false,
     says: 'The frame asked did not answer in time, or no longer holds the reading asked about: nothing was measured.',
+  },
+  {
+    why: 'no-area',
+    seen: 'unseen',
+    reads: ['frameSide'],
+    when: (m) => typeof m.frameSide === 'number' && !(m.frameSide >= MIN_FRAME_SIDE),
+    says: `The frame that holds them is narrower or shorter than ${MIN_FRAME_SIDE}px: a hidden or tracking frame.`,
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['framePlaced'],
+    when: (m) => m.framePlaced === false,
+    says: 'The frame that holds them does not say where it sits among the frames above it: nothing says a page shows it.',
+  },
+  {
+    why: 'no-answer',
+    seen: 'unproven',
+    reads: ['framesAboveRead'],
+    when: (m) => m.framesAboveRead === false,
+    says: 'A frame above the one that holds them was not read, or did not answer: nothing says it shows them.',
+  },
+  {
+    why: 'not-rendered',
+    seen: 'unseen',
+    reads: ['framesAboveShow'],
+    when: (m) => m.framesAboveShow === false,
+    says: 'A frame above the one that holds them says its page does not show the frame below it.',
   },
   {
     why: 'not-found',
@@ -162,8 +321,12 @@ export const SEEN_RULES: readonly SeenRule[] = [
     why: 'clipped',
     seen: 'unseen',
     cheap: true,
-    reads: ['clippedAway'],
-    when: (m) => m.clippedAway === true,
+    reads: ['clippedAway', 'clipSides'],
+    when: (m) =>
+      m.clippedAway === true ||
+      (m.clipSides !== undefined &&
+        (!(m.clipSides.width > MAX_CLIPPED_SIDE_PX) ||
+          (m.clipSides.height !== null && !(m.clipSides.height > MAX_CLIPPED_SIDE_PX)))),
     says: 'A box of (almost) no size around them hides what overflows it (screen-reader-only text, a collapsed panel).',
   },
   {
@@ -179,6 +342,13 @@ export const SEEN_RULES: readonly SeenRule[] = [
     reads: ['rendered'],
     when: (m) => m.rendered === false,
     says: 'The browser does not render them: opacity 0 above, content-visibility: hidden, no box (unslotted).',
+  },
+  {
+    why: 'not-rendered',
+    seen: 'unseen',
+    reads: ['textSecurity'],
+    when: (m) => m.textSecurity !== undefined && m.textSecurity !== 'none',
+    says: "Their glyphs are drawn as discs or squares (-webkit-text-security, a password's look): no word is drawn.",
   },
   {
     why: 'faint',
@@ -218,30 +388,56 @@ export const SEEN_RULES: readonly SeenRule[] = [
   {
     why: 'no-area',
     seen: 'unseen',
-    reads: ['place', 'glyphs'],
-    when: (m) => m.place === 'no-area' || m.glyphs === 'no-area',
+    reads: ['place', 'glyphs', 'glyphBox', 'placed'],
+    when: (m) => m.place === 'no-area' || m.glyphs === 'no-area' || m.glyphBox?.drawn === 0 || m.placed?.area === false,
     says: 'Their box or their glyphs have no area (scaled or sized to nothing, clipped by the boxes around them).',
   },
   {
     why: 'outside',
     seen: 'unseen',
-    reads: ['place', 'glyphs'],
-    when: (m) => m.place === 'outside' || m.glyphs === 'outside',
+    reads: ['place', 'glyphs', 'glyphBox', 'placed'],
+    when: (m) => m.place === 'outside' || m.glyphs === 'outside' || m.glyphBox?.onPage === 0 || m.placed?.onPage === false,
     says: 'Their box or their glyphs lie outside what the page can scroll to (translate, text-indent, left: -9999px).',
   },
   {
     why: 'clipped',
     seen: 'unseen',
-    reads: ['place', 'glyphs'],
-    when: (m) => m.place === 'clipped' || m.glyphs === 'clipped',
+    reads: ['place', 'glyphs', 'glyphBox', 'clip'],
+    when: (m) =>
+      m.place === 'clipped' ||
+      m.glyphs === 'clipped' ||
+      m.glyphBox?.shown === 0 ||
+      m.clip?.emptyRect === true ||
+      m.clip?.noRadius === true,
     says: 'A clip or clip-path leaves nothing of them, or a box around them that hides overflow cuts them off.',
+  },
+  {
+    why: 'clipped',
+    seen: 'unseen',
+    reads: ['glyphCut'],
+    when: (m) => m.glyphCut !== undefined && !(m.glyphCut.left >= MIN_GLYPH_SHARE * m.glyphCut.whole),
+    says: `A box around them that hides overflow leaves less than ${MIN_GLYPH_SHARE} of a glyph's area.`,
+  },
+  {
+    why: 'clipped',
+    seen: 'unseen',
+    reads: ['clip'],
+    when: (m) => m.clip !== undefined && m.clip.insetPercent >= MAX_CLIP_INSET_PERCENT,
+    says: `A clip-path: inset() of ${MAX_CLIP_INSET_PERCENT}% or more from each side leaves nothing of their box.`,
   },
   {
     why: 'tiny-font',
     seen: 'unseen',
-    reads: ['glyphs'],
-    when: (m) => m.glyphs === 'tiny-font',
-    says: `Their glyphs are drawn shorter than ${MIN_GLYPH_PX}px, or pressed together, after every transform, scale and zoom.`,
+    reads: ['glyphs', 'glyphBox'],
+    when: (m) => m.glyphs === 'tiny-font' || (m.glyphBox !== undefined && m.glyphBox.tallest < MIN_GLYPH_PX),
+    says: `Their glyphs are drawn shorter than ${MIN_GLYPH_PX}px after every transform, scale and zoom.`,
+  },
+  {
+    why: 'tiny-font',
+    seen: 'unseen',
+    reads: ['glyphBox'],
+    when: (m) => m.glyphBox !== undefined && pressed(m.glyphBox),
+    says: `More than two glyphs are pressed together, each advancing less than ${MIN_ADVANCE} of its line's height (letter-spacing: -1em).`,
   },
   {
     why: 'reordered',
@@ -264,11 +460,67 @@ export const SEEN_RULES: readonly SeenRule[] = [
       '(a fixed or sticky bar covers words only at some scroll positions).',
   },
   {
+    why: 'covered',
+    seen: 'unseen',
+    reads: ['paintedOver'],
+    when: (m) => m.paintedOver === true,
+    says: "A box that holds all of theirs is painted over them by CSS's painting order, where no hit test can tell.",
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['paintedOver'],
+    when: (m) => m.paintedOver === null,
+    says: "CSS's painting order cannot tell whether a box that holds all of theirs is painted over them or under them (two boxes in the top layer, a slot shown through another).",
+  },
+  {
     why: 'unproven',
     seen: 'unproven',
     reads: ['hits'],
     when: (m) => m.hits !== undefined && m.hits.some((h) => h.unknown === true),
     says: "The browser's hit test answered nothing at a point of theirs in view: nothing says what is on top of them.",
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['filter'],
+    when: (m) => m.filter?.unread === true,
+    says: 'A filter above them holds something not read as a filter function (a url(), a syntax not known).',
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['filter'],
+    when: (m) => applies(m.filter, (f) => (f.name === 'contrast' || f.name === 'brightness') && !(f.amount >= MIN_FILTER_AMOUNT)),
+    says: `A filter above them darkens or flattens them, a contrast() or brightness() below ${MIN_FILTER_AMOUNT}.`,
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['filter'],
+    when: (m) => applies(m.filter, (f) => f.name === 'brightness' && !(f.amount <= MAX_FILTER_BRIGHTNESS)),
+    says: `A filter above them brightens everything to white, a brightness() over ${MAX_FILTER_BRIGHTNESS}.`,
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['filter'],
+    when: (m) => applies(m.filter, (f) => f.name === 'invert' && !(f.amount <= MAX_INVERT_KEPT || f.amount >= MIN_INVERT_TURNED)),
+    says: `A filter above them turns every colour grey, an invert() between ${MAX_INVERT_KEPT} and ${MIN_INVERT_TURNED}.`,
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['filter'],
+    when: (m) => applies(m.filter, (f) => f.name === 'blur' && !(f.amount <= MAX_FILTER_BLUR_PX)),
+    says: `A filter above them blurs them by more than ${MAX_FILTER_BLUR_PX}px.`,
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['filter'],
+    when: (m) => applies(m.filter, (f) => !KNOWN_FILTERS.has(f.name) && !SETTLED_FILTERS.has(f.name)),
+    says: 'A filter above them is none whose effect on words and what is around them the rows know.',
   },
   {
     why: 'unproven',
@@ -283,6 +535,13 @@ export const SEEN_RULES: readonly SeenRule[] = [
     reads: ['rendered', 'opacity', 'effects', 'alpha', 'glyphs'],
     when: (m) => m.rendered === null || m.opacity === null || m.effects === null || m.alpha === null || m.glyphs === 'unmeasured',
     says: 'A value the rules need could not be read (a colour in a syntax not read, no rectangle to measure).',
+  },
+  {
+    why: 'tiny-font',
+    seen: 'unseen',
+    reads: ['scale'],
+    when: (m) => typeof m.scale === 'number' && !(m.scale >= MIN_BOX_SCALE),
+    says: `A box drawn at less than ${MIN_BOX_SCALE} of its size (a frame, a player) shows what it holds too small to read.`,
   },
 ];
 
