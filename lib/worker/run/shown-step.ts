@@ -16,7 +16,6 @@
  * selection the browser gave with the context menu's click are not asked. The choice and the
  * question to the frames are passed in, so this is tested without a browser.
  */
-import type { pageCalls, ReplyOf } from '@/lib/shared/protocol/messages';
 import { bounded } from '@/lib/shared/core/time-limit';
 import { seen } from '@/lib/shared/seen/seen';
 import type { SourcedPassage } from '@/lib/shared/protocol/types';
@@ -24,14 +23,7 @@ import { key, memberKeys } from '@/lib/worker/prompt/reuse';
 import { searchPassages, tooGeneralToSearch } from '@/lib/worker/rank/keyless-search';
 import type { SearchHit } from '@/lib/shared/answer/run';
 import type { Question } from '@/lib/worker/rank/question';
-
-/**
- * What frame `frameId` of tab `tabId` says of the passages `ids`: those that may not be sent, those
- * some of whose words no reader sees (with their text without them); `unknown`: it cannot tell.
- */
-export type AskShown = (tabId: number, frameId: number, readId: string, ids: string[]) => Promise<ShownReply>;
-/** The page's reply, as its schema defines it (lib/shared/protocol/messages.ts). */
-export type ShownReply = ReplyOf<typeof pageCalls, 'shown'>;
+import type { AskShown, ShownReply } from '@/lib/worker/read/page-reading';
 
 /** A frame that does not answer in this time vouches for none of its passages. */
 export const SHOWN_TIMEOUT_MS = 5_000;
@@ -79,6 +71,11 @@ export function selectionOf(choice: Pick<ShownChoice<unknown>, 'pool' | 'proven'
 } {
   const chosen = choice.pool.find((p) => p.selection && (!needsProof(p) || choice.proven.has(key(p))));
   return chosen ? { selection: { text: chosen.text, title: chosen.title } } : {};
+}
+
+/** The passages the pages' check left out, for the coverage (none: nothing said). */
+export function unseen(unsent: Unsent) {
+  return unsent.hidden + unsent.unchecked + unsent.cut > 0 ? { unseen: unsent } : {};
 }
 
 /** The keys of a plan's passages: each fragment's members (a passage with its neighbour is two). */
