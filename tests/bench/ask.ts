@@ -11,7 +11,7 @@
  *   corpus each round, the same for both builds), loaded and left still for two seconds, the
  *   stand-in answering at once: the first question after opening tabs, as users meet it. With the
  *   breakdown of where each tab's time went (the worker's and the page script's timings:
- *   lib/worker/run/read-timings.ts, lib/shared/protocol/read-timing.ts), for a build that records them;
+ *   lib/worker/read/read-timings.ts, lib/shared/protocol/read-timing.ts), for a build that records them;
  *   the worker's heap at its peak while the question is read (DevTools' Runtime.getHeapUsage,
  *   sampled every 20 ms, less the heap at Ask); the popup's answer to a click while the tabs are
  *   read (History pressed, and pressed again, every 250 ms until the request leaves: from the
@@ -267,7 +267,7 @@ async function askRounds(h: Harness, server: { url: string; names: string[] }, t
   }
 }
 
-/** What the worker recorded of the last question (lib/worker/run/read-timings.ts); null for a build that records nothing. */
+/** What the worker recorded of the last question (lib/worker/read/read-timings.ts); null for a build that records nothing. */
 interface RunTimes {
   asked: number;
   read?: number;

@@ -147,7 +147,7 @@ export const pageTextSchema = z.object({
   /**
    * Every passage of this reading checked before sending at once, in the same round trip (asked
    * with `checkUpTo` of a frame whose text is small enough to be sent whole): what the check
-   * before sending says of each (lib/worker/run/early-checks.ts).
+   * before sending says of each (lib/worker/read/early-checks.ts).
    */
   shown: z.optional(shownReplySchema),
   /** When each step of the reading happened, for the bench's breakdown (read-timing.ts). */

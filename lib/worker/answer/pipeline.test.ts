@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passage } from '@/tests/support/passages';
-import { answerQuestion, verifiableFragments } from './pipeline';
+import { answerQuestion } from './pipeline';
+import { verifiableFragments } from './shown-claims';
 import type { PromptMessage } from '@/lib/worker/prompt/prompt';
 import { ModelReplyError, type ModelReply } from '@/lib/worker/model/call';
 import type { FailureLogEntry } from '@/lib/shared/answer/run';

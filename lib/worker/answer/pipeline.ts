@@ -14,10 +14,6 @@ import { retryVerdict } from './retry-verdict';
 import { show } from './shown-claims';
 import type { AskDeps, AskInput } from './ask-input';
 
-export type { AskDeps, AskInput } from './ask-input';
-export { parseReply } from './parse-reply';
-export { verifiableFragments } from './shown-claims';
-
 /** The pipeline, with the tokens of its model calls (the judge's too) added up in the outcome. */
 export async function answerQuestion(input: AskInput, deps: AskDeps): Promise<Outcome> {
   let usage = NO_USAGE;

@@ -7,8 +7,6 @@
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import type * as z from 'zod';
 
-export type { AnswerPath } from '@/lib/shared/servers/servers';
-
 /**
  * The JSON schema of a reply's zod schema, as both APIs' strict structured output takes it (every
  * object closed, every property required). Only the schema, not the SDK's auto-parsing wrapper:

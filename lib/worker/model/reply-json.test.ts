@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { findReplyJson, topLevelObjects } from './reply-json';
 import { answerSchema } from './schema';
-import { parseReply } from '@/lib/worker/answer/pipeline';
+import { parseReply } from '@/lib/worker/answer/parse-reply';
 
 const answer = {
   no_information: false,

@@ -1,15 +1,13 @@
 /**
- * Which tabs show a PDF, and a PDF's reading as a tab's reading. The browser's PDF viewer runs no
- * content script of ours, so a PDF tab is not read frame by frame: the extension fetches the
- * document and reads it itself (offscreen-client.ts, lib/offscreen/read-pdf.ts). A tab is a PDF by its content type
+ * Which tabs show a PDF. The browser's PDF viewer runs no content script of ours, so a PDF tab is
+ * not read frame by frame: the extension fetches the document and reads it itself
+ * (offscreen-client.ts, lib/offscreen/read-pdf.ts; its reading made a tab's by
+ * lib/worker/read/pdf-read.ts). A tab is a PDF by its content type
  * (`document.contentType` of the viewer's document, or a HEAD request's `Content-Type` when no
  * script may run there), not only by a `.pdf` address; the extension's own viewer shows one too.
  *
  * The browser calls are passed in, so this is tested without a browser.
  */
-import type { SkippedTab } from '@/lib/shared/protocol/types';
-import type { TabRead } from '@/lib/worker/read/frames';
-import { pdfNoteText, type PdfReadResult } from '@/lib/shared/protocol/pdf-notes';
 
 export interface PdfTabDeps {
   /** The tab document's content type, or null when no script may run in it. */
@@ -35,10 +33,4 @@ export async function isPdfTab(url: string | undefined, deps: PdfTabDeps): Promi
   if (/\.pdf$/i.test(u.pathname)) return true;
   if (u.protocol === 'file:') return false;
   return isPdfType(await deps.head(u.href).catch(() => null));
-}
-
-/** A PDF's reading as the reading of a tab with one frame, or the tab skipped with the reason. */
-export function pdfTabRead(result: PdfReadResult, tab: { tabId: number; title: string; url: string }): TabRead | SkippedTab {
-  if (!result.ok) return { ...tab, reason: pdfNoteText(result.reason) };
-  return { url: result.page.url, title: result.page.title, frames: [{ frameId: 0, page: result.page }], unreachableFrames: 0 };
 }

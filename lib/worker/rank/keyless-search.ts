@@ -6,7 +6,8 @@
  * model, rather than show passages that merely share a word with it.
  */
 import { citationOf } from '@/lib/shared/answer/citation';
-import { leadingShare, rankPassages, RELEVANCE_THRESHOLD } from './rank';
+import { rankPassages, RELEVANCE_THRESHOLD } from './rank';
+import { leadingShare } from './relevance';
 import { namesNothing } from './named';
 import { readQuestion, type Question } from './question';
 import { isGrammable, searchWords, wordGrams } from './tokenize';

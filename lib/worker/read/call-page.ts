@@ -1,6 +1,6 @@
 /**
  * The one owner of the scripts the worker puts in pages: which file each is, how each is injected
- * (the page script at once into the frames a reading asks, for lib/worker/run/page-reading.ts; the
+ * (the page script at once into the frames a reading asks, for lib/worker/read/page-reading.ts; the
  * quote finder and the video reader before each is asked, since the page script injects neither),
  * and every request to them, typed by the protocol, the reply checked against its schema (a page
  * may answer anything). No other module sends a message to a page or injects a file

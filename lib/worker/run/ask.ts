@@ -3,24 +3,25 @@
  * planned (or, without a key, searched), reviewed if the user asked to, sent to the model and
  * verified, then kept in the thread and the logs. Every step is written to the run's state in
  * storage, so a closed popup loses nothing and a reopened one shows where things are. Each step is
- * a module of its own, tested with its effects passed in; browser-effects.ts binds the real ones.
+ * a module of its own (the reading's in read/), tested with its effects passed in; browser-effects.ts
+ * binds the real ones.
  */
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/shared/core/i18n';
 import type { AskMessage } from '@/lib/shared/protocol/messages';
 import { lastRunItem, loadSettings } from '@/lib/shared/store/storage';
-import { doneRun, errorRun, reviewRun, workingRun } from '@/lib/shared/answer/run-state';
+import { errorRun, reviewRun, workingRun } from '@/lib/shared/answer/run-state';
 import { keyCleared } from '@/lib/worker/model/key-cleared';
 import { serverPlan } from '@/lib/worker/model/server-plan';
 import { askedFromIncognito } from '@/lib/worker/read/incognito';
 import { nothingRead } from '@/lib/worker/read/nothing-read';
+import { readScope } from '@/lib/worker/read/read-scope';
+import { markRun, startTimes } from '@/lib/worker/read/read-timings';
 import { clearHighlights } from '@/lib/worker/reveal/reveal-citation';
-import { markRun, questionReading, runs, startTimes, tabsInScope, threads } from './browser-effects';
-import { askWithPlan, failRun } from './finish';
+import { questionReading, runs, tabsInScope, threads } from './browser-effects';
+import { askWithPlan, failRun, finishSearch } from './finish';
 import { planQuestion } from './plan-step';
-import { readScope } from './read-scope';
-import { searchTurn } from './records';
-import { chooseShown, planKeys, searchShown, selectionOf, type Unsent } from './shown-step';
+import { chooseShown, planKeys, selectionOf, unseen } from './shown-step';
 
 let inFlight: AbortController | null = null;
 
@@ -60,7 +61,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     await runs.progress(id, { threadId: thread.id, ...(replaced ? { newThread: 'pages-changed' as const } : {}) });
     // 1. Read the tabs in scope.
     // Each tab's words for ranking found as it comes in, while the others still read themselves;
-    // a frame small enough to be sent whole checked as it is read (run/page-reading.ts).
+    // a frame small enough to be sent whole checked as it is read (read/page-reading.ts).
     const reading = questionReading(tabs, thread.id, controller.signal, settings.fragmentBudget);
     const { askShown } = reading;
     const read = await readScope(tabs, msg.selection, reading.readOne, controller.signal, reading.onRead);
@@ -70,25 +71,11 @@ export async function startAsk(msg: AskMessage): Promise<void> {
       return await runs.update(id, (run) =>
         errorRun({ ...run, skipped }, { finishedAt: Date.now(), error: nothingRead(skipped) }),
       );
-    // 2. Without a key (and no server on this computer), the best passages, ranked here, sent nowhere.
+    // 2. Without a key (and no server on this computer), the best passages, ranked here, sent nowhere (finish.ts).
     const server = await serverPlan(settings);
     await runs.progress(id, { stage: 'choosing', skipped });
     // Whatever is chosen is first checked by its page: only what a reader sees goes out (shown-step.ts).
-    if (!settings.apiKey && !server.local) {
-      // A question that names nothing to search for is not searched: the popup says to ask a model.
-      const search = await searchShown(read.passages, question, askShown, controller.signal);
-      const results = search.chosen;
-      const finishedAt = Date.now();
-      const general = search.tooGeneral ? { searchTooGeneral: true as const } : {};
-      await runs.update(id, (run) =>
-        doneRun(
-          { ...run, ...selectionOf(search), coverage: { ...coverage, sent: 0, leftOut: 0, ...unseen(search.unsent) } },
-          { finishedAt, results, ...general },
-        ),
-      );
-      const asked = { id, question, askedAt: finishedAt, answeredAt: finishedAt };
-      return await threads.appendTurn(thread.id, searchTurn(asked, results, thread.turns.length === 0, search.tooGeneral));
-    }
+    if (!settings.apiKey && !server.local) return await finishSearch(id, question, read, askShown, controller.signal, thread);
     // 3. Plan what is sent; with review on, nothing leaves the machine until Send (`decideReview`).
     const planned = await chooseShown(
       read.passages,
@@ -113,11 +100,6 @@ export async function startAsk(msg: AskMessage): Promise<void> {
   } finally {
     if (inFlight === controller) inFlight = null;
   }
-}
-
-/** The passages the pages' check left out, for the coverage (none: nothing said). */
-function unseen(unsent: Unsent) {
-  return unsent.hidden + unsent.unchecked + unsent.cut > 0 ? { unseen: unsent } : {};
 }
 
 /**

@@ -14,22 +14,12 @@ import { pdfAddressesOfRun } from '@/lib/worker/pdf/allowed-addresses';
 import { tabsToRead } from '@/lib/worker/read/tab-scope';
 import { ReadCache } from '@/lib/worker/read/tab-reuse';
 import type { AskMessage } from '@/lib/shared/protocol/messages';
+import { readTab, type ReadTabDeps } from '@/lib/worker/read/read-tab';
+import { earlyReading, pageReadDeps, readRequested, shownAsker, type EarlyReading } from '@/lib/worker/read/page-reading';
+import { warmPassageWords } from '@/lib/worker/rank/passage-words';
 import type { ModelStepDeps } from './model-step';
-import { readTab, type ReadTabDeps } from './read-tab';
 import { runStore } from './run-store';
 import { threadStore } from './thread-store';
-import { warmPassageWords } from '@/lib/worker/rank/passage-words';
-import {
-  earlyReading,
-  injectPageScript,
-  pageAsker,
-  readRequested,
-  readVideosIn,
-  shownAsker,
-  type EarlyReading,
-} from './page-reading';
-
-export { markRun, startTimes } from './page-reading';
 
 export const runs = runStore({
   load: () => lastRunItem.getValue(),
@@ -45,12 +35,10 @@ export const threads = threadStore({
   now: Date.now,
 });
 
-/** PDFs are read only at the run's own addresses; the page script as page-reading.ts asks it. */
+/** PDFs are read only at the run's own addresses; the page script as read/page-reading.ts asks it. */
 export function readTabDeps(run: ReadonlySet<string>, early?: EarlyReading): ReadTabDeps {
   return {
-    inject: injectPageScript,
-    ask: pageAsker(early),
-    readVideos: readVideosIn,
+    ...pageReadDeps(early),
     readPdf: (url) => readPdfInOffscreen(url, run),
     viewerPdf,
     pdfOfTab: (tab: Browser.tabs.Tab, signal: AbortSignal, askPage?: boolean) => pdfOfTab(tab, signal, askPage),
@@ -66,10 +54,10 @@ export async function tabsInScope(msg: AskMessage): Promise<Browser.tabs.Tab[]> 
 const readings = new ReadCache();
 
 /**
- * How one question reads its tabs: each tab read (read-tab.ts) within thread `threadId`'s
+ * How one question reads its tabs: each tab read (read/read-tab.ts) within thread `threadId`'s
  * readings, its words for ranking found as it comes in (`onRead`), a frame small enough to be sent
  * whole (its share of `budget`, in tokens) checked as it is read, and the check before sending
- * asked of the frames only for what their readings did not check (`askShown`, page-reading.ts).
+ * asked of the frames only for what their readings did not check (`askShown`, read/page-reading.ts).
  */
 export function questionReading(tabs: Browser.tabs.Tab[], threadId: string, signal: AbortSignal, budget: number) {
   const early = earlyReading(budget, tabs.length);

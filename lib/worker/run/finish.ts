@@ -1,6 +1,7 @@
 /**
  * The end of a question: the model asked on the plan (model-step.ts) and the outcome kept in the
- * run, the thread and the run log; or, when anything failed, the failure logged (unless the user
+ * run, the thread and the run log; without a key, the search's results checked by their pages and
+ * kept in the run and the thread; or, when anything failed, the failure logged (unless the user
  * cancelled) and shown with its reason.
  */
 import { claimsShown, doneRun, errorRun } from '@/lib/shared/answer/run-state';
@@ -8,11 +9,15 @@ import type { Settings } from '@/lib/shared/store/settings';
 import { hostOf } from '@/lib/shared/answer/site';
 import { loadSettings, type Scope } from '@/lib/shared/store/storage';
 import { describeError } from '@/lib/worker/model/errors';
+import type { Thread } from '@/lib/shared/answer/thread';
 import type { ServerPlan } from '@/lib/worker/model/server-plan';
+import type { AskShown } from '@/lib/worker/read/page-reading';
+import type { ScopeRead } from '@/lib/worker/read/read-scope';
 import { modelStepDeps, runs, threads } from './browser-effects';
 import { askModel, type Plan } from './model-step';
 import { halvedPlan } from './plan-step';
-import { answeredTurn, failedRecordOf, failureOf, runRecordOf } from './records';
+import { answeredTurn, failedRecordOf, failureOf, runRecordOf, searchTurn } from './records';
+import { searchShown, selectionOf, unseen } from './shown-step';
 
 /** The model asked on the plan, then the outcome kept. */
 export async function askWithPlan(
@@ -36,6 +41,34 @@ export async function askWithPlan(
   await threads.appendTurn(threadId, answeredTurn({ id, question, askedAt, answeredAt }, sent, outcome));
   // Not for a run replaced meanwhile (the run store checks the stored run too).
   if (!signal.aborted) await runs.logRecord(id, runRecordOf(Date.now(), settings.model, sent, outcome));
+}
+
+/**
+ * Without a key (and no server on this computer): the best passages their pages show, ranked here
+ * and sent nowhere (shown-step.ts), kept as the run's results and the thread's turn. A question
+ * that names nothing to search for is not searched: the popup says to ask a model.
+ */
+export async function finishSearch(
+  id: string,
+  question: string,
+  read: ScopeRead,
+  askShown: AskShown,
+  signal: AbortSignal,
+  thread: Pick<Thread, 'id' | 'turns'>,
+): Promise<void> {
+  const { coverage } = read;
+  const search = await searchShown(read.passages, question, askShown, signal);
+  const results = search.chosen;
+  const finishedAt = Date.now();
+  const general = search.tooGeneral ? { searchTooGeneral: true as const } : {};
+  await runs.update(id, (run) =>
+    doneRun(
+      { ...run, ...selectionOf(search), coverage: { ...coverage, sent: 0, leftOut: 0, ...unseen(search.unsent) } },
+      { finishedAt, results, ...general },
+    ),
+  );
+  const asked = { id, question, askedAt: finishedAt, answeredAt: finishedAt };
+  await threads.appendTurn(thread.id, searchTurn(asked, results, thread.turns.length === 0, search.tooGeneral));
 }
 
 /** A question that failed: logged (unless the user cancelled it) and shown with its reason. */

@@ -4,7 +4,7 @@ import type { FailureLogEntry, Outcome } from '@/lib/shared/answer/run';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/shared/store/settings';
 import type { RunState } from '@/lib/shared/store/storage';
 import type { SourcedPassage } from '@/lib/shared/protocol/types';
-import type { AskInput } from '@/lib/worker/answer/pipeline';
+import type { AskInput } from '@/lib/worker/answer/ask-input';
 import { ANSWER_REQUEST, JUDGE_REQUEST, NATIVE_ANSWER_REQUEST } from '@/lib/worker/answer/requests';
 import type { ModelRequest } from '@/lib/worker/model/claude';
 import { LocalServerError } from '@/lib/worker/model/local-errors';

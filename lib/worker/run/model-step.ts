@@ -12,7 +12,7 @@ import { judgeFor, type Settings } from '@/lib/shared/store/settings';
 import type { Scope } from '@/lib/shared/store/storage';
 import type { RunPlan, RunProgress } from '@/lib/shared/answer/run-state';
 import { ANSWER_REQUEST, JUDGE_REQUEST, NATIVE_ANSWER_REQUEST } from '@/lib/worker/answer/requests';
-import type { AskDeps, AskInput } from '@/lib/worker/answer/pipeline';
+import type { AskDeps, AskInput } from '@/lib/worker/answer/ask-input';
 import type { ModelCall } from '@/lib/worker/model/call';
 import { chatFailure } from '@/lib/worker/model/chat-errors';
 import type { CallOptions, ModelRequest, TransportSettings } from '@/lib/worker/model/transport';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import { key } from '@/lib/worker/prompt/reuse';
-import { chooseShown, MAX_SHOWN_ROUNDS, planKeys, searchShown, selectionOf, type AskShown } from './shown-step';
+import type { AskShown } from '@/lib/worker/read/page-reading';
+import { chooseShown, MAX_SHOWN_ROUNDS, planKeys, searchShown, selectionOf } from './shown-step';
 import { addRule, restoreRulesAfterEach } from '@/tests/support/seen-rules';
 
 restoreRulesAfterEach();

@@ -16,37 +16,20 @@
  * selection the browser gave with the context menu's click are not asked. The choice and the
  * question to the frames are passed in, so this is tested without a browser.
  */
-import type { pageCalls, ReplyOf } from '@/lib/shared/protocol/messages';
-import { bounded } from '@/lib/shared/core/time-limit';
-import { seen } from '@/lib/shared/seen/seen';
 import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import { key, memberKeys } from '@/lib/worker/prompt/reuse';
 import { searchPassages, tooGeneralToSearch } from '@/lib/worker/rank/keyless-search';
 import type { SearchHit } from '@/lib/shared/answer/run';
 import type { Question } from '@/lib/worker/rank/question';
+import type { AskShown } from '@/lib/worker/read/page-reading';
+import { askRound, frameOf, type Provable, type RoundVerdict, type ShownState, type Unsent } from './shown-round';
 
-/**
- * What frame `frameId` of tab `tabId` says of the passages `ids`: those that may not be sent, those
- * some of whose words no reader sees (with their text without them); `unknown`: it cannot tell.
- */
-export type AskShown = (tabId: number, frameId: number, readId: string, ids: string[]) => Promise<ShownReply>;
-/** The page's reply, as its schema defines it (lib/shared/protocol/messages.ts). */
-export type ShownReply = ReplyOf<typeof pageCalls, 'shown'>;
-
-/** A frame that does not answer in this time vouches for none of its passages. */
-export const SHOWN_TIMEOUT_MS = 5_000;
 /**
  * Choices made again, each asking what it chose (and the frames caught hiding words, all of
  * theirs); the next round asks every passage of the pool still unproven, so that the last choice
  * is made among proven passages alone.
  */
 export const MAX_SHOWN_ROUNDS = 4;
-
-export interface Unsent {
-  hidden: number;
-  unchecked: number;
-  cut: number;
-}
 
 export interface ShownChoice<T> {
   chosen: T;
@@ -66,7 +49,7 @@ export interface ShownChoice<T> {
  * page's script can select words no reader sees as well as the user can). Not a PDF's, nor the
  * selection the browser gave with the context menu's click (lib/worker/read/priority-selection.ts).
  */
-function needsProof(p: SourcedPassage): p is SourcedPassage & { readId: string } {
+function needsProof(p: SourcedPassage): p is Provable {
   return p.readId !== undefined;
 }
 
@@ -79,6 +62,11 @@ export function selectionOf(choice: Pick<ShownChoice<unknown>, 'pool' | 'proven'
 } {
   const chosen = choice.pool.find((p) => p.selection && (!needsProof(p) || choice.proven.has(key(p))));
   return chosen ? { selection: { text: chosen.text, title: chosen.title } } : {};
+}
+
+/** The passages the pages' check left out, for the coverage (none: nothing said). */
+export function unseen(unsent: Unsent) {
+  return unsent.hidden + unsent.unchecked + unsent.cut > 0 ? { unseen: unsent } : {};
 }
 
 /** The keys of a plan's passages: each fragment's members (a passage with its neighbour is two). */
@@ -105,8 +93,49 @@ export async function searchShown(
   );
 }
 
-/** The frame and reading a passage was read in: what one question to a page covers. */
-const frameOf = (p: SourcedPassage & { readId: string }): string => `${p.tabId}/${p.frameId}/${p.readId}`;
+/**
+ * What a choice asks of the pages: its passages not yet proven, and in the first round every
+ * selection read in a page (shown in the popup as the user's, chosen or not: asked first).
+ */
+function askedOf(current: SourcedPassage[], keys: string[], proven: ReadonlySet<string>, round: number) {
+  const byKey = new Map(current.map((p) => [key(p), p]));
+  const toAsk = new Map<string, Provable>();
+  for (const k of keys) {
+    const p = byKey.get(k);
+    if (p !== undefined && needsProof(p) && !proven.has(k)) toAsk.set(k, p);
+  }
+  if (round === 0) for (const p of current) if (p.selection && needsProof(p)) toAsk.set(key(p), p);
+  return toAsk;
+}
+
+/**
+ * Pages that keep hiding what is chosen: after MAX_SHOWN_ROUNDS choices, every passage of the
+ * pool not yet proven is asked at once (`askAll`), and the next choice is made among proven
+ * passages alone. Nothing is dropped for not having been asked: an honest tab's passages reach
+ * the model beside any number of frames full of hidden words. Before that, the frames caught
+ * hiding words are asked about all their unproven passages.
+ */
+function widen(toAsk: Map<string, Provable>, current: SourcedPassage[], state: ShownState, askAll: boolean): void {
+  if (!askAll && state.caught.size === 0) return;
+  for (const p of current) {
+    if (needsProof(p) && (askAll || state.caught.has(frameOf(p))) && !state.proven.has(key(p))) toAsk.set(key(p), p);
+  }
+}
+
+/** The pool chosen from again: without what is hidden, and with the words no reader sees taken out. */
+function rechosenPool(current: SourcedPassage[], verdict: RoundVerdict): SourcedPassage[] {
+  const { dropped, headless, mute, rewritten } = verdict;
+  return current
+    .filter((p) => !dropped.has(key(p)) && !(needsProof(p) && mute.has(frameOf(p))))
+    .map((p) => {
+      const text = rewritten.get(key(p));
+      if (text === undefined) return p;
+      // A heading no reader sees does not go with the passage (it is its `section` in the prompt).
+      const { heading, ...rest } = p;
+      const kept = headless.has(key(p)) || heading === undefined ? rest : { ...rest, heading };
+      return text === null ? kept : { ...kept, text };
+    });
+}
 
 export async function chooseShown<T>(
   pool: SourcedPassage[],
@@ -116,117 +145,37 @@ export async function chooseShown<T>(
   ask: AskShown,
   signal?: AbortSignal,
 ): Promise<ShownChoice<T>> {
-  const proven = new Set<string>();
-  const unsent: Unsent = { hidden: 0, unchecked: 0, cut: 0 };
-  /** Passages whose text was written again without words no reader sees. */
-  const rewrittenEver = new Set<string>();
-  const done = (chosen: T, keys: string[], pool: SourcedPassage[]): ShownChoice<T> => {
-    unsent.cut = keys.filter((k) => rewrittenEver.has(k)).length;
-    return { chosen, pool, unsent, proven };
+  const state: ShownState = {
+    proven: new Set(),
+    unsent: { hidden: 0, unchecked: 0, cut: 0 },
+    rewrittenEver: new Set(),
+    caught: new Set(),
   };
-  /**
-   * Frames that hid words in what was chosen: every passage of theirs still unproven is asked in
-   * the next round, so that a page stuffed with hidden passages costs one more round, not one per
-   * budgetful, and cannot crowd other tabs out of the choice; and what is chosen from it then is
-   * ranked by the words a reader sees.
-   */
-  const caught = new Set<string>();
+  const done = (chosen: T, keys: string[], pool: SourcedPassage[]): ShownChoice<T> => {
+    state.unsent.cut = keys.filter((k) => state.rewrittenEver.has(k)).length;
+    return { chosen, pool, unsent: state.unsent, proven: state.proven };
+  };
   let current = pool;
   for (let round = 0; ; round++) {
     const chosen = choose(current);
-    const byKey = new Map(current.map((p) => [key(p), p]));
-    const toAsk = new Map<string, SourcedPassage & { readId: string }>();
     const keys = keysOf(chosen);
-    for (const k of keys) {
-      const p = byKey.get(k);
-      if (p !== undefined && needsProof(p) && !proven.has(k)) toAsk.set(k, p);
-    }
-    // A selection read in a page is shown in the popup as the user's, chosen or not: asked first.
-    if (round === 0) for (const p of current) if (p.selection && needsProof(p)) toAsk.set(key(p), p);
+    const toAsk = askedOf(current, keys, state.proven, round);
     if (toAsk.size === 0) return done(chosen, keys, current);
     if (round > MAX_SHOWN_ROUNDS) {
       // Every passage of the pool was asked last round: nothing chosen can be unproven. Should
       // one be (a frame that answered for fewer than it was asked), only the proven are chosen.
-      current = current.filter((p) => !needsProof(p) || proven.has(key(p)));
-      unsent.unchecked += toAsk.size;
+      current = current.filter((p) => !needsProof(p) || state.proven.has(key(p)));
+      state.unsent.unchecked += toAsk.size;
       const last = choose(current);
       return done(last, keysOf(last), current);
     }
     const chosenKeys = new Set(toAsk.keys());
-    // Pages that keep hiding what is chosen: after MAX_SHOWN_ROUNDS choices, every passage of
-    // the pool not yet proven is asked at once, and the next choice is made among proven
-    // passages alone. Nothing is dropped for not having been asked: an honest tab's passages
-    // reach the model beside any number of frames full of hidden words.
-    const askAll = round === MAX_SHOWN_ROUNDS;
-    if (askAll || caught.size > 0) {
-      for (const p of current) {
-        if (needsProof(p) && (askAll || caught.has(frameOf(p))) && !proven.has(key(p))) toAsk.set(key(p), p);
-      }
-    }
-    const frames = new Map<string, Array<SourcedPassage & { readId: string }>>();
-    for (const p of toAsk.values()) {
-      const f = frameOf(p);
-      const list = frames.get(f);
-      if (list) list.push(p);
-      else frames.set(f, [p]);
-    }
-    const dropped = new Set<string>();
-    /** Passages whose heading has words no reader sees. */
-    const headless = new Set<string>();
-    /** Frames that could not vouch (another reading, no answer): none of their passages is sent. */
-    const mute = new Set<string>();
-    /** New text (without words no reader sees), or none: only the heading goes. */
-    const rewritten = new Map<string, string | null>();
-    await Promise.all(
-      [...frames].map(async ([frame, ps]) => {
-        const first = ps[0]!;
-        let reply: ShownReply | null = null;
-        try {
-          const ids = ps.map((p) => p.id);
-          reply = await bounded(ask(first.tabId, first.frameId, first.readId, ids), SHOWN_TIMEOUT_MS, signal);
-        } catch (err) {
-          if (signal?.aborted) throw err;
-        }
-        // A frame that did not answer, or no longer holds the reading asked about, vouches for
-        // nothing: the table's row for no answer (lib/shared/seen/seen.ts).
-        if (!seen({ answered: reply !== null && reply.unknown !== true }) || reply === null) {
-          mute.add(frame);
-          for (const p of ps) if (chosenKeys.has(key(p))) unsent.unchecked++;
-          return;
-        }
-        const hidden = new Set(reply.hidden);
-        const cut = new Map(reply.cut.map((c) => [c.id, c.text]));
-        const noHeading = new Set(reply.noHeading);
-        if (hidden.size > 0 || cut.size > 0 || noHeading.size > 0) caught.add(frame);
-        for (const p of ps) {
-          const text = cut.get(p.id);
-          if (!hidden.has(p.id)) {
-            proven.add(key(p));
-            if (text !== undefined || (noHeading.has(p.id) && p.heading !== undefined)) {
-              rewritten.set(key(p), text ?? null);
-              if (noHeading.has(p.id)) headless.add(key(p));
-              rewrittenEver.add(key(p));
-            }
-            continue;
-          }
-          dropped.add(key(p));
-          if (chosenKeys.has(key(p))) unsent.hidden++;
-        }
-      }),
-    );
+    widen(toAsk, current, state, round === MAX_SHOWN_ROUNDS);
+    const verdict = await askRound(toAsk, chosenKeys, ask, state, signal);
     signal?.throwIfAborted();
     // Every passage chosen is shown as it was read: the choice stands.
+    const { dropped, rewritten, mute } = verdict;
     if (dropped.size === 0 && rewritten.size === 0 && mute.size === 0) return done(chosen, keys, current);
-    // Chosen again: without what is hidden, and with the words no reader sees taken out.
-    current = current
-      .filter((p) => !dropped.has(key(p)) && !(needsProof(p) && mute.has(frameOf(p))))
-      .map((p) => {
-        const text = rewritten.get(key(p));
-        if (text === undefined) return p;
-        // A heading no reader sees does not go with the passage (it is its `section` in the prompt).
-        const { heading, ...rest } = p;
-        const kept = headless.has(key(p)) || heading === undefined ? rest : { ...rest, heading };
-        return text === null ? kept : { ...kept, text };
-      });
+    current = rechosenPool(current, verdict);
   }
 }

@@ -1,8 +1,8 @@
 /**
- * One tab of the question, read: every frame the extension may reach reads itself (read/frames.ts,
+ * One tab of the question, read: every frame the extension may reach reads itself (frames.ts,
  * each step bounded, Cancel stops it at once), unless the thread's last reading of it still stands
- * (read/tab-reuse.ts); a PDF runs no page script, and the extension reads the document itself in
- * the offscreen document (pdf/). What could not be read becomes a skipped tab with its reason.
+ * (tab-reuse.ts); a PDF runs no page script, and the extension reads the document itself in
+ * the offscreen document (lib/worker/pdf/, passed in), its reading made a tab's by pdf-read.ts. What could not be read becomes a skipped tab with its reason.
  * The browser calls are passed in, so this is tested without a browser.
  */
 import type { Browser } from 'wxt/browser';
@@ -13,11 +13,11 @@ import { t } from '@/lib/shared/core/i18n';
 import { unreadableReason } from '@/lib/shared/access/tabs';
 import { bounded, TimeLimitError } from '@/lib/shared/core/time-limit';
 import type { SkippedTab } from '@/lib/shared/protocol/types';
-import { pdfTabRead } from '@/lib/worker/pdf/pdf-tab';
-import { readTabFrames, type TabRead } from '@/lib/worker/read/frames';
-import { incognitoPdfReason } from '@/lib/worker/read/incognito';
-import type { ReadCache } from '@/lib/worker/read/tab-reuse';
-import type { callPage } from '@/lib/worker/read/call-page';
+import { readTabFrames, type TabRead } from './frames';
+import { incognitoPdfReason } from './incognito';
+import { pdfTabRead } from './pdf-read';
+import type { ReadCache } from './tab-reuse';
+import type { callPage } from './call-page';
 
 /** A PDF is fetched and read by pdf.js in the offscreen document; a huge or slow one still ends. */
 export const PDF_READ_TIMEOUT_MS = 60_000;
@@ -28,13 +28,13 @@ export interface ReadTabDeps {
    * it reached. `onMedia(frameId)` as soon as a frame's script says it has a video.
    */
   inject(tabId: number, allFrames: boolean, onMedia?: (frameId: number) => void): Promise<number[]>;
-  /** A message to the page script of one frame, its reply checked (read/call-page.ts). */
+  /** A message to the page script of one frame, its reply checked (call-page.ts). */
   ask: typeof callPage;
   /** The PDF at `url`, read in the offscreen document, if the run may read that address. */
   readPdf(url: string): Promise<PdfReadResult>;
   /** The PDF the extension's viewer shows in this tab, or null. */
   viewerPdf(tab: Browser.tabs.Tab): string | null;
-  /** The PDF address a tab shows, by its address or its server, or null (pdf/pdf-address.ts). */
+  /** The PDF address a tab shows, by its address or its server, or null (lib/worker/pdf/pdf-address.ts). */
   pdfOfTab(tab: Browser.tabs.Tab, signal: AbortSignal, askPage?: boolean): Promise<string | null>;
   pdfTimeoutMs?: number;
   /**
@@ -105,7 +105,7 @@ export async function readTab(
     url: capText(tab.url ?? '', MAX_URL_CHARS),
   };
   const readPdf = async (pdf: string): Promise<TabRead | SkippedTab> => {
-    // Not fetched with the regular profile's cookies (read/incognito.ts).
+    // Not fetched with the regular profile's cookies (incognito.ts).
     const privatePdf = incognitoPdfReason(tab);
     if (privatePdf) return { ...base, reason: privatePdf };
     try {
@@ -125,7 +125,7 @@ export async function readTab(
     return { ...base, reason: reason ?? t('tabAsleep') };
   }
   const tabId = tab.id!;
-  // Unchanged since the thread's last question: that reading stands (read/tab-reuse.ts).
+  // Unchanged since the thread's last question: that reading stands (tab-reuse.ts).
   const kept = await cache.take(
     tabId,
     tab.url ?? '',
@@ -149,7 +149,7 @@ export async function readTab(
     injectMain: async () => {
       await deps.inject(tabId, false);
     },
-    // Bounded in read/frames.ts, and stopped there by Cancel.
+    // Bounded in frames.ts, and stopped there by Cancel.
     ask: (frameId) => deps.ask(tabId, frameId, { type: 'extract' }),
     signal,
   });

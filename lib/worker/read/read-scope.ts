@@ -1,6 +1,6 @@
 /**
- * The tabs in scope, read (a few at a time: read/read-pace.ts) and gathered: their passages, the
- * selection the context menu gave first (read/priority-selection.ts), what was not read and why, and the
+ * The tabs in scope, read (a few at a time: read-pace.ts) and gathered: their passages, the
+ * selection the context menu gave first (priority-selection.ts), what was not read and why, and the
  * coverage the popup shows. Each tab is read by the function passed in (read-tab.ts).
  */
 import type { Browser } from 'wxt/browser';
@@ -8,9 +8,9 @@ import type { AskMessage } from '@/lib/shared/protocol/messages';
 import type { RunCoverage } from '@/lib/shared/answer/run-state';
 import type { SkippedTab, SourcedPassage } from '@/lib/shared/protocol/types';
 import type { NoTranscriptReason } from '@/lib/shared/video/transcript';
-import { partialTab, passagesOfTab, tabTotals, type TabRead } from '@/lib/worker/read/frames';
-import { withPrioritySelection } from '@/lib/worker/read/priority-selection';
-import { readAtPace } from '@/lib/worker/read/read-pace';
+import { partialTab, passagesOfTab, tabTotals, type TabRead } from './frames';
+import { withPrioritySelection } from './priority-selection';
+import { readAtPace } from './read-pace';
 
 /** How much of the tabs was read, before the plan says what is sent. */
 export type ReadCoverage = Omit<RunCoverage, 'sent' | 'leftOut'>;

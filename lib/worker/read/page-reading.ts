@@ -1,17 +1,22 @@
 /**
  * The page script asked, for one question: injected into a tab's frames, asked to read (a frame
  * small enough to be sent whole also checks its passages then: early-checks.ts), and asked the
- * check before sending only of what its reading did not check. Each step's time is kept for the
- * bench (read-timings.ts).
+ * check before sending (lib/worker/run/shown-step.ts) only of what its reading did not check.
+ * Each step's time is kept for the bench (read-timings.ts).
  */
-import { callPage, injectPageScriptFrames } from '@/lib/worker/read/call-page';
+import type { pageCalls, ReplyOf } from '@/lib/shared/protocol/messages';
+import { callPage, injectPageScriptFrames, readVideosIn } from './call-page';
 import { checkUpTo, EarlyChecks } from './early-checks';
 import { tabTimes } from './read-timings';
-import type { AskShown } from './shown-step';
+import type { ReadTabDeps } from './read-tab';
 
-export { readVideosIn } from '@/lib/worker/read/call-page';
-
-export { markRun, startTimes } from './read-timings';
+/**
+ * What frame `frameId` of tab `tabId` says of the passages `ids`: those that may not be sent, those
+ * some of whose words no reader sees (with their text without them); `unknown`: it cannot tell.
+ */
+export type AskShown = (tabId: number, frameId: number, readId: string, ids: string[]) => Promise<ShownReply>;
+/** The page's reply, as its schema defines it (lib/shared/protocol/messages.ts). */
+export type ShownReply = ReplyOf<typeof pageCalls, 'shown'>;
 
 /** A question's early checks, and the most characters of a frame checked whole as it is read. */
 export interface EarlyReading {
@@ -51,6 +56,14 @@ export async function injectPageScript(
   });
 }
 
+/**
+ * The page script's part of reading a tab (read-tab.ts): injected with its times kept, asked to
+ * read with the early check, and the video reader called in the frames that have a video.
+ */
+export function pageReadDeps(early?: EarlyReading): Pick<ReadTabDeps, 'inject' | 'ask' | 'readVideos'> {
+  return { inject: injectPageScript, ask: pageAsker(early), readVideos: readVideosIn };
+}
+
 /** The page script asked: the reading (`extract`) with its timings and early check; any other request as it is. */
 export function pageAsker(early?: EarlyReading): typeof callPage {
   return (tabId, frameId, request) =>
@@ -83,7 +96,7 @@ async function extract(tabId: number, frameId: number, early?: EarlyReading) {
 }
 
 /**
- * Asks a frame which of its reading's passages about to be sent it does not show (shown-step.ts),
+ * Asks a frame which of its reading's passages about to be sent it does not show (run/shown-step.ts),
  * unless its reading already said so of every one of them (`checks`).
  */
 export function shownAsker(checks: EarlyChecks): AskShown {
