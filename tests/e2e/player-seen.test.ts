@@ -44,6 +44,10 @@ ${V('filtered', 'style="filter: opacity(0.05)"')}
 ${V('under', 'style="position: relative; z-index: -1"')}
 <audio id="quiet" src="/quiet.ogg"></audio>
 <audio id="audible" src="/audible.ogg" controls></audio>
+<!-- Below the first screen, where no hit test tells: CSS's painting order does. -->
+<div style="position: relative; width: 100%; margin-top: 1200px">${V('below')}</div>
+<div style="position: relative">${V('below-lid')}<div style="position: absolute; inset: 0; background: oklch(1 0 0)"></div></div>
+<div style="position: relative"><div style="position: absolute; inset: 0; z-index: 1; background: #fff"></div>${V('below-raised')}</div>
 </body></html>`;
 
 async function withPage<T>(run: (page: Page) => Promise<T>): Promise<T> {
@@ -79,6 +83,11 @@ describe('a player a reader can see', () => {
       under: { seen: 'unseen', why: 'covered' },
       quiet: { seen: 'unseen', why: 'not-rendered' },
       audible: { seen: 'seen' },
+      below: { seen: 'seen' },
+      // A lid in a colour syntax not read counts as opaque; one earlier in the page that a z-index
+      // raises over the player covers it too (the painting order, not the order in the page).
+      'below-lid': { seen: 'unseen', why: 'covered' },
+      'below-raised': { seen: 'unseen', why: 'covered' },
     });
   });
 

@@ -7,17 +7,15 @@
  * settled, of a size after every transform and every box around it that hides overflow (a 1×1
  * wrapper, clip, clip-path: inset()), not clipped to nothing itself, on the page, scaled no smaller
  * than a quarter (what it shows is then too small to read), and not under another box (where it is
- * in view, by the browser's hit test; out of view, under no box placed over the page after it). A
- * page that lays nothing out shows no such box. Pure DOM code.
+ * in view, by the browser's hit test; out of view, under no box placed over the page that CSS's
+ * painting order puts over it). A page that lays nothing out shows no such box. Pure DOM code.
  */
 import { Ancestry } from './ancestry';
-import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
+import { docOf, elementOf } from '@/lib/page/dom/dom';
+import { CoversOutOfView } from './covered-boxes';
 import { hitOnBox, inView } from './cover';
-import { clipMeasured, parseColor } from './paint';
+import { clipMeasured } from './paint';
 import { judge, type PointHit, type SeenVerdict } from '@/lib/shared/seen/seen';
-
-/** The most elements after a box out of view asked whether they cover it; past that it is not known to be shown. */
-const MAX_COVER_CANDIDATES = 5000;
 
 /** Judges boxes of one document as it is laid out now, each seen with at least `minSide` px of each side shown. */
 export type BoxJudge = (el: Element, minSide: number) => SeenVerdict;
@@ -41,6 +39,8 @@ export function boxJudge(doc: Document): BoxJudge | null {
     height: Math.max(root ? elementOf.scrollHeight(root) : 0, view.innerHeight),
   };
   const ancestry = new Ancestry(view);
+  // The boxes that may cover one out of view, looked for once per judge, when first asked.
+  let outOfView: CoversOutOfView | undefined;
   return (el, minSide) => {
     const box = el as HTMLElement;
     const rendered = elementOf.checkVisibility(el, { opacityProperty: true, visibilityProperty: true }) ?? null;
@@ -63,31 +63,12 @@ export function boxJudge(doc: Document): BoxJudge | null {
       rendered,
       clip: clipMeasured(cs.clip, cs.clipPath, cs.position),
       ...ancestry.box(el, reach, minSide),
-      // Out of view no hit test tells: a box placed over it, later in the page, counts as covering it.
-      ...(hits.length > 0 ? { hits } : { covered: coveredOutOfView(doc, view, el, rect) }),
+      // Out of view no hit test tells: a box placed over the page that CSS's painting order puts
+      // over all of it covers it, as it covers a quote's words (lib/page/seen/covered-boxes.ts).
+      ...(hits.length > 0 ? { hits } : { covered: (outOfView ??= new CoversOutOfView(doc, view)).covered(el, rect) }),
       // The share of its size it is drawn at (none: no box of its own); the table's last row asks it.
       scale:
         box.offsetWidth > 0 && box.offsetHeight > 0 ? Math.min(rect.width / box.offsetWidth, rect.height / box.offsetHeight) : 0,
     });
   };
-}
-
-/**
- * Whether a box placed over the page (absolutely positioned, an opaque background or a backdrop
- * filter), after `target` in the page and none of its ancestors, holds its whole box. Asked only
- * of a box out of view, among the first elements after it.
- */
-function coveredOutOfView(doc: Document, view: Window, target: Element, rect: DOMRect): boolean {
-  let asked = 0;
-  for (const el of docOf.all(doc, 'body *')) {
-    if (!(nodeOf.position(target, el) & 4) /* DOCUMENT_POSITION_FOLLOWING */ || nodeOf.contains(el, target)) continue;
-    if (++asked > MAX_COVER_CANDIDATES) return true;
-    const cs = view.getComputedStyle(el);
-    if (cs.position !== 'absolute') continue;
-    const backdrop = cs.getPropertyValue('backdrop-filter');
-    if (parseColor(cs.backgroundColor)?.a !== 1 && (backdrop === '' || backdrop === 'none')) continue;
-    const c = elementOf.rect(el);
-    if (c.left <= rect.left && c.top <= rect.top && c.right >= rect.right && c.bottom >= rect.bottom) return true;
-  }
-  return false;
 }
