@@ -57,6 +57,7 @@ export const UNSEEN_TRICKS = [
   'word-lid',
   'inner-lid',
   'stroked-lid',
+  'oklch-pseudo',
   'discs',
   'clip-to-nothing',
   'white-shadow',

@@ -24,7 +24,8 @@ import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import { drawnOf, judge, whyUnseen, type Measured, type PointHit } from '@/lib/shared/seen/seen';
 import { backgroundBehind, otherPaintBehind, paintedOtherwise, PaintedBoxes, type WordsPaint } from '@/lib/page/seen/behind';
 import { hitAt, inView } from '@/lib/page/seen/cover';
-import { CoversOutOfView, PaintedCovers } from '@/lib/page/seen/covered-boxes';
+import { CoversOutOfView } from '@/lib/page/seen/covers-out-of-view';
+import { PaintedCovers } from '@/lib/page/seen/painted-covers';
 import type { DrawnResult, QuoteTarget } from '@/lib/shared/protocol/types';
 
 /** The verdict from what was measured, first reason first (the rules of lib/shared/seen/seen.ts; words not found, the table's `not-found`). */

@@ -12,7 +12,7 @@
  */
 import { Ancestry } from './ancestry';
 import { docOf, elementOf } from '@/lib/page/dom/dom';
-import { CoversOutOfView } from './covered-boxes';
+import { CoversOutOfView } from './covers-out-of-view';
 import { hitOnBox, inView } from './cover';
 import { clipMeasured } from './paint';
 import { judge, type PointHit, type SeenVerdict } from '@/lib/shared/seen/seen';

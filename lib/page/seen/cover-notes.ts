@@ -5,7 +5,8 @@
  * put below the flow, and the boxes whose own words were read. Kept apart from the walk's questions
  * of each element: these notes are only gathered as it goes, and asked once at its end. Pure DOM code.
  */
-import { coveredOwners, hidesWhatIsUnder, outlines } from './covered-boxes';
+import { coveredOwners } from './covered-boxes';
+import { hidesWhatIsUnder, outlines } from './cover-style';
 
 export class CoverNotes {
   /** Boxes placed over the page (`position: absolute`) with an opaque background, and elements that draw an outline: what may cover words. */

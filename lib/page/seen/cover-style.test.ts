@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hidesWhatIsUnder, insetFill, outlineRing, outlines, shadowReach } from './covered-boxes';
+import { hidesWhatIsUnder, insetFill, outlineRing, outlines, shadowReach } from './cover-style';
 
 describe('box shadows that cover', () => {
   it('measures how far an opaque spread shadow paints on every side, and whether an inset one fills the box', () => {

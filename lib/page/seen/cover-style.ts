@@ -1,0 +1,105 @@
+/**
+ * What a box's computed style says it may paint over words under it: an opaque background, a
+ * backdrop filter, an opaque shadow spread around or inside it, the ring of an opaque outline. A
+ * colour in a syntax not read counts as opaque (unknown is not seen): then the hit test, or CSS's
+ * painting order out of view, decides whether it is over the words. Shared by the check of boxes
+ * in view (covered-boxes.ts), the proof out of view (covers-out-of-view.ts) and what an element
+ * paints over what it holds (painted-covers.ts). Pure functions of computed values.
+ */
+import { elementOf } from '@/lib/page/dom/dom';
+import { parseColor, PICTURES, shadowsOf, TRANSPARENT, type Box } from './paint';
+import { holds, meets } from './seen';
+
+/** The elements that show a picture: placed over the page, one covers words whatever it shows. */
+export const PICTURE_TAGS = new Set(PICTURES.split(', '));
+
+/**
+ * Whether a colour `value` may paint what is under it out: fully opaque, or in a syntax not read
+ * (`oklch(…)`, `lab(…)`: it may be opaque, so it is not known to let the words show: unknown is
+ * not seen). Only a colour read as not fully opaque lets them show.
+ */
+export function mayBeOpaque(value: string): boolean {
+  const colour = parseColor(value);
+  return colour === null || colour.a === 1;
+}
+
+/** Whether a computed `box-shadow` holds an opaque inset shadow with a spread: it paints over the box's inside. */
+export function insetFill(boxShadow: string): boolean {
+  return shadowsOf(boxShadow).some(
+    ({ colour, lengths, inset }) => inset && colour !== null && mayBeOpaque(colour) && (lengths[3] ?? 0) > 0,
+  );
+}
+
+/**
+ * How far beyond its box a computed `box-shadow` paints an opaque colour on every side: the
+ * smallest reach of its outer, fully opaque shadows (spread less offset, blur not counted: a blurred
+ * edge is not opaque); 0 when none does.
+ */
+export function shadowReach(boxShadow: string): number {
+  let best = 0;
+  for (const { colour, lengths, inset } of shadowsOf(boxShadow)) {
+    if (inset || colour === null || !mayBeOpaque(colour)) continue;
+    const [x = 0, y = 0, , spread = 0] = lengths;
+    best = Math.max(best, spread - Math.max(Math.abs(x), Math.abs(y)));
+  }
+  return best;
+}
+
+/**
+ * Whether a box placed over the page (`position: absolute`), of computed style `cs`, hides what is
+ * under it: an opaque background, a backdrop filter (a blur), or an opaque shadow spread around or
+ * inside it (a colour in a syntax not read counts as opaque: then the hit test, or the painting
+ * order out of view, decides whether it covers the words). The one test of what may cover words, for the walk's notes and the proof's search alike.
+ */
+export function hidesWhatIsUnder(cs: CSSStyleDeclaration): boolean {
+  const value = cs.backgroundColor;
+  const backdrop = cs.getPropertyValue('backdrop-filter');
+  if ((value !== TRANSPARENT && mayBeOpaque(value)) || (backdrop !== '' && backdrop !== 'none')) return true;
+  return cs.boxShadow !== 'none' && (shadowReach(cs.boxShadow) > 0 || insetFill(cs.boxShadow));
+}
+
+/** The ring an outline paints (from `outer` in to `hole`, none: all of `outer`), in the view's coordinates. */
+export type Ring = Box & { hole?: Box };
+
+/**
+ * Whether an element of computed style `cs` draws an outline at all: the walk's one cheap read per
+ * element (lib/page/seen/visibility.ts), before `outlineRing` measures it.
+ */
+export function outlines(cs: CSSStyleDeclaration): boolean {
+  const style = cs.outlineStyle;
+  return style !== 'none' && style !== '';
+}
+
+/**
+ * The ring an opaque outline of computed style `cs` paints around the border box `r`: out from
+ * the box moved by `outline-offset`, as wide as the outline (`outline: 24px solid white;
+ * outline-offset: -24px` fills the box); null where it paints none or lets what is under it show
+ * (a colour not fully opaque; one in a syntax not read counts as opaque: unknown is not seen).
+ * An outline is never hit by the hit test, so where it lies is worked out from these values alone.
+ */
+export function outlineRing(cs: CSSStyleDeclaration, r: Box): Ring | null {
+  const width = parseFloat(cs.outlineWidth);
+  // A colour in a syntax not read may be opaque: not known to let the words show, so it paints.
+  const colour = parseColor(cs.outlineColor);
+  if (!outlines(cs) || !(width > 0) || (colour !== null && colour.a < 1)) return null;
+  const offset = parseFloat(cs.outlineOffset) || 0;
+  const hole = { left: r.left - offset, top: r.top - offset, right: r.right + offset, bottom: r.bottom + offset };
+  const grow = offset + width;
+  return {
+    left: r.left - grow,
+    top: r.top - grow,
+    right: r.right + grow,
+    bottom: r.bottom + grow,
+    ...(hole.right > hole.left && hole.bottom > hole.top ? { hole } : {}),
+  };
+}
+
+/** Whether `ring` paints over all of the box `b` (none of `b` in its hole). */
+export function ringHolds(ring: Ring, b: Box): boolean {
+  return holds(ring, b, 1) && !(ring.hole !== undefined && meets(ring.hole, b));
+}
+
+/** Whether a cover is drawn at all (`checkVisibility`: not under opacity 0 or `visibility: hidden`, it has a box). */
+export function coverDrawn(cover: Element): boolean {
+  return elementOf.checkVisibility(cover, { opacityProperty: true, visibilityProperty: true }) !== false;
+}

@@ -1,0 +1,62 @@
+/**
+ * Where no hit test can tell (words below the first screen: the proof of a quote,
+ * lib/page/find/drawn.ts; a frame or a player, lib/page/seen/box-shown.ts), whether a box placed over
+ * the page covers a box of words: the one algorithm for covers out of view. The boxes that may
+ * cover (cover-style.ts) are looked for once per proof, in the document's light tree, and CSS's
+ * painting order (lib/page/seen/paint-order.ts) says which is over the words; an order it cannot
+ * settle counts as covering (unknown is not seen). Pure DOM code.
+ */
+import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
+import { scrollsWithPage } from './cover';
+import { type Box } from './paint';
+import { Ancestry } from './ancestry';
+import { holds } from './seen';
+import { PaintOrder, wordsOver } from './paint-order';
+import { coverDrawn, hidesWhatIsUnder, PICTURE_TAGS } from './cover-style';
+
+/**
+ * Where no hit test can tell (words out of view: the proof of a quote, lib/page/find/drawn.ts), whether a
+ * box placed over the page covers the words of `owner`, whose glyphs lie in `words`: one that hides
+ * what is under it (`hidesWhatIsUnder`) or a picture, drawn fully opaque (an effect no rule settles does not excuse it), moving
+ * with the page, whose box as the boxes around it leave it holds the words, and that CSS's painting
+ * order does not put under them (lib/page/seen/paint-order.ts): an order it cannot settle counts as
+ * covering (unknown is not seen).
+ * The document's covers are looked for once per proof (of all the quotes asked together), in its light tree.
+ */
+export class CoversOutOfView {
+  private covers: Element[] | null = null;
+  private readonly order: PaintOrder;
+  private readonly ancestry: Ancestry;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly view: Window,
+  ) {
+    this.order = new PaintOrder(view);
+    this.ancestry = new Ancestry(view);
+  }
+
+  covered(owner: Element, words: Box): boolean {
+    for (const cover of (this.covers ??= this.find())) {
+      if (nodeOf.contains(cover, owner) || nodeOf.contains(owner, cover)) continue;
+      const shown = this.ancestry.shownBox(cover);
+      if (shown === null || !holds(shown, words)) continue;
+      // A cover drawn see-through lets the words show; one under an effect no rule settles (a
+      // mask, a blend mode) may hide them or not: not known, so it covers.
+      if (this.ancestry.look(cover).opacity < 1 || !scrollsWithPage(cover, this.view)) continue;
+      if (!wordsOver(this.order.above(cover, owner))) return true;
+    }
+    return false;
+  }
+
+  private find(): Element[] {
+    const out: Element[] = [];
+    for (const el of docOf.all(this.doc, '*')) {
+      const cs = this.view.getComputedStyle(el);
+      if (cs.position !== 'absolute') continue;
+      if (!PICTURE_TAGS.has(elementOf.name(el)) && !hidesWhatIsUnder(cs)) continue;
+      if (coverDrawn(el)) out.push(el);
+    }
+    return out;
+  }
+}
