@@ -12,8 +12,8 @@
  * quirks mode whose root reports no width. A heading of opacity 0 above a paragraph a reader sees is
  * not sent as its section; a page that selects a faded sentence on the user's click does not have
  * it sent; a page of eight frames stuffed with hidden passages does not crowd another tab out; and
- * a quote under a box its own element paints over it (`::after`), or under a box placed over it,
- * far below the first screen, is not shown as checked. Words over pictures are settled by the
+ * a quote under a box its own element paints over it (`::after`), far below the first screen, is
+ * not shown as checked, and a sentence under a box placed over it there is not sent. Words over pictures are settled by the
  * pictures' pixels (tests/fixtures/pictures-behind.html), as in Chromium.
  */
 import { describe, expect, it } from 'vitest';
@@ -54,18 +54,9 @@ describe('Firefox: words no reader sees', () => {
       expect(sent).not.toContain(PLANTED);
     },
   );
-  it.each([
-    ['under a white box placed over it', 'filter in the spout', 'The filter in the spout lifts out for rinsing under the tap.'],
-    ['under its own ::after', 'firm press', 'The lid of the Brightwater kettle locks with a firm press on its rim.'],
-  ])('a quote %s, far below the first screen, is not shown as checked', async (_how, words, literal) => {
+  it('a sentence under a white box placed over it, far below the first screen, is not sent (CSS’s painting order)', async () => {
     await openTab(fx, `${fx.fixtures}/unseen-later.html`);
     const CARE = 'Descale the Brightwater kettle once a month with white vinegar.';
-    fx.api.enqueue((req) =>
-      answerReply([
-        { text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] },
-        { text: 'It says more.', citations: [{ index: indexOf(req, words), literal }] },
-      ]),
-    );
     fx.api.enqueue((req) =>
       answerReply([{ text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] }]),
     );
@@ -73,11 +64,36 @@ describe('Firefox: words no reader sees', () => {
     const popup = new Popup(fx);
     await popup.open();
     await popup.ask('How do I look after the kettle?');
-    await expect.poll(() => messageCalls(fx.api).length).toBe(before + 2);
+    await expect.poll(() => messageCalls(fx.api).length).toBe(before + 1);
     await expect.poll(() => popup.regionText('Answer')).toContain('Descale it monthly.');
-    expect(await popup.regionText('Answer')).not.toContain('It says more.');
-    expect(sentText(messageCalls(fx.api).at(-1)!)).toContain('a reader cannot see it');
+    const sent = sentText(messageCalls(fx.api).at(-1)!);
+    expect(sent).toContain('once a month');
+    expect(sent).not.toContain('filter in the spout');
   });
+  it.each([['under its own ::after', 'firm press', 'The lid of the Brightwater kettle locks with a firm press on its rim.']])(
+    'a quote %s, far below the first screen, is not shown as checked',
+    async (_how, words, literal) => {
+      await openTab(fx, `${fx.fixtures}/unseen-later.html`);
+      const CARE = 'Descale the Brightwater kettle once a month with white vinegar.';
+      fx.api.enqueue((req) =>
+        answerReply([
+          { text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] },
+          { text: 'It says more.', citations: [{ index: indexOf(req, words), literal }] },
+        ]),
+      );
+      fx.api.enqueue((req) =>
+        answerReply([{ text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] }]),
+      );
+      const before = messageCalls(fx.api).length;
+      const popup = new Popup(fx);
+      await popup.open();
+      await popup.ask('How do I look after the kettle?');
+      await expect.poll(() => messageCalls(fx.api).length).toBe(before + 2);
+      await expect.poll(() => popup.regionText('Answer')).toContain('Descale it monthly.');
+      expect(await popup.regionText('Answer')).not.toContain('It says more.');
+      expect(sentText(messageCalls(fx.api).at(-1)!)).toContain('a reader cannot see it');
+    },
+  );
   it('words over pictures are sent where the pictures’ pixels prove them seen', async () => {
     const page = await openTab(fx, `${fx.fixtures}/pictures-behind.html`);
     await expect

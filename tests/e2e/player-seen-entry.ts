@@ -7,7 +7,8 @@
 import { boxJudge } from '@/lib/page/seen/box-shown';
 import { mediaElements, mediaKey, playerSeen } from '@/lib/page/video/read-videos';
 import { provePlayers } from '@/lib/page/video/prove-players';
-import { rulesChanged, SEEN_RULES, type SeenRule, type SeenVerdict } from '@/lib/shared/seen/seen';
+import { rulesChanged, type SeenVerdict } from '@/lib/shared/seen/seen';
+import { SEEN_RULES, type SeenRule } from '@/lib/shared/seen/rules';
 import type { DrawnResult, NotDrawn } from '@/lib/shared/protocol/types';
 
 /** Each player of the page by its id, as a reader sees it now. */

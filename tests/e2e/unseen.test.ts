@@ -209,30 +209,64 @@ describe('a quote the page no longer draws', () => {
 });
 
 describe('a quote far below the first screen, where no hit test can tell without scrolling', () => {
+  it('under a box placed over it, later in the page, is not sent: CSS’s painting order puts the box on top', async () => {
+    await useStandIn(h);
+    const page = await openFixture(h, 'unseen-later.html');
+    const CARE = 'Descale the Brightwater kettle once a month with white vinegar.';
+    h.api.enqueue((req) =>
+      answerReply([{ text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] }]),
+    );
+    const popup = await openPopup(h, page);
+    await ask(popup, 'How do I look after the kettle?');
+    expect(await answerText(popup)).toContain('Descale it monthly.');
+    const calls = messageCalls(h.api);
+    expect(calls).toHaveLength(1);
+    expect(documentsOf(calls[0]!)).toContain('once a month');
+    expect(documentsOf(calls[0]!)).not.toContain('filter in the spout');
+    // The page is not scrolled to tell.
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+  });
+
   it.each([
-    // A white box placed over it, later in the page: CSS's painting order puts it on top.
-    ['under a box placed over it', 'filter in the spout', 'The filter in the spout lifts out for rinsing under the tap.'],
+    // A white box placed over it once it was sent: CSS's painting order puts it on top.
+    [
+      'under a box placed over it after it was sent',
+      'turns all the way round',
+      'The base of the Brightwater kettle turns all the way round on its cord.',
+    ],
     // Its own ::after: the hit test would take it for the words' own element; its box is worked out.
     [
       'under a box its own element paints over it',
       'firm press',
       'The lid of the Brightwater kettle locks with a firm press on its rim.',
     ],
-  ])('%s is not shown as checked: the retry is told, and the answer keeps what a reader sees', async (_how, words, literal) => {
+  ])('%s is not shown as checked: the retry is told, and the answer keeps what a reader sees', async (how, words, literal) => {
     await useStandIn(h);
     const page = await openFixture(h, 'unseen-later.html');
     const CARE = 'Descale the Brightwater kettle once a month with white vinegar.';
-    h.api.enqueue((req) =>
-      answerReply([
+    const later = how.endsWith('after it was sent');
+    h.api.enqueue((req) => ({
+      ...answerReply([
         { text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] },
         { text: 'It says more.', citations: [{ index: indexOf(req, words), literal }] },
       ]),
-    );
+      // Slowly, so that the page can change while the answer comes.
+      ...(later ? { chunkDelayMs: 400 } : {}),
+    }));
     h.api.enqueue((req) =>
       answerReply([{ text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] }]),
     );
     const popup = await openPopup(h, page);
     await ask(popup, 'How do I look after the kettle?');
+    if (later) {
+      await expect.poll(() => messageCalls(h.api).length, { timeout: 30_000 }).toBe(1);
+      expect(sentText(messageCalls(h.api)[0]!)).toContain(literal);
+      await page.evaluate(() => {
+        const lid = document.createElement('div');
+        lid.style.cssText = 'position: absolute; inset: 0; background: #fff';
+        document.getElementById('lowered-cover')!.append(lid);
+      });
+    }
     const answer = await answerText(popup);
     expect(answer).toContain('Descale it monthly.');
     expect(answer).not.toContain('It says more.');

@@ -3,7 +3,8 @@
  * (lib/shared/seen/seen.ts): the table changed for the length of one test, then put back.
  */
 import { afterEach } from 'vitest';
-import { rulesChanged, SEEN_RULES, type SeenRule } from '@/lib/shared/seen/seen';
+import { rulesChanged } from '@/lib/shared/seen/seen';
+import { SEEN_RULES, type SeenRule } from '@/lib/shared/seen/rules';
 
 const original = [...SEEN_RULES];
 

@@ -19,7 +19,7 @@
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import { allInside, BIDI_CONTROLS, drawnBackwards, glyphsHide, hiddenRuns, type CharRun, type Rect } from './seen';
-import type { Measured } from '@/lib/shared/seen/seen';
+import type { Measured } from '@/lib/shared/seen/measured';
 import type { Reach } from './paint';
 import { ownOf, VISIBLE, type Known, type Look, type Own } from './own-style';
 import { boxClip, finite, intersect, NONE, scrolledReach, visibleArea } from './clip-rect';

@@ -15,15 +15,9 @@ import { PaintOrder, wordsOver } from './paint-order';
 import { pictureBehind } from './picture-layers';
 import type { Pictures } from './pictures';
 import { meets } from './seen';
-import {
-  MAX_SHADOW_BLUR_PX,
-  MAX_SHADOW_OFFSET_PX,
-  MIN_ALPHA,
-  MIN_CONTRAST,
-  MIN_STROKE_PX,
-  whyUnseen,
-  type Measured,
-} from '@/lib/shared/seen/seen';
+import { whyUnseen } from '@/lib/shared/seen/seen';
+import { MAX_SHADOW_BLUR_PX, MAX_SHADOW_OFFSET_PX, MIN_ALPHA, MIN_CONTRAST, MIN_STROKE_PX } from '@/lib/shared/seen/thresholds';
+import type { Measured } from '@/lib/shared/seen/measured';
 
 /** The opaque colour painted behind `el`'s content, from its own and its ancestors' backgrounds; null: not known. */
 export function backgroundBehind(el: Element, view: Window): Rgba | null {

@@ -10,7 +10,8 @@ import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import { insideOpenable } from './openable';
 import { clipHides, placeHides, type Reach } from './paint';
 import { ASK, isSeen, type StyleRef } from './walk-rows';
-import { asker, type ClipSides } from '@/lib/shared/seen/seen';
+import { asker } from '@/lib/shared/seen/seen';
+import type { ClipSides } from '@/lib/shared/seen/measured';
 
 /**
  * The sides of a box that hides what overflows it, as the table's row of a box clipped away reads

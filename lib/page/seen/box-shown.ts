@@ -15,7 +15,8 @@ import { docOf, elementOf } from '@/lib/page/dom/dom';
 import { CoversOutOfView } from './covers-out-of-view';
 import { hitOnBox, inView } from './cover';
 import { clipMeasured } from './paint';
-import { judge, type PointHit, type SeenVerdict } from '@/lib/shared/seen/seen';
+import { judge, type SeenVerdict } from '@/lib/shared/seen/seen';
+import type { PointHit } from '@/lib/shared/seen/measured';
 
 /** Judges boxes of one document as it is laid out now, each seen with at least `minSide` px of each side shown. */
 export type BoxJudge = (el: Element, minSide: number) => SeenVerdict;

@@ -8,7 +8,7 @@
  */
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
-import type { PointHit } from '@/lib/shared/seen/seen';
+import type { PointHit } from '@/lib/shared/seen/measured';
 
 export type { PointHit };
 

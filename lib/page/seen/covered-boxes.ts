@@ -18,6 +18,7 @@ import { PICTURES, TRANSPARENT, type Box } from './paint';
 import { asker, type SeenVerdict } from '@/lib/shared/seen/seen';
 import { cut, holds, meets } from './seen';
 import { PaintOrder, wordsOver } from './paint-order';
+import { Ancestry } from './ancestry';
 import {
   coverDrawn,
   hidesWhatIsUnder,
@@ -50,6 +51,7 @@ export function coveredOwners(
 ): Set<Element> {
   const out = new Set<Element>();
   let order: PaintOrder | undefined;
+  let ancestry: Ancestry | undefined;
   // (Each box of words is measured once, however many covers ask about it: nothing moves meanwhile.)
   const rects = new Map<Element, DOMRect>();
   const rectOf = (e: Element): DOMRect => {
@@ -78,7 +80,11 @@ export function coveredOwners(
     const paintsInside =
       spread > 0 && ((cs.backgroundColor !== TRANSPARENT && mayBeOpaque(cs.backgroundColor)) || insetFill(cs.boxShadow));
     const c = { left: box.left - spread, top: box.top - spread, right: box.right + spread, bottom: box.bottom + spread };
-    if (c.right <= 0 || c.bottom <= 0 || c.left >= view.innerWidth || c.top >= view.innerHeight) continue;
+    // Out of view no hit test tells without scrolling the page: where glyphs are measured (the
+    // check before sending), CSS's painting order does, as for the proof of a quote
+    // (covers-out-of-view.ts); a cover drawn see-through there lets the words show.
+    const outOfView = measured && (ancestry ??= new Ancestry(view)).look(cover).opacity >= 1;
+    if (!outOfView && (c.right <= 0 || c.bottom <= 0 || c.left >= view.innerWidth || c.top >= view.innerHeight)) continue;
     for (const owner of owners) {
       // (Words the cover holds are drawn over its own background; a cover the box of words holds,
       // a lid inside the paragraph, is asked like any other: the hit test tells it from the words.)
@@ -90,7 +96,8 @@ export function coveredOwners(
       // words as surely as one over the whole box).
       const whole = holds(c, b);
       for (const { x, y } of whole ? [middle(b)] : partsUnder(doc, owner, c)) {
-        if (!inView(view, x, y)) continue;
+        const seenHere = inView(view, x, y);
+        if (!seenHere && !outOfView) continue;
         if (spread > 0) {
           // Reaching into the ring its shadow paints: covered. Inside the box itself, only a box
           // that paints its own background covers (the hit test below).
@@ -100,7 +107,10 @@ export function coveredOwners(
           }
           if (!paintsInside) continue;
         }
-        if (onTop(doc, owner, cover, cs, x, y)) {
+        const over = seenHere
+          ? onTop(doc, owner, cover, cs, x, y)
+          : !wordsOver((order ??= new PaintOrder(view)).above(cover, owner));
+        if (over) {
           out.add(owner);
           break;
         }

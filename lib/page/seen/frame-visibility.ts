@@ -13,7 +13,7 @@
  */
 import { boxJudge } from './box-shown';
 import { docOf } from '@/lib/page/dom/dom';
-import { MIN_FRAME_SIDE } from '@/lib/shared/seen/seen';
+import { MIN_FRAME_SIDE } from '@/lib/shared/seen/thresholds';
 
 /** The indexes in `doc`'s `window.frames` of the frames its page does not show. */
 export function hiddenChildFrames(doc: Document): number[] {

@@ -15,7 +15,7 @@ import { paintMeasured, securityShows, type Rgba } from './paint';
 import type { PictureBehind } from './picture-layers';
 import type { Pictures } from './pictures';
 import { ASK, isSeen } from './walk-rows';
-import type { Measured } from '@/lib/shared/seen/seen';
+import type { Measured } from '@/lib/shared/seen/measured';
 
 /**
  * What the paint of words says: seen (by their fill, or by a stroke or a shadow where the fill is

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clipHides, contrastRatio, paintHides, parseColor, placeHides } from './paint';
-import { MIN_CONTRAST } from '@/lib/shared/seen/seen';
+import { MIN_CONTRAST } from '@/lib/shared/seen/thresholds';
 
 const WHITE = { r: 255, g: 255, b: 255, a: 1 };
 const BLACK = { r: 0, g: 0, b: 0, a: 1 };

@@ -6,7 +6,8 @@
  * alike, so that "read" and "shown as checked" agree.
  */
 import type { NotDrawn } from '@/lib/shared/protocol/types';
-import { asker, whyUnseen, type ClipMeasured, type Measured, type PlaceMeasured } from '@/lib/shared/seen/seen';
+import { asker, whyUnseen } from '@/lib/shared/seen/seen';
+import type { ClipMeasured, Measured, PlaceMeasured } from '@/lib/shared/seen/measured';
 
 /** Why words are not drawn for a reader; null when they are. */
 export type { NotDrawn };

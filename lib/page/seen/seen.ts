@@ -5,7 +5,8 @@
  * read by the callers (lib/page/seen/ancestry.ts), so that each measurement is tested without layout.
  */
 import type { NotDrawn } from '@/lib/shared/protocol/types';
-import { asker, type FilterFunction, type FilterMeasured, type GlyphsMeasured } from '@/lib/shared/seen/seen';
+import { asker } from '@/lib/shared/seen/seen';
+import type { FilterFunction, FilterMeasured, GlyphsMeasured } from '@/lib/shared/seen/measured';
 
 /** A rectangle in the viewport's coordinates. */
 export interface Rect {

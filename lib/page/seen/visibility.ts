@@ -59,7 +59,8 @@ import { clippedAway, inlineMovedAway, pageReach, placedAway } from './box-place
 import { CoverNotes } from './cover-notes';
 import { GlyphPaint } from './glyph-paint';
 import { drawn } from './openable';
-import type { Measured, SeenVerdict } from '@/lib/shared/seen/seen';
+import type { SeenVerdict } from '@/lib/shared/seen/seen';
+import type { Measured } from '@/lib/shared/seen/measured';
 
 export interface VisibilityOptions {
   /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { asker, judge, provenBy, WHY_SAID } from './seen';
+import { SEEN_RULES } from './rules';
 import {
-  asker,
-  judge,
   MAX_CLIP_INSET_PERCENT,
   MAX_CLIPPED_SIDE_PX,
   MAX_FILTER_BLUR_PX,
@@ -17,12 +17,8 @@ import {
   MIN_GLYPH_SHARE,
   MIN_INVERT_TURNED,
   MIN_OPACITY,
-  provenBy,
-  SEEN_RULES,
-  WHY_SAID,
-  type FilterMeasured,
-  type GlyphsMeasured,
-} from './seen';
+} from './thresholds';
+import type { FilterMeasured, GlyphsMeasured } from './measured';
 import { notDrawnSchema } from '@/lib/shared/protocol/types';
 import { judgePdf, MIN_PDF_TYPE_SIZE, PDF_PAPER, PDF_SEEN_RULES } from './pdf-seen';
 

@@ -7,7 +7,8 @@
  * Their text is no reader's, so it is not sent. Pure.
  */
 import type { PageText } from '@/lib/shared/protocol/types';
-import { asker, type Measured } from '@/lib/shared/seen/seen';
+import { asker } from '@/lib/shared/seen/seen';
+import type { Measured } from '@/lib/shared/seen/measured';
 
 const askFrames = asker(['framePlaced', 'framesAboveRead', 'framesAboveShow']);
 const shown = (m: Measured) => askFrames(m).seen === 'seen';

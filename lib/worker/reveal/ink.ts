@@ -7,7 +7,7 @@
  * around them. Pure: the capture and its decoding are the caller's (screen-proof.ts), so every
  * rule here is tested on pixel arrays without a browser.
  */
-import { MIN_COLOUR_DISTANCE } from '@/lib/shared/seen/seen';
+import { MIN_COLOUR_DISTANCE } from '@/lib/shared/seen/thresholds';
 import type { Box, ScreenBoxes } from '@/lib/shared/protocol/types';
 
 export type { Box, ScreenBoxes };

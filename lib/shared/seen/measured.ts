@@ -1,0 +1,145 @@
+/**
+ * What the page measures of a run of words, a frame's or a player's box, for the table of rules
+ * (lib/shared/seen/rules.ts): values only (numbers, booleans, what could not be read), never a
+ * verdict. Each field is optional: a caller that measures only some asks only the rows that read
+ * them (`asker`, lib/shared/seen/seen.ts). Pure types.
+ */
+import type { NotDrawn } from '@/lib/shared/protocol/types';
+
+/** What was seen at one point of some words' box that lies in the view (lib/page/seen/cover.ts `hitAt`). */
+export interface PointHit {
+  /** The topmost element there is the words' own (their parent, an ancestor, a child). */
+  own: boolean;
+  /** Else: the covering element, or one of its ancestors, stays put on screen (fixed, sticky). */
+  movesWithView: boolean;
+  /** The hit test answered nothing there: nothing is proven either way. */
+  unknown?: boolean;
+}
+
+/** What the words' own glyph rectangles measure to (lib/page/seen/seen.ts `glyphsMeasured`). */
+export interface GlyphsMeasured {
+  /** Rectangles that have an area. */
+  drawn: number;
+  /** Of those, the ones with some area within what the page can scroll to. */
+  onPage: number;
+  /** Of those, the ones with some area left by the boxes around them that hide overflow. */
+  shown: number;
+  /** The height of the tallest part shown (CSS pixels, after every transform). */
+  tallest: number;
+  /** The width all the rectangles take, and the height of the tallest of them. */
+  width: number;
+  height: number;
+  /** A bound on the number of visible characters, known at once; `chars` counts them (asked only when needed). */
+  maxChars: number;
+  chars: () => number;
+}
+
+/** Where a box lies (lib/page/seen/paint.ts `placeMeasured`). */
+export interface PlaceMeasured {
+  /** It has an area. */
+  area: boolean;
+  /** Some of it lies within what the page can scroll to. */
+  onPage: boolean;
+}
+
+/** What a box's own `clip` and `clip-path` leave of it (lib/page/seen/paint.ts `clipMeasured`). */
+export interface ClipMeasured {
+  /** A `clip` rectangle of no area on a box it applies to (absolutely positioned or fixed). */
+  emptyRect: boolean;
+  /** The first length of a `clip-path: inset()` in per cent (0: none, or in other units). */
+  insetPercent: number;
+  /** A `clip-path` circle or ellipse of no radius. */
+  noRadius: boolean;
+}
+
+/** The sides of a box that hides what overflows it (lib/page/seen/box-place.ts `clipSides`): `height` null where only the inline axis clips. */
+export interface ClipSides {
+  width: number;
+  height: number | null;
+}
+
+/** One function of a computed `filter`, and its amount (a blur's in pixels). */
+export interface FilterFunction {
+  name: string;
+  amount: number;
+}
+
+/** A computed `filter` as read (lib/page/seen/seen.ts `filterMeasured`). */
+export interface FilterMeasured {
+  functions: readonly FilterFunction[];
+  /** Something in it is not read as a function (a url(), a syntax not known). */
+  unread: boolean;
+}
+
+/**
+ * What was measured of a run of words. A field left out was not asked (the reading walk asks
+ * the cheap ones only); a value of `null` was asked and could not be measured.
+ */
+export interface Measured {
+  /** The worker's question reached the frame that read the words, and it answered about that reading. */
+  answered?: boolean;
+  /** The quoted words were found in the page as it is now (lib/page/find/drawn.ts). */
+  found?: boolean;
+  /** The element's computed `display` (or, in a document without styles, 'none' for `[hidden]`). */
+  display?: string;
+  /** A reader can open what holds the words (closed `<details>`, `hidden="until-found"`). */
+  opens?: boolean;
+  /** The computed `visibility` of the words' own element. */
+  visibility?: string;
+  /** The box around them has (almost) no size and hides what overflows it (lib/page/seen/visibility.ts `clippedAway`). */
+  clippedAway?: boolean;
+  /** The sides of the box around them that hides what overflows it (`clipSides`). */
+  clipSides?: ClipSides;
+  /** The page lays out: a layout engine, and a view of some size (`innerWidth`, not the root's `clientWidth`). */
+  layout?: boolean;
+  /** `checkVisibility` of the words' element: false for opacity 0 above, `content-visibility: hidden`, no box. */
+  rendered?: boolean | null;
+  /** The product of `opacity` and `filter: opacity()` over the words' element and its ancestors. */
+  opacity?: number | null;
+  /** A mask, a blend mode, or a filter that the computed values cannot settle, on the way up. */
+  effects?: boolean | null;
+  /** The computed font size, in CSS pixels. */
+  fontPx?: number;
+  /** The alpha of the colour that fills the glyphs (`-webkit-text-fill-color` where set); null: a colour not read. */
+  alpha?: number | null;
+  /** The contrast ratio of the glyphs' colour over the opaque colour behind them, where that is known. */
+  contrast?: number;
+  /** With `contrast`: the RGB distance between the glyphs' colour (over what is behind) and what is behind. */
+  distance?: number;
+  /** The glyphs are painted some other way too: a fill colour, a stroke, a shadow, a background clipped to the text. */
+  paintedOtherwise?: boolean;
+  /** Something other than the backgrounds' colours may be behind them (a picture, a pseudo-element, another box). */
+  otherPaint?: boolean;
+  /** Where the words' box lies (lib/page/seen/paint.ts `placeHides`), or a clip that leaves nothing (`clipHides`). */
+  place?: NotDrawn | null;
+  /** The words' own glyphs as drawn (lib/page/seen/seen.ts `glyphsHide`): 'unmeasured' when they have no rectangle to measure. */
+  glyphs?: NotDrawn | null | 'unmeasured';
+  /** The words' own glyph rectangles (`glyphsMeasured`): what `glyphs` says when the rows have judged them. */
+  glyphBox?: GlyphsMeasured;
+  /** Where the words' box lies (`placeMeasured`): what `place` says when the rows have judged it. */
+  placed?: PlaceMeasured;
+  /** What the box's own clip leaves of it (`clipMeasured`). */
+  clip?: ClipMeasured;
+  /** One element's `filter` (`filterMeasured`): the rows say whether it is settled. */
+  filter?: FilterMeasured;
+  /** The share of its size a box (a frame, a player) is drawn at, after every transform. */
+  scale?: number;
+  /** `-webkit-text-security` of the words' element ('none' where the browser has no such property). */
+  textSecurity?: string;
+  /** A box that holds all of theirs is painted over them by CSS's painting order (lib/page/seen/paint-order.ts); null: the order cannot be told. */
+  paintedOver?: boolean | null;
+  /** One glyph cut by the boxes around it (lib/page/seen/seen.ts `hiddenRuns`): the area left of it, and its whole area. */
+  glyphCut?: { left: number; whole: number };
+  /** The shorter side of the view of the frame that holds them (not the top frame's), in CSS pixels. */
+  frameSide?: number;
+  /** The frame that holds them says where it sits among the frames above it (lib/worker/read/hidden-frames.ts). */
+  framePlaced?: boolean;
+  /** Every frame above the one that holds them was read. */
+  framesAboveRead?: boolean;
+  /** Every frame above says its page shows the frame below it (lib/page/seen/frame-visibility.ts). */
+  framesAboveShow?: boolean;
+  /** What the browser's hit test found on top at the points of the words in view. */
+  hits?: readonly PointHit[];
+  /** Another box is on top of them (measured without a hit test: out of view, by the painting order, or painted by their own element). */
+  covered?: boolean;
+}

@@ -1,0 +1,354 @@
+/**
+ * The table of rules of what a reader sees, read top to bottom: each row, given what was measured
+ * (lib/shared/seen/measured.ts), says when it applies, what it makes the words (unseen, or unproven:
+ * nothing measured settles it) and why, in a reviewer's words. The first row that applies decides;
+ * none: seen. Asked through `judge` and `asker` (lib/shared/seen/seen.ts). Pure data.
+ */
+import type { NotDrawn } from '@/lib/shared/protocol/types';
+import {
+  MIN_OPACITY,
+  MIN_GLYPH_PX,
+  MIN_ADVANCE,
+  MIN_FONT_PX,
+  MIN_ALPHA,
+  MIN_CONTRAST,
+  MIN_FILTER_AMOUNT,
+  MAX_FILTER_BRIGHTNESS,
+  MAX_INVERT_KEPT,
+  MIN_INVERT_TURNED,
+  MAX_FILTER_BLUR_PX,
+  SETTLED_FILTERS,
+  MAX_CLIP_INSET_PERCENT,
+  MAX_CLIPPED_SIDE_PX,
+  MIN_GLYPH_SHARE,
+  MIN_FRAME_SIDE,
+  MIN_BOX_SCALE,
+  MIN_COLOUR_DISTANCE,
+} from './thresholds';
+import type { GlyphsMeasured, FilterFunction, FilterMeasured, Measured } from './measured';
+
+/** One row of the table: when it applies, what it makes the words, and why, in a reviewer's words. */
+export interface SeenRule {
+  why: NotDrawn;
+  seen: 'unseen' | 'unproven';
+  /** Cheap enough for the reading walk, which asks these rows of every element it reads. */
+  cheap?: true;
+  /**
+   * The measurements that make the row apply (`when` is false unless one of them is given):
+   * a caller that measures only some of them asks only the rows that read those (`asker`).
+   */
+  reads: readonly (keyof Measured)[];
+  when: (m: Measured) => boolean;
+  says: string;
+}
+
+const hidesVisibility = (v: string | undefined) => v === 'hidden' || v === 'collapse';
+
+/** Filter functions whose amount a row judges (opacity is multiplied into `opacity` by the measure). */
+const KNOWN_FILTERS: ReadonlySet<string> = new Set(['opacity', 'contrast', 'brightness', 'invert', 'blur']);
+
+/** Whether some function of a measured filter is one `which` picks. */
+function applies(filter: FilterMeasured | undefined, which: (f: FilterFunction) => boolean): boolean {
+  return filter !== undefined && filter.functions.some(which);
+}
+
+/**
+ * Whether more than two glyphs each advance less than `MIN_ADVANCE` of their line's height: the
+ * width the characters take, against the height of their line (glyphs drawn over each other, a
+ * huge negative letter spacing, take none). The characters are counted only when the width is small.
+ */
+function pressed(g: GlyphsMeasured): boolean {
+  if (g.width >= MIN_ADVANCE * g.height * g.maxChars) return false;
+  const count = g.chars();
+  return count > 2 && g.width / count < MIN_ADVANCE * g.height;
+}
+
+/** The rules, first match wins. */
+export const SEEN_RULES: readonly SeenRule[] = [
+  {
+    why: 'no-answer',
+    seen: 'unproven',
+    cheap: true,
+    reads: ['answered'],
+    when: (m) => m.answered === false,
+    says: 'The frame asked did not answer in time, or no longer holds the reading asked about: nothing was measured.',
+  },
+  {
+    why: 'no-area',
+    seen: 'unseen',
+    reads: ['frameSide'],
+    when: (m) => typeof m.frameSide === 'number' && !(m.frameSide >= MIN_FRAME_SIDE),
+    says: `The frame that holds them is narrower or shorter than ${MIN_FRAME_SIDE}px: a hidden or tracking frame.`,
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['framePlaced'],
+    when: (m) => m.framePlaced === false,
+    says: 'The frame that holds them does not say where it sits among the frames above it: nothing says a page shows it.',
+  },
+  {
+    why: 'no-answer',
+    seen: 'unproven',
+    reads: ['framesAboveRead'],
+    when: (m) => m.framesAboveRead === false,
+    says: 'A frame above the one that holds them was not read, or did not answer: nothing says it shows them.',
+  },
+  {
+    why: 'not-rendered',
+    seen: 'unseen',
+    reads: ['framesAboveShow'],
+    when: (m) => m.framesAboveShow === false,
+    says: 'A frame above the one that holds them says its page does not show the frame below it.',
+  },
+  {
+    why: 'not-found',
+    seen: 'unseen',
+    cheap: true,
+    reads: ['found'],
+    when: (m) => m.found === false,
+    says: 'The quoted words are not in the page as it is now: a reader cannot find them there.',
+  },
+  {
+    why: 'not-rendered',
+    seen: 'unseen',
+    cheap: true,
+    reads: ['display'],
+    when: (m) => m.display === 'none' && m.opens !== true,
+    says: 'They are in a box that is display: none (or [hidden]), which a reader cannot open.',
+  },
+  {
+    why: 'not-rendered',
+    seen: 'unseen',
+    cheap: true,
+    reads: ['visibility'],
+    when: (m) => hidesVisibility(m.visibility),
+    says: 'Their own element is visibility: hidden or collapse.',
+  },
+  {
+    why: 'clipped',
+    seen: 'unseen',
+    cheap: true,
+    reads: ['clippedAway', 'clipSides'],
+    when: (m) =>
+      m.clippedAway === true ||
+      (m.clipSides !== undefined &&
+        (!(m.clipSides.width > MAX_CLIPPED_SIDE_PX) ||
+          (m.clipSides.height !== null && !(m.clipSides.height > MAX_CLIPPED_SIDE_PX)))),
+    says: 'A box of (almost) no size around them hides what overflows it (screen-reader-only text, a collapsed panel).',
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['layout'],
+    when: (m) => m.layout === false,
+    says: 'The page lays nothing out (no view of any size): no size, place or paint can be measured.',
+  },
+  {
+    why: 'not-rendered',
+    seen: 'unseen',
+    reads: ['rendered'],
+    when: (m) => m.rendered === false,
+    says: 'The browser does not render them: opacity 0 above, content-visibility: hidden, no box (unslotted).',
+  },
+  {
+    why: 'not-rendered',
+    seen: 'unseen',
+    reads: ['textSecurity'],
+    when: (m) => m.textSecurity !== undefined && m.textSecurity !== 'none',
+    says: "Their glyphs are drawn as discs or squares (-webkit-text-security, a password's look): no word is drawn.",
+  },
+  {
+    why: 'faint',
+    seen: 'unseen',
+    reads: ['opacity'],
+    when: (m) => typeof m.opacity === 'number' && !(m.opacity >= MIN_OPACITY),
+    says: `Their effective opacity (opacity and filter: opacity() multiplied up the tree) is below ${MIN_OPACITY}.`,
+  },
+  {
+    why: 'tiny-font',
+    seen: 'unseen',
+    reads: ['fontPx'],
+    when: (m) => typeof m.fontPx === 'number' && !(m.fontPx >= MIN_FONT_PX),
+    says: `Their computed font size is below ${MIN_FONT_PX}px, which no reader can read.`,
+  },
+  {
+    why: 'transparent',
+    seen: 'unseen',
+    reads: ['alpha'],
+    when: (m) => typeof m.alpha === 'number' && m.alpha < MIN_ALPHA && m.paintedOtherwise !== true,
+    says: `Their colour (-webkit-text-fill-color where set) has an alpha below ${MIN_ALPHA}, and nothing else paints the glyphs.`,
+  },
+  {
+    why: 'same-colour',
+    seen: 'unseen',
+    reads: ['contrast'],
+    when: (m) =>
+      typeof m.contrast === 'number' &&
+      m.contrast < MIN_CONTRAST &&
+      !((m.distance ?? 0) >= MIN_COLOUR_DISTANCE) &&
+      m.paintedOtherwise !== true &&
+      m.otherPaint !== true,
+    says:
+      `Their colour stands out from what is behind them by a contrast below ${MIN_CONTRAST} and a hue less than ` +
+      `${MIN_COLOUR_DISTANCE} apart (RGB distance), and nothing else sets them apart.`,
+  },
+  {
+    why: 'no-area',
+    seen: 'unseen',
+    reads: ['place', 'glyphs', 'glyphBox', 'placed'],
+    when: (m) => m.place === 'no-area' || m.glyphs === 'no-area' || m.glyphBox?.drawn === 0 || m.placed?.area === false,
+    says: 'Their box or their glyphs have no area (scaled or sized to nothing, clipped by the boxes around them).',
+  },
+  {
+    why: 'outside',
+    seen: 'unseen',
+    reads: ['place', 'glyphs', 'glyphBox', 'placed'],
+    when: (m) => m.place === 'outside' || m.glyphs === 'outside' || m.glyphBox?.onPage === 0 || m.placed?.onPage === false,
+    says: 'Their box or their glyphs lie outside what the page can scroll to (translate, text-indent, left: -9999px).',
+  },
+  {
+    why: 'clipped',
+    seen: 'unseen',
+    reads: ['place', 'glyphs', 'glyphBox', 'clip'],
+    when: (m) =>
+      m.place === 'clipped' ||
+      m.glyphs === 'clipped' ||
+      m.glyphBox?.shown === 0 ||
+      m.clip?.emptyRect === true ||
+      m.clip?.noRadius === true,
+    says: 'A clip or clip-path leaves nothing of them, or a box around them that hides overflow cuts them off.',
+  },
+  {
+    why: 'clipped',
+    seen: 'unseen',
+    reads: ['glyphCut'],
+    when: (m) => m.glyphCut !== undefined && !(m.glyphCut.left >= MIN_GLYPH_SHARE * m.glyphCut.whole),
+    says: `A box around them that hides overflow leaves less than ${MIN_GLYPH_SHARE} of a glyph's area.`,
+  },
+  {
+    why: 'clipped',
+    seen: 'unseen',
+    reads: ['clip'],
+    when: (m) => m.clip !== undefined && m.clip.insetPercent >= MAX_CLIP_INSET_PERCENT,
+    says: `A clip-path: inset() of ${MAX_CLIP_INSET_PERCENT}% or more from each side leaves nothing of their box.`,
+  },
+  {
+    why: 'tiny-font',
+    seen: 'unseen',
+    reads: ['glyphs', 'glyphBox'],
+    when: (m) => m.glyphs === 'tiny-font' || (m.glyphBox !== undefined && m.glyphBox.tallest < MIN_GLYPH_PX),
+    says: `Their glyphs are drawn shorter than ${MIN_GLYPH_PX}px after every transform, scale and zoom.`,
+  },
+  {
+    why: 'tiny-font',
+    seen: 'unseen',
+    reads: ['glyphBox'],
+    when: (m) => m.glyphBox !== undefined && pressed(m.glyphBox),
+    says: `More than two glyphs are pressed together, each advancing less than ${MIN_ADVANCE} of its line's height (letter-spacing: -1em).`,
+  },
+  {
+    why: 'reordered',
+    seen: 'unseen',
+    reads: ['glyphs'],
+    when: (m) => m.glyphs === 'reordered',
+    says:
+      'Their letters are drawn against their own direction (a bidi override or <bdo> against the text, ' +
+      'an override character, a mirror): the order a reader reads is not the order of the text.',
+  },
+  {
+    why: 'covered',
+    seen: 'unseen',
+    reads: ['hits', 'covered'],
+    when: (m) =>
+      m.covered === true ||
+      (m.hits !== undefined && m.hits.length > 0 && m.hits.every((h) => !h.own && !h.movesWithView && h.unknown !== true)),
+    says:
+      'Another box is on top of them at every point of theirs in view, and it scrolls with the page ' +
+      '(a fixed or sticky bar covers words only at some scroll positions).',
+  },
+  {
+    why: 'covered',
+    seen: 'unseen',
+    reads: ['paintedOver'],
+    when: (m) => m.paintedOver === true,
+    says: "A box that holds all of theirs is painted over them by CSS's painting order, where no hit test can tell.",
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['paintedOver'],
+    when: (m) => m.paintedOver === null,
+    says: "CSS's painting order cannot tell whether a box that holds all of theirs is painted over them or under them (two boxes in the top layer, a slot shown through another).",
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['hits'],
+    when: (m) => m.hits !== undefined && m.hits.some((h) => h.unknown === true),
+    says: "The browser's hit test answered nothing at a point of theirs in view: nothing says what is on top of them.",
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['filter'],
+    when: (m) => m.filter?.unread === true,
+    says: 'A filter above them holds something not read as a filter function (a url(), a syntax not known).',
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['filter'],
+    when: (m) => applies(m.filter, (f) => (f.name === 'contrast' || f.name === 'brightness') && !(f.amount >= MIN_FILTER_AMOUNT)),
+    says: `A filter above them darkens or flattens them, a contrast() or brightness() below ${MIN_FILTER_AMOUNT}.`,
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['filter'],
+    when: (m) => applies(m.filter, (f) => f.name === 'brightness' && !(f.amount <= MAX_FILTER_BRIGHTNESS)),
+    says: `A filter above them brightens everything to white, a brightness() over ${MAX_FILTER_BRIGHTNESS}.`,
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['filter'],
+    when: (m) => applies(m.filter, (f) => f.name === 'invert' && !(f.amount <= MAX_INVERT_KEPT || f.amount >= MIN_INVERT_TURNED)),
+    says: `A filter above them turns every colour grey, an invert() between ${MAX_INVERT_KEPT} and ${MIN_INVERT_TURNED}.`,
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['filter'],
+    when: (m) => applies(m.filter, (f) => f.name === 'blur' && !(f.amount <= MAX_FILTER_BLUR_PX)),
+    says: `A filter above them blurs them by more than ${MAX_FILTER_BLUR_PX}px.`,
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['filter'],
+    when: (m) => applies(m.filter, (f) => !KNOWN_FILTERS.has(f.name) && !SETTLED_FILTERS.has(f.name)),
+    says: 'A filter above them is none whose effect on words and what is around them the rows know.',
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['effects'],
+    when: (m) => m.effects === true,
+    says: 'A mask, a blend mode, or a filter other than opacity (or a weak brightness, contrast, a blur) changes how they are drawn.',
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['rendered', 'opacity', 'effects', 'alpha', 'glyphs'],
+    when: (m) => m.rendered === null || m.opacity === null || m.effects === null || m.alpha === null || m.glyphs === 'unmeasured',
+    says: 'A value the rules need could not be read (a colour in a syntax not read, no rectangle to measure).',
+  },
+  {
+    why: 'tiny-font',
+    seen: 'unseen',
+    reads: ['scale'],
+    when: (m) => typeof m.scale === 'number' && !(m.scale >= MIN_BOX_SCALE),
+    says: `A box drawn at less than ${MIN_BOX_SCALE} of its size (a frame, a player) shows what it holds too small to read.`,
+  },
+];

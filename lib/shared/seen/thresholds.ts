@@ -1,0 +1,66 @@
+/**
+ * The numbers the table of rules (lib/shared/seen/rules.ts) decides by: each threshold of what a
+ * reader can see, in one place, so that a row and the measure that feeds it (lib/page/seen/) name
+ * the same value. Pure constants.
+ */
+
+/** Below this effective opacity (the product over the words' ancestors) a reader cannot see them. */
+export const MIN_OPACITY = 0.1;
+/** A line of glyphs drawn shorter than this (CSS pixels, after every transform) cannot be read. */
+export const MIN_GLYPH_PX = 4;
+/** Glyphs pressed closer than this share of their height per character cannot be read (`letter-spacing: -1em`). */
+export const MIN_ADVANCE = 0.1;
+/** Text whose computed font size is smaller than this (CSS pixels) is no text a reader can read. */
+export const MIN_FONT_PX = 2;
+/** Text of a colour whose alpha is below this is transparent to a reader. */
+export const MIN_ALPHA = 0.1;
+/**
+ * What paints transparent glyphs otherwise: a stroke at least this wide (CSS pixels), or a shadow
+ * blurred at most `MAX_SHADOW_BLUR_PX` and moved at most `MAX_SHADOW_OFFSET_PX`, either of a colour
+ * whose alpha is at least `MIN_ALPHA`. A stroke of a hundredth of a pixel, a shadow of no colour,
+ * blurred to a haze or thrown off the page paints nothing a reader can read.
+ */
+export const MIN_STROKE_PX = 0.5;
+export const MAX_SHADOW_BLUR_PX = 4;
+export const MAX_SHADOW_OFFSET_PX = 100;
+/**
+ * Below this contrast ratio (WCAG) a reader cannot tell the text from what is behind it (white on
+ * #fdfdfd is 1.02). Faint text that a page means to be read (light grey captions) is well above it.
+ */
+export const MIN_CONTRAST = 1.1;
+
+/**
+ * Thresholds of a `filter` above the words (lib/page/seen/seen.ts `filterMeasured`), each a row:
+ * a contrast or a brightness below `MIN_FILTER_AMOUNT` (too dark, too flat), a brightness over
+ * `MAX_FILTER_BRIGHTNESS` (everything turns white), an invert between `MAX_INVERT_KEPT` and
+ * `MIN_INVERT_TURNED` (every colour turns grey), a blur over `MAX_FILTER_BLUR_PX`.
+ */
+export const MIN_FILTER_AMOUNT = 0.3;
+export const MAX_FILTER_BRIGHTNESS = 3;
+export const MAX_INVERT_KEPT = 0.3;
+export const MIN_INVERT_TURNED = 0.7;
+export const MAX_FILTER_BLUR_PX = 1;
+/** Filters that shift colours alike for words and what is around them: they settle nothing either way. */
+export const SETTLED_FILTERS: ReadonlySet<string> = new Set(['grayscale', 'sepia', 'saturate', 'hue-rotate', 'drop-shadow']);
+
+/** A `clip-path: inset()` of at least this share (per cent, from each side) leaves nothing of its box. */
+export const MAX_CLIP_INSET_PERCENT = 50;
+
+/** A box that hides what overflows it with a side of at most this (CSS pixels) hides all it holds. */
+export const MAX_CLIPPED_SIDE_PX = 1;
+
+/** A single glyph cut by the boxes around it is seen when at least this share of its area is left. */
+export const MIN_GLYPH_SHARE = 0.5;
+
+/** A frame narrower or shorter than this (CSS pixels) shows nothing: a hidden or tracking frame. */
+export const MIN_FRAME_SIDE = 2;
+
+/** A box (a frame, a player) drawn at less than this share of its size draws what it shows too small to read. */
+export const MIN_BOX_SCALE = MIN_GLYPH_PX / 16;
+
+/**
+ * Words whose colour lies this far (RGB distance) from what is behind them stand out by their hue
+ * even where their lightness is the same (link blue on a grey-blue gradient): the distance the
+ * proof by the pixels counts as ink (lib/worker/reveal/ink.ts `INK_DISTANCE`). White on #fdfdfd is 3.5.
+ */
+export const MIN_COLOUR_DISTANCE = 120;
