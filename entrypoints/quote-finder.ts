@@ -15,7 +15,9 @@ import {
   heldRanges,
   highlightQuoteInSteps,
   holdHighlight,
+  holdOthers,
   scrollHeld,
+  type OthersLater,
   showHeld,
 } from '@/lib/page/find/highlight';
 import { framesDrawn } from '@/lib/page/find/frames-drawn';
@@ -46,13 +48,17 @@ export default defineUnlistedScript(() => {
       const others = request.others ?? [];
       if (!request.hold) return highlightQuoteInSteps(document, request.target, options, others);
       // Held: painted only once the worker has seen the words on screen (`show-held`).
-      const outcome = await highlightQuoteInSteps(document, request.target, options, others, undefined, holdHighlight);
+      const later: OthersLater = {};
+      const outcome = await highlightQuoteInSteps(document, request.target, options, others, undefined, holdHighlight, later);
       const held = heldRanges(document);
       if (!outcome.ok || !held) return outcome;
+      // The page's other quotes, painted with this one: found while the page draws it.
+      const othersHeld = (later.others?.() ?? Promise.resolve([])).then((ranges) => holdOthers(document, held, ranges));
       const screen = screenBoxes(document, held);
-      if (!screen) return outcome;
       // A page in view draws now, which saves the worker asking it to (`painted`) before its capture.
-      const drawn = document.visibilityState === 'visible' && (await framesDrawn()).ok;
+      const drawn = !!screen && document.visibilityState === 'visible' && (await framesDrawn()).ok;
+      await othersHeld;
+      if (!screen) return outcome;
       return drawn ? { ...outcome, screen, drawn: true as const } : { ...outcome, screen };
     },
     'show-held': async () => ({ ok: showHeld(document) }),

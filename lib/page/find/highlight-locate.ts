@@ -78,9 +78,19 @@ function yieldToPage(): Promise<void> {
 }
 
 /**
+ * Where the page's other quotes are left to be found after the active one is shown or held
+ * (`later.others`, set once it is): a quote held for the worker's picture needs them only when it
+ * is painted, and they are found while the page draws it.
+ */
+export interface OthersLater {
+  others?: () => Promise<Range[][]>;
+}
+
+/**
  * `highlightQuote` in steps, the page's own work in between: the page is read once (within
  * extraction's size budget), the active quote found among the occurrences nearest to its
- * passage, then each other quote (a few, fewer occurrences each), and all shown at once.
+ * passage, then each other quote (a few, fewer occurrences each), and all shown at once; or,
+ * given `later`, the active quote shown alone and the others left to `later.others`.
  */
 export async function highlightQuoteInSteps(
   doc: Document | null | undefined,
@@ -89,15 +99,32 @@ export async function highlightQuoteInSteps(
   others: QuoteTarget[] = [],
   pause: () => Promise<void> = yieldToPage,
   show: (doc: Document, active: Range[], others: Range[][]) => void = showHighlight,
+  later?: OthersLater,
 ): Promise<HighlightOutcome> {
   if (!doc || !doc.documentElement) return { ok: false, reason: 'no-document' };
   // The page as read for the proof of the answer's quotes or the last click, when nothing changed.
   const { page, fresh } = currentReading(doc, options);
-  const outcome = await highlightInSteps(doc, page, !fresh, target, others, pause, show);
+  const outcome = await highlightInSteps(doc, page, !fresh, target, others, pause, show, later);
   if (outcome.ok || fresh) return outcome;
   // A kept reading may be older than a change no observer saw: what it missed is looked for afresh.
   await pause();
-  return highlightInSteps(doc, readAfresh(doc, options), false, target, others, pause, show);
+  return highlightInSteps(doc, readAfresh(doc, options), false, target, others, pause, show, later);
+}
+
+/** The other quotes' ranges, each in a step of its own, those that do not overlap the active quote. */
+async function othersApart(
+  page: AnchorPage,
+  located: LocatedQuote,
+  others: QuoteTarget[],
+  pause: () => Promise<void>,
+): Promise<Range[][]> {
+  const otherRanges: Range[][] = [];
+  for (const other of others.slice(0, MAX_OTHER_QUOTES)) {
+    await pause();
+    const q = locateIn(page, other, MAX_OTHER_CANDIDATES);
+    if (q && (q.end <= located.start || q.start >= located.end)) otherRanges.push(q.ranges);
+  }
+  return otherRanges;
 }
 
 /** `kept`: a reading kept from an earlier quote, whose words are checked against the page's now. */
@@ -109,6 +136,7 @@ async function highlightInSteps(
   others: QuoteTarget[],
   pause: () => Promise<void>,
   show: (doc: Document, active: Range[], others: Range[][]) => void,
+  later?: OthersLater,
 ): Promise<HighlightOutcome> {
   await pause();
   const hits = findOccurrences(page, target);
@@ -122,14 +150,10 @@ async function highlightInSteps(
     clearHighlight(doc);
     return { ok: false, reason: 'not-found' };
   }
-  const otherRanges: Range[][] = [];
-  for (const other of others.slice(0, MAX_OTHER_QUOTES)) {
-    await pause();
-    const q = locateIn(page, other, MAX_OTHER_CANDIDATES);
-    if (q && (q.end <= located.start || q.start >= located.end)) otherRanges.push(q.ranges);
-  }
+  const otherRanges = later ? [] : await othersApart(page, located, others, pause);
   // After the last pause: what the page's own work left of the quote's words is what is shown.
   const covered = coveredText(located);
   show(doc, located.ranges, otherRanges);
+  if (later) later.others = () => othersApart(page, located, others, pause);
   return provenShown(doc, located, target, covered);
 }

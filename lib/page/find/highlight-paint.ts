@@ -120,6 +120,15 @@ export function holdHighlight(doc: Document, active: Range[], others: Range[][] 
   heldIn.set(doc, { active, others });
 }
 
+/**
+ * The page's other quotes, found once the quote `active` is held, painted with it (with no other:
+ * cleared, or another quote held since).
+ */
+export function holdOthers(doc: Document, active: Range[], others: Range[][]): void {
+  const held = heldIn.get(doc);
+  if (held?.active === active) held.others = others;
+}
+
 /** The ranges of the quote held, if one is. */
 export function heldRanges(doc: Document): Range[] | null {
   return heldIn.get(doc)?.active ?? null;

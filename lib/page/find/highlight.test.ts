@@ -1,7 +1,18 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locateQuote } from './anchor';
-import { clearHighlight, highlightQuote, highlightQuoteInSteps, MAX_OTHER_QUOTES, showHighlight } from './highlight';
+import {
+  clearHighlight,
+  heldRanges,
+  highlightQuote,
+  highlightQuoteInSteps,
+  holdHighlight,
+  holdOthers,
+  MAX_OTHER_QUOTES,
+  showHeld,
+  showHighlight,
+  type OthersLater,
+} from './highlight';
 import { FOCUS_ATTRIBUTE, HIGHLIGHT_NAME, HIGHLIGHT_STYLE_ID, OTHER_HIGHLIGHT_NAME } from '@/lib/shared/core/highlight-style';
 
 const quote = (literal: string) => ({ literal, passageText: '', passageOrder: 0 });
@@ -224,6 +235,29 @@ describe('highlightQuoteInSteps (<mark> fallback)', () => {
       reason: 'not-found',
     });
     expect(markTexts()).toEqual([]);
+  });
+
+  it('holds the quote alone and leaves the others to be found after, painted with it only while it is held', async () => {
+    document.body.innerHTML = '<p>alpha beta gamma delta epsilon zeta eta theta</p>';
+    const pause = async () => {};
+    const later: OthersLater = {};
+    const others = [quote('epsilon zeta'), quote('gamma delta'), quote('not here')];
+    const outcome = await highlightQuoteInSteps(document, quote('beta gamma'), {}, others, pause, holdHighlight, later);
+    expect(outcome).toEqual({ ok: true, text: 'beta gamma' });
+    expect(markTexts()).toEqual([]);
+    const held = heldRanges(document)!;
+    // The one overlapping the active quote left out, as when they are found first.
+    const found = await later.others!();
+    expect(found.map((r) => r.map(String).join(''))).toEqual(['epsilon zeta']);
+    holdOthers(document, held, found);
+    expect(showHeld(document)).toBe(true);
+    expect(markTexts('active')).toEqual(['beta gamma']);
+    expect(markTexts('other')).toEqual(['epsilon zeta']);
+    // Found for a quote no longer held (another one held since): not painted with the new one.
+    holdHighlight(document, rangesOf('eta theta'));
+    holdOthers(document, held, [rangesOf('alpha')]);
+    expect(showHeld(document)).toBe(true);
+    expect(markTexts('other')).toEqual([]);
   });
 
   it('says when the highlight covers only part of the quote: a transcript line the page rewrote while it ran', async () => {

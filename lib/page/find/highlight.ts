@@ -7,5 +7,5 @@
  * (highlight-prove.ts). Kept apart, as the Hypothesis client keeps its anchoring apart from its
  * highlighter; one name here, so that no importer needs to know which part holds what. Pure DOM code.
  */
-export { highlightQuote, highlightQuoteInSteps, MAX_OTHER_QUOTES } from './highlight-locate';
-export { clearHighlight, heldRanges, holdHighlight, scrollHeld, showHeld, showHighlight } from './highlight-paint';
+export { highlightQuote, highlightQuoteInSteps, MAX_OTHER_QUOTES, type OthersLater } from './highlight-locate';
+export { clearHighlight, heldRanges, holdHighlight, holdOthers, scrollHeld, showHeld, showHighlight } from './highlight-paint';

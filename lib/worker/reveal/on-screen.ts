@@ -10,7 +10,7 @@
 import { browser } from 'wxt/browser';
 import type { ScreenBoxes } from '@/lib/shared/protocol/types';
 import { callPage } from '@/lib/worker/read/call-page';
-import { proveOnScreen, type ScreenVerdict } from './screen-proof';
+import { browserScreen, proveOnScreen, type ScreenVerdict } from './screen-proof';
 
 /** What the page said of the quote it holds: where it is on screen, and whether it was drawn in view since. */
 export interface Held {
@@ -47,15 +47,16 @@ async function proveHeld(tabId: number, frameId: number, held: Held, bringForwar
   if (!held.screen) return 'unconfirmed';
   // Drawn in front already (the tab the popup is over), or brought in front, where it may be laid
   // out at another size: asked to scroll to the quote again, draw and measure it anew.
-  let screen: ScreenBoxes | undefined = held.drawn === true && (await inFront(tabId)) !== null ? held.screen : undefined;
+  let before = await inFront(tabId);
+  let screen: ScreenBoxes | undefined = held.drawn === true && before !== null ? held.screen : undefined;
   if (!screen) {
-    if (!(await inFront(tabId))) await bringForward();
+    if (!before) await bringForward();
     const drawn = await callPage(tabId, frameId, { type: 'painted' });
     screen = drawn.ok ? drawn.screen : undefined;
+    before = await inFront(tabId);
   }
-  const before = await inFront(tabId);
   if (!screen || !before) return 'unconfirmed';
-  const verdict = await proveOnScreen(screen, before.windowId);
-  const after = await inFront(tabId);
-  return after?.windowId === before.windowId ? verdict : 'unconfirmed';
+  const { windowId } = before;
+  // In front still once the picture is taken: asked while the picture is measured.
+  return proveOnScreen(screen, windowId, browserScreen, async () => (await inFront(tabId))?.windowId === windowId);
 }

@@ -75,13 +75,20 @@ async function highlightIn(
   hold = true,
 ): Promise<Attempt> {
   try {
-    await injectQuoteFinder(tabId, frameId);
     // The styles as an extension style sheet, which the page cannot remove; once per frame, so
-    // the copy of an earlier click goes first.
+    // the copy of an earlier click goes first. A quote held is not painted, and nothing of the
+    // sheet applies to it: the sheet goes in while the quote is found, in before it is painted.
     const sheet = { target: { tabId, frameIds: [frameId] }, css: HIGHLIGHT_CSS };
-    await browser.scripting.removeCSS(sheet).catch(() => {});
-    await browser.scripting.insertCSS(sheet).catch(() => {});
-    const outcome = await callPage(tabId, frameId, { type: 'highlight', target, others, hold });
+    const styled = (async () => {
+      await browser.scripting.removeCSS(sheet).catch(() => {});
+      await browser.scripting.insertCSS(sheet).catch(() => {});
+    })();
+    if (!hold) await styled;
+    const found = (async () => {
+      await injectQuoteFinder(tabId, frameId);
+      return callPage(tabId, frameId, { type: 'highlight', target, others, hold });
+    })();
+    const [outcome] = await Promise.all([found, styled]);
     if (outcome.ok && outcome.partial) {
       // Said in the popup with the words it covers, never as the whole quote: painted as before.
       if (hold) await callPage(tabId, frameId, { type: 'show-held' });

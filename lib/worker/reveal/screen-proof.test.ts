@@ -72,6 +72,19 @@ describe('proveOnScreen', () => {
     const narrow = { ...screenOf(1, [QUOTE]), width: 700, data: new Uint8Array(700 * 600 * 4) };
     expect(await proveOnScreen(screen, 1, effects(narrow, { t: 50_000 }))).toBe('unconfirmed');
   });
+
+  it('the tab not in front once the picture is taken (or not known to be): unconfirmed, glyphs or not', async () => {
+    const inked = () => effects(screenOf(1, [QUOTE]), { t: 60_000 });
+    expect(await proveOnScreen(screen, 1, inked(), async () => false)).toBe('unconfirmed');
+    expect(await proveOnScreen(screen, 1, inked(), async () => Promise.reject(new Error('No tab')))).toBe('unconfirmed');
+    // Asked after the picture, not before it.
+    const order: string[] = [];
+    const fx = inked();
+    const capture = fx.capture;
+    fx.capture = async (w) => capture(w).finally(() => order.push('captured'));
+    expect(await proveOnScreen(screen, 1, fx, async () => (order.push('asked'), true))).toBe('shown');
+    expect(order).toEqual(['captured', 'asked']);
+  });
 });
 
 describe('captureDelay: two captures in any second', () => {

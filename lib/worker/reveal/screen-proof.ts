@@ -49,32 +49,48 @@ async function pacedCapture(windowId: number, fx: ScreenEffects): Promise<string
   return fx.capture(windowId);
 }
 
-/** Whether the quote's boxes hold glyphs on the screen of `windowId`'s active tab now. */
+/**
+ * Whether the quote's boxes hold glyphs on the screen of `windowId`'s active tab now. `stillThere`,
+ * asked once the picture is taken (while it is measured): whether it can be of the quote's tab
+ * still; false is `unconfirmed`, whatever the pixels say.
+ */
 export async function proveOnScreen(
   screen: ScreenBoxes,
   windowId: number,
   fx: ScreenEffects = browserScreen,
+  stillThere: () => Promise<boolean> = async () => true,
 ): Promise<ScreenVerdict> {
   try {
-    const decoded = await fx.decode(await pacedCapture(windowId, fx));
-    const boxes = onImage(screen, decoded);
-    const bounds = boxes && boundsOf(boxes);
-    if (!boxes || !bounds || bounds.width <= 0 || bounds.height <= 0) return 'unconfirmed';
-    const pixels = await decoded.read(bounds);
-    const shifted = boxes.map((b) => ({ ...b, x: b.x - bounds.x, y: b.y - bounds.y }));
-    const verdict = inkVerdict(pixels, shifted);
-    if (verdict.shown) return 'shown';
-    return verdict.why === 'no-ink' ? 'not-shown' : 'unconfirmed';
+    const picture = await pacedCapture(windowId, fx);
+    const [verdict, still] = await Promise.all([measure(screen, picture, fx), stillThere()]);
+    return still ? verdict : 'unconfirmed';
   } catch {
     return 'unconfirmed';
   }
+}
+
+/** The verdict of the quote's boxes in a picture of the screen (throws what does not decode). */
+async function measure(screen: ScreenBoxes, picture: string, fx: ScreenEffects): Promise<ScreenVerdict> {
+  const decoded = await fx.decode(picture);
+  const boxes = onImage(screen, decoded);
+  const bounds = boxes && boundsOf(boxes);
+  if (!boxes || !bounds || bounds.width <= 0 || bounds.height <= 0) return 'unconfirmed';
+  const pixels = await decoded.read(bounds);
+  const shifted = boxes.map((b) => ({ ...b, x: b.x - bounds.x, y: b.y - bounds.y }));
+  const verdict = inkVerdict(pixels, shifted);
+  if (verdict.shown) return 'shown';
+  return verdict.why === 'no-ink' ? 'not-shown' : 'unconfirmed';
 }
 
 /** A data URL's bytes, without a fetch (which an extension's policy might refuse). */
 function bytesOf(dataUrl: string): Blob {
   const comma = dataUrl.indexOf(',');
   const type = /^data:([^;,]+)/.exec(dataUrl)?.[1] ?? 'image/png';
-  const binary = atob(dataUrl.slice(comma + 1));
+  const base64 = dataUrl.slice(comma + 1);
+  // The engine's own decoder where it has one (`Uint8Array.fromBase64`), a loop elsewhere.
+  const native = Uint8Array as { fromBase64?: (s: string) => Uint8Array<ArrayBuffer> };
+  if (native.fromBase64) return new Blob([native.fromBase64(base64)], { type });
+  const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return new Blob([bytes], { type });
