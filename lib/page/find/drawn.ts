@@ -13,16 +13,16 @@
  * highlight opens them): their ancestors are tested as for any words. Pure DOM code, except the
  * decisions, which are the table's (`drawnVerdict`).
  */
+import { laysOut } from '@/lib/page/dom/geometry';
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { readPage, locateIn, type AnchorOptions, type AnchorPage, type LocatedQuote } from './anchor';
 import { paintMeasured } from '@/lib/page/seen/paint';
 import { openableHost } from '@/lib/page/seen/openable';
 import { Ancestry } from '@/lib/page/seen/ancestry';
-import type { CharRun } from '@/lib/page/seen/seen';
 import { readableColour } from '@/lib/page/seen/colour';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import { drawnOf, judge, whyUnseen } from '@/lib/shared/seen/seen';
-import type { Measured, PointHit } from '@/lib/shared/seen/measured';
+import type { CharRun, Measured, PointHit } from '@/lib/shared/seen/measured';
 import { backgroundBehind, otherPaintBehind, paintedOtherwise, PaintedBoxes, type WordsPaint } from '@/lib/page/seen/behind';
 import { hitAt, inView } from '@/lib/page/seen/cover';
 import { CoversOutOfView } from '@/lib/page/seen/covers-out-of-view';
@@ -84,7 +84,7 @@ export function measureRanges(
     }
     return drawnVerdict({ found: true });
   }
-  const layout = view !== null && view.innerWidth > 0 && view.innerHeight > 0;
+  const layout = laysOut(view);
   if (!layout) return drawnVerdict({ found: true, layout: false });
   const root = (docOf.scrolling(doc) ?? docOf.root(doc))!;
   const reach = {

@@ -12,12 +12,12 @@
  * (lib/page/read/text-sink.ts), how much may be read (lib/page/read/read-budget.ts), and the order of the
  * visit through shadow roots and slots (lib/page/read/text-walker.ts).
  */
+import type { CharRun } from '@/lib/shared/seen/measured';
 import { nodeOf } from '@/lib/page/dom/dom';
 import { ReadBudget, type Truncation } from './read-budget';
 import { TextSink, type TextBlock, type TextSegment } from './text-sink';
 import { TextWalker, type ShadowRootGetter } from './text-walker';
 import { Visibility } from '@/lib/page/seen/visibility';
-import type { CharRun } from '@/lib/page/seen/seen';
 
 export type { TextBlock, TextSegment, Truncation };
 export { collapse } from './text-sink';

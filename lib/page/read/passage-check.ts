@@ -8,6 +8,7 @@
  * elements above them. A passage some of whose words no reader sees (or left the page since) is
  * written again without them; one with none left is not sent (the worker chooses again). Pure DOM code.
  */
+import type { CharRun } from '@/lib/shared/seen/measured';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import { ReadBudget } from './read-budget';
 import { collapse, hasWords, type BoxKind, type TextBlock, type TextSegment, type TextWriter } from './text-sink';
@@ -15,7 +16,6 @@ import { TextWalker, type ShadowRootGetter } from './text-walker';
 import { Visibility } from '@/lib/page/seen/visibility';
 import { docOf } from '@/lib/page/dom/dom';
 import { picturesOf, type Pictures } from '@/lib/page/seen/pictures';
-import type { CharRun } from '@/lib/page/seen/seen';
 
 /** What a reading leaves for the check: where each passage's words are, and the covers. */
 export interface PassageWords {

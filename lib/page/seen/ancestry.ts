@@ -16,10 +16,11 @@
  * What one element's own style says is read in own-style.ts, one box's clip and scroll in
  * clip-rect.ts; this module walks up the tree and combines them.
  */
+import { allInside, type Rect } from '@/lib/page/dom/geometry';
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
-import { allInside, BIDI_CONTROLS, drawnBackwards, glyphsHide, hiddenRuns, type CharRun, type Rect } from './seen';
-import type { Measured } from '@/lib/shared/seen/measured';
+import { BIDI_CONTROLS, drawnBackwards, glyphsHide, hiddenRuns } from './seen';
+import type { CharRun, Measured } from '@/lib/shared/seen/measured';
 import type { Reach } from './paint';
 import { ownOf, VISIBLE, type Known, type Look, type Own } from './own-style';
 import { boxClip, finite, intersect, NONE, scrolledReach, visibleArea } from './clip-rect';

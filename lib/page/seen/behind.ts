@@ -6,15 +6,15 @@
  * sentence is drawn (lib/page/find/drawn.ts) and by extraction only of words whose colour already
  * matches the backgrounds around them: it reads the styles of every ancestor. Pure DOM code.
  */
+import { type Rect, meets } from '@/lib/page/dom/geometry';
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { inView } from './cover';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import { readableColour } from './colour';
-import { contrastRatio, over, paintHides, paintMeasured, parseColor, PICTURES, shadowsOf, type Box, type Rgba } from './paint';
+import { contrastRatio, over, paintHides, paintMeasured, parseColor, PICTURES, shadowsOf, type Rgba } from './paint';
 import { PaintOrder, wordsOver } from './paint-order';
 import { pictureBehind } from './picture-layers';
 import type { Pictures } from './pictures';
-import { meets } from './seen';
 import { whyUnseen } from '@/lib/shared/seen/seen';
 import { MAX_SHADOW_BLUR_PX, MAX_SHADOW_OFFSET_PX, MIN_ALPHA, MIN_CONTRAST, MIN_STROKE_PX } from '@/lib/shared/seen/thresholds';
 import type { Measured } from '@/lib/shared/seen/measured';
@@ -272,7 +272,7 @@ export class PaintedBoxes {
    * them apart: a picture, or a box placed over the page that CSS paints under them (lib/page/seen/paint-order.ts)
    * with an image or a colour the words stand out from. A painting order it cannot settle sets nothing apart.
    */
-  behind(painter: Element, el: Element, rect: Box, words: WordsPaint, proof: PictureProof | null = null): boolean {
+  behind(painter: Element, el: Element, rect: Rect, words: WordsPaint, proof: PictureProof | null = null): boolean {
     for (const p of this.of(nodeOf.root(painter))) {
       if (!meets(p.box, rect) || !nodeOf.contains(painter, p.el)) continue;
       if (p.picture) {

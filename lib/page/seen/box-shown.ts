@@ -10,6 +10,7 @@
  * in view, by the browser's hit test; out of view, under no box placed over the page that CSS's
  * painting order puts over it). A page that lays nothing out shows no such box. Pure DOM code.
  */
+import { laysOut } from '@/lib/page/dom/geometry';
 import { Ancestry } from './ancestry';
 import { docOf, elementOf } from '@/lib/page/dom/dom';
 import { CoversOutOfView } from './covers-out-of-view';
@@ -28,7 +29,7 @@ export type BoxJudge = (el: Element, minSide: number) => SeenVerdict;
  */
 export function boxJudge(doc: Document): BoxJudge | null {
   const view = docOf.view(doc);
-  if (!view || !(view.innerWidth > 0 && view.innerHeight > 0)) return null;
+  if (!laysOut(view)) return null;
   // No hit test: no layout engine at all (a test's window), nothing is measured.
   // (A page's element named so makes this false: its boxes are then unproven, never seen.)
   if (typeof doc.elementFromPoint !== 'function') return null;

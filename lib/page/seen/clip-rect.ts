@@ -4,10 +4,10 @@
  * reader can scroll to inside a box that scrolls, and the few operations on them. Geometry of one
  * box at a time, kept apart from the walk up the tree that combines them. Pure DOM code.
  */
+import type { Rect } from '@/lib/page/dom/geometry';
 import { elementOf } from '@/lib/page/dom/dom';
 import type { Own } from './own-style';
 import type { Reach } from './paint';
-import type { Rect } from './seen';
 
 /** No clip at all. */
 export const NONE: Rect = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };

@@ -6,9 +6,9 @@
  * in view (covered-boxes.ts), the proof out of view (covers-out-of-view.ts) and what an element
  * paints over what it holds (painted-covers.ts). Pure functions of computed values.
  */
+import { type Rect, holds, meets } from '@/lib/page/dom/geometry';
 import { elementOf } from '@/lib/page/dom/dom';
-import { parseColor, PICTURES, shadowsOf, TRANSPARENT, type Box } from './paint';
-import { holds, meets } from './seen';
+import { parseColor, PICTURES, shadowsOf, TRANSPARENT } from './paint';
 
 /** The elements that show a picture: placed over the page, one covers words whatever it shows. */
 export const PICTURE_TAGS = new Set(PICTURES.split(', '));
@@ -59,7 +59,7 @@ export function hidesWhatIsUnder(cs: CSSStyleDeclaration): boolean {
 }
 
 /** The ring an outline paints (from `outer` in to `hole`, none: all of `outer`), in the view's coordinates. */
-export type Ring = Box & { hole?: Box };
+export type Ring = Rect & { hole?: Rect };
 
 /**
  * Whether an element of computed style `cs` draws an outline at all: the walk's one cheap read per
@@ -77,7 +77,7 @@ export function outlines(cs: CSSStyleDeclaration): boolean {
  * (a colour not fully opaque; one in a syntax not read counts as opaque: unknown is not seen).
  * An outline is never hit by the hit test, so where it lies is worked out from these values alone.
  */
-export function outlineRing(cs: CSSStyleDeclaration, r: Box): Ring | null {
+export function outlineRing(cs: CSSStyleDeclaration, r: Rect): Ring | null {
   const width = parseFloat(cs.outlineWidth);
   // A colour in a syntax not read may be opaque: not known to let the words show, so it paints.
   const colour = parseColor(cs.outlineColor);
@@ -95,7 +95,7 @@ export function outlineRing(cs: CSSStyleDeclaration, r: Box): Ring | null {
 }
 
 /** Whether `ring` paints over all of the box `b` (none of `b` in its hole). */
-export function ringHolds(ring: Ring, b: Box): boolean {
+export function ringHolds(ring: Ring, b: Rect): boolean {
   return holds(ring, b, 1) && !(ring.hole !== undefined && meets(ring.hole, b));
 }
 

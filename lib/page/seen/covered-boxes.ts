@@ -12,11 +12,11 @@
  * CSS's painting order (covers-out-of-view.ts). Whether that covers the words is the table's rule
  * (lib/shared/seen/seen.ts, `hits`, `covered`). Pure DOM code.
  */
+import { cut, holds, meets, middle, type Rect } from '@/lib/page/dom/geometry';
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { hitAt, inView, scrollsWithPage } from './cover';
-import { PICTURES, TRANSPARENT, type Box } from './paint';
+import { PICTURES, TRANSPARENT } from './paint';
 import { asker, type SeenVerdict } from '@/lib/shared/seen/seen';
-import { cut, holds, meets } from './seen';
 import { PaintOrder, wordsOver } from './paint-order';
 import { Ancestry } from './ancestry';
 import {
@@ -144,17 +144,12 @@ export function coveredOwners(
   return out;
 }
 
-/** The middle of `b`. */
-function middle(b: Box): { x: number; y: number } {
-  return { x: (b.left + b.right) / 2, y: (b.top + b.bottom) / 2 };
-}
-
 /**
  * Where the cover `c` lies over a line of the words `owner` holds itself (its own text nodes): the
  * middle of each such piece of a line, as tall as half the line at least (a cover that only
  * grazes a line's edge hides no word); none where it lies over none.
  */
-function partsUnder(doc: Document, owner: Element, c: Box): Array<{ x: number; y: number }> {
+function partsUnder(doc: Document, owner: Element, c: Rect): Array<{ x: number; y: number }> {
   const out: Array<{ x: number; y: number }> = [];
   const range = docOf.createRange(doc);
   for (let n = nodeOf.first(owner); n !== null; n = nodeOf.next(n)) {

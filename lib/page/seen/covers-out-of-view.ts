@@ -6,11 +6,10 @@
  * painting order (lib/page/seen/paint-order.ts) says which is over the words; an order it cannot
  * settle counts as covering (unknown is not seen). Pure DOM code.
  */
+import { type Rect, holds } from '@/lib/page/dom/geometry';
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { scrollsWithPage } from './cover';
-import { type Box } from './paint';
 import { Ancestry } from './ancestry';
-import { holds } from './seen';
 import { PaintOrder, wordsOver } from './paint-order';
 import { coverDrawn, hidesWhatIsUnder, PICTURE_TAGS } from './cover-style';
 
@@ -36,7 +35,7 @@ export class CoversOutOfView {
     this.ancestry = new Ancestry(view);
   }
 
-  covered(owner: Element, words: Box): boolean {
+  covered(owner: Element, words: Rect): boolean {
     for (const cover of (this.covers ??= this.find())) {
       if (nodeOf.contains(cover, owner) || nodeOf.contains(owner, cover)) continue;
       const shown = this.ancestry.shownBox(cover);

@@ -6,8 +6,9 @@
  * once per element, into the one record a check keeps of it (`Known`); kept apart from the walk up
  * the tree, which only combines these. Pure DOM code.
  */
+import type { Rect } from '@/lib/page/dom/geometry';
 import { elementOf } from '@/lib/page/dom/dom';
-import { filterEffect, type Rect } from './seen';
+import { filterEffect } from './seen';
 import type { Reach } from './paint';
 
 /** What the boxes around an element do to how it is drawn, combined up the tree. */

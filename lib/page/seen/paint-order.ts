@@ -37,7 +37,7 @@ interface Place {
 /** A box an element generates (`::before`, `::after`), in the path of boxes that lead to it. */
 interface Generated {
   which: '::before' | '::after';
-  box: Box;
+  box: PaintTraits;
 }
 
 /** Negative z-index, the flow (blocks, floats, words), z-index auto or 0, positive z-index. */
@@ -75,7 +75,7 @@ const GROUPING: ReadonlyArray<[string, (v: string) => boolean]> = [
 ];
 
 /** What paint order reads of one element, read once per question. */
-interface Box {
+interface PaintTraits {
   positioned: boolean;
   /** Its z-index where one applies (a positioned box, a flex or grid item); null for auto or none. */
   z: number | null;
@@ -83,7 +83,7 @@ interface Box {
 }
 
 export class PaintOrder {
-  private readonly known = new Map<Element, Box>();
+  private readonly known = new Map<Element, PaintTraits>();
 
   constructor(private readonly view: Window) {}
 
@@ -145,12 +145,12 @@ export class PaintOrder {
     return { layer: FLOW, z: 0, at: null };
   }
 
-  private of(el: Element | Generated, box: Box): Place {
+  private of(el: Element | Generated, box: PaintTraits): Place {
     const z = box.z ?? 0;
     return { layer: z < 0 ? NEGATIVE : z > 0 ? POSITIVE : ZERO, z, at: el };
   }
 
-  private box(el: Element | Generated): Box {
+  private box(el: Element | Generated): PaintTraits {
     if (isGenerated(el)) return el.box;
     let box = this.known.get(el);
     if (box !== undefined) return box;

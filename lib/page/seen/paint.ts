@@ -5,6 +5,7 @@
  * extraction (lib/page/seen/visibility.ts) and the proof that a cited quote is drawn (lib/page/find/drawn.ts)
  * alike, so that "read" and "shown as checked" agree.
  */
+import type { Rect } from '@/lib/page/dom/geometry';
 import type { NotDrawn } from '@/lib/shared/protocol/types';
 import { asker, whyUnseen } from '@/lib/shared/seen/seen';
 import type { ClipMeasured, Measured, PlaceMeasured } from '@/lib/shared/seen/measured';
@@ -103,14 +104,6 @@ export function paintHides(paint: TextPaint): NotDrawn | null {
   return whyUnseen(paintMeasured(paint));
 }
 
-/** A rectangle as `getBoundingClientRect` gives it, in the viewport's coordinates. */
-export interface Box {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
 /** The part of the page a reader can scroll to, in the same coordinates. */
 export interface Reach {
   /** The page's scroll position: the document's origin is at (-scrollX, -scrollY). */
@@ -122,7 +115,7 @@ export interface Reach {
 }
 
 /** Where a box lies: whether it has an area, and whether any of it is within what the page can scroll to. */
-export function placeMeasured(box: Box, reach: Reach): PlaceMeasured {
+export function placeMeasured(box: Rect, reach: Reach): PlaceMeasured {
   const area = box.right - box.left > 0 && box.bottom - box.top > 0;
   const left = box.left + reach.scrollX;
   const top = box.top + reach.scrollY;
@@ -137,7 +130,7 @@ const askPlace = asker(['placed']);
  * Why words whose box is `box` are not seen, by the table's rows, or null: a box of no area
  * (scaled or sized to nothing), or one entirely outside what the page can scroll to (`left: -9999px`).
  */
-export function placeHides(box: Box, reach: Reach): NotDrawn | null {
+export function placeHides(box: Rect, reach: Reach): NotDrawn | null {
   const verdict = askPlace({ placed: placeMeasured(box, reach) });
   return verdict.seen === 'seen' ? null : verdict.why;
 }

@@ -4,14 +4,15 @@
  * Asked by the check of boxes in view (covered-boxes.ts) and by the proof of a quote wherever its
  * words are (lib/page/find/drawn.ts). Pure DOM code.
  */
+import type { Rect } from '@/lib/page/dom/geometry';
 import { elementOf } from '@/lib/page/dom/dom';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
-import { TRANSPARENT, type Box } from './paint';
+import { TRANSPARENT } from './paint';
 import { PaintOrder, wordsOver } from './paint-order';
 import { mayBeOpaque, outlineRing, outlines, ringHolds } from './cover-style';
 
 /** A box an element paints over what it holds: an outline (with the `hole` it leaves), or a pseudo-element and its z-index (null: auto). */
-type PaintedBox = Box & { hole?: Box; pseudo?: '::before' | '::after'; z?: number | null };
+type PaintedBox = Rect & { hole?: Rect; pseudo?: '::before' | '::after'; z?: number | null };
 
 /**
  * What an element paints over what it holds (asked by the check of boxes in view, and by the proof of
@@ -35,7 +36,7 @@ export class PaintedCovers {
    * CSS's painting order puts the words over it (lib/page/seen/paint-order.ts: a hero's heading raised
    * above its `::before` overlay, or positioned after it).
    */
-  covers(el: Element, b: Box): boolean {
+  covers(el: Element, b: Rect): boolean {
     for (let e: Element | null = el; e !== null; e = flatParentElement(e)) {
       for (const c of this.of(e)) {
         if (!ringHolds(c, b)) continue;
@@ -86,7 +87,7 @@ export class PaintedCovers {
 }
 
 /** The padding box (view's coordinates) of the nearest positioned box at or above `el`; null: none (the page's). */
-function containingBlock(el: Element, view: Window): Box | null {
+function containingBlock(el: Element, view: Window): Rect | null {
   for (let e: Element | null = el; e !== null; e = flatParentElement(e)) {
     if (view.getComputedStyle(e).position === 'static') continue;
     const r = elementOf.rect(e);

@@ -6,15 +6,8 @@
  */
 import type { NotDrawn } from '@/lib/shared/protocol/types';
 import { asker } from '@/lib/shared/seen/seen';
-import type { FilterFunction, FilterMeasured, GlyphsMeasured } from '@/lib/shared/seen/measured';
-
-/** A rectangle in the viewport's coordinates. */
-export interface Rect {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
+import type { CharRun, FilterFunction, FilterMeasured, GlyphsMeasured } from '@/lib/shared/seen/measured';
+import { allInside, cut, type Rect } from '@/lib/page/dom/geometry';
 
 /** One function of a filter: its name, and what is in its parentheses. */
 const FILTER_FUNCTION = /([a-z-]+)\(((?:[^()]|\([^()]*\))*)\)/g;
@@ -116,44 +109,6 @@ const askGlyphs = asker(['glyphBox']);
 export function glyphsHide(...measured: Parameters<typeof glyphsMeasured>): NotDrawn | null {
   const verdict = askGlyphs({ glyphBox: glyphsMeasured(...measured) });
   return verdict.seen === 'seen' ? null : verdict.why;
-}
-
-/** The part of `a` inside `b`, or null when none (of no area). */
-export function cut(a: Rect, b: Rect): Rect | null {
-  const left = Math.max(a.left, b.left);
-  const top = Math.max(a.top, b.top);
-  const right = Math.min(a.right, b.right);
-  const bottom = Math.min(a.bottom, b.bottom);
-  return right > left && bottom > top ? { left, top, right, bottom } : null;
-}
-
-/** Whether `outer` holds all of `inner`, give or take `slack` pixels on each side. */
-export function holds(outer: Rect, inner: Rect, slack = 0): boolean {
-  return (
-    inner.left >= outer.left - slack &&
-    inner.right <= outer.right + slack &&
-    inner.top >= outer.top - slack &&
-    inner.bottom <= outer.bottom + slack
-  );
-}
-
-/** Whether `a` and `b` share some area. */
-export function meets(a: Rect, b: Rect): boolean {
-  return cut(a, b) !== null;
-}
-
-/** A run `[start, end)` of a text node's characters. */
-export type CharRun = readonly [number, number];
-
-/** Whether every rectangle with an area lies inside `area`, give or take half a pixel. */
-export function allInside(rects: ArrayLike<Rect>, area: Rect): boolean {
-  for (let i = 0; i < rects.length; i++) {
-    const r = rects[i]!;
-    if (!(r.right - r.left > 0 && r.bottom - r.top > 0)) continue;
-    if (r.left < area.left - 0.5 || r.top < area.top - 0.5 || r.right > area.right + 0.5 || r.bottom > area.bottom + 0.5)
-      return false;
-  }
-  return true;
 }
 
 const askCut = asker(['glyphCut']);

@@ -47,12 +47,12 @@
  * what is behind them (glyph-paint.ts), what it notes for `coveredBoxes` (cover-notes.ts), what
  * a reader can open (openable.ts), and the elements never entered (never-text.ts).
  */
+import { laysOut } from '@/lib/page/dom/geometry';
 import { docOf, elementOf } from '@/lib/page/dom/dom';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import { TRANSPARENT, type Reach } from './paint';
 import { picturesOf, type Pictures } from './pictures';
 import { Ancestry, type WordsMeasured } from './ancestry';
-import type { CharRun } from './seen';
 import { ASK, isSeen, textShows, type StyleRef } from './walk-rows';
 import { boxDrawn, boxRecord, type BoxRecord } from './box-record';
 import { clippedAway, inlineMovedAway, pageReach, placedAway } from './box-place';
@@ -60,7 +60,7 @@ import { CoverNotes } from './cover-notes';
 import { GlyphPaint } from './glyph-paint';
 import { drawn } from './openable';
 import type { SeenVerdict } from '@/lib/shared/seen/seen';
-import type { Measured } from '@/lib/shared/seen/measured';
+import type { CharRun, Measured } from '@/lib/shared/seen/measured';
 
 export interface VisibilityOptions {
   /**
@@ -157,7 +157,7 @@ export class Visibility {
     this.askDisplay = ASK.display[this.paint ? 0 : 1];
     this.view = view && typeof view.getComputedStyle === 'function' ? view : null;
     this.hasLayout = this.view !== null && docOf.hitTests(doc as Document);
-    this.laysOut = this.hasLayout && this.view!.innerWidth > 0 && this.view!.innerHeight > 0;
+    this.laysOut = this.hasLayout && laysOut(this.view);
     this.ancestry = this.paint && this.hasLayout && options.glyphs === true ? new Ancestry(this.view!) : null;
     this.unseen = this.paint && options.marksUnseen === true ? new Set() : null;
     // Only the check settles pictures (it can wait for them); anchoring reads words over a picture
