@@ -1,7 +1,7 @@
 /**
  * The quote finder, injected by the worker into a frame only to find cited quotes in it: the
  * highlight of a click on a citation, its clearing, and the proof that each verified quote is
- * drawn for a reader before its claim is shown (lib/page/find/highlight.ts, lib/page/find/drawn.ts). Apart
+ * drawn for a reader before its claim is shown (lib/page/find/highlight.ts, lib/page/find/quote-seen.ts). Apart
  * from the page script (entrypoints/page-reader.ts), which every tab a question reads compiles
  * and runs, so that those tabs carry none of it. Answers only the extension's requests.
  */
@@ -20,10 +20,10 @@ import {
   type OthersLater,
   showHeld,
 } from '@/lib/page/find/highlight';
-import { framesDrawn } from '@/lib/page/find/frames-drawn';
+import { framesSeen } from '@/lib/page/find/frames-seen';
 import { showRevealNote } from '@/lib/page/find/reveal-note';
 import { screenBoxes } from '@/lib/page/find/quote-boxes';
-import { proveDrawn } from '@/lib/page/find/drawn';
+import { proveSeen } from '@/lib/page/find/quote-seen';
 import { shadowRootGetter } from '@/lib/page/read/shadow-roots';
 import { dispatch, type Handlers } from '@/lib/shared/protocol/dispatch';
 import type { QuoteCalls } from '@/lib/shared/protocol/messages';
@@ -56,7 +56,7 @@ export default defineUnlistedScript(() => {
       const othersHeld = (later.others?.() ?? Promise.resolve([])).then((ranges) => holdOthers(document, held, ranges));
       const screen = screenBoxes(document, held);
       // A page in view draws now, which saves the worker asking it to (`painted`) before its capture.
-      const drawn = !!screen && document.visibilityState === 'visible' && (await framesDrawn()).ok;
+      const drawn = !!screen && document.visibilityState === 'visible' && (await framesSeen()).ok;
       await othersHeld;
       if (!screen) return outcome;
       return drawn ? { ...outcome, screen, drawn: true as const } : { ...outcome, screen };
@@ -65,7 +65,7 @@ export default defineUnlistedScript(() => {
     // The tab is in front now: the quote scrolled to again, the page drawn, its boxes measured now.
     painted: async () => {
       if (!scrollHeld(document)) return { ok: false };
-      const drawn = await framesDrawn();
+      const drawn = await framesSeen();
       const held = heldRanges(document);
       const screen = held && screenBoxes(document, held);
       return drawn.ok && screen ? { ok: true, screen } : { ok: false };
@@ -73,7 +73,7 @@ export default defineUnlistedScript(() => {
     // The page as read for the last proof or click, while nothing in it changed: one walk for an
     // answer's claims and the click on one of them (lib/page/find/kept-reading.ts).
     drawn: async (request) => ({
-      results: proveDrawn(document, request.targets, options, currentReading(document, options).page),
+      results: proveSeen(document, request.targets, options, currentReading(document, options).page),
     }),
     'clear-highlight': async () => {
       clearHighlight(document);

@@ -32,7 +32,7 @@ export function CoverageNote({ run }: CoverageNoteProps) {
     ...(c?.chars !== undefined ? [plural('coverageChars', c.chars)] : []),
     ...(embedded > 0 ? [plural('coverageFrames', embedded)] : []),
   ].join(t('listSeparator'));
-  // What the pages' check before sending kept from Claude (lib/worker/run/shown-step.ts): a page
+  // What the pages' check before sending kept from Claude (lib/worker/run/seen-step.ts): a page
   // that hides words from its readers is worth knowing about.
   const u = c?.unseen;
   const unseen = [

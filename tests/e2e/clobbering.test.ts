@@ -2,7 +2,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForPage } from '../../eval/lib/browser';
 import { launchChromium } from '../support/chromium';
-import type { DrawnResult } from '@/lib/shared/protocol/types';
+import type { SeenResult } from '@/lib/shared/protocol/types';
 
 /**
  * Nothing a page names can replace a member the page script reads (issue #44, item 3), in real
@@ -120,7 +120,7 @@ async function expectHeld(html: string, what: string): Promise<void> {
   const quotes = [SHOWN, IN_FORM, FADED, UNDER].map((text) => ({ literal: text.slice(0, 30), passageText: text }));
   const said = await withPage(
     html,
-    (tab) => tab.evaluate(`PageChecks.prove(${JSON.stringify(quotes)})`) as Promise<DrawnResult[]>,
+    (tab) => tab.evaluate(`PageChecks.prove(${JSON.stringify(quotes)})`) as Promise<SeenResult[]>,
   );
   expect(said, what).toEqual([
     { drawn: true },

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForPage } from '../../eval/lib/browser';
 import { launchChromium } from '../support/chromium';
-import type { DrawnResult } from '@/lib/shared/protocol/types';
+import type { SeenResult } from '@/lib/shared/protocol/types';
 
 /**
  * Words drawn in an order no reader can read (issue #44, item 2): a bidi override against the
@@ -89,7 +89,7 @@ describe('words drawn in an order no reader reads', () => {
   it('are not proven drawn; words in their own direction are', async () => {
     const texts = [...SEEN, ...BACKWARDS.map(([, text]) => text)];
     const quotes = texts.map((text) => ({ literal: text.slice(0, 30), passageText: text }));
-    const said = await withPage((page) => page.evaluate(`PageChecks.prove(${JSON.stringify(quotes)})`) as Promise<DrawnResult[]>);
+    const said = await withPage((page) => page.evaluate(`PageChecks.prove(${JSON.stringify(quotes)})`) as Promise<SeenResult[]>);
     SEEN.forEach((text, i) => expect(said[i], text).toEqual({ drawn: true }));
     BACKWARDS.forEach(([trick], i) => expect(said[SEEN.length + i], trick).toEqual({ drawn: false, reason: 'reordered' }));
   });

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForPage } from '../../eval/lib/browser';
 import { launchChromium } from '../support/chromium';
-import type { DrawnResult } from '@/lib/shared/protocol/types';
+import type { SeenResult } from '@/lib/shared/protocol/types';
 
 /**
  * What the browser's hit test at the words says (issue #44, item 2), in real Chromium: words put
@@ -48,7 +48,7 @@ const read = (html: string) =>
 const prove = (html: string, texts: string[]) =>
   withPage(html, (page) => {
     const quotes = texts.map((text) => ({ literal: text.slice(0, 30), passageText: text }));
-    return page.evaluate(`PageChecks.prove(${JSON.stringify(quotes)})`) as Promise<DrawnResult[]>;
+    return page.evaluate(`PageChecks.prove(${JSON.stringify(quotes)})`) as Promise<SeenResult[]>;
   });
 
 /** The page's own background (html and body both paint one) over words put below the flow. */

@@ -1,12 +1,12 @@
 /**
  * Bundled into test pages by page-checks.test.ts: the page script's reading and check of what a
  * reader sees (lib/page/read/extract.ts, lib/page/read/passage-check.ts) and its proof that a quote is
- * drawn (lib/page/find/drawn.ts), run on the page as it is laid out in a real browser.
+ * drawn (lib/page/find/quote-seen.ts), run on the page as it is laid out in a real browser.
  */
-import { proveDrawn } from '@/lib/page/find/drawn';
+import { proveSeen } from '@/lib/page/find/quote-seen';
 import { extractPage } from '@/lib/page/read/extract';
 import { checkPassages, type PassageWords } from '@/lib/page/read/passage-check';
-import type { DrawnResult } from '@/lib/shared/protocol/types';
+import type { SeenResult } from '@/lib/shared/protocol/types';
 
 /** The passages' texts as read, and the text the check before sending lets go (what no reader sees left out or cut). */
 export function read(): { read: string; sent: string } {
@@ -29,8 +29,8 @@ export function read(): { read: string; sent: string } {
 }
 
 /** Whether each literal, quoted from the block of text it is in, is drawn for a reader now. */
-export function prove(quotes: Array<{ literal: string; passageText: string }>): DrawnResult[] {
-  return proveDrawn(
+export function prove(quotes: Array<{ literal: string; passageText: string }>): SeenResult[] {
+  return proveSeen(
     document,
     quotes.map((q) => ({ ...q, passageOrder: 0 })),
   );

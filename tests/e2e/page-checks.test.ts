@@ -2,7 +2,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForPage } from '../../eval/lib/browser';
 import { launchChromium } from '../support/chromium';
-import type { DrawnResult } from '@/lib/shared/protocol/types';
+import type { SeenResult } from '@/lib/shared/protocol/types';
 
 /**
  * What only layout settles, in real Chromium (issue #44, item 8: happy-dom has no layout, so the
@@ -65,7 +65,7 @@ describe('what only layout settles', () => {
 
   it('proves a quote drawn in view or in a closed <details>; not under a box, transparent, or not on the page', async () => {
     const quotes = [SHOWN, CLOSED, UNDER, CLEAR, NONE].map((text) => ({ literal: text.slice(4, 40), passageText: text }));
-    const said = await withPage((page) => page.evaluate(`PageChecks.prove(${JSON.stringify(quotes)})`) as Promise<DrawnResult[]>);
+    const said = await withPage((page) => page.evaluate(`PageChecks.prove(${JSON.stringify(quotes)})`) as Promise<SeenResult[]>);
     expect(said[0]).toEqual({ drawn: true });
     expect(said[1]).toEqual({ drawn: true });
     expect(said[2]).toEqual({ drawn: false, reason: 'covered' });

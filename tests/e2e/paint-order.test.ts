@@ -10,7 +10,7 @@ import { launchChromium } from '../support/chromium';
  * opacity, transforms, filters, isolation, flex items; a positioned box around both; slots that
  * show light children in another order; an element's `::before` and `::after`), the painting order
  * says what the browser's own hit test finds on top of the words, or that it cannot tell. And the proof of a quote far below the
- * first screen (lib/page/find/drawn.ts), which the page is not scrolled to make: words under a box
+ * first screen (lib/page/find/quote-seen.ts), which the page is not scrolled to make: words under a box
  * placed over them are not proven drawn; words over a panel behind them, or raised above a box,
  * are.
  */
@@ -21,7 +21,7 @@ let proof: string;
 
 beforeAll(async () => {
   bundle = await bundleForPage('lib/page/seen/paint-order.ts', 'PaintOrderTest');
-  proof = await bundleForPage('lib/page/find/drawn.ts', 'DrawnTest');
+  proof = await bundleForPage('lib/page/find/quote-seen.ts', 'SeenTest');
   browser = await launchChromium();
 });
 
@@ -233,7 +233,7 @@ describe('the proof of a quote far below the first screen', () => {
     const body = `<p>The timetable is posted at the pier.</p><div style="height: 3000px"></div>${html.replace('LINE', LINE)}`;
     await onPage('background: #fff; color: #222', body, proof, async (page) => {
       const r = (await page.evaluate(
-        `DrawnTest.proveDrawn(document, [{ literal: ${JSON.stringify(LINE)}, passageText: ${JSON.stringify(LINE)}, passageOrder: 0 }])[0]`,
+        `SeenTest.proveSeen(document, [{ literal: ${JSON.stringify(LINE)}, passageText: ${JSON.stringify(LINE)}, passageOrder: 0 }])[0]`,
       )) as { drawn: boolean; reason?: string };
       expect(await page.evaluate(() => scrollY)).toBe(0);
       expect(r.drawn).toBe(drawn);

@@ -9,7 +9,7 @@ import { mediaElements, mediaKey, playerSeen } from '@/lib/page/video/read-video
 import { provePlayers } from '@/lib/page/video/prove-players';
 import { rulesChanged, type SeenVerdict } from '@/lib/shared/seen/seen';
 import { SEEN_RULES, type SeenRule } from '@/lib/shared/seen/rules';
-import type { DrawnResult, NotDrawn } from '@/lib/shared/protocol/types';
+import type { SeenResult, NotSeen } from '@/lib/shared/protocol/types';
 
 /** Each player of the page by its id, as a reader sees it now. */
 export function players(): Record<string, SeenVerdict> {
@@ -18,7 +18,7 @@ export function players(): Record<string, SeenVerdict> {
 }
 
 /** `players()` with the table's rows for `why` taken out, then put back. */
-export function playersWithout(why: NotDrawn): Record<string, SeenVerdict> {
+export function playersWithout(why: NotSeen): Record<string, SeenVerdict> {
   const table = SEEN_RULES as SeenRule[];
   const original = [...table];
   table.splice(0, table.length, ...original.filter((r) => r.why !== why));
@@ -32,7 +32,7 @@ export function playersWithout(why: NotDrawn): Record<string, SeenVerdict> {
 }
 
 /** The proof of the players that the keys of the players `ids` name, in order. */
-export function prove(ids: string[]): DrawnResult[] {
+export function prove(ids: string[]): SeenResult[] {
   const all = mediaElements(document);
   return provePlayers(
     document,

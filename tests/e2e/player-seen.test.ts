@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForPage } from '../../eval/lib/browser';
 import { launchChromium } from '../support/chromium';
 import type { SeenVerdict } from '@/lib/shared/seen/seen';
-import type { DrawnResult } from '@/lib/shared/protocol/types';
+import type { SeenResult } from '@/lib/shared/protocol/types';
 
 /**
  * Which players a reader sees, in real Chromium (issue #44, item 5): the rules of an embedded
@@ -106,7 +106,7 @@ describe('a player a reader can see', () => {
 
   it('proves a quoted video drawn only while its player is seen, and one gone not found', async () => {
     const said = await withPage(
-      (page) => page.evaluate(`PlayerSeen.prove(['shown', 'faded', 'covered', 'gone'])`) as Promise<DrawnResult[]>,
+      (page) => page.evaluate(`PlayerSeen.prove(['shown', 'faded', 'covered', 'gone'])`) as Promise<SeenResult[]>,
     );
     expect(said).toEqual([
       { drawn: true },

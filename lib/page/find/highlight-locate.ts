@@ -18,7 +18,7 @@ import {
 import { currentReading, readAfresh, stillAsRead } from './kept-reading';
 import { layoutPassages } from '@/lib/page/read/extract';
 import { clearHighlight, showHighlight } from './highlight-paint';
-import { coveredText, provenShown } from './highlight-prove';
+import { coveredText, provenSeen } from './highlight-prove';
 import type { HighlightOutcome, QuoteTarget } from '@/lib/shared/protocol/types';
 
 /**
@@ -56,7 +56,7 @@ function highlightIn(
     .map((q) => q.ranges);
   const covered = coveredText(located);
   showHighlight(doc, located.ranges, otherRanges);
-  return provenShown(doc, located, target, covered);
+  return provenSeen(doc, located, target, covered);
 }
 
 /** The page's other cited quotes highlighted softly, at most. */
@@ -155,5 +155,5 @@ async function highlightInSteps(
   const covered = coveredText(located);
   show(doc, located.ranges, otherRanges);
   if (later) later.others = () => othersApart(page, located, others, pause);
-  return provenShown(doc, located, target, covered);
+  return provenSeen(doc, located, target, covered);
 }

@@ -1,13 +1,13 @@
 /**
  * The proof that a highlight shows the cited quote: the words its ranges cover, read before it is
  * painted (its marks split text nodes), and once painted, revealed and scrolled into view, the
- * measure that they are drawn for a reader (drawn.ts). Success only then; a highlight that covers
+ * measure that they are drawn for a reader (quote-seen.ts). Success only then; a highlight that covers
  * only some of the quote's words (the page changed them between reading and showing) says so,
  * with the words it covers, and never stands for the whole quote; otherwise the highlight goes
  * and the outcome says why. Pure DOM code.
  */
 import type { LocatedQuote } from './anchor';
-import { measureRanges } from './drawn';
+import { measureRanges } from './quote-seen';
 import { clearHighlight } from './highlight-paint';
 import { normalize } from '@/lib/shared/text/normalize';
 import type { HighlightOutcome, QuoteTarget } from '@/lib/shared/protocol/types';
@@ -50,7 +50,7 @@ function coversWhole(covered: string, target: QuoteTarget): boolean {
  * view, are drawn for a reader; otherwise the highlight goes and the outcome says why. A highlight
  * of only some of the words says which (`partial`), never the quote's own text.
  */
-export function provenShown(doc: Document, located: LocatedQuote, target: QuoteTarget, covered: string): HighlightOutcome {
+export function provenSeen(doc: Document, located: LocatedQuote, target: QuoteTarget, covered: string): HighlightOutcome {
   const drawn = measureRanges(doc, located);
   if (!drawn.drawn) {
     clearHighlight(doc);

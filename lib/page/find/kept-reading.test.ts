@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locateIn } from './anchor';
 import { currentReading, forgetReading } from './kept-reading';
 import { clearHighlight, highlightQuote, highlightQuoteInSteps } from './highlight';
-import { proveDrawn } from './drawn';
+import { proveSeen } from './quote-seen';
 
 const quote = (literal: string) => ({ literal, passageText: '', passageOrder: 0 });
 const found = (literal: string) => locateIn(currentReading(document).page, quote(literal))?.text ?? null;
@@ -50,9 +50,9 @@ describe("a page's reading kept for its next quote", () => {
 
   it('gives the proof of a quote the page as it is now, after a change', () => {
     document.body.innerHTML = '<p>The museum opens at nine.</p>';
-    expect(proveDrawn(document, [quote('opens at nine')], {}, currentReading(document).page)[0]!.drawn).toBe(true);
+    expect(proveSeen(document, [quote('opens at nine')], {}, currentReading(document).page)[0]!.drawn).toBe(true);
     document.body.innerHTML = '<p>The museum is closed.</p>';
-    expect(proveDrawn(document, [quote('opens at nine')], {}, currentReading(document).page)[0]).toEqual({
+    expect(proveSeen(document, [quote('opens at nine')], {}, currentReading(document).page)[0]).toEqual({
       drawn: false,
       reason: 'not-found',
     });

@@ -7,7 +7,7 @@
  * Any change to the DOM (nodes, text, attributes), the focus, the selection or the window's size
  * drops it (lib/page/read/change-watch.ts). A change no observer sees (a style that hover, scrolling or
  * an animation changes) is why a quote found in a kept reading is still proven drawn on the page
- * as it is now (lib/page/find/drawn.ts), and why the highlight looks again in a new reading for a quote
+ * as it is now (lib/page/find/quote-seen.ts), and why the highlight looks again in a new reading for a quote
  * that a kept one did not find or the proof refused (lib/page/find/highlight-locate.ts): better no highlight
  * than the wrong words, and no quote missed because an old reading was kept. Pure DOM code.
  */

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractPage } from '@/lib/page/read/extract';
 import { checkPassages, type PassageWords } from '@/lib/page/read/passage-check';
-import { proveDrawn } from './drawn';
+import { proveSeen } from './quote-seen';
 import { addRule, removeRules, restoreRulesAfterEach } from '@/tests/support/seen-rules';
 
 restoreRulesAfterEach();
@@ -45,7 +45,7 @@ function callers(style: string) {
   const checked = verdict.cut.length === 0 && verdict.hidden.length === 0;
   // The proof before showing, in the page as it is.
   document.body.innerHTML = readDoc.body.innerHTML;
-  const [proof] = proveDrawn(document, [{ literal: PLANTED, passageText: `${HONEST} ${PLANTED} It is blue.`, passageOrder: 0 }]);
+  const [proof] = proveSeen(document, [{ literal: PLANTED, passageText: `${HONEST} ${PLANTED} It is blue.`, passageOrder: 0 }]);
   return { read: reading.includes(PLANTED), sent: checked, shown: proof!.drawn };
 }
 

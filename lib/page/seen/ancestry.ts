@@ -6,7 +6,7 @@
  * positioned box escapes the overflow of boxes that are not positioned). Then, for a text node,
  * its own glyphs' rectangles: what a reader sees is measured, not inferred from a list of tricks
  * (lib/shared/seen/seen.ts judges). Asked by the check of passages about to be sent and by the proof of
- * a quote (lib/page/seen/visibility.ts, lib/page/find/drawn.ts) and of a frame's box
+ * a quote (lib/page/seen/visibility.ts, lib/page/find/quote-seen.ts) and of a frame's box
  * (lib/page/seen/frame-visibility.ts): never by the reading walk. Also what a reader can bring into
  * view of each box's content (`contentReach`: the page's scroll, a box the reader scrolls, a fixed
  * box's view), and, for a text node only partly cut off, which of its characters are

@@ -3,7 +3,7 @@
  * whether something else (an image, a pseudo-element, a box that is none of their ancestors)
  * may set them apart, and whether their glyphs are painted other than by their colour: measured
  * here, judged by the one table of rules (lib/shared/seen/seen.ts). Asked by the proof that a quoted
- * sentence is drawn (lib/page/find/drawn.ts) and by extraction only of words whose colour already
+ * sentence is drawn (lib/page/find/quote-seen.ts) and by extraction only of words whose colour already
  * matches the backgrounds around them: it reads the styles of every ancestor. Pure DOM code.
  */
 import { type Rect, meets } from '@/lib/page/dom/geometry';

@@ -84,7 +84,7 @@ export function pageReach(doc: Document | null, view: Window): Reach {
  * which makes it the walk's most costly read; the Typed OM's computed value (Chrome) is a little
  * cheaper (3–4 % of a walk). Firefox has no Typed OM. The individual `translate` property is
  * not read: it depends on layout too, and reading it made the check 17 % slower (a box moved
- * away by it is caught by the proof before a claim is shown, lib/page/find/drawn.ts).
+ * away by it is caught by the proof before a claim is shown, lib/page/find/quote-seen.ts).
  */
 function isTransformed(el: Element, style: CSSStyleDeclaration): boolean {
   // The individual `scale` property (`scale: 0`) is a transform too, and cheap to read.

@@ -3,7 +3,7 @@
  * that are in view (`elementFromPoint`; the page is never scrolled to test); whether that covers
  * them is the table's rule (lib/shared/seen/seen.ts, `hits`). Asked by
  * extraction of the words under a box placed over the page (lib/page/seen/visibility.ts) and by the
- * proof that a quote is drawn (lib/page/find/drawn.ts); of an embedded frame's or a player's box by
+ * proof that a quote is drawn (lib/page/find/quote-seen.ts); of an embedded frame's or a player's box by
  * lib/page/seen/box-shown.ts.
  */
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';

@@ -1,6 +1,6 @@
 /**
  * Where no hit test can tell (words below the first screen: the proof of a quote,
- * lib/page/find/drawn.ts; a frame or a player, lib/page/seen/box-shown.ts), whether a box placed over
+ * lib/page/find/quote-seen.ts; a frame or a player, lib/page/seen/box-shown.ts), whether a box placed over
  * the page covers a box of words: the one algorithm for covers out of view. The boxes that may
  * cover (cover-style.ts) are looked for once per proof, in the document's light tree, and CSS's
  * painting order (lib/page/seen/paint-order.ts) says which is over the words; an order it cannot
@@ -14,7 +14,7 @@ import { PaintOrder, wordsOver } from './paint-order';
 import { coverDrawn, hidesWhatIsUnder, PICTURE_TAGS } from './cover-style';
 
 /**
- * Where no hit test can tell (words out of view: the proof of a quote, lib/page/find/drawn.ts), whether a
+ * Where no hit test can tell (words out of view: the proof of a quote, lib/page/find/quote-seen.ts), whether a
  * box placed over the page covers the words of `owner`, whose glyphs lie in `words`: one that hides
  * what is under it (`hidesWhatIsUnder`) or a picture, drawn fully opaque (an effect no rule settles does not excuse it), moving
  * with the page, whose box as the boxes around it leave it holds the words, and that CSS's painting

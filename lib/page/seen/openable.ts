@@ -2,7 +2,7 @@
  * What a reader can open and the highlight opens: a closed `<details>` (not its summary) and
  * `hidden="until-found"`. Such content has no box until opened, so every test of boxes would say
  * it is not drawn: the walk (visibility.ts, box-record.ts, box-place.ts) and the proof
- * (lib/page/find/drawn.ts) ask the box drawn in its place instead. Kept apart from the walk
+ * (lib/page/find/quote-seen.ts) ask the box drawn in its place instead. Kept apart from the walk
  * because all of them ask it. Pure DOM code.
  */
 import { elementOf, nodeOf } from '@/lib/page/dom/dom';

@@ -2,16 +2,16 @@
  * Whether words are drawn where a reader can see them, decided from values the browser computed
  * (colours as CSS serialises them, sizes, rectangles): pure functions, so that each rule is
  * tested without layout. They measure; the one table of rules (lib/shared/seen/seen.ts) decides, for
- * extraction (lib/page/seen/visibility.ts) and the proof that a cited quote is drawn (lib/page/find/drawn.ts)
+ * extraction (lib/page/seen/visibility.ts) and the proof that a cited quote is drawn (lib/page/find/quote-seen.ts)
  * alike, so that "read" and "shown as checked" agree.
  */
 import type { Rect } from '@/lib/page/dom/geometry';
-import type { NotDrawn } from '@/lib/shared/protocol/types';
+import type { NotSeen } from '@/lib/shared/protocol/types';
 import { asker, whyUnseen } from '@/lib/shared/seen/seen';
 import type { ClipMeasured, Measured, PlaceMeasured } from '@/lib/shared/seen/measured';
 
 /** Why words are not drawn for a reader; null when they are. */
-export type { NotDrawn };
+export type { NotSeen };
 
 /** An sRGB colour, channels 0–255, alpha 0–1. */
 export interface Rgba {
@@ -100,7 +100,7 @@ export function paintMeasured(
 }
 
 /** Why the text painted as `paint` says is not seen, by the table of rules (lib/shared/seen/seen.ts), or null. */
-export function paintHides(paint: TextPaint): NotDrawn | null {
+export function paintHides(paint: TextPaint): NotSeen | null {
   return whyUnseen(paintMeasured(paint));
 }
 
@@ -130,7 +130,7 @@ const askPlace = asker(['placed']);
  * Why words whose box is `box` are not seen, by the table's rows, or null: a box of no area
  * (scaled or sized to nothing), or one entirely outside what the page can scroll to (`left: -9999px`).
  */
-export function placeHides(box: Rect, reach: Reach): NotDrawn | null {
+export function placeHides(box: Rect, reach: Reach): NotSeen | null {
   const verdict = askPlace({ placed: placeMeasured(box, reach) });
   return verdict.seen === 'seen' ? null : verdict.why;
 }

@@ -2,7 +2,7 @@
  * What an element paints over what it holds, where the hit test takes it for the words' own
  * element and so cannot tell: an opaque outline, and a `::before` or `::after` box placed over it.
  * Asked by the check of boxes in view (covered-boxes.ts) and by the proof of a quote wherever its
- * words are (lib/page/find/drawn.ts). Pure DOM code.
+ * words are (lib/page/find/quote-seen.ts). Pure DOM code.
  */
 import type { Rect } from '@/lib/page/dom/geometry';
 import { elementOf } from '@/lib/page/dom/dom';
@@ -16,7 +16,7 @@ type PaintedBox = Rect & { hole?: Rect; pseudo?: '::before' | '::after'; z?: num
 
 /**
  * What an element paints over what it holds (asked by the check of boxes in view, and by the proof of
- * a quote wherever its words are, lib/page/find/drawn.ts): an opaque outline (a ring, or the whole box when drawn
+ * a quote wherever its words are, lib/page/find/quote-seen.ts): an opaque outline (a ring, or the whole box when drawn
  * inwards), and the `::before` and `::after` boxes that cover what is under them: generated (`content`), placed
  * over the page (`position: absolute`, not below the flow by a negative `z-index`), fully opaque,
  * painting a colour or an image; each one's box in the view's coordinates, worked out from its

@@ -4,7 +4,7 @@
  * table's rows read (`glyphsMeasured`, `filterMeasured`), and their verdicts by those rows (`glyphsHide`, `filterEffect`). Pure: the rectangles and computed values are
  * read by the callers (lib/page/seen/ancestry.ts), so that each measurement is tested without layout.
  */
-import type { NotDrawn } from '@/lib/shared/protocol/types';
+import type { NotSeen } from '@/lib/shared/protocol/types';
 import { asker } from '@/lib/shared/seen/seen';
 import type { CharRun, FilterFunction, FilterMeasured, GlyphsMeasured } from '@/lib/shared/seen/measured';
 import { allInside, cut, type Rect } from '@/lib/page/dom/geometry';
@@ -106,7 +106,7 @@ const askGlyphs = asker(['glyphBox']);
  * Why the glyphs `glyphsMeasured` measures cannot be read, by the table's rows
  * (lib/shared/seen/seen.ts); null when they can.
  */
-export function glyphsHide(...measured: Parameters<typeof glyphsMeasured>): NotDrawn | null {
+export function glyphsHide(...measured: Parameters<typeof glyphsMeasured>): NotSeen | null {
   const verdict = askGlyphs({ glyphBox: glyphsMeasured(...measured) });
   return verdict.seen === 'seen' ? null : verdict.why;
 }

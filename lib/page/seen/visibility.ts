@@ -29,7 +29,7 @@
  * notes every element that draws one, and words in a box it holds are left out wherever they
  * are. Below the first screen no hit test tells without
  * scrolling, so it is proven for the quoted words only, by CSS's painting order, before a claim is
- * shown (lib/page/find/drawn.ts). The check
+ * shown (lib/page/find/quote-seen.ts). The check
  * also measures each text node's own glyphs and what the boxes around it do to them (`wordsShow`:
  * opacity up the tree, masks, blend modes, filters, overflow), judged by the one table of rules
  * (lib/shared/seen/seen.ts); a page that lays nothing out (by its view's size, not its root's) shows
@@ -82,7 +82,7 @@ export interface VisibilityOptions {
    * Where every test is asked: also measure each text node's own glyphs and what the boxes
    * around them do to them (lib/page/seen/ancestry.ts: opacity up the tree, masks, blend modes and
    * filters, overflow that cuts them off). The check of passages about to be sent asks it;
-   * anchoring does not (the proof measures the quote's own words, lib/page/find/drawn.ts).
+   * anchoring does not (the proof measures the quote's own words, lib/page/find/quote-seen.ts).
    */
   glyphs?: boolean;
   /**

@@ -148,7 +148,7 @@ const coverage = z.object({
   /**
    * Passages chosen and then not sent, because their page does not show them to a reader
    * (`hidden`) or could not say (`unchecked`), and passages sent without words of theirs no reader
-   * sees (`cut`): lib/worker/run/shown-step.ts.
+   * sees (`cut`): lib/worker/run/seen-step.ts.
    */
   unseen: z.optional(z.object({ hidden: int(), unchecked: int(), cut: int() })),
   /**

@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import { MAX_PASSAGES, MAX_QUESTION_CHARS, MAX_URL_CHARS } from '@/lib/shared/core/limits';
 import {
-  drawnResultSchema,
+  seenResultSchema,
   highlightOutcomeSchema,
   screenBoxesSchema,
   MAX_FRAME_VIDEOS,
@@ -21,13 +21,13 @@ import {
 import { videoRequests } from './video-requests';
 import { MAX_VIDEO_KEY_CHARS } from '@/lib/shared/video/video-moment';
 import { pageRequests } from './page-requests';
-import { MAX_DRAWN_TARGETS, MAX_QUOTE_PARTS, quoteRequests } from './quote-requests';
+import { MAX_SEEN_TARGETS, MAX_QUOTE_PARTS, quoteRequests } from './quote-requests';
 import type { AnyRequest, Calls, ReplyOf, RequestOf } from './dispatch';
 import { checked, okReply as ok, ProtocolError, workerReplies } from './worker-replies';
 
 export { ProtocolError, revealResultSchema, type RevealResult } from './worker-replies';
 export { dispatch, type AnyRequest, type Calls, type Handlers, type ReplyOf, type RequestOf } from './dispatch';
-export { MAX_DRAWN_TARGETS } from './quote-requests';
+export { MAX_SEEN_TARGETS } from './quote-requests';
 
 export const askMessage = z
   .object({
@@ -132,7 +132,7 @@ export const pageCalls = {
   painted: { ...quoteRequests.painted, reply: z.object({ ok: z.boolean(), screen: z.optional(screenBoxesSchema) }) },
   drawn: {
     ...quoteRequests.drawn,
-    reply: z.object({ results: z.array(drawnResultSchema).check(z.maxLength(MAX_DRAWN_TARGETS)) }),
+    reply: z.object({ results: z.array(seenResultSchema).check(z.maxLength(MAX_SEEN_TARGETS)) }),
   },
 };
 
@@ -162,7 +162,7 @@ export const videoCalls = {
   },
   'video-seen': {
     ...videoRequests['video-seen'],
-    reply: z.object({ results: z.array(drawnResultSchema).check(z.maxLength(MAX_DRAWN_TARGETS)) }),
+    reply: z.object({ results: z.array(seenResultSchema).check(z.maxLength(MAX_SEEN_TARGETS)) }),
   },
 };
 

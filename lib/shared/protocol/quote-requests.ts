@@ -12,7 +12,7 @@ import { lazily } from './lazy-schema';
 export const MAX_QUOTE_PARTS = 8;
 
 /** The most quotes one frame is asked about at once. */
-export const MAX_DRAWN_TARGETS = 100;
+export const MAX_SEEN_TARGETS = 100;
 
 /** What the quote finder needs to find a cited quote in the live page. */
 const quoteTarget = lazily(() =>
@@ -52,11 +52,11 @@ export const quoteRequests = {
   'clear-highlight': lazily(() => z.object({ type: z.literal('clear-highlight') })),
   /** What a click found, said in the page (lib/page/find/reveal-note.ts): the popup that would say it closed. */
   note: lazily(() => z.object({ type: z.literal('note'), text: z.string().check(z.minLength(1), z.maxLength(1000)) })),
-  /** Whether each quote is drawn for a reader now, before its claim is shown (lib/page/find/drawn.ts). */
+  /** Whether each quote is drawn for a reader now, before its claim is shown (lib/page/find/quote-seen.ts). */
   drawn: lazily(() =>
     z.object({
       type: z.literal('drawn'),
-      targets: z.array(quoteTarget.request).check(z.minLength(1), z.maxLength(MAX_DRAWN_TARGETS)),
+      targets: z.array(quoteTarget.request).check(z.minLength(1), z.maxLength(MAX_SEEN_TARGETS)),
     }),
   ),
 };

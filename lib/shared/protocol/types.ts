@@ -171,7 +171,7 @@ export interface PassageSource {
   title: string;
   /**
    * The page script's reading the passage is from, which checks it before it is sent
-   * (lib/worker/run/shown-step.ts); none for a PDF's passages.
+   * (lib/worker/run/seen-step.ts); none for a PDF's passages.
    */
   readId?: string;
   /**
@@ -198,7 +198,7 @@ export { MAX_QUOTE_PARTS, type QuoteTarget } from './quote-requests';
  * Why words are not drawn for a reader (lib/shared/seen/seen.ts decides). `unproven`: nothing measured
  * settles it (a mask, a blend mode, a filter, a value not read, no layout), so it is not shown.
  */
-export const notDrawnSchema = z.enum([
+export const notSeenSchema = z.enum([
   'not-rendered',
   'faint',
   'unproven',
@@ -213,14 +213,14 @@ export const notDrawnSchema = z.enum([
   'reordered',
   'no-answer',
 ]);
-export type NotDrawn = z.infer<typeof notDrawnSchema>;
+export type NotSeen = z.infer<typeof notSeenSchema>;
 
-/** Whether a quote is drawn in its page now (lib/page/find/drawn.ts). */
-export const drawnResultSchema = z.union([
+/** Whether a quote is drawn in its page now (lib/page/find/quote-seen.ts). */
+export const seenResultSchema = z.union([
   z.object({ drawn: z.literal(true) }),
-  z.object({ drawn: z.literal(false), reason: notDrawnSchema }),
+  z.object({ drawn: z.literal(false), reason: notSeenSchema }),
 ]);
-export type DrawnResult = z.infer<typeof drawnResultSchema>;
+export type SeenResult = z.infer<typeof seenResultSchema>;
 
 /** The most line boxes a held quote reports for the proof on screen. */
 export const MAX_SCREEN_BOXES = 400;
@@ -258,6 +258,6 @@ export const highlightOutcomeSchema = z.union([
     drawn: z.optional(z.literal(true)),
   }),
   z.object({ ok: z.literal(false), reason: z.enum(['not-found', 'no-document']) }),
-  z.object({ ok: z.literal(false), reason: z.literal('not-drawn'), why: notDrawnSchema }),
+  z.object({ ok: z.literal(false), reason: z.literal('not-drawn'), why: notSeenSchema }),
 ]);
 export type HighlightOutcome = z.infer<typeof highlightOutcomeSchema>;

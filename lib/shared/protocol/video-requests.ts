@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { MAX_PASSAGES } from '@/lib/shared/core/limits';
 import { MAX_VIDEO_KEY_CHARS } from '@/lib/shared/video/video-moment';
-import { MAX_DRAWN_TARGETS } from './quote-requests';
+import { MAX_SEEN_TARGETS } from './quote-requests';
 
 /**
  * Where a frame's caption passages are numbered from: past any order its page's passages can have
@@ -37,7 +37,7 @@ export const videoRequests = {
   'video-seen': {
     request: z.object({
       type: z.literal('video-seen'),
-      keys: z.array(z.string().check(z.maxLength(MAX_VIDEO_KEY_CHARS))).check(z.maxLength(MAX_DRAWN_TARGETS)),
+      keys: z.array(z.string().check(z.maxLength(MAX_VIDEO_KEY_CHARS))).check(z.maxLength(MAX_SEEN_TARGETS)),
     }),
   },
 };

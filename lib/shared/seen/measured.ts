@@ -4,7 +4,7 @@
  * verdict. Each field is optional: a caller that measures only some asks only the rows that read
  * them (`asker`, lib/shared/seen/seen.ts). Pure types.
  */
-import type { NotDrawn } from '@/lib/shared/protocol/types';
+import type { NotSeen } from '@/lib/shared/protocol/types';
 
 /** What was seen at one point of some words' box that lies in the view (lib/page/seen/cover.ts `hitAt`). */
 /** A run `[start, end)` of a text node's characters (those no reader sees, measured by the page). */
@@ -81,7 +81,7 @@ export interface FilterMeasured {
 export interface Measured {
   /** The worker's question reached the frame that read the words, and it answered about that reading. */
   answered?: boolean;
-  /** The quoted words were found in the page as it is now (lib/page/find/drawn.ts). */
+  /** The quoted words were found in the page as it is now (lib/page/find/quote-seen.ts). */
   found?: boolean;
   /** The element's computed `display` (or, in a document without styles, 'none' for `[hidden]`). */
   display?: string;
@@ -114,9 +114,9 @@ export interface Measured {
   /** Something other than the backgrounds' colours may be behind them (a picture, a pseudo-element, another box). */
   otherPaint?: boolean;
   /** Where the words' box lies (lib/page/seen/paint.ts `placeHides`), or a clip that leaves nothing (`clipHides`). */
-  place?: NotDrawn | null;
+  place?: NotSeen | null;
   /** The words' own glyphs as drawn (lib/page/seen/seen.ts `glyphsHide`): 'unmeasured' when they have no rectangle to measure. */
-  glyphs?: NotDrawn | null | 'unmeasured';
+  glyphs?: NotSeen | null | 'unmeasured';
   /** The words' own glyph rectangles (`glyphsMeasured`): what `glyphs` says when the rows have judged them. */
   glyphBox?: GlyphsMeasured;
   /** Where the words' box lies (`placeMeasured`): what `place` says when the rows have judged it. */

@@ -6,7 +6,7 @@
  * how, so the page's drawing operations are walked and matched to them. Anything not measured as
  * seen is not seen. Pure.
  */
-import type { NotDrawn } from '@/lib/shared/protocol/types';
+import type { NotSeen } from '@/lib/shared/protocol/types';
 import type { SeenVerdict } from './seen';
 
 /** Type smaller than this (in points, a thirtieth of body text) is no reader's: a speck. */
@@ -38,7 +38,7 @@ export interface PdfMeasured {
 
 /** One row of the PDFs' table, as `SeenRule` is one of the pages'. */
 export interface PdfSeenRule {
-  why: NotDrawn;
+  why: NotSeen;
   seen: 'unseen' | 'unproven';
   when: (m: PdfMeasured) => boolean;
   says: string;

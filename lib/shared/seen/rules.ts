@@ -4,7 +4,7 @@
  * nothing measured settles it) and why, in a reviewer's words. The first row that applies decides;
  * none: seen. Asked through `judge` and `asker` (lib/shared/seen/seen.ts). Pure data.
  */
-import type { NotDrawn } from '@/lib/shared/protocol/types';
+import type { NotSeen } from '@/lib/shared/protocol/types';
 import {
   MIN_OPACITY,
   MIN_GLYPH_PX,
@@ -29,7 +29,7 @@ import type { GlyphsMeasured, FilterFunction, FilterMeasured, Measured } from '.
 
 /** One row of the table: when it applies, what it makes the words, and why, in a reviewer's words. */
 export interface SeenRule {
-  why: NotDrawn;
+  why: NotSeen;
   seen: 'unseen' | 'unproven';
   /** Cheap enough for the reading walk, which asks these rows of every element it reads. */
   cheap?: true;

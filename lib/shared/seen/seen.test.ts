@@ -19,7 +19,7 @@ import {
   MIN_OPACITY,
 } from './thresholds';
 import type { FilterMeasured, GlyphsMeasured } from './measured';
-import { notDrawnSchema } from '@/lib/shared/protocol/types';
+import { notSeenSchema } from '@/lib/shared/protocol/types';
 import { judgePdf, MIN_PDF_TYPE_SIZE, PDF_PAPER, PDF_SEEN_RULES } from './pdf-seen';
 
 describe('judge', () => {
@@ -101,7 +101,7 @@ describe('judge', () => {
       expect(rule.reads.length, rule.says).toBeGreaterThan(0);
     }
     // Every reason a page may give is a row's (provenBy takes unseen or unproven from it), and is said.
-    const reasons = notDrawnSchema.options;
+    const reasons = notSeenSchema.options;
     for (const why of reasons)
       expect(
         SEEN_RULES.some((r) => r.why === why),

@@ -6,9 +6,9 @@
  *
  * Everyone asks `judge`: the reading walk (only the rows marked `cheap`, lib/page/seen/visibility.ts
  * with `paint: false`), the check before sending (every row, lib/page/seen/visibility.ts and
- * lib/page/read/passage-check.ts), the proof before showing (lib/page/find/drawn.ts), the frames a page
+ * lib/page/read/passage-check.ts), the proof before showing (lib/page/find/quote-seen.ts), the frames a page
  * embeds (lib/page/seen/frame-visibility.ts), and the worker's steps that act on a page's answer
- * (lib/worker/run/shown-step.ts, lib/worker/answer/drawn-check.ts, lib/worker/read/drawn-pages.ts:
+ * (lib/worker/run/seen-step.ts, lib/worker/answer/seen-check.ts, lib/worker/read/seen-pages.ts:
  * `answered`, `provenBy`). Shared because both sides ask it; pure: the values are measured by the
  * callers (lib/page/seen/ancestry.ts, paint.ts, seen.ts, behind.ts, cover.ts), which return values
  * (their shapes: measured.ts), leaving thresholds (thresholds.ts) and "unknown is not seen" to the
@@ -16,13 +16,13 @@
  * docs/security.md), so every rule is tested without layout, and a row changed there changes every
  * caller's answer. A PDF's glyphs have a sibling table, lib/shared/seen/pdf-seen.ts.
  */
-import type { NotDrawn, DrawnResult } from '@/lib/shared/protocol/types';
+import type { NotSeen, SeenResult } from '@/lib/shared/protocol/types';
 import { MIN_OPACITY } from './thresholds';
 import type { Measured } from './measured';
 import { SEEN_RULES, type SeenRule } from './rules';
 
 /** Seen, not seen, or not settled by anything measured (then treated as not seen). */
-export type SeenVerdict = { seen: 'seen' } | { seen: 'unseen' | 'unproven'; why: NotDrawn };
+export type SeenVerdict = { seen: 'seen' } | { seen: 'unseen' | 'unproven'; why: NotSeen };
 
 const SEEN: SeenVerdict = { seen: 'seen' };
 
@@ -75,16 +75,16 @@ export function seen(m: Measured, cheap = false): boolean {
 }
 
 /** Why what was measured is not seen (`judge`), or null when it is. */
-export function whyUnseen(m: Measured): NotDrawn | null {
+export function whyUnseen(m: Measured): NotSeen | null {
   const verdict = judge(m);
   return verdict.seen === 'seen' ? null : verdict.why;
 }
 
 /**
- * The worker's reading of a page's answer about a quote (lib/page/find/drawn.ts): no answer is
+ * The worker's reading of a page's answer about a quote (lib/page/find/quote-seen.ts): no answer is
  * `answered: false`; an answer is judged as answered, then by what the page measured.
  */
-export function provenBy(result: DrawnResult | undefined): SeenVerdict {
+export function provenBy(result: SeenResult | undefined): SeenVerdict {
   const asked = judge({ answered: result !== undefined });
   if (asked.seen !== 'seen' || result === undefined) return asked;
   if (result.drawn) return SEEN;
@@ -92,12 +92,12 @@ export function provenBy(result: DrawnResult | undefined): SeenVerdict {
 }
 
 /** A verdict as the page's reply about a quote says it. */
-export function drawnOf(verdict: SeenVerdict): DrawnResult {
+export function seenResultOf(verdict: SeenVerdict): SeenResult {
   return verdict.seen === 'seen' ? { drawn: true } : { drawn: false, reason: verdict.why };
 }
 
 /** Why a quote is not drawn, in words for the model (on retry) and the failure log: "The quote … {why}". */
-export const WHY_SAID: Record<NotDrawn, string> = {
+export const WHY_SAID: Record<NotSeen, string> = {
   'not-rendered': 'is not rendered (display: none, visibility: hidden, opacity 0, content-visibility: hidden, or no box)',
   faint: `is drawn almost transparent (opacity below ${MIN_OPACITY})`,
   unproven: 'is drawn through a mask, blend mode or filter, or in a way that cannot be measured',

@@ -9,7 +9,7 @@ import type { PriorTurn } from '@/lib/shared/answer/thread';
 import type { ReplyShape } from '@/lib/worker/model/reply-json';
 import type { FailureLogEntry, ShownClaim } from '@/lib/shared/answer/run';
 import type { ModelCall } from '@/lib/worker/model/call';
-import type { CheckDrawn } from './drawn-check';
+import type { CheckSeen } from './seen-check';
 
 /** A passage with its source, as the fragments carry it (lib/shared/protocol/types.ts). */
 export type SourcedPassage = Fragment['passage'];
@@ -36,11 +36,11 @@ export interface AskDeps {
   /** XML fragments with structured output (the default), or native document citations. */
   prompt?: PromptBuilder;
   /**
-   * Proves in the live pages that verified quotes are drawn for a reader (lib/worker/answer/drawn-check.ts),
+   * Proves in the live pages that verified quotes are drawn for a reader (lib/worker/answer/seen-check.ts),
    * before their claim is shown; a quote that is not is a broken citation. Without it every
    * verified quote is shown.
    */
-  checkDrawn?: CheckDrawn;
+  checkSeen?: CheckSeen;
   /** A second model call that checks that verified quotes support their claims. */
   judge?: { call: ModelCall; policy: 'mark' | 'drop' };
   /**

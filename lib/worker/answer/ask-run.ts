@@ -11,7 +11,7 @@ import { ModelReplyError, type ModelReply } from '@/lib/worker/model/call';
 import { siteOf } from '@/lib/shared/answer/site';
 import { verifyAnswer, type Verification, type VerifiableFragment } from './verify';
 import { earlyClaims, type EarlyClaims } from './early-claims';
-import { claimDrawn, rememberDrawn, withDrawnProof, type CheckDrawn } from './drawn-check';
+import { claimSeen, rememberSeen, withSeenProof, type CheckSeen } from './seen-check';
 import { parseReply } from './parse-reply';
 import { shownClaim, verifiableFragments } from './shown-claims';
 import type { AskDeps, AskInput, SourcedPassage } from './ask-input';
@@ -31,7 +31,7 @@ export interface AskRun {
   checks: CitationChecks;
   log: (outcome: FailureOutcome, detail?: string) => Promise<void> | void;
   /** Each quote asked about in its page once, however often its claim is verified. */
-  drawn: CheckDrawn | null;
+  drawn: CheckSeen | null;
   fromSelection: (index: number) => boolean;
   /** The first reply's claims, shown as each is verified (and proven drawn) while it streams. */
   early: EarlyClaims | null;
@@ -49,7 +49,7 @@ export function startRun(input: AskInput, deps: AskDeps, checks: CitationChecks)
   const log = (outcome: FailureOutcome, detail?: string) =>
     deps.log({ at: deps.now(), question, sites, attempts, outcome, ...(detail ? { detail } : {}) });
   const byIndex = new Map(fragments.map((f) => [f.index, f.passage]));
-  const drawn = deps.checkDrawn ? rememberDrawn(deps.checkDrawn) : null;
+  const drawn = deps.checkSeen ? rememberSeen(deps.checkSeen) : null;
   // Only the selection the browser gave (the context menu's) is the user's without a proof: one
   // read in a page (it has that reading's id) may be a script's, and is proven like any quote.
   const fromSelection = (index: number) => {
@@ -62,7 +62,7 @@ export function startRun(input: AskInput, deps: AskDeps, checks: CitationChecks)
         minLiteralLength,
         toShown: (claim, repairs) => shownClaim(claim, byIndex, repairs),
         onShown: deps.onClaims,
-        ...(drawn ? { prove: (claim: ShownClaim) => claimDrawn(claim, fromSelection, drawn) } : {}),
+        ...(drawn ? { prove: (claim: ShownClaim) => claimSeen(claim, fromSelection, drawn) } : {}),
       })
     : null;
   return {
@@ -97,7 +97,7 @@ export async function attemptAnswer(run: AskRun, messages: PromptMessage[], stre
   const verified = verifyAnswer(parsed.answer, run.verifiable, run.input.minLiteralLength);
   const claims = parsed.answer.claims;
   const v = drawn
-    ? await withDrawnProof(
+    ? await withSeenProof(
         verified,
         (c) =>
           shownClaim(

@@ -18,7 +18,7 @@ export interface EarlyClaimsOptions {
   /** Every claim verified so far, in the answer's order, each time one more is. */
   onShown: (claims: ShownClaim[]) => void;
   /**
-   * Whether the verified claim's quotes are drawn in their pages (lib/worker/answer/drawn-check.ts): a
+   * Whether the verified claim's quotes are drawn in their pages (lib/worker/answer/seen-check.ts): a
    * claim is shown only once proven. Without it, a verified claim is shown at once.
    */
   prove?: (claim: ShownClaim) => Promise<boolean>;

@@ -28,7 +28,7 @@ async function runOn(passages: ReturnType<typeof passage>[], unseen: string, ...
       },
       log: (e) => void log.push(e),
       now: () => 1000,
-      checkDrawn: async (queries: ShownCitation[]) =>
+      checkSeen: async (queries: ShownCitation[]) =>
         queries.map((q) =>
           q.literal === unseen ? { drawn: false as const, reason: 'transparent' as const } : { drawn: true as const },
         ),

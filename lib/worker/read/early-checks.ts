@@ -1,5 +1,5 @@
 /**
- * The check before sending (lib/worker/run/shown-step.ts), answered by the reading itself when it came with one:
+ * The check before sending (lib/worker/run/seen-step.ts), answered by the reading itself when it came with one:
  * a frame whose text is small enough to be sent whole checks every passage of its reading before
  * it replies (`checkUpTo` of the `extract` request, `shown` of its reply), and the question does
  * not ask it again. Fail closed: only the passages that reading checked are answered from it; a

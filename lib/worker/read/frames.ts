@@ -178,7 +178,7 @@ export function passagesOfTab(
     for (const p of page.passages) {
       if (p.selection && frameId !== selectionFrame) continue;
       const source = { tabId: tab.tabId, windowId: tab.windowId, frameId, url, title };
-      // A page script's passages are checked by it before they are sent (run/shown-step.ts).
+      // A page script's passages are checked by it before they are sent (run/seen-step.ts).
       // A video's captions are checked by the video reader's reading of its tracks, not the page's.
       out.push(
         page.readId !== undefined && !page.pdf && !p.video ? { ...p, ...source, readId: page.readId } : { ...p, ...source },

@@ -1,7 +1,7 @@
 /**
  * The page script asked, for one question: injected into a tab's frames, asked to read (a frame
  * small enough to be sent whole also checks its passages then: early-checks.ts), and asked the
- * check before sending (lib/worker/run/shown-step.ts) only of what its reading did not check.
+ * check before sending (lib/worker/run/seen-step.ts) only of what its reading did not check.
  * Each step's time is kept for the bench (read-timings.ts).
  */
 import type { pageCalls, ReplyOf } from '@/lib/shared/protocol/messages';
@@ -14,9 +14,9 @@ import type { ReadTabDeps } from './read-tab';
  * What frame `frameId` of tab `tabId` says of the passages `ids`: those that may not be sent, those
  * some of whose words no reader sees (with their text without them); `unknown`: it cannot tell.
  */
-export type AskShown = (tabId: number, frameId: number, readId: string, ids: string[]) => Promise<ShownReply>;
+export type AskSeen = (tabId: number, frameId: number, readId: string, ids: string[]) => Promise<SeenReply>;
 /** The page's reply, as its schema defines it (lib/shared/protocol/messages.ts). */
-export type ShownReply = ReplyOf<typeof pageCalls, 'shown'>;
+export type SeenReply = ReplyOf<typeof pageCalls, 'shown'>;
 
 /** A question's early checks, and the most characters of a frame checked whole as it is read. */
 export interface EarlyReading {
@@ -96,10 +96,10 @@ async function extract(tabId: number, frameId: number, early?: EarlyReading) {
 }
 
 /**
- * Asks a frame which of its reading's passages about to be sent it does not show (run/shown-step.ts),
+ * Asks a frame which of its reading's passages about to be sent it does not show (run/seen-step.ts),
  * unless its reading already said so of every one of them (`checks`).
  */
-export function shownAsker(checks: EarlyChecks): AskShown {
+export function seenAsker(checks: EarlyChecks): AskSeen {
   return async (tabId, frameId, readId, ids) => {
     const early = checks.answer(tabId, frameId, readId, ids);
     if (early) return early;

@@ -4,7 +4,7 @@
  * since (a click in the page clears it). The browser gives them (the menu's `selectionText`): they
  * are the user's, and no selection a page holds when it is read replaces them; a page's script can
  * select words of its own, and a selection read in a page is checked before it is sent
- * (run/shown-step.ts), but this one is the selection. Pure.
+ * (run/seen-step.ts), but this one is the selection. Pure.
  */
 import type { SourcedPassage } from '@/lib/shared/protocol/types';
 

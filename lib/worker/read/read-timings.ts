@@ -19,7 +19,7 @@ export interface TabTimes {
   extractReplied?: number;
   /** The page script's own timings of that reading. */
   page?: ReadTiming;
-  /** The check before sending (lib/worker/run/shown-step.ts): its first request to the tab, its last reply. */
+  /** The check before sending (lib/worker/run/seen-step.ts): its first request to the tab, its last reply. */
   shownSent?: number;
   shownReplied?: number;
 }

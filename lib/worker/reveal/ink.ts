@@ -1,6 +1,6 @@
 /**
  * Whether the pixels of a captured tab show a quote's glyphs: the last proof of a click, after
- * the page's code said the words are drawn (lib/page/find/drawn.ts) and before they are highlighted as
+ * the page's code said the words are drawn (lib/page/find/quote-seen.ts) and before they are highlighted as
  * the page's. What the computed values cannot tell (white words over a white picture on a dark
  * box, a cover the hit test missed, a font whose glyphs are blank) the pixels do: inside each of
  * the quote's line boxes, the glyphs must be ink that stands out from the colour behind and

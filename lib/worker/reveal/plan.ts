@@ -97,7 +97,7 @@ export const REVEAL_NOTES = {
     return t('revealGone');
   },
   /** The words are in the page's code, but once revealed and in view they are not drawn. */
-  get notDrawn() {
+  get notSeen() {
     return t('revealNotDrawn');
   },
   /** The page's code draws the words, but the pixels could not be captured or measured. */

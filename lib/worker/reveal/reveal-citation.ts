@@ -60,7 +60,7 @@ const reopenKey = (c: CitationRef) => `${c.tabId} ${c.url.split('#')[0]}`;
  */
 type Attempt =
   | { ok: true; partial?: string; screen?: ScreenBoxes; drawn?: boolean }
-  | { ok: false; gone: true; notDrawn?: boolean; unmeasured?: boolean }
+  | { ok: false; gone: true; notSeen?: boolean; unmeasured?: boolean }
   | { ok: false; gone: false; error: string };
 
 /**
@@ -96,7 +96,7 @@ async function highlightIn(
     }
     if (outcome.ok) return outcome.screen ? { ok: true, screen: outcome.screen, drawn: outcome.drawn === true } : { ok: true };
     if (outcome.reason !== 'not-drawn') return { ok: false, gone: true };
-    return { ok: false, gone: true, notDrawn: true, ...(outcome.why === 'unproven' ? { unmeasured: true } : {}) };
+    return { ok: false, gone: true, notSeen: true, ...(outcome.why === 'unproven' ? { unmeasured: true } : {}) };
   } catch (err) {
     return { ok: false, gone: false, error: err instanceof Error ? err.message : String(err) };
   }
@@ -110,8 +110,7 @@ async function highlightIn(
 async function provenOnScreen(tabId: number, frameId: number, held: Held): Promise<ScreenVerdict> {
   let forward = false;
   const seen = await showIfOnScreen(tabId, frameId, held, () => ((forward = true), bringForward(tabId)));
-  if (seen !== 'shown' && forward)
-    await sayInPage(tabId, seen === 'not-shown' ? REVEAL_NOTES.notDrawn : REVEAL_NOTES.unconfirmed);
+  if (seen !== 'shown' && forward) await sayInPage(tabId, seen === 'not-shown' ? REVEAL_NOTES.notSeen : REVEAL_NOTES.unconfirmed);
   return seen;
 }
 
@@ -200,12 +199,12 @@ async function openAsCited(
       return { ok: false, message: REVEAL_NOTES.partial(last.partial) };
     }
     const seen = await provenOnScreen(tabId, 0, last);
-    if (seen !== 'shown') return { ok: false, message: seen === 'not-shown' ? REVEAL_NOTES.notDrawn : REVEAL_NOTES.unconfirmed };
+    if (seen !== 'shown') return { ok: false, message: seen === 'not-shown' ? REVEAL_NOTES.notSeen : REVEAL_NOTES.unconfirmed };
     await rememberHighlight(tabId);
     if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => {});
     return { ok: true };
   }
-  if (last.gone && last.notDrawn) return { ok: false, message: REVEAL_NOTES.notDrawn };
+  if (last.gone && last.notSeen) return { ok: false, message: REVEAL_NOTES.notSeen };
   return last.gone
     ? { ok: false, message: REVEAL_NOTES.goneAfterOpening }
     : { ok: false, message: REVEAL_NOTES.unreachable(last.error) };
@@ -366,14 +365,14 @@ export async function revealCitation(c: RevealMessage['citation'], openAsCitedAn
     // The words on screen, or no highlight: the tab comes in front for its picture (a tab the
     // popup is over is in front already, and the popup stays to say what was not seen).
     const seen = await provenOnScreen(plan.tabId, plan.frameId, attempt);
-    if (seen === 'not-shown') return { ok: false, message: REVEAL_NOTES.notDrawn, offerOpen: true };
+    if (seen === 'not-shown') return { ok: false, message: REVEAL_NOTES.notSeen, offerOpen: true };
     if (seen === 'unconfirmed') return { ok: false, message: REVEAL_NOTES.unconfirmed, offerOpen: true };
     await rememberHighlight(plan.tabId);
     await bringForward(plan.tabId);
     return { ok: true };
   }
   // Said in the popup, which bringing the tab forward would close.
-  if (attempt.gone && attempt.notDrawn) return { ok: false, message: REVEAL_NOTES.notDrawn, offerOpen: true };
+  if (attempt.gone && attempt.notSeen) return { ok: false, message: REVEAL_NOTES.notSeen, offerOpen: true };
   if (attempt.gone) return { ok: false, message: REVEAL_NOTES.gone, offerOpen: true };
   return { ok: false, message: REVEAL_NOTES.unreachable(attempt.error), offerOpen: true };
 }

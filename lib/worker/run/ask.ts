@@ -21,7 +21,7 @@ import { clearHighlights } from '@/lib/worker/reveal/reveal-citation';
 import { questionReading, runs, tabsInScope, threads } from './browser-effects';
 import { askWithPlan, failRun, finishSearch } from './finish';
 import { planQuestion } from './plan-step';
-import { chooseShown, planKeys, selectionOf, unseen } from './shown-step';
+import { chooseSeen, planKeys, selectionOf, unseen } from './seen-step';
 
 let inFlight: AbortController | null = null;
 
@@ -74,10 +74,10 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     // 2. Without a key (and no server on this computer), the best passages, ranked here, sent nowhere (finish.ts).
     const server = await serverPlan(settings);
     await runs.progress(id, { stage: 'choosing', skipped });
-    // Whatever is chosen is first checked by its page: only what a reader sees goes out (shown-step.ts).
+    // Whatever is chosen is first checked by its page: only what a reader sees goes out (seen-step.ts).
     if (!settings.apiKey && !server.local) return await finishSearch(id, question, read, askShown, controller.signal, thread);
     // 3. Plan what is sent; with review on, nothing leaves the machine until Send (`decideReview`).
-    const planned = await chooseShown(
+    const planned = await chooseSeen(
       read.passages,
       (pool) => planQuestion(pool, question, settings.fragmentBudget, server.local?.contextTokens, thread.turns),
       (p) => planKeys(p.plan.passages),

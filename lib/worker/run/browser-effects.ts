@@ -15,7 +15,7 @@ import { tabsToRead } from '@/lib/worker/read/tab-scope';
 import { ReadCache } from '@/lib/worker/read/tab-reuse';
 import type { AskMessage } from '@/lib/shared/protocol/messages';
 import { readTab, type ReadTabDeps } from '@/lib/worker/read/read-tab';
-import { earlyReading, pageReadDeps, readRequested, shownAsker, type EarlyReading } from '@/lib/worker/read/page-reading';
+import { earlyReading, pageReadDeps, readRequested, seenAsker, type EarlyReading } from '@/lib/worker/read/page-reading';
 import { warmPassageWords } from '@/lib/worker/rank/passage-words';
 import type { ModelStepDeps } from './model-step';
 import { runStore } from './run-store';
@@ -69,7 +69,7 @@ export function questionReading(tabs: Browser.tabs.Tab[], threadId: string, sign
       return readTab(tab, signal, cache, deps);
     },
     onRead: warmPassageWords,
-    askShown: shownAsker(early.checks),
+    askShown: seenAsker(early.checks),
   };
 }
 

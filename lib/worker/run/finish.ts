@@ -11,13 +11,13 @@ import { loadSettings, type Scope } from '@/lib/shared/store/storage';
 import { describeError } from '@/lib/worker/model/errors';
 import type { Thread } from '@/lib/shared/answer/thread';
 import type { ServerPlan } from '@/lib/worker/model/server-plan';
-import type { AskShown } from '@/lib/worker/read/page-reading';
+import type { AskSeen } from '@/lib/worker/read/page-reading';
 import type { ScopeRead } from '@/lib/worker/read/read-scope';
 import { modelStepDeps, runs, threads } from './browser-effects';
 import { askModel, type Plan } from './model-step';
 import { halvedPlan } from './plan-step';
 import { answeredTurn, failedRecordOf, failureOf, runRecordOf, searchTurn } from './records';
-import { searchShown, selectionOf, unseen } from './shown-step';
+import { searchShown, selectionOf, unseen } from './seen-step';
 
 /** The model asked on the plan, then the outcome kept. */
 export async function askWithPlan(
@@ -45,14 +45,14 @@ export async function askWithPlan(
 
 /**
  * Without a key (and no server on this computer): the best passages their pages show, ranked here
- * and sent nowhere (shown-step.ts), kept as the run's results and the thread's turn. A question
+ * and sent nowhere (seen-step.ts), kept as the run's results and the thread's turn. A question
  * that names nothing to search for is not searched: the popup says to ask a model.
  */
 export async function finishSearch(
   id: string,
   question: string,
   read: ScopeRead,
-  askShown: AskShown,
+  askShown: AskSeen,
   signal: AbortSignal,
   thread: Pick<Thread, 'id' | 'turns'>,
 ): Promise<void> {

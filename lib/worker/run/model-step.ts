@@ -20,7 +20,7 @@ import { isTooLarge } from '@/lib/worker/model/errors';
 import { localFailure } from '@/lib/worker/model/local-errors';
 import { nativePrompt } from '@/lib/worker/model/native-citations';
 import type { ServerPlan } from '@/lib/worker/model/server-plan';
-import { drawnInPages } from '@/lib/worker/read/drawn-pages';
+import { seenInPages } from '@/lib/worker/read/seen-pages';
 
 export type Plan = RunPlan;
 
@@ -84,7 +84,7 @@ export function pipelineDeps(settings: Settings, server: ServerPlan, scope: Scop
     onStage: (stage) => deps.report({ stage: local && stage === 'asking' ? 'starting' : stage, received: 0 }),
     onReplyShape: server.onReplyShape,
     // A quote is shown only once its live page proves it drawn for a reader.
-    checkDrawn: drawnInPages(deps.signal),
+    checkSeen: seenInPages(deps.signal),
     // Structured output streams the answer's JSON: each claim is shown once verified. (Native
     // citations come as prose, read whole at the end.)
     ...(settings.citationMode !== 'native' ? { onClaims: (claims: ShownClaim[]) => deps.report({ claims }) } : {}),

@@ -21,8 +21,8 @@ import { key, memberKeys } from '@/lib/worker/prompt/reuse';
 import { searchPassages, tooGeneralToSearch } from '@/lib/worker/rank/keyless-search';
 import type { SearchHit } from '@/lib/shared/answer/run';
 import type { Question } from '@/lib/worker/rank/question';
-import type { AskShown } from '@/lib/worker/read/page-reading';
-import { askRound, frameOf, type Provable, type RoundVerdict, type ShownState, type Unsent } from './shown-round';
+import type { AskSeen } from '@/lib/worker/read/page-reading';
+import { askRound, frameOf, type Provable, type RoundVerdict, type SeenState, type Unsent } from './seen-round';
 
 /**
  * Choices made again, each asking what it chose (and the frames caught hiding words, all of
@@ -79,12 +79,12 @@ export const planKeys = (fragments: SourcedPassage[]): string[] => fragments.fla
 export async function searchShown(
   pool: SourcedPassage[],
   question: Question,
-  ask: AskShown,
+  ask: AskSeen,
   signal?: AbortSignal,
 ): Promise<ShownChoice<SearchHit[]> & { tooGeneral?: true }> {
   if (tooGeneralToSearch(question))
     return { chosen: [], pool, unsent: { hidden: 0, unchecked: 0, cut: 0 }, proven: new Set(), tooGeneral: true };
-  return chooseShown(
+  return chooseSeen(
     pool,
     (passages) => searchPassages(passages, question),
     (hits) => hits.map((h) => key({ tabId: h.tabId, frameId: h.frameId, id: h.passageId })),
@@ -115,7 +115,7 @@ function askedOf(current: SourcedPassage[], keys: string[], proven: ReadonlySet<
  * the model beside any number of frames full of hidden words. Before that, the frames caught
  * hiding words are asked about all their unproven passages.
  */
-function widen(toAsk: Map<string, Provable>, current: SourcedPassage[], state: ShownState, askAll: boolean): void {
+function widen(toAsk: Map<string, Provable>, current: SourcedPassage[], state: SeenState, askAll: boolean): void {
   if (!askAll && state.caught.size === 0) return;
   for (const p of current) {
     if (needsProof(p) && (askAll || state.caught.has(frameOf(p))) && !state.proven.has(key(p))) toAsk.set(key(p), p);
@@ -137,15 +137,15 @@ function rechosenPool(current: SourcedPassage[], verdict: RoundVerdict): Sourced
     });
 }
 
-export async function chooseShown<T>(
+export async function chooseSeen<T>(
   pool: SourcedPassage[],
   choose: (pool: SourcedPassage[]) => T,
   /** The keys (`prompt/reuse.ts`) of the passages `chosen` would send or show. */
   keysOf: (chosen: T) => string[],
-  ask: AskShown,
+  ask: AskSeen,
   signal?: AbortSignal,
 ): Promise<ShownChoice<T>> {
-  const state: ShownState = {
+  const state: SeenState = {
     proven: new Set(),
     unsent: { hidden: 0, unchecked: 0, cut: 0 },
     rewrittenEver: new Set(),

@@ -11,7 +11,7 @@
  * measured is unproven: not shown. The user's page is not scrolled. Words inside closed
  * `<details>` or `hidden="until-found"` are measured by the box drawn in their place (the
  * highlight opens them): their ancestors are tested as for any words. Pure DOM code, except the
- * decisions, which are the table's (`drawnVerdict`).
+ * decisions, which are the table's (`seenVerdict`).
  */
 import { laysOut } from '@/lib/page/dom/geometry';
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
@@ -21,17 +21,17 @@ import { openableHost } from '@/lib/page/seen/openable';
 import { Ancestry } from '@/lib/page/seen/ancestry';
 import { readableColour } from '@/lib/page/seen/colour';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
-import { drawnOf, judge, whyUnseen } from '@/lib/shared/seen/seen';
+import { seenResultOf, judge, whyUnseen } from '@/lib/shared/seen/seen';
 import type { CharRun, Measured, PointHit } from '@/lib/shared/seen/measured';
 import { backgroundBehind, otherPaintBehind, paintedOtherwise, PaintedBoxes, type WordsPaint } from '@/lib/page/seen/behind';
 import { hitAt, inView } from '@/lib/page/seen/cover';
 import { CoversOutOfView } from '@/lib/page/seen/covers-out-of-view';
 import { PaintedCovers } from '@/lib/page/seen/painted-covers';
-import type { DrawnResult, QuoteTarget } from '@/lib/shared/protocol/types';
+import type { SeenResult, QuoteTarget } from '@/lib/shared/protocol/types';
 
 /** The verdict from what was measured, first reason first (the rules of lib/shared/seen/seen.ts; words not found, the table's `not-found`). */
-export function drawnVerdict(m: { found: boolean } & Measured): DrawnResult {
-  return drawnOf(judge(m.found ? m : { found: false }));
+export function seenVerdict(m: { found: boolean } & Measured): SeenResult {
+  return seenResultOf(judge(m.found ? m : { found: false }));
 }
 
 /**
@@ -39,19 +39,19 @@ export function drawnVerdict(m: { found: boolean } & Measured): DrawnResult {
  * earlier call, when nothing has changed since (the claims of one answer are asked about one by
  * one as they stream; a page of 100,000 sentences is then walked once).
  */
-export function proveDrawn(
+export function proveSeen(
   doc: Document,
   targets: QuoteTarget[],
   options: AnchorOptions = {},
   page: AnchorPage = readPage(doc, options),
-): DrawnResult[] {
+): SeenResult[] {
   if (targets.length === 0) return [];
   // The page's covers are looked for once for all the quotes asked about together.
   const view = docOf.view(doc);
   const covers = view === null ? undefined : new CoversOutOfView(doc, view);
   return targets.map((target) => {
     const located = locateIn(page, target);
-    if (!located) return drawnVerdict({ found: false });
+    if (!located) return seenVerdict({ found: false });
     return measureRanges(doc, located, covers);
   });
 }
@@ -67,7 +67,7 @@ export function measureRanges(
   doc: Document,
   located: Pick<LocatedQuote, 'ranges' | 'nodes'>,
   covers?: CoversOutOfView,
-): DrawnResult {
+): SeenResult {
   const view = docOf.view(doc);
   // A window with no layout engine at all (happy-dom: no `elementsFromPoint`) is a test's, no
   // page a user sees: nothing there is measured. In a browser, a document with no view (a parsed
@@ -79,13 +79,13 @@ export function measureRanges(
       const parent = flatParentElement(node);
       if (parent === null || !/\S/.test(node.data)) continue;
       const cs = view.getComputedStyle(parent);
-      const verdict = drawnVerdict({ found: true, display: cs.display, visibility: cs.visibility });
+      const verdict = seenVerdict({ found: true, display: cs.display, visibility: cs.visibility });
       if (!verdict.drawn) return verdict;
     }
-    return drawnVerdict({ found: true });
+    return seenVerdict({ found: true });
   }
   const layout = laysOut(view);
-  if (!layout) return drawnVerdict({ found: true, layout: false });
+  if (!layout) return seenVerdict({ found: true, layout: false });
   const root = (docOf.scrolling(doc) ?? docOf.root(doc))!;
   const reach = {
     scrollX: view.scrollX,
@@ -95,7 +95,7 @@ export function measureRanges(
   };
   const ancestry = new Ancestry(view);
   const nodes = located.nodes.filter((n) => /\S/.test(n.data) && nodeOf.parentElement(n) !== null);
-  if (nodes.length === 0) return drawnVerdict({ found: true, glyphs: 'no-area' });
+  if (nodes.length === 0) return seenVerdict({ found: true, glyphs: 'no-area' });
   const parents = [...new Set(nodes.map((n) => flatParentElement(n)!))];
   const drawnParents = parents.filter((p) => openableHost(p) === null);
 
@@ -134,7 +134,7 @@ export function measureRanges(
       words === null
         ? { ...ancestry.box(host!, reach, 1), ...ancestry.look(parent) }
         : { opacity: words.opacity, effects: words.effects, glyphs: cutOff ? 'clipped' : words.glyphs };
-    const verdict = drawnVerdict({
+    const verdict = seenVerdict({
       found: true,
       layout,
       ...rendered(host ?? parent, view),
@@ -144,7 +144,7 @@ export function measureRanges(
     });
     if (!verdict.drawn) return verdict;
   }
-  return drawnVerdict({ found: true, hits });
+  return seenVerdict({ found: true, hits });
 }
 
 /** Whether the browser's hit test passes through the words of `el` (`pointer-events: none`, inherited). */

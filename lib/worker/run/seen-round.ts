@@ -1,17 +1,17 @@
 /**
- * One round of the check before sending (shown-step.ts): the passages to ask grouped by the frame
+ * One round of the check before sending (seen-step.ts): the passages to ask grouped by the frame
  * and reading they came from, each frame asked once (bounded: a frame that does not answer in time
  * vouches for none of its passages), and its reply read into what the next choice is made among:
  * the passages proven, left out (hidden, or their frame mute), or written again without the words
  * (or the heading) no reader sees. Kept apart from the rounds' loop so that each part reads in one
  * sitting; the question to the frames is passed in, so this is tested without a browser (through
- * shown-step.test.ts).
+ * seen-step.test.ts).
  */
 import { bounded } from '@/lib/shared/core/time-limit';
 import { seen } from '@/lib/shared/seen/seen';
 import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import { key } from '@/lib/worker/prompt/reuse';
-import type { AskShown, ShownReply } from '@/lib/worker/read/page-reading';
+import type { AskSeen, SeenReply } from '@/lib/worker/read/page-reading';
 
 /** A frame that does not answer in this time vouches for none of its passages. */
 export const SHOWN_TIMEOUT_MS = 5_000;
@@ -26,7 +26,7 @@ export interface Unsent {
 }
 
 /** What the rounds of one check have learnt so far, added to by each round. */
-export interface ShownState {
+export interface SeenState {
   /** The keys (`prompt/reuse.ts`) of the passages their frames vouched for. */
   proven: Set<string>;
   unsent: Unsent;
@@ -74,15 +74,15 @@ function byFrame(toAsk: Map<string, Provable>): Map<string, Provable[]> {
 export async function askRound(
   toAsk: Map<string, Provable>,
   chosenKeys: ReadonlySet<string>,
-  ask: AskShown,
-  state: ShownState,
+  ask: AskSeen,
+  state: SeenState,
   signal?: AbortSignal,
 ): Promise<RoundVerdict> {
   const verdict: RoundVerdict = { dropped: new Set(), headless: new Set(), mute: new Set(), rewritten: new Map() };
   await Promise.all(
     [...byFrame(toAsk)].map(async ([frame, ps]) => {
       const first = ps[0]!;
-      let reply: ShownReply | null = null;
+      let reply: SeenReply | null = null;
       try {
         const ids = ps.map((p) => p.id);
         reply = await bounded(ask(first.tabId, first.frameId, first.readId, ids), SHOWN_TIMEOUT_MS, signal);
@@ -99,9 +99,9 @@ export async function askRound(
 function readReply(
   frame: string,
   ps: Provable[],
-  reply: ShownReply | null,
+  reply: SeenReply | null,
   chosenKeys: ReadonlySet<string>,
-  state: ShownState,
+  state: SeenState,
   verdict: RoundVerdict,
 ): void {
   // A frame that did not answer, or no longer holds the reading asked about, vouches for

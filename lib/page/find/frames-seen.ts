@@ -8,7 +8,7 @@
 /** The longest wait for the page to draw (ms). */
 export const FRAMES_TIMEOUT_MS = 1000;
 
-export function framesDrawn(view: Window = window): Promise<{ ok: boolean }> {
+export function framesSeen(view: Window = window): Promise<{ ok: boolean }> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve({ ok: false }), FRAMES_TIMEOUT_MS);
     view.requestAnimationFrame(() =>

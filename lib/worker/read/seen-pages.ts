@@ -1,16 +1,16 @@
 /**
  * Asks the live pages whether verified quotes are drawn for a reader (the `drawn` page call,
- * lib/page/find/drawn.ts; for a quote of a video's captions, whether its player is one a reader sees,
+ * lib/page/find/quote-seen.ts; for a quote of a video's captions, whether its player is one a reader sees,
  * lib/page/video/prove-players.ts): one request per frame, the quote finder (entrypoints/quote-finder.ts)
  * injected first (once per page; the page may have been reloaded since it was read). A frame that cannot be asked in time proves nothing: its
- * quotes get the verdict of the table's row for no answer (lib/shared/seen/seen.ts). The decisions are lib/worker/answer/drawn-check.ts's; this is the browser side.
+ * quotes get the verdict of the table's row for no answer (lib/shared/seen/seen.ts). The decisions are lib/worker/answer/seen-check.ts's; this is the browser side.
  */
 import { callPage, callVideo, injectQuoteFinder } from './call-page';
 import { bounded } from '@/lib/shared/core/time-limit';
-import { MAX_DRAWN_TARGETS } from '@/lib/shared/protocol/messages';
-import { drawnOf, judge } from '@/lib/shared/seen/seen';
+import { MAX_SEEN_TARGETS } from '@/lib/shared/protocol/messages';
+import { seenResultOf, judge } from '@/lib/shared/seen/seen';
 import type { ShownCitation } from '@/lib/shared/answer/run';
-import type { DrawnResult, QuoteTarget } from '@/lib/shared/protocol/types';
+import type { SeenResult, QuoteTarget } from '@/lib/shared/protocol/types';
 
 /**
  * For one frame to answer, as for reading it: it finds the quotes as the highlight does (well
@@ -19,17 +19,17 @@ import type { DrawnResult, QuoteTarget } from '@/lib/shared/protocol/types';
 const FRAME_MS = 10_000;
 
 /** A frame that gave no answer: the table's row for it (lib/shared/seen/seen.ts). */
-const notProven = (): DrawnResult => drawnOf(judge({ answered: false }));
+const notProven = (): SeenResult => seenResultOf(judge({ answered: false }));
 
 /** What the highlight finds a quote by (lib/worker/reveal/plan.ts `targetOf` makes the same). */
 function targetOf(c: ShownCitation): QuoteTarget {
   return { literal: c.literal, passageText: c.passageText, passageOrder: c.passageOrder, ...(c.parts ? { parts: c.parts } : {}) };
 }
 
-/** The pipeline's `checkDrawn` (lib/worker/answer/drawn-check.ts): one result per quote, in order. */
-export function drawnInPages(signal?: AbortSignal): (citations: ShownCitation[]) => Promise<DrawnResult[]> {
+/** The pipeline's `checkSeen` (lib/worker/answer/seen-check.ts): one result per quote, in order. */
+export function seenInPages(signal?: AbortSignal): (citations: ShownCitation[]) => Promise<SeenResult[]> {
   return async (queries) => {
-    const results: DrawnResult[] = queries.map(notProven);
+    const results: SeenResult[] = queries.map(notProven);
     const byFrame = new Map<string, number[]>();
     queries.forEach((q, i) => {
       // A frame's quotes of its page's words and of its videos' captions are asked of different scripts.
@@ -39,8 +39,8 @@ export function drawnInPages(signal?: AbortSignal): (citations: ShownCitation[])
     await Promise.all(
       [...byFrame.values()].map(async (indexes) => {
         const { tabId, frameId } = queries[indexes[0]!]!;
-        for (let from = 0; from < indexes.length; from += MAX_DRAWN_TARGETS) {
-          const chunk = indexes.slice(from, from + MAX_DRAWN_TARGETS);
+        for (let from = 0; from < indexes.length; from += MAX_SEEN_TARGETS) {
+          const chunk = indexes.slice(from, from + MAX_SEEN_TARGETS);
           try {
             const reply = await bounded(
               ask(

@@ -1,20 +1,20 @@
 /**
  * The last step before a verified claim is shown: each of its quotes must be proven drawn for a
- * reader in its live page (lib/page/find/drawn.ts), since words in a page's code are not words the user
+ * reader in its live page (lib/page/find/quote-seen.ts), since words in a page's code are not words the user
  * can see. A quote that is not is a broken citation like any other (the pipeline retries, drops
  * the claim or abstains) and its reason goes to the failure log. Which quotes to ask about and
  * what their answers make of the verification is decided here, purely, each answer (or its
  * absence) judged by the one table of rules of what a reader sees (lib/shared/seen/seen.ts `provenBy`,
  * which also says each reason in words); asking the pages is
- * injected (lib/worker/read/drawn-pages.ts, wired in lib/worker/run/ask.ts).
+ * injected (lib/worker/read/seen-pages.ts, wired in lib/worker/run/ask.ts).
  */
 import type { Verification } from './verify';
 import type { Problem, ShownCitation, ShownClaim } from '@/lib/shared/answer/run';
-import type { DrawnResult } from '@/lib/shared/protocol/types';
-import { drawnOf, judge, provenBy, WHY_SAID } from '@/lib/shared/seen/seen';
+import type { SeenResult } from '@/lib/shared/protocol/types';
+import { seenResultOf, judge, provenBy, WHY_SAID } from '@/lib/shared/seen/seen';
 
 /** Asks the pages about the quotes, as the screens would show them, in order; one result per quote. */
-export type CheckDrawn = (citations: ShownCitation[]) => Promise<DrawnResult[]>;
+export type CheckSeen = (citations: ShownCitation[]) => Promise<SeenResult[]>;
 
 /**
  * Whether a quote can be proven drawn in a live page: not a PDF's (read from the file, drawn by the
@@ -29,7 +29,7 @@ export function askedAboutInPage(c: ShownCitation, fromSelection: boolean): bool
 }
 
 /** One quote, as the page is asked about it: the same quote in the same frame is asked once. */
-export function drawnKey(c: ShownCitation): string {
+export function seenKey(c: ShownCitation): string {
   return [c.tabId, c.frameId, c.passageOrder, c.literal, ...(c.parts ?? [])].join('\u0000');
 }
 
@@ -37,33 +37,33 @@ export function drawnKey(c: ShownCitation): string {
  * `check` with its answers kept: a claim shown while the answer streamed, then verified again
  * with the whole answer, asks its page once.
  */
-export function rememberDrawn(check: CheckDrawn): CheckDrawn {
-  const known = new Map<string, Promise<DrawnResult>>();
+export function rememberSeen(check: CheckSeen): CheckSeen {
+  const known = new Map<string, Promise<SeenResult>>();
   return async (citations) => {
-    const ask = citations.filter((c) => !known.has(drawnKey(c)));
+    const ask = citations.filter((c) => !known.has(seenKey(c)));
     if (ask.length > 0) {
       const answers = check(ask);
       ask.forEach((c, i) =>
         known.set(
-          drawnKey(c),
+          seenKey(c),
           answers.then((r) => r[i] ?? notProven()),
         ),
       );
       // A failure of the question is no answer: asked again next time.
-      answers.catch(() => ask.forEach((c) => known.delete(drawnKey(c))));
+      answers.catch(() => ask.forEach((c) => known.delete(seenKey(c))));
     }
-    return Promise.all(citations.map((c) => known.get(drawnKey(c))!));
+    return Promise.all(citations.map((c) => known.get(seenKey(c))!));
   };
 }
 
 /** A quote the pages gave no answer about is not proven (the table's row for no answer). */
-const notProven = (): DrawnResult => drawnOf(judge({ answered: false }));
+const notProven = (): SeenResult => seenResultOf(judge({ answered: false }));
 
 /** Whether every quote of `claim` its page can be asked about is drawn there. */
-export async function claimDrawn(
+export async function claimSeen(
   claim: ShownClaim,
   fromSelection: (index: number) => boolean,
-  check: CheckDrawn,
+  check: CheckSeen,
 ): Promise<boolean> {
   const asked = claim.citations.filter((c) => askedAboutInPage(c, fromSelection(c.index)));
   if (asked.length === 0) return true;
@@ -76,11 +76,11 @@ export async function claimDrawn(
  * problem (kind `not-drawn`), and its claim no longer ok. `shownOf(c)` is claim `c` as it would
  * be shown (its quotes repaired); quotes of claims that already failed are not asked about.
  */
-export async function withDrawnProof(
+export async function withSeenProof(
   verification: Verification,
   shownOf: (claim: number) => ShownClaim,
   fromSelection: (index: number) => boolean,
-  check: CheckDrawn,
+  check: CheckSeen,
 ): Promise<Verification> {
   const queries: ShownCitation[] = [];
   const at: Array<{ claim: number; citation: number }> = [];

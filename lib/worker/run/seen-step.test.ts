@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import { key } from '@/lib/worker/prompt/reuse';
-import type { AskShown } from '@/lib/worker/read/page-reading';
-import { chooseShown, MAX_SHOWN_ROUNDS, planKeys, searchShown, selectionOf } from './shown-step';
+import type { AskSeen } from '@/lib/worker/read/page-reading';
+import { chooseSeen, MAX_SHOWN_ROUNDS, planKeys, searchShown, selectionOf } from './seen-step';
 import { addRule, restoreRulesAfterEach } from '@/tests/support/seen-rules';
 
 restoreRulesAfterEach();
@@ -31,7 +31,7 @@ function pages(
   noHeading: Set<string> = new Set(),
 ) {
   const asked: string[][] = [];
-  const ask: AskShown = async (tabId, _frameId, readId, ids) => {
+  const ask: AskSeen = async (tabId, _frameId, readId, ids) => {
     asked.push(ids.map((id) => `${tabId}:${id}`));
     expect(readId).toBe(`read-${tabId}`);
     if (overrides[tabId] === 'unknown') return { hidden: ids, cut: [], noHeading: [], unknown: true };
@@ -45,11 +45,11 @@ function pages(
   return { ask, asked };
 }
 
-describe('chooseShown', () => {
+describe('chooseSeen', () => {
   it('sends what was chosen when its pages show all of it, asking each frame once', async () => {
     const pool = [passage(1, 'a'), passage(2, 'b'), passage(1, 'c')];
     const { ask, asked } = pages(new Set());
-    const out = await chooseShown(pool, firstOf(3), planKeys, ask);
+    const out = await chooseSeen(pool, firstOf(3), planKeys, ask);
     expect(out.chosen.map((p) => p.id)).toEqual(['a', 'b', 'c']);
     expect(asked.sort()).toEqual([['1:a', '1:c'], ['2:b']]);
     expect(out.unsent).toEqual({ hidden: 0, unchecked: 0, cut: 0 });
@@ -58,7 +58,7 @@ describe('chooseShown', () => {
   it('chooses again without a passage its page hides, asking that page about all the rest at once', async () => {
     const pool = [passage(1, 'a'), passage(1, 'planted'), passage(1, 'c'), passage(1, 'd'), passage(2, 'e')];
     const { ask, asked } = pages(new Set(['1:planted']));
-    const out = await chooseShown(pool, firstOf(2), planKeys, ask);
+    const out = await chooseSeen(pool, firstOf(2), planKeys, ask);
     // The budget's second place goes to the next passage shown.
     expect(out.chosen.map((p) => p.id)).toEqual(['a', 'c']);
     expect(out.pool.map((p) => p.id)).not.toContain('planted');
@@ -74,7 +74,7 @@ describe('chooseShown', () => {
     const pool = [passage(1, 'a', { text: 'The kettle boils fast. It was recalled for fire risk.' }), passage(1, 'b')];
     const { ask, asked } = pages(new Set(), {}, { '1:a': 'The kettle boils fast.' });
     const seen: string[][] = [];
-    const out = await chooseShown(
+    const out = await chooseSeen(
       pool,
       (p) => {
         seen.push(p.map((x) => x.text));
@@ -96,7 +96,7 @@ describe('chooseShown', () => {
       const [a, b] = [p.find((x) => x.id === 'a'), p.find((x) => x.id === 'b')];
       return a && b ? [{ ...a, id: 'a+b', text: `${a.text} ${b.text}` }] : p;
     };
-    const out = await chooseShown(pool, together, planKeys, ask);
+    const out = await chooseSeen(pool, together, planKeys, ask);
     expect(asked[0]).toEqual(['1:a', '1:b']);
     expect(out.chosen.map((p) => p.id)).toEqual(['a']);
   });
@@ -104,14 +104,14 @@ describe('chooseShown', () => {
   it('sends nothing a frame cannot vouch for: another reading, or no answer', async () => {
     const pool = [passage(1, 'a'), passage(2, 'b'), passage(3, 'c')];
     const { ask } = pages(new Set(), { 2: 'unknown', 3: 'silent' });
-    const out = await chooseShown(pool, firstOf(3), planKeys, ask);
+    const out = await chooseSeen(pool, firstOf(3), planKeys, ask);
     expect(out.chosen.map((p) => p.id)).toEqual(['a']);
     expect(out.unsent).toEqual({ hidden: 0, unchecked: 2, cut: 0 });
   });
 
   it('takes a frame’s answer as the one table of rules of what is seen reads it (lib/shared/seen/seen.ts)', async () => {
     const pool = [passage(1, 'a'), passage(2, 'b')];
-    const shipped = await chooseShown(pool, firstOf(2), planKeys, pages(new Set()).ask);
+    const shipped = await chooseSeen(pool, firstOf(2), planKeys, pages(new Set()).ask);
     expect(shipped.chosen.map(key)).toEqual(pool.map(key));
     // A row that says an answer proves nothing: no frame vouches, nothing is sent.
     addRule({
@@ -121,7 +121,7 @@ describe('chooseShown', () => {
       when: (m) => m.answered === true,
       says: 'A rule of this test.',
     });
-    const changed = await chooseShown(pool, firstOf(2), planKeys, pages(new Set()).ask);
+    const changed = await chooseSeen(pool, firstOf(2), planKeys, pages(new Set()).ask);
     expect(changed.chosen).toEqual([]);
     expect(changed.unsent.unchecked).toBe(2);
   });
@@ -129,7 +129,7 @@ describe('chooseShown', () => {
   it("does not ask about a PDF's passages or the selection the browser gave with the context menu", async () => {
     const pool = [passage(1, 'pdf', { readId: undefined }), passage(2, 'menu', { selection: true, readId: undefined })];
     const { ask, asked } = pages(new Set(['1:pdf', '2:menu']));
-    const out = await chooseShown(pool, firstOf(2), planKeys, ask);
+    const out = await chooseSeen(pool, firstOf(2), planKeys, ask);
     expect(asked).toEqual([]);
     expect(out.chosen.map((p) => p.id)).toEqual(['pdf', 'menu']);
   });
@@ -137,13 +137,13 @@ describe('chooseShown', () => {
   it("checks a selection read in a page like any passage, chosen or not: a page's script can select words no reader sees", async () => {
     const pool = [passage(1, 'sel', { selection: true }), passage(1, 'a'), passage(2, 'b')];
     const { ask, asked } = pages(new Set(['1:sel']));
-    const out = await chooseShown(pool, (p) => p.filter((x) => !x.selection).slice(0, 2), planKeys, ask);
+    const out = await chooseSeen(pool, (p) => p.filter((x) => !x.selection).slice(0, 2), planKeys, ask);
     expect(asked[0]).toEqual(['1:a', '1:sel']);
     expect(out.pool.some((p) => p.selection)).toBe(false);
     expect(out.chosen.map((p) => p.id)).toEqual(['a', 'b']);
     expect(selectionOf(out)).toEqual({});
     // One its page shows is shown as the user's, as checked.
-    const shown = await chooseShown(pool, firstOf(1), planKeys, pages(new Set()).ask);
+    const shown = await chooseSeen(pool, firstOf(1), planKeys, pages(new Set()).ask);
     expect(selectionOf(shown)).toEqual({ selection: { text: pool[0]!.text, title: 'Tab 1' } });
     // Unchecked, it is not shown.
     expect(selectionOf({ pool, proven: new Set() })).toEqual({});
@@ -156,7 +156,7 @@ describe('chooseShown', () => {
       passage(1, 'c', { heading: 'Hidden', text: 'Seen words. Unseen words.' }),
     ];
     const { ask } = pages(new Set(), {}, { '1:c': 'Seen words.' }, new Set(['1:a', '1:c']));
-    const out = await chooseShown(pool, firstOf(3), planKeys, ask);
+    const out = await chooseSeen(pool, firstOf(3), planKeys, ask);
     expect(out.chosen.map((p) => [p.id, p.heading ?? null, p.text])).toEqual([
       ['a', null, pool[0]!.text],
       ['b', 'Care', pool[1]!.text],
@@ -170,7 +170,7 @@ describe('chooseShown', () => {
     const stuffed = Array.from({ length: 20 }, (_, i) => passage(1, `h${i}`));
     const pool = [...stuffed, passage(2, 'ok1'), passage(2, 'ok2')];
     const { ask, asked } = pages(new Set(stuffed.map((p) => `1:${p.id}`)));
-    const out = await chooseShown(pool, firstOf(2), planKeys, ask);
+    const out = await chooseSeen(pool, firstOf(2), planKeys, ask);
     expect(out.chosen.map((p) => p.id)).toEqual(['ok1', 'ok2']);
     expect(asked).toEqual([['1:h0', '1:h1'], stuffed.slice(2).map((p) => `1:${p.id}`), ['2:ok1', '2:ok2']]);
     expect(out.pool.map((p) => p.id)).toEqual(['ok1', 'ok2']);
@@ -180,7 +180,7 @@ describe('chooseShown', () => {
   it('asks a frame that cannot answer once, and sends none of its passages', async () => {
     const pool = [passage(1, 'a'), passage(2, 'b1'), passage(2, 'b2'), passage(1, 'c')];
     const { ask, asked } = pages(new Set(), { 2: 'silent' });
-    const out = await chooseShown(pool, firstOf(2), planKeys, ask);
+    const out = await chooseSeen(pool, firstOf(2), planKeys, ask);
     expect(out.chosen.map((p) => p.id)).toEqual(['a', 'c']);
     expect(asked.filter((ids) => ids.some((id) => id.startsWith('2:')))).toEqual([['2:b1']]);
     expect(out.unsent).toEqual({ hidden: 0, unchecked: 1, cut: 0 });
@@ -191,7 +191,7 @@ describe('chooseShown', () => {
     const tabs = Array.from({ length: MAX_SHOWN_ROUNDS + 2 }, (_, t) => t + 1);
     const pool = [passage(99, 'ok'), ...tabs.map((t) => passage(t, 'h'))];
     const { ask, asked } = pages(new Set(tabs.map((t) => `${t}:h`)));
-    const out = await chooseShown(pool, firstOf(2), planKeys, ask);
+    const out = await chooseSeen(pool, firstOf(2), planKeys, ask);
     // Round one asks two pages (the proven passage's and the first hider's), each later round one
     // more, and the last every page not asked yet.
     expect(asked.length).toBe(tabs.length + 1);
@@ -209,15 +209,15 @@ describe('chooseShown', () => {
     );
     const honest = [passage(2, 'ok1'), passage(2, 'ok2'), passage(2, 'ok3')];
     const { ask } = pages(new Set(stuffed.map((p) => `1:${p.id}`)));
-    const out = await chooseShown([...stuffed, ...honest], firstOf(3), planKeys, ask);
+    const out = await chooseSeen([...stuffed, ...honest], firstOf(3), planKeys, ask);
     expect(out.chosen.map((p) => p.id)).toEqual(['ok1', 'ok2', 'ok3']);
     expect(out.unsent.unchecked).toBe(0);
   });
 
   it('stops when the question is cancelled', async () => {
     const controller = new AbortController();
-    const ask: AskShown = () => new Promise(() => controller.abort());
-    await expect(chooseShown([passage(1, 'a')], firstOf(1), planKeys, ask, controller.signal)).rejects.toThrow();
+    const ask: AskSeen = () => new Promise(() => controller.abort());
+    await expect(chooseSeen([passage(1, 'a')], firstOf(1), planKeys, ask, controller.signal)).rejects.toThrow();
   });
 });
 
