@@ -2,7 +2,7 @@
  * The requests the extension makes of Claude, each with its system prompt and the shape of its
  * reply. The transport (claude.ts) knows none of them: it sends what its caller gives it.
  */
-import type { ModelRequest } from '@/lib/worker/model/claude';
+import type { ModelRequest } from '@/lib/worker/model/call';
 import { JUDGE_SYSTEM_PROMPT, verdictSchema } from '@/lib/worker/answer/judge';
 import { answerFromNativeBlocks, NATIVE_SYSTEM_PROMPT, nativeTranscript } from '@/lib/worker/model/native-citations';
 import { SYSTEM_PROMPT } from '@/lib/worker/prompt/prompt';

@@ -15,8 +15,8 @@ import { fetchWithoutRedirects } from '@/lib/shared/servers/no-redirect';
 import { chatURL } from '@/lib/shared/servers/servers';
 import { usageOf } from '@/lib/shared/answer/usage';
 import { jsonSchemaOf, schemaInstruction } from './answer-path';
-import type { ModelCall, ModelReply } from './call';
-import type { CallOptions, ClaudeSettings, ModelRequest } from './claude';
+import type { CallOptions, ModelCall, ModelReply, ModelRequest } from './call';
+import type { ClaudeSettings } from './claude';
 import { abortableSleep, DEFAULT_RETRY_POLICY, withRetries } from './retry';
 import { sseReader } from './sse';
 

@@ -5,9 +5,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type * as z from 'zod';
 import type { PromptMessage } from '@/lib/worker/prompt/prompt';
-import { abortableSleep, DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy } from './retry';
+import { abortableSleep, DEFAULT_RETRY_POLICY, withRetries } from './retry';
 import { usageOf } from '@/lib/shared/answer/usage';
-import type { ModelCall, ModelReply } from './call';
+import type { CallOptions, ModelCall, ModelReply, ModelRequest } from './call';
 import { fetchWithoutRedirects } from '@/lib/shared/servers/no-redirect';
 import { jsonSchemaOf, schemaInstruction } from './answer-path';
 import type { AnswerPath } from '@/lib/shared/servers/servers';
@@ -23,30 +23,6 @@ export interface ClaudeSettings {
   answerPath?: AnswerPath;
   /** The longest reply asked for; a local model's context is small. */
   maxTokens?: number;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** Before each retry: how long we wait, for the popup's countdown. */
-  onWait?: (ms: number, attempt: number) => void;
-  /** As the answer streams in: characters received so far. */
-  onText?: (chars: number) => void;
-  retryPolicy?: RetryPolicy;
-  /** For one try, request to last byte; a hung connection ends as a timeout. */
-  timeoutMs?: number;
-  /** Chat Completions: the server refused `response_format` json_schema for `model` (a 400 naming it). */
-  onSchemaRefused?: (model: string) => void;
-}
-
-/**
- * What a call asks of the model, given by its caller: the system prompt, the reply's schema for
- * structured output (none in native-citations mode: the API refuses both at once), and how the
- * reply's content becomes the text the pipeline parses (by default, its text blocks).
- */
-export interface ModelRequest {
-  system: string;
-  schema?: z.ZodType;
-  read?: (content: Anthropic.ContentBlock[]) => { text: string; transcript?: string };
 }
 
 function jsonFormat(schema: z.ZodType) {

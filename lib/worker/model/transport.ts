@@ -4,11 +4,9 @@
  * give the pipeline the same `ModelCall`; what differs stays inside each.
  */
 import { modelIdFor, PRESETS, type ServerApi, type ServerKind } from '@/lib/shared/servers/servers';
-import type { ModelCall } from './call';
+import type { CallOptions, ModelCall, ModelRequest } from './call';
 import { chatCall } from './chat-completions';
-import { claudeCall, type CallOptions, type ClaudeSettings, type ModelRequest } from './claude';
-
-export type { CallOptions, ModelRequest } from './claude';
+import { claudeCall, type ClaudeSettings } from './claude';
 
 export interface TransportSettings extends ClaudeSettings {
   /** Absent: the Messages API, as before there was another. */

@@ -6,7 +6,7 @@ import type { RunState } from '@/lib/shared/store/storage';
 import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import type { AskInput } from '@/lib/worker/answer/ask-input';
 import { ANSWER_REQUEST, JUDGE_REQUEST, NATIVE_ANSWER_REQUEST } from '@/lib/worker/answer/requests';
-import type { ModelRequest } from '@/lib/worker/model/claude';
+import type { ModelRequest } from '@/lib/worker/model/call';
 import { LocalServerError } from '@/lib/worker/model/local-errors';
 import { nativePrompt } from '@/lib/worker/model/native-citations';
 import type { ServerPlan } from '@/lib/worker/model/server-plan';
