@@ -83,8 +83,10 @@ export function coveredOwners(
     // Out of view no hit test tells without scrolling the page: where glyphs are measured (the
     // check before sending), CSS's painting order does, as for the proof of a quote
     // (covers-out-of-view.ts); a cover drawn see-through there lets the words show.
-    const outOfView = measured && (ancestry ??= new Ancestry(view)).look(cover).opacity >= 1;
-    if (!outOfView && (c.right <= 0 || c.bottom <= 0 || c.left >= view.innerWidth || c.top >= view.innerHeight)) continue;
+    // (Whether it is drawn see-through is asked only when some words out of view lie under it.)
+    let opaque: boolean | undefined;
+    const outOfView = () => measured && (opaque ??= (ancestry ??= new Ancestry(view)).look(cover).opacity >= 1);
+    if (!measured && (c.right <= 0 || c.bottom <= 0 || c.left >= view.innerWidth || c.top >= view.innerHeight)) continue;
     for (const owner of owners) {
       // (Words the cover holds are drawn over its own background; a cover the box of words holds,
       // a lid inside the paragraph, is asked like any other: the hit test tells it from the words.)
@@ -97,7 +99,7 @@ export function coveredOwners(
       const whole = holds(c, b);
       for (const { x, y } of whole ? [middle(b)] : partsUnder(doc, owner, c)) {
         const seenHere = inView(view, x, y);
-        if (!seenHere && !outOfView) continue;
+        if (!seenHere && !outOfView()) continue;
         if (spread > 0) {
           // Reaching into the ring its shadow paints: covered. Inside the box itself, only a box
           // that paints its own background covers (the hit test below).
