@@ -7,9 +7,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-const SOURCE_DIRS = ['lib', 'components', 'entrypoints'];
+export const SOURCE_DIRS = ['lib', 'components', 'entrypoints'];
 
-function sourceFiles(dir: string): string[] {
+/** The source files under `dir` (tests and declarations aside), relative to the project root. */
+export function sourceFiles(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(join(ROOT, dir))) {
     const rel = posix.join(dir, name);

@@ -119,31 +119,41 @@ export function coveredOwners(
       }
     }
   }
-  // Boxes put below the flow (a negative z-index): the boxes of words they hold, in view, are hit
-  // at their middle; an element around them found there is painted over them (a body with its own
-  // background), and one that answers nothing proves nothing (lib/page/seen/cover.ts `hitAt`).
-  for (const owner of sunk.length === 0 ? [] : owners) {
+  if (sunk.length > 0) sunkUnder(doc, view, sunk, owners, out);
+  if (measured) paintedOver(view, owners, out);
+  return out;
+}
+
+/**
+ * Adds to `out` the boxes of `owners` inside boxes put below the flow (`sunk`: a negative
+ * z-index) that something around them is painted over: in view, hit at their middle; an element
+ * around them found there is painted over them (a body with its own background), and one that
+ * answers nothing proves nothing (lib/page/seen/cover.ts `hitAt`).
+ */
+function sunkUnder(doc: Document, view: Window, sunk: readonly Element[], owners: readonly Element[], out: Set<Element>): void {
+  for (const owner of owners) {
     if (out.has(owner) || !sunk.some((s) => s === owner || nodeOf.contains(s, owner))) continue;
-    const b = elementOf.rect(owner);
-    const x = (b.left + b.right) / 2;
-    const y = (b.top + b.bottom) / 2;
+    const { x, y } = middle(elementOf.rect(owner));
     if (!inView(view, x, y)) continue;
     if (!isSeen(askHits({ hits: [hitAt(doc, [owner], x, y)] }))) out.add(owner);
   }
-  // A pseudo-element placed over the words (`::after { position: absolute; inset: 0 }` with a
-  // background), or an outline drawn over them, covers them too; the hit test cannot tell either
-  // from the words' own element, so their boxes are worked out from computed values. Asked of
-  // boxes in view, where glyphs are measured.
-  if (measured) {
-    const pseudo = new PaintedCovers(view);
-    for (const owner of owners) {
-      if (out.has(owner)) continue;
-      const b = elementOf.rect(owner);
-      if (!inView(view, (b.left + b.right) / 2, (b.top + b.bottom) / 2)) continue;
-      if (pseudo.covers(owner, b)) out.add(owner);
-    }
+}
+
+/**
+ * Adds to `out` the boxes of `owners`, in view, that a pseudo-element placed over them (`::after
+ * { position: absolute; inset: 0 }` with a background) or an outline drawn over them covers: the
+ * hit test cannot tell either from the words' own element, so their boxes are worked out from
+ * computed values (painted-covers.ts). Asked where glyphs are measured.
+ */
+function paintedOver(view: Window, owners: readonly Element[], out: Set<Element>): void {
+  const pseudo = new PaintedCovers(view);
+  for (const owner of owners) {
+    if (out.has(owner)) continue;
+    const b = elementOf.rect(owner);
+    const { x, y } = middle(b);
+    if (!inView(view, x, y)) continue;
+    if (pseudo.covers(owner, b)) out.add(owner);
   }
-  return out;
 }
 
 /**
