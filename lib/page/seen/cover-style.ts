@@ -8,7 +8,7 @@
  */
 import { type Rect, holds, meets } from '@/lib/page/dom/geometry';
 import { elementOf } from '@/lib/page/dom/dom';
-import { parseColor, PICTURES, shadowsOf, TRANSPARENT } from './paint';
+import { parseColor, PICTURES, shadowsOf } from './paint';
 
 /** The elements that show a picture: placed over the page, one covers words whatever it shows. */
 export const PICTURE_TAGS = new Set(PICTURES.split(', '));
@@ -54,7 +54,7 @@ export function shadowReach(boxShadow: string): number {
 export function hidesWhatIsUnder(cs: CSSStyleDeclaration): boolean {
   const value = cs.backgroundColor;
   const backdrop = cs.getPropertyValue('backdrop-filter');
-  if ((value !== TRANSPARENT && mayBeOpaque(value)) || (backdrop !== '' && backdrop !== 'none')) return true;
+  if (mayBeOpaque(value) || (backdrop !== '' && backdrop !== 'none')) return true;
   return cs.boxShadow !== 'none' && (shadowReach(cs.boxShadow) > 0 || insetFill(cs.boxShadow));
 }
 

@@ -19,6 +19,12 @@ export function inView(view: Window, x: number, y: number): boolean {
 
 const OWN: PointHit = { own: true, movesWithView: false };
 
+/** The element the browser's hit test finds at (x, y) in the tree of `node` (its shadow root's, or the document's); null: none. */
+export function elementAt(doc: Document, node: Node, x: number, y: number): Element | null {
+  const root = nodeOf.root(node);
+  return nodeOf.type(root) === 11 ? (root as ShadowRoot).elementFromPoint(x, y) : docOf.elementFromPoint(doc, x, y);
+}
+
 /**
  * What is on top at (x, y) for words whose text is in `parents` (all in one tree). A hit test that
  * answers nothing proves nothing (`unknown`). One that answers with an element around the words
@@ -26,8 +32,7 @@ const OWN: PointHit = { own: true, movesWithView: false };
  * a negative z-index), unless that element answers for them (`answersFor`).
  */
 export function hitAt(doc: Document, parents: Element[], x: number, y: number): PointHit {
-  const root = (parents[0]?.getRootNode() ?? doc) as Document | ShadowRoot;
-  const hit = nodeOf.type(root) === 11 ? (root as ShadowRoot).elementFromPoint(x, y) : docOf.elementFromPoint(doc, x, y);
+  const hit = elementAt(doc, parents[0] ?? doc, x, y);
   if (!hit) return { own: false, movesWithView: false, unknown: true };
   if (parents.some((p) => nodeOf.contains(p, hit))) return OWN;
   const view = docOf.view(doc)!;
@@ -63,8 +68,7 @@ function answersFor(hit: Element, p: Element, view: Window, x: number, y: number
  * z-index under a body that has its own background), and no answer at a point in view is no proof.
  */
 export function hitOnBox(doc: Document, box: Element, x: number, y: number): PointHit {
-  const root = nodeOf.root(box);
-  const hit = nodeOf.type(root) === 11 ? (root as ShadowRoot).elementFromPoint(x, y) : docOf.elementFromPoint(doc, x, y);
+  const hit = elementAt(doc, box, x, y);
   if (hit !== null && (hit === box || nodeOf.contains(box, hit))) return { own: true, movesWithView: false };
   return { own: false, movesWithView: hit !== null && !scrollsWithPage(hit, docOf.view(doc)!) };
 }

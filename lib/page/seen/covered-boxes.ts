@@ -14,8 +14,8 @@
  */
 import { cut, holds, meets, middle, type Rect } from '@/lib/page/dom/geometry';
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
-import { hitAt, inView, scrollsWithPage } from './cover';
-import { PICTURES, TRANSPARENT } from './paint';
+import { elementAt, hitAt, inView, scrollsWithPage } from './cover';
+import { PICTURES } from './paint';
 import { asker, type SeenVerdict } from '@/lib/shared/seen/seen';
 import { PaintOrder, wordsOver } from './paint-order';
 import { Ancestry } from './ancestry';
@@ -77,8 +77,7 @@ export function coveredOwners(
     // never hit: what is on top there is not asked.)
     const spread = PICTURE_TAGS.has(elementOf.name(cover)) ? 0 : shadowReach(cs.boxShadow);
     // (Asked once per cover: whether it paints over its own inside too.)
-    const paintsInside =
-      spread > 0 && ((cs.backgroundColor !== TRANSPARENT && mayBeOpaque(cs.backgroundColor)) || insetFill(cs.boxShadow));
+    const paintsInside = spread > 0 && (mayBeOpaque(cs.backgroundColor) || insetFill(cs.boxShadow));
     const c = { left: box.left - spread, top: box.top - spread, right: box.right + spread, bottom: box.bottom + spread };
     // Out of view no hit test tells without scrolling the page: where glyphs are measured (the
     // check before sending), CSS's painting order does, as for the proof of a quote
@@ -183,8 +182,7 @@ function partsUnder(doc: Document, owner: Element, c: Rect): Array<{ x: number; 
  * it is taken to be on top. A hit test that answers nothing proves nothing: not seen.
  */
 function onTop(doc: Document, owner: Element, cover: Element, cs: CSSStyleDeclaration, x: number, y: number): boolean {
-  const root = nodeOf.root(owner) as Document | ShadowRoot;
-  const hit = nodeOf.type(root) === 11 ? (root as ShadowRoot).elementFromPoint(x, y) : docOf.elementFromPoint(doc, x, y);
+  const hit = elementAt(doc, owner, x, y);
   const through = hit !== null && !(hit === cover || nodeOf.contains(cover, hit)) && passesHits(cs);
   const own = !through && hit !== null && !(hit === cover || nodeOf.contains(cover, hit));
   return !isSeen(askHits({ hits: [{ own, movesWithView: false, ...(hit === null ? { unknown: true } : {}) }] }));

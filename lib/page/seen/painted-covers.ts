@@ -7,7 +7,6 @@
 import type { Rect } from '@/lib/page/dom/geometry';
 import { elementOf } from '@/lib/page/dom/dom';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
-import { TRANSPARENT } from './paint';
 import { PaintOrder, wordsOver } from './paint-order';
 import { mayBeOpaque, outlineRing, outlines, ringHolds } from './cover-style';
 
@@ -60,9 +59,7 @@ export class PaintedCovers {
       const ps = this.view.getComputedStyle(el, which);
       if (ps.content === 'none' || ps.content === 'normal' || ps.display === 'none') continue;
       if (ps.position !== 'absolute' || parseInt(ps.zIndex, 10) < 0 || ps.opacity !== '1') continue;
-      const painted =
-        (ps.backgroundColor !== TRANSPARENT && mayBeOpaque(ps.backgroundColor)) ||
-        (ps.backgroundImage !== 'none' && ps.backgroundImage !== '');
+      const painted = mayBeOpaque(ps.backgroundColor) || (ps.backgroundImage !== 'none' && ps.backgroundImage !== '');
       if (!painted) continue;
       const block = containingBlock(el, this.view);
       const left = parseFloat(ps.left);
