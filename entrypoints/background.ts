@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { cancelAsk, decideReview, markInterruptedRun, startAsk } from '@/lib/worker/run/ask';
+import { canRead, readAhead } from '@/lib/worker/run/tab-readings';
 import { dispatch, isFromExtensionPage, workerCalls, type Handlers } from '@/lib/shared/protocol/messages';
 import {
   dataProblemsItem,
@@ -30,7 +31,6 @@ import { buildReply, onInstalled } from '@/lib/worker/wiring/lifecycle';
 import { clearHighlights, revealCitation } from '@/lib/worker/reveal/reveal-citation';
 import { applyToolbarBehavior, listenForToolbarClicks } from '@/lib/worker/wiring/toolbar';
 import { closeStorageToContentScripts } from '@/lib/worker/wiring/storage-access';
-import { canReadTab } from '@/lib/worker/read/tab-access';
 
 // The question kept while the browser's access prompt was shown (lib/worker/run/waiting-question.ts).
 const waiting = waitingQuestions({
@@ -67,14 +67,15 @@ const handlers: Handlers<typeof workerCalls> = {
     await clearHighlights({ keepReopened: true });
     return { ok: true };
   },
+  // A question being typed: its tabs read before Ask (lib/worker/read/read-ahead.ts).
+  'read-ahead': async (request) => {
+    void readAhead(request).catch(() => {});
+    return { ok: true };
+  },
   // Asked by each screen as it opens: a screen of another build restarts the extension (lib/shared/core/build-id.ts).
   build: async () => buildReply(),
   // Asked by the side panel before it asks for a tab's site (lib/worker/read/tab-access.ts).
-  'can-read': async ({ tabId }) => ({
-    readable: await canReadTab(() =>
-      browser.scripting.executeScript({ target: { tabId }, func: () => true, injectImmediately: true }),
-    ),
-  }),
+  'can-read': async ({ tabId }) => ({ readable: await canRead(tabId) }),
 };
 
 export default defineBackground(() => {

@@ -73,6 +73,8 @@ export function askMessageOf(
 }
 
 export interface Asking {
+  /** The origins the extension may read now. */
+  granted: string[];
   /** The access the last Ask found missing, shown with its request. */
   access: AccessNeed | null;
   clearAccess: () => void;
@@ -132,6 +134,7 @@ export function useAsking(ctx: AskContext, beforeSend: () => void): Asking {
   };
 
   return {
+    granted,
     access,
     clearAccess: () => setAccess(null),
     ask,

@@ -8,6 +8,7 @@ import { useEffect, useMemo } from 'preact/hooks';
 import { callWorker } from '@/lib/shared/protocol/call-worker';
 import { startNewThread } from '@/lib/shared/store/storage';
 import { useAsking } from './use-asking';
+import { useReadAhead } from './use-read-ahead';
 import { answeredQuestion, sameQuestion, useDraft } from './use-draft';
 import { useHere } from './use-here';
 import { useKeyStatus } from './use-key-status';
@@ -56,14 +57,14 @@ export function useSession(surface: 'popup' | 'panel') {
   useEffect(() => {
     if (intent) draft.setScope('tab', draft.tabIds, false);
   }, [intent]);
-  const asking = useAsking(
-    { surface, question: draft.question, scope: draft.scope, chosenTabs, windowTabs, windowId, grants, intent },
-    () => {
-      revealing.clear();
-      dropIntent();
-    },
-  );
+  const askContext = { surface, question: draft.question, scope: draft.scope, chosenTabs, windowTabs, windowId, grants, intent };
+  const asking = useAsking(askContext, () => {
+    revealing.clear();
+    dropIntent();
+  });
   const working = run?.status === 'working';
+  // The tabs in scope read while the question is typed (use-read-ahead.ts).
+  useReadAhead(askContext, asking.granted, working || !draft.loaded);
   const earlier = earlierTurns(thread, run);
 
   const actions = {

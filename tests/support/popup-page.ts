@@ -79,16 +79,19 @@ export async function askTimed(
   question: string,
   scope: string,
   reply: (req: RecordedRequest) => Reply,
+  /** Typed as a person types, over about this long, the scope chosen first; at once otherwise, the scope after. */
+  typingMs = 0,
 ): Promise<{ pressed: number; sent: () => number }> {
   let sentAt = 0;
   h.api.enqueue((req) => {
     sentAt = Date.now();
     return reply(req);
   });
+  if (typingMs > 0) await popup.locator(`::-p-aria(${scope})`).click();
   const box = await popup.waitForSelector('::-p-aria(Question)');
   await box!.click({ count: 3 });
-  await box!.type(question);
-  await popup.locator(`::-p-aria(${scope})`).click();
+  await box!.type(question, { delay: typingMs / question.length });
+  if (typingMs === 0) await popup.locator(`::-p-aria(${scope})`).click();
   const askButton = await popup.waitForSelector('::-p-aria(Ask[role="button"])');
   const pressed = Date.now();
   await askButton!.click();

@@ -46,6 +46,10 @@ describe('the protocol', () => {
     review: async () => ({ ok: true }),
     'clear-highlights': async () => ({ ok: true }),
     'can-read': async (r) => ({ readable: r.tabId === 7 }),
+    'read-ahead': async (r) => {
+      asked.push(r);
+      return { ok: true };
+    },
     build: async () => ({ build: 'b1' }),
   };
 
@@ -55,6 +59,15 @@ describe('the protocol', () => {
       started: true,
     });
     expect(asked).toEqual([{ type: 'ask', question: 'Why?', scope: 'tab', windowId: 1 }]);
+  });
+
+  it('hands a read-ahead to its handler only with a scope and a window, and chosen tabs only with their ids', async () => {
+    asked.length = 0;
+    expect(await dispatch(workerCalls, handlers, { type: 'read-ahead', scope: 'window', windowId: 3 })).toEqual({ ok: true });
+    expect(asked).toEqual([{ type: 'read-ahead', scope: 'window', windowId: 3 }]);
+    expect(dispatch(workerCalls, handlers, { type: 'read-ahead', scope: 'tabs', windowId: 3 })).toBeUndefined();
+    expect(dispatch(workerCalls, handlers, { type: 'read-ahead', scope: 'all', windowId: 3 })).toBeUndefined();
+    expect(asked).toHaveLength(1);
   });
 
   it('hands the side panel’s question about a tab to its handler, and only with a tab id', async () => {

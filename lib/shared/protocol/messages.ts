@@ -47,6 +47,23 @@ export const askMessage = z
   );
 export type AskMessage = z.infer<typeof askMessage>;
 
+/**
+ * A question is being typed: the tabs its scope would read now, without asking for any access,
+ * may be read ahead, so that Ask finds them read (lib/worker/read/read-ahead.ts). Nothing is sent
+ * anywhere; a reading not used within a couple of minutes is dropped.
+ */
+export const readAheadMessage = z
+  .object({
+    type: z.literal('read-ahead'),
+    scope: z.enum(['tab', 'window', 'tabs']),
+    windowId: z.int(),
+    tabIds: z.optional(z.array(z.int()).check(z.maxLength(500))),
+  })
+  .check(
+    z.refine((m) => m.scope !== 'tabs' || (m.tabIds?.length ?? 0) > 0, { message: 'Choose at least one tab.', path: ['tabIds'] }),
+  );
+export type ReadAheadMessage = z.infer<typeof readAheadMessage>;
+
 /** The moment of a video a quote of its captions was said at: the video's key and the cue's span. */
 export const videoMomentSchema = z.object({
   key: z.string().check(z.maxLength(MAX_VIDEO_KEY_CHARS)),
@@ -112,6 +129,7 @@ export const workerCalls = {
   review: { request: reviewMessage, reply: workerReplies.review },
   'clear-highlights': { request: clearHighlightsMessage, reply: workerReplies['clear-highlights'] },
   'can-read': { request: canReadMessage, reply: workerReplies['can-read'] },
+  'read-ahead': { request: readAheadMessage, reply: workerReplies['read-ahead'] },
   build: { request: buildMessage, reply: workerReplies.build },
 };
 

@@ -32,6 +32,7 @@ export const workerReplies = {
   review: okReply,
   'clear-highlights': okReply,
   'can-read': readableReply,
+  'read-ahead': okReply,
   build: buildReply,
 };
 

@@ -16,7 +16,7 @@ import type { SkippedTab } from '@/lib/shared/protocol/types';
 import { readTabFrames, type TabRead } from './frames';
 import { incognitoPdfReason } from './incognito';
 import { pdfTabRead } from './pdf-read';
-import type { ReadCache } from './tab-reuse';
+import type { TabReadings } from './tab-reuse';
 import type { callPage } from './call-page';
 
 /** A PDF is fetched and read by pdf.js in the offscreen document; a huge or slow one still ends. */
@@ -95,7 +95,7 @@ export async function withVideos(
 export async function readTab(
   tab: Browser.tabs.Tab,
   signal: AbortSignal,
-  cache: ReadCache,
+  cache: TabReadings,
   deps: ReadTabDeps,
 ): Promise<TabRead | SkippedTab> {
   const pdfTimeoutMs = deps.pdfTimeoutMs ?? PDF_READ_TIMEOUT_MS;

@@ -26,11 +26,22 @@ export function reusable(read: TabRead): boolean {
   );
 }
 
+/** Where a tab's earlier reading may come from, and where a new one is kept (read-tab.ts). */
+export interface TabReadings {
+  take(
+    tabId: number,
+    url: string,
+    unchanged: (frameId: number, readId: string) => Promise<boolean>,
+    signal?: AbortSignal,
+  ): Promise<TabRead | null>;
+  keep(tabId: number, url: string, read: TabRead): void;
+}
+
 /**
  * The readings of one thread's tabs, by tab: `take` gives a tab's earlier reading when it still
  * holds, `keep` stores a new one. Another thread starts from nothing.
  */
-export class ReadCache {
+export class ReadCache implements TabReadings {
   private thread: string | null = null;
   private reads = new Map<number, KeptRead>();
 
@@ -61,15 +72,28 @@ export class ReadCache {
     const kept = this.reads.get(tabId);
     this.reads.delete(tabId);
     if (!kept || kept.url !== url) return null;
-    try {
-      const answers = await Promise.all(
-        kept.read.frames.map((f) => bounded(unchanged(f.frameId, f.page.readId!), UNCHANGED_MS, signal)),
-      );
-      return answers.every(Boolean) ? kept.read : null;
-    } catch {
-      // A frame gone (the page navigated, the script with it), or too slow to say: read again.
-      signal?.throwIfAborted();
-      return null;
-    }
+    return stillStands(kept.read, unchanged, signal);
+  }
+}
+
+/**
+ * `read` if it may stand for a reading now: complete (`reusable`), and every frame says, within
+ * UNCHANGED_MS, that nothing changed since; otherwise null.
+ */
+export async function stillStands(
+  read: TabRead,
+  unchanged: (frameId: number, readId: string) => Promise<boolean>,
+  signal?: AbortSignal,
+): Promise<TabRead | null> {
+  if (!reusable(read)) return null;
+  try {
+    const answers = await Promise.all(
+      read.frames.map((f) => bounded(unchanged(f.frameId, f.page.readId!), UNCHANGED_MS, signal)),
+    );
+    return answers.every(Boolean) ? read : null;
+  } catch {
+    // A frame gone (the page navigated, the script with it), or too slow to say: read again.
+    signal?.throwIfAborted();
+    return null;
   }
 }

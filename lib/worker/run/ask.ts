@@ -4,21 +4,20 @@
  * verified, then kept in the thread and the logs. Every step is written to the run's state in
  * storage, so a closed popup loses nothing and a reopened one shows where things are. Each step is
  * a module of its own (the reading's in read/), tested with its effects passed in; browser-effects.ts
- * binds the real ones.
+ * and tab-readings.ts bind the real ones.
  */
-import { browser } from 'wxt/browser';
 import { t } from '@/lib/shared/core/i18n';
 import type { AskMessage } from '@/lib/shared/protocol/messages';
 import { lastRunItem, loadSettings } from '@/lib/shared/store/storage';
 import { errorRun, reviewRun, workingRun } from '@/lib/shared/answer/run-state';
 import { keyCleared } from '@/lib/worker/model/key-cleared';
 import { serverPlan } from '@/lib/worker/model/server-plan';
-import { askedFromIncognito } from '@/lib/worker/read/incognito';
 import { nothingRead } from '@/lib/worker/read/nothing-read';
 import { readScope } from '@/lib/worker/read/read-scope';
 import { markRun, startTimes } from '@/lib/worker/read/read-timings';
 import { clearHighlights } from '@/lib/worker/reveal/reveal-citation';
-import { questionReading, runs, tabsInScope, threads } from './browser-effects';
+import { runs, threads } from './browser-effects';
+import { fromIncognito, questionReading, tabsInScope } from './tab-readings';
 import { askWithPlan, failRun, finishSearch } from './finish';
 import { planQuestion } from './plan-step';
 import { chooseSeen, planKeys, selectionOf, unseen } from './seen-step';
@@ -43,7 +42,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
   early.settings.catch(() => {});
   early.tabs.catch(() => {});
   // Known first: whatever fails from here on is logged as an incognito question's failure.
-  const incognito = await askedFromIncognito(msg.windowId, (w) => browser.windows.get(w));
+  const incognito = await fromIncognito(msg.windowId);
   const { question, scope } = msg;
   await runs.start(
     workingRun(
