@@ -6,7 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import { HIGHLIGHT_CSS } from '@/lib/shared/core/highlight-style';
-import type { RevealMessage, RevealResult } from '@/lib/shared/protocol/messages';
+import type { RevealResult } from '@/lib/shared/protocol/messages';
 import { callPage, callVideo, clearEveryFrame, injectQuoteFinder } from '@/lib/worker/read/call-page';
 import { t } from '@/lib/shared/core/i18n';
 import {
@@ -311,7 +311,7 @@ async function revealVideoCitation(
 }
 
 /** A click on a citation. */
-export async function revealCitation(c: RevealMessage['citation'], openAsCitedAnyway = false): Promise<RevealResult> {
+export async function revealCitation(c: CitationRef, openAsCitedAnyway = false): Promise<RevealResult> {
   // A PDF's quote is shown in the extension's PDF viewer (lib/worker/reveal/pdf-citation.ts).
   if (c.page !== undefined)
     return revealPdfCitation({ ...c, page: c.page }, outcomeOf(await lastRunItem.getValue().catch(() => null)));
