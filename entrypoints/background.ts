@@ -5,7 +5,8 @@
  */
 import * as z from 'zod';
 import { cancelAsk, decideReview, markInterruptedRun, startAsk } from '@/lib/worker/run/ask';
-import { dispatch, isFromExtensionPage, workerCalls, type Handlers } from '@/lib/shared/protocol/messages';
+import { isFromExtensionPage, workerCalls } from '@/lib/shared/protocol/messages';
+import { dispatch, type Handlers } from '@/lib/shared/protocol/dispatch';
 import {
   dataProblemsItem,
   historyWriteProblemItem,

@@ -25,7 +25,8 @@ import { PaintedBoxes, quoteWordsPaint } from '@/lib/page/seen/behind';
 import { hitAt, inView } from '@/lib/page/seen/cover';
 import { CoversOutOfView } from '@/lib/page/seen/covers-out-of-view';
 import { PaintedCovers } from '@/lib/page/seen/painted-covers';
-import type { SeenResult, QuoteTarget } from '@/lib/shared/protocol/types';
+import type { SeenResult } from '@/lib/shared/protocol/types';
+import type { QuoteTarget } from '@/lib/shared/protocol/quote-requests';
 
 /** The verdict from what was measured, first reason first (the rules of lib/shared/seen/seen.ts; words not found, the table's `not-found`). */
 export function seenVerdict(m: { found: boolean } & Measured): SeenResult {

@@ -92,8 +92,6 @@ export async function learnServerFacts(origin: string, facts: ServerFacts): Prom
   });
 }
 
-export type { Scope, Stage, RunState } from '@/lib/shared/answer/run-state';
-
 /**
  * The question in flight or the last one answered: what the popup shows when it opens. It holds
  * passages of every tab asked about, so it lives in session storage: readable only by the
