@@ -164,7 +164,11 @@ export const SHARED_TOPICS = [
     may: ['core', 'text', 'video', 'protocol', 'answer', 'servers'],
     why: 'What is kept stores runs, settings and keys; it never asks which tabs or sites may be read.',
   },
-  { name: 'access', may: ['core', 'servers', 'store'], why: 'Which tabs and sites may be read builds on what is kept.' },
+  {
+    name: 'access',
+    may: ['core', 'answer', 'servers', 'store'],
+    why: 'Which tabs and sites may be read builds on what is kept and on the scope a question asks about.',
+  },
 ];
 
 /**

@@ -6,7 +6,8 @@
 import * as z from 'zod';
 import { cancelAsk, decideReview, markInterruptedRun, startAsk } from '@/lib/worker/run/ask';
 import { canRead, readAhead } from '@/lib/worker/run/tab-readings';
-import { dispatch, isFromExtensionPage, workerCalls, type Handlers } from '@/lib/shared/protocol/messages';
+import { isFromExtensionPage, workerCalls } from '@/lib/shared/protocol/messages';
+import { dispatch, type Handlers } from '@/lib/shared/protocol/dispatch';
 import {
   dataProblemsItem,
   historyWriteProblemItem,
@@ -15,14 +16,13 @@ import {
   legacyHistoryItem,
   loadSettings,
   panelIntentItem,
-  tabGrantsItem,
+  recordTabGrant,
   threadItem,
   toolbarOpensPanelItem,
   waitingQuestionItem,
 } from '@/lib/shared/store/storage';
 import { historyItem } from '@/lib/shared/store/history-store';
 import { updateStoredData, updateVersionedStores } from '@/lib/worker/wiring/data-updates';
-import { addGrant } from '@/lib/shared/store/tab-grants';
 import { waitingQuestions } from '@/lib/worker/run/waiting-question';
 import { openSidePanel } from '@/lib/shared/core/side-panel';
 import { OPEN_PANEL_COMMAND, onMenuClick } from '@/lib/worker/wiring/context-menu';
@@ -45,7 +45,7 @@ const waiting = waitingQuestions({
 // The context menu and the panel's keyboard command give us the tab (`activeTab`): the side panel reads it without asking.
 const recordGrant = (tab?: { id?: number; url?: string }) => {
   const { id, url } = tab ?? {};
-  if (id !== undefined && url) void tabGrantsItem.getValue().then((g) => tabGrantsItem.setValue(addGrant(g, id, url)));
+  if (id !== undefined && url) void recordTabGrant(id, url);
 };
 
 const handlers: Handlers<typeof workerCalls> = {

@@ -1,25 +1,18 @@
 /**
  * The quote finder, injected by the worker into a frame only to find cited quotes in it: the
  * highlight of a click on a citation, its clearing, and the proof that each verified quote is
- * drawn for a reader before its claim is shown (lib/page/find/highlight.ts, lib/page/find/quote-seen.ts). Apart
- * from the page script (entrypoints/page-reader.ts), which every tab a question reads compiles
- * and runs, so that those tabs carry none of it. Answers only the extension's requests.
+ * drawn for a reader before its claim is shown (lib/page/find/highlight-locate.ts,
+ * lib/page/find/highlight-paint.ts, lib/page/find/quote-seen.ts). Apart from the page script
+ * (entrypoints/page-reader.ts), which every tab a question reads compiles and runs, so that those
+ * tabs carry none of it. Answers only the extension's requests.
  */
 // First: the DOM's own members, taken before any lookup through the page (lib/page/dom/dom.ts).
 import '@/lib/page/dom/dom';
 import * as z from 'zod/mini';
 import type { AnchorOptions } from '@/lib/page/find/anchor';
 import { currentReading } from '@/lib/page/find/kept-reading';
-import {
-  clearHighlight,
-  heldRanges,
-  highlightQuoteInSteps,
-  holdHighlight,
-  holdOthers,
-  scrollHeld,
-  type OthersLater,
-  showHeld,
-} from '@/lib/page/find/highlight';
+import { clearHighlight, heldRanges, holdHighlight, holdOthers, scrollHeld, showHeld } from '@/lib/page/find/highlight-paint';
+import { highlightQuoteInSteps, type OthersLater } from '@/lib/page/find/highlight-locate';
 import { framesSeen } from '@/lib/page/find/frames-seen';
 import { showRevealNote } from '@/lib/page/find/reveal-note';
 import { screenBoxes } from '@/lib/page/find/quote-boxes';

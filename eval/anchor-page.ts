@@ -7,7 +7,7 @@ import { createTextQuoteSelectorMatcher } from '@apache-annotator/dom';
 import * as textQuote from 'dom-anchor-text-quote';
 import { locateKept } from '@/lib/page/find/kept-reading';
 import { collectText, type CollectedText } from '@/lib/page/read/dom-text';
-import { layoutPassages } from '@/lib/page/read/extract';
+import { layoutPassages } from '@/lib/shared/text/passage-layout';
 import { normalize } from '@/lib/shared/text/normalize';
 
 export type Method = 'ours' | 'apache' | 'textquote';

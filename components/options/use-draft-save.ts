@@ -5,7 +5,8 @@
  * ./use-draft-store.ts stores anything: the question asked, and its answer.
  */
 import { useRef } from 'preact/hooks';
-import { baseUrlProblem, originOf } from '@/lib/shared/store/api-key';
+import { originOf } from '@/lib/shared/store/api-key';
+import { baseUrlProblem } from '@/lib/shared/servers/base-url';
 import { keyVerdict } from '@/lib/shared/store/key-destination';
 import type { SavedKeys } from '@/lib/shared/store/key-schema';
 import { t } from '@/lib/shared/core/i18n';

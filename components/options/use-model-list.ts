@@ -5,7 +5,7 @@
  * request only as the one rule says (lib/shared/store/key-destination.ts), over the no-redirect fetch.
  */
 import { useRef, useState } from 'preact/hooks';
-import { baseUrlProblem } from '@/lib/shared/store/api-key';
+import { baseUrlProblem } from '@/lib/shared/servers/base-url';
 import { keyFor } from '@/lib/shared/store/key-destination';
 import type { SavedKeys } from '@/lib/shared/store/key-schema';
 import { applyOriginRule } from '@/lib/shared/access/local-origin-rule';

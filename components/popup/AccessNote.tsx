@@ -6,7 +6,7 @@
 import { useState } from 'preact/hooks';
 import { plural, t } from '@/lib/shared/core/i18n';
 import type { AccessNeed } from '@/lib/shared/access/site-access';
-import type { Scope } from '@/lib/shared/store/storage';
+import type { Scope } from '@/lib/shared/answer/run-state';
 
 export interface AccessNoteProps {
   need: AccessNeed;

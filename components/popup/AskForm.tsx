@@ -6,7 +6,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { MAX_QUESTION_CHARS } from '@/lib/shared/core/limits';
-import type { Scope } from '@/lib/shared/store/storage';
+import type { Scope } from '@/lib/shared/answer/run-state';
 import { plural, t, type MessageKey } from '@/lib/shared/core/i18n';
 
 export interface AskFormProps {

@@ -2,7 +2,7 @@
  * The user's selection, as it will lead what is sent: shown so that the user sees what goes
  * first, and where it came from. Only the focused frame of the active tab can supply it.
  */
-import type { RunState } from '@/lib/shared/store/storage';
+import type { RunState } from '@/lib/shared/answer/run-state';
 import { plural, slot, t } from '@/lib/shared/core/i18n';
 import { Isolated } from './Isolated';
 

@@ -4,8 +4,8 @@
  * nothing. With no draft, the box starts with the last question asked unless it was answered.
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { draftStoreFor, type Scope } from '@/lib/shared/store/storage';
-import type { RunState } from '@/lib/shared/answer/run-state';
+import { draftStoreFor } from '@/lib/shared/store/storage';
+import type { RunState, Scope } from '@/lib/shared/answer/run-state';
 
 export interface DraftValue {
   question: string;

@@ -4,8 +4,8 @@
  * a tab's grant when the tab starts loading a page, which ends the browser's grant.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { tabGrantsItem } from '@/lib/shared/store/storage';
-import { addGrant, dropGrant, type TabGrant } from '@/lib/shared/store/tab-grants';
+import { recordTabGrant, tabGrantsItem } from '@/lib/shared/store/storage';
+import { dropGrant, type TabGrant } from '@/lib/shared/store/tab-grants';
 import type { WindowTab } from './use-window-tabs';
 
 export function useTabGrants(surface: 'popup' | 'panel', tabs: readonly WindowTab[]): TabGrant[] {
@@ -29,7 +29,7 @@ export function useTabGrants(surface: 'popup' | 'panel', tabs: readonly WindowTa
   const active = surface === 'popup' ? tabs.find((t) => t.active) : undefined;
   useEffect(() => {
     if (!active?.url) return;
-    void tabGrantsItem.getValue().then((g) => tabGrantsItem.setValue(addGrant(g, active.id, active.url)));
+    void recordTabGrant(active.id, active.url);
   }, [active?.id, active?.url]);
   return grants;
 }

@@ -3,7 +3,8 @@
  * PDF's passages or the reason it has none. Only the extension's own pages and worker are heard.
  */
 import { browser } from 'wxt/browser';
-import { dispatch, isFromExtensionPage } from '@/lib/shared/protocol/messages';
+import { isFromExtensionPage } from '@/lib/shared/protocol/messages';
+import { dispatch } from '@/lib/shared/protocol/dispatch';
 import { offscreenCalls } from '@/lib/shared/protocol/pdf-messages';
 import { fetchPdf, readPdf, type PdfJs } from './read-pdf';
 import type { PdfReadResult } from '@/lib/shared/protocol/pdf-notes';

@@ -84,7 +84,7 @@ const THREAD_LENGTHS = [2, 1, 3];
  * What the extension holds in a page by design, at most: the page script's and the quote
  * finder's change watches (lib/page/read/change-watch.ts: two capturing listeners on the document,
  * one on the window, each), and a highlight's Escape key and its focus's blur
- * (lib/page/find/highlight.ts).
+ * (lib/page/find/highlight-paint.ts, highlight-scroll.ts).
  */
 const ALLOWANCE: Record<string, number> = { 'selectionchange!': 2, 'focusin!': 2, 'resize!': 2, 'keydown!': 1, blur: 1 };
 const HIGHLIGHT_NAMES = [HIGHLIGHT_NAME, OTHER_HIGHLIGHT_NAME] as const;

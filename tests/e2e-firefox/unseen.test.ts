@@ -19,12 +19,30 @@
 import { describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
 import { inTab, openTab, Popup, useFirefoxWithKey, type Firefox } from '../support/firefox';
+import { askAboutCare, type CareOptions } from '../support/ask-about-care';
 
 let fx: Firefox;
 useFirefoxWithKey((x) => (fx = x));
 
 const CONTROL = 'The Brightwater kettle boils a full litre of water in three minutes.';
 const PLANTED = 'This kettle was recalled for fire risk';
+
+/** Asks about the kettle's care in unseen-later.html through Firefox's popup (tests/support/ask-about-care.ts). */
+function askAboutCareHere(options?: CareOptions): Promise<{ popup: Popup; before: number }> {
+  return askAboutCare(
+    {
+      api: fx.api,
+      open: (fixture) => openTab(fx, `${fx.fixtures}/${fixture}`),
+      ask: async (_tab, question) => {
+        const popup = new Popup(fx);
+        await popup.open();
+        await popup.ask(question);
+        return popup;
+      },
+    },
+    options,
+  );
+}
 
 describe('Firefox: words no reader sees', () => {
   it.each(['unseen.html?trick=all', 'unseen-quirks.html'])(
@@ -55,15 +73,7 @@ describe('Firefox: words no reader sees', () => {
     },
   );
   it('a sentence under a white box placed over it, far below the first screen, is not sent (CSS’s painting order)', async () => {
-    await openTab(fx, `${fx.fixtures}/unseen-later.html`);
-    const CARE = 'Descale the Brightwater kettle once a month with white vinegar.';
-    fx.api.enqueue((req) =>
-      answerReply([{ text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] }]),
-    );
-    const before = messageCalls(fx.api).length;
-    const popup = new Popup(fx);
-    await popup.open();
-    await popup.ask('How do I look after the kettle?');
+    const { popup, before } = await askAboutCareHere();
     await expect.poll(() => messageCalls(fx.api).length).toBe(before + 1);
     await expect.poll(() => popup.regionText('Answer')).toContain('Descale it monthly.');
     const sent = sentText(messageCalls(fx.api).at(-1)!);
@@ -73,21 +83,7 @@ describe('Firefox: words no reader sees', () => {
   it.each([['under its own ::after', 'firm press', 'The lid of the Brightwater kettle locks with a firm press on its rim.']])(
     'a quote %s, far below the first screen, is not shown as checked',
     async (_how, words, literal) => {
-      await openTab(fx, `${fx.fixtures}/unseen-later.html`);
-      const CARE = 'Descale the Brightwater kettle once a month with white vinegar.';
-      fx.api.enqueue((req) =>
-        answerReply([
-          { text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] },
-          { text: 'It says more.', citations: [{ index: indexOf(req, words), literal }] },
-        ]),
-      );
-      fx.api.enqueue((req) =>
-        answerReply([{ text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] }]),
-      );
-      const before = messageCalls(fx.api).length;
-      const popup = new Popup(fx);
-      await popup.open();
-      await popup.ask('How do I look after the kettle?');
+      const { popup, before } = await askAboutCareHere({ more: [{ text: 'It says more.', words, literal }], retry: true });
       await expect.poll(() => messageCalls(fx.api).length).toBe(before + 2);
       await expect.poll(() => popup.regionText('Answer')).toContain('Descale it monthly.');
       expect(await popup.regionText('Answer')).not.toContain('It says more.');

@@ -3,10 +3,11 @@
  * helper that cites a quote from a passage as extraction cut it (as the popup would send it).
  */
 import { extractPage } from '@/lib/page/read/extract';
-import { highlightQuote } from '@/lib/page/find/highlight';
-import type { QuoteTarget } from '@/lib/shared/protocol/types';
+import { highlightQuote } from '@/lib/page/find/highlight-locate';
+import type { QuoteTarget } from '@/lib/shared/protocol/quote-requests';
 
-export { clearHighlight, highlightQuote } from '@/lib/page/find/highlight';
+export { clearHighlight } from '@/lib/page/find/highlight-paint';
+export { highlightQuote };
 
 declare global {
   interface Window {

@@ -7,8 +7,8 @@ import { colorShare, highlightBox, rgbOf } from '../support/pixels';
 
 /**
  * Anchoring and highlighting in real Chromium, with the CSS Custom Highlight API, real layout,
- * real scrolling and real keys: lib/page/find/highlight.ts bundled into the page, as the content script
- * runs it. (The extension's own flows, a closed tab, the popup, are in highlight.test.ts.)
+ * real scrolling and real keys: lib/page/find/highlight-locate.ts and highlight-paint.ts bundled
+ * into the page, as the content script runs them. (The extension's own flows, a closed tab, the popup, are in highlight.test.ts.)
  */
 
 let browser: Browser;

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KEY_DB } from '@/lib/shared/store/api-key';
-import { HISTORY_DB } from '@/lib/shared/store/history-store';
+import { HISTORY_DB } from '@/lib/shared/store/history-db';
 import { HIGHLIGHT_STYLE_ID } from '@/lib/shared/core/highlight-style';
 import { EXTENSION_DIR } from '../support/extension-browser';
 import { FULL_ZOD } from '../support/zod-marker';

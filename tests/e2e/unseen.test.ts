@@ -17,6 +17,7 @@ import {
 import type { RecordedRequest } from '../support/stand-in/messages-api';
 import { citationOf } from '../support/popup-page';
 import { UNSEEN_TRICKS } from '../support/unseen-tricks';
+import { askAboutCare, type CareOptions } from '../support/ask-about-care';
 
 /**
  * "Checked" means words a reader can see, in real Chromium through the real popup: a page that
@@ -36,6 +37,22 @@ useHarness((x) => (h = x));
 
 const CONTROL = 'The Brightwater kettle boils a full litre of water in three minutes.';
 const PLANTED = 'This kettle was recalled for fire risk';
+
+/** Asks about the kettle's care in unseen-later.html through this harness's popup (tests/support/ask-about-care.ts). */
+function askAboutCareHere(options?: CareOptions): Promise<{ page: Page; popup: Page }> {
+  return askAboutCare(
+    {
+      api: h.api,
+      open: (fixture) => openFixture(h, fixture),
+      ask: async (page, question) => {
+        const popup = await openPopup(h, page);
+        await ask(popup, question);
+        return popup;
+      },
+    },
+    options,
+  );
+}
 
 async function alertOf(popup: Page): Promise<string> {
   const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 20_000 });
@@ -174,25 +191,13 @@ describe('a page of many frames stuffed with passages no reader sees', () => {
 describe('a quote the page no longer draws', () => {
   it('is a broken citation when the page hides it after it was read: the retry is told why', async () => {
     await useStandIn(h);
-    const page = await openFixture(h, 'unseen-later.html');
     const FADING = 'The Brightwater kettle has a five-year guarantee on its element.';
-    const CARE = 'Descale the Brightwater kettle once a month with white vinegar.';
-    h.api.enqueue((req) => {
-      const index = indexOf(req, 'five-year guarantee');
-      return {
-        ...answerReply([
-          { text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] },
-          { text: 'Its element is guaranteed for five years.', citations: [{ index, literal: FADING }] },
-        ]),
-        // Slowly, so that the page can change while the answer comes.
-        chunkDelayMs: 400,
-      };
+    const { page, popup } = await askAboutCareHere({
+      more: [{ text: 'Its element is guaranteed for five years.', words: 'five-year guarantee', literal: FADING }],
+      // Slowly, so that the page can change while the answer comes.
+      chunkDelayMs: 400,
+      retry: true,
     });
-    h.api.enqueue((req) =>
-      answerReply([{ text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] }]),
-    );
-    const popup = await openPopup(h, page);
-    await ask(popup, 'How do I look after the kettle?');
     // The page was read (the request holds the sentence); now, before the answer is checked, the
     // page stops drawing it.
     await expect.poll(() => messageCalls(h.api).length, { timeout: 30_000 }).toBe(1);
@@ -211,13 +216,7 @@ describe('a quote the page no longer draws', () => {
 describe('a quote far below the first screen, where no hit test can tell without scrolling', () => {
   it('under a box placed over it, later in the page, is not sent: CSS’s painting order puts the box on top', async () => {
     await useStandIn(h);
-    const page = await openFixture(h, 'unseen-later.html');
-    const CARE = 'Descale the Brightwater kettle once a month with white vinegar.';
-    h.api.enqueue((req) =>
-      answerReply([{ text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] }]),
-    );
-    const popup = await openPopup(h, page);
-    await ask(popup, 'How do I look after the kettle?');
+    const { page, popup } = await askAboutCareHere();
     expect(await answerText(popup)).toContain('Descale it monthly.');
     const calls = messageCalls(h.api);
     expect(calls).toHaveLength(1);
@@ -242,22 +241,13 @@ describe('a quote far below the first screen, where no hit test can tell without
     ],
   ])('%s is not shown as checked: the retry is told, and the answer keeps what a reader sees', async (how, words, literal) => {
     await useStandIn(h);
-    const page = await openFixture(h, 'unseen-later.html');
-    const CARE = 'Descale the Brightwater kettle once a month with white vinegar.';
     const later = how.endsWith('after it was sent');
-    h.api.enqueue((req) => ({
-      ...answerReply([
-        { text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] },
-        { text: 'It says more.', citations: [{ index: indexOf(req, words), literal }] },
-      ]),
+    const { page, popup } = await askAboutCareHere({
+      more: [{ text: 'It says more.', words, literal }],
       // Slowly, so that the page can change while the answer comes.
-      ...(later ? { chunkDelayMs: 400 } : {}),
-    }));
-    h.api.enqueue((req) =>
-      answerReply([{ text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] }]),
-    );
-    const popup = await openPopup(h, page);
-    await ask(popup, 'How do I look after the kettle?');
+      chunkDelayMs: later ? 400 : undefined,
+      retry: true,
+    });
     if (later) {
       await expect.poll(() => messageCalls(h.api).length, { timeout: 30_000 }).toBe(1);
       expect(sentText(messageCalls(h.api)[0]!)).toContain(literal);
@@ -281,13 +271,7 @@ describe('a quote far below the first screen, where no hit test can tell without
 describe('a click on a quote the page covers after it was shown', () => {
   it('says it was found in the page’s code but not shown, and highlights nothing', async () => {
     await useStandIn(h);
-    const page = await openFixture(h, 'unseen-later.html');
-    const CARE = 'Descale the Brightwater kettle once a month with white vinegar.';
-    h.api.enqueue((req) =>
-      answerReply([{ text: 'Descale it monthly.', citations: [{ index: indexOf(req, 'Descale'), literal: CARE }] }]),
-    );
-    const popup = await openPopup(h, page);
-    await ask(popup, 'How do I look after the kettle?');
+    const { page, popup } = await askAboutCareHere();
     expect(await answerText(popup)).toContain('Descale it monthly.');
     // Now a white box is placed over the words: the click's proof finds it.
     await page.evaluate(() => {

@@ -8,13 +8,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KEY_DB } from '@/lib/shared/store/api-key';
-import { HISTORY_DB } from '@/lib/shared/store/history-store';
+import { HISTORY_DB } from '@/lib/shared/store/history-db';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The scripts the worker injects into pages, and a module each must reach (the walk did go in). */
 const ENTRIES = [
   ['entrypoints/page-reader.ts', 'lib/page/read/read-frame.ts'],
-  ['entrypoints/quote-finder.ts', 'lib/page/find/highlight.ts'],
+  ['entrypoints/quote-finder.ts', 'lib/page/find/highlight-locate.ts'],
 ] as const;
 
 /** Every module of ours reached from `entry` by static or dynamic imports, and the packages they import. */

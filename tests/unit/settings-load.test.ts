@@ -22,7 +22,7 @@ vi.mock('idb-keyval', () => ({
 
 const { loadSettings, saveSettings } = await import('@/lib/shared/store/storage');
 const { DEFAULT_SETTINGS } = await import('@/lib/shared/store/settings');
-const { baseUrlProblem } = await import('@/lib/shared/store/api-key');
+const { baseUrlProblem } = await import('@/lib/shared/servers/base-url');
 const { default: sample } = await import('@/lib/shared/store/samples/keys-v1.json');
 
 const stored = async () => (await fakeBrowser.storage.local.get('settings')).settings as Record<string, unknown> | undefined;

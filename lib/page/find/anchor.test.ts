@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { locateQuote, locateQuotes, type LocatedQuote } from './anchor';
 import { extractPage } from '@/lib/page/read/extract';
 import { normalize } from '@/lib/shared/text/normalize';
-import type { QuoteTarget } from '@/lib/shared/protocol/types';
+import type { QuoteTarget } from '@/lib/shared/protocol/quote-requests';
 
 function target(literal: string, passageText = '', passageOrder = 0): QuoteTarget {
   return { literal, passageText, passageOrder };

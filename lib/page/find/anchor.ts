@@ -10,8 +10,10 @@
  * since extraction: the quote is found again by its text, forgiving only typographic drift.
  */
 import { docOf, nodeOf } from '@/lib/page/dom/dom';
-import { collectText, collapse, type CollectOptions, type CollectedText } from '@/lib/page/read/dom-text';
-import { DEFAULT_MAX_TEXT_CHARS, layoutPassages, type ExtractOptions, type LaidOutPassage } from '@/lib/page/read/extract';
+import { collectText, type CollectOptions, type CollectedText } from '@/lib/page/read/dom-text';
+import { collapse } from '@/lib/page/read/text-sink';
+import { DEFAULT_MAX_TEXT_CHARS, type ExtractOptions } from '@/lib/page/read/extract';
+import { layoutPassages, type LaidOutPassage } from '@/lib/shared/text/passage-layout';
 import { normalize } from '@/lib/shared/text/normalize';
 import {
   findNormalized,
@@ -22,7 +24,7 @@ import {
   type SearchText,
   type Span,
 } from './find-quote';
-import type { QuoteTarget } from '@/lib/shared/protocol/types';
+import type { QuoteTarget } from '@/lib/shared/protocol/quote-requests';
 
 export type AnchorOptions = CollectOptions & Pick<ExtractOptions, 'minChars' | 'maxChars'>;
 

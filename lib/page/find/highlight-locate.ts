@@ -16,10 +16,11 @@ import {
   type LocatedQuote,
 } from './anchor';
 import { currentReading, readAfresh, stillAsRead } from './kept-reading';
-import { layoutPassages } from '@/lib/page/read/extract';
+import { layoutPassages } from '@/lib/shared/text/passage-layout';
 import { clearHighlight, showHighlight } from './highlight-paint';
 import { coveredText, provenSeen } from './highlight-prove';
-import type { HighlightOutcome, QuoteTarget } from '@/lib/shared/protocol/types';
+import type { HighlightOutcome } from '@/lib/shared/protocol/types';
+import type { QuoteTarget } from '@/lib/shared/protocol/quote-requests';
 
 /**
  * Finds `target` (and the page's other cited quotes) in `doc` and highlights them; the outcome

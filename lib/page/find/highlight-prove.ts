@@ -10,7 +10,8 @@ import type { LocatedQuote } from './anchor';
 import { measureRanges } from './quote-seen';
 import { clearHighlight } from './highlight-paint';
 import { normalize } from '@/lib/shared/text/normalize';
-import type { HighlightOutcome, QuoteTarget } from '@/lib/shared/protocol/types';
+import type { HighlightOutcome } from '@/lib/shared/protocol/types';
+import type { QuoteTarget } from '@/lib/shared/protocol/quote-requests';
 
 /**
  * The words the quote's ranges cover in the page now: the text of the nodes it was read from that

@@ -1,18 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locateQuote } from './anchor';
-import {
-  clearHighlight,
-  heldRanges,
-  highlightQuote,
-  highlightQuoteInSteps,
-  holdHighlight,
-  holdOthers,
-  MAX_OTHER_QUOTES,
-  showHeld,
-  showHighlight,
-  type OthersLater,
-} from './highlight';
+import { clearHighlight, heldRanges, holdHighlight, holdOthers, showHeld, showHighlight } from './highlight-paint';
+import { highlightQuote, highlightQuoteInSteps, MAX_OTHER_QUOTES, type OthersLater } from './highlight-locate';
 import { FOCUS_ATTRIBUTE, HIGHLIGHT_NAME, HIGHLIGHT_STYLE_ID, OTHER_HIGHLIGHT_NAME } from '@/lib/shared/core/highlight-style';
 
 const quote = (literal: string) => ({ literal, passageText: '', passageOrder: 0 });

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locateIn } from './anchor';
 import { currentReading, forgetReading } from './kept-reading';
-import { clearHighlight, highlightQuote, highlightQuoteInSteps } from './highlight';
+import { clearHighlight } from './highlight-paint';
+import { highlightQuote, highlightQuoteInSteps } from './highlight-locate';
 import { proveSeen } from './quote-seen';
 
 const quote = (literal: string) => ({ literal, passageText: '', passageOrder: 0 });

@@ -13,7 +13,7 @@
  */
 import { locateIn, readPage, type AnchorOptions, type AnchorPage, type LocatedQuote } from './anchor';
 import { lowerBound } from './find-quote';
-import type { QuoteTarget } from '@/lib/shared/protocol/types';
+import type { QuoteTarget } from '@/lib/shared/protocol/quote-requests';
 import { watchChanges, type ChangeWatch } from '@/lib/page/read/change-watch';
 
 interface Kept {

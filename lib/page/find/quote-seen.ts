@@ -16,18 +16,17 @@
 import { laysOut } from '@/lib/page/dom/geometry';
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { readPage, locateIn, type AnchorOptions, type AnchorPage, type LocatedQuote } from './anchor';
-import { paintMeasured } from '@/lib/page/seen/paint';
 import { openableHost } from '@/lib/page/seen/openable';
 import { Ancestry } from '@/lib/page/seen/ancestry';
-import { readableColour } from '@/lib/page/seen/colour';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
-import { seenResultOf, judge, whyUnseen } from '@/lib/shared/seen/seen';
+import { seenResultOf, judge } from '@/lib/shared/seen/seen';
 import type { CharRun, Measured, PointHit } from '@/lib/shared/seen/measured';
-import { backgroundBehind, otherPaintBehind, paintedOtherwise, PaintedBoxes, type WordsPaint } from '@/lib/page/seen/behind';
+import { PaintedBoxes, quoteWordsPaint } from '@/lib/page/seen/behind';
 import { hitAt, inView } from '@/lib/page/seen/cover';
 import { CoversOutOfView } from '@/lib/page/seen/covers-out-of-view';
 import { PaintedCovers } from '@/lib/page/seen/painted-covers';
-import type { SeenResult, QuoteTarget } from '@/lib/shared/protocol/types';
+import type { SeenResult } from '@/lib/shared/protocol/types';
+import type { QuoteTarget } from '@/lib/shared/protocol/quote-requests';
 
 /** The verdict from what was measured, first reason first (the rules of lib/shared/seen/seen.ts; words not found, the table's `not-found`). */
 export function seenVerdict(m: { found: boolean } & Measured): SeenResult {
@@ -138,7 +137,7 @@ export function measureRanges(
       found: true,
       layout,
       ...rendered(host ?? parent, view),
-      ...paintOf(parent, view, host === null ? (points[0] ?? null) : null, behind),
+      ...quoteWordsPaint(parent, view, host === null ? (points[0] ?? null) : null, behind),
       ...measured,
       ...(covered ? { covered } : {}),
     });
@@ -169,27 +168,4 @@ function rendered(el: Element, view: Window): Pick<Measured, 'rendered' | 'visib
   const rendered =
     cs.display === 'contents' ? undefined : elementOf.checkVisibility(el, { opacityProperty: true, visibilityProperty: true });
   return rendered === undefined ? { visibility: cs.visibility } : { visibility: cs.visibility, rendered };
-}
-
-/**
- * What the table reads of the paint of `el`'s words: font size, the alpha of their fill, and,
- * asked only as far as it decides, whether they are painted otherwise, their contrast with the
- * backgrounds behind them, and whether anything else behind them sets them apart.
- */
-function paintOf(el: Element, view: Window, point: { x: number; y: number } | null, behind: PaintedBoxes): Measured {
-  const cs = view.getComputedStyle(el);
-  const words: WordsPaint = {
-    color: readableColour(cs.color),
-    fill: readableColour(cs.getPropertyValue('-webkit-text-fill-color')),
-    fontSize: cs.fontSize,
-  };
-  const first = paintMeasured({ ...words, background: null });
-  const why = whyUnseen(first);
-  if (why === 'transparent') return { ...first, paintedOtherwise: paintedOtherwise(el, cs, view) };
-  if (why !== null) return first;
-  const against = paintMeasured({ ...words, background: backgroundBehind(el, view) });
-  // The colours of the ancestors' backgrounds alone: an image, or a box that is no ancestor, may
-  // be what sets the words apart (asked only when those colours alone would hide them).
-  if (whyUnseen(against) !== 'same-colour') return against;
-  return { ...against, otherPaint: otherPaintBehind(el, view, point, words, behind) };
 }

@@ -7,11 +7,13 @@
  * the same highlight (lib/highlight.ts, `cited-quote`). Pure DOM code.
  */
 import { locateIn, type AnchorPage } from '@/lib/page/find/anchor';
-import type { CollectedText, TextSegment } from '@/lib/page/read/dom-text';
-import { clearHighlight, showHighlight } from '@/lib/page/find/highlight';
+import type { CollectedText } from '@/lib/page/read/dom-text';
+import type { TextSegment } from '@/lib/page/read/text-sink';
+import { clearHighlight, showHighlight } from '@/lib/page/find/highlight-paint';
 import { searchText } from '@/lib/page/find/find-quote';
 import { pageText, type PdfTextItem } from '@/lib/shared/text/pdf-text';
-import type { HighlightOutcome, QuoteTarget } from '@/lib/shared/protocol/types';
+import type { HighlightOutcome } from '@/lib/shared/protocol/types';
+import type { QuoteTarget } from '@/lib/shared/protocol/quote-requests';
 
 /** The text layer's items in drawing order, with the text nodes that hold each. */
 export function layerItems(layer: Element): { items: PdfTextItem[]; nodes: Text[][] } {

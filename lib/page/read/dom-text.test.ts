@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { collectText, collapse } from './dom-text';
+import { collectText } from './dom-text';
+import { collapse } from './text-sink';
 
 /** The visible text with whitespace runs shown as single spaces and separators as " | ". */
 function flat(root: Document | Element = document): string {

@@ -19,9 +19,6 @@ import { TextSink, type TextBlock, type TextSegment } from './text-sink';
 import { TextWalker, type ShadowRootGetter } from './text-walker';
 import { Visibility } from '@/lib/page/seen/visibility';
 
-export type { TextBlock, TextSegment, Truncation };
-export { collapse } from './text-sink';
-
 export interface CollectedText {
   text: string;
   /** Empty when `CollectOptions.segments` is false. */

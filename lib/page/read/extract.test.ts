@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { cutText, DEFAULT_MAX_CHARS, DEFAULT_MIN_CHARS, defaultBounds, extractPage, layoutPassages } from './extract';
+import { extractPage } from './extract';
+import { cutText, DEFAULT_MAX_CHARS, DEFAULT_MIN_CHARS, defaultBounds, layoutPassages } from '@/lib/shared/text/passage-layout';
 import { collectText } from './dom-text';
 
 function parse(html: string, url = 'https://example.com/page'): Document {

@@ -10,7 +10,8 @@
  * the first line of the passage that starts its section (so it can be quoted too) and the
  * `heading` of the passages after it. Pure DOM code.
  */
-import { collectText, collapse, type CollectOptions } from './dom-text';
+import { collectText, type CollectOptions } from './dom-text';
+import { collapse } from './text-sink';
 import { checkedVerdict, passageWords, type PassageVerdict, type PassageWords, type Span } from './passage-check';
 import { selectedParts } from './selection-words';
 import { fnv1a } from '@/lib/shared/core/fnv1a';
@@ -18,16 +19,6 @@ import { layoutPassages } from '@/lib/shared/text/passage-layout';
 import { normalize } from '@/lib/shared/text/normalize';
 import { PassageIds } from '@/lib/shared/text/passage-ids';
 import type { FrameCoverage, PageText, Passage } from '@/lib/shared/protocol/types';
-
-// The cutting into passages is shared with PDF reading (lib/shared/text/passage-layout.ts).
-export {
-  cutText,
-  DEFAULT_MAX_CHARS,
-  DEFAULT_MIN_CHARS,
-  defaultBounds,
-  layoutPassages,
-  type LaidOutPassage,
-} from '@/lib/shared/text/passage-layout';
 
 export interface ExtractOptions extends CollectOptions {
   /** Blocks shorter than this may be merged with their neighbours; passages aim above it. */

@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_HEADING_CHARS, MAX_PASSAGE_CHARS, MAX_TITLE_CHARS } from '@/lib/shared/core/limits';
 import { pageTextSchema } from '@/lib/shared/protocol/types';
-import { MAX_SELECTION_CHARS, plainlyWithin, readFrame } from './read-frame';
+import { plainlyWithin, readFrame } from './read-frame';
+import { MAX_SELECTION_CHARS } from './selection-words';
 import type { PassageVerdict } from './passage-check';
 
 const quick = { settle: { quietMs: 10, capMs: 500 } };

@@ -6,7 +6,6 @@
  */
 import { docOf } from '@/lib/page/dom/dom';
 import { extractPage, type ExtractOptions } from './extract';
-import { MAX_SELECTION_CHARS } from './selection-words';
 import { hiddenChildFrames } from '@/lib/page/seen/frame-visibility';
 import { DEFAULT_SETTLE_CAP_MS, probeOf, settle, watchQuiet, type SettleOptions } from './settle';
 import {
@@ -39,8 +38,6 @@ export interface ReadFrameOptions extends ExtractOptions {
   /** Filled in with when the page settled and when the walk ended (lib/shared/protocol/read-timing.ts). */
   marks?: { settled?: number; walked?: number };
 }
-
-export { MAX_SELECTION_CHARS };
 
 /** The most hidden frames a page reports (the worker accepts no more). */
 const MAX_HIDDEN_CHILDREN = 500;

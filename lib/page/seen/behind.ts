@@ -243,6 +243,35 @@ export function paintAgainstBackground(
   return { ...paint, otherPaint: pseudoPaint(el, view) };
 }
 
+/**
+ * What the table reads of the paint of `el`'s words, for the proof that a quote is drawn
+ * (lib/page/find/quote-seen.ts): font size, the alpha of their fill, and, asked only as far as it
+ * decides, whether they are painted otherwise, their contrast with the backgrounds behind them,
+ * and whether anything else behind them sets them apart.
+ */
+export function quoteWordsPaint(
+  el: Element,
+  view: Window,
+  point: { x: number; y: number } | null,
+  behind: PaintedBoxes,
+): Measured {
+  const cs = view.getComputedStyle(el);
+  const words: WordsPaint = {
+    color: readableColour(cs.color),
+    fill: readableColour(cs.getPropertyValue('-webkit-text-fill-color')),
+    fontSize: cs.fontSize,
+  };
+  const first = paintMeasured({ ...words, background: null });
+  const why = whyUnseen(first);
+  if (why === 'transparent') return { ...first, paintedOtherwise: paintedOtherwise(el, cs, view) };
+  if (why !== null) return first;
+  const against = paintMeasured({ ...words, background: backgroundBehind(el, view) });
+  // The colours of the ancestors' backgrounds alone: an image, or a box that is no ancestor, may
+  // be what sets the words apart (asked only when those colours alone would hide them).
+  if (whyUnseen(against) !== 'same-colour') return against;
+  return { ...against, otherPaint: otherPaintBehind(el, view, point, words, behind) };
+}
+
 /** A picture, or a box placed over the page that paints a background (its opaque colour; null: an image), and its box. */
 interface Painted {
   el: Element;

@@ -10,8 +10,6 @@ import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import type { PointHit } from '@/lib/shared/seen/measured';
 
-export type { PointHit };
-
 /** Whether (x, y), in the viewport's coordinates, is in view. */
 export function inView(view: Window, x: number, y: number): boolean {
   return x >= 0 && y >= 0 && x < view.innerWidth && y < view.innerHeight;

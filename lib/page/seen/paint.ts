@@ -10,9 +10,6 @@ import type { NotSeen } from '@/lib/shared/protocol/types';
 import { asker, whyUnseen } from '@/lib/shared/seen/seen';
 import type { ClipMeasured, Measured, PlaceMeasured } from '@/lib/shared/seen/measured';
 
-/** Why words are not drawn for a reader; null when they are. */
-export type { NotSeen };
-
 /** An sRGB colour, channels 0–255, alpha 0–1. */
 export interface Rgba {
   r: number;

@@ -8,8 +8,9 @@
 import { capText, MAX_URL_CHARS } from '@/lib/shared/core/limits';
 import { PassageIds } from '@/lib/shared/text/passage-ids';
 import type { TranscriptResult } from '@/lib/shared/video/transcript';
-import { youTubeKey } from '@/lib/shared/video/youtube-url';
-import { MAX_PASSAGE_CUES, transcriptPassages, youTubeVideoId, type TranscriptPassage } from '@/lib/shared/video/video-passages';
+import { youTubeKey, youTubeVideoId } from '@/lib/shared/video/youtube-url';
+import { transcriptPassages, type TranscriptPassage } from '@/lib/shared/video/video-passages';
+import { MAX_PASSAGE_CUES } from '@/lib/shared/video/video-moment';
 import { readYouTubeTranscript } from './youtube/read';
 import { readMediaCaptions } from './html5-tracks';
 import { boxJudge, type BoxJudge } from '@/lib/page/seen/box-shown';

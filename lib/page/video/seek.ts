@@ -5,8 +5,7 @@
  * over it (overlay.ts). A video that is gone, another video in its place, a player no reader sees
  * once scrolled into view, or one that cannot be sought is said as such: nothing is shown for it.
  */
-import { youTubeVideoId } from '@/lib/shared/video/video-passages';
-import { youTubeKey } from '@/lib/shared/video/youtube-url';
+import { youTubeKey, youTubeVideoId } from '@/lib/shared/video/youtube-url';
 import { mediaElements, mediaKey, playerSeen } from './read-videos';
 import { boxJudge } from '@/lib/page/seen/box-shown';
 import { showQuoteOverlay } from './overlay';

@@ -6,7 +6,7 @@
  * optional and asked for, with the reason, the first time the user asks about several tabs. The
  * request itself is an effect the screen passes in: it must run inside the click's user gesture.
  */
-import type { Scope } from '@/lib/shared/store/storage';
+import type { Scope } from '@/lib/shared/answer/run-state';
 
 /** The optional host permission of the manifest: every site. */
 export const ALL_SITES = '<all_urls>';

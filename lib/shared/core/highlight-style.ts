@@ -1,5 +1,5 @@
 /**
- * The highlight's names and styles, shared by the page script (lib/page/find/highlight.ts), which puts them
+ * The highlight's names and styles, shared by the page script (lib/page/find/highlight-paint.ts), which puts them
  * first in the page and in each shadow root holding a quote, and by the background, which also
  * injects them as an extension style sheet (one the page can neither see nor remove).
  *

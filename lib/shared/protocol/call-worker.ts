@@ -5,7 +5,8 @@
  * here and parsed by the worker.
  */
 import { browser } from 'wxt/browser';
-import type { RequestOf, workerCalls } from './messages';
+import type { workerCalls } from './messages';
+import type { RequestOf } from './dispatch';
 import type * as z from 'zod/mini';
 import { checked, ProtocolError, workerReplies, type AnySchema, type WorkerReply } from './worker-replies';
 

@@ -4,15 +4,14 @@ import { quoteRequests } from './quote-requests';
 import {
   askMessage,
   checkReply,
-  dispatch,
   isFromExtensionPage,
   pageCalls,
   sendChecked,
   workerCalls,
-  type Handlers,
   type QuoteCalls,
   type ReadingCalls,
 } from './messages';
+import { dispatch, type Handlers } from './dispatch';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const ORIGIN = `chrome-extension://${ID}/`;

@@ -25,10 +25,6 @@ import { MAX_SEEN_TARGETS, MAX_QUOTE_PARTS, quoteRequests } from './quote-reques
 import type { AnyRequest, Calls, ReplyOf, RequestOf } from './dispatch';
 import { checked, okReply as ok, ProtocolError, workerReplies } from './worker-replies';
 
-export { ProtocolError, revealResultSchema, type RevealResult } from './worker-replies';
-export { dispatch, type AnyRequest, type Calls, type Handlers, type ReplyOf, type RequestOf } from './dispatch';
-export { MAX_SEEN_TARGETS } from './quote-requests';
-
 export const askMessage = z
   .object({
     type: z.literal('ask'),

@@ -5,7 +5,8 @@
  * (`viewerCalls`). Each carries its `target`, since every extension page hears them.
  */
 import * as z from 'zod/mini';
-import { highlightOutcomeSchema, MAX_QUOTE_PARTS, pageTextSchema } from './types';
+import { highlightOutcomeSchema, pageTextSchema } from './types';
+import { MAX_QUOTE_PARTS } from './quote-requests';
 
 export const pdfReadMessage = z.object({
   type: z.literal('pdf-read'),

@@ -191,9 +191,6 @@ export interface SkippedTab {
   reason: string;
 }
 
-// The quote the page is asked to find is defined with the quote finder's requests (quote-requests.ts).
-export { MAX_QUOTE_PARTS, type QuoteTarget } from './quote-requests';
-
 /**
  * Why words are not drawn for a reader (lib/shared/seen/seen.ts decides). `unproven`: nothing measured
  * settles it (a mask, a blend mode, a filter, a value not read, no layout), so it is not shown.

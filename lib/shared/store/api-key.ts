@@ -13,8 +13,6 @@ import { openStore } from './idb-store';
 import { checkedKeys, MAX_KEY_LENGTH, type KeyStore, type SavedKeys } from './key-schema';
 import { bringUpToDate, STORES } from './store-versions';
 
-export { baseUrlProblem } from '@/lib/shared/servers/base-url';
-
 /** The database and store that hold the keys; no content script may reference them. */
 export const KEY_DB = 'cited-tabs-key';
 const KEY_STORE = 'secrets';

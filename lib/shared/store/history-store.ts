@@ -16,8 +16,6 @@ import { readListing, type HistoryListing } from './history-listing';
 import { readHistoryEntries } from './history-schema';
 import { listingOf } from './history-search';
 
-export { HISTORY_DB } from './history-db';
-
 /** The history as the screens show it: the entries that read, and how many did not. */
 export interface ReadHistory {
   entries: HistoryEntry[];

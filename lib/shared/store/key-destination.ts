@@ -9,7 +9,8 @@
  * even when a key was once confirmed for that origin; never to an address the user has not
  * confirmed, typed or not.
  */
-import { ANTHROPIC_API_ORIGIN, baseUrlProblem, originOf } from './api-key';
+import { ANTHROPIC_API_ORIGIN, originOf } from './api-key';
+import { baseUrlProblem } from '@/lib/shared/servers/base-url';
 import type { SavedKey, SavedKeys } from './key-schema';
 import { isLocalServer, type ServerKind } from '@/lib/shared/servers/servers';
 

@@ -18,7 +18,7 @@ import {
 import { DEFAULT_SETTINGS, MAX_FRAGMENT_BUDGET, MIN_FRAGMENT_BUDGET, type Settings } from './settings';
 import type { Thread } from '@/lib/shared/answer/thread';
 import type { ServerFacts } from '@/lib/shared/servers/servers';
-import type { TabGrant } from './tab-grants';
+import { addGrant, type TabGrant } from './tab-grants';
 import type { WaitingQuestion } from './waiting-question';
 import { STORES, type LocalStore } from './store-versions';
 import type { BuildRestart } from '@/lib/shared/core/build-id';
@@ -92,8 +92,6 @@ export async function learnServerFacts(origin: string, facts: ServerFacts): Prom
   });
 }
 
-export type { Scope, Stage, RunState } from '@/lib/shared/answer/run-state';
-
 /**
  * The question in flight or the last one answered: what the popup shows when it opens. It holds
  * passages of every tab asked about, so it lives in session storage: readable only by the
@@ -159,6 +157,11 @@ export const waitingQuestionItem = storage.defineItem<WaitingQuestion | null>('s
 
 /** Tabs the browser gave us through `activeTab` (lib/shared/store/tab-grants.ts), for the side panel. */
 export const tabGrantsItem = storage.defineItem<TabGrant[]>('session:tabGrants', { fallback: [] });
+
+/** Records that the browser gave us tab `tabId` while it showed `url` (the popup, the context menu, the command). */
+export async function recordTabGrant(tabId: number, url: string): Promise<void> {
+  await tabGrantsItem.setValue(addGrant(await tabGrantsItem.getValue(), tabId, url));
+}
 
 /** The toolbar button opens the side panel instead of the popup (a setting on the options page). */
 export const toolbarOpensPanelItem = storage.defineItem<boolean>('local:toolbarOpensPanel', { fallback: false });

@@ -2,16 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { citationOf } from '@/lib/shared/answer/citation';
 import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import type { Cue } from './transcript';
-import {
-  cueAt,
-  groupCues,
-  minutesOf,
-  momentUrl,
-  quoteCue,
-  quoteOffset,
-  transcriptPassages,
-  youTubeVideoId,
-} from './video-passages';
+import { cueAt, groupCues, quoteCue, quoteOffset, transcriptPassages } from './video-passages';
+import { minutesOf, momentUrl } from './video-moment';
+import { youTubeVideoId } from './youtube-url';
 
 const cue = (s: number, e: number, text: string): Cue => ({ startMs: s * 1000, endMs: e * 1000, text });
 

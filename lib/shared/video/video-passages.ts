@@ -13,19 +13,6 @@ import { PassageIds } from '@/lib/shared/text/passage-ids';
 import type { Cue, Transcript } from './transcript';
 import { MAX_PASSAGE_CUES, type PassageCue, type VideoOfPassage } from './video-moment';
 
-export { youTubeVideoId } from './youtube-url';
-// What the screens need of a video's moments lives apart, without the cutting and normalising above.
-export {
-  MAX_PASSAGE_CUES,
-  MAX_VIDEO_KEY_CHARS,
-  minutesOf,
-  momentUrl,
-  NO_TRANSCRIPT_REASONS,
-  type PassageCue,
-  type VideoMoment,
-  type VideoOfPassage,
-} from './video-moment';
-
 export interface TranscriptPassage {
   id: string;
   text: string;

@@ -7,7 +7,8 @@
  * (tests/unit/page-scripts-owner.test.ts).
  */
 import { browser } from 'wxt/browser';
-import { pageCalls, sendChecked, videoCalls, type ReplyOf, type RequestOf } from '@/lib/shared/protocol/messages';
+import { pageCalls, sendChecked, videoCalls } from '@/lib/shared/protocol/messages';
+import type { ReplyOf, RequestOf } from '@/lib/shared/protocol/dispatch';
 import { VIDEO_FIRST_ORDER } from '@/lib/shared/protocol/video-requests';
 
 type PageCalls = typeof pageCalls;

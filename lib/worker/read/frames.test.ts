@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { focusedFrameId, partialTab, passagesOfTab, readTabFrames, readingNotes, tabTotals, type ReadTabDeps } from './frames';
 import type { FrameCoverage, PageText } from '@/lib/shared/protocol/types';
-import { checkReply, pageCalls, ProtocolError } from '@/lib/shared/protocol/messages';
+import { checkReply, pageCalls } from '@/lib/shared/protocol/messages';
+import { ProtocolError } from '@/lib/shared/protocol/worker-replies';
 
 function page(url: string, texts: string[], coverage: FrameCoverage = { readShare: 1 }, path?: number[]): PageText {
   return {

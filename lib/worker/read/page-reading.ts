@@ -4,7 +4,8 @@
  * check before sending (lib/worker/run/seen-step.ts) only of what its reading did not check.
  * Each step's time is kept for the bench (read-timings.ts).
  */
-import type { pageCalls, ReplyOf } from '@/lib/shared/protocol/messages';
+import type { pageCalls } from '@/lib/shared/protocol/messages';
+import type { ReplyOf } from '@/lib/shared/protocol/dispatch';
 import { callPage, injectPageScriptFrames, readVideosIn } from './call-page';
 import { checkUpTo, EarlyChecks } from './early-checks';
 import { tabTimes } from './read-timings';

@@ -7,7 +7,8 @@
  */
 import type { Browser } from 'wxt/browser';
 import { capText, MAX_PASSAGES, MAX_TITLE_CHARS, MAX_URL_CHARS } from '@/lib/shared/core/limits';
-import type { ReplyOf, videoCalls } from '@/lib/shared/protocol/messages';
+import type { videoCalls } from '@/lib/shared/protocol/messages';
+import type { ReplyOf } from '@/lib/shared/protocol/dispatch';
 import type { PdfReadResult } from '@/lib/shared/protocol/pdf-notes';
 import { t } from '@/lib/shared/core/i18n';
 import { unreadableReason } from '@/lib/shared/access/tabs';

@@ -7,10 +7,10 @@
  */
 import { callPage, callVideo, injectQuoteFinder } from './call-page';
 import { bounded } from '@/lib/shared/core/time-limit';
-import { MAX_SEEN_TARGETS } from '@/lib/shared/protocol/messages';
+import { MAX_SEEN_TARGETS, type QuoteTarget } from '@/lib/shared/protocol/quote-requests';
 import { seenResultOf, judge } from '@/lib/shared/seen/seen';
 import type { ShownCitation } from '@/lib/shared/answer/run';
-import type { SeenResult, QuoteTarget } from '@/lib/shared/protocol/types';
+import type { SeenResult } from '@/lib/shared/protocol/types';
 
 /**
  * For one frame to answer, as for reading it: it finds the quotes as the highlight does (well

@@ -10,8 +10,6 @@
 import { MIN_COLOUR_DISTANCE } from '@/lib/shared/seen/thresholds';
 import type { Box, ScreenBoxes } from '@/lib/shared/protocol/types';
 
-export type { Box, ScreenBoxes };
-
 /** An RGBA image, row by row, 4 bytes a pixel (ImageData's layout). */
 export interface Pixels {
   width: number;

@@ -6,7 +6,8 @@
  */
 import { browser } from 'wxt/browser';
 import type { Outcome } from '@/lib/shared/answer/run';
-import { checkReply, type RevealMessage, type RevealResult } from '@/lib/shared/protocol/messages';
+import { checkReply, type RevealMessage } from '@/lib/shared/protocol/messages';
+import type { RevealResult } from '@/lib/shared/protocol/worker-replies';
 import { fileOfViewerUrl, viewerCalls, viewerUrl, type PdfHighlightMessage } from '@/lib/shared/protocol/pdf-messages';
 import { VIEWER_PATH } from '@/lib/worker/pdf/pdf-address';
 import { t } from '@/lib/shared/core/i18n';

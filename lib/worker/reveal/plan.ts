@@ -6,7 +6,7 @@
 import type { RevealMessage } from '@/lib/shared/protocol/messages';
 import { sameDocument } from '@/lib/shared/access/tabs';
 import { urlWithTextFragment } from '@/lib/shared/text/text-fragment';
-import type { QuoteTarget } from '@/lib/shared/protocol/types';
+import type { QuoteTarget } from '@/lib/shared/protocol/quote-requests';
 import type { Outcome } from '@/lib/shared/answer/run';
 import { t } from '@/lib/shared/core/i18n';
 

@@ -6,7 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import { HIGHLIGHT_CSS } from '@/lib/shared/core/highlight-style';
-import type { RevealMessage, RevealResult } from '@/lib/shared/protocol/messages';
+import type { RevealResult } from '@/lib/shared/protocol/worker-replies';
 import { callPage, callVideo, clearEveryFrame, injectQuoteFinder } from '@/lib/worker/read/call-page';
 import { t } from '@/lib/shared/core/i18n';
 import {
@@ -22,12 +22,13 @@ import {
 import { lastRunItem, revealStateItem, threadItem, type RevealState } from '@/lib/shared/store/storage';
 import { outcomeOf } from '@/lib/shared/answer/run-state';
 import { answerCiting } from '@/lib/shared/answer/thread';
-import type { QuoteTarget, ScreenBoxes } from '@/lib/shared/protocol/types';
+import type { ScreenBoxes } from '@/lib/shared/protocol/types';
+import type { QuoteTarget } from '@/lib/shared/protocol/quote-requests';
 import { revealPdfCitation } from './pdf-citation';
 import { showIfOnScreen, type Held } from './on-screen';
 import type { ScreenVerdict } from './screen-proof';
 import { windowForReopen } from '@/lib/worker/read/incognito';
-import { momentUrl, type VideoMoment } from '@/lib/shared/video/video-passages';
+import { momentUrl, type VideoMoment } from '@/lib/shared/video/video-moment';
 
 const LOAD_TIMEOUT_MS = 20_000;
 /** How often a loading tab's status is asked, besides listening to its events. */
@@ -311,7 +312,7 @@ async function revealVideoCitation(
 }
 
 /** A click on a citation. */
-export async function revealCitation(c: RevealMessage['citation'], openAsCitedAnyway = false): Promise<RevealResult> {
+export async function revealCitation(c: CitationRef, openAsCitedAnyway = false): Promise<RevealResult> {
   // A PDF's quote is shown in the extension's PDF viewer (lib/worker/reveal/pdf-citation.ts).
   if (c.page !== undefined)
     return revealPdfCitation({ ...c, page: c.page }, outcomeOf(await lastRunItem.getValue().catch(() => null)));

@@ -8,7 +8,8 @@
  * than two captures a second (MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND): captures are paced.
  */
 import { browser } from 'wxt/browser';
-import { boundsOf, inkVerdict, onImage, type Box, type Pixels, type ScreenBoxes } from './ink';
+import { boundsOf, inkVerdict, onImage, type Pixels } from './ink';
+import type { Box, ScreenBoxes } from '@/lib/shared/protocol/types';
 
 /** `shown`: glyphs in every box; `not-shown`: a box without them; `unconfirmed`: not measured. */
 export type ScreenVerdict = 'shown' | 'not-shown' | 'unconfirmed';

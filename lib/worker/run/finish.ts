@@ -4,10 +4,10 @@
  * kept in the run and the thread; or, when anything failed, the failure logged (unless the user
  * cancelled) and shown with its reason.
  */
-import { claimsShown, doneRun, errorRun } from '@/lib/shared/answer/run-state';
+import { claimsShown, doneRun, errorRun, type Scope } from '@/lib/shared/answer/run-state';
 import type { Settings } from '@/lib/shared/store/settings';
 import { hostOf } from '@/lib/shared/answer/site';
-import { loadSettings, type Scope } from '@/lib/shared/store/storage';
+import { loadSettings } from '@/lib/shared/store/storage';
 import { describeError } from '@/lib/worker/model/errors';
 import type { Thread } from '@/lib/shared/answer/thread';
 import type { ServerPlan } from '@/lib/worker/model/server-plan';

@@ -2,7 +2,7 @@ import { APIError } from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
 import type { FailureLogEntry, Outcome } from '@/lib/shared/answer/run';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/shared/store/settings';
-import type { RunState } from '@/lib/shared/store/storage';
+import type { RunState } from '@/lib/shared/answer/run-state';
 import type { SourcedPassage } from '@/lib/shared/protocol/types';
 import type { AskInput } from '@/lib/worker/answer/ask-input';
 import { ANSWER_REQUEST, JUDGE_REQUEST, NATIVE_ANSWER_REQUEST } from '@/lib/worker/answer/requests';

@@ -9,8 +9,7 @@
 import type { FailureLogEntry, Outcome, ShownClaim } from '@/lib/shared/answer/run';
 import { isLocalKind } from '@/lib/shared/servers/servers';
 import { judgeFor, type Settings } from '@/lib/shared/store/settings';
-import type { Scope } from '@/lib/shared/store/storage';
-import type { RunPlan, RunProgress } from '@/lib/shared/answer/run-state';
+import type { RunPlan, RunProgress, Scope } from '@/lib/shared/answer/run-state';
 import { ANSWER_REQUEST, JUDGE_REQUEST, NATIVE_ANSWER_REQUEST } from '@/lib/worker/answer/requests';
 import type { AskDeps, AskInput } from '@/lib/worker/answer/ask-input';
 import type { CallOptions, ModelCall, ModelRequest } from '@/lib/worker/model/call';
