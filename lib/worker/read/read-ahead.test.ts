@@ -134,3 +134,15 @@ describe('a question’s earlier readings', () => {
     expect(await readings.take(2, url(2), unchangedIf(true))).toBeNull();
   });
 });
+
+describe('a read-ahead that arrives after Ask', () => {
+  it('leaves the tabs the question is reading to it, and the next question may take them', async () => {
+    const ahead = new AheadReads();
+    const reads: number[] = [];
+    ahead.track(tab(1), Promise.resolve(readOf(1)));
+    expect(ahead.start([tab(1), tab(2)], async (t) => (reads.push(t.id), readOf(t.id)))).toBe(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(reads).toEqual([2]);
+    expect(await ahead.take(1, url(1), unchangedIf(true))).toEqual(readOf(1));
+  });
+});

@@ -60,14 +60,27 @@ export class AheadReads {
       if (tab.id === undefined || !tab.url) continue;
       const had = this.reads.get(tab.id);
       if (had?.url === tab.url) continue;
-      const reading = this.queue(() => read(tab)).then(
-        (r) => ('reason' in r ? null : r),
-        () => null,
+      this.track(
+        tab,
+        this.queue(() => read(tab)),
       );
-      this.reads.set(tab.id, { url: tab.url, at: this.now(), reading });
       started++;
     }
     return started;
+  }
+
+  /**
+   * Tab `tab` being read by a question: a read-ahead arriving meanwhile (the screens tell the
+   * worker after a render, which may come after Ask) does not read it a second time, and the
+   * next question may take it as it takes a reading ahead.
+   */
+  track(tab: AheadTab, reading: Promise<TabRead | SkippedTab>): void {
+    if (tab.id === undefined || !tab.url) return;
+    const read = reading.then(
+      (r) => ('reason' in r ? null : r),
+      () => null,
+    );
+    this.reads.set(tab.id, { url: tab.url, at: this.now(), reading: read });
   }
 
   /**

@@ -70,7 +70,10 @@ export function questionReading(tabs: Browser.tabs.Tab[], threadId: string, sign
   return {
     readOne: (tab: Browser.tabs.Tab) => {
       if (tab.id !== undefined) readRequested(tab.id);
-      return readTab(tab, signal, cache, deps);
+      const reading = readTab(tab, signal, cache, deps);
+      // A read-ahead that arrives after Ask leaves this tab to this reading (read/read-ahead.ts).
+      ahead.track(tab, reading);
+      return reading;
     },
     onRead: warmPassageWords,
     askShown: seenAsker(early.checks),
