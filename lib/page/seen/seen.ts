@@ -8,6 +8,7 @@ import type { NotSeen } from '@/lib/shared/protocol/types';
 import { asker } from '@/lib/shared/seen/seen';
 import type { CharRun, FilterFunction, FilterMeasured, GlyphsMeasured } from '@/lib/shared/seen/measured';
 import { allInside, cut, type Rect } from '@/lib/page/dom/geometry';
+import { MAX_ORDER_SAMPLES, MAX_RUN_MEASURES } from '@/lib/shared/seen/thresholds';
 
 /** One function of a filter: its name, and what is in its parentheses. */
 const FILTER_FUNCTION = /([a-z-]+)\(((?:[^()]|\([^()]*\))*)\)/g;
@@ -113,8 +114,8 @@ export function glyphsHide(...measured: Parameters<typeof glyphsMeasured>): NotS
 
 const askCut = asker(['glyphCut']);
 
-/** The most measurements `hiddenRuns` makes of one text node; past it, what is not settled is hidden. */
-export const MAX_RUN_MEASURES = 96;
+/** The most measurements `hiddenRuns` makes of one text node (a budget of the table's, thresholds.ts). */
+export { MAX_RUN_MEASURES, MAX_ORDER_SAMPLES };
 
 /**
  * The runs of a text node's characters a reader cannot see when some of its glyphs lie outside
@@ -200,9 +201,6 @@ export function ownDirection(ch: string): -1 | 0 | 1 {
   if (RTL_LETTER.test(ch)) return -1;
   return LETTER.test(ch) ? 1 : 0;
 }
-
-/** The most pairs of letters `drawnBackwards` measures in one text node; past it, the node is not measured. */
-export const MAX_ORDER_SAMPLES = 24;
 
 /**
  * Whether a text node's words are drawn in an order no reader can read: two neighbouring letters

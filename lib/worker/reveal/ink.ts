@@ -7,7 +7,14 @@
  * around them. Pure: the capture and its decoding are the caller's (screen-proof.ts), so every
  * rule here is tested on pixel arrays without a browser.
  */
-import { MIN_COLOUR_DISTANCE } from '@/lib/shared/seen/thresholds';
+import {
+  INK_CONTRAST,
+  MAX_ASPECT_SLIP,
+  MIN_BACKGROUND_SHARE,
+  MIN_COLOUR_DISTANCE,
+  MIN_INK_BOX_SIDE,
+  MIN_INK_SHARE,
+} from '@/lib/shared/seen/thresholds';
 import type { Box, ScreenBoxes } from '@/lib/shared/protocol/types';
 
 export type { Box, ScreenBoxes };
@@ -27,29 +34,12 @@ export interface Pixels {
  */
 export type InkVerdict = { shown: true } | { shown: false; why: 'no-ink' | 'unmeasured' };
 
-/**
- * A pixel is ink when its contrast with the background of its cell is at least this (WCAG
- * ratio), or its colour is at least `INK_DISTANCE` from it: the cores of grey glyphs (#999 on
- * white is 2.8) are ink, the faint fringe of a white glyph on #fdfdfd is not.
- */
-export const INK_CONTRAST = 1.5;
 /** The RGB distance at which a colour of the same lightness (red on green) still counts as ink. */
 export const INK_DISTANCE = MIN_COLOUR_DISTANCE;
-/**
- * Glyphs cover at least this share of their line box: a line of text at any weight a reader reads
- * covers 8–20 % of its box with ink (tests: real glyphs drawn by Chromium), a period alone more
- * than this; a box of the background's colour covers none.
- */
-export const MIN_INK_SHARE = 0.02;
-/**
- * The background must be at least this share of a cell: glyphs are drawn on something. A cell
- * where no colour dominates is a picture the words may or may not stand out from: unmeasured.
- */
-export const MIN_BACKGROUND_SHARE = 0.3;
-/** Boxes smaller than this (image pixels a side) are too small to judge, and are not asked. */
-export const MIN_BOX_SIDE = 2;
-/** How far the capture's aspect may differ from the view's before the boxes cannot be placed. */
-const MAX_ASPECT_SLIP = 0.03;
+/** Boxes smaller than this (image pixels a side) are too small to judge (the table's `MIN_INK_BOX_SIDE`). */
+export const MIN_BOX_SIDE = MIN_INK_BOX_SIDE;
+/** The proof's numbers live with the table's (lib/shared/seen/thresholds.ts): named here too, for its tests. */
+export { INK_CONTRAST, MIN_INK_SHARE, MIN_BACKGROUND_SHARE };
 
 /**
  * The boxes in the image's pixels: scaled by the image's width over the view's (the device pixel
