@@ -2,7 +2,7 @@
  * What the page measures of a run of words, a frame's or a player's box, for the table of rules
  * (lib/shared/seen/rules.ts): values only (numbers, booleans, what could not be read), never a
  * verdict. Each field is optional: a caller that measures only some asks only the rows that read
- * them (`asker`, lib/shared/seen/seen.ts). Pure types.
+ * them (`asker`, lib/shared/seen/seen.ts); and the shape of a row that reads them (`SeenRule`). Pure types.
  */
 import type { NotSeen } from '@/lib/shared/protocol/types';
 
@@ -145,4 +145,19 @@ export interface Measured {
   hits?: readonly PointHit[];
   /** Another box is on top of them (measured without a hit test: out of view, by the painting order, or painted by their own element). */
   covered?: boolean;
+}
+
+/** One row of the table: when it applies, what it makes the words, and why, in a reviewer's words. */
+export interface SeenRule {
+  why: NotSeen;
+  seen: 'unseen' | 'unproven';
+  /** Cheap enough for the reading walk, which asks these rows of every element it reads. */
+  cheap?: true;
+  /**
+   * The measurements that make the row apply (`when` is false unless one of them is given):
+   * a caller that measures only some of them asks only the rows that read those (`asker`).
+   */
+  reads: readonly (keyof Measured)[];
+  when: (m: Measured) => boolean;
+  says: string;
 }

@@ -4,7 +4,6 @@
  * nothing measured settles it) and why, in a reviewer's words. The first row that applies decides;
  * none: seen. Asked through `judge` and `asker` (lib/shared/seen/seen.ts). Pure data.
  */
-import type { NotSeen } from '@/lib/shared/protocol/types';
 import {
   MIN_OPACITY,
   MIN_GLYPH_PX,
@@ -12,12 +11,6 @@ import {
   MIN_FONT_PX,
   MIN_ALPHA,
   MIN_CONTRAST,
-  MIN_FILTER_AMOUNT,
-  MAX_FILTER_BRIGHTNESS,
-  MAX_INVERT_KEPT,
-  MIN_INVERT_TURNED,
-  MAX_FILTER_BLUR_PX,
-  SETTLED_FILTERS,
   MAX_CLIP_INSET_PERCENT,
   MAX_CLIPPED_SIDE_PX,
   MIN_GLYPH_SHARE,
@@ -25,32 +18,12 @@ import {
   MIN_BOX_SCALE,
   MIN_COLOUR_DISTANCE,
 } from './thresholds';
-import type { GlyphsMeasured, FilterFunction, FilterMeasured, Measured } from './measured';
+import type { GlyphsMeasured, SeenRule } from './measured';
+import { FILTER_RULES } from './filter-rules';
 
-/** One row of the table: when it applies, what it makes the words, and why, in a reviewer's words. */
-export interface SeenRule {
-  why: NotSeen;
-  seen: 'unseen' | 'unproven';
-  /** Cheap enough for the reading walk, which asks these rows of every element it reads. */
-  cheap?: true;
-  /**
-   * The measurements that make the row apply (`when` is false unless one of them is given):
-   * a caller that measures only some of them asks only the rows that read those (`asker`).
-   */
-  reads: readonly (keyof Measured)[];
-  when: (m: Measured) => boolean;
-  says: string;
-}
+export type { SeenRule };
 
 const hidesVisibility = (v: string | undefined) => v === 'hidden' || v === 'collapse';
-
-/** Filter functions whose amount a row judges (opacity is multiplied into `opacity` by the measure). */
-const KNOWN_FILTERS: ReadonlySet<string> = new Set(['opacity', 'contrast', 'brightness', 'invert', 'blur']);
-
-/** Whether some function of a measured filter is one `which` picks. */
-function applies(filter: FilterMeasured | undefined, which: (f: FilterFunction) => boolean): boolean {
-  return filter !== undefined && filter.functions.some(which);
-}
 
 /**
  * Whether more than two glyphs each advance less than `MIN_ADVANCE` of their line's height: the
@@ -288,48 +261,7 @@ export const SEEN_RULES: readonly SeenRule[] = [
     when: (m) => m.hits !== undefined && m.hits.some((h) => h.unknown === true),
     says: "The browser's hit test answered nothing at a point of theirs in view: nothing says what is on top of them.",
   },
-  {
-    why: 'unproven',
-    seen: 'unproven',
-    reads: ['filter'],
-    when: (m) => m.filter?.unread === true,
-    says: 'A filter above them holds something not read as a filter function (a url(), a syntax not known).',
-  },
-  {
-    why: 'unproven',
-    seen: 'unproven',
-    reads: ['filter'],
-    when: (m) => applies(m.filter, (f) => (f.name === 'contrast' || f.name === 'brightness') && !(f.amount >= MIN_FILTER_AMOUNT)),
-    says: `A filter above them darkens or flattens them, a contrast() or brightness() below ${MIN_FILTER_AMOUNT}.`,
-  },
-  {
-    why: 'unproven',
-    seen: 'unproven',
-    reads: ['filter'],
-    when: (m) => applies(m.filter, (f) => f.name === 'brightness' && !(f.amount <= MAX_FILTER_BRIGHTNESS)),
-    says: `A filter above them brightens everything to white, a brightness() over ${MAX_FILTER_BRIGHTNESS}.`,
-  },
-  {
-    why: 'unproven',
-    seen: 'unproven',
-    reads: ['filter'],
-    when: (m) => applies(m.filter, (f) => f.name === 'invert' && !(f.amount <= MAX_INVERT_KEPT || f.amount >= MIN_INVERT_TURNED)),
-    says: `A filter above them turns every colour grey, an invert() between ${MAX_INVERT_KEPT} and ${MIN_INVERT_TURNED}.`,
-  },
-  {
-    why: 'unproven',
-    seen: 'unproven',
-    reads: ['filter'],
-    when: (m) => applies(m.filter, (f) => f.name === 'blur' && !(f.amount <= MAX_FILTER_BLUR_PX)),
-    says: `A filter above them blurs them by more than ${MAX_FILTER_BLUR_PX}px.`,
-  },
-  {
-    why: 'unproven',
-    seen: 'unproven',
-    reads: ['filter'],
-    when: (m) => applies(m.filter, (f) => !KNOWN_FILTERS.has(f.name) && !SETTLED_FILTERS.has(f.name)),
-    says: 'A filter above them is none whose effect on words and what is around them the rows know.',
-  },
+  ...FILTER_RULES,
   {
     why: 'unproven',
     seen: 'unproven',
