@@ -145,6 +145,20 @@ export interface Measured {
   hits?: readonly PointHit[];
   /** Another box is on top of them (measured without a hit test: out of view, by the painting order, or painted by their own element). */
   covered?: boolean;
+  /** What the boxes around a box (a frame, a player, the host of closed `<details>`) leave of it, and the least side its caller asks (lib/page/seen/ancestry.ts `box`). */
+  sidesLeft?: { width: number; height: number; least: number };
+  /** A text node's characters, not white space, left once those cut off are left out (`Ancestry.words`). */
+  charsLeft?: number;
+  /** The measurements `hiddenRuns` (lib/page/seen/seen.ts) has made of one text node, the one it is about to make counted. */
+  runMeasures?: number;
+  /** The pairs of letters a text node's order needs measured (`drawnBackwards`). */
+  orderSamples?: number;
+  /**
+   * Two neighbouring letters of one direction (`drawnBackwards`): the height their glyphs share, the
+   * height of the shorter, and how far the second's middle is drawn from the first's along their
+   * own direction (negative: against it).
+   */
+  letterPair?: { shared: number; shorter: number; along: number };
 }
 
 /** One row of the table: when it applies, what it makes the words, and why, in a reviewer's words. */

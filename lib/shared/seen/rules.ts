@@ -17,6 +17,10 @@ import {
   MIN_FRAME_SIDE,
   MIN_BOX_SCALE,
   MIN_COLOUR_DISTANCE,
+  MIN_LINE_SHARE,
+  MAX_ORDER_SLIP_PX,
+  MAX_RUN_MEASURES,
+  MAX_ORDER_SAMPLES,
 } from './thresholds';
 import type { GlyphsMeasured, SeenRule } from './measured';
 import { FILTER_RULES } from './filter-rules';
@@ -195,9 +199,32 @@ export const SEEN_RULES: readonly SeenRule[] = [
   {
     why: 'clipped',
     seen: 'unseen',
+    reads: ['sidesLeft'],
+    when: (m) => m.sidesLeft !== undefined && (m.sidesLeft.width < m.sidesLeft.least || m.sidesLeft.height < m.sidesLeft.least),
+    says:
+      'The boxes around a box (a frame, a player, what a reader opens) leave less of it than its least side ' +
+      `(${MIN_FRAME_SIDE}px for a frame): a sliver.`,
+  },
+  {
+    why: 'clipped',
+    seen: 'unseen',
     reads: ['glyphCut'],
     when: (m) => m.glyphCut !== undefined && !(m.glyphCut.left >= MIN_GLYPH_SHARE * m.glyphCut.whole),
     says: `A box around them that hides overflow leaves less than ${MIN_GLYPH_SHARE} of a glyph's area.`,
+  },
+  {
+    why: 'clipped',
+    seen: 'unseen',
+    reads: ['charsLeft'],
+    when: (m) => m.charsLeft !== undefined && !(m.charsLeft > 0),
+    says: 'The boxes around them cut off every character of theirs: none is left once those cut off are left out.',
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['runMeasures'],
+    when: (m) => m.runMeasures !== undefined && m.runMeasures > MAX_RUN_MEASURES,
+    says: `Which of their characters are cut off takes more than ${MAX_RUN_MEASURES} measurements: those not measured in time are left out.`,
   },
   {
     why: 'clipped',
@@ -219,6 +246,25 @@ export const SEEN_RULES: readonly SeenRule[] = [
     reads: ['glyphBox'],
     when: (m) => m.glyphBox !== undefined && pressed(m.glyphBox),
     says: `More than two glyphs are pressed together, each advancing less than ${MIN_ADVANCE} of its line's height (letter-spacing: -1em).`,
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['orderSamples'],
+    when: (m) => m.orderSamples !== undefined && m.orderSamples > MAX_ORDER_SAMPLES,
+    says: `Their order needs more than ${MAX_ORDER_SAMPLES} pairs of letters measured (bidi controls all through): not measured in time.`,
+  },
+  {
+    why: 'reordered',
+    seen: 'unseen',
+    reads: ['letterPair'],
+    when: (m) =>
+      m.letterPair !== undefined &&
+      !(m.letterPair.shared < MIN_LINE_SHARE * m.letterPair.shorter) &&
+      m.letterPair.along < -MAX_ORDER_SLIP_PX,
+    says:
+      `Two neighbouring letters of one direction, on one line (sharing ${MIN_LINE_SHARE} of the shorter's height), ` +
+      `are drawn more than ${MAX_ORDER_SLIP_PX}px against it.`,
   },
   {
     why: 'reordered',

@@ -66,8 +66,25 @@ export const MIN_BOX_SCALE = MIN_GLYPH_PX / 16;
 export const MIN_COLOUR_DISTANCE = 120;
 
 /**
+ * What the boxes around a box leave of it, each side at least (CSS pixels): a frame `MIN_FRAME_SIDE`,
+ * a player `MIN_PLAYER_BOX.height` (lib/page/video/read-videos.ts, which also asks its own box
+ * to be at least `MIN_PLAYER_BOX`: a video's picture, an audio player's controls), the box drawn
+ * in place of what a reader opens (a closed `<details>`) `MIN_OPENABLE_SIDE`.
+ */
+export const MIN_PLAYER_BOX = { width: 20, height: 10 } as const;
+export const MIN_OPENABLE_SIDE = 1;
+
+/**
+ * Two neighbouring letters are on one line when they share at least `MIN_LINE_SHARE` of the
+ * height of the shorter one; on one line, the second drawn more than `MAX_ORDER_SLIP_PX` (CSS
+ * pixels) against their own direction, they are drawn backwards (lib/page/seen/seen.ts `drawnBackwards`).
+ */
+export const MIN_LINE_SHARE = 0.5;
+export const MAX_ORDER_SLIP_PX = 0.5;
+
+/**
  * The budgets of the measures, the table's numbers too: what is not measured within them is
- * unseen or unproven (rows `runMeasures`, `orderSamples`; a picture not read in time is unproven).
+ * unseen or unproven (the rows of `runMeasures`, `orderSamples`; a picture not read in time is unproven).
  * `MAX_RUN_MEASURES`: the measurements of one text node's characters cut off (`hiddenRuns`);
  * `MAX_ORDER_SAMPLES`: the pairs of letters measured for their order (`drawnBackwards`);
  * `PICTURE_WAIT_MS`: how long a check waits for the pictures it met, all together

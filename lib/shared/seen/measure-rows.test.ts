@@ -1,0 +1,59 @@
+/**
+ * The rows that decide what the measures used to decide in place (lib/page/seen/ancestry.ts,
+ * seen.ts, behind.ts, cover-style.ts; lib/worker/reveal/ink.ts): each asked at its boundary, a
+ * value just below and just above, as the table is (lib/shared/seen/seen.test.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { judge } from './seen';
+import {
+  MAX_ORDER_SAMPLES,
+  MAX_ORDER_SLIP_PX,
+  MAX_RUN_MEASURES,
+  MIN_FRAME_SIDE,
+  MIN_LINE_SHARE,
+  MIN_OPENABLE_SIDE,
+  MIN_PLAYER_BOX,
+} from './thresholds';
+
+const SEEN = { seen: 'seen' };
+const CLIPPED = { seen: 'unseen', why: 'clipped' };
+const UNPROVEN = { seen: 'unproven', why: 'unproven' };
+
+describe('the rows of what the boxes around a box leave of it', () => {
+  it('says a box left narrower or shorter than its least side is clipped, at each caller’s least', () => {
+    for (const least of [MIN_OPENABLE_SIDE, MIN_FRAME_SIDE, MIN_PLAYER_BOX.height]) {
+      expect(judge({ sidesLeft: { width: least, height: least, least } }), String(least)).toEqual(SEEN);
+      expect(judge({ sidesLeft: { width: least - 0.01, height: 300, least } }), String(least)).toEqual(CLIPPED);
+      expect(judge({ sidesLeft: { width: 300, height: least - 0.01, least } }), String(least)).toEqual(CLIPPED);
+    }
+  });
+});
+
+describe('the rows of a text node’s characters cut off', () => {
+  it('says a node with no character left is clipped, one with one left is not', () => {
+    expect(judge({ charsLeft: 1 })).toEqual(SEEN);
+    expect(judge({ charsLeft: 0 })).toEqual(CLIPPED);
+  });
+
+  it('leaves out what takes more measurements than the budget', () => {
+    expect(judge({ runMeasures: MAX_RUN_MEASURES })).toEqual(SEEN);
+    expect(judge({ runMeasures: MAX_RUN_MEASURES + 1 })).toEqual(UNPROVEN);
+  });
+});
+
+describe('the rows of the order letters are drawn in', () => {
+  it('says two letters on one line drawn against their direction by more than the slip are reordered', () => {
+    const pair = (shared: number, along: number) => ({ letterPair: { shared, shorter: 10, along } });
+    expect(judge(pair(10, 8))).toEqual(SEEN);
+    expect(judge(pair(10, -MAX_ORDER_SLIP_PX))).toEqual(SEEN);
+    expect(judge(pair(10, -MAX_ORDER_SLIP_PX - 0.01))).toEqual({ seen: 'unseen', why: 'reordered' });
+    // On one line only: sharing exactly the least share of the shorter's height is one line, less is not.
+    expect(judge(pair(MIN_LINE_SHARE * 10, -8))).toEqual({ seen: 'unseen', why: 'reordered' });
+    expect(judge(pair(MIN_LINE_SHARE * 10 - 0.01, -8))).toEqual(SEEN);
+  });
+
+  it('leaves unproven a text whose order needs more pairs measured than the budget', () => {
+    expect(judge({ orderSamples: MAX_ORDER_SAMPLES })).toEqual(SEEN);
+    expect(judge({ orderSamples: MAX_ORDER_SAMPLES + 1 })).toEqual(UNPROVEN);
+  });
+});
