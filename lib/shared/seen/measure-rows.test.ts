@@ -7,6 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { judge } from './seen';
 import {
   MAX_ORDER_SAMPLES,
+  MAX_SHADOW_BLUR_PX,
+  MAX_SHADOW_OFFSET_PX,
+  MIN_ALPHA,
+  MIN_CONTRAST,
+  MIN_STROKE_PX,
   MAX_ORDER_SLIP_PX,
   MAX_RUN_MEASURES,
   MIN_FRAME_SIDE,
@@ -55,5 +60,28 @@ describe('the rows of the order letters are drawn in', () => {
   it('leaves unproven a text whose order needs more pairs measured than the budget', () => {
     expect(judge({ orderSamples: MAX_ORDER_SAMPLES })).toEqual(SEEN);
     expect(judge({ orderSamples: MAX_ORDER_SAMPLES + 1 })).toEqual(UNPROVEN);
+  });
+});
+
+describe('the rows of what paints glyphs besides their fill', () => {
+  const TRANSPARENT = { seen: 'unseen', why: 'transparent' };
+
+  it('asks a colour a reader sees, that stands out from what is behind where known', () => {
+    expect(judge({ glyphPaint: { alpha: MIN_ALPHA } })).toEqual(SEEN);
+    expect(judge({ glyphPaint: { alpha: MIN_ALPHA - 0.01 } })).toEqual(TRANSPARENT);
+    expect(judge({ glyphPaint: { alpha: null } })).toEqual(TRANSPARENT);
+    expect(judge({ glyphPaint: { alpha: 1, contrast: MIN_CONTRAST } })).toEqual(SEEN);
+    expect(judge({ glyphPaint: { alpha: 1, contrast: MIN_CONTRAST - 0.01 } })).toEqual({ seen: 'unseen', why: 'same-colour' });
+  });
+
+  it('asks a stroke wide enough, a shadow blurred and moved little enough', () => {
+    expect(judge({ glyphPaint: { strokePx: MIN_STROKE_PX } })).toEqual(SEEN);
+    expect(judge({ glyphPaint: { strokePx: MIN_STROKE_PX - 0.01 } })).toEqual(TRANSPARENT);
+    expect(judge({ glyphPaint: { strokePx: NaN } })).toEqual(TRANSPARENT);
+    const shadow = (x: number, y: number, blur: number) => ({ glyphPaint: { alpha: 1, shadow: { x, y, blur } } });
+    expect(judge(shadow(-MAX_SHADOW_OFFSET_PX, MAX_SHADOW_OFFSET_PX, MAX_SHADOW_BLUR_PX))).toEqual(SEEN);
+    expect(judge(shadow(0, 0, MAX_SHADOW_BLUR_PX + 0.01))).toEqual(TRANSPARENT);
+    expect(judge(shadow(-MAX_SHADOW_OFFSET_PX - 0.01, 0, 0))).toEqual(TRANSPARENT);
+    expect(judge(shadow(0, MAX_SHADOW_OFFSET_PX + 0.01, 0))).toEqual(TRANSPARENT);
   });
 });

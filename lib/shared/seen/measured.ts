@@ -75,6 +75,19 @@ export interface FilterMeasured {
 }
 
 /**
+ * One way the glyphs are painted besides their fill (lib/page/seen/behind.ts): its colour's alpha
+ * (null: a colour not read) and its contrast over what is behind, where that is known; a
+ * stroke's width, a shadow's offsets and blur (CSS pixels). Each part is asked alone where it is
+ * measured: a stroke's colour only once its width is one the rows let paint.
+ */
+export interface GlyphPaintMeasured {
+  alpha?: number | null;
+  contrast?: number;
+  strokePx?: number;
+  shadow?: { x: number; y: number; blur: number };
+}
+
+/**
  * What was measured of a run of words. A field left out was not asked (the reading walk asks
  * the cheap ones only); a value of `null` was asked and could not be measured.
  */
@@ -111,6 +124,8 @@ export interface Measured {
   distance?: number;
   /** The glyphs are painted some other way too: a fill colour, a stroke, a shadow, a background clipped to the text. */
   paintedOtherwise?: boolean;
+  /** One way the glyphs may be painted besides their fill, as `paintedOtherwise` asks it of each way. */
+  glyphPaint?: GlyphPaintMeasured;
   /** Something other than the backgrounds' colours may be behind them (a picture, a pseudo-element, another box). */
   otherPaint?: boolean;
   /** Where the words' box lies (lib/page/seen/paint.ts `placeHides`), or a clip that leaves nothing (`clipHides`). */

@@ -9,14 +9,11 @@ import {
   MIN_GLYPH_PX,
   MIN_ADVANCE,
   MIN_FONT_PX,
-  MIN_ALPHA,
-  MIN_CONTRAST,
   MAX_CLIP_INSET_PERCENT,
   MAX_CLIPPED_SIDE_PX,
   MIN_GLYPH_SHARE,
   MIN_FRAME_SIDE,
   MIN_BOX_SCALE,
-  MIN_COLOUR_DISTANCE,
   MIN_LINE_SHARE,
   MAX_ORDER_SLIP_PX,
   MAX_RUN_MEASURES,
@@ -24,6 +21,7 @@ import {
 } from './thresholds';
 import type { GlyphsMeasured, SeenRule } from './measured';
 import { FILTER_RULES } from './filter-rules';
+import { PAINT_RULES } from './paint-rules';
 
 export type { SeenRule };
 
@@ -149,27 +147,7 @@ export const SEEN_RULES: readonly SeenRule[] = [
     when: (m) => typeof m.fontPx === 'number' && !(m.fontPx >= MIN_FONT_PX),
     says: `Their computed font size is below ${MIN_FONT_PX}px, which no reader can read.`,
   },
-  {
-    why: 'transparent',
-    seen: 'unseen',
-    reads: ['alpha'],
-    when: (m) => typeof m.alpha === 'number' && m.alpha < MIN_ALPHA && m.paintedOtherwise !== true,
-    says: `Their colour (-webkit-text-fill-color where set) has an alpha below ${MIN_ALPHA}, and nothing else paints the glyphs.`,
-  },
-  {
-    why: 'same-colour',
-    seen: 'unseen',
-    reads: ['contrast'],
-    when: (m) =>
-      typeof m.contrast === 'number' &&
-      m.contrast < MIN_CONTRAST &&
-      !((m.distance ?? 0) >= MIN_COLOUR_DISTANCE) &&
-      m.paintedOtherwise !== true &&
-      m.otherPaint !== true,
-    says:
-      `Their colour stands out from what is behind them by a contrast below ${MIN_CONTRAST} and a hue less than ` +
-      `${MIN_COLOUR_DISTANCE} apart (RGB distance), and nothing else sets them apart.`,
-  },
+  ...PAINT_RULES,
   {
     why: 'no-area',
     seen: 'unseen',
