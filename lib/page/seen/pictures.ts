@@ -11,6 +11,7 @@
  * Per window, for the page script's lifetime (a page's pictures rarely change). DOM code.
  */
 import { docOf } from '@/lib/page/dom/dom';
+import { asker } from '@/lib/shared/seen/seen';
 import { MAX_PICTURE_SIDE, PICTURE_WAIT_MS } from '@/lib/shared/seen/thresholds';
 import type { PictureBehind } from './picture-layers';
 import { samplesOf, standsOutFromAll, type Pixels, type Samples } from './picture-samples';
@@ -23,6 +24,8 @@ export type PixelLoader = (url: string) => Promise<Pixels | null | 'none'>;
 
 /** How long a check waits for the pictures it met, all together, before their words count as unproven (thresholds.ts). */
 export { PICTURE_WAIT_MS };
+
+const askPicture = asker(['pictureColours']);
 
 export class Pictures {
   private readonly pixels = new Map<string, Pixels | null | 'none'>();
@@ -56,7 +59,9 @@ export class Pictures {
       samples = samplesOf(picture, (url) => this.pixels.get(url) ?? null);
       this.samples.set(picture.key, samples);
     }
-    const seen = samples !== null && standsOutFromAll(samples, color, fontSize);
+    // A picture not read, in time or at all, or not settled, is the table's to judge; then each colour it shows.
+    const read = askPicture({ pictureColours: samples === null ? null : samples.size }).seen === 'seen';
+    const seen = read && samples !== null && standsOutFromAll(samples, color, fontSize);
     this.verdicts.set(at, seen);
     return seen ? 'seen' : 'unseen';
   }

@@ -85,3 +85,11 @@ describe('the rows of what paints glyphs besides their fill', () => {
     expect(judge(shadow(0, MAX_SHADOW_OFFSET_PX + 0.01, 0))).toEqual(TRANSPARENT);
   });
 });
+
+describe('the row of a picture behind the words', () => {
+  it('leaves unproven words over a picture not read in time, not read at all, or of no colour', () => {
+    expect(judge({ pictureColours: 1 })).toEqual(SEEN);
+    expect(judge({ pictureColours: 0 })).toEqual(UNPROVEN);
+    expect(judge({ pictureColours: null })).toEqual(UNPROVEN);
+  });
+});

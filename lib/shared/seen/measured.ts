@@ -124,6 +124,8 @@ export interface Measured {
   distance?: number;
   /** The glyphs are painted some other way too: a fill colour, a stroke, a shadow, a background clipped to the text. */
   paintedOtherwise?: boolean;
+  /** How many colours a picture behind them shows, by its pixels (lib/page/seen/pictures.ts); null: not read (in time, or at all) or not settled. */
+  pictureColours?: number | null;
   /** One way the glyphs may be painted besides their fill, as `paintedOtherwise` asks it of each way. */
   glyphPaint?: GlyphPaintMeasured;
   /** Something other than the backgrounds' colours may be behind them (a picture, a pseudo-element, another box). */

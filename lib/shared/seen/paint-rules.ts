@@ -3,7 +3,8 @@
  * their place, read top to bottom with the others): a fill of a colour a reader cannot see, or of
  * the colour of what is behind, unless painted otherwise; and what paints them otherwise (a
  * stroke, a shadow, a background clipped to the text), asked of each way by the measure
- * (lib/page/seen/behind.ts `paintedOtherwise`). Apart only to keep the table's file short. Pure data.
+ * (lib/page/seen/behind.ts `paintedOtherwise`); a picture behind them not read
+ * (lib/page/seen/pictures.ts). Apart only to keep the table's file short. Pure data.
  */
 import {
   MAX_SHADOW_BLUR_PX,
@@ -12,6 +13,7 @@ import {
   MIN_COLOUR_DISTANCE,
   MIN_CONTRAST,
   MIN_STROKE_PX,
+  PICTURE_WAIT_MS,
 } from './thresholds';
 import type { SeenRule } from './measured';
 
@@ -37,6 +39,15 @@ export const PAINT_RULES: readonly SeenRule[] = [
     says:
       `Their colour stands out from what is behind them by a contrast below ${MIN_CONTRAST} and a hue less than ` +
       `${MIN_COLOUR_DISTANCE} apart (RGB distance), and nothing else sets them apart.`,
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['pictureColours'],
+    when: (m) => m.pictureColours === null || m.pictureColours === 0,
+    says:
+      `A picture behind them was not read within ${PICTURE_WAIT_MS} ms, may not be read (another site's, without CORS), ` +
+      'holds too many layers to settle, or shows no colour: nothing says they stand out from it.',
   },
   {
     why: 'transparent',
