@@ -5,11 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { judge } from './seen';
+import { judgeInk, INK_RULES } from './ink-seen';
 import {
   MAX_ORDER_SAMPLES,
   MAX_SHADOW_BLUR_PX,
   MAX_SHADOW_OFFSET_PX,
   MIN_ALPHA,
+  MIN_BACKGROUND_SHARE,
+  MIN_INK_SHARE,
   MIN_CONTRAST,
   MIN_STROKE_PX,
   MAX_ORDER_SLIP_PX,
@@ -91,5 +94,30 @@ describe('the row of a picture behind the words', () => {
     expect(judge({ pictureColours: 1 })).toEqual(SEEN);
     expect(judge({ pictureColours: 0 })).toEqual(UNPROVEN);
     expect(judge({ pictureColours: null })).toEqual(UNPROVEN);
+  });
+});
+
+describe('the pixel proof’s table', () => {
+  const SHOWN = { shown: true };
+  const UNMEASURED = { shown: false, why: 'unmeasured' };
+  const NO_INK = { shown: false, why: 'no-ink' };
+
+  it('leaves unmeasured a box off the image, a cell of no dominant colour, no box judged', () => {
+    expect(judgeInk({ onImage: true })).toEqual(SHOWN);
+    expect(judgeInk({ onImage: false })).toEqual(UNMEASURED);
+    expect(judgeInk({ cell: { area: 100, background: MIN_BACKGROUND_SHARE * 100 } })).toEqual(SHOWN);
+    expect(judgeInk({ cell: { area: 100, background: MIN_BACKGROUND_SHARE * 100 - 0.01 } })).toEqual(UNMEASURED);
+    expect(judgeInk({ judged: 1 })).toEqual(SHOWN);
+    expect(judgeInk({ judged: 0 })).toEqual(UNMEASURED);
+  });
+
+  it('says no ink of a wide box, or of all the boxes, under the least share of ink', () => {
+    expect(judgeInk({ box: { area: 1000, ink: MIN_INK_SHARE * 1000, wide: true } })).toEqual(SHOWN);
+    expect(judgeInk({ box: { area: 1000, ink: MIN_INK_SHARE * 1000 - 0.01, wide: true } })).toEqual(NO_INK);
+    // A box higher than it is wide (a single glyph) is asked only with the others.
+    expect(judgeInk({ box: { area: 1000, ink: 0, wide: false } })).toEqual(SHOWN);
+    expect(judgeInk({ all: { area: 1000, ink: MIN_INK_SHARE * 1000 } })).toEqual(SHOWN);
+    expect(judgeInk({ all: { area: 1000, ink: MIN_INK_SHARE * 1000 - 0.01 } })).toEqual(NO_INK);
+    for (const rule of INK_RULES) expect(rule.when({}), rule.says).toBe(false);
   });
 });
