@@ -1,7 +1,8 @@
 /**
  * The page's side of the one definition of "seen" (lib/shared/seen/seen.ts holds the table of rules):
  * what a run of words' own glyphs and the filters above them measure to, as the values the
- * table's rows read (`glyphsMeasured`, `filterMeasured`), and their verdicts by those rows (`glyphsHide`, `filterEffect`). Pure: the rectangles and computed values are
+ * table's rows read (`glyphsMeasured`, `filterMeasured`), and their verdicts by those rows (`glyphsHide`, `filterEffect`,
+ * `hiddenRuns`, `orderHides`). Pure: the rectangles and computed values are
  * read by the callers (lib/page/seen/ancestry.ts), so that each measurement is tested without layout.
  */
 import type { NotSeen } from '@/lib/shared/protocol/types';
@@ -204,6 +205,8 @@ export function ownDirection(ch: string): -1 | 0 | 1 {
   return LETTER.test(ch) ? 1 : 0;
 }
 
+const askOrder = asker(['orderSamples', 'letterPair']);
+
 /**
  * Why a text node's words are drawn in an order no reader can read, by the table's rows (its
  * `glyphs` value, `'unmeasured'` for unproven; null: they are not): two neighbouring letters of
@@ -239,8 +242,6 @@ export function orderHides(
   }
   return null;
 }
-
-const askOrder = asker(['orderSamples', 'letterPair']);
 
 /**
  * Whether a text node's words are drawn in an order no reader can read (`orderHides`): true,
