@@ -28,7 +28,6 @@ import { hitAt, inView } from '@/lib/page/seen/cover';
 import { CoversOutOfView } from '@/lib/page/seen/covers-out-of-view';
 import { PaintedCovers } from '@/lib/page/seen/painted-covers';
 import type { SeenResult, QuoteTarget } from '@/lib/shared/protocol/types';
-import { MIN_OPENABLE_SIDE } from '@/lib/shared/seen/thresholds';
 
 /** The verdict from what was measured, first reason first (the rules of lib/shared/seen/seen.ts; words not found, the table's `not-found`). */
 export function seenVerdict(m: { found: boolean } & Measured): SeenResult {
@@ -133,7 +132,7 @@ export function measureRanges(
     const cutOff = words?.hidden !== undefined && located.ranges.some((r) => overlaps(r, node, words.hidden!));
     const measured: Measured =
       words === null
-        ? { ...ancestry.box(host!, reach, MIN_OPENABLE_SIDE), ...ancestry.look(parent) }
+        ? { ...ancestry.hostBox(host!, reach), ...ancestry.look(parent) }
         : { opacity: words.opacity, effects: words.effects, glyphs: cutOff ? 'clipped' : words.glyphs };
     const verdict = seenVerdict({
       found: true,

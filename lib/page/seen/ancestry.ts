@@ -21,6 +21,7 @@ import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import { BIDI_CONTROLS, glyphsHide, hiddenRuns, hidesBy, orderHides } from './seen';
 import { asker } from '@/lib/shared/seen/seen';
+import { MIN_OPENABLE_SIDE } from '@/lib/shared/seen/thresholds';
 import type { CharRun, Measured } from '@/lib/shared/seen/measured';
 import type { Reach } from './paint';
 import { ownOf, VISIBLE, type Known, type Look, type Own } from './own-style';
@@ -244,6 +245,14 @@ export class Ancestry {
     const parent = flatParentElement(el);
     const shown = parent === null ? r : intersect(r, this.clipOn(el, this.own(el)));
     return shown.right > shown.left && shown.bottom > shown.top ? shown : null;
+  }
+
+  /**
+   * What was measured of the box drawn in place of what a reader opens (`openable`: a closed
+   * `<details>`, what holds an `until-found` element), `box` with its least side.
+   */
+  hostBox(host: Element, reach: Reach): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {
+    return this.box(host, reach, MIN_OPENABLE_SIDE);
   }
 
   /**

@@ -61,7 +61,6 @@ import { GlyphPaint } from './glyph-paint';
 import { drawn } from './openable';
 import type { SeenVerdict } from '@/lib/shared/seen/seen';
 import type { CharRun, Measured } from '@/lib/shared/seen/measured';
-import { MIN_OPENABLE_SIDE } from '@/lib/shared/seen/thresholds';
 
 export interface VisibilityOptions {
   /**
@@ -181,9 +180,7 @@ export class Visibility {
     if (parent === null) return false;
     const host = ancestry.openable(parent);
     const measured: WordsMeasured =
-      host === null
-        ? ancestry.words(node, this.reach())
-        : { ...ancestry.box(host, this.reach(), MIN_OPENABLE_SIDE), ...ancestry.look(parent) };
+      host === null ? ancestry.words(node, this.reach()) : { ...ancestry.hostBox(host, this.reach()), ...ancestry.look(parent) };
     const seen = isSeen(
       ASK.words({ layout: this.laysOut, opacity: measured.opacity, effects: measured.effects, glyphs: measured.glyphs }),
     );
