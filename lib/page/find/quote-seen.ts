@@ -131,7 +131,7 @@ export function measureRanges(
     const cutOff = words?.hidden !== undefined && located.ranges.some((r) => overlaps(r, node, words.hidden!));
     const measured: Measured =
       words === null
-        ? { ...ancestry.box(host!, reach, 1), ...ancestry.look(parent) }
+        ? { ...ancestry.hostBox(host!, reach), ...ancestry.look(parent) }
         : { opacity: words.opacity, effects: words.effects, glyphs: cutOff ? 'clipped' : words.glyphs };
     const verdict = seenVerdict({
       found: true,

@@ -19,7 +19,9 @@
 import { allInside, type Rect } from '@/lib/page/dom/geometry';
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
-import { BIDI_CONTROLS, drawnBackwards, glyphsHide, hiddenRuns } from './seen';
+import { BIDI_CONTROLS, glyphsHide, hiddenRuns, hidesBy, orderHides } from './seen';
+import { asker } from '@/lib/shared/seen/seen';
+import { MIN_OPENABLE_SIDE } from '@/lib/shared/seen/thresholds';
 import type { CharRun, Measured } from '@/lib/shared/seen/measured';
 import type { Reach } from './paint';
 import { ownOf, VISIBLE, type Known, type Look, type Own } from './own-style';
@@ -27,6 +29,9 @@ import { boxClip, finite, intersect, NONE, scrolledReach, visibleArea } from './
 
 /** What was measured of a text node's words; `hidden`: the runs of its characters no reader sees, when some are seen. */
 export type WordsMeasured = Pick<Measured, 'opacity' | 'effects' | 'glyphs'> & { hidden?: readonly CharRun[] };
+
+const askLeft = asker(['charsLeft']);
+const askSides = asker(['sidesLeft']);
 
 export class Ancestry {
   private readonly view: Window;
@@ -203,13 +208,13 @@ export class Ancestry {
     // Drawn in an order no reader reads (a bidi override against the words' own direction, a
     // mirror): measured only where something on the way, or in the text, may reorder them.
     if (reorders || BIDI_CONTROLS.test(node.data)) {
-      const backwards = drawnBackwards(node.data, (a, b) => {
+      const order = orderHides(node.data, (a, b) => {
         range.setStart(node, a);
         range.setEnd(node, b);
         return range.getClientRects();
       });
       range.selectNodeContents(node);
-      if (backwards !== false) return { opacity, effects, glyphs: backwards === true ? 'reordered' : 'unmeasured' };
+      if (order !== null) return { opacity, effects, glyphs: order };
     }
     // Seen, but some glyphs may lie where a reader cannot see them (a line clamp, a line cut off):
     // those characters are found and left out (asked only of such a node).
@@ -230,7 +235,8 @@ export class Ancestry {
       at = b;
     }
     shown += data.slice(at).replace(/\s+/g, '').length;
-    return shown === 0 ? { opacity, effects, glyphs: 'clipped' } : { opacity, effects, glyphs, hidden };
+    const left = hidesBy(askLeft({ charsLeft: shown }));
+    return left !== null ? { opacity, effects, glyphs: left } : { opacity, effects, glyphs, hidden };
   }
 
   /** What the boxes around `el` leave of its border box, in the view's coordinates; null when nothing. */
@@ -241,7 +247,19 @@ export class Ancestry {
     return shown.right > shown.left && shown.bottom > shown.top ? shown : null;
   }
 
-  /** What was measured of a box (a frame, the host of closed `<details>`): its look, and its area as clipped. */
+  /**
+   * What was measured of the box drawn in place of what a reader opens (`openable`: a closed
+   * `<details>`, what holds an `until-found` element), `box` with its least side.
+   */
+  hostBox(host: Element, reach: Reach): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {
+    return this.box(host, reach, MIN_OPENABLE_SIDE);
+  }
+
+  /**
+   * What was measured of a box (a frame, a player, the host of closed `<details>`): its look, and
+   * its area as clipped, judged by the table's rows of glyphs, then of `sidesLeft` (each side at
+   * least `minSide`, lib/shared/seen/thresholds.ts).
+   */
   box(el: Element, reach: Reach, minSide: number): Pick<Measured, 'opacity' | 'effects' | 'glyphs'> {
     const { opacity, effects } = this.look(el);
     const parent = flatParentElement(el);
@@ -250,8 +268,8 @@ export class Ancestry {
     const glyphs = glyphsHide([r], 0, clip, parent === null ? reach : this.contentReach(parent, reach));
     if (glyphs !== null) return { opacity, effects, glyphs };
     const shown = clip === null ? r : intersect(r, clip);
-    const small = shown.right - shown.left < minSide || shown.bottom - shown.top < minSide;
-    return { opacity, effects, glyphs: small ? 'clipped' : null };
+    const sidesLeft = { width: shown.right - shown.left, height: shown.bottom - shown.top, least: minSide };
+    return { opacity, effects, glyphs: hidesBy(askSides({ sidesLeft })) };
   }
 }
 

@@ -15,9 +15,9 @@ import { contrastRatio, over, paintHides, paintMeasured, parseColor, PICTURES, s
 import { PaintOrder, wordsOver } from './paint-order';
 import { pictureBehind } from './picture-layers';
 import type { Pictures } from './pictures';
-import { whyUnseen } from '@/lib/shared/seen/seen';
-import { MAX_SHADOW_BLUR_PX, MAX_SHADOW_OFFSET_PX, MIN_ALPHA, MIN_CONTRAST, MIN_STROKE_PX } from '@/lib/shared/seen/thresholds';
-import type { Measured } from '@/lib/shared/seen/measured';
+import { asker, whyUnseen } from '@/lib/shared/seen/seen';
+import { MIN_CONTRAST } from '@/lib/shared/seen/thresholds';
+import type { GlyphPaintMeasured, Measured } from '@/lib/shared/seen/measured';
 
 /** The opaque colour painted behind `el`'s content, from its own and its ancestors' backgrounds; null: not known. */
 export function backgroundBehind(el: Element, view: Window): Rgba | null {
@@ -137,12 +137,13 @@ export function paintedOtherwise(el: Element, cs: CSSStyleDeclaration, view: Win
 
 /**
  * Glyphs drawn with more than their fill: a stroke, a shadow, a background clipped to the text,
- * each only when it paints something a reader can read (`MIN_STROKE_PX`, `readableShadow`).
+ * each only when it paints something a reader can read, by the table's rows of `glyphPaint`.
  */
 function outlined(el: Element, cs: CSSStyleDeclaration, view: Window, behind: Rgba | null = null): boolean {
+  // The width first: a stroke's colour is read only where the rows let its width paint.
   if (
-    parseFloat(cs.getPropertyValue('-webkit-text-stroke-width')) >= MIN_STROKE_PX &&
-    standsOut(cs.getPropertyValue('-webkit-text-stroke-color'), behind)
+    paints({ strokePx: parseFloat(cs.getPropertyValue('-webkit-text-stroke-width')) }) &&
+    paints(colourOf(cs.getPropertyValue('-webkit-text-stroke-color'), behind))
   )
     return true;
   if (cs.textShadow !== 'none' && cs.textShadow !== '' && readableShadow(cs.textShadow, behind)) return true;
@@ -153,35 +154,37 @@ function outlined(el: Element, cs: CSSStyleDeclaration, view: Window, behind: Rg
     const s = depth === 0 ? cs : view.getComputedStyle(e);
     if (s.backgroundClip !== 'text' && s.getPropertyValue('-webkit-background-clip') !== 'text') continue;
     if (s.backgroundImage !== 'none' && s.backgroundImage !== '') return true;
-    return standsOut(s.backgroundColor, behind);
+    return paints(colourOf(s.backgroundColor, behind));
   }
   return false;
 }
 
+const askGlyphPaint = asker(['glyphPaint']);
+
+/** Whether one way of painting the glyphs paints them, by the table's rows of `glyphPaint`. */
+function paints(glyphPaint: GlyphPaintMeasured): boolean {
+  return askGlyphPaint({ glyphPaint }).seen === 'seen';
+}
+
 /**
- * A colour (any syntax the browser computes) whose alpha a reader can see, and, where what is
- * behind is known, that stands out from it; one not read does not.
+ * A colour (any syntax the browser computes) as the rows of `glyphPaint` read it: its alpha (null:
+ * not read) and, where what is behind is known, its contrast painted over it.
  */
-function standsOut(value: string, behind: Rgba | null): boolean {
+function colourOf(value: string, behind: Rgba | null): GlyphPaintMeasured {
   const c = parseColor(readableColour(value));
-  if (c === null || c.a < MIN_ALPHA) return false;
-  return behind === null || contrastRatio(over(c, behind), behind) >= MIN_CONTRAST;
+  if (c === null) return { alpha: null };
+  return behind === null ? { alpha: c.a } : { alpha: c.a, contrast: contrastRatio(over(c, behind), behind) };
 }
 
 /**
  * Whether a computed `text-shadow` (shadows apart by commas, each a colour and lengths) holds one
- * that draws the glyphs again where a reader can read them: of a colour a reader sees (and that
- * stands out from `behind`, where known), blurred at most `MAX_SHADOW_BLUR_PX`, moved at most
- * `MAX_SHADOW_OFFSET_PX` either way.
+ * that draws the glyphs again where a reader can read them, by the table's rows of `glyphPaint`:
+ * of a colour a reader sees (and that stands out from `behind`, where known), blurred and moved
+ * no more than they allow.
  */
 export function readableShadow(textShadow: string, behind: Rgba | null = null): boolean {
-  return shadowsOf(textShadow).some(
-    ({ colour, lengths: [x = 0, y = 0, blur = 0] }) =>
-      colour !== null &&
-      standsOut(colour, behind) &&
-      Math.abs(x) <= MAX_SHADOW_OFFSET_PX &&
-      Math.abs(y) <= MAX_SHADOW_OFFSET_PX &&
-      blur <= MAX_SHADOW_BLUR_PX,
+  return shadowsOf(textShadow).some(({ colour, lengths: [x = 0, y = 0, blur = 0] }) =>
+    paints({ ...(colour === null ? { alpha: null } : colourOf(colour, behind)), shadow: { x, y, blur } }),
   );
 }
 

@@ -18,7 +18,7 @@ import { elementAt, hitAt, inView, scrollsWithPage } from './cover';
 import { PICTURES } from './paint';
 import { asker, type SeenVerdict } from '@/lib/shared/seen/seen';
 import { PaintOrder, wordsOver } from './paint-order';
-import { Ancestry } from './ancestry';
+import { CoversOutOfView } from './covers-out-of-view';
 import {
   coverDrawn,
   hidesWhatIsUnder,
@@ -51,7 +51,8 @@ export function coveredOwners(
 ): Set<Element> {
   const out = new Set<Element>();
   let order: PaintOrder | undefined;
-  let ancestry: Ancestry | undefined;
+  // Out of view, the one test of a cover (covers-out-of-view.ts), made when first asked.
+  let unhit: CoversOutOfView | undefined;
   // (Each box of words is measured once, however many covers ask about it: nothing moves meanwhile.)
   const rects = new Map<Element, DOMRect>();
   const rectOf = (e: Element): DOMRect => {
@@ -84,7 +85,7 @@ export function coveredOwners(
     // (covers-out-of-view.ts); a cover drawn see-through there lets the words show.
     // (Whether it is drawn see-through is asked only when some words out of view lie under it.)
     let opaque: boolean | undefined;
-    const outOfView = () => measured && (opaque ??= (ancestry ??= new Ancestry(view)).look(cover).opacity >= 1);
+    const outOfView = () => measured && (opaque ??= (unhit ??= new CoversOutOfView(doc, view)).drawnOpaque(cover));
     if (!measured && (c.right <= 0 || c.bottom <= 0 || c.left >= view.innerWidth || c.top >= view.innerHeight)) continue;
     for (const owner of owners) {
       // (Words the cover holds are drawn over its own background; a cover the box of words holds,
@@ -108,9 +109,7 @@ export function coveredOwners(
           }
           if (!paintsInside) continue;
         }
-        const over = seenHere
-          ? onTop(doc, owner, cover, cs, x, y)
-          : !wordsOver((order ??= new PaintOrder(view)).above(cover, owner));
+        const over = seenHere ? onTop(doc, owner, cover, cs, x, y) : unhit!.coversAt(cover, owner, [{ x, y }], c);
         if (over) {
           out.add(owner);
           break;

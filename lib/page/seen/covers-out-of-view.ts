@@ -36,16 +36,37 @@ export class CoversOutOfView {
   }
 
   covered(owner: Element, words: Rect): boolean {
+    const corners = [
+      { x: words.left, y: words.top },
+      { x: words.right, y: words.bottom },
+    ];
     for (const cover of (this.covers ??= this.find())) {
       if (nodeOf.contains(cover, owner) || nodeOf.contains(owner, cover)) continue;
       const shown = this.ancestry.shownBox(cover);
-      if (shown === null || !holds(shown, words)) continue;
-      // A cover drawn see-through lets the words show; one under an effect no rule settles (a
-      // mask, a blend mode) may hide them or not: not known, so it covers.
-      if (this.ancestry.look(cover).opacity < 1 || !scrollsWithPage(cover, this.view)) continue;
-      if (!wordsOver(this.order.above(cover, owner))) return true;
+      if (shown !== null && this.coversAt(cover, owner, corners, shown)) return true;
     }
     return false;
+  }
+
+  /**
+   * Whether `cover`, whose box as its caller measures it is `box`, covers the words of `owner` at
+   * `points` (the corners of their box, or the middles of the lines of them it lies over), where
+   * no hit test tells: all of them lie in `box`, and the cover is drawn fully opaque, moves with
+   * the page, and is not put under the words by CSS's painting order (an order it cannot settle
+   * covers). The one test of a cover out of view, for the proof here and the check before
+   * sending (covered-boxes.ts).
+   */
+  coversAt(cover: Element, owner: Element, points: readonly { x: number; y: number }[], box: Rect): boolean {
+    for (const { x, y } of points) if (!holds(box, { left: x, top: y, right: x, bottom: y })) return false;
+    // A cover drawn see-through lets the words show; one under an effect no rule settles (a
+    // mask, a blend mode) may hide them or not: not known, so it covers.
+    if (!this.drawnOpaque(cover) || !scrollsWithPage(cover, this.view)) return false;
+    return !wordsOver(this.order.above(cover, owner));
+  }
+
+  /** Whether `cover` is drawn fully opaque: the product of the opacities up its tree is 1. */
+  drawnOpaque(cover: Element): boolean {
+    return this.ancestry.look(cover).opacity >= 1;
   }
 
   private find(): Element[] {

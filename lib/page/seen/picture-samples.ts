@@ -8,12 +8,10 @@
  */
 import { over, paintHides, type Rgba } from './paint';
 import type { PictureBehind } from './picture-layers';
+import { MAX_COMPOSITIONS } from '@/lib/shared/seen/thresholds';
 
 /** The colours a picture may show, opaque, each once (channels rounded to 6 bits); null: not known. */
 export type Samples = ReadonlyMap<number, Rgba>;
-
-/** Past this many colours painted over each other (a layer's colours times those below), a picture is not settled. */
-const MAX_COMPOSITIONS = 4_000_000;
 
 /** One picture's pixels, RGBA bytes as a canvas gives them. */
 export interface Pixels {

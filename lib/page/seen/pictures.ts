@@ -11,6 +11,8 @@
  * Per window, for the page script's lifetime (a page's pictures rarely change). DOM code.
  */
 import { docOf } from '@/lib/page/dom/dom';
+import { asker } from '@/lib/shared/seen/seen';
+import { MAX_PICTURE_SIDE, PICTURE_WAIT_MS } from '@/lib/shared/seen/thresholds';
 import type { PictureBehind } from './picture-layers';
 import { samplesOf, standsOutFromAll, type Pixels, type Samples } from './picture-samples';
 
@@ -20,11 +22,10 @@ export type PictureVerdict = 'seen' | 'unseen' | 'pending';
 /** The pixels of a picture by its URL: read, not readable (null), or it paints nothing ('none'). */
 export type PixelLoader = (url: string) => Promise<Pixels | null | 'none'>;
 
-/** How long a check waits for the pictures it met, all together, before their words count as unproven. */
-export const PICTURE_WAIT_MS = 800;
+/** How long a check waits for the pictures it met, all together, before their words count as unproven (thresholds.ts). */
+export { PICTURE_WAIT_MS };
 
-/** A picture is read at most this many pixels on its longer side (nearest pixels: no colour made up by smoothing). */
-const MAX_SIDE = 1024;
+const askPicture = asker(['pictureColours']);
 
 export class Pictures {
   private readonly pixels = new Map<string, Pixels | null | 'none'>();
@@ -58,7 +59,9 @@ export class Pictures {
       samples = samplesOf(picture, (url) => this.pixels.get(url) ?? null);
       this.samples.set(picture.key, samples);
     }
-    const seen = samples !== null && standsOutFromAll(samples, color, fontSize);
+    // A picture not read, in time or at all, or not settled, is the table's to judge; then each colour it shows.
+    const read = askPicture({ pictureColours: samples === null ? null : samples.size }).seen === 'seen';
+    const seen = read && samples !== null && standsOutFromAll(samples, color, fontSize);
     this.verdicts.set(at, seen);
     return seen ? 'seen' : 'unseen';
   }
@@ -132,12 +135,12 @@ async function decoded(url: string, view: Window, cors: boolean): Promise<HTMLIm
   }
 }
 
-/** The picture's pixels, drawn at its own size (at most `MAX_SIDE`); null when the page may not read them or it has no size. */
+/** The picture's pixels, drawn at its own size (at most `MAX_PICTURE_SIDE`); null when the page may not read them or it has no size. */
 function pixelsOf(img: HTMLImageElement, view: Window): Pixels | null {
   const w0 = img.naturalWidth;
   const h0 = img.naturalHeight;
   if (!(w0 > 0 && h0 > 0)) return null;
-  const scale = Math.min(1, MAX_SIDE / Math.max(w0, h0));
+  const scale = Math.min(1, MAX_PICTURE_SIDE / Math.max(w0, h0));
   const w = Math.max(1, Math.round(w0 * scale));
   const h = Math.max(1, Math.round(h0 * scale));
   try {

@@ -1,13 +1,15 @@
 /**
  * The page's side of the one definition of "seen" (lib/shared/seen/seen.ts holds the table of rules):
  * what a run of words' own glyphs and the filters above them measure to, as the values the
- * table's rows read (`glyphsMeasured`, `filterMeasured`), and their verdicts by those rows (`glyphsHide`, `filterEffect`). Pure: the rectangles and computed values are
+ * table's rows read (`glyphsMeasured`, `filterMeasured`), and their verdicts by those rows (`glyphsHide`, `filterEffect`,
+ * `hiddenRuns`, `orderHides`). Pure: the rectangles and computed values are
  * read by the callers (lib/page/seen/ancestry.ts), so that each measurement is tested without layout.
  */
 import type { NotSeen } from '@/lib/shared/protocol/types';
-import { asker } from '@/lib/shared/seen/seen';
+import { asker, type SeenVerdict } from '@/lib/shared/seen/seen';
 import type { CharRun, FilterFunction, FilterMeasured, GlyphsMeasured } from '@/lib/shared/seen/measured';
 import { allInside, cut, type Rect } from '@/lib/page/dom/geometry';
+import { MAX_ORDER_SAMPLES, MAX_RUN_MEASURES } from '@/lib/shared/seen/thresholds';
 
 /** One function of a filter: its name, and what is in its parentheses. */
 const FILTER_FUNCTION = /([a-z-]+)\(((?:[^()]|\([^()]*\))*)\)/g;
@@ -112,9 +114,10 @@ export function glyphsHide(...measured: Parameters<typeof glyphsMeasured>): NotS
 }
 
 const askCut = asker(['glyphCut']);
+const askRun = asker(['runMeasures']);
 
-/** The most measurements `hiddenRuns` makes of one text node; past it, what is not settled is hidden. */
-export const MAX_RUN_MEASURES = 96;
+/** The budgets of `hiddenRuns` and `drawnBackwards`, the table's (lib/shared/seen/thresholds.ts): named here too, for their tests. */
+export { MAX_RUN_MEASURES, MAX_ORDER_SAMPLES };
 
 /**
  * The runs of a text node's characters a reader cannot see when some of its glyphs lie outside
@@ -124,7 +127,8 @@ export const MAX_RUN_MEASURES = 96;
  * `[a, b)`; `isSpace(i)` whether character `i` is white space (which proves nothing either way).
  * By halves: a run whose glyphs all lie inside is seen, one with none inside is not, any other
  * is cut in two, down to single characters (seen as the table's row of a glyph cut says: at least half of it inside).
- * At most `MAX_RUN_MEASURES` measurements: what is left unsettled then is hidden (fail closed).
+ * At most `MAX_RUN_MEASURES` measurements (the table's row of `runMeasures`): what is left
+ * unsettled then is hidden (fail closed).
  */
 export function hiddenRuns(
   length: number,
@@ -146,7 +150,7 @@ export function hiddenRuns(
     let words = false;
     for (let i = a; i < b && !words; i++) words = !isSpace(i);
     if (!words) continue;
-    if (measures >= MAX_RUN_MEASURES) {
+    if (askRun({ runMeasures: measures + 1 }).seen !== 'seen') {
       hide(a, b);
       continue;
     }
@@ -201,24 +205,28 @@ export function ownDirection(ch: string): -1 | 0 | 1 {
   return LETTER.test(ch) ? 1 : 0;
 }
 
-/** The most pairs of letters `drawnBackwards` measures in one text node; past it, the node is not measured. */
-export const MAX_ORDER_SAMPLES = 24;
+const askOrder = asker(['orderSamples', 'letterPair']);
 
 /**
- * Whether a text node's words are drawn in an order no reader can read: two neighbouring letters
- * of one direction (a word's, `ownDirection`) drawn on one line against it (a bidi override or
- * `<bdo>` against the text's own direction, U+202D/U+202E, a mirroring transform). Unicode's
- * bidi algorithm, with no override, never draws a word's letters against their own direction:
- * Arabic or Hebrew words in a right-to-left paragraph, or in a left-to-right one, read as
- * written; so the order the browser draws is compared with the text's, not the properties that
- * may change it. Measured at the first word of the text, at the first word after each bidi
- * control and at a few words across it; `measure(a, b)` gives the client rectangles of characters
- * `[a, b)`. 'unmeasured' when the text holds more controls than can be measured.
+ * Why a text node's words are drawn in an order no reader can read, by the table's rows (its
+ * `glyphs` value, `'unmeasured'` for unproven; null: they are not): two neighbouring letters of
+ * one direction (a word's, `ownDirection`) drawn on one line against it (a bidi override or
+ * `<bdo>` against the text's own direction, U+202D/U+202E, a mirroring transform), the rows of
+ * `letterPair`. Unicode's bidi algorithm, with no override, never draws a word's letters against
+ * their own direction: Arabic or Hebrew words in a right-to-left paragraph, or in a left-to-right
+ * one, read as written; so the order the browser draws is compared with the text's, not the
+ * properties that may change it. Measured at the first word of the text, at the first word after
+ * each bidi control and at a few words across it (`orderSamples`, a budget of the table's);
+ * `measure(a, b)` gives the client rectangles of characters `[a, b)`.
  */
-export function drawnBackwards(text: string, measure: (start: number, end: number) => ArrayLike<Rect>): boolean | 'unmeasured' {
+export function orderHides(
+  text: string,
+  measure: (start: number, end: number) => ArrayLike<Rect>,
+): NotSeen | 'unmeasured' | null {
   const starts = [0, text.length >> 2, text.length >> 1, (3 * text.length) >> 2];
   for (const m of text.matchAll(BIDI_CONTROLS_ALL)) starts.push(m.index + 1);
-  if (starts.length > MAX_ORDER_SAMPLES) return 'unmeasured';
+  const budget = askOrder({ orderSamples: starts.length });
+  if (budget.seen !== 'seen') return hidesBy(budget);
   for (const start of starts) {
     const pair = letterPair(text, start);
     if (pair === null) continue;
@@ -226,13 +234,30 @@ export function drawnBackwards(text: string, measure: (start: number, end: numbe
     const a = firstArea(measure(i, i + codeUnits(text, i)));
     const b = firstArea(measure(j, j + codeUnits(text, j)));
     if (a === null || b === null) continue;
-    // On one line: the two glyphs share at least half the height of the shorter one.
     const shared = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-    if (shared < 0.5 * Math.min(a.bottom - a.top, b.bottom - b.top)) continue;
-    const dx = (b.left + b.right) / 2 - (a.left + a.right) / 2;
-    if (dir * dx < -0.5) return true;
+    const shorter = Math.min(a.bottom - a.top, b.bottom - b.top);
+    const along = dir * ((b.left + b.right) / 2 - (a.left + a.right) / 2);
+    const verdict = askOrder({ letterPair: { shared, shorter, along } });
+    if (verdict.seen !== 'seen') return hidesBy(verdict);
   }
-  return false;
+  return null;
+}
+
+/**
+ * Whether a text node's words are drawn in an order no reader can read (`orderHides`): true,
+ * false, or 'unmeasured' when the text holds more controls than can be measured.
+ */
+export function drawnBackwards(text: string, measure: (start: number, end: number) => ArrayLike<Rect>): boolean | 'unmeasured' {
+  const hides = orderHides(text, measure);
+  return hides === null ? false : hides === 'unmeasured' ? 'unmeasured' : true;
+}
+
+/**
+ * A verdict of the table as a measure's `glyphs` value (lib/shared/seen/measured.ts): its reason,
+ * or 'unmeasured' for unproven (the table's row of what could not be measured reads it so).
+ */
+export function hidesBy(verdict: SeenVerdict): NotSeen | 'unmeasured' | null {
+  return verdict.seen === 'seen' ? null : verdict.seen === 'unproven' ? 'unmeasured' : verdict.why;
 }
 
 /** From `start` (within 64 characters): two neighbouring characters of one direction, and that direction. */

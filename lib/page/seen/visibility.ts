@@ -180,7 +180,7 @@ export class Visibility {
     if (parent === null) return false;
     const host = ancestry.openable(parent);
     const measured: WordsMeasured =
-      host === null ? ancestry.words(node, this.reach()) : { ...ancestry.box(host, this.reach(), 1), ...ancestry.look(parent) };
+      host === null ? ancestry.words(node, this.reach()) : { ...ancestry.hostBox(host, this.reach()), ...ancestry.look(parent) };
     const seen = isSeen(
       ASK.words({ layout: this.laysOut, opacity: measured.opacity, effects: measured.effects, glyphs: measured.glyphs }),
     );

@@ -15,6 +15,7 @@ import { readYouTubeTranscript } from './youtube/read';
 import { readMediaCaptions } from './html5-tracks';
 import { boxJudge, type BoxJudge } from '@/lib/page/seen/box-shown';
 import { judge as seenBy, type SeenVerdict } from '@/lib/shared/seen/seen';
+import { MIN_PLAYER_BOX } from '@/lib/shared/seen/thresholds';
 
 /** The most videos of one frame that are read (and reported). */
 export const MAX_VIDEOS = 20;
@@ -49,8 +50,8 @@ export function mediaElements(doc: Document): HTMLMediaElement[] {
   return [...doc.querySelectorAll<HTMLMediaElement>('video, audio')];
 }
 
-/** The smallest box of a player a reader can see (a video's picture, an audio player's controls). */
-const MIN_PLAYER = { width: 20, height: 10 };
+/** The smallest box of a player a reader can see (a video's picture, an audio player's controls): the table's number. */
+const MIN_PLAYER = MIN_PLAYER_BOX;
 
 /**
  * Whether a reader sees the player `media`, so its captions count as what a reader would see with

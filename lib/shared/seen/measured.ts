@@ -2,7 +2,7 @@
  * What the page measures of a run of words, a frame's or a player's box, for the table of rules
  * (lib/shared/seen/rules.ts): values only (numbers, booleans, what could not be read), never a
  * verdict. Each field is optional: a caller that measures only some asks only the rows that read
- * them (`asker`, lib/shared/seen/seen.ts). Pure types.
+ * them (`asker`, lib/shared/seen/seen.ts); and the shape of a row that reads them (`SeenRule`). Pure types.
  */
 import type { NotSeen } from '@/lib/shared/protocol/types';
 
@@ -75,6 +75,19 @@ export interface FilterMeasured {
 }
 
 /**
+ * One way the glyphs are painted besides their fill (lib/page/seen/behind.ts): its colour's alpha
+ * (null: a colour not read) and its contrast over what is behind, where that is known; a
+ * stroke's width, a shadow's offsets and blur (CSS pixels). Each part is asked alone where it is
+ * measured: a stroke's colour only once its width is one the rows let paint.
+ */
+export interface GlyphPaintMeasured {
+  alpha?: number | null;
+  contrast?: number;
+  strokePx?: number;
+  shadow?: { x: number; y: number; blur: number };
+}
+
+/**
  * What was measured of a run of words. A field left out was not asked (the reading walk asks
  * the cheap ones only); a value of `null` was asked and could not be measured.
  */
@@ -111,6 +124,10 @@ export interface Measured {
   distance?: number;
   /** The glyphs are painted some other way too: a fill colour, a stroke, a shadow, a background clipped to the text. */
   paintedOtherwise?: boolean;
+  /** How many colours a picture behind them shows, by its pixels (lib/page/seen/pictures.ts); null: not read (in time, or at all) or not settled. */
+  pictureColours?: number | null;
+  /** One way the glyphs may be painted besides their fill, as `paintedOtherwise` asks it of each way. */
+  glyphPaint?: GlyphPaintMeasured;
   /** Something other than the backgrounds' colours may be behind them (a picture, a pseudo-element, another box). */
   otherPaint?: boolean;
   /** Where the words' box lies (lib/page/seen/paint.ts `placeHides`), or a clip that leaves nothing (`clipHides`). */
@@ -145,4 +162,33 @@ export interface Measured {
   hits?: readonly PointHit[];
   /** Another box is on top of them (measured without a hit test: out of view, by the painting order, or painted by their own element). */
   covered?: boolean;
+  /** What the boxes around a box (a frame, a player, the host of closed `<details>`) leave of it, and the least side its caller asks (lib/page/seen/ancestry.ts `box`). */
+  sidesLeft?: { width: number; height: number; least: number };
+  /** A text node's characters, not white space, left once those cut off are left out (`Ancestry.words`). */
+  charsLeft?: number;
+  /** The measurements `hiddenRuns` (lib/page/seen/seen.ts) has made of one text node, the one it is about to make counted. */
+  runMeasures?: number;
+  /** The pairs of letters a text node's order needs measured (`drawnBackwards`). */
+  orderSamples?: number;
+  /**
+   * Two neighbouring letters of one direction (`drawnBackwards`): the height their glyphs share, the
+   * height of the shorter, and how far the second's middle is drawn from the first's along their
+   * own direction (negative: against it).
+   */
+  letterPair?: { shared: number; shorter: number; along: number };
+}
+
+/** One row of the table: when it applies, what it makes the words, and why, in a reviewer's words. */
+export interface SeenRule {
+  why: NotSeen;
+  seen: 'unseen' | 'unproven';
+  /** Cheap enough for the reading walk, which asks these rows of every element it reads. */
+  cheap?: true;
+  /**
+   * The measurements that make the row apply (`when` is false unless one of them is given):
+   * a caller that measures only some of them asks only the rows that read those (`asker`).
+   */
+  reads: readonly (keyof Measured)[];
+  when: (m: Measured) => boolean;
+  says: string;
 }

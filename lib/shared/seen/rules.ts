@@ -4,53 +4,28 @@
  * nothing measured settles it) and why, in a reviewer's words. The first row that applies decides;
  * none: seen. Asked through `judge` and `asker` (lib/shared/seen/seen.ts). Pure data.
  */
-import type { NotSeen } from '@/lib/shared/protocol/types';
 import {
   MIN_OPACITY,
   MIN_GLYPH_PX,
   MIN_ADVANCE,
   MIN_FONT_PX,
-  MIN_ALPHA,
-  MIN_CONTRAST,
-  MIN_FILTER_AMOUNT,
-  MAX_FILTER_BRIGHTNESS,
-  MAX_INVERT_KEPT,
-  MIN_INVERT_TURNED,
-  MAX_FILTER_BLUR_PX,
-  SETTLED_FILTERS,
   MAX_CLIP_INSET_PERCENT,
   MAX_CLIPPED_SIDE_PX,
   MIN_GLYPH_SHARE,
   MIN_FRAME_SIDE,
   MIN_BOX_SCALE,
-  MIN_COLOUR_DISTANCE,
+  MIN_LINE_SHARE,
+  MAX_ORDER_SLIP_PX,
+  MAX_RUN_MEASURES,
+  MAX_ORDER_SAMPLES,
 } from './thresholds';
-import type { GlyphsMeasured, FilterFunction, FilterMeasured, Measured } from './measured';
+import type { GlyphsMeasured, SeenRule } from './measured';
+import { FILTER_RULES } from './filter-rules';
+import { PAINT_RULES } from './paint-rules';
 
-/** One row of the table: when it applies, what it makes the words, and why, in a reviewer's words. */
-export interface SeenRule {
-  why: NotSeen;
-  seen: 'unseen' | 'unproven';
-  /** Cheap enough for the reading walk, which asks these rows of every element it reads. */
-  cheap?: true;
-  /**
-   * The measurements that make the row apply (`when` is false unless one of them is given):
-   * a caller that measures only some of them asks only the rows that read those (`asker`).
-   */
-  reads: readonly (keyof Measured)[];
-  when: (m: Measured) => boolean;
-  says: string;
-}
+export type { SeenRule };
 
 const hidesVisibility = (v: string | undefined) => v === 'hidden' || v === 'collapse';
-
-/** Filter functions whose amount a row judges (opacity is multiplied into `opacity` by the measure). */
-const KNOWN_FILTERS: ReadonlySet<string> = new Set(['opacity', 'contrast', 'brightness', 'invert', 'blur']);
-
-/** Whether some function of a measured filter is one `which` picks. */
-function applies(filter: FilterMeasured | undefined, which: (f: FilterFunction) => boolean): boolean {
-  return filter !== undefined && filter.functions.some(which);
-}
 
 /**
  * Whether more than two glyphs each advance less than `MIN_ADVANCE` of their line's height: the
@@ -172,27 +147,7 @@ export const SEEN_RULES: readonly SeenRule[] = [
     when: (m) => typeof m.fontPx === 'number' && !(m.fontPx >= MIN_FONT_PX),
     says: `Their computed font size is below ${MIN_FONT_PX}px, which no reader can read.`,
   },
-  {
-    why: 'transparent',
-    seen: 'unseen',
-    reads: ['alpha'],
-    when: (m) => typeof m.alpha === 'number' && m.alpha < MIN_ALPHA && m.paintedOtherwise !== true,
-    says: `Their colour (-webkit-text-fill-color where set) has an alpha below ${MIN_ALPHA}, and nothing else paints the glyphs.`,
-  },
-  {
-    why: 'same-colour',
-    seen: 'unseen',
-    reads: ['contrast'],
-    when: (m) =>
-      typeof m.contrast === 'number' &&
-      m.contrast < MIN_CONTRAST &&
-      !((m.distance ?? 0) >= MIN_COLOUR_DISTANCE) &&
-      m.paintedOtherwise !== true &&
-      m.otherPaint !== true,
-    says:
-      `Their colour stands out from what is behind them by a contrast below ${MIN_CONTRAST} and a hue less than ` +
-      `${MIN_COLOUR_DISTANCE} apart (RGB distance), and nothing else sets them apart.`,
-  },
+  ...PAINT_RULES,
   {
     why: 'no-area',
     seen: 'unseen',
@@ -222,9 +177,32 @@ export const SEEN_RULES: readonly SeenRule[] = [
   {
     why: 'clipped',
     seen: 'unseen',
+    reads: ['sidesLeft'],
+    when: (m) => m.sidesLeft !== undefined && (m.sidesLeft.width < m.sidesLeft.least || m.sidesLeft.height < m.sidesLeft.least),
+    says:
+      'The boxes around a box (a frame, a player, what a reader opens) leave less of it than its least side ' +
+      `(${MIN_FRAME_SIDE}px for a frame): a sliver.`,
+  },
+  {
+    why: 'clipped',
+    seen: 'unseen',
     reads: ['glyphCut'],
     when: (m) => m.glyphCut !== undefined && !(m.glyphCut.left >= MIN_GLYPH_SHARE * m.glyphCut.whole),
     says: `A box around them that hides overflow leaves less than ${MIN_GLYPH_SHARE} of a glyph's area.`,
+  },
+  {
+    why: 'clipped',
+    seen: 'unseen',
+    reads: ['charsLeft'],
+    when: (m) => m.charsLeft !== undefined && !(m.charsLeft > 0),
+    says: 'The boxes around them cut off every character of theirs: none is left once those cut off are left out.',
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['runMeasures'],
+    when: (m) => m.runMeasures !== undefined && m.runMeasures > MAX_RUN_MEASURES,
+    says: `Which of their characters are cut off takes more than ${MAX_RUN_MEASURES} measurements: those not measured in time are left out.`,
   },
   {
     why: 'clipped',
@@ -246,6 +224,25 @@ export const SEEN_RULES: readonly SeenRule[] = [
     reads: ['glyphBox'],
     when: (m) => m.glyphBox !== undefined && pressed(m.glyphBox),
     says: `More than two glyphs are pressed together, each advancing less than ${MIN_ADVANCE} of its line's height (letter-spacing: -1em).`,
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['orderSamples'],
+    when: (m) => m.orderSamples !== undefined && m.orderSamples > MAX_ORDER_SAMPLES,
+    says: `Their order needs more than ${MAX_ORDER_SAMPLES} pairs of letters measured (bidi controls all through): not measured in time.`,
+  },
+  {
+    why: 'reordered',
+    seen: 'unseen',
+    reads: ['letterPair'],
+    when: (m) =>
+      m.letterPair !== undefined &&
+      !(m.letterPair.shared < MIN_LINE_SHARE * m.letterPair.shorter) &&
+      m.letterPair.along < -MAX_ORDER_SLIP_PX,
+    says:
+      `Two neighbouring letters of one direction, on one line (sharing ${MIN_LINE_SHARE} of the shorter's height), ` +
+      `are drawn more than ${MAX_ORDER_SLIP_PX}px against it.`,
   },
   {
     why: 'reordered',
@@ -288,48 +285,7 @@ export const SEEN_RULES: readonly SeenRule[] = [
     when: (m) => m.hits !== undefined && m.hits.some((h) => h.unknown === true),
     says: "The browser's hit test answered nothing at a point of theirs in view: nothing says what is on top of them.",
   },
-  {
-    why: 'unproven',
-    seen: 'unproven',
-    reads: ['filter'],
-    when: (m) => m.filter?.unread === true,
-    says: 'A filter above them holds something not read as a filter function (a url(), a syntax not known).',
-  },
-  {
-    why: 'unproven',
-    seen: 'unproven',
-    reads: ['filter'],
-    when: (m) => applies(m.filter, (f) => (f.name === 'contrast' || f.name === 'brightness') && !(f.amount >= MIN_FILTER_AMOUNT)),
-    says: `A filter above them darkens or flattens them, a contrast() or brightness() below ${MIN_FILTER_AMOUNT}.`,
-  },
-  {
-    why: 'unproven',
-    seen: 'unproven',
-    reads: ['filter'],
-    when: (m) => applies(m.filter, (f) => f.name === 'brightness' && !(f.amount <= MAX_FILTER_BRIGHTNESS)),
-    says: `A filter above them brightens everything to white, a brightness() over ${MAX_FILTER_BRIGHTNESS}.`,
-  },
-  {
-    why: 'unproven',
-    seen: 'unproven',
-    reads: ['filter'],
-    when: (m) => applies(m.filter, (f) => f.name === 'invert' && !(f.amount <= MAX_INVERT_KEPT || f.amount >= MIN_INVERT_TURNED)),
-    says: `A filter above them turns every colour grey, an invert() between ${MAX_INVERT_KEPT} and ${MIN_INVERT_TURNED}.`,
-  },
-  {
-    why: 'unproven',
-    seen: 'unproven',
-    reads: ['filter'],
-    when: (m) => applies(m.filter, (f) => f.name === 'blur' && !(f.amount <= MAX_FILTER_BLUR_PX)),
-    says: `A filter above them blurs them by more than ${MAX_FILTER_BLUR_PX}px.`,
-  },
-  {
-    why: 'unproven',
-    seen: 'unproven',
-    reads: ['filter'],
-    when: (m) => applies(m.filter, (f) => !KNOWN_FILTERS.has(f.name) && !SETTLED_FILTERS.has(f.name)),
-    says: 'A filter above them is none whose effect on words and what is around them the rows know.',
-  },
+  ...FILTER_RULES,
   {
     why: 'unproven',
     seen: 'unproven',

@@ -64,3 +64,55 @@ export const MIN_BOX_SCALE = MIN_GLYPH_PX / 16;
  * proof by the pixels counts as ink (lib/worker/reveal/ink.ts `INK_DISTANCE`). White on #fdfdfd is 3.5.
  */
 export const MIN_COLOUR_DISTANCE = 120;
+
+/**
+ * What the boxes around a box leave of it, each side at least (CSS pixels): a frame `MIN_FRAME_SIDE`,
+ * a player `MIN_PLAYER_BOX.height` (lib/page/video/read-videos.ts, which also asks its own box
+ * to be at least `MIN_PLAYER_BOX`: a video's picture, an audio player's controls), the box drawn
+ * in place of what a reader opens (a closed `<details>`) `MIN_OPENABLE_SIDE`.
+ */
+export const MIN_PLAYER_BOX = { width: 20, height: 10 } as const;
+export const MIN_OPENABLE_SIDE = 1;
+
+/**
+ * Two neighbouring letters are on one line when they share at least `MIN_LINE_SHARE` of the
+ * height of the shorter one; on one line, the second drawn more than `MAX_ORDER_SLIP_PX` (CSS
+ * pixels) against their own direction, they are drawn backwards (lib/page/seen/seen.ts `drawnBackwards`).
+ */
+export const MIN_LINE_SHARE = 0.5;
+export const MAX_ORDER_SLIP_PX = 0.5;
+
+/**
+ * The budgets of the measures, the table's numbers too: what is not measured within them is
+ * unseen or unproven (the rows of `runMeasures`, `orderSamples`; a picture not read in time is unproven).
+ * `MAX_RUN_MEASURES`: the measurements of one text node's characters cut off (`hiddenRuns`);
+ * `MAX_ORDER_SAMPLES`: the pairs of letters measured for their order (`drawnBackwards`);
+ * `PICTURE_WAIT_MS`: how long a check waits for the pictures it met, all together
+ * (lib/page/seen/pictures.ts); `MAX_PICTURE_SIDE`: a picture is read at most this many pixels on
+ * its longer side (nearest pixels: no colour made up by smoothing); `MAX_COMPOSITIONS`: past this many colours painted over each other (a layer's
+ * colours times those below), a picture is not settled (lib/page/seen/picture-samples.ts).
+ */
+export const MAX_RUN_MEASURES = 96;
+export const MAX_ORDER_SAMPLES = 24;
+export const PICTURE_WAIT_MS = 800;
+export const MAX_PICTURE_SIDE = 1024;
+export const MAX_COMPOSITIONS = 4_000_000;
+
+/**
+ * The proof by the pixels on screen (lib/worker/reveal/ink.ts). A pixel is ink when its contrast
+ * with the background of its cell is at least `INK_CONTRAST` (WCAG ratio), or its colour is at
+ * least `MIN_COLOUR_DISTANCE` from it: the cores of grey glyphs (#999 on white is 2.8) are ink,
+ * the faint fringe of a white glyph on #fdfdfd is not. Glyphs cover at least `MIN_INK_SHARE` of
+ * their line box: a line of text at any weight a reader reads covers 8–20 % of its box with ink
+ * (tests: real glyphs drawn by Chromium), a period alone more than this; a box of the
+ * background's colour covers none. The background must be at least `MIN_BACKGROUND_SHARE` of a
+ * cell: glyphs are drawn on something; a cell where no colour dominates is a picture the words may
+ * or may not stand out from: unmeasured. Boxes smaller than `MIN_INK_BOX_SIDE` (image pixels a
+ * side) are too small to judge, and are not asked. The capture's aspect may differ from the
+ * view's by `MAX_ASPECT_SLIP` before the boxes cannot be placed.
+ */
+export const INK_CONTRAST = 1.5;
+export const MIN_INK_SHARE = 0.02;
+export const MIN_BACKGROUND_SHARE = 0.3;
+export const MIN_INK_BOX_SIDE = 2;
+export const MAX_ASPECT_SLIP = 0.03;

@@ -7,8 +7,16 @@
  * around them. Pure: the capture and its decoding are the caller's (screen-proof.ts), so every
  * rule here is tested on pixel arrays without a browser.
  */
-import { MIN_COLOUR_DISTANCE } from '@/lib/shared/seen/thresholds';
+import {
+  INK_CONTRAST,
+  MAX_ASPECT_SLIP,
+  MIN_BACKGROUND_SHARE,
+  MIN_COLOUR_DISTANCE,
+  MIN_INK_BOX_SIDE,
+  MIN_INK_SHARE,
+} from '@/lib/shared/seen/thresholds';
 import type { Box, ScreenBoxes } from '@/lib/shared/protocol/types';
+import { judgeInk, type InkVerdict } from '@/lib/shared/seen/ink-seen';
 
 /** An RGBA image, row by row, 4 bytes a pixel (ImageData's layout). */
 export interface Pixels {
@@ -17,37 +25,14 @@ export interface Pixels {
   data: Uint8ClampedArray | Uint8Array;
 }
 
-/**
- * `shown`: every line box holds glyphs a reader can tell from what is behind them.
- * `no-ink`: a box holds none (nothing drawn there, or drawn in the colour behind it, or covered).
- * `unmeasured`: the pixels cannot settle it (a box out of the image, a capture of another size
- * than the view, a picture so busy no background can be told): not shown as the page's either.
- */
-export type InkVerdict = { shown: true } | { shown: false; why: 'no-ink' | 'unmeasured' };
+export type { InkVerdict };
 
-/**
- * A pixel is ink when its contrast with the background of its cell is at least this (WCAG
- * ratio), or its colour is at least `INK_DISTANCE` from it: the cores of grey glyphs (#999 on
- * white is 2.8) are ink, the faint fringe of a white glyph on #fdfdfd is not.
- */
-export const INK_CONTRAST = 1.5;
 /** The RGB distance at which a colour of the same lightness (red on green) still counts as ink. */
 export const INK_DISTANCE = MIN_COLOUR_DISTANCE;
-/**
- * Glyphs cover at least this share of their line box: a line of text at any weight a reader reads
- * covers 8–20 % of its box with ink (tests: real glyphs drawn by Chromium), a period alone more
- * than this; a box of the background's colour covers none.
- */
-export const MIN_INK_SHARE = 0.02;
-/**
- * The background must be at least this share of a cell: glyphs are drawn on something. A cell
- * where no colour dominates is a picture the words may or may not stand out from: unmeasured.
- */
-export const MIN_BACKGROUND_SHARE = 0.3;
-/** Boxes smaller than this (image pixels a side) are too small to judge, and are not asked. */
-export const MIN_BOX_SIDE = 2;
-/** How far the capture's aspect may differ from the view's before the boxes cannot be placed. */
-const MAX_ASPECT_SLIP = 0.03;
+/** Boxes smaller than this (image pixels a side) are too small to judge (the table's `MIN_INK_BOX_SIDE`). */
+export const MIN_BOX_SIDE = MIN_INK_BOX_SIDE;
+/** The proof's numbers live with the table's (lib/shared/seen/thresholds.ts): named here too, for its tests. */
+export { INK_CONTRAST, MIN_INK_SHARE, MIN_BACKGROUND_SHARE };
 
 /**
  * The boxes in the image's pixels: scaled by the image's width over the view's (the device pixel
@@ -154,7 +139,7 @@ function countCell(px: Pixels, x0: number, y0: number, x1: number, y1: number): 
   return { area: (x1 - x0) * (y1 - y0), ink, background: bestN };
 }
 
-/** One line box, cell by cell (cells as wide as the box is high: a few glyphs each). */
+/** One line box, cell by cell (cells as wide as the box is high: a few glyphs each); `busy`: a cell the proof's table leaves unmeasured. */
 function countBox(px: Pixels, box: Box): Count & { busy: boolean } {
   const total: Count = { area: 0, ink: 0, background: 0 };
   let busy = false;
@@ -165,15 +150,17 @@ function countBox(px: Pixels, box: Box): Count & { busy: boolean } {
     total.area += cell.area;
     total.ink += cell.ink;
     total.background += cell.background;
-    if (cell.background < cell.area * MIN_BACKGROUND_SHARE) busy = true;
+    if (!judgeInk({ cell }).shown) busy = true;
   }
   return { ...total, busy };
 }
 
 /**
- * Whether the boxes (in the image's pixels, `onImage`) show glyphs: every box at least as wide as
- * it is high must hold ink over `MIN_INK_SHARE` of it, and so must all the boxes together; a box
- * whose background cannot be told is unmeasured. No box to judge is unmeasured too.
+ * Whether the boxes (in the image's pixels, `onImage`) show glyphs, by the proof's table
+ * (lib/shared/seen/ink-seen.ts): a box off the image or too busy to tell its background is
+ * unmeasured, a box at least as wide as it is high must hold ink over `MIN_INK_SHARE` of it, and
+ * so must all the boxes together; no box to judge is unmeasured too. Boxes under `MIN_BOX_SIDE`
+ * a side are not asked.
  */
 export function inkVerdict(px: Pixels, boxes: Box[]): InkVerdict {
   let area = 0;
@@ -181,16 +168,16 @@ export function inkVerdict(px: Pixels, boxes: Box[]): InkVerdict {
   let judged = 0;
   for (const box of boxes) {
     if (box.width < MIN_BOX_SIDE || box.height < MIN_BOX_SIDE) continue;
-    if (box.x < 0 || box.y < 0 || box.x + box.width > px.width || box.y + box.height > px.height) {
-      return { shown: false, why: 'unmeasured' };
-    }
+    const onImage = !(box.x < 0 || box.y < 0 || box.x + box.width > px.width || box.y + box.height > px.height);
+    const placed = judgeInk({ onImage });
+    if (!placed.shown) return placed;
     const count = countBox(px, box);
     if (count.busy) return { shown: false, why: 'unmeasured' };
     judged++;
     area += count.area;
     ink += count.ink;
-    if (box.width >= box.height && count.ink < count.area * MIN_INK_SHARE) return { shown: false, why: 'no-ink' };
+    const one = judgeInk({ box: { area: count.area, ink: count.ink, wide: box.width >= box.height } });
+    if (!one.shown) return one;
   }
-  if (judged === 0) return { shown: false, why: 'unmeasured' };
-  return ink >= area * MIN_INK_SHARE ? { shown: true } : { shown: false, why: 'no-ink' };
+  return judgeInk({ judged, all: { area, ink } });
 }

@@ -1,0 +1,92 @@
+/**
+ * The table's rows of how the words' glyphs are painted (lib/shared/seen/rules.ts spreads them in
+ * their place, read top to bottom with the others): a fill of a colour a reader cannot see, or of
+ * the colour of what is behind, unless painted otherwise; and what paints them otherwise (a
+ * stroke, a shadow, a background clipped to the text), asked of each way by the measure
+ * (lib/page/seen/behind.ts `paintedOtherwise`); a picture behind them not read
+ * (lib/page/seen/pictures.ts). Apart only to keep the table's file short. Pure data.
+ */
+import {
+  MAX_SHADOW_BLUR_PX,
+  MAX_SHADOW_OFFSET_PX,
+  MIN_ALPHA,
+  MIN_COLOUR_DISTANCE,
+  MIN_CONTRAST,
+  MIN_STROKE_PX,
+  PICTURE_WAIT_MS,
+} from './thresholds';
+import type { SeenRule } from './measured';
+
+/** The rows of paint, in the table's order. */
+export const PAINT_RULES: readonly SeenRule[] = [
+  {
+    why: 'transparent',
+    seen: 'unseen',
+    reads: ['alpha'],
+    when: (m) => typeof m.alpha === 'number' && m.alpha < MIN_ALPHA && m.paintedOtherwise !== true,
+    says: `Their colour (-webkit-text-fill-color where set) has an alpha below ${MIN_ALPHA}, and nothing else paints the glyphs.`,
+  },
+  {
+    why: 'same-colour',
+    seen: 'unseen',
+    reads: ['contrast'],
+    when: (m) =>
+      typeof m.contrast === 'number' &&
+      m.contrast < MIN_CONTRAST &&
+      !((m.distance ?? 0) >= MIN_COLOUR_DISTANCE) &&
+      m.paintedOtherwise !== true &&
+      m.otherPaint !== true,
+    says:
+      `Their colour stands out from what is behind them by a contrast below ${MIN_CONTRAST} and a hue less than ` +
+      `${MIN_COLOUR_DISTANCE} apart (RGB distance), and nothing else sets them apart.`,
+  },
+  {
+    why: 'unproven',
+    seen: 'unproven',
+    reads: ['pictureColours'],
+    when: (m) => m.pictureColours === null || m.pictureColours === 0,
+    says:
+      `A picture behind them was not read within ${PICTURE_WAIT_MS} ms, may not be read (another site's, without CORS), ` +
+      'holds too many layers to settle, or shows no colour: nothing says they stand out from it.',
+  },
+  {
+    why: 'transparent',
+    seen: 'unseen',
+    reads: ['glyphPaint'],
+    when: (m) => m.glyphPaint !== undefined && (m.glyphPaint.alpha === null || (m.glyphPaint.alpha ?? 1) < MIN_ALPHA),
+    says:
+      'What would paint their glyphs besides their fill (a stroke, a shadow, a background clipped to the text) ' +
+      `is of a colour not read, or of an alpha below ${MIN_ALPHA}.`,
+  },
+  {
+    why: 'same-colour',
+    seen: 'unseen',
+    reads: ['glyphPaint'],
+    when: (m) => m.glyphPaint?.contrast !== undefined && !(m.glyphPaint.contrast >= MIN_CONTRAST),
+    says: `What would paint their glyphs besides their fill stands out from what is behind them by a contrast below ${MIN_CONTRAST}.`,
+  },
+  {
+    why: 'transparent',
+    seen: 'unseen',
+    reads: ['glyphPaint'],
+    when: (m) => m.glyphPaint?.strokePx !== undefined && !(m.glyphPaint.strokePx >= MIN_STROKE_PX),
+    says: `A stroke around their glyphs thinner than ${MIN_STROKE_PX}px paints nothing a reader reads.`,
+  },
+  {
+    why: 'transparent',
+    seen: 'unseen',
+    reads: ['glyphPaint'],
+    when: (m) => {
+      const shadow = m.glyphPaint?.shadow;
+      return (
+        shadow !== undefined &&
+        !(
+          Math.abs(shadow.x) <= MAX_SHADOW_OFFSET_PX &&
+          Math.abs(shadow.y) <= MAX_SHADOW_OFFSET_PX &&
+          shadow.blur <= MAX_SHADOW_BLUR_PX
+        )
+      );
+    },
+    says: `A shadow of their glyphs blurred more than ${MAX_SHADOW_BLUR_PX}px, or thrown more than ${MAX_SHADOW_OFFSET_PX}px either way, draws no glyph a reader reads.`,
+  },
+];
