@@ -8,7 +8,8 @@ import { boxJudge } from '@/lib/page/seen/box-shown';
 import { mediaElements, mediaKey, playerSeen } from '@/lib/page/video/read-videos';
 import { provePlayers } from '@/lib/page/video/prove-players';
 import { rulesChanged, type SeenVerdict } from '@/lib/shared/seen/seen';
-import { SEEN_RULES, type SeenRule } from '@/lib/shared/seen/rules';
+import { SEEN_RULES } from '@/lib/shared/seen/rules';
+import type { SeenRule } from '@/lib/shared/seen/measured';
 import type { SeenResult, NotSeen } from '@/lib/shared/protocol/types';
 
 /** Each player of the page by its id, as a reader sees it now. */

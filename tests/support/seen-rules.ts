@@ -4,7 +4,8 @@
  */
 import { afterEach } from 'vitest';
 import { rulesChanged } from '@/lib/shared/seen/seen';
-import { SEEN_RULES, type SeenRule } from '@/lib/shared/seen/rules';
+import { SEEN_RULES } from '@/lib/shared/seen/rules';
+import type { SeenRule } from '@/lib/shared/seen/measured';
 
 const original = [...SEEN_RULES];
 

@@ -22,9 +22,6 @@ export type PictureVerdict = 'seen' | 'unseen' | 'pending';
 /** The pixels of a picture by its URL: read, not readable (null), or it paints nothing ('none'). */
 export type PixelLoader = (url: string) => Promise<Pixels | null | 'none'>;
 
-/** How long a check waits for the pictures it met, all together, before their words count as unproven (thresholds.ts). */
-export { PICTURE_WAIT_MS };
-
 const askPicture = asker(['pictureColours']);
 
 export class Pictures {

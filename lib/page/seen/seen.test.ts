@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { drawnBackwards, filterEffect, glyphsHide, hiddenRuns, MAX_ORDER_SAMPLES, ownDirection } from './seen';
-import { MIN_GLYPH_PX } from '@/lib/shared/seen/thresholds';
+import { MAX_ORDER_SAMPLES, MIN_GLYPH_PX } from '@/lib/shared/seen/thresholds';
+import { drawnBackwards, filterEffect, glyphsHide, hiddenRuns, ownDirection } from './seen';
 
 const reach = { scrollX: 0, scrollY: 0, width: 1000, height: 3000 };
 const rect = (left: number, top: number, width: number, height: number) => ({

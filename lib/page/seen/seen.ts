@@ -9,7 +9,6 @@ import type { NotSeen } from '@/lib/shared/protocol/types';
 import { asker, type SeenVerdict } from '@/lib/shared/seen/seen';
 import type { CharRun, FilterFunction, FilterMeasured, GlyphsMeasured } from '@/lib/shared/seen/measured';
 import { allInside, cut, type Rect } from '@/lib/page/dom/geometry';
-import { MAX_ORDER_SAMPLES, MAX_RUN_MEASURES } from '@/lib/shared/seen/thresholds';
 
 /** One function of a filter: its name, and what is in its parentheses. */
 const FILTER_FUNCTION = /([a-z-]+)\(((?:[^()]|\([^()]*\))*)\)/g;
@@ -115,9 +114,6 @@ export function glyphsHide(...measured: Parameters<typeof glyphsMeasured>): NotS
 
 const askCut = asker(['glyphCut']);
 const askRun = asker(['runMeasures']);
-
-/** The budgets of `hiddenRuns` and `drawnBackwards`, the table's (lib/shared/seen/thresholds.ts): named here too, for their tests. */
-export { MAX_RUN_MEASURES, MAX_ORDER_SAMPLES };
 
 /**
  * The runs of a text node's characters a reader cannot see when some of its glyphs lie outside

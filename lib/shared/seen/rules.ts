@@ -23,8 +23,6 @@ import type { GlyphsMeasured, SeenRule } from './measured';
 import { FILTER_RULES } from './filter-rules';
 import { PAINT_RULES } from './paint-rules';
 
-export type { SeenRule };
-
 const hidesVisibility = (v: string | undefined) => v === 'hidden' || v === 'collapse';
 
 /**

@@ -18,8 +18,8 @@
  */
 import type { NotSeen, SeenResult } from '@/lib/shared/protocol/types';
 import { MIN_OPACITY } from './thresholds';
-import type { Measured } from './measured';
-import { SEEN_RULES, type SeenRule } from './rules';
+import type { Measured, SeenRule } from './measured';
+import { SEEN_RULES } from './rules';
 
 /** Seen, not seen, or not settled by anything measured (then treated as not seen). */
 export type SeenVerdict = { seen: 'seen' } | { seen: 'unseen' | 'unproven'; why: NotSeen };

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { boundsOf, inkVerdict, MIN_INK_SHARE, onImage, type Pixels } from './ink';
+import { MIN_INK_SHARE } from '@/lib/shared/seen/thresholds';
+import { boundsOf, inkVerdict, onImage, type Pixels } from './ink';
 import type { Box } from '@/lib/shared/protocol/types';
 
 /**

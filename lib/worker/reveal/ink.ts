@@ -7,14 +7,7 @@
  * around them. Pure: the capture and its decoding are the caller's (screen-proof.ts), so every
  * rule here is tested on pixel arrays without a browser.
  */
-import {
-  INK_CONTRAST,
-  MAX_ASPECT_SLIP,
-  MIN_BACKGROUND_SHARE,
-  MIN_COLOUR_DISTANCE,
-  MIN_INK_BOX_SIDE,
-  MIN_INK_SHARE,
-} from '@/lib/shared/seen/thresholds';
+import { INK_CONTRAST, MAX_ASPECT_SLIP, MIN_COLOUR_DISTANCE, MIN_INK_BOX_SIDE } from '@/lib/shared/seen/thresholds';
 import type { Box, ScreenBoxes } from '@/lib/shared/protocol/types';
 import { judgeInk, type InkVerdict } from '@/lib/shared/seen/ink-seen';
 
@@ -25,15 +18,10 @@ export interface Pixels {
   data: Uint8ClampedArray | Uint8Array;
 }
 
-export type { InkVerdict };
-
 /** The RGB distance at which a colour of the same lightness (red on green) still counts as ink. */
 export const INK_DISTANCE = MIN_COLOUR_DISTANCE;
 /** Boxes smaller than this (image pixels a side) are too small to judge (the table's `MIN_INK_BOX_SIDE`). */
 export const MIN_BOX_SIDE = MIN_INK_BOX_SIDE;
-/** The proof's numbers live with the table's (lib/shared/seen/thresholds.ts): named here too, for its tests. */
-export { INK_CONTRAST, MIN_INK_SHARE, MIN_BACKGROUND_SHARE };
-
 /**
  * The boxes in the image's pixels: scaled by the image's width over the view's (the device pixel
  * ratio and the zoom, whatever they are), rounded outwards. Null when the image is not of the
