@@ -4,11 +4,13 @@
  * picture and asked whether they hold glyphs (ink.ts). The capture and the decoding are effects
  * passed in (the browser's by default), so that the proof is tested without a browser; what goes
  * wrong (no permission to capture, a page the browser keeps from extensions, a picture that does
- * not decode, boxes out of the picture) is `unconfirmed`, never `shown`. Chromium refuses more
+ * not decode, boxes out of the picture, a capture with no answer within `CAPTURE_MS`) is
+ * `unconfirmed`, never `shown`, and never a wait without end. Chromium refuses more
  * than two captures a second (MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND): captures are paced.
  */
 import { browser } from 'wxt/browser';
 import { boundsOf, inkVerdict, onImage, type Box, type Pixels, type ScreenBoxes } from './ink';
+import { CAPTURE_MS, NoAnswerInTime, withinLimit } from './time-limit';
 
 /** `shown`: glyphs in every box; `not-shown`: a box without them; `unconfirmed`: not measured. */
 export type ScreenVerdict = 'shown' | 'not-shown' | 'unconfirmed';
@@ -46,7 +48,9 @@ async function pacedCapture(windowId: number, fx: ScreenEffects): Promise<string
   if (wait > 0) await fx.sleep(wait);
   captures.push(fx.now());
   if (captures.length > CAPTURES_PER_SECOND) captures.splice(0, captures.length - CAPTURES_PER_SECOND);
-  return fx.capture(windowId);
+  return withinLimit(fx.capture(windowId), CAPTURE_MS, () => {
+    throw new NoAnswerInTime('captureVisibleTab', CAPTURE_MS);
+  });
 }
 
 /**

@@ -1,0 +1,64 @@
+/**
+ * A click on a citation ends within its time limit, in the highlight or in words, never in silence
+ * (issue #47): each step of it that waits on a page or on the browser (the quote finder injected
+ * and asked, the pixel proof's capture, the paint) is given a limit here, and a step that has not
+ * settled by then ends as its `late` says. A frozen tab (`tabs.Tab.frozen`: Chromium runs none of
+ * its tasks, an injection into it waits until it is shown) answered none of them, and the click
+ * waited for ever, the popup showing the answer and no note. Pure: the clock is passed in for tests.
+ */
+
+/** The longest wait for a page's answer to one request (the quote finder injected, then asked). */
+export const PAGE_ANSWER_MS = 10_000;
+/** The longest wait for the pixel proof: the tab in front, drawn, captured and measured. */
+export const PROOF_MS = 8_000;
+/** The longest wait for one capture of the visible tab. */
+export const CAPTURE_MS = 5_000;
+
+/** Thrown by a step that had no answer within its limit. */
+export class NoAnswerInTime extends Error {
+  constructor(what: string, ms: number) {
+    super(`${what}: no answer within ${ms} ms`);
+    this.name = 'NoAnswerInTime';
+  }
+}
+
+/**
+ * Settles as `work` does, or, if it has not settled within `ms`, as `late` says (its value, or
+ * what it throws). `work` is not stopped: what it does after is the caller's to make harmless.
+ */
+export function withinLimit<T>(
+  work: Promise<T>,
+  ms: number,
+  late: () => T,
+  timer: { set: (f: () => void, ms: number) => unknown; clear: (id: unknown) => void } = {
+    set: (f, t) => setTimeout(f, t),
+    clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+  },
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let done = false;
+    const id = timer.set(() => {
+      if (done) return;
+      done = true;
+      try {
+        resolve(late());
+      } catch (err) {
+        reject(err);
+      }
+    }, ms);
+    work.then(
+      (value) => {
+        if (done) return;
+        done = true;
+        timer.clear(id);
+        resolve(value);
+      },
+      (err: unknown) => {
+        if (done) return;
+        done = true;
+        timer.clear(id);
+        reject(err);
+      },
+    );
+  });
+}
