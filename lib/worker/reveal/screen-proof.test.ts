@@ -103,6 +103,27 @@ describe('proveOnScreen: a capture with no answer (issue #47)', () => {
     expect(verdict).toBe('unconfirmed');
   });
 
+  it('a capture refused over Chromium’s pace (a worker just started does not know the last ones) is asked once more after a second', async () => {
+    const fx = effects(screenOf(1, [QUOTE]), { t: 85_000 });
+    const capture = fx.capture;
+    let refused = 0;
+    fx.capture = async (w) => {
+      if (refused++ === 0) throw new Error('This request exceeds the MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND quota.');
+      return capture(w);
+    };
+    expect(await proveOnScreen(screen, 1, fx)).toBe('shown');
+    expect(fx.waited).toEqual([1010]);
+    // Refused again: unconfirmed, asked twice in all.
+    const again = effects(screenOf(1, [QUOTE]), { t: 90_000 });
+    let asked = 0;
+    again.capture = async () => {
+      asked++;
+      throw new Error('This request exceeds the MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND quota.');
+    };
+    expect(await proveOnScreen(screen, 1, again)).toBe('unconfirmed');
+    expect(asked).toBe(2);
+  });
+
   it('a capture that answers within the limit is measured as before', async () => {
     vi.useFakeTimers();
     const fx = effects(screenOf(1, [QUOTE]), { t: 80_000 });
