@@ -44,8 +44,9 @@ export async function showIfOnScreen(
     if (shown.ok) return 'shown';
   }
   // A proof past its limit may still be under way: the quote it holds is dropped, so that nothing
-  // is painted after the verdict (show-held is asked only above).
-  await withinLimit(callPage(tabId, frameId, { type: 'clear-highlight' }), PAGE_ANSWER_MS, () => ({ ok: false })).catch(() => {});
+  // is painted after the verdict (show-held is asked only above). Sent, not waited on: the page's
+  // requests are answered in order, and a page that answers nothing must not hold the verdict.
+  void callPage(tabId, frameId, { type: 'clear-highlight' }).catch(() => {});
   return verdict === 'shown' ? 'unconfirmed' : verdict;
 }
 
