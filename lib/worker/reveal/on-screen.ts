@@ -5,12 +5,14 @@
  * captured and the quote's line boxes measured (screen-proof.ts). Only glyphs seen on screen are
  * painted as the page's; otherwise the held quote is dropped and the verdict says why. The tab
  * must be the one in front before and after the capture: a picture that may be of another tab
- * confirms nothing.
+ * confirms nothing. Each wait has its limit (time-limit.ts): a proof not done within `PROOF_MS`
+ * is `unconfirmed`, and the held quote is dropped.
  */
 import { browser } from 'wxt/browser';
 import type { ScreenBoxes } from '@/lib/shared/protocol/types';
 import { callPage } from '@/lib/worker/read/call-page';
 import { browserScreen, proveOnScreen, type ScreenVerdict } from './screen-proof';
+import { PAGE_ANSWER_MS, PROOF_MS, withinLimit } from './time-limit';
 
 /** What the page said of the quote it holds: where it is on screen, and whether it was drawn in view since. */
 export interface Held {
@@ -34,12 +36,17 @@ export async function showIfOnScreen(
   held: Held,
   bringForward: () => Promise<void>,
 ): Promise<ScreenVerdict> {
-  const verdict = await proveHeld(tabId, frameId, held, bringForward).catch((): ScreenVerdict => 'unconfirmed');
+  const unconfirmed = (): ScreenVerdict => 'unconfirmed';
+  const verdict = await withinLimit(proveHeld(tabId, frameId, held, bringForward), PROOF_MS, unconfirmed).catch(unconfirmed);
   if (verdict === 'shown') {
-    const shown = await callPage(tabId, frameId, { type: 'show-held' }).catch(() => ({ ok: false }));
+    const paint = callPage(tabId, frameId, { type: 'show-held' });
+    const shown = await withinLimit(paint, PAGE_ANSWER_MS, () => ({ ok: false })).catch(() => ({ ok: false }));
     if (shown.ok) return 'shown';
   }
-  await callPage(tabId, frameId, { type: 'clear-highlight' }).catch(() => {});
+  // A proof past its limit may still be under way: the quote it holds is dropped, so that nothing
+  // is painted after the verdict (show-held is asked only above). Sent, not waited on: the page's
+  // requests are answered in order, and a page that answers nothing must not hold the verdict.
+  void callPage(tabId, frameId, { type: 'clear-highlight' }).catch(() => {});
   return verdict === 'shown' ? 'unconfirmed' : verdict;
 }
 

@@ -5,9 +5,8 @@
  * highlight the quote once it has loaded. Also clears the highlights when a new question starts.
  */
 import { browser } from 'wxt/browser';
-import { HIGHLIGHT_CSS } from '@/lib/shared/core/highlight-style';
 import type { RevealResult } from '@/lib/shared/protocol/worker-replies';
-import { callPage, callVideo, clearEveryFrame, injectQuoteFinder } from '@/lib/worker/read/call-page';
+import { callPage, callVideo, clearEveryFrame } from '@/lib/worker/read/call-page';
 import { t } from '@/lib/shared/core/i18n';
 import {
   otherQuotesOnPage,
@@ -22,9 +21,9 @@ import {
 import { lastRunItem, revealStateItem, threadItem, type RevealState } from '@/lib/shared/store/storage';
 import { outcomeOf } from '@/lib/shared/answer/run-state';
 import { answerCiting } from '@/lib/shared/answer/thread';
-import type { ScreenBoxes } from '@/lib/shared/protocol/types';
 import type { QuoteTarget } from '@/lib/shared/protocol/quote-requests';
 import { revealPdfCitation } from './pdf-citation';
+import { highlightIn, sayInPage, type Attempt } from './in-page';
 import { showIfOnScreen, type Held } from './on-screen';
 import type { ScreenVerdict } from './screen-proof';
 import { windowForReopen } from '@/lib/worker/read/incognito';
@@ -56,54 +55,6 @@ async function updateState(patch: (s: RevealState) => RevealState): Promise<void
 const reopenKey = (c: CitationRef) => `${c.tabId} ${c.url.split('#')[0]}`;
 
 /**
- * `partial`: the words the highlight covers, when they are only some of the quote's.
- * `unmeasured`: the page laid nothing out to measure (a tab woken behind the others): shown, it may.
- */
-type Attempt =
-  | { ok: true; partial?: string; screen?: ScreenBoxes; drawn?: boolean }
-  | { ok: false; gone: true; notSeen?: boolean; unmeasured?: boolean }
-  | { ok: false; gone: false; error: string };
-
-/**
- * Injects the quote finder into the frame, adds the style sheet, and asks for the highlight;
- * `hold`: not painted until the pixels are seen (on-screen.ts), the quote's boxes in `screen`.
- */
-async function highlightIn(
-  tabId: number,
-  frameId: number,
-  target: QuoteTarget,
-  others: QuoteTarget[],
-  hold = true,
-): Promise<Attempt> {
-  try {
-    // The styles as an extension style sheet, which the page cannot remove; once per frame, so
-    // the copy of an earlier click goes first. A quote held is not painted, and nothing of the
-    // sheet applies to it: the sheet goes in while the quote is found, in before it is painted.
-    const sheet = { target: { tabId, frameIds: [frameId] }, css: HIGHLIGHT_CSS };
-    const styled = (async () => {
-      await browser.scripting.removeCSS(sheet).catch(() => {});
-      await browser.scripting.insertCSS(sheet).catch(() => {});
-    })();
-    if (!hold) await styled;
-    const found = (async () => {
-      await injectQuoteFinder(tabId, frameId);
-      return callPage(tabId, frameId, { type: 'highlight', target, others, hold });
-    })();
-    const [outcome] = await Promise.all([found, styled]);
-    if (outcome.ok && outcome.partial) {
-      // Said in the popup with the words it covers, never as the whole quote: painted as before.
-      if (hold) await callPage(tabId, frameId, { type: 'show-held' });
-      return { ok: true, partial: outcome.text };
-    }
-    if (outcome.ok) return outcome.screen ? { ok: true, screen: outcome.screen, drawn: outcome.drawn === true } : { ok: true };
-    if (outcome.reason !== 'not-drawn') return { ok: false, gone: true };
-    return { ok: false, gone: true, notSeen: true, ...(outcome.why === 'unproven' ? { unmeasured: true } : {}) };
-  } catch (err) {
-    return { ok: false, gone: false, error: err instanceof Error ? err.message : String(err) };
-  }
-}
-
-/**
  * `showIfOnScreen` for the held quote of tab `tabId`; when the tab had to be brought in front for
  * its picture (which closes the popup) and the words were not seen there, what the click found is
  * said in the page itself (lib/page/find/reveal-note.ts) as well as returned for a screen still open.
@@ -113,16 +64,6 @@ async function provenOnScreen(tabId: number, frameId: number, held: Held): Promi
   const seen = await showIfOnScreen(tabId, frameId, held, () => ((forward = true), bringForward(tabId)));
   if (seen !== 'shown' && forward) await sayInPage(tabId, seen === 'not-shown' ? REVEAL_NOTES.notSeen : REVEAL_NOTES.unconfirmed);
   return seen;
-}
-
-/** Says `message` at the top of the tab's page, in its top frame (nothing is said where the page cannot be scripted). */
-async function sayInPage(tabId: number, message: string): Promise<void> {
-  try {
-    await injectQuoteFinder(tabId, 0);
-    await callPage(tabId, 0, { type: 'note', text: `${t('extName')}: ${message}` });
-  } catch {
-    // A page that cannot be scripted: the screens still say it when opened.
-  }
 }
 
 async function bringForward(tabId: number): Promise<void> {

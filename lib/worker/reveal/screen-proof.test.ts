@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Pixels } from './ink';
 import { captureDelay, proveOnScreen, type ScreenEffects } from './screen-proof';
+import { CAPTURE_MS } from './time-limit';
 
 /**
  * The proof on screen with the capture and the decoding as made effects: what goes wrong is
@@ -84,6 +85,53 @@ describe('proveOnScreen', () => {
     fx.capture = async (w) => capture(w).finally(() => order.push('captured'));
     expect(await proveOnScreen(screen, 1, fx, async () => (order.push('asked'), true))).toBe('shown');
     expect(order).toEqual(['captured', 'asked']);
+  });
+});
+
+describe('proveOnScreen: a capture with no answer (issue #47)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('a capture that never settles is unconfirmed once CAPTURE_MS has passed, never a wait without end', async () => {
+    vi.useFakeTimers();
+    const fx = effects(screenOf(1, [QUOTE]), { t: 70_000 });
+    fx.capture = () => new Promise<string>(() => {});
+    let verdict: string | undefined;
+    void proveOnScreen(screen, 1, fx).then((v) => (verdict = v));
+    await vi.advanceTimersByTimeAsync(CAPTURE_MS - 1);
+    expect(verdict).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(verdict).toBe('unconfirmed');
+  });
+
+  it('a capture refused over Chromium’s pace (a worker just started does not know the last ones) is asked once more after a second', async () => {
+    const fx = effects(screenOf(1, [QUOTE]), { t: 85_000 });
+    const capture = fx.capture;
+    let refused = 0;
+    fx.capture = async (w) => {
+      if (refused++ === 0) throw new Error('This request exceeds the MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND quota.');
+      return capture(w);
+    };
+    expect(await proveOnScreen(screen, 1, fx)).toBe('shown');
+    expect(fx.waited).toEqual([1010]);
+    // Refused again: unconfirmed, asked twice in all.
+    const again = effects(screenOf(1, [QUOTE]), { t: 90_000 });
+    let asked = 0;
+    again.capture = async () => {
+      asked++;
+      throw new Error('This request exceeds the MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND quota.');
+    };
+    expect(await proveOnScreen(screen, 1, again)).toBe('unconfirmed');
+    expect(asked).toBe(2);
+  });
+
+  it('a capture that answers within the limit is measured as before', async () => {
+    vi.useFakeTimers();
+    const fx = effects(screenOf(1, [QUOTE]), { t: 80_000 });
+    const capture = fx.capture;
+    fx.capture = (w) => new Promise<string>((resolve) => setTimeout(() => resolve(capture(w)), CAPTURE_MS - 100));
+    const verdict = proveOnScreen(screen, 1, fx);
+    await vi.advanceTimersByTimeAsync(CAPTURE_MS);
+    expect(await verdict).toBe('shown');
   });
 });
 

@@ -4,12 +4,14 @@
  * picture and asked whether they hold glyphs (ink.ts). The capture and the decoding are effects
  * passed in (the browser's by default), so that the proof is tested without a browser; what goes
  * wrong (no permission to capture, a page the browser keeps from extensions, a picture that does
- * not decode, boxes out of the picture) is `unconfirmed`, never `shown`. Chromium refuses more
+ * not decode, boxes out of the picture, a capture with no answer within `CAPTURE_MS`) is
+ * `unconfirmed`, never `shown`, and never a wait without end. Chromium refuses more
  * than two captures a second (MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND): captures are paced.
  */
 import { browser } from 'wxt/browser';
 import { boundsOf, inkVerdict, onImage, type Pixels } from './ink';
 import type { Box, ScreenBoxes } from '@/lib/shared/protocol/types';
+import { CAPTURE_MS, NoAnswerInTime, withinLimit } from './time-limit';
 
 /** `shown`: glyphs in every box; `not-shown`: a box without them; `unconfirmed`: not measured. */
 export type ScreenVerdict = 'shown' | 'not-shown' | 'unconfirmed';
@@ -42,12 +44,30 @@ export function captureDelay(history: number[], now: number): number {
 /** The times of the last captures, for the pace. */
 const captures: number[] = [];
 
+/**
+ * Chromium's refusal of a capture over its pace. Its count is the browser's, kept across the
+ * worker's restarts, while `captures` starts empty in a worker just started: the first capture
+ * of a new worker may be refused so, and is asked once more after a second.
+ */
+const OVER_PACE = /MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND/;
+
 async function pacedCapture(windowId: number, fx: ScreenEffects): Promise<string> {
-  const wait = captureDelay(captures, fx.now());
-  if (wait > 0) await fx.sleep(wait);
-  captures.push(fx.now());
-  if (captures.length > CAPTURES_PER_SECOND) captures.splice(0, captures.length - CAPTURES_PER_SECOND);
-  return fx.capture(windowId);
+  const once = async () => {
+    const wait = captureDelay(captures, fx.now());
+    if (wait > 0) await fx.sleep(wait);
+    captures.push(fx.now());
+    if (captures.length > CAPTURES_PER_SECOND) captures.splice(0, captures.length - CAPTURES_PER_SECOND);
+    return withinLimit(fx.capture(windowId), CAPTURE_MS, () => {
+      throw new NoAnswerInTime('captureVisibleTab', CAPTURE_MS);
+    });
+  };
+  try {
+    return await once();
+  } catch (err) {
+    if (!OVER_PACE.test(err instanceof Error ? err.message : String(err))) throw err;
+    await fx.sleep(1000 + 10);
+    return once();
+  }
 }
 
 /**
