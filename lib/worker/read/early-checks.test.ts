@@ -24,6 +24,20 @@ describe('EarlyChecks', () => {
     expect(early.answer(4, 0, 'r1', ['a'])).toBeNull();
   });
 
+  it('answers from a check asked after the reading once its reply has come, and from nothing when it failed', async () => {
+    const early = new EarlyChecks();
+    let reply!: (v: typeof verdict) => void;
+    early.asking(3, 0, 'r1', ['a', 'b', 'c', 'd'], new Promise((r) => (reply = r)));
+    early.asking(4, 0, 'r9', ['a'], Promise.reject(new Error('the frame is gone')));
+    expect(early.answer(3, 0, 'r1', ['b'])).toBeNull();
+    const settled = early.settled(3, 0, 'r1');
+    reply(verdict);
+    await settled;
+    expect(early.answer(3, 0, 'r1', ['b'])).toEqual({ hidden: ['b'], cut: [], noHeading: [] });
+    await early.settled(4, 0, 'r9');
+    expect(early.answer(4, 0, 'r9', ['a'])).toBeNull();
+  });
+
   it('keeps nothing from a frame that could not tell', () => {
     const early = new EarlyChecks();
     early.keep(3, 0, 'r1', ['a'], { hidden: [], cut: [], noHeading: [], unknown: true });

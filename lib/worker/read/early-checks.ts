@@ -14,11 +14,31 @@ interface Checked {
 
 export class EarlyChecks {
   readonly #checked = new Map<string, Checked>();
+  readonly #asking = new Map<string, Promise<void>>();
 
   /** What frame `frameId` of tab `tabId` said of every passage (`ids`) of its reading `readId`. */
   keep(tabId: number, frameId: number, readId: string, ids: readonly string[], verdict: ShownVerdict): void {
     if (verdict.unknown) return;
     this.#checked.set(`${tabId}/${frameId}/${readId}`, { ids: new Set(ids), verdict });
+  }
+
+  /**
+   * A whole reading's check asked of its frame after it was read (a reading taken from before
+   * the question: read-ahead.ts, tab-reuse.ts), kept when its reply comes; nothing kept when it fails.
+   */
+  asking(tabId: number, frameId: number, readId: string, ids: readonly string[], reply: Promise<ShownVerdict>): void {
+    const key = `${tabId}/${frameId}/${readId}`;
+    const kept = reply.then(
+      (verdict) => this.keep(tabId, frameId, readId, ids, verdict),
+      () => {},
+    );
+    this.#asking.set(key, kept);
+    void kept.then(() => this.#asking.delete(key));
+  }
+
+  /** Once the check asked of that reading (`asking`), if any, has replied. */
+  async settled(tabId: number, frameId: number, readId: string): Promise<void> {
+    await this.#asking.get(`${tabId}/${frameId}/${readId}`);
   }
 
   /** The check's answer about `ids` from what the reading said, or null when it did not check them all. */

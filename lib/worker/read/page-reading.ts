@@ -10,6 +10,7 @@ import { callPage, injectPageScriptFrames, readVideosIn } from './call-page';
 import { checkUpTo, EarlyChecks } from './early-checks';
 import { tabTimes } from './read-timings';
 import type { ReadTabDeps } from './read-tab';
+import type { TabRead } from './frames';
 
 /**
  * What frame `frameId` of tab `tabId` says of the passages `ids`: those that may not be sent, those
@@ -102,6 +103,7 @@ async function extract(tabId: number, frameId: number, early?: EarlyReading) {
  */
 export function seenAsker(checks: EarlyChecks): AskSeen {
   return async (tabId, frameId, readId, ids) => {
+    await checks.settled(tabId, frameId, readId);
     const early = checks.answer(tabId, frameId, readId, ids);
     if (early) return early;
     const times = tabTimes(tabId);
@@ -110,4 +112,18 @@ export function seenAsker(checks: EarlyChecks): AskSeen {
     times.shownReplied = Date.now();
     return reply;
   };
+}
+
+/**
+ * A tab's reading taken from before the question (read ahead, or kept for a follow-up) was read
+ * without this question's early check: each of its frames small enough to be sent whole is asked
+ * it now, fresh, while the other tabs are still read, as `extract` would have (early-checks.ts).
+ */
+export function checkTaken(tabId: number, read: TabRead, early: EarlyReading): void {
+  for (const { frameId, page } of read.frames) {
+    if (page.readId === undefined || page.isPdf || page.chars > early.upTo) continue;
+    const ids = page.passages.map((p) => p.id);
+    if (ids.length === 0 || early.checks.answer(tabId, frameId, page.readId, ids)) continue;
+    early.checks.asking(tabId, frameId, page.readId, ids, callPage(tabId, frameId, { type: 'shown', readId: page.readId, ids }));
+  }
 }

@@ -11,7 +11,14 @@ import { readPdfInOffscreen } from '@/lib/worker/pdf/offscreen-client';
 import { pdfOfTab, viewerPdf, VIEWER_PATH } from '@/lib/worker/pdf/pdf-address';
 import { pdfAddressesOfRun } from '@/lib/worker/pdf/allowed-addresses';
 import { askedFromIncognito } from '@/lib/worker/read/incognito';
-import { earlyReading, pageReadDeps, readRequested, seenAsker, type EarlyReading } from '@/lib/worker/read/page-reading';
+import {
+  checkTaken,
+  earlyReading,
+  pageReadDeps,
+  readRequested,
+  seenAsker,
+  type EarlyReading,
+} from '@/lib/worker/read/page-reading';
 import { AheadReads, aheadFirst } from '@/lib/worker/read/read-ahead';
 import { readTab, type ReadTabDeps } from '@/lib/worker/read/read-tab';
 import { canReadTab } from '@/lib/worker/read/tab-access';
@@ -73,7 +80,11 @@ export function questionReading(tabs: Browser.tabs.Tab[], threadId: string, sign
       const reading = readTab(tab, signal, cache, deps);
       // A read-ahead that arrives after Ask leaves this tab to this reading (read/read-ahead.ts).
       ahead.track(tab, reading);
-      return reading;
+      // A reading from before the question: its small frames checked now (read/page-reading.ts).
+      return reading.then((read) => {
+        if (!('reason' in read) && tab.id !== undefined) checkTaken(tab.id, read, early);
+        return read;
+      });
     },
     onRead: warmPassageWords,
     askShown: seenAsker(early.checks),
