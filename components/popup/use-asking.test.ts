@@ -7,6 +7,7 @@ import type { WindowTab } from './use-window-tabs';
 vi.stubGlobal('chrome', fakeBrowser);
 vi.stubGlobal('browser', fakeBrowser);
 const { accessFor, askMessageOf, tabsInScope } = await import('./use-asking');
+const { readAheadOf } = await import('./use-read-ahead');
 
 const tab = (id: number, url: string, active = false): WindowTab => ({ id, url, title: `Tab ${id}`, active });
 const tabs = [
@@ -67,5 +68,33 @@ describe('asking from the popup and the side panel', () => {
     expect(askMessageOf('tab', 7, ctx({ intent: { windowId: 7, tabId: 1, selection: 'opens at 9', at: 0 } }))).toMatchObject({
       selection: { tabId: 1, text: 'opens at 9' },
     });
+  });
+});
+
+describe('reading ahead while the question is typed', () => {
+  const popup = (over: Partial<AskContext> = {}) => ctx({ surface: 'popup', ...over });
+
+  it('reads the scope’s tabs once the box holds words, and nothing while it is empty', () => {
+    expect(readAheadOf(popup(), [])).toEqual({ type: 'read-ahead', scope: 'tab', windowId: 7 });
+    expect(readAheadOf(popup({ question: '   ' }), [])).toBeNull();
+    expect(readAheadOf(popup({ windowId: null }), [])).toBeNull();
+  });
+
+  it('reads nothing a question could not read without asking for access first', () => {
+    // All tabs without all sites: the popup's own tab is given, the others are not.
+    expect(readAheadOf(popup({ scope: 'window' }), [])).toBeNull();
+    expect(readAheadOf(popup({ scope: 'window' }), ['<all_urls>'])).toEqual({ type: 'read-ahead', scope: 'window', windowId: 7 });
+    // The side panel with a tab the browser did not give it.
+    expect(readAheadOf(ctx(), [])).toBeNull();
+  });
+
+  it('names the chosen tabs, in one order whatever the order they were ticked in', () => {
+    expect(readAheadOf(popup({ scope: 'tabs', chosenTabs: [3, 2] }), ['<all_urls>'])).toEqual({
+      type: 'read-ahead',
+      scope: 'tabs',
+      windowId: 7,
+      tabIds: [2, 3],
+    });
+    expect(readAheadOf(popup({ scope: 'tabs', chosenTabs: [] }), ['<all_urls>'])).toBeNull();
   });
 });

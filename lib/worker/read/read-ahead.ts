@@ -15,7 +15,7 @@ import type { SkippedTab } from '@/lib/shared/protocol/types';
 import { bounded } from '@/lib/shared/core/time-limit';
 import type { TabRead } from './frames';
 import { pacedQueue } from './read-pace';
-import { stillStands, type TabReadings } from './tab-reuse';
+import { stillStands, type TabReadings, type Unchanged } from './tab-reuse';
 
 /** How long a reading ahead waits for its question. */
 export const AHEAD_KEEP_MS = 120_000;
@@ -87,12 +87,7 @@ export class AheadReads {
    * Tab `tabId`'s reading ahead, waited for if still going, if it was of `url`, is not older than
    * AHEAD_KEEP_MS, and still stands (`unchanged` asked of each frame); otherwise null. Taken once.
    */
-  async take(
-    tabId: number,
-    url: string,
-    unchanged: (frameId: number, readId: string) => Promise<boolean>,
-    signal?: AbortSignal,
-  ): Promise<TabRead | null> {
+  async take(tabId: number, url: string, unchanged: Unchanged, signal?: AbortSignal): Promise<TabRead | null> {
     const ahead = this.reads.get(tabId);
     this.reads.delete(tabId);
     if (!ahead || ahead.url !== url || this.stale(ahead)) return null;

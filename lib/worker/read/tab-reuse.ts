@@ -26,14 +26,12 @@ export function reusable(read: TabRead): boolean {
   );
 }
 
+/** Whether frame `frameId` says nothing changed since its reading `readId` (the page script's `unchanged`). */
+export type Unchanged = (frameId: number, readId: string) => Promise<boolean>;
+
 /** Where a tab's earlier reading may come from, and where a new one is kept (read-tab.ts). */
 export interface TabReadings {
-  take(
-    tabId: number,
-    url: string,
-    unchanged: (frameId: number, readId: string) => Promise<boolean>,
-    signal?: AbortSignal,
-  ): Promise<TabRead | null>;
+  take(tabId: number, url: string, unchanged: Unchanged, signal?: AbortSignal): Promise<TabRead | null>;
   keep(tabId: number, url: string, read: TabRead): void;
 }
 
@@ -63,12 +61,7 @@ export class ReadCache implements TabReadings {
    * The tab's earlier reading if it is at the same address and every frame says it is unchanged
    * (`unchanged`, bounded by UNCHANGED_MS); otherwise null, and the tab is read anew.
    */
-  async take(
-    tabId: number,
-    url: string,
-    unchanged: (frameId: number, readId: string) => Promise<boolean>,
-    signal?: AbortSignal,
-  ): Promise<TabRead | null> {
+  async take(tabId: number, url: string, unchanged: Unchanged, signal?: AbortSignal): Promise<TabRead | null> {
     const kept = this.reads.get(tabId);
     this.reads.delete(tabId);
     if (!kept || kept.url !== url) return null;
@@ -80,11 +73,7 @@ export class ReadCache implements TabReadings {
  * `read` if it may stand for a reading now: complete (`reusable`), and every frame says, within
  * UNCHANGED_MS, that nothing changed since; otherwise null.
  */
-export async function stillStands(
-  read: TabRead,
-  unchanged: (frameId: number, readId: string) => Promise<boolean>,
-  signal?: AbortSignal,
-): Promise<TabRead | null> {
+export async function stillStands(read: TabRead, unchanged: Unchanged, signal?: AbortSignal): Promise<TabRead | null> {
   if (!reusable(read)) return null;
   try {
     const answers = await Promise.all(
