@@ -101,6 +101,10 @@ describe('one walk that reads and checks a frame', () => {
       '<p>Opening hours: <a href="#" style="outline: 2px solid #00f; outline-offset: 2px">LINE</a></p>',
     ],
     [
+      'a link with a thick focus ring in the middle of the line',
+      '<p>LINE Then <a href="#" style="outline: 6px solid #00f; outline-offset: 2px">see the hours</a> and the rest of the sentence.</p>',
+    ],
+    [
       'a box with a soft shadow over the page',
       '<div style="position: relative"><p>LINE</p><div style="position: absolute; top: 0; left: 0; width: 40px; height: 10px; box-shadow: 0 0 8px rgba(0, 0, 0, 0.3)"></div></div>',
     ],

@@ -55,6 +55,7 @@ export const UNSEEN_TRICKS = [
   'oklch-lid',
   'part-lid',
   'word-lid',
+  'word-outline',
   'inner-lid',
   'stroked-lid',
   'oklch-pseudo',

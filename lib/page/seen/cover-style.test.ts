@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hidesWhatIsUnder, insetFill, outlineRing, outlines, shadowReach } from './cover-style';
+import { hidesWhatIsUnder, insetFill, outlineRing, outlines, ringBands, shadowReach } from './cover-style';
 
 describe('box shadows that cover', () => {
   it('measures how far an opaque spread shadow paints on every side, and whether an inset one fills the box', () => {
@@ -91,5 +91,19 @@ describe('outlines that cover', () => {
     });
     expect(outlines(style({ outlineStyle: 'none' }))).toBe(false);
     expect(outlines(style({ outlineStyle: 'auto' }))).toBe(true);
+  });
+});
+
+describe('the bands an outline paints', () => {
+  it('are the four sides around the hole, or the whole ring when it has none', () => {
+    const hole = { left: 100, top: 100, right: 300, bottom: 120 };
+    expect(ringBands({ left: 90, top: 90, right: 310, bottom: 130, hole })).toEqual([
+      { left: 90, top: 90, right: 310, bottom: 100 },
+      { left: 90, top: 120, right: 310, bottom: 130 },
+      { left: 90, top: 100, right: 100, bottom: 120 },
+      { left: 300, top: 100, right: 310, bottom: 120 },
+    ]);
+    const filled = { left: 0, top: 0, right: 50, bottom: 24 };
+    expect(ringBands(filled)).toEqual([filled]);
   });
 });

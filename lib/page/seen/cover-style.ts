@@ -94,6 +94,19 @@ export function outlineRing(cs: CSSStyleDeclaration, r: Rect): Ring | null {
   };
 }
 
+/** The bands `ring` paints: the whole of it without a hole, else the four sides around the hole. */
+export function ringBands(ring: Ring): Rect[] {
+  const { hole } = ring;
+  if (hole === undefined) return [ring];
+  const bands = [
+    { left: ring.left, top: ring.top, right: ring.right, bottom: hole.top },
+    { left: ring.left, top: hole.bottom, right: ring.right, bottom: ring.bottom },
+    { left: ring.left, top: hole.top, right: hole.left, bottom: hole.bottom },
+    { left: hole.right, top: hole.top, right: ring.right, bottom: hole.bottom },
+  ];
+  return bands.filter((b) => b.right > b.left && b.bottom > b.top);
+}
+
 /** Whether `ring` paints over all of the box `b` (none of `b` in its hole). */
 export function ringHolds(ring: Ring, b: Rect): boolean {
   return holds(ring, b, 1) && !(ring.hole !== undefined && meets(ring.hole, b));

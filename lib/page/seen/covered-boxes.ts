@@ -26,6 +26,7 @@ import {
   mayBeOpaque,
   outlineRing,
   PICTURE_TAGS,
+  ringBands,
   ringHolds,
   shadowReach,
   type Ring,
@@ -157,9 +158,11 @@ function paintedOver(view: Window, owners: readonly Element[], out: Set<Element>
 /**
  * Where the cover `c` lies over a line of the words `owner` holds itself (its own text nodes): the
  * middle of each such piece of a line, as tall as half the line at least (a cover that only
- * grazes a line's edge hides no word); none where it lies over none.
+ * grazes a line's edge hides no word), and with `letterWide` as wide as half the line's height
+ * too (an outline's thin side across a line hides a sliver of a letter, not a word); none where
+ * it lies over none.
  */
-function partsUnder(doc: Document, owner: Element, c: Rect): Array<{ x: number; y: number }> {
+function partsUnder(doc: Document, owner: Element, c: Rect, letterWide = false): Array<{ x: number; y: number }> {
   const out: Array<{ x: number; y: number }> = [];
   const range = docOf.createRange(doc);
   for (let n = nodeOf.first(owner); n !== null; n = nodeOf.next(n)) {
@@ -167,7 +170,8 @@ function partsUnder(doc: Document, owner: Element, c: Rect): Array<{ x: number; 
     range.selectNodeContents(n);
     for (const line of range.getClientRects()) {
       const k = cut(c, line);
-      if (k !== null && k.bottom - k.top >= (line.bottom - line.top) / 2) out.push(middle(k));
+      const half = (line.bottom - line.top) / 2;
+      if (k !== null && k.bottom - k.top >= half && (!letterWide || k.right - k.left >= half)) out.push(middle(k));
     }
   }
   return out;
@@ -203,9 +207,14 @@ function coveredByRing(
   rectOf: (e: Element) => DOMRect,
   order: PaintOrder,
 ): void {
+  const bands = ringBands(ring);
   for (const owner of owners) {
     if (out.has(owner) || nodeOf.contains(cover, owner) || nodeOf.contains(owner, cover)) continue;
-    if (!ringHolds(ring, rectOf(owner))) continue;
+    // All of its box under the ring, or a band of it over a piece of a line as wide as a letter.
+    const b = rectOf(owner);
+    const under =
+      ringHolds(ring, b) || (meets(ring, b) && bands.some((band) => partsUnder(nodeOf.doc(owner), owner, band, true).length > 0));
+    if (!under) continue;
     if (cs.position !== 'static' && wordsOver(order.above(cover, owner))) continue;
     out.add(owner);
   }
