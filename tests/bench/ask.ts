@@ -561,7 +561,8 @@ async function streamRounds(h: Harness, server: { url: string; names: string[] }
       const clicked = Date.now();
       await button!.click();
       while (!(await highlightedText(page).catch(() => null))) {
-        if (Date.now() - clicked > 30_000) throw new Error('the quote was not highlighted within 30 s');
+        if (Date.now() - clicked > 30_000)
+          throw new Error(`the quote was not highlighted within 30 s; the popup: ${await screenText(popup)}`);
         await new Promise((res) => setTimeout(res, 5));
       }
       const highlighted = Date.now();

@@ -5,8 +5,9 @@
  * captured and the quote's line boxes measured (screen-proof.ts). Only glyphs seen on screen are
  * painted as the page's; otherwise the held quote is dropped and the verdict says why. The tab
  * must be the one in front before and after the capture: a picture that may be of another tab
- * confirms nothing. Each wait has its limit (time-limit.ts): a proof not done within `PROOF_MS`
- * is `unconfirmed`, and the held quote is dropped.
+ * confirms nothing. A quote with no glyphs where it was measured is scrolled to, measured and
+ * proven once more: a page may have moved it since. Each wait has its limit (time-limit.ts): a proof not done within
+ * `PROOF_MS` is `unconfirmed`, and the held quote is dropped.
  */
 import { browser } from 'wxt/browser';
 import type { ScreenBoxes } from '@/lib/shared/protocol/types';
@@ -65,5 +66,14 @@ async function proveHeld(tabId: number, frameId: number, held: Held, bringForwar
   if (!screen || !before) return 'unconfirmed';
   const { windowId } = before;
   // In front still once the picture is taken: asked while the picture is measured.
-  return proveOnScreen(screen, windowId, browserScreen, async () => (await inFront(tabId))?.windowId === windowId);
+  const stillInFront = async () => (await inFront(tabId))?.windowId === windowId;
+  let verdict = await proveOnScreen(screen, windowId, browserScreen, stillInFront);
+  // A page may move after its quote was measured (a block arriving above it once it is scrolled
+  // to, a picture or a font arriving late): no glyphs where the quote was is then no proof of
+  // anything. Scrolled to, measured and proven once more, as strictly; a verdict that stands twice stands.
+  if (verdict === 'not-shown') {
+    const now = await callPage(tabId, frameId, { type: 'painted' });
+    if (now.ok && now.screen) verdict = await proveOnScreen(now.screen, windowId, browserScreen, stillInFront);
+  }
+  return verdict;
 }
