@@ -3,7 +3,7 @@ import type { RecordedRequest } from '../support/stand-in/messages-api';
 import { answerText, ask, clickCitation, highlightedText } from '../support/popup-page';
 import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
-import { HOURS_QUOTE, TICKET_QUOTE } from '../support/facts';
+import { HOURS_QUOTE, TICKET_QUOTE, museumAnswer } from '../support/facts';
 
 /**
  * The whole loop in headless Chromium: the built extension, the real popup, pages on localhost
@@ -26,12 +26,7 @@ describe('ask about open tabs, verified and highlighted', () => {
     await h.standIn();
     const hours = await h.open('museum-hours.html');
     const tickets = await h.open('museum-tickets.html');
-    h.api.enqueue((req) =>
-      answerReply([
-        { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: HOURS_QUOTE }] },
-        { text: 'An adult ticket costs 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: TICKET_QUOTE }] },
-      ]),
-    );
+    h.api.enqueue(museumAnswer);
 
     let popup = await h.popup(tickets);
     await ask(popup, 'When does the museum open and what do adult tickets cost?', 'All tabs in this window');

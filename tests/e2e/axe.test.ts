@@ -6,7 +6,7 @@ import { answerText, ask, citationNamed } from '../support/popup-page';
 import { answerReply, indexOf } from '../support/stand-in/replies';
 import { setSettings } from '../support/extension-storage';
 import { useExtension } from '../support/harness';
-import { HOURS_QUOTE, PDF_QUESTION, PDF_QUOTE, TICKET_QUOTE, highWaterAnswer } from '../support/facts';
+import { HOURS_QUOTE, PDF_QUESTION, PDF_QUOTE, highWaterAnswer, museumAnswer } from '../support/facts';
 
 /**
  * axe-core on every screen of the built extension in real Chromium, in each state a user meets
@@ -159,12 +159,7 @@ describe('axe-core on every screen', () => {
     await h.standIn();
     const hours = await h.open('museum-hours.html');
     const tickets = await h.open('museum-tickets.html');
-    h.api.enqueue((req) =>
-      answerReply([
-        { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: HOURS_QUOTE }] },
-        { text: 'An adult ticket costs 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: TICKET_QUOTE }] },
-      ]),
-    );
+    h.api.enqueue(museumAnswer);
     const panel = await openSidePanel(h, tickets);
     await expectNoViolations(panel, 'side panel, empty');
     await ask(panel, 'When does the museum open and what do adult tickets cost?', 'All tabs in this window');

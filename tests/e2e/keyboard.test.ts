@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { focused, focusRingShown, label, liveRegions, tabTo } from '../support/keyboard';
 import { openSidePanel } from '../support/side-panel';
 import { highlightedText } from '../support/popup-page';
-import { answerReply, indexOf } from '../support/stand-in/replies';
+import { answerReply } from '../support/stand-in/replies';
 import { storedHistory } from '../support/extension-storage';
 import { useExtension } from '../support/harness';
-import { HOURS_QUOTE, TICKET_QUOTE, hoursAnswer } from '../support/facts';
+import { HOURS_QUOTE, TICKET_QUOTE, hoursAnswer, museumAnswer } from '../support/facts';
 
 /**
  * The popup and the side panel driven by the keyboard alone (no click after the popup opens),
@@ -170,12 +170,7 @@ describe('the keyboard alone in the side panel and the history', () => {
     await h.standIn();
     const hours = await h.open('museum-hours.html');
     const tickets = await h.open('museum-tickets.html');
-    h.api.enqueue((req) =>
-      answerReply([
-        { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: HOURS_QUOTE }] },
-        { text: 'An adult ticket costs 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: TICKET_QUOTE }] },
-      ]),
-    );
+    h.api.enqueue(museumAnswer);
     const panel = await openSidePanel(h, tickets);
     await expect.poll(() => focused(panel)).toEqual({ role: 'textbox', name: 'Question' });
     await panel.keyboard.type('When does the museum open and what do adult tickets cost?');

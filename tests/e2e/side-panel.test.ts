@@ -4,7 +4,7 @@ import { currentCitation, openSidePanel } from '../support/side-panel';
 import { answerText, ask, clickCitation, highlightedText } from '../support/popup-page';
 import { answerReply, indexOf } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
-import { HOURS_QUOTE, TICKET_QUOTE } from '../support/facts';
+import { HOURS_QUOTE, TICKET_QUOTE, museumAnswer } from '../support/facts';
 
 /**
  * The side panel the browser shows beside the page: it answers about two tabs, and its
@@ -25,12 +25,7 @@ async function askAboutTwoTabs(): Promise<{ hours: Page; tickets: Page; panel: P
   await h.standIn();
   const hours = await h.open('museum-hours.html');
   const tickets = await h.open('museum-tickets.html');
-  h.api.enqueue((req) =>
-    answerReply([
-      { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: HOURS_QUOTE }] },
-      { text: 'An adult ticket costs 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: TICKET_QUOTE }] },
-    ]),
-  );
+  h.api.enqueue(museumAnswer);
   const panel = await openSidePanel(h, tickets);
   await ask(panel, 'When does the museum open and what do adult tickets cost?', 'All tabs in this window');
   const text = await answerText(panel);

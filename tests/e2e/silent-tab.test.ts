@@ -8,9 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { HOURS_QUOTE, TICKET_QUOTE } from '../support/facts';
+import { HOURS_QUOTE, museumAnswer } from '../support/facts';
 import { answerText, ask, clickCitation, highlightedText, useExtension } from '../support/harness';
-import { answerReply, indexOf } from '../support/stand-in/replies';
 
 const h = useExtension({ standIn: true });
 
@@ -18,12 +17,7 @@ const h = useExtension({ standIn: true });
 async function askOverTickets(): Promise<{ hours: Page; popup: Page }> {
   const hours = await h.open('museum-hours.html');
   const tickets = await h.open('museum-tickets.html');
-  h.api.enqueue((req) =>
-    answerReply([
-      { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: HOURS_QUOTE }] },
-      { text: 'An adult ticket costs 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: TICKET_QUOTE }] },
-    ]),
-  );
+  h.api.enqueue(museumAnswer);
   const popup = await h.popup(tickets);
   await ask(popup, 'When does the museum open and what do adult tickets cost?', 'All tabs in this window');
   expect(await answerText(popup)).toContain('The museum opens at 9 a.m.');

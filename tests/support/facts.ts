@@ -19,6 +19,13 @@ export const opensAtNine = (req: RecordedRequest) => ({
 /** The stand-in's answer about the museum's hours: one claim, one quote. */
 export const hoursAnswer: Scripted = (req) => answerReply([opensAtNine(req)]);
 
+/** The stand-in's answer about both museum tabs: when it opens (the hours) and what an adult pays (the tickets). */
+export const museumAnswer: Scripted = (req) =>
+  answerReply([
+    { text: 'The museum opens at 9 a.m.', citations: [{ index: indexOf(req, 'opens at'), literal: HOURS_QUOTE }] },
+    { text: 'An adult ticket costs 12 euros.', citations: [{ index: indexOf(req, 'Adult tickets'), literal: TICKET_QUOTE }] },
+  ]);
+
 /** tides.pdf, page 2: the question a user asks of it and the words that answer it. */
 export const PDF_QUESTION = 'When is high water at the old harbour on the first of April?';
 export const PDF_QUOTE = 'high water at the old harbour is at 11:42 in the morning';
