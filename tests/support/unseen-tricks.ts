@@ -59,6 +59,7 @@ export const UNSEEN_TRICKS = [
   'inner-lid',
   'stroked-lid',
   'oklch-pseudo',
+  'far-pseudo-cover',
   'discs',
   'clip-to-nothing',
   'white-shadow',

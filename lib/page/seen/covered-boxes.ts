@@ -139,19 +139,17 @@ function sunkUnder(doc: Document, view: Window, sunk: readonly Element[], owners
 }
 
 /**
- * Adds to `out` the boxes of `owners`, in view, that a pseudo-element placed over them (`::after
- * { position: absolute; inset: 0 }` with a background) or an outline drawn over them covers: the
- * hit test cannot tell either from the words' own element, so their boxes are worked out from
- * computed values (painted-covers.ts). Asked where glyphs are measured.
+ * Adds to `out` the boxes of `owners`, in view or not, that a pseudo-element placed over them
+ * (`::after { position: absolute; inset: 0 }` with a background) or an outline drawn over them
+ * covers: the hit test cannot tell either from the words' own element, so their boxes are worked
+ * out from computed values and CSS's painting order (painted-covers.ts), which need no scrolling:
+ * the same test the proof of a quote asks. Asked where glyphs are measured.
  */
 function paintedOver(view: Window, owners: readonly Element[], out: Set<Element>): void {
   const pseudo = new PaintedCovers(view);
   for (const owner of owners) {
     if (out.has(owner)) continue;
-    const b = elementOf.rect(owner);
-    const { x, y } = middle(b);
-    if (!inView(view, x, y)) continue;
-    if (pseudo.covers(owner, b)) out.add(owner);
+    if (pseudo.covers(owner, elementOf.rect(owner))) out.add(owner);
   }
 }
 
