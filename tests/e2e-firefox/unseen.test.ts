@@ -72,24 +72,33 @@ describe('Firefox: words no reader sees', () => {
       expect(sent).not.toContain(PLANTED);
     },
   );
-  it('a sentence under a white box placed over it, far below the first screen, is not sent (CSS’s painting order)', async () => {
+  it('a sentence under a white box placed over it, or under its own ::after, far below the first screen, is not sent', async () => {
     const { popup, before } = await askAboutCareHere();
     await expect.poll(() => messageCalls(fx.api).length).toBe(before + 1);
     await expect.poll(() => popup.regionText('Answer')).toContain('Descale it monthly.');
     const sent = sentText(messageCalls(fx.api).at(-1)!);
     expect(sent).toContain('once a month');
+    // CSS's painting order puts the box on top; the ::after's box is worked out from computed values.
     expect(sent).not.toContain('filter in the spout');
+    expect(sent).not.toContain('firm press');
+    expect(sent).toContain('turns all the way round');
   });
-  it.each([['under its own ::after', 'firm press', 'The lid of the Brightwater kettle locks with a firm press on its rim.']])(
-    'a quote %s, far below the first screen, is not shown as checked',
-    async (_how, words, literal) => {
-      const { popup, before } = await askAboutCareHere({ more: [{ text: 'It says more.', words, literal }], retry: true });
-      await expect.poll(() => messageCalls(fx.api).length).toBe(before + 2);
-      await expect.poll(() => popup.regionText('Answer')).toContain('Descale it monthly.');
-      expect(await popup.regionText('Answer')).not.toContain('It says more.');
-      expect(sentText(messageCalls(fx.api).at(-1)!)).toContain('a reader cannot see it');
-    },
-  );
+  it('a quote under its own ::after since it was sent, far below the first screen, is not shown as checked', async () => {
+    const literal = 'The base of the Brightwater kettle turns all the way round on its cord.';
+    const { page, popup, before } = await askAboutCareHere({
+      more: [{ text: 'It says more.', words: 'turns all the way round', literal }],
+      // Slowly, so that the page can change while the answer comes.
+      chunkDelayMs: 400,
+      retry: true,
+    });
+    await expect.poll(() => messageCalls(fx.api).length).toBe(before + 1);
+    expect(sentText(messageCalls(fx.api).at(-1)!)).toContain(literal);
+    await inTab(fx, page, "document.getElementById('lowered').classList.add('lidded');");
+    await expect.poll(() => messageCalls(fx.api).length, { timeout: 30_000 }).toBe(before + 2);
+    await expect.poll(() => popup.regionText('Answer')).toContain('Descale it monthly.');
+    expect(await popup.regionText('Answer')).not.toContain('It says more.');
+    expect(sentText(messageCalls(fx.api).at(-1)!)).toContain('a reader cannot see it');
+  });
   it('words over pictures are sent where the pictures’ pixels prove them seen', async () => {
     const page = await openTab(fx, `${fx.fixtures}/pictures-behind.html`);
     await expect
