@@ -6,10 +6,10 @@
  */
 import type { NotSeen } from '@/lib/shared/protocol/types';
 
-/** What was seen at one point of some words' box that lies in the view (lib/page/seen/cover.ts `hitAt`). */
 /** A run `[start, end)` of a text node's characters (those no reader sees, measured by the page). */
 export type CharRun = readonly [number, number];
 
+/** What was seen at one point of some words' box that lies in the view (lib/page/seen/cover.ts `hitAt`). */
 export interface PointHit {
   /** The topmost element there is the words' own (their parent, an ancestor, a child). */
   own: boolean;
