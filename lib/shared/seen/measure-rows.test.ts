@@ -1,7 +1,8 @@
 /**
  * The rows that decide what the measures used to decide in place (lib/page/seen/ancestry.ts,
- * seen.ts, behind.ts, cover-style.ts; lib/worker/reveal/ink.ts): each asked at its boundary, a
- * value just below and just above, as the table is (lib/shared/seen/seen.test.ts).
+ * seen.ts, behind.ts, cover-style.ts; lib/page/video/read-videos.ts; lib/page/find/quote-seen.ts;
+ * lib/worker/reveal/ink.ts): each asked at its boundary, a value just below and just above, as
+ * the table is (lib/shared/seen/seen.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { judge } from './seen';
@@ -34,6 +35,15 @@ describe('the rows of what the boxes around a box leave of it', () => {
       expect(judge({ sidesLeft: { width: least - 0.01, height: 300, least } }), String(least)).toEqual(CLIPPED);
       expect(judge({ sidesLeft: { width: 300, height: least - 0.01, least } }), String(least)).toEqual(CLIPPED);
     }
+  });
+});
+
+describe('the row of a player’s own box', () => {
+  it('says a player narrower or shorter than the least player box has no area', () => {
+    const { width, height } = MIN_PLAYER_BOX;
+    expect(judge({ playerBox: { width, height } })).toEqual(SEEN);
+    expect(judge({ playerBox: { width: width - 0.01, height: 300 } })).toEqual({ seen: 'unseen', why: 'no-area' });
+    expect(judge({ playerBox: { width: 300, height: height - 0.01 } })).toEqual({ seen: 'unseen', why: 'no-area' });
   });
 });
 

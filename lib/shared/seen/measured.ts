@@ -166,6 +166,8 @@ export interface Measured {
   sidesLeft?: { width: number; height: number; least: number };
   /** A text node's characters, not white space, left once those cut off are left out (`Ancestry.words`). */
   charsLeft?: number;
+  /** The sides of a player's own box, in CSS pixels (lib/page/video/read-videos.ts `playerSeen`). */
+  playerBox?: { width: number; height: number };
   /** The measurements `hiddenRuns` (lib/page/seen/seen.ts) has made of one text node, the one it is about to make counted. */
   runMeasures?: number;
   /** The pairs of letters a text node's order needs measured (`drawnBackwards`). */

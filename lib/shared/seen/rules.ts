@@ -14,6 +14,7 @@ import {
   MIN_GLYPH_SHARE,
   MIN_FRAME_SIDE,
   MIN_BOX_SCALE,
+  MIN_PLAYER_BOX,
   MIN_LINE_SHARE,
   MAX_ORDER_SLIP_PX,
   MAX_RUN_MEASURES,
@@ -152,6 +153,16 @@ export const SEEN_RULES: readonly SeenRule[] = [
     reads: ['place', 'glyphs', 'glyphBox', 'placed'],
     when: (m) => m.place === 'no-area' || m.glyphs === 'no-area' || m.glyphBox?.drawn === 0 || m.placed?.area === false,
     says: 'Their box or their glyphs have no area (scaled or sized to nothing, clipped by the boxes around them).',
+  },
+  {
+    why: 'no-area',
+    seen: 'unseen',
+    reads: ['playerBox'],
+    when: (m) =>
+      m.playerBox !== undefined && (m.playerBox.width < MIN_PLAYER_BOX.width || m.playerBox.height < MIN_PLAYER_BOX.height),
+    says:
+      `A player's own box is narrower than ${MIN_PLAYER_BOX.width}px or shorter than ${MIN_PLAYER_BOX.height}px: ` +
+      "too small for a video's picture or an audio player's controls.",
   },
   {
     why: 'outside',

@@ -67,9 +67,9 @@ export const MIN_COLOUR_DISTANCE = 120;
 
 /**
  * What the boxes around a box leave of it, each side at least (CSS pixels): a frame `MIN_FRAME_SIDE`,
- * a player `MIN_PLAYER_BOX.height` (lib/page/video/read-videos.ts, which also asks its own box
- * to be at least `MIN_PLAYER_BOX`: a video's picture, an audio player's controls), the box drawn
- * in place of what a reader opens (a closed `<details>`) `MIN_OPENABLE_SIDE`.
+ * a player `MIN_PLAYER_BOX.height` (lib/page/video/read-videos.ts), the box drawn in place of
+ * what a reader opens (a closed `<details>`) `MIN_OPENABLE_SIDE`. A player's own box must be at
+ * least `MIN_PLAYER_BOX` (the row of `playerBox`): a video's picture, an audio player's controls.
  */
 export const MIN_PLAYER_BOX = { width: 20, height: 10 } as const;
 export const MIN_OPENABLE_SIDE = 1;
