@@ -48,6 +48,11 @@ describe('the row of a player’s own box', () => {
 });
 
 describe('the rows of a text node’s characters cut off', () => {
+  it('says a quote with one of its characters among those cut off is clipped, with none is not', () => {
+    expect(judge({ quoteCharsCut: 0 })).toEqual(SEEN);
+    expect(judge({ quoteCharsCut: 1 })).toEqual(CLIPPED);
+  });
+
   it('says a node with no character left is clipped, one with one left is not', () => {
     expect(judge({ charsLeft: 1 })).toEqual(SEEN);
     expect(judge({ charsLeft: 0 })).toEqual(CLIPPED);

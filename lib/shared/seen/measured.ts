@@ -166,6 +166,8 @@ export interface Measured {
   sidesLeft?: { width: number; height: number; least: number };
   /** A text node's characters, not white space, left once those cut off are left out (`Ancestry.words`). */
   charsLeft?: number;
+  /** Of a text node's characters that a quote holds, how many are among those cut off (lib/page/find/quote-seen.ts). */
+  quoteCharsCut?: number;
   /** The sides of a player's own box, in CSS pixels (lib/page/video/read-videos.ts `playerSeen`). */
   playerBox?: { width: number; height: number };
   /** The measurements `hiddenRuns` (lib/page/seen/seen.ts) has made of one text node, the one it is about to make counted. */

@@ -207,6 +207,13 @@ export const SEEN_RULES: readonly SeenRule[] = [
     says: 'The boxes around them cut off every character of theirs: none is left once those cut off are left out.',
   },
   {
+    why: 'clipped',
+    seen: 'unseen',
+    reads: ['quoteCharsCut'],
+    when: (m) => m.quoteCharsCut !== undefined && m.quoteCharsCut > 0,
+    says: 'Some characters of the quote are among those of their text node that the boxes around them cut off (a line clamp, a line cut off).',
+  },
+  {
     why: 'unproven',
     seen: 'unproven',
     reads: ['runMeasures'],
