@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { judge } from './seen';
 import { judgeInk, INK_RULES } from './ink-seen';
+import { oneColour } from './paint-rules';
 import {
   MAX_ORDER_SAMPLES,
   MAX_SHADOW_BLUR_PX,
@@ -101,6 +102,15 @@ describe('the rows of what paints glyphs besides their fill', () => {
     expect(judge(shadow(0, 0, MAX_SHADOW_BLUR_PX + 0.01))).toEqual(TRANSPARENT);
     expect(judge(shadow(-MAX_SHADOW_OFFSET_PX - 0.01, 0, 0))).toEqual(TRANSPARENT);
     expect(judge(shadow(0, MAX_SHADOW_OFFSET_PX + 0.01, 0))).toEqual(TRANSPARENT);
+  });
+});
+
+describe('the rule of a gradient of one colour', () => {
+  it('takes opaque stops none of which stands out from the first by the least contrast as one colour', () => {
+    expect(oneColour({ largestContrast: MIN_CONTRAST - 0.01, leastAlpha: 1 })).toBe(true);
+    expect(oneColour({ largestContrast: MIN_CONTRAST, leastAlpha: 1 })).toBe(false);
+    expect(oneColour({ largestContrast: 1, leastAlpha: 0.99 })).toBe(false);
+    expect(oneColour(null)).toBe(false);
   });
 });
 

@@ -61,6 +61,16 @@ export interface ClipSides {
   height: number | null;
 }
 
+/**
+ * The stops of a background's gradients (lib/page/seen/behind.ts `gradientStops`), for the table's
+ * `oneColour` (lib/shared/seen/paint-rules.ts): the largest contrast ratio of a stop with the
+ * first, and the least alpha of them.
+ */
+export interface GradientStops {
+  largestContrast: number;
+  leastAlpha: number;
+}
+
 /** One function of a computed `filter`, and its amount (a blur's in pixels). */
 export interface FilterFunction {
   name: string;
