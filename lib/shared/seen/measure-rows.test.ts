@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { judge } from './seen';
-import { judgeInk, INK_RULES } from './ink-seen';
+import { judgeInk, judgesBox, INK_RULES } from './ink-seen';
 import { oneColour } from './paint-rules';
 import {
   MAX_ORDER_SAMPLES,
@@ -14,6 +14,7 @@ import {
   MAX_SHADOW_OFFSET_PX,
   MIN_ALPHA,
   MIN_BACKGROUND_SHARE,
+  MIN_INK_BOX_SIDE,
   MIN_INK_SHARE,
   MIN_CONTRAST,
   MIN_STROKE_PX,
@@ -144,5 +145,11 @@ describe('the pixel proof’s table', () => {
     expect(judgeInk({ all: { area: 1000, ink: MIN_INK_SHARE * 1000 } })).toEqual(SHOWN);
     expect(judgeInk({ all: { area: 1000, ink: MIN_INK_SHARE * 1000 - 0.01 } })).toEqual(NO_INK);
     for (const rule of INK_RULES) expect(rule.when({}), rule.says).toBe(false);
+  });
+
+  it('judges only boxes at least the least side a side', () => {
+    expect(judgesBox({ width: MIN_INK_BOX_SIDE, height: MIN_INK_BOX_SIDE })).toBe(true);
+    expect(judgesBox({ width: MIN_INK_BOX_SIDE - 1, height: 40 })).toBe(false);
+    expect(judgesBox({ width: 40, height: MIN_INK_BOX_SIDE - 1 })).toBe(false);
   });
 });

@@ -61,7 +61,7 @@ export const MIN_BOX_SCALE = MIN_GLYPH_PX / 16;
 /**
  * Words whose colour lies this far (RGB distance) from what is behind them stand out by their hue
  * even where their lightness is the same (link blue on a grey-blue gradient): the distance the
- * proof by the pixels counts as ink (lib/worker/reveal/ink.ts `INK_DISTANCE`). White on #fdfdfd is 3.5.
+ * proof by the pixels counts as ink (lib/worker/reveal/ink.ts `countCell`). White on #fdfdfd is 3.5.
  */
 export const MIN_COLOUR_DISTANCE = 120;
 
