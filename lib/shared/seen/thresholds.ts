@@ -108,7 +108,7 @@ export const MAX_COMPOSITIONS = 4_000_000;
  * background's colour covers none. The background must be at least `MIN_BACKGROUND_SHARE` of a
  * cell: glyphs are drawn on something; a cell where no colour dominates is a picture the words may
  * or may not stand out from: unmeasured. Boxes smaller than `MIN_INK_BOX_SIDE` (image pixels a
- * side) are too small to judge, and are not asked. The capture's aspect may differ from the
+ * side) are too small to judge, and are not asked (ink-seen.ts `judgesBox`). The capture's aspect may differ from the
  * view's by `MAX_ASPECT_SLIP` before the boxes cannot be placed.
  */
 export const INK_CONTRAST = 1.5;
