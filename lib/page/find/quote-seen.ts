@@ -127,12 +127,18 @@ export function measureRanges(
     // box over them too: what covers them is asked of CSS's painting order, as out of view.
     const unhit = !inView(view, (box.left + box.right) / 2, (box.top + box.bottom) / 2) || passesHits(parent, view);
     const covered = hasBox && (painted.covers(parent, box) || (unhit && outOfView.covered(parent, box)));
-    // Some of the node's characters no reader sees (a line clamp, a line cut off): the quote's must not be among them.
-    const cutOff = words?.hidden !== undefined && located.ranges.some((r) => overlaps(r, node, words.hidden!));
+    // Some of the node's characters no reader sees (a line clamp, a line cut off): how many of the
+    // quote's are among them (the table's row of `quoteCharsCut`).
+    const hidden = words?.hidden;
     const measured: Measured =
       words === null
         ? { ...ancestry.hostBox(host!, reach), ...ancestry.look(parent) }
-        : { opacity: words.opacity, effects: words.effects, glyphs: cutOff ? 'clipped' : words.glyphs };
+        : {
+            opacity: words.opacity,
+            effects: words.effects,
+            glyphs: words.glyphs,
+            ...(hidden === undefined ? {} : { quoteCharsCut: sum(located.ranges.map((r) => charsAmong(r, node, hidden))) }),
+          };
     const verdict = seenVerdict({
       found: true,
       layout,
@@ -151,13 +157,15 @@ function passesHits(el: Element, view: Window): boolean {
   return view.getComputedStyle(el).pointerEvents === 'none';
 }
 
-/** Whether the characters of `node` that `range` holds meet any of `runs` (of its characters). */
-function overlaps(range: Range, node: Text, runs: readonly CharRun[]): boolean {
-  if (!range.intersectsNode(node)) return false;
+/** How many of the characters of `node` that `range` holds lie in `runs` (of its characters, apart). */
+function charsAmong(range: Range, node: Text, runs: readonly CharRun[]): number {
+  if (!range.intersectsNode(node)) return 0;
   const start = range.startContainer === node ? range.startOffset : 0;
   const end = range.endContainer === node ? range.endOffset : node.length;
-  return runs.some(([a, b]) => a < end && b > start);
+  return sum(runs.map(([a, b]) => Math.max(0, Math.min(b, end) - Math.max(a, start))));
 }
+
+const sum = (ns: readonly number[]) => ns.reduce((t, n) => t + n, 0);
 
 /**
  * `checkVisibility` of `el` (false for opacity 0 or visibility hidden above, `content-visibility:

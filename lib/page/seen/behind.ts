@@ -16,8 +16,8 @@ import { PaintOrder, wordsOver } from './paint-order';
 import { pictureBehind } from './picture-layers';
 import type { Pictures } from './pictures';
 import { asker, whyUnseen } from '@/lib/shared/seen/seen';
-import { MIN_CONTRAST } from '@/lib/shared/seen/thresholds';
-import type { GlyphPaintMeasured, Measured } from '@/lib/shared/seen/measured';
+import { oneColour } from '@/lib/shared/seen/paint-rules';
+import type { GlyphPaintMeasured, GradientStops, Measured } from '@/lib/shared/seen/measured';
 
 /** The opaque colour painted behind `el`'s content, from its own and its ancestors' backgrounds; null: not known. */
 export function backgroundBehind(el: Element, view: Window): Rgba | null {
@@ -189,11 +189,21 @@ export function readableShadow(textShadow: string, behind: Rgba | null = null): 
 }
 
 /**
- * The one colour a background image paints, when it is gradients alone whose every stop is opaque
- * and alike (no stop stands out from the first by `MIN_CONTRAST`): a gradient from white to white
- * is white. Anything else (a picture, stops that differ, a colour not read) is not known: null.
+ * The one colour a background image paints, when the table says its gradients paint one colour
+ * (lib/shared/seen/paint-rules.ts `oneColour`): a gradient from white to white is white. Anything
+ * else (a picture, stops that differ or see through, a colour not read) is not known: null.
  */
 export function uniformImageColour(image: string): Rgba | null {
+  const stops = gradientStops(image);
+  return stops !== null && oneColour(stops) ? stops.first : null;
+}
+
+/**
+ * The stops of a background image that is gradients alone: the first, the largest contrast ratio
+ * of any with the first, and the least alpha. Null when it is anything else, or holds a colour not
+ * read here (`oklch(…)`): not measured.
+ */
+function gradientStops(image: string): (GradientStops & { first: Rgba }) | null {
   if (!/^(?:repeating-)?(?:linear|radial|conic)-gradient\(/.test(image) || image.includes('url(')) return null;
   const colours = /rgba?\([^)]*\)|color\(srgb[^)]*\)/g;
   const stops = [...image.matchAll(colours)].map((m) => parseColor(m[0]));
@@ -201,9 +211,14 @@ export function uniformImageColour(image: string): Rgba | null {
   // (`oklch(…)`) or anything else left over makes the image not known.
   const rest = image.replace(colours, '').replace(/(?:repeating-)?(?:linear|radial|conic)-gradient\(/g, '');
   if (rest.includes('(')) return null;
-  if (stops.length === 0 || stops.some((c) => c === null || c.a < 1)) return null;
-  const first = stops[0]!;
-  return stops.every((c) => contrastRatio(c!, first) < MIN_CONTRAST) ? first : null;
+  const read = stops.filter((c): c is Rgba => c !== null);
+  if (read.length === 0 || read.length < stops.length) return null;
+  const first = read[0]!;
+  return {
+    first,
+    largestContrast: Math.max(...read.map((c) => contrastRatio(c, first))),
+    leastAlpha: Math.min(...read.map((c) => c.a)),
+  };
 }
 
 /**

@@ -50,16 +50,14 @@ export function mediaElements(doc: Document): HTMLMediaElement[] {
   return [...doc.querySelectorAll<HTMLMediaElement>('video, audio')];
 }
 
-/** The smallest box of a player a reader can see (a video's picture, an audio player's controls): the table's number. */
-const MIN_PLAYER = MIN_PLAYER_BOX;
-
 /**
  * Whether a reader sees the player `media`, so its captions count as what a reader would see with
- * captions on: an `<audio>` only with its controls shown, a box of a player's size, and the box
- * seen by the same rules as an embedded frame's (lib/page/seen/box-shown.ts, the table of
- * lib/shared/seen/seen.ts): rendered, not faded below what a reader sees up the tree, on the page, not
- * clipped or covered by another box. What cannot be measured is not seen: a page cannot slip words
- * to the model, or pass a quote off as shown, through a player nobody sees (docs/security.md).
+ * captions on: an `<audio>` only with its controls shown, a box of a player's size (the table's
+ * row of `playerBox`), and the box seen by the same rules as an embedded frame's
+ * (lib/page/seen/box-shown.ts, the table of lib/shared/seen/seen.ts): rendered, not faded below
+ * what a reader sees up the tree, on the page, not clipped or covered by another box. What cannot
+ * be measured is not seen: a page cannot slip words to the model, or pass a quote off as shown,
+ * through a player nobody sees (docs/security.md).
  * `judge`: the document's box judge, made once for all its players.
  */
 export function playerSeen(media: HTMLMediaElement, judge: BoxJudge | null): SeenVerdict {
@@ -67,8 +65,9 @@ export function playerSeen(media: HTMLMediaElement, judge: BoxJudge | null): See
   // An audio element shows nothing of itself without its controls, whatever box a page gives it.
   if (media.localName === 'audio' && !media.hasAttribute('controls')) return seenBy({ rendered: false });
   const box = media.getBoundingClientRect();
-  if (box.width < MIN_PLAYER.width || box.height < MIN_PLAYER.height) return seenBy({ place: 'no-area' });
-  return judge(media, MIN_PLAYER.height);
+  const own = seenBy({ playerBox: { width: box.width, height: box.height } });
+  if (own.seen !== 'seen') return own;
+  return judge(media, MIN_PLAYER_BOX.height);
 }
 
 /** The languages to choose captions in: the page's, then the user's. */

@@ -4,10 +4,11 @@
  * top to bottom, the rows that make them not shown as the page's: no ink (nothing drawn there, or
  * drawn in the colour behind it, or covered) or unmeasured (the pixels cannot settle it). Its
  * verdicts are the proof's own (`shown`), not the page's table's: a capture says nothing of why.
- * Whether one pixel is ink (`INK_CONTRAST`, `MIN_COLOUR_DISTANCE`) stays in the measure, asked of
- * every pixel. Pure.
+ * Which boxes are large enough to judge is the table's too (`judgesBox`). Whether one pixel is
+ * ink stays in the measure, asked of every pixel, by the table's numbers (`INK_CONTRAST`,
+ * `MIN_COLOUR_DISTANCE`, thresholds.ts). Pure.
  */
-import { MIN_BACKGROUND_SHARE, MIN_INK_SHARE } from './thresholds';
+import { MIN_BACKGROUND_SHARE, MIN_INK_BOX_SIDE, MIN_INK_SHARE } from './thresholds';
 
 /**
  * `shown`: every line box holds glyphs a reader can tell from what is behind them.
@@ -66,6 +67,14 @@ export const INK_RULES: readonly InkRule[] = [
     says: `The line boxes together hold ink over less than ${MIN_INK_SHARE} of them.`,
   },
 ];
+
+/**
+ * Whether the proof judges a line box of these sides (image pixels): one under `MIN_INK_BOX_SIDE`
+ * a side is too small to tell glyphs from what is around them, and is not asked (the others are).
+ */
+export function judgesBox(box: { width: number; height: number }): boolean {
+  return !(box.width < MIN_INK_BOX_SIDE || box.height < MIN_INK_BOX_SIDE);
+}
 
 const SHOWN: InkVerdict = { shown: true };
 

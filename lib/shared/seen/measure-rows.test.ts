@@ -1,17 +1,20 @@
 /**
  * The rows that decide what the measures used to decide in place (lib/page/seen/ancestry.ts,
- * seen.ts, behind.ts, cover-style.ts; lib/worker/reveal/ink.ts): each asked at its boundary, a
- * value just below and just above, as the table is (lib/shared/seen/seen.test.ts).
+ * seen.ts, behind.ts, cover-style.ts; lib/page/video/read-videos.ts; lib/page/find/quote-seen.ts;
+ * lib/worker/reveal/ink.ts): each asked at its boundary, a value just below and just above, as
+ * the table is (lib/shared/seen/seen.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { judge } from './seen';
-import { judgeInk, INK_RULES } from './ink-seen';
+import { judgeInk, judgesBox, INK_RULES } from './ink-seen';
+import { oneColour } from './paint-rules';
 import {
   MAX_ORDER_SAMPLES,
   MAX_SHADOW_BLUR_PX,
   MAX_SHADOW_OFFSET_PX,
   MIN_ALPHA,
   MIN_BACKGROUND_SHARE,
+  MIN_INK_BOX_SIDE,
   MIN_INK_SHARE,
   MIN_CONTRAST,
   MIN_STROKE_PX,
@@ -37,7 +40,21 @@ describe('the rows of what the boxes around a box leave of it', () => {
   });
 });
 
+describe('the row of a player’s own box', () => {
+  it('says a player narrower or shorter than the least player box has no area', () => {
+    const { width, height } = MIN_PLAYER_BOX;
+    expect(judge({ playerBox: { width, height } })).toEqual(SEEN);
+    expect(judge({ playerBox: { width: width - 0.01, height: 300 } })).toEqual({ seen: 'unseen', why: 'no-area' });
+    expect(judge({ playerBox: { width: 300, height: height - 0.01 } })).toEqual({ seen: 'unseen', why: 'no-area' });
+  });
+});
+
 describe('the rows of a text node’s characters cut off', () => {
+  it('says a quote with one of its characters among those cut off is clipped, with none is not', () => {
+    expect(judge({ quoteCharsCut: 0 })).toEqual(SEEN);
+    expect(judge({ quoteCharsCut: 1 })).toEqual(CLIPPED);
+  });
+
   it('says a node with no character left is clipped, one with one left is not', () => {
     expect(judge({ charsLeft: 1 })).toEqual(SEEN);
     expect(judge({ charsLeft: 0 })).toEqual(CLIPPED);
@@ -89,6 +106,15 @@ describe('the rows of what paints glyphs besides their fill', () => {
   });
 });
 
+describe('the rule of a gradient of one colour', () => {
+  it('takes opaque stops none of which stands out from the first by the least contrast as one colour', () => {
+    expect(oneColour({ largestContrast: MIN_CONTRAST - 0.01, leastAlpha: 1 })).toBe(true);
+    expect(oneColour({ largestContrast: MIN_CONTRAST, leastAlpha: 1 })).toBe(false);
+    expect(oneColour({ largestContrast: 1, leastAlpha: 0.99 })).toBe(false);
+    expect(oneColour(null)).toBe(false);
+  });
+});
+
 describe('the row of a picture behind the words', () => {
   it('leaves unproven words over a picture not read in time, not read at all, or of no colour', () => {
     expect(judge({ pictureColours: 1 })).toEqual(SEEN);
@@ -119,5 +145,11 @@ describe('the pixel proof’s table', () => {
     expect(judgeInk({ all: { area: 1000, ink: MIN_INK_SHARE * 1000 } })).toEqual(SHOWN);
     expect(judgeInk({ all: { area: 1000, ink: MIN_INK_SHARE * 1000 - 0.01 } })).toEqual(NO_INK);
     for (const rule of INK_RULES) expect(rule.when({}), rule.says).toBe(false);
+  });
+
+  it('judges only boxes at least the least side a side', () => {
+    expect(judgesBox({ width: MIN_INK_BOX_SIDE, height: MIN_INK_BOX_SIDE })).toBe(true);
+    expect(judgesBox({ width: MIN_INK_BOX_SIDE - 1, height: 40 })).toBe(false);
+    expect(judgesBox({ width: 40, height: MIN_INK_BOX_SIDE - 1 })).toBe(false);
   });
 });

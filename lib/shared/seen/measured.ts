@@ -6,10 +6,10 @@
  */
 import type { NotSeen } from '@/lib/shared/protocol/types';
 
-/** What was seen at one point of some words' box that lies in the view (lib/page/seen/cover.ts `hitAt`). */
 /** A run `[start, end)` of a text node's characters (those no reader sees, measured by the page). */
 export type CharRun = readonly [number, number];
 
+/** What was seen at one point of some words' box that lies in the view (lib/page/seen/cover.ts `hitAt`). */
 export interface PointHit {
   /** The topmost element there is the words' own (their parent, an ancestor, a child). */
   own: boolean;
@@ -59,6 +59,16 @@ export interface ClipMeasured {
 export interface ClipSides {
   width: number;
   height: number | null;
+}
+
+/**
+ * The stops of a background's gradients (lib/page/seen/behind.ts `gradientStops`), for the table's
+ * `oneColour` (lib/shared/seen/paint-rules.ts): the largest contrast ratio of a stop with the
+ * first, and the least alpha of them.
+ */
+export interface GradientStops {
+  largestContrast: number;
+  leastAlpha: number;
 }
 
 /** One function of a computed `filter`, and its amount (a blur's in pixels). */
@@ -166,6 +176,10 @@ export interface Measured {
   sidesLeft?: { width: number; height: number; least: number };
   /** A text node's characters, not white space, left once those cut off are left out (`Ancestry.words`). */
   charsLeft?: number;
+  /** Of a text node's characters that a quote holds, how many are among those cut off (lib/page/find/quote-seen.ts). */
+  quoteCharsCut?: number;
+  /** The sides of a player's own box, in CSS pixels (lib/page/video/read-videos.ts `playerSeen`). */
+  playerBox?: { width: number; height: number };
   /** The measurements `hiddenRuns` (lib/page/seen/seen.ts) has made of one text node, the one it is about to make counted. */
   runMeasures?: number;
   /** The pairs of letters a text node's order needs measured (`drawnBackwards`). */

@@ -4,7 +4,8 @@
  * the colour of what is behind, unless painted otherwise; and what paints them otherwise (a
  * stroke, a shadow, a background clipped to the text), asked of each way by the measure
  * (lib/page/seen/behind.ts `paintedOtherwise`); a picture behind them not read
- * (lib/page/seen/pictures.ts). Apart only to keep the table's file short. Pure data.
+ * (lib/page/seen/pictures.ts). Apart only to keep the table's file short. And the rule of what
+ * is behind them that is no row (`oneColour`: a gradient painting one colour). Pure.
  */
 import {
   MAX_SHADOW_BLUR_PX,
@@ -15,7 +16,7 @@ import {
   MIN_STROKE_PX,
   PICTURE_WAIT_MS,
 } from './thresholds';
-import type { SeenRule } from './measured';
+import type { GradientStops, SeenRule } from './measured';
 
 /** The rows of paint, in the table's order. */
 export const PAINT_RULES: readonly SeenRule[] = [
@@ -90,3 +91,14 @@ export const PAINT_RULES: readonly SeenRule[] = [
     says: `A shadow of their glyphs blurred more than ${MAX_SHADOW_BLUR_PX}px, or thrown more than ${MAX_SHADOW_OFFSET_PX}px either way, draws no glyph a reader reads.`,
   },
 ];
+
+/**
+ * Whether a background's gradients paint one colour, by what was measured of their stops
+ * (lib/page/seen/behind.ts `gradientStops`; null: not gradients alone, or a colour not read):
+ * every stop opaque, none standing out from the first by `MIN_CONTRAST`. Then that colour is what
+ * is behind the words; otherwise what is behind is not known (no contrast is measured). No row:
+ * it says what lies behind, not whether the words are seen.
+ */
+export function oneColour(stops: GradientStops | null): boolean {
+  return stops !== null && stops.leastAlpha >= 1 && stops.largestContrast < MIN_CONTRAST;
+}

@@ -14,6 +14,7 @@ import {
   MIN_GLYPH_SHARE,
   MIN_FRAME_SIDE,
   MIN_BOX_SCALE,
+  MIN_PLAYER_BOX,
   MIN_LINE_SHARE,
   MAX_ORDER_SLIP_PX,
   MAX_RUN_MEASURES,
@@ -154,6 +155,16 @@ export const SEEN_RULES: readonly SeenRule[] = [
     says: 'Their box or their glyphs have no area (scaled or sized to nothing, clipped by the boxes around them).',
   },
   {
+    why: 'no-area',
+    seen: 'unseen',
+    reads: ['playerBox'],
+    when: (m) =>
+      m.playerBox !== undefined && (m.playerBox.width < MIN_PLAYER_BOX.width || m.playerBox.height < MIN_PLAYER_BOX.height),
+    says:
+      `A player's own box is narrower than ${MIN_PLAYER_BOX.width}px or shorter than ${MIN_PLAYER_BOX.height}px: ` +
+      "too small for a video's picture or an audio player's controls.",
+  },
+  {
     why: 'outside',
     seen: 'unseen',
     reads: ['place', 'glyphs', 'glyphBox', 'placed'],
@@ -194,6 +205,13 @@ export const SEEN_RULES: readonly SeenRule[] = [
     reads: ['charsLeft'],
     when: (m) => m.charsLeft !== undefined && !(m.charsLeft > 0),
     says: 'The boxes around them cut off every character of theirs: none is left once those cut off are left out.',
+  },
+  {
+    why: 'clipped',
+    seen: 'unseen',
+    reads: ['quoteCharsCut'],
+    when: (m) => m.quoteCharsCut !== undefined && m.quoteCharsCut > 0,
+    says: 'Some characters of the quote are among those of their text node that the boxes around them cut off (a line clamp, a line cut off).',
   },
   {
     why: 'unproven',

@@ -61,15 +61,15 @@ export const MIN_BOX_SCALE = MIN_GLYPH_PX / 16;
 /**
  * Words whose colour lies this far (RGB distance) from what is behind them stand out by their hue
  * even where their lightness is the same (link blue on a grey-blue gradient): the distance the
- * proof by the pixels counts as ink (lib/worker/reveal/ink.ts `INK_DISTANCE`). White on #fdfdfd is 3.5.
+ * proof by the pixels counts as ink (lib/worker/reveal/ink.ts `countCell`). White on #fdfdfd is 3.5.
  */
 export const MIN_COLOUR_DISTANCE = 120;
 
 /**
  * What the boxes around a box leave of it, each side at least (CSS pixels): a frame `MIN_FRAME_SIDE`,
- * a player `MIN_PLAYER_BOX.height` (lib/page/video/read-videos.ts, which also asks its own box
- * to be at least `MIN_PLAYER_BOX`: a video's picture, an audio player's controls), the box drawn
- * in place of what a reader opens (a closed `<details>`) `MIN_OPENABLE_SIDE`.
+ * a player `MIN_PLAYER_BOX.height` (lib/page/video/read-videos.ts), the box drawn in place of
+ * what a reader opens (a closed `<details>`) `MIN_OPENABLE_SIDE`. A player's own box must be at
+ * least `MIN_PLAYER_BOX` (the row of `playerBox`): a video's picture, an audio player's controls.
  */
 export const MIN_PLAYER_BOX = { width: 20, height: 10 } as const;
 export const MIN_OPENABLE_SIDE = 1;
@@ -108,7 +108,7 @@ export const MAX_COMPOSITIONS = 4_000_000;
  * background's colour covers none. The background must be at least `MIN_BACKGROUND_SHARE` of a
  * cell: glyphs are drawn on something; a cell where no colour dominates is a picture the words may
  * or may not stand out from: unmeasured. Boxes smaller than `MIN_INK_BOX_SIDE` (image pixels a
- * side) are too small to judge, and are not asked. The capture's aspect may differ from the
+ * side) are too small to judge, and are not asked (ink-seen.ts `judgesBox`). The capture's aspect may differ from the
  * view's by `MAX_ASPECT_SLIP` before the boxes cannot be placed.
  */
 export const INK_CONTRAST = 1.5;

@@ -7,9 +7,9 @@
  * around them. Pure: the capture and its decoding are the caller's (screen-proof.ts), so every
  * rule here is tested on pixel arrays without a browser.
  */
-import { INK_CONTRAST, MAX_ASPECT_SLIP, MIN_COLOUR_DISTANCE, MIN_INK_BOX_SIDE } from '@/lib/shared/seen/thresholds';
+import { INK_CONTRAST, MAX_ASPECT_SLIP, MIN_COLOUR_DISTANCE } from '@/lib/shared/seen/thresholds';
 import type { Box, ScreenBoxes } from '@/lib/shared/protocol/types';
-import { judgeInk, type InkVerdict } from '@/lib/shared/seen/ink-seen';
+import { judgeInk, judgesBox, type InkVerdict } from '@/lib/shared/seen/ink-seen';
 
 /** An RGBA image, row by row, 4 bytes a pixel (ImageData's layout). */
 export interface Pixels {
@@ -18,10 +18,6 @@ export interface Pixels {
   data: Uint8ClampedArray | Uint8Array;
 }
 
-/** The RGB distance at which a colour of the same lightness (red on green) still counts as ink. */
-export const INK_DISTANCE = MIN_COLOUR_DISTANCE;
-/** Boxes smaller than this (image pixels a side) are too small to judge (the table's `MIN_INK_BOX_SIDE`). */
-export const MIN_BOX_SIDE = MIN_INK_BOX_SIDE;
 /**
  * The boxes in the image's pixels: scaled by the image's width over the view's (the device pixel
  * ratio and the zoom, whatever they are), rounded outwards. Null when the image is not of the
@@ -77,7 +73,9 @@ interface Count {
 /**
  * Counts a cell (a square of the line box, so that a picture or a gradient behind the line is
  * judged piece by piece): its background is its most common colour (4 bits a channel), and each
- * pixel far enough from it is ink.
+ * pixel far enough from it is ink: at least `MIN_COLOUR_DISTANCE` from it (a colour of the same
+ * lightness, red on green), or of a contrast with it of at least `INK_CONTRAST` (the table's
+ * numbers, asked here of every pixel).
  */
 function countCell(px: Pixels, x0: number, y0: number, x1: number, y1: number): Count {
   const { width, data } = px;
@@ -120,7 +118,7 @@ function countCell(px: Pixels, x0: number, y0: number, x1: number, y1: number): 
       const dr = data[i]! - r;
       const dg = data[i + 1]! - g;
       const db = data[i + 2]! - b;
-      if (dr * dr + dg * dg + db * db >= INK_DISTANCE * INK_DISTANCE) ink++;
+      if (dr * dr + dg * dg + db * db >= MIN_COLOUR_DISTANCE * MIN_COLOUR_DISTANCE) ink++;
       else if (contrast(luminance(data[i]!, data[i + 1]!, data[i + 2]!), behind) >= INK_CONTRAST) ink++;
     }
   }
@@ -147,15 +145,15 @@ function countBox(px: Pixels, box: Box): Count & { busy: boolean } {
  * Whether the boxes (in the image's pixels, `onImage`) show glyphs, by the proof's table
  * (lib/shared/seen/ink-seen.ts): a box off the image or too busy to tell its background is
  * unmeasured, a box at least as wide as it is high must hold ink over `MIN_INK_SHARE` of it, and
- * so must all the boxes together; no box to judge is unmeasured too. Boxes under `MIN_BOX_SIDE`
- * a side are not asked.
+ * so must all the boxes together; no box to judge is unmeasured too. Boxes the table does not
+ * judge (`judgesBox`: too small) are not asked.
  */
 export function inkVerdict(px: Pixels, boxes: Box[]): InkVerdict {
   let area = 0;
   let ink = 0;
   let judged = 0;
   for (const box of boxes) {
-    if (box.width < MIN_BOX_SIDE || box.height < MIN_BOX_SIDE) continue;
+    if (!judgesBox(box)) continue;
     const onImage = !(box.x < 0 || box.y < 0 || box.x + box.width > px.width || box.y + box.height > px.height);
     const placed = judgeInk({ onImage });
     if (!placed.shown) return placed;
