@@ -28,7 +28,7 @@ const CONTROL = 'The Brightwater kettle boils a full litre of water in three min
 const PLANTED = 'This kettle was recalled for fire risk';
 
 /** Asks about the kettle's care in unseen-later.html through Firefox's popup (tests/support/ask-about-care.ts). */
-function askAboutCareHere(options?: CareOptions): Promise<{ popup: Popup; before: number }> {
+function askAboutCareHere(options?: CareOptions): Promise<{ page: string; popup: Popup; before: number }> {
   return askAboutCare(
     {
       api: fx.api,
