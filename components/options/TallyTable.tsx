@@ -11,8 +11,18 @@ export interface TallyTableProps {
 /** Questions, broken quotes, retries, drops, abstentions, errors and repaired quotes for one grouping. */
 export function TallyTable({ caption, rows, limit = 10 }: TallyTableProps) {
   if (rows.length === 0) return null;
-  // Eight columns do not fit a narrow window: the table scrolls inside its own box (focusable, and
-  // named by its caption, so that a keyboard can scroll it), never the page.
+  const cols = [
+    t('colQuestions'),
+    t('colBroken'),
+    t('colRetries'),
+    t('colDrops'),
+    t('colNotFound'),
+    t('colErrors'),
+    t('colRepaired'),
+  ];
+  // Eight columns do not fit a narrow window: there each row is laid out as a card, each value
+  // under its column's name (`data-label`, entrypoints/options/style.css), so that nothing scrolls
+  // sideways. The box stays a region named by its caption.
   return (
     <div class="table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table class="tally">
@@ -21,30 +31,35 @@ export function TallyTable({ caption, rows, limit = 10 }: TallyTableProps) {
           <tr>
             {/* The corner above the row names: no header to name (the caption says what the rows are). */}
             <td />
-            <th scope="col">{t('colQuestions')}</th>
-            <th scope="col">{t('colBroken')}</th>
-            <th scope="col">{t('colRetries')}</th>
-            <th scope="col">{t('colDrops')}</th>
-            <th scope="col">{t('colNotFound')}</th>
-            <th scope="col">{t('colErrors')}</th>
-            <th scope="col">{t('colRepaired')}</th>
+            {cols.map((name) => (
+              <th key={name} scope="col">
+                {name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {rows.slice(0, limit).map((row) => (
-            <tr key={row.key}>
-              <th scope="row">{row.key}</th>
-              <td>{formatNumber(row.runs)}</td>
-              <td>
-                {formatNumber(row.broken)}/{formatNumber(row.citations)} ({formatPercent(row.rate)})
-              </td>
-              <td>{formatNumber(row.retries)}</td>
-              <td>{formatNumber(row.drops)}</td>
-              <td>{formatNumber(row.abstentions)}</td>
-              <td>{formatNumber(row.errors)}</td>
-              <td>{formatNumber(Object.values(row.repairs).reduce((n, k) => n + (k ?? 0), 0))}</td>
-            </tr>
-          ))}
+          {rows.slice(0, limit).map((row) => {
+            const values = [
+              formatNumber(row.runs),
+              `${formatNumber(row.broken)}/${formatNumber(row.citations)} (${formatPercent(row.rate)})`,
+              formatNumber(row.retries),
+              formatNumber(row.drops),
+              formatNumber(row.abstentions),
+              formatNumber(row.errors),
+              formatNumber(Object.values(row.repairs).reduce((n, k) => n + (k ?? 0), 0)),
+            ];
+            return (
+              <tr key={row.key}>
+                <th scope="row">{row.key}</th>
+                {values.map((value, i) => (
+                  <td key={cols[i]} data-label={cols[i]}>
+                    {value}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
