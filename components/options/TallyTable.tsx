@@ -24,7 +24,7 @@ export function TallyTable({ caption, rows, limit = 10 }: TallyTableProps) {
   // under its column's name (`data-label`, entrypoints/options/style.css), so that nothing scrolls
   // sideways. The box stays a region named by its caption.
   return (
-    <div class="table-scroll" role="region" aria-label={caption} tabIndex={0}>
+    <div class="tally-box" role="region" aria-label={caption}>
       <table class="tally">
         <caption>{caption}</caption>
         <thead>

@@ -31,7 +31,7 @@ const sideways = (tab: Page) =>
 /** The diagnostics' tables that scroll sideways inside their own box: their captions. */
 const tablesScrolling = (tab: Page) =>
   tab.evaluate(() =>
-    [...document.querySelectorAll('.table-scroll')]
+    [...document.querySelectorAll('.tally-box')]
       .filter((box) => box.scrollWidth > box.clientWidth)
       .map((box) => box.getAttribute('aria-label') ?? ''),
   );
