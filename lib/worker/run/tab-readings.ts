@@ -26,12 +26,20 @@ import { ReadCache } from '@/lib/worker/read/tab-reuse';
 import { tabsToRead, type ScopedAsk } from '@/lib/worker/read/tab-scope';
 import { warmPassageWords } from '@/lib/worker/rank/passage-words';
 
-/** PDFs are read only at the run's own addresses; the page script as read/page-reading.ts asks it. */
-export function readTabDeps(run: ReadonlySet<string>, early?: EarlyReading): ReadTabDeps {
+/**
+ * How a reading reads PDFs: only at the run's own addresses, or (`'at-ask'`, a reading while the
+ * question is typed) not at all, since a PDF's reading is not kept for later (read/tab-reuse.ts).
+ */
+type PdfReading = ReadonlySet<string> | 'at-ask';
+
+/** The browser's calls a reading makes: the page script as read/page-reading.ts asks it, and PDFs as `pdfs` says. */
+function readTabDeps(pdfs: PdfReading, early?: EarlyReading): ReadTabDeps {
+  const page = { ...pageReadDeps(early), viewerPdf };
+  if (pdfs === 'at-ask')
+    return { ...page, readPdf: () => Promise.reject(new Error('A PDF is read at Ask.')), pdfOfTab: async () => null };
   return {
-    ...pageReadDeps(early),
-    readPdf: (url) => readPdfInOffscreen(url, run),
-    viewerPdf,
+    ...page,
+    readPdf: (url) => readPdfInOffscreen(url, pdfs),
     pdfOfTab: (tab: Browser.tabs.Tab, signal: AbortSignal, askPage?: boolean) => pdfOfTab(tab, signal, askPage),
   };
 }
@@ -54,11 +62,7 @@ const ahead = new AheadReads();
  */
 export async function readAhead(msg: ReadAheadMessage): Promise<number> {
   const tabs = await tabsInScope(msg);
-  const deps: ReadTabDeps = {
-    ...readTabDeps(new Set()),
-    readPdf: () => Promise.reject(new Error('A PDF is read at Ask.')),
-    pdfOfTab: async () => null,
-  };
+  const deps = readTabDeps('at-ask');
   // Every step of a reading is bounded (read/frames.ts); nothing stops one but its end.
   const signal = new AbortController().signal;
   return ahead.start(tabs, (tab) => readTab(tab, signal, new ReadCache(), deps));
