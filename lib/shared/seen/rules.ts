@@ -159,7 +159,7 @@ export const SEEN_RULES: readonly SeenRule[] = [
     seen: 'unseen',
     reads: ['playerBox'],
     when: (m) =>
-      m.playerBox !== undefined && (m.playerBox.width < MIN_PLAYER_BOX.width || m.playerBox.height < MIN_PLAYER_BOX.height),
+      m.playerBox !== undefined && !(m.playerBox.width >= MIN_PLAYER_BOX.width && m.playerBox.height >= MIN_PLAYER_BOX.height),
     says:
       `A player's own box is narrower than ${MIN_PLAYER_BOX.width}px or shorter than ${MIN_PLAYER_BOX.height}px: ` +
       "too small for a video's picture or an audio player's controls.",
