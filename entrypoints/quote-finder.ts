@@ -69,8 +69,9 @@ export default defineUnlistedScript(() => {
     drawn: async (request) => ({
       results: proveSeen(document, request.targets, options, currentReading(document, options).page),
     }),
-    // Asked of the frames above a quote whose frame cannot reach its parent (another origin).
-    'frame-box': async ({ index }) => frameBox(document, index),
+    // Asked of the frames above a quote whose frame cannot reach its parent (another origin), once
+    // this frame has drawn since (a scroll the quote's frame asked of it is then done and shown).
+    'frame-box': async ({ index }) => ((await framesSeen()).ok ? frameBox(document, index) : { found: false as const }),
     'clear-highlight': async () => {
       clearHighlight(document);
       return { ok: true };
