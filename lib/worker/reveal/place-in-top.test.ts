@@ -91,6 +91,22 @@ describe('placeInTop', () => {
     expect(await placeInTop(inFrame, fx(tab, {}))).toBeNull();
   });
 
+  it('places nothing when the frames moved among their parents’ frames while they answered', async () => {
+    const effects = fx(tab, { '0:2': topSaysOfChild });
+    let probes = 0;
+    const moved: PlaceEffects = {
+      frameBox: effects.frameBox,
+      // A frame inserted before the quote's: it is index 3 now, and index 2 is another frame.
+      framePaths: async () => (probes++ === 0 ? tab : [...tab.slice(0, 2), { frameId: 7, path: [3] }, { frameId: 8, path: [2] }]),
+    };
+    expect(await placeInTop(inFrame, moved)).toBeNull();
+    expect(probes).toBe(2);
+    // The quote's own frame gone meanwhile: not placed either.
+    let again = 0;
+    const gone: PlaceEffects = { frameBox: effects.frameBox, framePaths: async () => (again++ === 0 ? tab : tab.slice(0, 2)) };
+    expect(await placeInTop(inFrame, gone)).toBeNull();
+  });
+
   it('places nothing when the frame element is not seen, or a view is pinched in', async () => {
     expect(await placeInTop(inFrame, fx(tab, { '0:2': { ...topSaysOfChild, seen: false } }))).toBeNull();
     expect(await placeInTop(inFrame, fx(tab, { '0:2': { ...topSaysOfChild, pinched: true } }))).toBeNull();

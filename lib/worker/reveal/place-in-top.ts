@@ -6,8 +6,8 @@
  * lib/page/find/frame-place.ts), and moves the boxes up, level by level, into the top view's CSS
  * pixels, which the pixel proof measures (screen-proof.ts). Fail closed: a frame above not found or
  * found twice, no answer within its limit, a frame element a reader does not see, a view pinched
- * in, or a quote box not inside the part of the frame that shows, and the quote is not placed
- * (`unconfirmed`). The browser's part is passed in, so that the composition is tested without one.
+ * in, a quote box not inside the part of the frame that shows, or the frames moved among their
+ * parents' `frames` while they answered, and the quote is not placed (`unconfirmed`). The browser's part is passed in, so that the composition is tested without one.
  */
 import { browser } from 'wxt/browser';
 import type { Box, FrameBox, ScreenBoxes } from '@/lib/shared/protocol/types';
@@ -80,15 +80,25 @@ export function placeOneUp(boxes: Box[], childPath: number[], box: FrameBox): Sc
 export async function placeInTop(screen: ScreenBoxes, fx: PlaceEffects): Promise<ScreenBoxes | null> {
   if (!screen.path) return screen;
   const frames = await fx.framePaths();
+  // Each frame met on the way up, by its path: the same frames must sit there once all have answered.
+  const met = new Map<string, number | null>([[String(screen.path), frameAt(frames, screen.path)]]);
   let now: ScreenBoxes = screen;
   for (let level = 0; now.path; level++) {
     const childPath = now.path;
     if (level >= MAX_FRAME_DEPTH || childPath.length === 0) return null;
-    const frameId = frameAt(frames, childPath.slice(0, -1));
+    const parentPath = childPath.slice(0, -1);
+    const frameId = frameAt(frames, parentPath);
     if (frameId === null) return null;
+    met.set(String(parentPath), frameId);
     const up = placeOneUp(now.boxes, childPath, await fx.frameBox(frameId, childPath[childPath.length - 1]!));
     if (!up) return null;
     now = up;
+  }
+  // A frame added, removed or moved among its parent's `frames` meanwhile: an index may have
+  // named another frame than the quote's, whose pixels prove nothing of it.
+  const after = await fx.framePaths();
+  for (const [path, frameId] of met) {
+    if (frameId === null || frameAt(after, path === '' ? [] : path.split(',').map(Number)) !== frameId) return null;
   }
   return now;
 }
