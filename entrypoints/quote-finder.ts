@@ -14,6 +14,7 @@ import { currentReading } from '@/lib/page/find/kept-reading';
 import { clearHighlight, heldRanges, holdHighlight, holdOthers, scrollHeld, showHeld } from '@/lib/page/find/highlight-paint';
 import { highlightQuoteInSteps, type OthersLater } from '@/lib/page/find/highlight-locate';
 import { framesSeen } from '@/lib/page/find/frames-seen';
+import { frameBox } from '@/lib/page/find/frame-place';
 import { showRevealNote } from '@/lib/page/find/reveal-note';
 import { screenBoxes } from '@/lib/page/find/quote-boxes';
 import { proveSeen } from '@/lib/page/find/quote-seen';
@@ -68,6 +69,9 @@ export default defineUnlistedScript(() => {
     drawn: async (request) => ({
       results: proveSeen(document, request.targets, options, currentReading(document, options).page),
     }),
+    // Asked of the frames above a quote whose frame cannot reach its parent (another origin), once
+    // this frame has drawn since (a scroll the quote's frame asked of it is then done and shown).
+    'frame-box': async ({ index }) => ((await framesSeen()).ok ? frameBox(document, index) : { found: false as const }),
     'clear-highlight': async () => {
       clearHighlight(document);
       return { ok: true };

@@ -3,7 +3,9 @@
  * "This tab" is the page beneath it, the answer comes through the stand-in, and a click on the
  * citation highlights the quote in that page; a quote the page's code draws but the screen does
  * not show (white on a white picture over a dark box) is said to be not shown, not highlighted:
- * the tab's capture works in Firefox too.
+ * the tab's capture works in Firefox too. A quote in a frame of another origin is placed in the
+ * tab by its parent (`frame-box`: Firefox's `executeScript` in all frames gives each frame's id
+ * and path as Chromium's does) and highlighted there.
  */
 import { describe, expect, it } from 'vitest';
 import { answerReply, indexOf, messageCalls, sentText } from '../support/harness';
@@ -58,4 +60,42 @@ describe('Firefox: the toolbar popup', () => {
       .toContain("found in the page's code but not shown on the page");
     expect(await highlightedText(fx, page)).toBeNull();
   });
+
+  it('a click on a quote in a cross-origin frame highlights it there, placed by its parent', async () => {
+    const page = await openTab(fx, `${fx.fixtures}/extraction.html`);
+    const quote = 'Cross-origin frame text about cormorants.';
+    await expect.poll(() => crossHighlight(page, 'document.body.innerText')).toContain('cormorants');
+    const popup = new Popup(fx);
+    await popup.open();
+    fx.api.enqueue((req) =>
+      answerReply([{ text: 'Cormorants are mentioned.', citations: [{ index: indexOf(req, 'cormorants'), literal: quote }] }]),
+    );
+    await popup.type('Question', 'Which birds: otters, kingfishers, cormorants?');
+    await popup.click('This tab');
+    await popup.click('Ask');
+    await expect.poll(() => popup.regionText('Answer')).toContain('Cormorants are mentioned.');
+    const crossHost = `localhost:${new URL(fx.fixtures).port}`;
+    await popup.click(`${crossHost} — in a frame on Wetland birds and mammals`);
+    await expect
+      .poll(() => crossHighlight(page, "[...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join('')"), {
+        timeout: 30_000,
+      })
+      .toBe(quote);
+  });
 });
+
+/** `expression` evaluated in tab `handle`'s cross-origin frame (#cross). */
+async function crossHighlight(handle: string, expression: string): Promise<string> {
+  await fx.m.setContext('content');
+  await fx.m.send('WebDriver:SwitchToWindow', { handle, focus: false });
+  const frame = await fx.m.send<{ value: Record<string, string> }>('WebDriver:FindElement', {
+    using: 'css selector',
+    value: '#cross',
+  });
+  await fx.m.send('WebDriver:SwitchToFrame', { element: Object.values(frame.value)[0] });
+  try {
+    return await fx.m.execute<string>(`return ${expression};`);
+  } finally {
+    await fx.m.send('WebDriver:SwitchToParentFrame');
+  }
+}

@@ -5,6 +5,7 @@
  * a tab (the page, and every frame embedded in it) is read by a script of its own.
  */
 import { docOf } from '@/lib/page/dom/dom';
+import { framePath } from '@/lib/page/dom/frame-path';
 import { extractPage, type ExtractOptions } from './extract';
 import { hiddenChildFrames } from '@/lib/page/seen/frame-visibility';
 import { DEFAULT_SETTLE_CAP_MS, probeOf, settle, watchQuiet, type SettleOptions } from './settle';
@@ -148,25 +149,7 @@ function userSelection(view: (Window & typeof globalThis) | null): Range[] {
  * the one frame that has the focus: only that frame's selection is the user's.
  */
 function frameFocus(doc: Document, view: Window): FrameFocus {
-  const path: number[] = [];
-  try {
-    let w: Window = view;
-    for (let depth = 0; depth < 32 && w.parent && w.parent !== w; depth++) {
-      const parent: Window = w.parent;
-      let index = -1;
-      for (let i = 0; i < parent.length; i++) {
-        if (parent[i] === w) {
-          index = i;
-          break;
-        }
-      }
-      if (index < 0) break;
-      path.unshift(index);
-      w = parent;
-    }
-  } catch {
-    // An ancestor out of reach: the path is what was found.
-  }
+  const { path } = framePath(view);
   let active: Element | null = docOf.active(doc);
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   let child: number | null = null;

@@ -12,6 +12,7 @@ import {
   seenResultSchema,
   highlightOutcomeSchema,
   screenBoxesSchema,
+  frameBoxSchema,
   MAX_FRAME_VIDEOS,
   pageTextSchema,
   passageSchema,
@@ -144,6 +145,7 @@ export const pageCalls = {
   note: { ...quoteRequests.note, reply: ok },
   'show-held': { ...quoteRequests['show-held'], reply: z.object({ ok: z.boolean() }) },
   painted: { ...quoteRequests.painted, reply: z.object({ ok: z.boolean(), screen: z.optional(screenBoxesSchema) }) },
+  'frame-box': { ...quoteRequests['frame-box'], reply: frameBoxSchema },
   drawn: {
     ...quoteRequests.drawn,
     reply: z.object({ results: z.array(seenResultSchema).check(z.maxLength(MAX_SEEN_TARGETS)) }),

@@ -11,6 +11,9 @@ import { lazily } from './lazy-schema';
 /** The most spans one "A … B" quote may have. */
 export const MAX_QUOTE_PARTS = 8;
 
+/** The highest index of a child frame the quote finder is asked about. */
+export const MAX_CHILD_FRAME_INDEX = 10_000;
+
 /** The most quotes one frame is asked about at once. */
 export const MAX_SEEN_TARGETS = 100;
 
@@ -52,6 +55,14 @@ export const quoteRequests = {
   'clear-highlight': lazily(() => z.object({ type: z.literal('clear-highlight') })),
   /** What a click found, said in the page (lib/page/find/reveal-note.ts): the popup that would say it closed. */
   note: lazily(() => z.object({ type: z.literal('note'), text: z.string().check(z.minLength(1), z.maxLength(1000)) })),
+  /**
+   * Where this frame's child `index` (of `window.frames`) sits and whether a reader sees it: asked
+   * of each frame above a quote whose frame cannot reach its parent (another origin), so that the
+   * worker places the quote's boxes in the top view (lib/page/find/frame-place.ts).
+   */
+  'frame-box': lazily(() =>
+    z.object({ type: z.literal('frame-box'), index: z.int().check(z.gte(0), z.lte(MAX_CHILD_FRAME_INDEX)) }),
+  ),
   /** Whether each quote is drawn for a reader now, before its claim is shown (lib/page/find/quote-seen.ts). */
   drawn: lazily(() =>
     z.object({

@@ -224,18 +224,53 @@ export const MAX_SCREEN_BOXES = 400;
 
 const cssBox = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
+/** The most levels of frames between a quote and the top of its tab that the worker walks up. */
+export const MAX_FRAME_DEPTH = 32;
+
+/** A frame's index in each ancestor's `frames`, from the top (lib/page/dom/frame-path.ts). */
+const framePathSchema = z.array(z.int().check(z.gte(0))).check(z.minLength(1), z.maxLength(MAX_FRAME_DEPTH));
+
+const viewSize = z.object({ width: z.number(), height: z.number() });
+
 /**
  * Where a held quote's glyphs are on the tab's screen (lib/page/find/quote-boxes.ts): the top view's
  * size and each line box of its words, in the top view's CSS pixels, for the worker's capture.
+ * `path`: the boxes are in the CSS pixels of the view where the walk up stopped, a frame whose
+ * parent is of another origin, found at this index path; the worker places them in the top view
+ * by asking each frame above (`frame-box`, lib/worker/reveal/place-in-top.ts) before any capture.
  */
 export const screenBoxesSchema = z.object({
-  view: z.object({ width: z.number(), height: z.number() }),
+  view: viewSize,
   boxes: z.array(cssBox).check(z.maxLength(MAX_SCREEN_BOXES)),
+  path: z.optional(framePathSchema),
 });
 
 export type ScreenBoxes = z.infer<typeof screenBoxesSchema>;
 /** A rectangle: in CSS pixels of a view, or in a captured picture's pixels. */
 export type Box = ScreenBoxes['boxes'][number];
+
+/**
+ * Where a frame asked about one of its child frames (`frame-box`, lib/page/find/frame-place.ts)
+ * says it sits, in the CSS pixels of `view`, the view its own walk up reached (the top, or a frame
+ * whose parent is of another origin, at `path`): where the child's point (0, 0) falls and how large
+ * one of its CSS pixels is (`origin`), the part of the child's view that can show through (`clip`:
+ * the frame element's content box, cut by every frame box crossed on the way up), whether a reader
+ * sees the frame element now (`seen`, the judge of lib/page/seen/frame-visibility.ts), and whether
+ * a view it crossed is pinched in. `found: false`: no such child, or its element is not placed.
+ */
+export const frameBoxSchema = z.union([
+  z.object({
+    found: z.literal(true),
+    origin: z.object({ x: z.number(), y: z.number(), scaleX: z.number(), scaleY: z.number() }),
+    clip: cssBox,
+    seen: z.boolean(),
+    pinched: z.boolean(),
+    view: viewSize,
+    path: z.optional(framePathSchema),
+  }),
+  z.object({ found: z.literal(false) }),
+]);
+export type FrameBox = z.infer<typeof frameBoxSchema>;
 
 /**
  * What a highlight request did in the page. `not-drawn`: the words are in the page's code, but

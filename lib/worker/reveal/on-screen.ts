@@ -5,13 +5,15 @@
  * captured and the quote's line boxes measured (screen-proof.ts). Only glyphs seen on screen are
  * painted as the page's; otherwise the held quote is dropped and the verdict says why. The tab
  * must be the one in front before and after the capture: a picture that may be of another tab
- * confirms nothing. A quote with no glyphs where it was measured is scrolled to, measured and
+ * confirms nothing. A quote in a frame whose parent is of another origin is first placed in the top
+ * view by the frames above it (place-in-top.ts), or not measured at all. A quote with no glyphs where it was measured is scrolled to, measured and
  * proven once more: a page may have moved it since. Each wait has its limit (time-limit.ts): a proof not done within
  * `PROOF_MS` is `unconfirmed`, and the held quote is dropped.
  */
 import { browser } from 'wxt/browser';
 import type { ScreenBoxes } from '@/lib/shared/protocol/types';
 import { callPage } from '@/lib/worker/read/call-page';
+import { browserPlace, placeInTop } from './place-in-top';
 import { browserScreen, proveOnScreen, type ScreenVerdict } from './screen-proof';
 import { PAGE_ANSWER_MS, PROOF_MS, withinLimit } from './time-limit';
 
@@ -65,15 +67,21 @@ async function proveHeld(tabId: number, frameId: number, held: Held, bringForwar
   }
   if (!screen || !before) return 'unconfirmed';
   const { windowId } = before;
+  // A quote in a frame of another origin than its parent, placed in the top view by the frames
+  // above it (place-in-top.ts); one that cannot be placed is not measured.
+  const place = browserPlace(tabId);
+  const placed = await placeInTop(screen, place);
+  if (!placed) return 'unconfirmed';
   // In front still once the picture is taken: asked while the picture is measured.
   const stillInFront = async () => (await inFront(tabId))?.windowId === windowId;
-  let verdict = await proveOnScreen(screen, windowId, browserScreen, stillInFront);
+  let verdict = await proveOnScreen(placed, windowId, browserScreen, stillInFront);
   // A page may move after its quote was measured (a block arriving above it once it is scrolled
   // to, a picture or a font arriving late): no glyphs where the quote was is then no proof of
   // anything. Scrolled to, measured and proven once more, as strictly; a verdict that stands twice stands.
   if (verdict === 'not-shown') {
     const now = await callPage(tabId, frameId, { type: 'painted' });
-    if (now.ok && now.screen) verdict = await proveOnScreen(now.screen, windowId, browserScreen, stillInFront);
+    const again = now.ok && now.screen ? await placeInTop(now.screen, place) : null;
+    if (again) verdict = await proveOnScreen(again, windowId, browserScreen, stillInFront);
   }
   return verdict;
 }
