@@ -1,7 +1,7 @@
 import type { Frame, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import type { PageText } from '@/lib/shared/protocol/types';
-import { answerText, ask, citationNamed } from '../support/popup-page';
+import { answerText, ask, citationNamed, citationOf } from '../support/popup-page';
 import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
 
@@ -204,6 +204,7 @@ describe('a huge page', () => {
 });
 
 const CROSS_QUOTE = 'Cross-origin frame text about cormorants.';
+const SAME_QUOTE = 'Same-origin frame text about kingfishers.';
 
 /** The words of the cited-quote highlight in `frame` ('' when none). */
 function crossHighlight(frame: Frame): Promise<string> {
@@ -273,6 +274,35 @@ describe('the popup says what was read', () => {
     const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 30_000 });
     expect(await alert!.evaluate((el) => (el as HTMLElement).innerText)).toMatch(/could not be confirmed on screen/);
     expect(await crossHighlight(crossFrame)).toBe('');
+  });
+
+  it('a click on a same-origin frame’s quote once the page lays a box of other words over the frame highlights nothing, and says so', async () => {
+    await h.standIn();
+    const page = await h.open('extraction.html');
+    const sameFrame = await frameOf(page, 'kingfishers');
+    h.api.enqueue((req) =>
+      answerReply([
+        { text: 'Kingfishers are mentioned.', citations: [{ index: indexOf(req, 'kingfishers'), literal: SAME_QUOTE }] },
+      ]),
+    );
+    const popup = await h.popup(page);
+    await ask(popup, 'Which birds: otters, kingfishers, cormorants, herons, gannets?');
+    expect(await answerText(popup)).toContain('Kingfishers are mentioned.');
+    // A box of the page's own words over the frame: the pixels there hold glyphs, none of them the quote's.
+    await page.evaluate(() => {
+      const frame = [...document.querySelectorAll('iframe')].find((f) => f.src.endsWith('?same'))!;
+      const r = frame.getBoundingClientRect();
+      const lid = document.createElement('div');
+      lid.textContent = 'Book a guided boat tour of the estuary today, every morning at nine.';
+      lid.style.cssText = `position: absolute; left: ${r.left + scrollX - 4}px; top: ${r.top + scrollY - 4}px; width: ${r.width + 8}px; height: ${r.height + 8}px; background: #fff; color: #000; font: 16px/1.4 sans-serif; z-index: 10`;
+      document.body.append(lid);
+    });
+    await (await citationOf(popup, 'Kingfishers are mentioned.')).click();
+    // The frame element is judged as the reading judges a frame (frame-visibility.ts): covered, so
+    // the quote's boxes are not placed in the top view, and the glyphs of the box over them prove nothing.
+    const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 30_000 });
+    expect(await alert!.evaluate((el) => (el as HTMLElement).innerText)).toMatch(/could not be confirmed on screen/);
+    expect(await crossHighlight(sameFrame)).toBe('');
   });
 
   it('tells an abstention that a huge page was read only in part', async () => {

@@ -64,6 +64,12 @@ function cutBox(a: Box, b: Box): Box {
   return { x, y, width: Math.max(0, right - x), height: Math.max(0, bottom - y) };
 }
 
+/** Whether a reader sees the frame element `frame` now, as the reading judges a frame (lib/page/seen/frame-visibility.ts). */
+function frameSeen(frame: Element): boolean {
+  const judge = boxJudge(frame.ownerDocument);
+  return judge !== null && judge(frame, MIN_FRAME_SIDE).seen === 'seen';
+}
+
 function pinchedIn(view: Window): boolean {
   return !!view.visualViewport && Math.abs(view.visualViewport.scale - 1) > 0.01;
 }
@@ -71,7 +77,7 @@ function pinchedIn(view: Window): boolean {
 /**
  * `boxes`, in `own`'s CSS pixels, moved up through every frame whose parent `own` can reach, to the
  * top view or to the frame whose parent is of another origin (with its path); null where a frame
- * is not placed (no size) or a path cannot be told.
+ * is not placed (no size), a frame element crossed is not seen by a reader, or a path cannot be told.
  */
 export function placeUp(own: Window, boxes: Box[]): Placed | null {
   let view = own;
@@ -90,7 +96,9 @@ export function placeUp(own: Window, boxes: Box[]): Placed | null {
       return { view, boxes, clip, path, pinched: pinchedIn(view) };
     }
     const place = contentPlace(frame);
-    if (!place || depth >= 32) return null;
+    // A frame element a reader does not see (under another box, faded, off the page) shows none of
+    // its quote, whatever the pixels there hold.
+    if (!place || depth >= 32 || !frameSeen(frame)) return null;
     boxes = boxes.map((b) => moved(b, place));
     clip = clip ? cutBox(moved(clip, place), place.content) : place.content;
     view = place.parent;
@@ -115,8 +123,7 @@ export function frameBox(doc: Document, index: number): FrameBox {
   }
   const place = el && contentPlace(el);
   if (!el || !place) return { found: false };
-  const judge = boxJudge(doc);
-  const seen = judge !== null && judge(el, MIN_FRAME_SIDE).seen === 'seen';
+  const seen = frameSeen(el);
   // One of the child's CSS pixels at its origin, and its content box, moved up as the quote's boxes are.
   const unit: Box = { x: place.left, y: place.top, width: place.scaleX, height: place.scaleY };
   const up = placeUp(view, [unit, place.content]);

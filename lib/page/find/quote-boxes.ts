@@ -11,6 +11,7 @@
 import type { Box, ScreenBoxes } from '@/lib/shared/protocol/types';
 import { MAX_SCREEN_BOXES } from '@/lib/shared/protocol/types';
 import { placeUp } from './frame-place';
+import { withinFrame } from '@/lib/shared/seen/ink-seen';
 
 /** The line boxes of the words in `ranges`, in their own view's CSS pixels. */
 function wordBoxes(doc: Document, ranges: Range[]): Box[] {
@@ -49,8 +50,10 @@ export function screenBoxes(doc: Document, ranges: Range[]): ScreenBoxes | null 
   const boxes = wordBoxes(doc, ranges);
   if (boxes.length === 0 || boxes.length > MAX_SCREEN_BOXES) return null;
   const placed = placeUp(own, boxes);
-  // Pinched in (a touch screen's zoom): the screen shows a part of the view; not placed.
+  // Pinched in (a touch screen's zoom): the screen shows a part of the view; not placed. A box out
+  // of the part of its frames that shows: the pixels there are the page's around them.
   if (!placed || placed.pinched) return null;
+  if (placed.clip && !placed.boxes.every((b) => withinFrame(placed.clip!, b))) return null;
   const view = { width: placed.view.innerWidth, height: placed.view.innerHeight };
   return placed.path ? { view, boxes: placed.boxes, path: placed.path } : { view, boxes: placed.boxes };
 }

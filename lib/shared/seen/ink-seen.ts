@@ -8,7 +8,7 @@
  * ink stays in the measure, asked of every pixel, by the table's numbers (`INK_CONTRAST`,
  * `MIN_COLOUR_DISTANCE`, thresholds.ts). Pure.
  */
-import { MIN_BACKGROUND_SHARE, MIN_INK_BOX_SIDE, MIN_INK_SHARE } from './thresholds';
+import { MAX_FRAME_CLIP_SLACK_PX, MIN_BACKGROUND_SHARE, MIN_INK_BOX_SIDE, MIN_INK_SHARE } from './thresholds';
 
 /**
  * `shown`: every line box holds glyphs a reader can tell from what is behind them.
@@ -74,6 +74,26 @@ export const INK_RULES: readonly InkRule[] = [
  */
 export function judgesBox(box: { width: number; height: number }): boolean {
   return !(box.width < MIN_INK_BOX_SIDE || box.height < MIN_INK_BOX_SIDE);
+}
+
+/** A rectangle in CSS pixels (x, y: its top left corner), as the protocol's boxes are. */
+type Rect = { x: number; y: number; width: number; height: number };
+
+/**
+ * Whether a quote's line box stands within the part of its frame that shows (`clip`, the frame's
+ * content box cut by every frame above it), give or take `MAX_FRAME_CLIP_SLACK_PX`: pixels outside
+ * it are the page's around the frame, and prove nothing of the quote. Asked of a quote in a frame,
+ * by the page for the frames it reaches (lib/page/find/quote-boxes.ts) and by the worker for those
+ * above (lib/worker/reveal/place-in-top.ts).
+ */
+export function withinFrame(clip: Rect, b: Rect): boolean {
+  const s = MAX_FRAME_CLIP_SLACK_PX;
+  return (
+    b.x >= clip.x - s &&
+    b.y >= clip.y - s &&
+    b.x + b.width <= clip.x + clip.width + s &&
+    b.y + b.height <= clip.y + clip.height + s
+  );
 }
 
 const SHOWN: InkVerdict = { shown: true };

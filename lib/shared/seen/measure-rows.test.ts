@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { judge } from './seen';
-import { judgeInk, judgesBox, INK_RULES } from './ink-seen';
+import { judgeInk, judgesBox, INK_RULES, withinFrame } from './ink-seen';
 import { oneColour } from './paint-rules';
 import {
   MAX_ORDER_SAMPLES,
@@ -24,6 +24,7 @@ import {
   MIN_LINE_SHARE,
   MIN_OPENABLE_SIDE,
   MIN_PLAYER_BOX,
+  MAX_FRAME_CLIP_SLACK_PX,
 } from './thresholds';
 
 const SEEN = { seen: 'seen' };
@@ -151,5 +152,15 @@ describe('the pixel proof’s table', () => {
     expect(judgesBox({ width: MIN_INK_BOX_SIDE, height: MIN_INK_BOX_SIDE })).toBe(true);
     expect(judgesBox({ width: MIN_INK_BOX_SIDE - 1, height: 40 })).toBe(false);
     expect(judgesBox({ width: 40, height: MIN_INK_BOX_SIDE - 1 })).toBe(false);
+  });
+
+  it('takes a quote’s box as within its frame up to the slack on each side, not past it', () => {
+    const clip = { x: 100, y: 50, width: 400, height: 100 };
+    const s = MAX_FRAME_CLIP_SLACK_PX;
+    expect(withinFrame(clip, { x: 100 - s, y: 50 - s, width: 400 + 2 * s, height: 100 + 2 * s })).toBe(true);
+    expect(withinFrame(clip, { x: 100 - s - 0.5, y: 60, width: 50, height: 20 })).toBe(false);
+    expect(withinFrame(clip, { x: 120, y: 50 - s - 0.5, width: 50, height: 20 })).toBe(false);
+    expect(withinFrame(clip, { x: 460, y: 60, width: 40 + s + 0.5, height: 20 })).toBe(false);
+    expect(withinFrame(clip, { x: 120, y: 140, width: 50, height: 10 + s + 0.5 })).toBe(false);
   });
 });

@@ -116,3 +116,6 @@ export const MIN_INK_SHARE = 0.02;
 export const MIN_BACKGROUND_SHARE = 0.3;
 export const MIN_INK_BOX_SIDE = 2;
 export const MAX_ASPECT_SLIP = 0.03;
+
+/** How far (CSS pixels) a quote's line box may stand out of the part of its frame that shows (ink-seen.ts `withinFrame`). */
+export const MAX_FRAME_CLIP_SLACK_PX = 1;

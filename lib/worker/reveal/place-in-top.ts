@@ -12,11 +12,9 @@
 import { browser } from 'wxt/browser';
 import type { Box, FrameBox, ScreenBoxes } from '@/lib/shared/protocol/types';
 import { MAX_FRAME_DEPTH } from '@/lib/shared/protocol/types';
+import { withinFrame } from '@/lib/shared/seen/ink-seen';
 import { callPage, injectQuoteFinder } from '@/lib/worker/read/call-page';
 import { PAGE_ANSWER_MS, withinLimit } from './time-limit';
-
-/** How far (CSS pixels) a quote's box may stand out of the part of its frame that shows. */
-export const CLIP_SLACK = 1;
 
 /** A frame of the tab with what it said of its own index path (anything: checked before use). */
 export interface FramePath {
@@ -45,12 +43,6 @@ export function frameAt(frames: FramePath[], path: number[]): number | null {
   return path.length === 0 ? (frameId === 0 ? 0 : null) : frameId === 0 ? null : frameId;
 }
 
-const inside = (clip: Box, b: Box) =>
-  b.x >= clip.x - CLIP_SLACK &&
-  b.y >= clip.y - CLIP_SLACK &&
-  b.x + b.width <= clip.x + clip.width + CLIP_SLACK &&
-  b.y + b.height <= clip.y + clip.height + CLIP_SLACK;
-
 /**
  * `screen`'s boxes (in the view at `childPath`) moved one step up by what the frame at
  * `childPath` minus its last index said of it (`box`), or null when that proves nothing: not
@@ -69,7 +61,7 @@ export function placeOneUp(boxes: Box[], childPath: number[], box: FrameBox): Sc
     width: b.width * origin.scaleX,
     height: b.height * origin.scaleY,
   }));
-  if (!moved.every((b) => inside(clip, b))) return null;
+  if (!moved.every((b) => withinFrame(clip, b))) return null;
   return path ? { view, boxes: moved, path } : { view, boxes: moved };
 }
 
