@@ -6,9 +6,7 @@
  * ask each ancestor where its child sits (lib/worker/reveal/place-in-top.ts, whose injected
  * function walks the same way). Pure DOM code.
  */
-
-/** The most levels of frames walked up. */
-const MAX_DEPTH = 32;
+import { MAX_FRAME_DEPTH } from '@/lib/shared/core/limits';
 
 /**
  * `view`'s index path from the top, and whether it reaches the top (`whole`): an ancestor out of
@@ -18,7 +16,7 @@ export function framePath(view: Window): { path: number[]; whole: boolean } {
   const path: number[] = [];
   try {
     let w: Window = view;
-    for (let depth = 0; depth < MAX_DEPTH; depth++) {
+    for (let depth = 0; depth < MAX_FRAME_DEPTH; depth++) {
       const parent: Window | null = w.parent;
       if (!parent || parent === w) return { path, whole: true };
       let index = -1;

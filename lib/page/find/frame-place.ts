@@ -7,6 +7,7 @@
  * its child sits and whether a reader sees it, and the chain of frames composes. Pure DOM code.
  */
 import type { Box, FrameBox } from '@/lib/shared/protocol/types';
+import { MAX_FRAME_DEPTH } from '@/lib/shared/core/limits';
 import { docOf } from '@/lib/page/dom/dom';
 import { framePath } from '@/lib/page/dom/frame-path';
 import { boxJudge } from '@/lib/page/seen/box-shown';
@@ -98,7 +99,7 @@ export function placeUp(own: Window, boxes: Box[]): Placed | null {
     const place = contentPlace(frame);
     // A frame element a reader does not see (under another box, faded, off the page) shows none of
     // its quote, whatever the pixels there hold.
-    if (!place || depth >= 32 || !frameSeen(frame)) return null;
+    if (!place || depth >= MAX_FRAME_DEPTH || !frameSeen(frame)) return null;
     boxes = boxes.map((b) => moved(b, place));
     clip = clip ? cutBox(moved(clip, place), place.content) : place.content;
     view = place.parent;

@@ -25,3 +25,6 @@ export function capText(text: string, max: number): string {
 
 /** A question: longer ones are refused by the popup, which says so (and by the protocol). */
 export const MAX_QUESTION_CHARS = 4000;
+
+/** The most levels of frames between a frame and the top of its tab that are walked (lib/page/dom/frame-path.ts, lib/worker/reveal/place-in-top.ts). */
+export const MAX_FRAME_DEPTH = 32;

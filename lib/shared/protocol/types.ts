@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import {
+  MAX_FRAME_DEPTH,
   MAX_HEADING_CHARS,
   MAX_PASSAGE_CHARS,
   MAX_PASSAGE_ID_CHARS,
@@ -223,9 +224,6 @@ export type SeenResult = z.infer<typeof seenResultSchema>;
 export const MAX_SCREEN_BOXES = 400;
 
 const cssBox = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
-
-/** The most levels of frames between a quote and the top of its tab that the worker walks up. */
-export const MAX_FRAME_DEPTH = 32;
 
 /** A frame's index in each ancestor's `frames`, from the top (lib/page/dom/frame-path.ts). */
 const framePathSchema = z.array(z.int().check(z.gte(0))).check(z.minLength(1), z.maxLength(MAX_FRAME_DEPTH));

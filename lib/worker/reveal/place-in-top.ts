@@ -11,7 +11,7 @@
  */
 import { browser } from 'wxt/browser';
 import type { Box, FrameBox, ScreenBoxes } from '@/lib/shared/protocol/types';
-import { MAX_FRAME_DEPTH } from '@/lib/shared/protocol/types';
+import { MAX_FRAME_DEPTH } from '@/lib/shared/core/limits';
 import { withinFrame } from '@/lib/shared/seen/ink-seen';
 import { callPage, injectQuoteFinder } from '@/lib/worker/read/call-page';
 import { PAGE_ANSWER_MS, withinLimit } from './time-limit';
@@ -100,11 +100,11 @@ export async function placeInTop(screen: ScreenBoxes, fx: PlaceEffects): Promise
  * it uses nothing outside itself), walked as lib/page/dom/frame-path.ts walks it; null when an
  * ancestor is out of reach or a frame is not found among its parent's `frames`.
  */
-function ownFramePath(): number[] | null {
+function ownFramePath(maxDepth: number): number[] | null {
   const path: number[] = [];
   try {
     let w: Window = window;
-    for (let depth = 0; depth < 32; depth++) {
+    for (let depth = 0; depth < maxDepth; depth++) {
       const parent: Window | null = w.parent;
       if (!parent || parent === w) return path;
       let index = -1;
@@ -129,7 +129,12 @@ export function browserPlace(tabId: number): PlaceEffects {
   return {
     framePaths: async () => {
       const probe = browser.scripting
-        .executeScript({ target: { tabId, allFrames: true }, func: ownFramePath, injectImmediately: true })
+        .executeScript({
+          target: { tabId, allFrames: true },
+          func: ownFramePath,
+          args: [MAX_FRAME_DEPTH],
+          injectImmediately: true,
+        })
         .then((results) => results.map((r) => ({ frameId: r.frameId, path: r.result })));
       // None found (the probe refused or late): no frame above is found, and the quote is not placed.
       return withinLimit(probe, PAGE_ANSWER_MS, () => []).catch(() => []);
