@@ -211,21 +211,26 @@ function crossHighlight(frame: Frame): Promise<string> {
   return frame.evaluate(() => [...(CSS.highlights.get('cited-quote') ?? [])].map((r) => r.toString()).join(''));
 }
 
-/** The extraction page asked about birds; the model cites the cross-origin frame's sentence. */
-async function askAboutCormorants(): Promise<{ page: Page; popup: Page; crossFrame: Frame }> {
+/**
+ * The extraction page asked about birds; the model cites the sentence of the frame that names
+ * `bird` (`quote`) in the claim `claim`.
+ */
+async function askAboutBirds(bird: string, quote: string, claim: string): Promise<{ page: Page; popup: Page; frame: Frame }> {
   await h.standIn();
   const page = await h.open('extraction.html');
-  const crossFrame = await frameOf(page, 'cormorants');
-  await crossFrame.waitForFunction(() => document.readyState === 'complete');
-  h.api.enqueue((req) =>
-    answerReply([
-      { text: 'Cormorants are mentioned.', citations: [{ index: indexOf(req, 'cormorants'), literal: CROSS_QUOTE }] },
-    ]),
-  );
+  const frame = await frameOf(page, bird);
+  await frame.waitForFunction(() => document.readyState === 'complete');
+  h.api.enqueue((req) => answerReply([{ text: claim, citations: [{ index: indexOf(req, bird), literal: quote }] }]));
   const popup = await h.popup(page);
   await ask(popup, 'Which birds: otters, kingfishers, cormorants, herons, gannets?');
-  expect(await answerText(popup)).toContain('Cormorants are mentioned.');
-  return { page, popup, crossFrame };
+  expect(await answerText(popup)).toContain(claim);
+  return { page, popup, frame };
+}
+
+/** The extraction page asked about birds; the model cites the cross-origin frame's sentence. */
+async function askAboutCormorants(): Promise<{ page: Page; popup: Page; crossFrame: Frame }> {
+  const { page, popup, frame } = await askAboutBirds('cormorants', CROSS_QUOTE, 'Cormorants are mentioned.');
+  return { page, popup, crossFrame: frame };
 }
 
 describe('the popup says what was read', () => {
@@ -277,17 +282,7 @@ describe('the popup says what was read', () => {
   });
 
   it('a click on a same-origin frame’s quote once the page lays a box of other words over the frame highlights nothing, and says so', async () => {
-    await h.standIn();
-    const page = await h.open('extraction.html');
-    const sameFrame = await frameOf(page, 'kingfishers');
-    h.api.enqueue((req) =>
-      answerReply([
-        { text: 'Kingfishers are mentioned.', citations: [{ index: indexOf(req, 'kingfishers'), literal: SAME_QUOTE }] },
-      ]),
-    );
-    const popup = await h.popup(page);
-    await ask(popup, 'Which birds: otters, kingfishers, cormorants, herons, gannets?');
-    expect(await answerText(popup)).toContain('Kingfishers are mentioned.');
+    const { page, popup, frame: sameFrame } = await askAboutBirds('kingfishers', SAME_QUOTE, 'Kingfishers are mentioned.');
     // A box of the page's own words over the frame: the pixels there hold glyphs, none of them the quote's.
     await page.evaluate(() => {
       const frame = [...document.querySelectorAll('iframe')].find((f) => f.src.endsWith('?same'))!;
