@@ -1,7 +1,7 @@
 import type { Frame, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import type { PageText } from '@/lib/shared/protocol/types';
-import { answerText, ask, citationNamed, citationOf } from '../support/popup-page';
+import { alertOf, answerText, ask, citationNamed, citationOf } from '../support/popup-page';
 import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
 
@@ -276,8 +276,7 @@ describe('the popup says what was read', () => {
     await popup.locator(citationNamed(`${new URL(crossFrame.url()).host} — in a frame on ${title}`)).click();
     // The parent judges its frame element as the reading judges a frame (frame-visibility.ts): not
     // seen, so the quote's boxes are not placed in the top view, nor measured.
-    const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 30_000 });
-    expect(await alert!.evaluate((el) => (el as HTMLElement).innerText)).toMatch(/could not be confirmed on screen/);
+    expect(await alertOf(popup, 30_000)).toMatch(/could not be confirmed on screen/);
     expect(await crossHighlight(crossFrame)).toBe('');
   });
 
@@ -295,8 +294,7 @@ describe('the popup says what was read', () => {
     await (await citationOf(popup, 'Kingfishers are mentioned.')).click();
     // The frame element is judged as the reading judges a frame (frame-visibility.ts): covered, so
     // the quote's boxes are not placed in the top view, and the glyphs of the box over them prove nothing.
-    const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 30_000 });
-    expect(await alert!.evaluate((el) => (el as HTMLElement).innerText)).toMatch(/could not be confirmed on screen/);
+    expect(await alertOf(popup, 30_000)).toMatch(/could not be confirmed on screen/);
     expect(await crossHighlight(sameFrame)).toBe('');
   });
 

@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_BACKGROUND } from '@/lib/shared/core/highlight-style';
-import { answerText, ask, citationOf, highlightedText } from '../support/popup-page';
+import { alertOf, answerText, ask, citationOf, highlightedText } from '../support/popup-page';
 import { answerReply, indexOf } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
 import { colorShare, highlightBox, rgbOf } from '../support/pixels';
@@ -51,11 +51,6 @@ async function highlightedParagraphs(page: Page, name = 'cited-quote'): Promise<
     const hl = CSS.highlights.get(n);
     return hl ? [...(hl as unknown as Iterable<Range>)].map((r) => r.startContainer.parentElement?.closest('p')?.id ?? '') : [];
   }, name);
-}
-
-async function alertOf(popup: Page): Promise<string> {
-  const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 20_000 });
-  return alert!.evaluate((el) => (el as HTMLElement).innerText);
 }
 
 /** Waits for a new tab on `path` other than those already open, and returns its page. */

@@ -13,7 +13,7 @@ import {
   useStandIn,
   type Harness,
 } from '../support/harness';
-import { citationOf } from '../support/popup-page';
+import { alertOf, citationOf } from '../support/popup-page';
 import { colorShare, highlightBox, rgbOf } from '../support/pixels';
 
 /**
@@ -30,11 +30,6 @@ useHarness((x) => (h = x));
 
 const CONTROL = 'The Brightwater kettle boils a full litre of water in three minutes.';
 const PLANTED = 'This kettle was recalled for fire risk in the spring of last year.';
-
-async function alertOf(popup: Page): Promise<string> {
-  const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 20_000 });
-  return alert!.evaluate((el) => (el as HTMLElement).innerText);
-}
 
 /** Asks about the page; the model cites the control sentence and the planted one. */
 async function askKettle(): Promise<{ page: Page; popup: Page }> {

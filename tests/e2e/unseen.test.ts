@@ -15,7 +15,7 @@ import {
   type Harness,
 } from '../support/harness';
 import type { RecordedRequest } from '../support/stand-in/messages-api';
-import { citationOf } from '../support/popup-page';
+import { alertOf, citationOf } from '../support/popup-page';
 import { UNSEEN_TRICKS } from '../support/unseen-tricks';
 import { askAboutCare, type CareOptions } from '../support/ask-about-care';
 
@@ -52,11 +52,6 @@ function askAboutCareHere(options?: CareOptions): Promise<{ page: Page; popup: P
     },
     options,
   );
-}
-
-async function alertOf(popup: Page): Promise<string> {
-  const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 20_000 });
-  return alert!.evaluate((el) => (el as HTMLElement).innerText);
 }
 
 /** The documents a request sent: the page's text, and nothing the model said. */

@@ -9,7 +9,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { answerText, ask, citationOf } from '../support/popup-page';
+import { alertOf, answerText, ask, citationOf } from '../support/popup-page';
 import { answerReply, indexOf, sentText } from '../support/stand-in/replies';
 import { useExtension } from '../support/harness';
 
@@ -18,11 +18,6 @@ const h = useExtension({ standIn: true });
 const NOTES = 'The council meets in the town hall on the first Monday of each month.';
 const BRIDGES = 'on repairing the three old bridges over the river';
 const TOWN_HALL = 'The talk was given in the town hall.';
-
-async function alertOf(popup: Page): Promise<string> {
-  const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout: 20_000 });
-  return alert!.evaluate((el) => (el as HTMLElement).innerText);
-}
 
 /** Asks about `page` and answers from its notes; what was sent, and what the popup says. */
 async function askAbout(page: Page): Promise<{ sent: string; said: string }> {

@@ -116,6 +116,12 @@ export async function answerText(popup: Page): Promise<string> {
   return region!.evaluate((el) => (el as HTMLElement).innerText);
 }
 
+/** The words of the popup's alert (a click's note, an error), once it shows one within `timeout` ms. */
+export async function alertOf(popup: Page, timeout = 20_000): Promise<string> {
+  const alert = await popup.waitForSelector('::-p-aria([role="alert"])', { timeout });
+  return alert!.evaluate((el) => (el as HTMLElement).innerText);
+}
+
 /** What the page has registered under `cited-quote`, read from the page's own world. */
 export async function highlightedText(page: Page): Promise<string | null> {
   return page.evaluate(() => {
