@@ -77,4 +77,27 @@ describe('the question being typed', () => {
     await vi.waitFor(() => expect(draft!.scope).toBe('tab'));
     expect((await fakeBrowser.storage.session.get('draft')).draft).toMatchObject({ scope: 'tabs' });
   });
+
+  it('empties the box of the question answered, but never of words typed since, even from an older render', async () => {
+    await fakeBrowser.storage.session.set({ draft: { question: '', scope: 'tab' } });
+    let draft: Draft | null = null;
+    const shown = mount(<Box last="When does it open?" runLoaded onDraft={(d) => (draft = d)} />);
+    await vi.waitFor(() => expect(shown.textContent).toBe('When does it open?'));
+    // The render in which the answer came: its effect runs a frame later, after a keystroke.
+    const atAnswer = draft!;
+    atAnswer.setQuestion('Tell me more about that.');
+    expect(atAnswer.clearAnswered('When does it open?')).toBe(false);
+    await vi.waitFor(() => expect(shown.textContent).toBe('Tell me more about that.'));
+    // An older render's scope change keeps the words typed since, too.
+    atAnswer.setScope('window');
+    await vi.waitFor(() => expect(draft!.scope).toBe('window'));
+    expect(shown.textContent).toBe('Tell me more about that.');
+    // The question answered, still in the box, is emptied.
+    draft!.setQuestion(' When does it open?\n');
+    expect(draft!.clearAnswered('When does it open?')).toBe(true);
+    await vi.waitFor(() => expect(shown.textContent).toBe(''));
+    await vi.waitFor(async () =>
+      expect((await fakeBrowser.storage.session.get('draft')).draft).toMatchObject({ question: '', scope: 'window' }),
+    );
+  });
 });

@@ -20,6 +20,11 @@ export interface Draft {
   tabIds: number[];
   loaded: boolean;
   setQuestion: (question: string) => void;
+  /**
+   * Empties the box if it still holds `answered` (whatever the spaces), judged on what it holds
+   * now, not at the render that asked: words typed in between are kept. True when it emptied it.
+   */
+  clearAnswered: (answered: string) => boolean;
   /** `save: false` shows the scope without keeping it (the side panel opened for a page). */
   setScope: (scope: Scope, tabIds?: number[], save?: boolean) => void;
   setTabIds: (tabIds: number[]) => void;
@@ -62,19 +67,33 @@ export function useDraft(lastQuestion: string | undefined, runLoaded: boolean): 
       setStored(await store.current.getValue());
     })();
   }, []);
+  // The draft as last set, ahead of the render that will show it: a setter called from an older
+  // render's closure (an effect, a late event) changes one field of what is there now, never
+  // puts back a question typed over since.
+  const latest = useRef(draft);
+  const set = (next: typeof draft) => {
+    latest.current = next;
+    setDraft(next);
+  };
   useLayoutEffect(() => {
-    if (stored && runLoaded && !draft.loaded) setDraft({ ...startingDraft(stored, lastQuestion), loaded: true });
+    if (stored && runLoaded && !latest.current.loaded) set({ ...startingDraft(stored, lastQuestion), loaded: true });
   }, [stored, runLoaded]);
 
-  const change = (next: Required<DraftValue>, save = true) => {
-    setDraft({ ...next, loaded: true });
+  const change = (fields: Partial<DraftValue>, save = true) => {
+    const { question, scope, tabIds } = { ...latest.current, ...fields };
+    const next = { question, scope, tabIds };
+    set({ ...next, loaded: true });
     if (save) void store.current.setValue(next);
   };
-  const { question, scope, tabIds } = draft;
   return {
     ...draft,
-    setQuestion: (q) => change({ question: q, scope, tabIds }),
-    setScope: (s, ids = tabIds, save = true) => change({ question, scope: s, tabIds: ids }, save),
-    setTabIds: (ids) => change({ question, scope, tabIds: ids }),
+    setQuestion: (question) => change({ question }),
+    setScope: (scope, tabIds = latest.current.tabIds, save = true) => change({ scope, tabIds }, save),
+    setTabIds: (tabIds) => change({ tabIds }),
+    clearAnswered: (answered) => {
+      if (!latest.current.loaded || !sameQuestion(latest.current.question, answered)) return false;
+      change({ question: '' });
+      return true;
+    },
   };
 }

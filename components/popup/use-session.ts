@@ -9,7 +9,7 @@ import { callWorker } from '@/lib/shared/protocol/call-worker';
 import { startNewThread } from '@/lib/shared/store/storage';
 import { useAsking } from './use-asking';
 import { useReadAhead } from './use-read-ahead';
-import { answeredQuestion, sameQuestion, useDraft } from './use-draft';
+import { answeredQuestion, useDraft } from './use-draft';
 import { useHere } from './use-here';
 import { useKeyStatus } from './use-key-status';
 import { usePanelIntent } from './use-panel-intent';
@@ -40,11 +40,10 @@ export function useSession(surface: 'popup' | 'panel') {
   const answered = answeredQuestion(run);
   const draft = useDraft(answered === undefined ? run?.question : undefined, shown.loaded);
   useEffect(() => {
-    if (answered === undefined || !draft.loaded || !sameQuestion(draft.question, answered)) return;
+    if (answered === undefined) return;
     // Ask, empty, is disabled and would drop the keyboard: it goes to the box, for the next question.
     const onAsk = document.activeElement?.matches('button.ask') ?? false;
-    draft.setQuestion('');
-    if (onAsk) focusQuestion();
+    if (draft.clearAnswered(answered) && onAsk) focusQuestion();
   }, [answered === undefined ? undefined : run?.id, draft.loaded]);
   const { windowId, here } = useHere();
   const windowTabs = useWindowTabs(windowId);

@@ -569,12 +569,15 @@ class AddonView {
     );
   }
 
-  /** Clicks the button, radio or checkbox named `name` once it is there and enabled (10 s at most). */
+  /**
+   * Clicks the button, radio or checkbox named `name` once it is there and available (10 s at
+   * most): enabled, and not said to be unavailable (Ask while a question is under way).
+   */
   click(name: string): Promise<void> {
     return this.run(
       `const deadline = Date.now() + 10000;
        let el = null;
-       while (!(el = named(args[0], 'button, input[type=radio], input[type=checkbox], [role=button]')) || el.disabled) {
+       while (!(el = named(args[0], 'button, input[type=radio], input[type=checkbox], [role=button]')) || el.disabled || el.getAttribute('aria-disabled') === 'true') {
          if (Date.now() > deadline) throw new Error(el ? args[0] + ' stays disabled' : 'nothing to click named ' + args[0]);
          await new Promise((r) => win.setTimeout(r, 50));
        }
