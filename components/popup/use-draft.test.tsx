@@ -92,8 +92,14 @@ describe('the question being typed', () => {
     atAnswer.setScope('window');
     await vi.waitFor(() => expect(draft!.scope).toBe('window'));
     expect(shown.textContent).toBe('Tell me more about that.');
-    // The question answered, still in the box, is emptied.
+    // The very question typed again since the render that asks: the user's, kept.
+    const before = draft!;
+    before.setQuestion('When does it open?');
+    expect(before.clearAnswered('When does it open?')).toBe(false);
+    await vi.waitFor(() => expect(shown.textContent).toBe('When does it open?'));
+    // The question answered, in the box as the render that asks saw it, is emptied.
     draft!.setQuestion(' When does it open?\n');
+    await vi.waitFor(() => expect(draft!.question).toBe(' When does it open?\n'));
     expect(draft!.clearAnswered('When does it open?')).toBe(true);
     await vi.waitFor(() => expect(shown.textContent).toBe(''));
     await vi.waitFor(async () =>

@@ -21,8 +21,9 @@ export interface Draft {
   loaded: boolean;
   setQuestion: (question: string) => void;
   /**
-   * Empties the box if it still holds `answered` (whatever the spaces), judged on what it holds
-   * now, not at the render that asked: words typed in between are kept. True when it emptied it.
+   * Empties the box if it holds `answered` (whatever the spaces) and nothing was typed since the
+   * render that asks: words typed in between, even the same question asked again, are kept. True
+   * when it emptied it.
    */
   clearAnswered: (answered: string) => boolean;
   /** `save: false` shows the scope without keeping it (the side panel opened for a page). */
@@ -91,7 +92,9 @@ export function useDraft(lastQuestion: string | undefined, runLoaded: boolean): 
     setScope: (scope, tabIds = latest.current.tabIds, save = true) => change({ scope, tabIds }, save),
     setTabIds: (tabIds) => change({ tabIds }),
     clearAnswered: (answered) => {
-      if (!latest.current.loaded || !sameQuestion(latest.current.question, answered)) return false;
+      // Words typed since this render, even the very question again, are the user's: kept.
+      const now = latest.current;
+      if (!now.loaded || now.question !== draft.question || !sameQuestion(now.question, answered)) return false;
       change({ question: '' });
       return true;
     },
