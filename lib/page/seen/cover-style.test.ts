@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { hidesWhatIsUnder, insetFill, outlineRing, outlines, ringBands, shadowReach } from './cover-style';
+import {
+  hidesWhatIsUnder,
+  insetFill,
+  mayBeOpaque,
+  outlineRing,
+  outlines,
+  ringBands,
+  ringHolds,
+  shadowReach,
+} from './cover-style';
 
 describe('box shadows that cover', () => {
   it('measures how far an opaque spread shadow paints on every side, and whether an inset one fills the box', () => {
@@ -105,5 +114,24 @@ describe('the bands an outline paints', () => {
     ]);
     const filled = { left: 0, top: 0, right: 50, bottom: 24 };
     expect(ringBands(filled)).toEqual([filled]);
+  });
+});
+
+describe('paint opaque enough to hide words', () => {
+  it('hides them under a colour at 0.95 as under one at 1, and not under one at 0.8 or drawn at half opacity', () => {
+    expect(mayBeOpaque('rgb(255, 255, 255)')).toBe(true);
+    expect(mayBeOpaque('rgba(255, 255, 255, 0.95)')).toBe(true);
+    expect(mayBeOpaque('rgba(255, 255, 255, 0.8)')).toBe(false);
+    expect(mayBeOpaque('rgb(255, 255, 255)', 0.5)).toBe(false);
+    // A syntax not read may be opaque: it hides, unless drawn at an opacity that lets them show.
+    expect(mayBeOpaque('oklch(1 0 0)')).toBe(true);
+    expect(mayBeOpaque('oklch(1 0 0)', 0.5)).toBe(false);
+  });
+
+  it('shows no word through a hole narrower or shorter than the least glyph', () => {
+    const words = { left: 10, top: 10, right: 90, bottom: 30 };
+    const ring = { left: 0, top: 0, right: 100, bottom: 40 };
+    expect(ringHolds({ ...ring, hole: { left: 20, top: 20, right: 21, bottom: 21 } }, words)).toBe(true);
+    expect(ringHolds({ ...ring, hole: { left: 20, top: 12, right: 60, bottom: 28 } }, words)).toBe(false);
   });
 });

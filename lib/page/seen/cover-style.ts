@@ -8,19 +8,22 @@
  */
 import { type Rect, holds, meets } from '@/lib/page/dom/geometry';
 import { elementOf } from '@/lib/page/dom/dom';
+import { hidesUnder } from '@/lib/shared/seen/paint-rules';
+import { MIN_GLYPH_PX } from '@/lib/shared/seen/thresholds';
 import { parseColor, PICTURES, shadowsOf } from './paint';
 
 /** The elements that show a picture: placed over the page, one covers words whatever it shows. */
 export const PICTURE_TAGS = new Set(PICTURES.split(', '));
 
 /**
- * Whether a colour `value` may paint what is under it out: fully opaque, or in a syntax not read
- * (`oklch(…)`, `lab(…)`: it may be opaque, so it is not known to let the words show: unknown is
- * not seen). Only a colour read as not fully opaque lets them show.
+ * Whether a colour `value`, drawn at `opacity`, may paint what is under it out: opaque enough
+ * that words under it show at less than the least alpha a reader sees (`hidesUnder`), or in a
+ * syntax not read (`oklch(…)`, `lab(…)`: it may be opaque, so it is not known to let the words
+ * show: unknown is not seen). Only a colour read as letting enough through lets them show.
  */
-export function mayBeOpaque(value: string): boolean {
+export function mayBeOpaque(value: string, opacity = 1): boolean {
   const colour = parseColor(value);
-  return colour === null || colour.a === 1;
+  return hidesUnder((colour === null ? 1 : colour.a) * opacity);
 }
 
 /** Whether a computed `box-shadow` holds an opaque inset shadow with a spread: it paints over the box's inside. */
@@ -81,7 +84,7 @@ export function outlineRing(cs: CSSStyleDeclaration, r: Rect): Ring | null {
   const width = parseFloat(cs.outlineWidth);
   // A colour in a syntax not read may be opaque: not known to let the words show, so it paints.
   const colour = parseColor(cs.outlineColor);
-  if (!outlines(cs) || !(width > 0) || (colour !== null && colour.a < 1)) return null;
+  if (!outlines(cs) || !(width > 0) || (colour !== null && !hidesUnder(colour.a))) return null;
   const offset = parseFloat(cs.outlineOffset) || 0;
   const hole = { left: r.left - offset, top: r.top - offset, right: r.right + offset, bottom: r.bottom + offset };
   const grow = offset + width;
@@ -107,9 +110,15 @@ export function ringBands(ring: Ring): Rect[] {
   return bands.filter((b) => b.right > b.left && b.bottom > b.top);
 }
 
-/** Whether `ring` paints over all of the box `b` (none of `b` in its hole). */
+/**
+ * Whether `ring` paints over all of the box `b` (none of `b` in its hole). A hole narrower or
+ * shorter than the least glyph a reader makes out (`MIN_GLYPH_PX`: a shadow's 1 px box) shows no
+ * word.
+ */
 export function ringHolds(ring: Ring, b: Rect): boolean {
-  return holds(ring, b, 1) && !(ring.hole !== undefined && meets(ring.hole, b));
+  const { hole } = ring;
+  const showing = hole !== undefined && hole.right - hole.left >= MIN_GLYPH_PX && hole.bottom - hole.top >= MIN_GLYPH_PX;
+  return holds(ring, b, 1) && !(showing && meets(hole, b));
 }
 
 /** Whether a cover is drawn at all (`checkVisibility`: not under opacity 0 or `visibility: hidden`, it has a box). */

@@ -11,6 +11,7 @@ import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { scrollsWithPage } from './cover';
 import { Ancestry } from './ancestry';
 import { PaintOrder, wordsOver } from './paint-order';
+import { hidesUnder } from '@/lib/shared/seen/paint-rules';
 import { coverDrawn, hidesWhatIsUnder, PICTURE_TAGS } from './cover-style';
 
 /**
@@ -64,9 +65,12 @@ export class CoversOutOfView {
     return !wordsOver(this.order.above(cover, owner));
   }
 
-  /** Whether `cover` is drawn fully opaque: the product of the opacities up its tree is 1. */
+  /**
+   * Whether `cover` is drawn opaque enough to hide what is under it: the product of the opacities
+   * up its tree lets less through than a reader sees (`hidesUnder`, as in view: a lid at 0.95).
+   */
   drawnOpaque(cover: Element): boolean {
-    return this.ancestry.look(cover).opacity >= 1;
+    return hidesUnder(this.ancestry.look(cover).opacity);
   }
 
   private find(): Element[] {

@@ -8,19 +8,18 @@ import type { Rect } from '@/lib/page/dom/geometry';
 import { elementOf } from '@/lib/page/dom/dom';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import { PaintOrder, wordsOver } from './paint-order';
-import { mayBeOpaque, outlineRing, outlines, ringHolds } from './cover-style';
+import { outlineRing, outlines, ringHolds, type Ring } from './cover-style';
+import { pseudoBoxes } from './pseudo-boxes';
 
 /** A box an element paints over what it holds: an outline (with the `hole` it leaves), or a pseudo-element and its z-index (null: auto). */
-type PaintedBox = Rect & { hole?: Rect; pseudo?: '::before' | '::after'; z?: number | null };
+type PaintedBox = Ring & { pseudo?: '::before' | '::after'; z?: number | null };
 
 /**
  * What an element paints over what it holds (asked by the check of boxes in view, and by the proof of
  * a quote wherever its words are, lib/page/find/quote-seen.ts): an opaque outline (a ring, or the whole box when drawn
- * inwards), and the `::before` and `::after` boxes that cover what is under them: generated (`content`), placed
- * over the page (`position: absolute`, not below the flow by a negative `z-index`), fully opaque,
- * painting a colour or an image; each one's box in the view's coordinates, worked out from its
- * containing block (the nearest positioned box) and its computed offsets and size. One whose place
- * cannot be worked out (an `auto` offset) is not counted. Read once per element.
+ * inwards), and the `::before` and `::after` boxes painted over its words (pseudo-boxes.ts: placed over
+ * the page, or in the flow and moved over them; a place not worked out counts as all of the
+ * element's box). Read once per element.
  */
 export class PaintedCovers {
   /** Per element, the boxes it paints over what it holds; a `hole` is left unpainted inside one. */
@@ -55,46 +54,8 @@ export class PaintedCovers {
     const cs = this.view.getComputedStyle(el);
     const ring = outlines(cs) ? outlineRing(cs, elementOf.rect(el)) : null;
     if (ring !== null) out.push(ring);
-    for (const which of ['::before', '::after'] as const) {
-      const ps = this.view.getComputedStyle(el, which);
-      if (ps.content === 'none' || ps.content === 'normal' || ps.display === 'none') continue;
-      if (ps.position !== 'absolute' || parseInt(ps.zIndex, 10) < 0 || ps.opacity !== '1') continue;
-      const painted = mayBeOpaque(ps.backgroundColor) || (ps.backgroundImage !== 'none' && ps.backgroundImage !== '');
-      if (!painted) continue;
-      const block = containingBlock(el, this.view);
-      const left = parseFloat(ps.left);
-      const top = parseFloat(ps.top);
-      const px = (v: string) => parseFloat(v) || 0;
-      const width = px(ps.width) + px(ps.paddingLeft) + px(ps.paddingRight) + px(ps.borderLeftWidth) + px(ps.borderRightWidth);
-      const height = px(ps.height) + px(ps.paddingTop) + px(ps.paddingBottom) + px(ps.borderTopWidth) + px(ps.borderBottomWidth);
-      if (block === null || !Number.isFinite(left) || !Number.isFinite(top)) continue;
-      const z = parseInt(ps.zIndex, 10);
-      out.push({
-        left: block.left + left,
-        top: block.top + top,
-        right: block.left + left + width,
-        bottom: block.top + top + height,
-        pseudo: which,
-        z: Number.isFinite(z) ? z : null,
-      });
-    }
+    out.push(...pseudoBoxes(el, this.view));
     this.known.set(el, out);
     return out;
   }
-}
-
-/** The padding box (view's coordinates) of the nearest positioned box at or above `el`; null: none (the page's). */
-function containingBlock(el: Element, view: Window): Rect | null {
-  for (let e: Element | null = el; e !== null; e = flatParentElement(e)) {
-    if (view.getComputedStyle(e).position === 'static') continue;
-    const r = elementOf.rect(e);
-    const box = e as HTMLElement;
-    return {
-      left: r.left + elementOf.clientLeft(box),
-      top: r.top + elementOf.clientTop(box),
-      right: r.left + elementOf.clientLeft(box) + elementOf.clientWidth(box),
-      bottom: r.top + elementOf.clientTop(box) + elementOf.clientHeight(box),
-    };
-  }
-  return null;
 }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { judge } from './seen';
 import { judgeInk, judgesBox, INK_RULES, withinFrame } from './ink-seen';
-import { oneColour } from './paint-rules';
+import { hidesUnder, oneColour } from './paint-rules';
 import {
   MAX_ORDER_SAMPLES,
   MAX_SHADOW_BLUR_PX,
@@ -113,6 +113,15 @@ describe('the rule of a gradient of one colour', () => {
     expect(oneColour({ largestContrast: MIN_CONTRAST, leastAlpha: 1 })).toBe(false);
     expect(oneColour({ largestContrast: 1, leastAlpha: 0.99 })).toBe(false);
     expect(oneColour(null)).toBe(false);
+  });
+});
+
+describe('the rule of paint that hides what is under it', () => {
+  it('hides words that would show through at less than the least alpha a reader sees', () => {
+    expect(hidesUnder(1)).toBe(true);
+    expect(hidesUnder(1 - MIN_ALPHA + 0.01)).toBe(true);
+    expect(hidesUnder(1 - MIN_ALPHA)).toBe(false);
+    expect(hidesUnder(0.5)).toBe(false);
   });
 });
 

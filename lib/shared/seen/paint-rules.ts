@@ -102,3 +102,12 @@ export const PAINT_RULES: readonly SeenRule[] = [
 export function oneColour(stops: GradientStops | null): boolean {
   return stops !== null && stops.leastAlpha >= 1 && stops.largestContrast < MIN_CONTRAST;
 }
+
+/**
+ * Whether paint of alpha `alpha` (its colour's alpha times the opacity it is drawn with) hides
+ * words under it: they show through at 1 − alpha, and words drawn at an alpha below `MIN_ALPHA`
+ * are not seen (the row `transparent`). A lid of white at 0.95 hides as one at 1 does.
+ */
+export function hidesUnder(alpha: number): boolean {
+  return alpha > 1 - MIN_ALPHA;
+}
