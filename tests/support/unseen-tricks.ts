@@ -69,6 +69,8 @@ export const UNSEEN_TRICKS = [
   'dim-pseudo',
   'faint-lid',
   'faded-lid',
+  'skewed',
+  'shadow-on-page',
   'discs',
   'clip-to-nothing',
   'white-shadow',

@@ -127,12 +127,14 @@ export class PictureProof {
 
 /**
  * Glyphs of a transparent colour may still be drawn: by a background clipped to the text
- * (gradient headings), a stroke or a shadow. Asked only of transparent text, which is rare.
+ * (gradient headings), a stroke or a shadow, each in a colour that stands out from `behind`
+ * where that is known (a white shadow on a white page draws nothing a reader sees). Asked only
+ * of transparent text, which is rare.
  */
-export function paintedOtherwise(el: Element, cs: CSSStyleDeclaration, view: Window): boolean {
+export function paintedOtherwise(el: Element, cs: CSSStyleDeclaration, view: Window, behind: Rgba | null = null): boolean {
   const fill = cs.getPropertyValue('-webkit-text-fill-color');
-  if (fill && paintHides({ color: fill, fontSize: '16px', background: null }) === null) return true;
-  return outlined(el, cs, view);
+  if (fill && paintHides({ color: fill, fontSize: '16px', background: behind }) === null) return true;
+  return outlined(el, cs, view, behind);
 }
 
 /**
@@ -281,7 +283,7 @@ export function quoteWordsPaint(
   };
   const first = paintMeasured({ ...words, background: null });
   const why = whyUnseen(first);
-  if (why === 'transparent') return { ...first, paintedOtherwise: paintedOtherwise(el, cs, view) };
+  if (why === 'transparent') return { ...first, paintedOtherwise: paintedOtherwise(el, cs, view, backgroundBehind(el, view)) };
   if (why !== null) return first;
   const against = paintMeasured({ ...words, background: backgroundBehind(el, view) });
   // The colours of the ancestors' backgrounds alone: an image, or a box that is no ancestor, may

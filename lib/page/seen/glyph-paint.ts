@@ -66,7 +66,11 @@ export class GlyphPaint {
     if (alone.seen !== 'seen') {
       // Transparent glyphs may be painted otherwise (a stroke, a shadow, a background clipped to the text): asked only then.
       if (alone.why !== 'transparent' || painter === null) return 'unseen';
-      const otherwise = isSeen(ASK.paint({ ...looks, paintedOtherwise: paintedOtherwise(painter, style, this.view) }));
+      // Against the colour behind them where it is one (a white shadow on white paints nothing a
+      // reader sees); over a picture, by the paint alone.
+      const backdrop = backdropAt(boxes, top, () => this.canvasColour());
+      const behind = isPicture(backdrop) ? null : backdrop;
+      const otherwise = isSeen(ASK.paint({ ...looks, paintedOtherwise: paintedOtherwise(painter, style, this.view, behind) }));
       return otherwise ? 'seen' : 'unseen';
     }
     // The colour of what is behind them (white on white): the background colours of the boxes

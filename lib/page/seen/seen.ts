@@ -233,7 +233,8 @@ export function orderHides(
     const shared = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
     const shorter = Math.min(a.bottom - a.top, b.bottom - b.top);
     const along = dir * ((b.left + b.right) / 2 - (a.left + a.right) / 2);
-    const verdict = askOrder({ letterPair: { shared, shorter, along } });
+    const narrower = Math.min(a.right - a.left, b.right - b.left);
+    const verdict = askOrder({ letterPair: { shared, shorter, along, narrower } });
     if (verdict.seen !== 'seen') return hidesBy(verdict);
   }
   return null;

@@ -12,6 +12,7 @@ import {
   MAX_ORDER_SAMPLES,
   MAX_SHADOW_BLUR_PX,
   MAX_SHADOW_OFFSET_PX,
+  MIN_ADVANCE,
   MIN_ALPHA,
   MIN_BACKGROUND_SHARE,
   MIN_INK_BOX_SIDE,
@@ -76,6 +77,20 @@ describe('the rows of the order letters are drawn in', () => {
     // On one line only: sharing exactly the least share of the shorter's height is one line, less is not.
     expect(judge(pair(MIN_LINE_SHARE * 10, -8))).toEqual({ seen: 'unseen', why: 'reordered' });
     expect(judge(pair(MIN_LINE_SHARE * 10 - 0.01, -8))).toEqual(SEEN);
+  });
+
+  it('says two letters on one line, each wider than twice its height and all but over each other, are smeared', () => {
+    const TINY = { seen: 'unseen', why: 'tiny-font' };
+    const wide = 2 * 10 + 0.01;
+    const pair = (along: number, narrower: number, shared = 10) => ({ letterPair: { shared, shorter: 10, along, narrower } });
+    // A skew near a right angle: letters 10 px tall drawn 900 px wide, 8 px apart.
+    expect(judge(pair(8, 900))).toEqual(TINY);
+    expect(judge(pair(MIN_ADVANCE * wide - 0.01, wide))).toEqual(TINY);
+    expect(judge(pair(MIN_ADVANCE * wide, wide))).toEqual(SEEN);
+    // No wider than twice their height (a cluster of a script whose letters share one box): seen.
+    expect(judge(pair(0, 2 * 10))).toEqual(SEEN);
+    // Not on one line: not asked.
+    expect(judge(pair(0, 900, MIN_LINE_SHARE * 10 - 0.01))).toEqual(SEEN);
   });
 
   it('leaves unproven a text whose order needs more pairs measured than the budget', () => {

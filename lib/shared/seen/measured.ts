@@ -186,10 +186,10 @@ export interface Measured {
   orderSamples?: number;
   /**
    * Two neighbouring letters of one direction (`drawnBackwards`): the height their glyphs share, the
-   * height of the shorter, and how far the second's middle is drawn from the first's along their
-   * own direction (negative: against it).
+   * height of the shorter, how far the second's middle is drawn from the first's along their
+   * own direction (negative: against it), and the width of the narrower of their boxes.
    */
-  letterPair?: { shared: number; shorter: number; along: number };
+  letterPair?: { shared: number; shorter: number; along: number; narrower?: number };
 }
 
 /** One row of the table: when it applies, what it makes the words, and why, in a reviewer's words. */

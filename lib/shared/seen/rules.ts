@@ -37,6 +37,16 @@ function pressed(g: GlyphsMeasured): boolean {
   return count > 2 && g.width / count < MIN_ADVANCE * g.height;
 }
 
+/**
+ * Whether two neighbouring letters on one line are smeared over each other: each box wider than
+ * twice its height (a letter sheared along the line, not a cluster of a script whose letters share
+ * one box), and their middles closer than `MIN_ADVANCE` of that width.
+ */
+function smeared(p: { shared: number; shorter: number; along: number; narrower?: number }): boolean {
+  if (p.narrower === undefined || p.shared < MIN_LINE_SHARE * p.shorter) return false;
+  return p.narrower > p.shorter / MIN_LINE_SHARE && Math.abs(p.along) < MIN_ADVANCE * p.narrower;
+}
+
 /** The rules, first match wins. */
 export const SEEN_RULES: readonly SeenRule[] = [
   {
@@ -259,6 +269,15 @@ export const SEEN_RULES: readonly SeenRule[] = [
     says:
       `Two neighbouring letters of one direction, on one line (sharing ${MIN_LINE_SHARE} of the shorter's height), ` +
       `are drawn more than ${MAX_ORDER_SLIP_PX}px against it.`,
+  },
+  {
+    why: 'tiny-font',
+    seen: 'unseen',
+    reads: ['letterPair'],
+    when: (m) => m.letterPair !== undefined && smeared(m.letterPair),
+    says:
+      `Two neighbouring letters on one line are drawn each wider than ${1 / MIN_LINE_SHARE} times its height, ` +
+      `their middles less than ${MIN_ADVANCE} of that width apart (a skew near a right angle): each letter lies over the next.`,
   },
   {
     why: 'reordered',
