@@ -73,11 +73,19 @@ export async function readAhead(msg: ReadAheadMessage): Promise<number> {
  * readings, its words for ranking found as it comes in (`onRead`), a frame small enough to be sent
  * whole (its share of `budget`, in tokens) checked as it is read, and the check before sending
  * asked of the frames only for what their readings did not check (`askShown`, read/page-reading.ts).
+ * `askedAt`: when the question reached the worker, after Ask was pressed (a reading ahead begun
+ * later is not asked whether its page changed since: read/read-ahead.ts).
  */
-export function questionReading(tabs: Browser.tabs.Tab[], threadId: string, signal: AbortSignal, budget: number) {
+export function questionReading(
+  tabs: Browser.tabs.Tab[],
+  threadId: string,
+  signal: AbortSignal,
+  budget: number,
+  askedAt: number,
+) {
   const early = earlyReading(budget, tabs.length);
   const deps = readTabDeps(pdfAddressesOfRun(tabs, browser.runtime.getURL(VIEWER_PATH)), early);
-  const cache = aheadFirst(ahead, readings.forThread(threadId));
+  const cache = aheadFirst(ahead, readings.forThread(threadId), askedAt);
   return {
     readOne: (tab: Browser.tabs.Tab) => {
       if (tab.id !== undefined) readRequested(tab.id);
