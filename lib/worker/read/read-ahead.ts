@@ -49,9 +49,9 @@ interface Ahead {
 }
 
 /** A tab's reading as kept here: null when it failed or the tab was said unread. */
-function readingOf(reading: Promise<TabRead | SkippedTab>): Promise<TabRead | null> {
+function readingOf(reading: Promise<TabRead | SkippedTab | null>): Promise<TabRead | null> {
   return reading.then(
-    (r) => ('reason' in r ? null : r),
+    (r) => (!r || 'reason' in r ? null : r),
     () => null,
   );
 }
@@ -96,7 +96,7 @@ export class AheadReads {
    * worker after a render, which may come after Ask) does not read it a second time, and the
    * next question may take it as it takes a reading ahead.
    */
-  track(tab: AheadTab, reading: Promise<TabRead | SkippedTab>): void {
+  track(tab: AheadTab, reading: Promise<TabRead | SkippedTab | null>): void {
     if (tab.id === undefined || !tab.url) return;
     this.reads.set(tab.id, { url: tab.url, at: this.now(), reading: readingOf(reading) });
   }

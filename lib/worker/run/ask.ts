@@ -65,7 +65,7 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     // a frame small enough to be sent whole checked as it is read (read/page-reading.ts).
     const reading = questionReading(tabs, thread.id, controller.signal, settings.fragmentBudget, askedAt);
     const { askShown } = reading;
-    const read = await readScope(tabs, msg.selection, reading.readOne, controller.signal, reading.onRead);
+    const read = await readScope(tabs, msg.selection, reading.readOne, controller.signal, reading.onRead, reading.taken);
     markRun('read');
     const { skipped, coverage } = read;
     if (read.nothingRead)

@@ -20,7 +20,7 @@ import {
   type EarlyReading,
 } from '@/lib/worker/read/page-reading';
 import { AheadReads, aheadFirst } from '@/lib/worker/read/read-ahead';
-import { readTab, type ReadTabDeps } from '@/lib/worker/read/read-tab';
+import { readTab, takeEarlier, type ReadTabDeps } from '@/lib/worker/read/read-tab';
 import { canReadTab } from '@/lib/worker/read/tab-access';
 import { ReadCache } from '@/lib/worker/read/tab-reuse';
 import { tabsToRead, type ScopedAsk } from '@/lib/worker/read/tab-scope';
@@ -95,6 +95,17 @@ export function questionReading(
       // A reading from before the question: its small frames checked now (read/page-reading.ts).
       return reading.then((read) => {
         if (!('reason' in read) && tab.id !== undefined) checkTaken(tab.id, read, early);
+        return read;
+      });
+    },
+    // A reading from before the question, taken at once outside the queue (read/read-scope.ts).
+    taken: (tab: Browser.tabs.Tab) => {
+      if (tab.id !== undefined) readRequested(tab.id);
+      const taking = takeEarlier(tab, signal, cache, deps);
+      // As readOne's: a read-ahead arriving meanwhile leaves the tab to this question.
+      ahead.track(tab, taking);
+      return taking.then((read) => {
+        if (read && tab.id !== undefined) checkTaken(tab.id, read, early);
         return read;
       });
     },
