@@ -146,3 +146,61 @@ describe('a read-ahead that arrives after Ask', () => {
     expect(await ahead.take(1, url(1), unchangedIf(true))).toEqual(readOf(1));
   });
 });
+
+describe('a reading ahead begun after the question reached the worker', () => {
+  const asked = 2_000;
+
+  it('stands without asking its frames whether they changed: its walk came after Ask', async () => {
+    let now = 1_000;
+    const ahead = new AheadReads(() => now);
+    const first = [1, 2, 3, 4].map(() => pending<TabRead>());
+    const reads: number[] = [];
+    // Four at a time: tab 5 waits its turn, which comes after Ask.
+    ahead.start(
+      [1, 2, 3, 4, 5].map((id) => tab(id)),
+      (t) => {
+        reads.push(t.id);
+        return t.id <= 4 ? first[t.id - 1]!.promise : Promise.resolve(readOf(t.id));
+      },
+    );
+    await new Promise((r) => setTimeout(r, 0));
+    expect(reads).toEqual([1, 2, 3, 4]);
+    now = asked + 1;
+    first[0]!.finish(readOf(1));
+    const questions: string[] = [];
+    expect(await ahead.take(5, url(5), unchangedIf(false, questions), undefined, asked)).toEqual(readOf(5));
+    expect(questions).toEqual([]);
+    // Begun before Ask: asked, and read again since its page changed.
+    expect(await ahead.take(1, url(1), unchangedIf(false, questions), undefined, asked)).toBeNull();
+    expect(questions).toEqual(['r1']);
+  });
+
+  it('is still read again when it was cut short, or at another address', async () => {
+    let now = 1_000;
+    const ahead = new AheadReads(() => now);
+    now = asked + 1;
+    ahead.start([tab(1), tab(2)], async (t) => readOf(t.id, `r${t.id}`, t.id === 1 ? { truncatedBy: 'time' } : {}));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await ahead.take(1, url(1), unchangedIf(true), undefined, asked)).toBeNull();
+    expect(await ahead.take(2, 'https://elsewhere.example/', unchangedIf(true), undefined, asked)).toBeNull();
+  });
+
+  it('a question’s own reading tracked here is always asked, however late it was tracked', async () => {
+    const now = asked + 5;
+    const ahead = new AheadReads(() => now);
+    ahead.track(tab(1), Promise.resolve(readOf(1)));
+    const questions: string[] = [];
+    expect(await ahead.take(1, url(1), unchangedIf(false, questions), undefined, asked)).toBeNull();
+    expect(questions).toEqual(['r1']);
+  });
+
+  it('is taken through the question’s readings with its Ask time', async () => {
+    const ahead = new AheadReads(() => asked + 1);
+    ahead.start([tab(1)], async (t) => readOf(t.id));
+    await new Promise((r) => setTimeout(r, 0));
+    const questions: string[] = [];
+    const readings = aheadFirst(ahead, new ReadCache().forThread('t1'), asked);
+    expect(await readings.take(1, url(1), unchangedIf(false, questions))).toEqual(readOf(1));
+    expect(questions).toEqual([]);
+  });
+});

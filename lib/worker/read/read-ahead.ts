@@ -5,7 +5,10 @@
  * asking for any access: components/popup/use-read-ahead.ts), and they are read then, nothing sent
  * anywhere. At Ask each tab's reading ahead is joined, still going or done, and stands only as a
  * reading kept for a follow-up does (tab-reuse.ts `stillStands`): complete, at the same address,
- * and every frame saying nothing changed since. Otherwise the tab is read again. The check before
+ * and every frame saying nothing changed since. Otherwise the tab is read again. A reading that
+ * began after the question reached the worker (its page's walk after Ask was pressed, as the
+ * question's own reading would be) is not asked `unchanged`: no change can fall between it and
+ * Ask, and the round trip per frame is what a reading begun at Ask does not pay. The check before
  * sending is asked at Ask like any question's, never taken from the reading ahead; a reading not
  * used within AHEAD_KEEP_MS is dropped.
  *
@@ -15,7 +18,7 @@ import type { SkippedTab } from '@/lib/shared/protocol/types';
 import { bounded } from '@/lib/shared/core/time-limit';
 import type { TabRead } from './frames';
 import { pacedQueue } from './read-pace';
-import { stillStands, type TabReadings, type Unchanged } from './tab-reuse';
+import { reusable, stillStands, type TabReadings, type Unchanged } from './tab-reuse';
 
 /** How long a reading ahead waits for its question. */
 export const AHEAD_KEEP_MS = 120_000;
@@ -35,8 +38,22 @@ export interface AheadTab {
 interface Ahead {
   url: string;
   at: number;
+  /**
+   * When this reading ahead began (before its first request to the page), for a fresh reading
+   * started here; undefined for a question's reading tracked here (which may be a reading kept
+   * from before it) and until the reading's turn in the queue comes.
+   */
+  began?: number;
   /** Never rejects: a reading that failed, or a tab said unread, is null (read again at Ask). */
   reading: Promise<TabRead | null>;
+}
+
+/** A tab's reading as kept here: null when it failed or the tab was said unread. */
+function readingOf(reading: Promise<TabRead | SkippedTab | null>): Promise<TabRead | null> {
+  return reading.then(
+    (r) => (!r || 'reason' in r ? null : r),
+    () => null,
+  );
 }
 
 export class AheadReads {
@@ -60,10 +77,15 @@ export class AheadReads {
       if (tab.id === undefined || !tab.url) continue;
       const had = this.reads.get(tab.id);
       if (had?.url === tab.url) continue;
-      this.track(
-        tab,
-        this.queue(() => read(tab)),
+      const ahead: Ahead = { url: tab.url, at: this.now(), reading: Promise.resolve(null) };
+      ahead.reading = readingOf(
+        this.queue(() => {
+          // Its turn in the queue: before any request to the page.
+          ahead.began = this.now();
+          return read(tab);
+        }),
       );
+      this.reads.set(tab.id, ahead);
       started++;
     }
     return started;
@@ -74,20 +96,17 @@ export class AheadReads {
    * worker after a render, which may come after Ask) does not read it a second time, and the
    * next question may take it as it takes a reading ahead.
    */
-  track(tab: AheadTab, reading: Promise<TabRead | SkippedTab>): void {
+  track(tab: AheadTab, reading: Promise<TabRead | SkippedTab | null>): void {
     if (tab.id === undefined || !tab.url) return;
-    const read = reading.then(
-      (r) => ('reason' in r ? null : r),
-      () => null,
-    );
-    this.reads.set(tab.id, { url: tab.url, at: this.now(), reading: read });
+    this.reads.set(tab.id, { url: tab.url, at: this.now(), reading: readingOf(reading) });
   }
 
   /**
    * Tab `tabId`'s reading ahead, waited for if still going, if it was of `url`, is not older than
-   * AHEAD_KEEP_MS, and still stands (`unchanged` asked of each frame); otherwise null. Taken once.
+   * AHEAD_KEEP_MS, and still stands (`unchanged` asked of each frame, unless the reading began
+   * after `askedAt`, when the question reached the worker); otherwise null. Taken once.
    */
-  async take(tabId: number, url: string, unchanged: Unchanged, signal?: AbortSignal): Promise<TabRead | null> {
+  async take(tabId: number, url: string, unchanged: Unchanged, signal?: AbortSignal, askedAt?: number): Promise<TabRead | null> {
     const ahead = this.reads.get(tabId);
     this.reads.delete(tabId);
     if (!ahead || ahead.url !== url || this.stale(ahead)) return null;
@@ -98,7 +117,11 @@ export class AheadReads {
       signal?.throwIfAborted();
       return null;
     }
-    return read && stillStands(read, unchanged, signal);
+    if (!read) return null;
+    // Begun strictly after the question's clock reading, which came after Ask was pressed: its
+    // walk read the page as it was after Ask, as the question's own reading would.
+    if (askedAt !== undefined && ahead.began !== undefined && ahead.began > askedAt) return reusable(read) ? read : null;
+    return stillStands(read, unchanged, signal);
   }
 
   /** How many tabs are read ahead, or being read. */
@@ -114,11 +137,12 @@ export class AheadReads {
 /**
  * A question's earlier readings: the tab's reading ahead first, then the thread's last reading of
  * it; a reading ahead that stands is kept for the thread's next question, as any new reading is.
+ * `askedAt`: when the question reached the worker (a reading ahead begun after it needs no `unchanged`).
  */
-export function aheadFirst(ahead: AheadReads, thread: TabReadings): TabReadings {
+export function aheadFirst(ahead: AheadReads, thread: TabReadings, askedAt?: number): TabReadings {
   return {
     async take(tabId, url, unchanged, signal) {
-      const read = await ahead.take(tabId, url, unchanged, signal);
+      const read = await ahead.take(tabId, url, unchanged, signal, askedAt);
       if (!read) return thread.take(tabId, url, unchanged, signal);
       thread.keep(tabId, url, read);
       return read;

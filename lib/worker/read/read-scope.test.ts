@@ -104,4 +104,28 @@ describe('readScope', () => {
     ]);
     expect(read.passages.map((p) => p.text)).toEqual(['One.', 'Two.', 'Three.']);
   });
+
+  it('takes the readings from before the question for every tab at once, outside the queue: only the other tabs are read in it', async () => {
+    const joins = new Map<number, (read: TabRead | null) => void>();
+    const readOne: number[] = [];
+    // Ten tabs read ahead and still being joined (more than the queue's places), and one not.
+    const tabs = Array.from({ length: 11 }, (_, i) => tab(i + 1));
+    const reading = readScope(
+      tabs,
+      undefined,
+      async (t) => (readOne.push(t.id!), readOf(t.id!, [`Read now ${t.id}.`])),
+      new AbortController().signal,
+      undefined,
+      (t) => (t.id === 11 ? Promise.resolve(null) : new Promise((r) => joins.set(t.id!, r))),
+    );
+    await new Promise((r) => setTimeout(r, 10));
+    expect([...joins.keys()]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // The tab without a reading from before did not wait behind the joins for a place.
+    expect(readOne).toEqual([11]);
+    for (const [id, done] of joins) done(id === 2 ? null : readOf(id, [`Ahead ${id}.`]));
+    const read = await reading;
+    // A reading that does not stand (tab 2) is read in the queue.
+    expect(readOne).toEqual([11, 2]);
+    expect(read.passages.map((p) => p.text).slice(0, 3)).toEqual(['Ahead 1.', 'Read now 2.', 'Ahead 3.']);
+  });
 });

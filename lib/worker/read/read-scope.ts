@@ -10,7 +10,7 @@ import type { SkippedTab, SourcedPassage } from '@/lib/shared/protocol/types';
 import type { NoTranscriptReason } from '@/lib/shared/video/transcript';
 import { partialTab, passagesOfTab, tabTotals, type TabRead } from './frames';
 import { withPrioritySelection } from './priority-selection';
-import { readAtPace } from './read-pace';
+import { pacedQueue } from './read-pace';
 
 /** How much of the tabs was read, before the plan says what is sent. */
 export type ReadCoverage = Omit<RunCoverage, 'sent' | 'leftOut'>;
@@ -30,6 +30,13 @@ export async function readScope(
   signal: AbortSignal,
   /** Given each tab's passages as soon as it is read (its place in the queue given up), while the others are still reading. */
   onRead?: (passages: SourcedPassage[]) => void,
+  /**
+   * A tab's reading from before the question (read ahead, or kept for a follow-up) if it still
+   * stands, else null: joined and asked of its frames for every tab at once, outside the queue,
+   * which is for reads that work (a join waits, and `unchanged` is one short message a frame).
+   * Only a tab without one takes a place in the queue for `readOne`.
+   */
+  taken?: (tab: Browser.tabs.Tab) => Promise<TabRead | null>,
 ): Promise<ScopeRead> {
   let passages: SourcedPassage[] = [];
   const skipped: SkippedTab[] = [];
@@ -42,15 +49,18 @@ export async function readScope(
     unread: [],
   };
   // In parallel, a few at a time: more at once only makes each slower.
-  const results = await readAtPace(tabs, async (tab) => {
-    const result = await readOne(tab);
-    if ('reason' in result) return { tab, result, passages: [] };
-    const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title, active: tab.active, url: tab.url };
-    const passages = passagesOfTab(result, names);
-    // Once this read has given its place to the next tab: that tab's page works meanwhile.
-    if (onRead) setTimeout(() => signal.aborted || onRead(passages), 0);
-    return { tab, result, passages };
-  });
+  const queue = pacedQueue();
+  const results = await Promise.all(
+    tabs.map(async (tab) => {
+      const result = (await taken?.(tab)) ?? (await queue(() => readOne(tab)));
+      if ('reason' in result) return { tab, result, passages: [] };
+      const names = { tabId: tab.id!, windowId: tab.windowId, title: tab.title, active: tab.active, url: tab.url };
+      const passages = passagesOfTab(result, names);
+      // Once this read has given its place to the next tab: that tab's page works meanwhile.
+      if (onRead) setTimeout(() => signal.aborted || onRead(passages), 0);
+      return { tab, result, passages };
+    }),
+  );
   for (const { tab, result, passages: ofTab } of results) {
     if ('reason' in result) {
       skipped.push(result);

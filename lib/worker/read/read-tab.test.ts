@@ -4,7 +4,7 @@ import { t } from '@/lib/shared/core/i18n';
 import type { PdfReadResult } from '@/lib/shared/protocol/pdf-notes';
 import type { PageText } from '@/lib/shared/protocol/types';
 import { ReadCache } from '@/lib/worker/read/tab-reuse';
-import { readTab, type ReadTabDeps } from './read-tab';
+import { readTab, takeEarlier, type ReadTabDeps } from './read-tab';
 
 const page = (url: string, text: string, extra: Partial<PageText> = {}): PageText => ({
   url,
@@ -58,6 +58,23 @@ describe('readTab', () => {
     const read = await readTab(tab('https://bank.example/fees'), signal(), cache, again.deps);
     expect(again.calls).toEqual(['unchanged']);
     expect('frames' in read && read.frames[0]!.page.passages[0]!.text).toBe('The fee is 2%.');
+  });
+
+  it('takes no earlier reading of a tab it reads without the page script: asleep, not to be entered, a PDF shown', async () => {
+    const taken: number[] = [];
+    const cache = { take: async (tabId: number) => (taken.push(tabId), null), keep: () => {} };
+    const { deps } = browserOf(page('x', ''), {
+      viewerPdf: (t) => (t.url?.startsWith('chrome-extension:') ? 'https://bank.example/s.pdf' : null),
+    });
+    for (const t of [
+      tab('https://bank.example/fees', { discarded: true }),
+      tab('chrome://settings'),
+      tab('chrome-extension://id/pdf-viewer.html'),
+    ])
+      expect(await takeEarlier(t, signal(), cache, deps)).toBeNull();
+    expect(taken).toEqual([]);
+    expect(await takeEarlier(tab('https://bank.example/fees'), signal(), cache, deps)).toBeNull();
+    expect(taken).toEqual([3]);
   });
 
   it('reads a PDF in the offscreen document when the page says its document is one', async () => {

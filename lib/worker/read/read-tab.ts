@@ -93,6 +93,27 @@ export async function withVideos(
   return { ...read, frames };
 }
 
+/**
+ * Tab `tab`'s reading from before the question (read ahead, or the thread's last: `cache.take`,
+ * its frames asked whether anything changed since), if it still stands; null otherwise, and for a
+ * tab `readTab` reads without the page script (a PDF, a page we may not enter, a tab asleep).
+ */
+export async function takeEarlier(
+  tab: Browser.tabs.Tab,
+  signal: AbortSignal,
+  cache: TabReadings,
+  deps: Pick<ReadTabDeps, 'ask' | 'viewerPdf'>,
+): Promise<TabRead | null> {
+  const tabId = tab.id;
+  if (tabId === undefined || deps.viewerPdf(tab) || unreadableReason(tab.url) || tab.discarded) return null;
+  return cache.take(
+    tabId,
+    tab.url ?? '',
+    async (frameId, readId) => (await deps.ask(tabId, frameId, { type: 'unchanged', readId })).unchanged,
+    signal,
+  );
+}
+
 export async function readTab(
   tab: Browser.tabs.Tab,
   signal: AbortSignal,
@@ -126,13 +147,8 @@ export async function readTab(
     return { ...base, reason: reason ?? t('tabAsleep') };
   }
   const tabId = tab.id!;
-  // Unchanged since the thread's last question: that reading stands (tab-reuse.ts).
-  const kept = await cache.take(
-    tabId,
-    tab.url ?? '',
-    async (frameId, readId) => (await deps.ask(tabId, frameId, { type: 'unchanged', readId })).unchanged,
-    signal,
-  );
+  // Unchanged since the thread's last question, or read ahead: that reading stands (tab-reuse.ts).
+  const kept = await takeEarlier(tab, signal, cache, deps);
   if (kept) return kept;
   // Frames whose script said they have a video: their captions are read while their text is.
   const early = new Map<number, Promise<VideoReply>>();

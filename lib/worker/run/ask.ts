@@ -32,6 +32,8 @@ function takeFlight(): AbortController {
 }
 
 export async function startAsk(msg: AskMessage): Promise<void> {
+  // After Ask was pressed: a tab's reading ahead begun later needs no check that its page changed since.
+  const askedAt = Date.now();
   startTimes();
   // The last answer's highlights go with it.
   void clearHighlights().catch(() => {});
@@ -61,9 +63,9 @@ export async function startAsk(msg: AskMessage): Promise<void> {
     // 1. Read the tabs in scope.
     // Each tab's words for ranking found as it comes in, while the others still read themselves;
     // a frame small enough to be sent whole checked as it is read (read/page-reading.ts).
-    const reading = questionReading(tabs, thread.id, controller.signal, settings.fragmentBudget);
+    const reading = questionReading(tabs, thread.id, controller.signal, settings.fragmentBudget, askedAt);
     const { askShown } = reading;
-    const read = await readScope(tabs, msg.selection, reading.readOne, controller.signal, reading.onRead);
+    const read = await readScope(tabs, msg.selection, reading.readOne, controller.signal, reading.onRead, reading.taken);
     markRun('read');
     const { skipped, coverage } = read;
     if (read.nothingRead)

@@ -20,7 +20,7 @@ import {
   type EarlyReading,
 } from '@/lib/worker/read/page-reading';
 import { AheadReads, aheadFirst } from '@/lib/worker/read/read-ahead';
-import { readTab, type ReadTabDeps } from '@/lib/worker/read/read-tab';
+import { readTab, takeEarlier, type ReadTabDeps } from '@/lib/worker/read/read-tab';
 import { canReadTab } from '@/lib/worker/read/tab-access';
 import { ReadCache } from '@/lib/worker/read/tab-reuse';
 import { tabsToRead, type ScopedAsk } from '@/lib/worker/read/tab-scope';
@@ -73,11 +73,19 @@ export async function readAhead(msg: ReadAheadMessage): Promise<number> {
  * readings, its words for ranking found as it comes in (`onRead`), a frame small enough to be sent
  * whole (its share of `budget`, in tokens) checked as it is read, and the check before sending
  * asked of the frames only for what their readings did not check (`askShown`, read/page-reading.ts).
+ * `askedAt`: when the question reached the worker, after Ask was pressed (a reading ahead begun
+ * later is not asked whether its page changed since: read/read-ahead.ts).
  */
-export function questionReading(tabs: Browser.tabs.Tab[], threadId: string, signal: AbortSignal, budget: number) {
+export function questionReading(
+  tabs: Browser.tabs.Tab[],
+  threadId: string,
+  signal: AbortSignal,
+  budget: number,
+  askedAt: number,
+) {
   const early = earlyReading(budget, tabs.length);
   const deps = readTabDeps(pdfAddressesOfRun(tabs, browser.runtime.getURL(VIEWER_PATH)), early);
-  const cache = aheadFirst(ahead, readings.forThread(threadId));
+  const cache = aheadFirst(ahead, readings.forThread(threadId), askedAt);
   return {
     readOne: (tab: Browser.tabs.Tab) => {
       if (tab.id !== undefined) readRequested(tab.id);
@@ -87,6 +95,17 @@ export function questionReading(tabs: Browser.tabs.Tab[], threadId: string, sign
       // A reading from before the question: its small frames checked now (read/page-reading.ts).
       return reading.then((read) => {
         if (!('reason' in read) && tab.id !== undefined) checkTaken(tab.id, read, early);
+        return read;
+      });
+    },
+    // A reading from before the question, taken at once outside the queue (read/read-scope.ts).
+    taken: (tab: Browser.tabs.Tab) => {
+      if (tab.id !== undefined) readRequested(tab.id);
+      const taking = takeEarlier(tab, signal, cache, deps);
+      // As readOne's: a read-ahead arriving meanwhile leaves the tab to this question.
+      ahead.track(tab, taking);
+      return taking.then((read) => {
+        if (read && tab.id !== undefined) checkTaken(tab.id, read, early);
         return read;
       });
     },
