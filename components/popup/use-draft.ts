@@ -21,11 +21,12 @@ export interface Draft {
   loaded: boolean;
   setQuestion: (question: string) => void;
   /**
-   * Empties the box if it holds `answered` (whatever the spaces) and nothing was typed since the
-   * render that asks: words typed in between, even the same question asked again, are kept. True
-   * when it emptied it.
+   * Empties the box if it holds `answered` (whatever the spaces) and nothing was typed in it since
+   * that question was asked (`askedAt`, ms since epoch): words typed after, even the same
+   * question asked again, are the user's and kept, whichever render's closure asks and however
+   * late the answer is read. True when it emptied it.
    */
-  clearAnswered: (answered: string) => boolean;
+  clearAnswered: (answered: string, askedAt: number) => boolean;
   /** `save: false` shows the scope without keeping it (the side panel opened for a page). */
   setScope: (scope: Scope, tabIds?: number[], save?: boolean) => void;
   setTabIds: (tabIds: number[]) => void;
@@ -72,6 +73,8 @@ export function useDraft(lastQuestion: string | undefined, runLoaded: boolean): 
   // render's closure (an effect, a late event) changes one field of what is there now, never
   // puts back a question typed over since.
   const latest = useRef(draft);
+  // When the question was last set in this view (0: not yet; a draft kept from before predates any answer read now).
+  const lastTyped = useRef(0);
   const set = (next: typeof draft) => {
     latest.current = next;
     setDraft(next);
@@ -88,13 +91,15 @@ export function useDraft(lastQuestion: string | undefined, runLoaded: boolean): 
   };
   return {
     ...draft,
-    setQuestion: (question) => change({ question }),
+    setQuestion: (question) => {
+      lastTyped.current = Date.now();
+      change({ question });
+    },
     setScope: (scope, tabIds = latest.current.tabIds, save = true) => change({ scope, tabIds }, save),
     setTabIds: (tabIds) => change({ tabIds }),
-    clearAnswered: (answered) => {
-      // Words typed since this render, even the very question again, are the user's: kept.
+    clearAnswered: (answered, askedAt) => {
       const now = latest.current;
-      if (!now.loaded || now.question !== draft.question || !sameQuestion(now.question, answered)) return false;
+      if (!now.loaded || lastTyped.current > askedAt || !sameQuestion(now.question, answered)) return false;
       change({ question: '' });
       return true;
     },

@@ -40,10 +40,10 @@ export function useSession(surface: 'popup' | 'panel') {
   const answered = answeredQuestion(run);
   const draft = useDraft(answered === undefined ? run?.question : undefined, shown.loaded);
   useEffect(() => {
-    if (answered === undefined) return;
+    if (answered === undefined || !run) return;
     // Ask, empty, is disabled and would drop the keyboard: it goes to the box, for the next question.
     const onAsk = document.activeElement?.matches('button.ask') ?? false;
-    if (draft.clearAnswered(answered) && onAsk) focusQuestion();
+    if (draft.clearAnswered(answered, run.startedAt) && onAsk) focusQuestion();
   }, [answered === undefined ? undefined : run?.id, draft.loaded]);
   const { windowId, here } = useHere();
   const windowTabs = useWindowTabs(windowId);

@@ -578,7 +578,10 @@ class AddonView {
       `const deadline = Date.now() + 10000;
        let el = null;
        while (!(el = named(args[0], 'button, input[type=radio], input[type=checkbox], [role=button]')) || el.disabled || el.getAttribute('aria-disabled') === 'true') {
-         if (Date.now() > deadline) throw new Error(el ? args[0] + ' stays disabled' : 'nothing to click named ' + args[0]);
+         if (Date.now() > deadline) {
+           const box = doc.getElementById('question');
+           throw new Error(el ? args[0] + ' stays ' + (el.disabled ? 'disabled' : 'unavailable') + ' (question box: ' + JSON.stringify(box ? box.value : null) + ')' : 'nothing to click named ' + args[0]);
+         }
          await new Promise((r) => win.setTimeout(r, 50));
        }
        el.click();`,
