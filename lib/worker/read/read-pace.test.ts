@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { readAtPace, readsAtOnce } from './read-pace';
+import { pacedQueue, readsAtOnce } from './read-pace';
+
+/** Each item given to one queue, as the scope's reading does with its tabs; results in order. */
+function readAll<T, R>(items: T[], read: (item: T) => Promise<R>, limit: number, leaseMs?: number): Promise<R[]> {
+  const queue = pacedQueue(limit, leaseMs);
+  return Promise.all(items.map((item) => queue(() => read(item))));
+}
 
 describe('tabs read a few at a time', () => {
   it('never more at once than the limit, all of them read, results in order', async () => {
     let running = 0;
     let most = 0;
-    const done = readAtPace(
+    const done = readAll(
       Array.from({ length: 10 }, (_, i) => i),
       async (i) => {
         running++;
@@ -34,7 +40,7 @@ describe('tabs read a few at a time', () => {
     let working = 0;
     let mostWorking = 0;
     const release: Array<() => void> = [];
-    const done = readAtPace(
+    const done = readAll(
       [0, 1, 2, 3, 4],
       async (i) => {
         started.push(i);
@@ -69,7 +75,7 @@ describe('tabs read a few at a time', () => {
   it('counts a read that ends within its lease against the limit the whole time', async () => {
     let running = 0;
     let most = 0;
-    await readAtPace(
+    await readAll(
       Array.from({ length: 8 }, (_, i) => i),
       async () => {
         running++;
@@ -87,7 +93,7 @@ describe('tabs read a few at a time', () => {
     let running = 0;
     let most = 0;
     const release: Array<() => void> = [];
-    const done = readAtPace(
+    const done = readAll(
       Array.from({ length: 12 }, (_, i) => i),
       async (i) => {
         running++;

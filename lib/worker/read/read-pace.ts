@@ -48,17 +48,3 @@ export function pacedQueue(
   };
   return (read) => run(() => leased(read));
 }
-
-/**
- * `read` over `items`, at most `limit` working at a time, results in the items' order; a read
- * past `leaseMs` no longer counts against the limit.
- */
-export function readAtPace<T, R>(
-  items: T[],
-  read: (item: T) => Promise<R>,
-  limit = readsAtOnce(globalThis.navigator?.hardwareConcurrency),
-  leaseMs = READ_LEASE_MS,
-): Promise<R[]> {
-  const queue = pacedQueue(limit, leaseMs);
-  return Promise.all(items.map((item) => queue(() => read(item))));
-}
