@@ -129,6 +129,29 @@ describe('one walk that reads and checks a frame', () => {
       "words raised above another box's outline",
       '<div style="position: relative; z-index: 0; height: 0; outline: 20px solid #eee"></div><p style="position: relative; z-index: 1; margin-top: -10px">LINE</p>',
     ],
+    ['an old price struck through', '<p>LINE Was <span style="text-decoration: line-through">$40</span>, now $30.</p>'],
+    [
+      'a marker drawn under the words',
+      '<p style="text-decoration: underline 0.4em rgba(255, 220, 0, 0.6); text-underline-offset: -0.3em">LINE</p>',
+    ],
+    [
+      'a dark card turned light by a filter, its own background filtered with it',
+      '<div style="background: #111; filter: invert(1); padding: 8px"><p style="color: #fff">LINE</p></div>',
+    ],
+    ['words a little brighter on hover', '<p style="filter: brightness(1.1)">LINE</p>'],
+    ['words with a thin outline of their own colour', '<p style="-webkit-text-stroke: 1px #222">LINE</p>'],
+    [
+      'a paragraph of tight lines',
+      '<p style="line-height: 1; width: 12em">LINE It runs on over several lines, each close to the next.</p>',
+    ],
+    [
+      'grid cells side by side, each with a background',
+      '<div style="display: grid; grid-template-columns: 1fr 1fr"><p style="background: #eee">LINE</p><div style="background: #fff; height: 3em"></div></div>',
+    ],
+    [
+      'a card pulled up under a heading, painted before it',
+      '<h2 style="margin: 0">LINE</h2><div style="background: #f4f4f4; height: 3em; margin-top: -0.8em"></div>',
+    ],
     [
       'white words over a picture, far below the first screen',
       `<div style="height: 3000px"></div><div style="position: relative"><img alt="" style="position: absolute; inset: 0; width: 100%; height: 100%" src="${DARK_PICTURE}"><p style="position: relative; color: #fff">LINE</p></div>`,

@@ -7,7 +7,8 @@ import { launchChromium } from '../support/chromium';
  * Out of view, the proof of a quote tells a box placed over its words by CSS's painting order
  * (lib/page/seen/paint-order.ts), where no hit test can be asked. In real Chromium, in view, where the
  * hit test can: for layouts of every kind (tree order, z-indices, stacking contexts made by
- * opacity, transforms, filters, isolation, flex items; a positioned box around both; slots that
+ * opacity, transforms, filters, isolation, flex items; boxes in the flow laid over words: grid
+ * cells, flex items, inline blocks, a plain block's background; a positioned box around both; slots that
  * show light children in another order; an element's `::before` and `::after`), the painting order
  * says what the browser's own hit test finds on top of the words, or that it cannot tell. And the proof of a quote far below the
  * first screen (lib/page/find/quote-seen.ts), which the page is not scrolled to make: words under a box
@@ -34,6 +35,36 @@ const LID = 'id="lid" style="position: absolute; top: 0; left: 0; width: 600px; 
 const WORDS = '<p id="words">The harbour opens at nine every morning.</p>';
 
 const CASES: Array<[string, string, boolean | null]> = [
+  [
+    'a grid cell laid over the words, after them in the tree',
+    `<div style="display: grid">${WORDS.replace('<p ', '<p style="grid-area: 1 / 1" ')}<div id="lid" style="grid-area: 1 / 1; background: #fff"></div></div>`,
+    true,
+  ],
+  [
+    'a grid cell laid under the words, before them in the tree',
+    `<div style="display: grid"><div id="lid" style="grid-area: 1 / 1; background: #fff"></div>${WORDS.replace('<p ', '<p style="grid-area: 1 / 1" ')}</div>`,
+    false,
+  ],
+  [
+    'a flex item pulled over the words before it',
+    `<div style="display: flex; flex-direction: column">${WORDS}<div id="lid" style="height: 4em; margin-top: -4em; background: #fff"></div></div>`,
+    true,
+  ],
+  [
+    'a plain block pulled up over the words: its background is painted under them',
+    `${WORDS}<div id="lid" style="height: 4em; margin-top: -4em; background: #fff"></div>`,
+    false,
+  ],
+  [
+    'an inline block before the words on their line, pulled over them',
+    '<div><span id="lid" style="display: inline-block; width: 600px; height: 2em; margin-right: -600px; vertical-align: top; background: #fff"></span><span id="words">The harbour opens at nine.</span></div>',
+    false,
+  ],
+  [
+    'an inline block pulled back over the words before it on their line',
+    '<div style="margin-left: 300px"><span id="words">The harbour opens at nine.</span><span id="lid" style="display: inline-block; width: 600px; height: 2em; margin-left: -600px; vertical-align: top; background: #fff"></span></div>',
+    true,
+  ],
   ['a box placed after the words in the tree', `${WORDS}<div ${LID}></div>`, true],
   ['a box placed before the words, the words in the flow', `<div ${LID}></div>${WORDS}`, true],
   [
@@ -224,6 +255,21 @@ const BELOW: Array<[string, string, boolean]> = [
   [
     'raised above a box placed after them',
     `<div style="position: relative"><p style="position: relative; z-index: 1">LINE</p><div style="position: absolute; inset: 0; background: #fff"></div></div>`,
+    true,
+  ],
+  [
+    'under a grid cell laid over them',
+    `<div style="display: grid"><p style="grid-area: 1 / 1">LINE</p><div style="grid-area: 1 / 1; background: #fff"></div></div>`,
+    false,
+  ],
+  [
+    'under a plain block moved over them by a transform',
+    `<div><p>LINE</p><div style="height: 3em; background: #fff; transform: translateY(-3em)"></div></div>`,
+    false,
+  ],
+  [
+    'over a plain block pulled up under them',
+    `<p>LINE</p><div style="height: 3em; margin-top: -3em; background: #eee"></div>`,
     true,
   ],
 ];

@@ -161,9 +161,9 @@ export class TextWalker {
     const style = visibility.style;
     const shadow = this.shadowRootOf(el, tag);
     if (shadow !== null || nodeOf.first(el) !== null) {
-      if (visibility.clipsAway(el)) return;
+      if (visibility.clipsAway(el, isItem)) return;
     } else {
-      visibility.noteEmptyBox(el);
+      visibility.noteEmptyBox(el, isItem);
     }
 
     const kind = boxKind(tag, display, isItem);

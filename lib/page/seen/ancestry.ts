@@ -19,7 +19,7 @@
 import { allInside, type Rect } from '@/lib/page/dom/geometry';
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
-import { BIDI_CONTROLS, glyphsHide, hiddenRuns, hidesBy, orderHides } from './seen';
+import { BIDI_CONTROLS, glyphsHide, hiddenRuns, hidesBy, linesOverlap, orderHides } from './seen';
 import { asker } from '@/lib/shared/seen/seen';
 import { MIN_OPENABLE_SIDE } from '@/lib/shared/seen/thresholds';
 import type { CharRun, Measured } from '@/lib/shared/seen/measured';
@@ -32,6 +32,15 @@ export type WordsMeasured = Pick<Measured, 'opacity' | 'effects' | 'glyphs'> & {
 
 const askLeft = asker(['charsLeft']);
 const askSides = asker(['sidesLeft']);
+const askStruck = asker(['struck']);
+const askStacked = asker(['stackedLines']);
+
+/** The height of the tallest of `rects` (a line's glyphs). */
+function tallest(rects: ArrayLike<Rect>): number {
+  let most = 0;
+  for (let i = 0; i < rects.length; i++) most = Math.max(most, rects[i]!.bottom - rects[i]!.top);
+  return most;
+}
 
 export class Ancestry {
   private readonly view: Window;
@@ -110,12 +119,13 @@ export class Ancestry {
     const above = parent === null ? VISIBLE : this.look(parent);
     const own = this.own(el);
     const out =
-      own.opacity === 1 && !own.effects && !own.reorders
+      own.opacity === 1 && !own.effects && !own.reorders && own.strike === 0
         ? above
         : {
             opacity: above.opacity * own.opacity,
             effects: above.effects || own.effects,
             reorders: above.reorders || own.reorders,
+            strike: Math.max(above.strike, own.strike),
           };
     k.look = out;
     return out;
@@ -196,7 +206,7 @@ export class Ancestry {
   private measure(node: Text, reach: Reach): WordsMeasured {
     const parent = flatParentElement(node);
     if (parent === null) return { glyphs: 'no-area' };
-    const { opacity, effects, reorders } = this.look(parent);
+    const { opacity, effects, reorders, strike } = this.look(parent);
     const range = (this.range ??= docOf.createRange(nodeOf.doc(node)));
     range.selectNodeContents(node);
     const chars = () => node.data.replace(/\s+/g, '').length;
@@ -205,6 +215,12 @@ export class Ancestry {
     const rects = range.getClientRects();
     const glyphs = glyphsHide(rects, chars, clip, within, node.data.length);
     if (glyphs !== null) return { opacity, effects, glyphs };
+    // A line drawn through them, thick against their glyphs (asked only where one is drawn).
+    const struck = strike > 0 ? hidesBy(askStruck({ struck: { thickness: strike, height: tallest(rects) } })) : null;
+    if (struck !== null) return { opacity, effects, glyphs: struck };
+    // Lines drawn over each other (asked only of words on more than one line).
+    const stacked = rects.length > 1 ? hidesBy(askStacked({ stackedLines: linesOverlap(rects) })) : null;
+    if (stacked !== null) return { opacity, effects, glyphs: stacked };
     // Drawn in an order no reader reads (a bidi override against the words' own direction, a
     // mirror): measured only where something on the way, or in the text, may reorder them.
     if (reorders || BIDI_CONTROLS.test(node.data)) {

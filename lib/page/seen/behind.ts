@@ -285,11 +285,28 @@ export function quoteWordsPaint(
   const why = whyUnseen(first);
   if (why === 'transparent') return { ...first, paintedOtherwise: paintedOtherwise(el, cs, view, backgroundBehind(el, view)) };
   if (why !== null) return first;
-  const against = paintMeasured({ ...words, background: backgroundBehind(el, view) });
+  const background = backgroundBehind(el, view);
+  const against = paintMeasured({ ...words, background });
+  if (whyUnseen(against) === null && background !== null) return { ...against, ...strokeOverMeasured(cs, background) };
   // The colours of the ancestors' backgrounds alone: an image, or a box that is no ancestor, may
   // be what sets the words apart (asked only when those colours alone would hide them).
   if (whyUnseen(against) !== 'same-colour') return against;
   return { ...against, otherPaint: otherPaintBehind(el, view, point, words, behind) };
+}
+
+/**
+ * What a stroke drawn over the fill of words of style `cs` measures to over `background`
+ * (`strokeOver`: a wide one in a colour that does not stand out eats their letters); nothing where
+ * none is drawn. The one measure of it, for the walk (glyph-paint.ts) and the proof alike.
+ */
+export function strokeOverMeasured(cs: CSSStyleDeclaration, background: Rgba): Pick<Measured, 'strokeOver'> {
+  // (Read by its own name where the browser has it: a named read costs less than `getPropertyValue`.)
+  const named = (cs as CSSStyleDeclaration & { webkitTextStrokeWidth?: string }).webkitTextStrokeWidth;
+  const width = parseFloat(named ?? cs.getPropertyValue('-webkit-text-stroke-width'));
+  if (!(width > 0)) return {};
+  const colour = readableColour(cs.getPropertyValue('-webkit-text-stroke-color'));
+  const shows = whyUnseen(paintMeasured({ color: colour, fontSize: cs.fontSize, background })) === null;
+  return { strokeOver: { width, fontPx: parseFloat(cs.fontSize), shows } };
 }
 
 /** A picture, or a box placed over the page that paints a background (its opaque colour; null: an image), and its box. */

@@ -1,15 +1,15 @@
 /**
  * What the walk (visibility.ts) notes for `coveredBoxes` (lib/page/seen/covered-boxes.ts), which
- * asks after the walk which boxes of words another box covers: the boxes placed over the page that
+ * asks after the walk which boxes of words another box covers: the boxes, whatever their place, that
  * may cover words (an opaque background or shadow) and the elements that draw an outline, the boxes
  * put below the flow, and the boxes whose own words were read. Kept apart from the walk's questions
  * of each element: these notes are only gathered as it goes, and asked once at its end. Pure DOM code.
  */
 import { coveredOwners } from './covered-boxes';
-import { hidesWhatIsUnder, outlines } from './cover-style';
+import { mayCoverWords, outlines } from './cover-style';
 
 export class CoverNotes {
-  /** Boxes placed over the page (`position: absolute`) with an opaque background, and elements that draw an outline: what may cover words. */
+  /** Boxes with an opaque background, whatever their place, and elements that draw an outline: what may cover words. */
   private readonly covers: Element[] = [];
   /** Boxes put below the flow (a negative z-index), where every test is asked: hit-tested by `coveredBoxes`. */
   private readonly sunk: Element[] = [];
@@ -29,10 +29,15 @@ export class CoverNotes {
     if (this.noting && outlines(style)) this.covers.push(el);
   }
 
-  /** A box placed over the page (`position: absolute`): noted when it hides what is under it. */
-  cover(el: Element, style: CSSStyleDeclaration): void {
+  /**
+   * A box (not inline), whatever its place: noted when it hides what is under it and may be painted
+   * over words not its own (`mayCoverWords`; `item`: a flex or grid item; its `position` and
+   * `display` as the walk read them).
+   */
+  cover(el: Element, style: CSSStyleDeclaration, item: boolean, position: string, display: string): void {
     // (Not twice: `shows` may have noted it for its outline.)
-    if (this.noting && hidesWhatIsUnder(style) && this.covers[this.covers.length - 1] !== el) this.covers.push(el);
+    if (!this.noting || this.covers[this.covers.length - 1] === el) return;
+    if (mayCoverWords(style, item, position, display)) this.covers.push(el);
   }
 
   /** A box put below the flow (a negative z-index): what an ancestor paints may cover it. */

@@ -10,10 +10,8 @@ import { type Rect, holds, meets } from '@/lib/page/dom/geometry';
 import { elementOf } from '@/lib/page/dom/dom';
 import { hidesUnder } from '@/lib/shared/seen/paint-rules';
 import { MIN_GLYPH_PX } from '@/lib/shared/seen/thresholds';
-import { parseColor, PICTURES, shadowsOf } from './paint';
-
-/** The elements that show a picture: placed over the page, one covers words whatever it shows. */
-export const PICTURE_TAGS = new Set(PICTURES.split(', '));
+import { parseColor, shadowsOf } from './paint';
+import { groups } from './paint-order';
 
 /**
  * Whether a colour `value`, drawn at `opacity`, may paint what is under it out: opaque enough
@@ -56,9 +54,41 @@ export function shadowReach(boxShadow: string): number {
  */
 export function hidesWhatIsUnder(cs: CSSStyleDeclaration): boolean {
   const value = cs.backgroundColor;
-  const backdrop = cs.getPropertyValue('backdrop-filter');
+  // (Read by its own name where the browser has it: a named read costs less than `getPropertyValue`.)
+  const backdrop =
+    (cs as CSSStyleDeclaration & { backdropFilter?: string }).backdropFilter ?? cs.getPropertyValue('backdrop-filter');
   if (mayBeOpaque(value) || (backdrop !== '' && backdrop !== 'none')) return true;
   return cs.boxShadow !== 'none' && (shadowReach(cs.boxShadow) > 0 || insetFill(cs.boxShadow));
+}
+
+/**
+ * Whether a box of computed style `cs`, with an opaque paint (`hidesWhatIsUnder`), may be painted
+ * over words that are not its own, by CSS's painting order: one placed (any position but static),
+ * a flex or grid item or an inline block (`atomic`: painted whole, in turn, with the words of its
+ * line), or a stacking context (painted as a positioned box is). A plain block in the flow paints
+ * its background under every word of its layer, wherever its box lies: it covers none. The one
+ * test for the walk's notes and the proof's search alike.
+ */
+export function liesOverWords(cs: CSSStyleDeclaration, atomic: boolean): boolean {
+  return outOfFlowOrWhole(atomic, cs.position, cs.display) || groups(cs);
+}
+
+/**
+ * The walk's test of a box that may cover words not its own, from what it has already read of
+ * each box (`position`, `display`, whether it is a flex or grid item): one placed or painted whole
+ * among the words (`liesOverWords`) that hides what is under it (`hidesWhatIsUnder`). Every value
+ * more a walk read of each box costs it a fifth again (measured on the corpus: a background colour,
+ * a transform): a plain block moved over words by a transform or made a stacking context (an
+ * opacity) is not asked here; the proof before a claim is shown asks it (the hit test in view,
+ * covers-out-of-view.ts out of view).
+ */
+export function mayCoverWords(cs: CSSStyleDeclaration, atomic: boolean, position: string, display: string): boolean {
+  return outOfFlowOrWhole(atomic, position, display) && hidesWhatIsUnder(cs);
+}
+
+/** Placed (any position but static), or painted whole among the words (an item, an inline block). */
+function outOfFlowOrWhole(atomic: boolean, position: string, display: string): boolean {
+  return atomic || (position !== 'static' && position !== '') || display.startsWith('inline-');
 }
 
 /** The ring an outline paints (from `outer` in to `hole`, none: all of `outer`), in the view's coordinates. */

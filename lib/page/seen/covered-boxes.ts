@@ -1,8 +1,9 @@
 /**
  * Which boxes of words another box covers, where they are in view: what the check asks after its
- * walk (lib/page/seen/visibility.ts `coveredBoxes`). A box placed over the page with an opaque
- * background (or an opaque shadow spread around or inside it), and, in a walk that measures glyphs,
- * a picture placed over the page (what may cover: cover-style.ts), is asked by the browser's own
+ * walk (lib/page/seen/visibility.ts `coveredBoxes`). A box with an opaque background (or an opaque
+ * shadow spread around or inside it) that CSS's painting order may put over words not its own
+ * (placed, a flex or grid item, an inline block, a stacking context: `liesOverWords`), and, in a
+ * walk that measures glyphs, such a picture (what may cover: cover-style.ts), is asked by the browser's own
  * hit test at the middle of each box of words it holds entirely, and at the middle of each line of
  * words it lies over in part (lib/page/seen/cover.ts); one the hit test passes through is taken to
  * be on top. What the hit test cannot tell from the words' own element (a pseudo-element, an
@@ -15,23 +16,25 @@
 import { cut, holds, meets, middle, type Rect } from '@/lib/page/dom/geometry';
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { elementAt, hitAt, inView, scrollsWithPage } from './cover';
-import { PICTURES } from './paint';
+import { PICTURE_TAGS, PICTURES } from './paint';
 import { asker, type SeenVerdict } from '@/lib/shared/seen/seen';
-import { PaintOrder, wordsOver } from './paint-order';
+import { groups, PaintOrder, wordsOver } from './paint-order';
 import { CoversOutOfView } from './covers-out-of-view';
 import {
   coverDrawn,
   hidesWhatIsUnder,
   insetFill,
+  liesOverWords,
   mayBeOpaque,
   outlineRing,
-  PICTURE_TAGS,
   ringBands,
   ringHolds,
   shadowReach,
   type Ring,
 } from './cover-style';
 import { PaintedCovers } from './painted-covers';
+import { flatParentElement } from '@/lib/page/dom/flat-tree';
+import { BoxesByBand } from './boxes-by-band';
 
 const askHits = asker(['hits']);
 const isSeen = (v: SeenVerdict) => v.seen === 'seen';
@@ -61,10 +64,13 @@ export function coveredOwners(
     if (r === undefined) rects.set(e, (r = elementOf.rect(e)));
     return r;
   };
-  // A picture placed over the page covers words as a box with a background does, whatever it
+  // A picture over words covers them as a box with a background does, whatever it
   // shows (its pixels are not read: it is taken as opaque). Looked for after the walk, and only
   // by a walk that measures glyphs (a reading does not pay for it).
-  const all = measured ? [...covers, ...placedPictures(doc, view)] : covers;
+  // (Only the boxes near a cover are asked about it: every box with a background may be one.)
+  let near: BoxesByBand<Element> | undefined;
+  const meetsWords = (r: Rect) => (near ??= new BoxesByBand(owners, rectOf)).near(r).some((o) => meets(r, rectOf(o)));
+  const all = measured ? [...covers, ...pictures(doc, view, meetsWords)] : covers;
   for (const cover of all) {
     if (!coverDrawn(cover)) continue;
     // A fixed or sticky box (a cookie banner, a header) covers words only at some scroll positions.
@@ -74,7 +80,10 @@ export function coveredOwners(
     const ring = outlineRing(cs, box);
     if (ring !== null) coveredByRing(cover, cs, ring, owners, out, rectOf, (order ??= new PaintOrder(view)));
     // (A box noted for its outline alone covers nothing more.)
-    if (!PICTURE_TAGS.has(elementOf.name(cover)) && !(cs.position === 'absolute' && hidesWhatIsUnder(cs))) continue;
+    // Whatever its place: a box laid over words in the flow (a grid cell over another, a block
+    // pulled up by a negative margin, a flex item put first) covers them as one placed over the
+    // page does, where the hit test (or, out of view, the painting order) says it is on top.
+    if (!PICTURE_TAGS.has(elementOf.name(cover)) && !hidesWhatIsUnder(cs)) continue;
     // (A box noted for its shadow covers as far as its opaque shadow spreads; a shadow is painted,
     // never hit: what is on top there is not asked.)
     const spread = PICTURE_TAGS.has(elementOf.name(cover)) ? 0 : shadowReach(cs.boxShadow);
@@ -86,9 +95,10 @@ export function coveredOwners(
     // (covers-out-of-view.ts); a cover drawn see-through there lets the words show.
     // (Whether it is drawn see-through is asked only when some words out of view lie under it.)
     let opaque: boolean | undefined;
+    let flowOnly: boolean | undefined;
     const outOfView = () => measured && (opaque ??= (unhit ??= new CoversOutOfView(doc, view)).drawnOpaque(cover));
     if (!measured && (c.right <= 0 || c.bottom <= 0 || c.left >= view.innerWidth || c.top >= view.innerHeight)) continue;
-    for (const owner of owners) {
+    for (const owner of (near ??= new BoxesByBand(owners, rectOf)).near(c)) {
       // (Words the cover holds are drawn over its own background; a cover the box of words holds,
       // a lid inside the paragraph, is asked like any other: the hit test tells it from the words.)
       if (out.has(owner) || nodeOf.contains(cover, owner)) continue;
@@ -101,6 +111,11 @@ export function coveredOwners(
       for (const { x, y } of whole ? [middle(b)] : partsUnder(doc, owner, c)) {
         const seenHere = inView(view, x, y);
         if (!seenHere && !outOfView()) continue;
+        // Out of view, a box in the flow (an inline block, a grid or flex item, a picture), which
+        // CSS's painting order puts over words by tree order alone, is asked only where it holds
+        // the whole box of words: part of a line under one is a page laid out over itself, as
+        // pages whose style sheets did not load are, more often than a trick.
+        if (!seenHere && !whole && (flowOnly ??= inFlowOnly(cs))) continue;
         if (spread > 0) {
           // Reaching into the ring its shadow paints: covered. Inside the box itself, only a box
           // that paints its own background covers (the hit test below).
@@ -223,11 +238,25 @@ function passesHits(cs: CSSStyleDeclaration): boolean {
   return cs.pointerEvents === 'none' && !(parseInt(cs.zIndex, 10) < 0);
 }
 
-/** The pictures of `doc` (not those in shadow roots) placed over the page: `position: absolute`. */
-function placedPictures(doc: Document, view: Window): Element[] {
+/**
+ * The pictures of `doc` (not those in shadow roots) that CSS's painting order may put over words
+ * not their own (`liesOverWords`: placed, a flex or grid item, a stacking context); a picture in
+ * a line of words lies beside them. Only those whose box meets a box of words (`meetsWords`) are
+ * asked more: most pictures of a page lie beside every word.
+ */
+function pictures(doc: Document, view: Window, meetsWords: (r: Rect) => boolean): Element[] {
   const out: Element[] = [];
   for (const picture of docOf.all(doc, PICTURES)) {
-    if (view.getComputedStyle(picture).position === 'absolute') out.push(picture);
+    if (!meetsWords(elementOf.rect(picture))) continue;
+    const cs = view.getComputedStyle(picture);
+    const parent = flatParentElement(picture);
+    const item = parent !== null && /flex|grid/.test(view.getComputedStyle(parent).display);
+    if (liesOverWords(cs, item)) out.push(picture);
   }
   return out;
+}
+
+/** Whether a cover of style `cs` takes part in the flow (not placed, not a stacking context): what puts it over words is tree order alone. */
+function inFlowOnly(cs: CSSStyleDeclaration): boolean {
+  return (cs.position === 'static' || cs.position === '') && !groups(cs);
 }

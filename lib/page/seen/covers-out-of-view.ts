@@ -1,7 +1,7 @@
 /**
  * Where no hit test can tell (words below the first screen: the proof of a quote,
- * lib/page/find/quote-seen.ts; a frame or a player, lib/page/seen/box-shown.ts), whether a box placed over
- * the page covers a box of words: the one algorithm for covers out of view. The boxes that may
+ * lib/page/find/quote-seen.ts; a frame or a player, lib/page/seen/box-shown.ts), whether a box, whatever
+ * its place, covers a box of words: the one algorithm for covers out of view. The boxes that may
  * cover (cover-style.ts) are looked for once per proof, in the document's light tree, and CSS's
  * painting order (lib/page/seen/paint-order.ts) says which is over the words; an order it cannot
  * settle counts as covering (unknown is not seen). Pure DOM code.
@@ -12,7 +12,9 @@ import { scrollsWithPage } from './cover';
 import { Ancestry } from './ancestry';
 import { PaintOrder, wordsOver } from './paint-order';
 import { hidesUnder } from '@/lib/shared/seen/paint-rules';
-import { coverDrawn, hidesWhatIsUnder, PICTURE_TAGS } from './cover-style';
+import { coverDrawn, hidesWhatIsUnder, liesOverWords } from './cover-style';
+import { PICTURE_TAGS } from './paint';
+import { flatParentElement } from '@/lib/page/dom/flat-tree';
 
 /**
  * Where no hit test can tell (words out of view: the proof of a quote, lib/page/find/quote-seen.ts), whether a
@@ -77,10 +79,19 @@ export class CoversOutOfView {
     const out: Element[] = [];
     for (const el of docOf.all(this.doc, '*')) {
       const cs = this.view.getComputedStyle(el);
-      if (cs.position !== 'absolute') continue;
+      // Whatever its place, where CSS's painting order may put it over words not its own (a grid
+      // cell laid over another, a block pulled up over words; a picture, whatever it shows). (Whether
+      // it is a flex or grid item, its parent's display, is asked only of one that may cover.)
       if (!PICTURE_TAGS.has(elementOf.name(el)) && !hidesWhatIsUnder(cs)) continue;
+      if (!liesOverWords(cs, false) && !isItem(el, this.view)) continue;
       if (coverDrawn(el)) out.push(el);
     }
     return out;
   }
+}
+
+/** Whether `el` is a flex or grid item: its parent in the flat tree lays it out as a box painted whole. */
+function isItem(el: Element, view: Window): boolean {
+  const parent = flatParentElement(el);
+  return parent !== null && /flex|grid/.test(view.getComputedStyle(parent).display);
 }

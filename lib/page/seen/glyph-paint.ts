@@ -7,7 +7,7 @@
  * is kept here for the whole walk, apart from the walk's per-box records (box-record.ts), which
  * keep what is asked once per box. Pure DOM code.
  */
-import { canvasColour, paintAgainstBackground, paintedOtherwise, PaintedBoxes } from './behind';
+import { canvasColour, paintAgainstBackground, paintedOtherwise, PaintedBoxes, strokeOverMeasured } from './behind';
 import { isPicture } from './backdrops';
 import { backdropAt, type BoxRecord } from './box-record';
 import { readableColour } from './colour';
@@ -84,8 +84,19 @@ export class GlyphPaint {
     // A box's first line may be painted in a colour of its own (`::first-line`): where glyphs are
     // measured, it is judged against the same background (its words are left out when it is not seen).
     if (isBox && this.glyphs && !this.firstLineShows(owner!, raw, background)) return 'unseen';
-    if (isSeen(ASK.paint(this.over(background, paint, raw, fontSize)))) return 'seen';
+    if (isSeen(ASK.paint(this.over(background, paint, raw, fontSize)))) {
+      // (A stroke over the fill is asked where glyphs are measured, the check: not of a reading.)
+      return !this.glyphs || this.strokeSpares(style, background) ? 'seen' : 'unseen';
+    }
     return this.lostShows(boxes[top], painter, style, paint) ? 'seen' : 'unseen';
+  }
+
+  /**
+   * Whether a stroke drawn over the words' fill (`-webkit-text-stroke`) leaves it to be read: a
+   * wide one in a colour that does not stand out from `background` eats their letters.
+   */
+  private strokeSpares(style: CSSStyleDeclaration, background: Rgba): boolean {
+    return isSeen(ASK.strokeOver(strokeOverMeasured(style, background)));
   }
 
   /** What words painted `raw` at `fontSize` (`paint`) measure to over `background`, once per walk. */

@@ -9,7 +9,9 @@
 import type { Rect } from '@/lib/page/dom/geometry';
 import { elementOf } from '@/lib/page/dom/dom';
 import { filterEffect } from './seen';
-import type { Reach } from './paint';
+import { parseColor, type Reach } from './paint';
+import { readableColour } from './colour';
+import { MIN_ALPHA } from '@/lib/shared/seen/thresholds';
 
 /** What the boxes around an element do to how it is drawn, combined up the tree. */
 export interface Look {
@@ -17,10 +19,12 @@ export interface Look {
   effects: boolean;
   /** A bidi override or a transform on the way up: the order the words are drawn in is measured. */
   reorders: boolean;
+  /** The thickest line drawn through the words on the way up (`line-through`, CSS pixels; 0: none). */
+  strike: number;
 }
 
 /** Fully drawn, no effect. */
-export const VISIBLE: Look = { opacity: 1, effects: false, reorders: false };
+export const VISIBLE: Look = { opacity: 1, effects: false, reorders: false, strike: 0 };
 
 /**
  * What one element's own computed style says, each property read once per check (a read costs
@@ -35,6 +39,8 @@ export interface Own {
   effects: boolean;
   /** `unicode-bidi: bidi-override` or `isolate-override`, or (a box) a transform, `scale` or `rotate`. */
   reorders: boolean;
+  /** The thickness of the line it draws through the words it holds (`line-through`, CSS pixels; 0: none, or one no reader sees). */
+  strike: number;
   /** 'static' for an inline box (which `position: absolute` would have blockified): not read. */
   position: string;
   clipPath: string;
@@ -68,7 +74,9 @@ export function ownOf(el: Element, k: Known): Own {
   const cs = k.cs;
   const display = k.display || (k.display = cs.display);
   const inline = display === 'inline';
-  const filter = filterEffect(cs.filter);
+  const filterValue = cs.filter;
+  // (Whether it paints what is behind its words is asked only of an element with a filter.)
+  const filter = filterEffect(filterValue, filterValue !== 'none' && filterValue !== '' && backed(cs));
   const mask = maskImage(cs);
   const blend = cs.mixBlendMode;
   // A clip-path other than inset() (measured as a rectangle, contentClip) is a shape no rule settles.
@@ -83,6 +91,7 @@ export function ownOf(el: Element, k: Known): Own {
   return {
     display,
     reorders: bidi.includes('override') || (!inline && transformed(el, cs)),
+    strike: strikeThickness(cs),
     opacity: turnedAway ? 0 : (Number.isFinite(opacity) ? opacity : 1) * filter.opacity,
     effects:
       filter.unsettled ||
@@ -96,6 +105,33 @@ export function ownOf(el: Element, k: Known): Own {
     overflowX: inline ? 'visible' : (k.overflowX ??= cs.overflowX),
     contain: inline ? 'none' : (cs.contain ?? ''),
   };
+}
+
+/**
+ * The thickness of the line `cs` draws through the words it holds (CSS pixels): a `line-through`
+ * in a colour a reader sees, its thickness in pixels or a share of the font size. `auto` and
+ * `from-font` are the font's own thin line, taken as such (a font's metrics are not read).
+ */
+function strikeThickness(cs: CSSStyleDeclaration): number {
+  const line = cs.textDecorationLine ?? cs.getPropertyValue('text-decoration-line');
+  if (line === undefined || !line.includes('line-through')) return 0;
+  const colour = parseColor(readableColour(cs.textDecorationColor || cs.color));
+  // (A colour not read is taken as seen: unknown paint may hide.)
+  if (colour !== null && !(colour.a >= MIN_ALPHA)) return 0;
+  const thickness = cs.textDecorationThickness ?? '';
+  if (thickness.endsWith('%')) return (parseFloat(thickness) / 100) * parseFloat(cs.fontSize);
+  const px = parseFloat(thickness);
+  return Number.isFinite(px) ? px : 0;
+}
+
+/**
+ * Whether an element paints an opaque colour under all it holds (its background, not a picture:
+ * a picture's pixels are not read here), so that a filter of it filters what is behind its words
+ * too. Asked only of an element with a filter.
+ */
+function backed(cs: CSSStyleDeclaration): boolean {
+  const colour = parseColor(readableColour(cs.backgroundColor));
+  return colour !== null && colour.a >= 1 && cs.backgroundClip !== 'text';
 }
 
 /**

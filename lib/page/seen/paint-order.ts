@@ -16,6 +16,7 @@
 import { elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { asker } from '@/lib/shared/seen/seen';
 import { flatParentElement } from '@/lib/page/dom/flat-tree';
+import { PICTURE_TAGS } from './paint';
 
 const askOrder = asker(['paintedOver']);
 
@@ -125,11 +126,50 @@ export class PaintOrder {
     const b = this.place(w.slice(context + 1));
     if (a.layer !== b.layer) return a.layer > b.layer;
     if (a.z !== b.z) return a.z > b.z;
+    // Both in the flow of the stacking context, or both in that of one positioned box around them
+    // (painted as a whole, its own flow inside it): the flow's order tells.
+    if (a.at === null && b.at === null) return this.inFlow(c, w, context, shared);
+    if (a.at === b.at && a.at !== null && !isGenerated(a.at)) return this.inFlow(c, w, c.indexOf(a.at), shared);
     if (a.at === null || b.at === null || a.at === b.at) return null;
     // Then tree order, in the flat tree (a shadow root's slots place what they show). The owner's
     // side may take part through a positioned box around both, painted before all it holds.
     if (w.indexOf(b.at as Element) < shared) return true;
     return after(c[shared]!, w[shared]!);
+  }
+
+  /**
+   * Both painted in the flow of the box at `c[context]` (a stacking context, or a positioned box
+   * around both; neither positioned nor a stacking context below it): every block's background first, then the words, inline blocks,
+   * pictures and flex or grid items, each painted whole, in tree order. The cover is painted over
+   * the words when it lies in such a box painted whole after theirs; a plain block's background
+   * is painted under every word. A float on the way (painted between the two), a box made one by
+   * its parent's `order`, or a generated box: not told here.
+   */
+  private inFlow(c: Array<Element | Generated>, w: Element[], context: number, shared: number): boolean | null {
+    for (const e of [...c.slice(context + 1), ...w.slice(context + 1)]) {
+      if (isGenerated(e) || this.view.getComputedStyle(e).float !== 'none') return null;
+    }
+    if (!c.slice(shared).some((e) => this.wholeBox(e as Element))) return false;
+    const x = c[shared] as Element;
+    const y = w[shared]!;
+    if (this.reordered(x) || this.reordered(y)) return null;
+    return after(x, y);
+  }
+
+  /** Whether `el` is painted whole, in its place among the words: an inline block, a picture, a flex or grid item. */
+  private wholeBox(el: Element): boolean {
+    if (PICTURE_TAGS.has(elementOf.name(el))) return true;
+    if (this.view.getComputedStyle(el).display.startsWith('inline-')) return true;
+    const parent = flatParentElement(el);
+    return parent !== null && /flex|grid/.test(this.view.getComputedStyle(parent).display);
+  }
+
+  /** Whether `el` is a flex or grid item moved out of tree order by `order`. */
+  private reordered(el: Element): boolean {
+    const parent = flatParentElement(el);
+    if (parent === null || !/flex|grid/.test(this.view.getComputedStyle(parent).display)) return false;
+    const order = this.view.getComputedStyle(el).order;
+    return order !== '0' && order !== '';
   }
 
   /** Where the last of `path` (what lies below the shared stacking context) takes part in it. */
@@ -162,16 +202,16 @@ export class PaintOrder {
     const item = /flex|grid/.test(parentDisplay);
     const zValue = parseInt(cs.zIndex, 10);
     const z = (positioned || item) && Number.isFinite(zValue) ? zValue : null;
-    const context =
-      parent === null ||
-      position === 'fixed' ||
-      position === 'sticky' ||
-      z !== null ||
-      GROUPING.some(([name, sets]) => sets(cs.getPropertyValue(name)));
+    const context = parent === null || position === 'fixed' || position === 'sticky' || z !== null || groups(cs);
     box = { positioned, z, context };
     this.known.set(el, box);
     return box;
   }
+}
+
+/** Whether computed style `cs` makes its box a stacking context by anything but its position and z-index. */
+export function groups(cs: CSSStyleDeclaration): boolean {
+  return GROUPING.some(([name, sets]) => sets(cs.getPropertyValue(name)));
 }
 
 /** Whether `x` is a generated box (not a node: the isolated world's `instanceof` is not asked). */

@@ -202,3 +202,6 @@ export const TRANSPARENT = 'rgba(0, 0, 0, 0)';
 
 /** Elements that paint a picture of their own (or a page), opaque for all a reader can tell. */
 export const PICTURES = 'img, picture, video, canvas, svg, iframe, object, embed';
+
+/** The tag names of `PICTURES`. */
+export const PICTURE_TAGS: ReadonlySet<string> = new Set(PICTURES.split(', '));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ORDER_SAMPLES, MIN_GLYPH_PX } from '@/lib/shared/seen/thresholds';
-import { drawnBackwards, filterEffect, glyphsHide, hiddenRuns, ownDirection } from './seen';
+import { drawnBackwards, filterEffect, glyphsHide, hiddenRuns, linesOverlap, ownDirection } from './seen';
 
 const reach = { scrollX: 0, scrollY: 0, width: 1000, height: 3000 };
 const rect = (left: number, top: number, width: number, height: number) => ({
@@ -113,9 +113,10 @@ describe('hiddenRuns', () => {
 describe('filterEffect, filters that make every colour alike', () => {
   it('does not settle a brightness that turns all white or an invert that turns all grey', () => {
     expect(filterEffect('brightness(100)').unsettled).toBe(true);
-    expect(filterEffect('brightness(1.2)').unsettled).toBe(false);
+    expect(filterEffect('brightness(1.2)', true).unsettled).toBe(false);
     expect(filterEffect('invert(0.5)').unsettled).toBe(true);
-    expect(filterEffect('invert(1)').unsettled).toBe(false);
+    // Backed: the element paints what is behind its words, which the filter turns with them.
+    expect(filterEffect('invert(1)', true).unsettled).toBe(false);
     expect(filterEffect('invert(0.1)').unsettled).toBe(false);
   });
 });
@@ -156,5 +157,44 @@ describe('drawnBackwards', () => {
 
   it('does not measure a text of more override characters than it can', () => {
     expect(drawnBackwards('\u202Eab'.repeat(MAX_ORDER_SAMPLES), line(10))).toBe('unmeasured');
+  });
+});
+
+describe("filterEffect, a filter that changes the words' colour and not what shows behind them", () => {
+  it('is unproven on an element that paints nothing behind its words, and settled on one that does', () => {
+    // Black words under invert(1), with the white page outside the filter behind them: white on white.
+    expect(filterEffect('invert(1)').unsettled).toBe(true);
+    expect(filterEffect('invert(1)', true).unsettled).toBe(false);
+    expect(filterEffect('brightness(2.5)').unsettled).toBe(true);
+    expect(filterEffect('contrast(1.8)').unsettled).toBe(true);
+    expect(filterEffect('brightness(0.5)').unsettled).toBe(true);
+    expect(filterEffect('brightness(2.5)', true).unsettled).toBe(false);
+  });
+
+  it('lets a small shift or a filter that recolours nothing through, backed or not', () => {
+    expect(filterEffect('brightness(1.05)').unsettled).toBe(false);
+    expect(filterEffect('contrast(0.95)').unsettled).toBe(false);
+    expect(filterEffect('invert(0.1)').unsettled).toBe(false);
+    expect(filterEffect('grayscale(1)').unsettled).toBe(false);
+    expect(filterEffect('drop-shadow(rgb(0, 0, 0) 1px 1px 2px)').unsettled).toBe(false);
+  });
+});
+
+describe('linesOverlap', () => {
+  const box = (left: number, top: number, width: number, height: number) => ({
+    left,
+    top,
+    right: left + width,
+    bottom: top + height,
+  });
+  it('measures the height two neighbouring lines share where they share width', () => {
+    // Lines a normal line height apart share a sliver of their glyphs' boxes.
+    expect(linesOverlap([box(0, 0, 300, 18), box(0, 16, 200, 18)])).toEqual({ shared: 2, shorter: 18 });
+    // A line height near zero: each line drawn over the last.
+    expect(linesOverlap([box(0, 0, 300, 18), box(0, 16, 200, 18), box(0, 16.2, 250, 18)]).shared).toBeCloseTo(17.8);
+  });
+
+  it('counts nothing for boxes side by side on one line (a run split by direction)', () => {
+    expect(linesOverlap([box(0, 0, 100, 18), box(100, 0, 80, 18)])).toEqual({ shared: 0, shorter: 0 });
   });
 });

@@ -38,11 +38,13 @@ const askFilter = asker(['filter']);
  * `opacity()` functions), and whether the table's rows of filters (lib/shared/seen/seen.ts) leave
  * it unsettled. Colour shifts that keep words apart from what is around them settle; a weak
  * brightness or contrast, a brightness that turns all white, an invert near one half, a blur, a
- * url() filter do not.
+ * url() filter do not, and neither does one that changes the words' colour on an element that is
+ * not `backed` (its own opaque background under all it holds: what shows behind the words may
+ * lie outside the filter, keeping its colour).
  */
-export function filterEffect(filter: string): { opacity: number; unsettled: boolean } {
+export function filterEffect(filter: string, backed = false): { opacity: number; unsettled: boolean } {
   if (filter === 'none' || filter === '') return { opacity: 1, unsettled: false };
-  const measured = filterMeasured(filter);
+  const measured = { ...filterMeasured(filter), backed };
   let opacity = 1;
   for (const f of measured.functions) if (f.name === 'opacity') opacity *= Math.min(1, Number.isFinite(f.amount) ? f.amount : 0);
   return { opacity, unsettled: askFilter({ filter: measured }).seen !== 'seen' };
@@ -279,4 +281,24 @@ function firstArea(rects: ArrayLike<Rect>): Rect | null {
     if (r.right - r.left > 0 && r.bottom - r.top > 0) return r;
   }
   return null;
+}
+
+/**
+ * Of the neighbouring boxes of one run of words' glyphs (its lines, in order) that share some
+ * width, the most height two of them share, and the shorter one's height: lines drawn over each
+ * other share most of it (`stackedLines`, judged by the table's row). Side by side on one line
+ * (a run split by direction), two boxes share no width.
+ */
+export function linesOverlap(rects: ArrayLike<Rect>): { shared: number; shorter: number } {
+  let most = { shared: 0, shorter: 0 };
+  for (let i = 1; i < rects.length && i < 200; i++) {
+    const a = rects[i - 1]!;
+    const b = rects[i]!;
+    const k = cut(a, b);
+    if (k === null || !(k.right - k.left > 1)) continue;
+    const shared = k.bottom - k.top;
+    const shorter = Math.min(a.bottom - a.top, b.bottom - b.top);
+    if (shorter > 0 && shared / shorter > (most.shorter > 0 ? most.shared / most.shorter : 0)) most = { shared, shorter };
+  }
+  return most;
 }

@@ -309,7 +309,7 @@ export class Visibility {
    * so that nothing inside it shows. Ask only of an element that holds something: an empty box
    * hides nothing.
    */
-  clipsAway(el: Element): boolean {
+  clipsAway(el: Element, item = false): boolean {
     const display = this.display;
     const style = this.style;
     // Absolutely positioned boxes are blockified, so an inline box never clips; most elements
@@ -330,7 +330,8 @@ export class Visibility {
     if (this.paint && position !== 'static' && parseInt(style.zIndex, 10) < 0) this.notes.sink(el);
     // A check whose glyphs are measured, given the covers: nothing more to ask here.
     if (measured && !this.notes.noting) return false;
-    if (position === 'absolute') this.notes.cover(el, style);
+    // A box with an opaque background may cover words whatever its place (coveredBoxes asks).
+    this.notes.cover(el, style, item, position, display);
     if (!this.paint || measured) return false;
     return placedAway(el, style, position, this.reachOf);
   }
@@ -339,12 +340,12 @@ export class Visibility {
    * After `shows(el)`, for a box with nothing inside (the walk asks no more of it): whether it is
    * a box placed over the page that may cover words.
    */
-  noteEmptyBox(el: Element): void {
+  noteEmptyBox(el: Element, item = false): void {
     const display = this.display;
     const style = this.style;
     if (!this.hasLayout || display === 'inline' || display === 'contents') return;
-    if (style === null || typeof style !== 'object' || style.position !== 'absolute') return;
-    this.notes.cover(el, style);
+    if (style === null || typeof style !== 'object') return;
+    this.notes.cover(el, style, item, style.position, display);
   }
 
   /**

@@ -19,6 +19,7 @@ export const ASK = {
   paint: asker(['fontPx', 'alpha', 'contrast']),
   rendered: asker(['rendered']),
   place: asker(['place']),
+  strokeOver: asker(['strokeOver']),
 } as const;
 
 export const isSeen = (v: SeenVerdict) => v.seen === 'seen';

@@ -82,6 +82,12 @@ export interface FilterMeasured {
   functions: readonly FilterFunction[];
   /** Something in it is not read as a function (a url(), a syntax not known). */
   unread: boolean;
+  /**
+   * The filtered element paints an opaque background under all it holds: what is behind the words
+   * is filtered with them. Otherwise what shows behind them may be painted outside the filter, and
+   * a filter that changes their colour changes it alone (absent: not known, taken as not).
+   */
+  backed?: boolean;
 }
 
 /**
@@ -190,6 +196,23 @@ export interface Measured {
    * own direction (negative: against it), and the width of the narrower of their boxes.
    */
   letterPair?: { shared: number; shorter: number; along: number; narrower?: number };
+  /**
+   * A line drawn through the words (`text-decoration: line-through`, theirs or a box's above them,
+   * which draws it through all the words it holds) over their glyphs: its thickness and the height
+   * of their glyphs' boxes (CSS pixels).
+   */
+  struck?: { thickness: number; height: number };
+  /**
+   * A stroke drawn over the glyphs' fill (`-webkit-text-stroke`, centred on their outlines): its
+   * width and the font's size (CSS pixels), and whether its colour stands out from what is behind.
+   */
+  strokeOver?: { width: number; fontPx: number; shows: boolean };
+  /**
+   * Two neighbouring lines of one run of words, drawn over each other (a line height near zero):
+   * the height their glyphs' boxes share where they also share some width, and the shorter
+   * box's height (CSS pixels).
+   */
+  stackedLines?: { shared: number; shorter: number };
 }
 
 /** One row of the table: when it applies, what it makes the words, and why, in a reviewer's words. */

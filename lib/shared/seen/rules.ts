@@ -18,6 +18,8 @@ import {
   MIN_LINE_SHARE,
   MAX_ORDER_SLIP_PX,
   MAX_RUN_MEASURES,
+  MAX_STRIKE_SHARE,
+  MAX_STROKE_SHARE,
   MAX_ORDER_SAMPLES,
 } from './thresholds';
 import type { GlyphsMeasured, SeenRule } from './measured';
@@ -278,6 +280,32 @@ export const SEEN_RULES: readonly SeenRule[] = [
     says:
       `Two neighbouring letters on one line are drawn each wider than ${1 / MIN_LINE_SHARE} times its height, ` +
       `their middles less than ${MIN_ADVANCE} of that width apart (a skew near a right angle): each letter lies over the next.`,
+  },
+  {
+    why: 'same-colour',
+    seen: 'unseen',
+    reads: ['strokeOver'],
+    when: (m) =>
+      m.strokeOver !== undefined && !m.strokeOver.shows && !(m.strokeOver.width < MAX_STROKE_SHARE * m.strokeOver.fontPx),
+    says: `A stroke at least ${MAX_STROKE_SHARE} of the font size wide, in a colour that does not stand out from what is behind, is drawn over their letters: it eats their fill.`,
+  },
+  {
+    why: 'covered',
+    seen: 'unseen',
+    reads: ['stackedLines'],
+    when: (m) =>
+      m.stackedLines !== undefined &&
+      m.stackedLines.shared > 0 &&
+      !(m.stackedLines.shared < MIN_LINE_SHARE * m.stackedLines.shorter),
+    says: `Two of their lines are drawn over each other, sharing at least ${MIN_LINE_SHARE} of their height (a line height near zero): neither can be read.`,
+  },
+  {
+    why: 'covered',
+    seen: 'unseen',
+    // (The walk measures it with the words' glyphs, lib/page/seen/ancestry.ts: then `glyphs` says it.)
+    reads: ['struck', 'glyphs'],
+    when: (m) => m.glyphs === 'covered' || (m.struck !== undefined && !(m.struck.thickness < MAX_STRIKE_SHARE * m.struck.height)),
+    says: `A line is drawn through them (line-through) at least ${MAX_STRIKE_SHARE} of their glyphs' height thick: it paints over their letters.`,
   },
   {
     why: 'reordered',

@@ -7,6 +7,9 @@ import {
   MAX_FILTER_BLUR_PX,
   MAX_FILTER_BRIGHTNESS,
   MAX_INVERT_KEPT,
+  MAX_RECOLOUR_KEPT,
+  MAX_STRIKE_SHARE,
+  MAX_STROKE_SHARE,
   MIN_ADVANCE,
   MIN_BOX_SCALE,
   MIN_CONTRAST,
@@ -16,6 +19,7 @@ import {
   MIN_GLYPH_PX,
   MIN_GLYPH_SHARE,
   MIN_INVERT_TURNED,
+  MIN_LINE_SHARE,
   MIN_OPACITY,
 } from './thresholds';
 import type { FilterMeasured, GlyphsMeasured } from './measured';
@@ -168,7 +172,12 @@ describe('the rows of thresholds', () => {
   });
 
   it('settles a filter at each threshold of its own, and leaves one it cannot read unproven', () => {
-    const filter = (name: string, amount: number): FilterMeasured => ({ functions: [{ name, amount }], unread: false });
+    // (On an element that paints what is behind its words: the filter turns both alike.)
+    const filter = (name: string, amount: number, backed = true): FilterMeasured => ({
+      functions: [{ name, amount }],
+      unread: false,
+      backed,
+    });
     const unproven = { seen: 'unproven', why: 'unproven' };
     expect(judge({ filter: { functions: [], unread: true } })).toEqual(unproven);
     for (const name of ['contrast', 'brightness']) {
@@ -188,6 +197,18 @@ describe('the rows of thresholds', () => {
     expect(judge({ filter: filter('opacity', 0) })).toEqual({ seen: 'seen' });
     expect(judge({ filter: filter('sepia', 1) })).toEqual({ seen: 'seen' });
     expect(judge({ filter: filter('swirl', 1) })).toEqual(unproven);
+    // Not backed: a filter that changes the words' colour beyond a small shift, and not that of
+    // what shows behind them, is unproven; within the shift, or not changing it, it settles.
+    for (const name of ['contrast', 'brightness']) {
+      expect(judge({ filter: filter(name, MAX_RECOLOUR_KEPT, false) }), name).toEqual({ seen: 'seen' });
+      expect(judge({ filter: filter(name, 1 / MAX_RECOLOUR_KEPT, false) }), name).toEqual({ seen: 'seen' });
+      expect(judge({ filter: filter(name, MAX_RECOLOUR_KEPT + 0.01, false) }), name).toEqual(unproven);
+      expect(judge({ filter: filter(name, 1 / MAX_RECOLOUR_KEPT - 0.01, false) }), name).toEqual(unproven);
+    }
+    expect(judge({ filter: filter('invert', MAX_INVERT_KEPT, false) })).toEqual({ seen: 'seen' });
+    expect(judge({ filter: filter('invert', 1, false) })).toEqual(unproven);
+    expect(judge({ filter: { functions: [{ name: 'invert', amount: 1 }], unread: false } })).toEqual(unproven);
+    expect(judge({ filter: filter('sepia', 1, false) })).toEqual({ seen: 'seen' });
   });
 
   it('takes a painting order not told, a frame not placed or under a frame not read, as not seen', () => {
@@ -200,6 +221,24 @@ describe('the rows of thresholds', () => {
     expect(judge({ frameSide: MIN_FRAME_SIDE - 0.01 })).toEqual({ seen: 'unseen', why: 'no-area' });
     expect(judge({ framesAboveRead: false, framesAboveShow: true })).toEqual({ seen: 'unproven', why: 'no-answer' });
     expect(judge({ framesAboveRead: true, framesAboveShow: false })).toEqual({ seen: 'unseen', why: 'not-rendered' });
+  });
+
+  it('says a thick line through the words, a wide stroke of the colour behind them, or lines drawn over each other hide them', () => {
+    const covered = { seen: 'unseen', why: 'covered' };
+    // A price struck through is thin; a bar a quarter as tall as the letters is not.
+    expect(judge({ struck: { thickness: 1, height: 18 } })).toEqual({ seen: 'seen' });
+    expect(judge({ struck: { thickness: MAX_STRIKE_SHARE * 18 - 0.01, height: 18 } })).toEqual({ seen: 'seen' });
+    expect(judge({ struck: { thickness: MAX_STRIKE_SHARE * 18, height: 18 } })).toEqual(covered);
+    expect(judge({ struck: { thickness: NaN, height: 18 } })).toEqual(covered);
+    // A stroke eats the fill only when wide and of a colour that does not stand out.
+    const stroke = (width: number, shows: boolean) => judge({ strokeOver: { width, fontPx: 16, shows } });
+    expect(stroke(MAX_STROKE_SHARE * 16 - 0.01, false)).toEqual({ seen: 'seen' });
+    expect(stroke(MAX_STROKE_SHARE * 16, false)).toEqual({ seen: 'unseen', why: 'same-colour' });
+    expect(stroke(8, true)).toEqual({ seen: 'seen' });
+    // Lines closer than half their height share it.
+    expect(judge({ stackedLines: { shared: 2.4, shorter: 18.4 } })).toEqual({ seen: 'seen' });
+    expect(judge({ stackedLines: { shared: MIN_LINE_SHARE * 18.4, shorter: 18.4 } })).toEqual(covered);
+    expect(judge({ stackedLines: { shared: 0, shorter: 0 } })).toEqual({ seen: 'seen' });
   });
 
   it('says glyphs drawn as discs (-webkit-text-security) show no word', () => {

@@ -40,6 +40,25 @@ export const MAX_FILTER_BRIGHTNESS = 3;
 export const MAX_INVERT_KEPT = 0.3;
 export const MIN_INVERT_TURNED = 0.7;
 export const MAX_FILTER_BLUR_PX = 1;
+/**
+ * A brightness or contrast within this factor of 1 (either way) keeps words' colour close enough
+ * to what it was measured as; beyond it, on an element that does not paint what is behind the
+ * words itself, the words' colour moves away from that of what shows behind them (black words
+ * under `invert(1)` turn white over the white page outside the filter).
+ */
+export const MAX_RECOLOUR_KEPT = 1.15;
+/**
+ * A line drawn through words (line-through, painted over their glyphs) at least this share of the
+ * glyphs' height thick hides them: a price struck through is thin (a twentieth of it), a bar a
+ * quarter as tall as the letters leaves no word to read.
+ */
+export const MAX_STRIKE_SHARE = 0.25;
+/**
+ * A stroke over the glyphs (`-webkit-text-stroke`) at least this share of the font size wide, in a
+ * colour that does not stand out from what is behind, eats their fill: half of it lies inside each
+ * stroke of a letter, which at this width is all of a regular letter's stem.
+ */
+export const MAX_STROKE_SHARE = 0.12;
 /** Filters that shift colours alike for words and what is around them: they settle nothing either way. */
 export const SETTLED_FILTERS: ReadonlySet<string> = new Set(['grayscale', 'sepia', 'saturate', 'hue-rotate', 'drop-shadow']);
 
