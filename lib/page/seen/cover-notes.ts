@@ -1,6 +1,6 @@
 /**
  * What the walk (visibility.ts) notes for `coveredBoxes` (lib/page/seen/covered-boxes.ts), which
- * asks after the walk which boxes of words another box covers: the boxes, whatever their place, that
+ * asks after the walk which boxes of words another box covers: the boxes, placed or in the flow, that
  * may cover words (an opaque background or shadow) and the elements that draw an outline, the boxes
  * put below the flow, and the boxes whose own words were read. Kept apart from the walk's questions
  * of each element: these notes are only gathered as it goes, and asked once at its end. Pure DOM code.
@@ -9,7 +9,7 @@ import { coveredOwners } from './covered-boxes';
 import { mayCoverWords, outlines } from './cover-style';
 
 export class CoverNotes {
-  /** Boxes with an opaque background, whatever their place, and elements that draw an outline: what may cover words. */
+  /** Boxes with an opaque background that are placed, flex or grid items or inline blocks (`mayCoverWords`), and elements that draw an outline: what may cover words. */
   private readonly covers: Element[] = [];
   /** Boxes put below the flow (a negative z-index), where every test is asked: hit-tested by `coveredBoxes`. */
   private readonly sunk: Element[] = [];

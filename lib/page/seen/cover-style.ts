@@ -66,8 +66,9 @@ export function hidesWhatIsUnder(cs: CSSStyleDeclaration): boolean {
  * over words that are not its own, by CSS's painting order: one placed (any position but static),
  * a flex or grid item or an inline block (`atomic`: painted whole, in turn, with the words of its
  * line), or a stacking context (painted as a positioned box is). A plain block in the flow paints
- * its background under every word of its layer, wherever its box lies: it covers none. The one
- * test for the walk's notes and the proof's search alike.
+ * its background under every word of its layer, wherever its box lies: it covers none. Asked
+ * whole by the proof's search out of view (covers-out-of-view.ts) and of pictures by the check;
+ * the walk asks the part it can afford (`mayCoverWords`).
  */
 export function liesOverWords(cs: CSSStyleDeclaration, atomic: boolean): boolean {
   return outOfFlowOrWhole(atomic, cs.position, cs.display) || groups(cs);
