@@ -287,10 +287,11 @@ export function quoteWordsPaint(
   if (why !== null) return first;
   const background = backgroundBehind(el, view);
   const against = paintMeasured({ ...words, background });
-  if (whyUnseen(against) === null && background !== null) return { ...against, ...strokeOverMeasured(cs, background) };
+  const hides = whyUnseen(against);
+  if (hides === null && background !== null) return { ...against, ...strokeOverMeasured(cs, background) };
   // The colours of the ancestors' backgrounds alone: an image, or a box that is no ancestor, may
   // be what sets the words apart (asked only when those colours alone would hide them).
-  if (whyUnseen(against) !== 'same-colour') return against;
+  if (hides !== 'same-colour') return against;
   return { ...against, otherPaint: otherPaintBehind(el, view, point, words, behind) };
 }
 

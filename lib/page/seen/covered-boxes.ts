@@ -18,7 +18,7 @@ import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { elementAt, hitAt, inView, scrollsWithPage } from './cover';
 import { PICTURE_TAGS, PICTURES } from './paint';
 import { asker, type SeenVerdict } from '@/lib/shared/seen/seen';
-import { groups, PaintOrder, wordsOver } from './paint-order';
+import { groups, isItem, PaintOrder, wordsOver } from './paint-order';
 import { CoversOutOfView } from './covers-out-of-view';
 import {
   coverDrawn,
@@ -33,7 +33,6 @@ import {
   type Ring,
 } from './cover-style';
 import { PaintedCovers } from './painted-covers';
-import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import { BoxesByBand } from './boxes-by-band';
 
 const askHits = asker(['hits']);
@@ -248,10 +247,7 @@ function pictures(doc: Document, view: Window, meetsWords: (r: Rect) => boolean)
   const out: Element[] = [];
   for (const picture of docOf.all(doc, PICTURES)) {
     if (!meetsWords(elementOf.rect(picture))) continue;
-    const cs = view.getComputedStyle(picture);
-    const parent = flatParentElement(picture);
-    const item = parent !== null && /flex|grid/.test(view.getComputedStyle(parent).display);
-    if (liesOverWords(cs, item)) out.push(picture);
+    if (liesOverWords(view.getComputedStyle(picture), isItem(picture, view))) out.push(picture);
   }
   return out;
 }

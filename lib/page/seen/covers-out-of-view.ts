@@ -10,11 +10,10 @@ import { type Rect, holds } from '@/lib/page/dom/geometry';
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { scrollsWithPage } from './cover';
 import { Ancestry } from './ancestry';
-import { PaintOrder, wordsOver } from './paint-order';
+import { isItem, PaintOrder, wordsOver } from './paint-order';
 import { hidesUnder } from '@/lib/shared/seen/paint-rules';
 import { coverDrawn, hidesWhatIsUnder, liesOverWords } from './cover-style';
 import { PICTURE_TAGS } from './paint';
-import { flatParentElement } from '@/lib/page/dom/flat-tree';
 
 /**
  * Where no hit test can tell (words out of view: the proof of a quote, lib/page/find/quote-seen.ts), whether a
@@ -88,10 +87,4 @@ export class CoversOutOfView {
     }
     return out;
   }
-}
-
-/** Whether `el` is a flex or grid item: its parent in the flat tree lays it out as a box painted whole. */
-function isItem(el: Element, view: Window): boolean {
-  const parent = flatParentElement(el);
-  return parent !== null && /flex|grid/.test(view.getComputedStyle(parent).display);
 }

@@ -81,6 +81,8 @@ interface PaintTraits {
   /** Its z-index where one applies (a positioned box, a flex or grid item); null for auto or none. */
   z: number | null;
   context: boolean;
+  /** A flex or grid item (`isItem`). */
+  item: boolean;
 }
 
 export class PaintOrder {
@@ -109,7 +111,7 @@ export class PaintOrder {
    */
   generatedAbove(host: Element, which: '::before' | '::after', z: number | null, owner: Element): boolean | null {
     if (topLayer(owner) && !topLayer(host)) return false;
-    const generated: Generated = { which, box: { positioned: true, z, context: z !== null } };
+    const generated: Generated = { which, box: { positioned: true, z, context: z !== null, item: false } };
     return this.compare([...up(host), generated], up(owner));
   }
 
@@ -159,15 +161,12 @@ export class PaintOrder {
   /** Whether `el` is painted whole, in its place among the words: an inline block, a picture, a flex or grid item. */
   private wholeBox(el: Element): boolean {
     if (PICTURE_TAGS.has(elementOf.name(el))) return true;
-    if (this.view.getComputedStyle(el).display.startsWith('inline-')) return true;
-    const parent = flatParentElement(el);
-    return parent !== null && /flex|grid/.test(this.view.getComputedStyle(parent).display);
+    return this.box(el).item || this.view.getComputedStyle(el).display.startsWith('inline-');
   }
 
   /** Whether `el` is a flex or grid item moved out of tree order by `order`. */
   private reordered(el: Element): boolean {
-    const parent = flatParentElement(el);
-    if (parent === null || !/flex|grid/.test(this.view.getComputedStyle(parent).display)) return false;
+    if (!this.box(el).item) return false;
     const order = this.view.getComputedStyle(el).order;
     return order !== '0' && order !== '';
   }
@@ -198,15 +197,20 @@ export class PaintOrder {
     const position = cs.position;
     const positioned = position !== 'static' && position !== '';
     const parent = flatParentElement(el);
-    const parentDisplay = parent === null ? '' : this.view.getComputedStyle(parent).display;
-    const item = /flex|grid/.test(parentDisplay);
+    const item = isItem(el, this.view);
     const zValue = parseInt(cs.zIndex, 10);
     const z = (positioned || item) && Number.isFinite(zValue) ? zValue : null;
     const context = parent === null || position === 'fixed' || position === 'sticky' || z !== null || groups(cs);
-    box = { positioned, z, context };
+    box = { positioned, z, context, item };
     this.known.set(el, box);
     return box;
   }
+}
+
+/** Whether `el` is a flex or grid item: its parent in the flat tree lays it out as a box painted whole, in turn. */
+export function isItem(el: Element, view: Window): boolean {
+  const parent = flatParentElement(el);
+  return parent !== null && /flex|grid/.test(view.getComputedStyle(parent).display);
 }
 
 /** Whether computed style `cs` makes its box a stacking context by anything but its position and z-index. */
