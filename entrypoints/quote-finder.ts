@@ -36,6 +36,8 @@ export default defineUnlistedScript(() => {
   z.config({ jitless: true });
   // The same shadow roots as the page script's reading opened (lib/page/read/shadow-roots.ts).
   const options: AnchorOptions = { getShadowRoot: shadowRootGetter(browser.dom) };
+  // Whether the worker has put the highlight's style sheet in this document (it lives as long as this listener).
+  let sheetAdded = false;
   const handlers: Handlers<QuoteCalls> = {
     // In steps, so that the page stays responsive however many times the words occur.
     highlight: async (request) => {
@@ -55,6 +57,7 @@ export default defineUnlistedScript(() => {
       if (!screen) return outcome;
       return drawn ? { ...outcome, screen, drawn: true as const } : { ...outcome, screen };
     },
+    'style-sheet': async ({ added }) => ({ added: (sheetAdded ||= added === true) }),
     'show-held': async () => ({ ok: showHeld(document) }),
     // The tab is in front now: the quote scrolled to again, the page drawn, its boxes measured now.
     painted: async () => {

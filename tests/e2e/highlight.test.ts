@@ -96,6 +96,32 @@ describe('a click on a citation', () => {
     await expect.poll(() => page.evaluate(() => CSS.highlights.size)).toBe(0);
   });
 
+  it('paints with its own style sheet at every click: the sheet goes in once per page, and again in a page loaded anew', async () => {
+    const page = await h.open('lighthouse.html');
+    const popup = await askLighthouse(page, [
+      { text: 'It was built in 1871.', quote: BUILT, from: 'built in 1871' },
+      { text: 'Its light reached thirty kilometres.', quote: LAMP, from: 'thirty kilometres' },
+    ]);
+    // The page takes away every style it can see, and each click's words are still painted.
+    const paintedAlone = async (quote: string) => {
+      await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toBe(quote);
+      await page.evaluate(() => document.getElementById('cited-quote-style')?.remove());
+      return colorShare(page, (await highlightBox(page))!, rgbOf(ACTIVE_BACKGROUND));
+    };
+    await clickCitation(popup, 'Its light reached thirty kilometres.', page);
+    expect(await paintedAlone(LAMP)).toBeGreaterThan(0.2);
+    const again = await h.popup(page);
+    await answerText(again);
+    await clickCitation(again, 'It was built in 1871.', page);
+    expect(await paintedAlone(BUILT)).toBeGreaterThan(0.2);
+    // A new document has neither the quote finder nor the sheet.
+    await page.reload({ waitUntil: 'load' });
+    const reloaded = await h.popup(page);
+    await answerText(reloaded);
+    await clickCitation(reloaded, 'Its light reached thirty kilometres.', page);
+    expect(await paintedAlone(LAMP)).toBeGreaterThan(0.2);
+  });
+
   it('highlights the repeated sentence in the cited passage, not the first on the page', async () => {
     const page = await h.open('lighthouse.html');
     const popup = await askLighthouse(page, [{ text: 'Winter tours start at ten.', quote: TOURS, from: 'Saturdays only' }]);

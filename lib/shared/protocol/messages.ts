@@ -143,6 +143,7 @@ export const pageCalls = {
   highlight: { ...quoteRequests.highlight, reply: highlightOutcomeSchema },
   'clear-highlight': { ...quoteRequests['clear-highlight'], reply: ok },
   note: { ...quoteRequests.note, reply: ok },
+  'style-sheet': { ...quoteRequests['style-sheet'], reply: z.object({ added: z.boolean() }) },
   'show-held': { ...quoteRequests['show-held'], reply: z.object({ ok: z.boolean() }) },
   painted: { ...quoteRequests.painted, reply: z.object({ ok: z.boolean(), screen: z.optional(screenBoxesSchema) }) },
   'frame-box': { ...quoteRequests['frame-box'], reply: frameBoxSchema },

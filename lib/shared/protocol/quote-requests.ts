@@ -45,6 +45,12 @@ export const quoteRequests = {
       hold: z.optional(z.boolean()),
     }),
   ),
+  /**
+   * Whether the highlight's style sheet is in this document (`added` in the reply); `added` in the
+   * request: the worker has just put it in. Asked before each click's highlight, so that the sheet
+   * goes in once per document: a sheet added restyles the whole page (30 ms of a click on a large one).
+   */
+  'style-sheet': lazily(() => z.object({ type: z.literal('style-sheet'), added: z.optional(z.literal(true)) })),
   /** Paints the held quote (false: none is held, or it was cleared). */
   'show-held': lazily(() => z.object({ type: z.literal('show-held') })),
   /**

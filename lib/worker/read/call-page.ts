@@ -52,12 +52,42 @@ export async function injectPageScriptFrames(
  * (`immediately`) where it must answer a document that may never finish loading (the proof
  * before showing); otherwise once the document is idle (a click's highlight, in a page as loaded).
  */
-export async function injectQuoteFinder(tabId: number, frameId: number, { immediately = false } = {}): Promise<void> {
+async function injectQuoteFinder(tabId: number, frameId: number, { immediately = false } = {}): Promise<void> {
   await browser.scripting.executeScript({
     target: { tabId, frameIds: [frameId] },
     files: [QUOTE_SCRIPT],
     ...(immediately ? { injectImmediately: true } : {}),
   });
+}
+
+/**
+ * Chromium's and Firefox's words for a message no script of the frame answered: none listening
+ * ("Receiving end does not exist"), or listeners that all let it pass ("message port closed").
+ */
+const NOBODY_ANSWERED = /Receiving end does not exist|message port closed before a response/i;
+
+/**
+ * `request` to the quote finder of frame `frameId`, which is injected first only when nothing there
+ * answers it: a frame keeps its quote finder for as long as its document lives, and compiling
+ * it again costs a click 10 to 40 ms. A page script that does not know the request lets it pass,
+ * as nothing does. `stillWanted`, asked after an injection: false gives up before asking again
+ * (a click past its time limit).
+ */
+export async function callQuoteFinder<K extends keyof PageCalls & string>(
+  tabId: number,
+  frameId: number,
+  request: RequestOf<PageCalls, K> & { type: K },
+  { immediately = false, stillWanted = () => true }: { immediately?: boolean; stillWanted?: () => boolean } = {},
+): Promise<ReplyOf<PageCalls, K>> {
+  const send = (r: unknown) => browser.tabs.sendMessage(tabId, r, { frameId });
+  const first = await send(request).catch((err: unknown) => {
+    if (NOBODY_ANSWERED.test(err instanceof Error ? err.message : String(err))) return undefined;
+    throw err;
+  });
+  if (first !== undefined) return sendChecked<PageCalls, K>(pageCalls, async () => first, request);
+  await injectQuoteFinder(tabId, frameId, { immediately });
+  if (!stillWanted()) throw new Error(`${request.type}: no longer asked`);
+  return sendChecked<PageCalls, K>(pageCalls, send, request);
 }
 
 /**

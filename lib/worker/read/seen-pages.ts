@@ -5,7 +5,7 @@
  * injected first (once per page; the page may have been reloaded since it was read). A frame that cannot be asked in time proves nothing: its
  * quotes get the verdict of the table's row for no answer (lib/shared/seen/seen.ts). The decisions are lib/worker/answer/seen-check.ts's; this is the browser side.
  */
-import { callPage, callVideo, injectQuoteFinder } from './call-page';
+import { callQuoteFinder, callVideo } from './call-page';
 import { bounded } from '@/lib/shared/core/time-limit';
 import { MAX_SEEN_TARGETS, type QuoteTarget } from '@/lib/shared/protocol/quote-requests';
 import { seenResultOf, judge } from '@/lib/shared/seen/seen';
@@ -73,6 +73,5 @@ async function ask(tabId: number, frameId: number, citations: ShownCitation[]) {
   if (videos.length > 0) return callVideo(tabId, frameId, { type: 'video-seen', keys: videos });
   const targets: QuoteTarget[] = citations.map(targetOf);
   // At once, as for reading: a document that never finishes loading is never idle.
-  await injectQuoteFinder(tabId, frameId, { immediately: true });
-  return callPage(tabId, frameId, { type: 'drawn', targets });
+  return callQuoteFinder(tabId, frameId, { type: 'drawn', targets }, { immediately: true });
 }

@@ -9,7 +9,7 @@ import { HIGHLIGHT_CSS } from '@/lib/shared/core/highlight-style';
 import { t } from '@/lib/shared/core/i18n';
 import type { QuoteTarget } from '@/lib/shared/protocol/quote-requests';
 import type { ScreenBoxes } from '@/lib/shared/protocol/types';
-import { callPage, injectQuoteFinder } from '@/lib/worker/read/call-page';
+import { callPage, callQuoteFinder } from '@/lib/worker/read/call-page';
 import { NoAnswerInTime, PAGE_ANSWER_MS, withinLimit } from './time-limit';
 
 /**
@@ -22,8 +22,8 @@ export type Attempt =
   | { ok: false; gone: false; error: string };
 
 /**
- * Injects the quote finder into the frame, adds the style sheet, and asks for the highlight;
- * `hold`: not painted until the pixels are seen (on-screen.ts), the quote's boxes in `screen`.
+ * Asks the frame's quote finder (injected if it has none) for the highlight, and puts the style
+ * sheet in where it is not yet; `hold`: not painted until the pixels are seen (on-screen.ts), the quote's boxes in `screen`.
  */
 export async function highlightIn(
   tabId: number,
@@ -33,23 +33,20 @@ export async function highlightIn(
   hold = true,
 ): Promise<Attempt> {
   try {
-    // The styles as an extension style sheet, which the page cannot remove; once per frame, so
-    // the copy of an earlier click goes first. A quote held is not painted, and nothing of the
-    // sheet applies to it: the sheet goes in while the quote is found, in before it is painted.
-    const sheet = { target: { tabId, frameIds: [frameId] }, css: HIGHLIGHT_CSS };
-    const styled = (async () => {
-      await browser.scripting.removeCSS(sheet).catch(() => {});
-      await browser.scripting.insertCSS(sheet).catch(() => {});
-    })();
-    if (!hold) await styled;
     // A page that answers nothing (a frozen tab runs no task; the injection waits until it is
     // shown) is said within the limit; asked nothing after it, and what it holds is dropped.
     let late = false;
-    const found = (async () => {
-      await injectQuoteFinder(tabId, frameId);
-      if (late) throw new NoAnswerInTime('highlight', PAGE_ANSWER_MS);
-      return callPage(tabId, frameId, { type: 'highlight', target, others, hold });
-    })();
+    const asked = { stillWanted: () => !late };
+    // The styles as an extension style sheet, which the page cannot remove; once per document
+    // (the quote finder knows whether it is in), since adding one restyles the whole page. A quote
+    // held is not painted, and nothing of the sheet applies to it: the sheet goes in while the
+    // quote is found, in before it is painted.
+    const sheetNow = callQuoteFinder(tabId, frameId, { type: 'style-sheet' }, asked).catch(() => ({ added: false }));
+    const styled = sheetNow.then(({ added }) => (added || late ? undefined : addStyleSheet(tabId, frameId)));
+    // A quote painted at once (not held) is painted with the sheet in.
+    const found = (hold ? sheetNow : styled).then(() =>
+      callQuoteFinder(tabId, frameId, { type: 'highlight', target, others, hold }, asked),
+    );
     const [outcome] = await withinLimit(Promise.all([found, styled]), PAGE_ANSWER_MS, () => {
       late = true;
       void found.then(() => callPage(tabId, frameId, { type: 'clear-highlight' })).catch(() => {});
@@ -69,13 +66,24 @@ export async function highlightIn(
   }
 }
 
+/**
+ * Puts the highlight's style sheet in the frame, the copy of an earlier quote finder's first (a
+ * frame's quote finder from before an update knows nothing of it), and tells the quote finder.
+ */
+async function addStyleSheet(tabId: number, frameId: number): Promise<void> {
+  const sheet = { target: { tabId, frameIds: [frameId] }, css: HIGHLIGHT_CSS };
+  await browser.scripting.removeCSS(sheet).catch(() => {});
+  const added = await browser.scripting.insertCSS(sheet).then(
+    () => true,
+    () => false,
+  );
+  if (added) await callPage(tabId, frameId, { type: 'style-sheet', added: true }).catch(() => {});
+}
+
 /** Says `message` at the top of the tab's page, in its top frame (nothing is said where the page cannot be scripted). */
 export async function sayInPage(tabId: number, message: string): Promise<void> {
   try {
-    const said = (async () => {
-      await injectQuoteFinder(tabId, 0);
-      await callPage(tabId, 0, { type: 'note', text: `${t('extName')}: ${message}` });
-    })();
+    const said = callQuoteFinder(tabId, 0, { type: 'note', text: `${t('extName')}: ${message}` });
     await withinLimit(said, PAGE_ANSWER_MS, () => undefined);
   } catch {
     // A page that cannot be scripted: the screens still say it when opened.

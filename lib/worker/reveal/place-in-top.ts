@@ -13,7 +13,7 @@ import { browser } from 'wxt/browser';
 import type { Box, FrameBox, ScreenBoxes } from '@/lib/shared/protocol/types';
 import { MAX_FRAME_DEPTH } from '@/lib/shared/core/limits';
 import { withinFrame } from '@/lib/shared/seen/ink-seen';
-import { callPage, injectQuoteFinder } from '@/lib/worker/read/call-page';
+import { callQuoteFinder } from '@/lib/worker/read/call-page';
 import { PAGE_ANSWER_MS, withinLimit } from './time-limit';
 
 /** A frame of the tab with what it said of its own index path (anything: checked before use). */
@@ -140,10 +140,7 @@ export function browserPlace(tabId: number): PlaceEffects {
       return withinLimit(probe, PAGE_ANSWER_MS, () => []).catch(() => []);
     },
     frameBox: async (frameId, index) => {
-      const asked = (async () => {
-        await injectQuoteFinder(tabId, frameId, { immediately: true });
-        return callPage(tabId, frameId, { type: 'frame-box', index });
-      })();
+      const asked = callQuoteFinder(tabId, frameId, { type: 'frame-box', index }, { immediately: true });
       const notFound: FrameBox = { found: false };
       return withinLimit(asked, PAGE_ANSWER_MS, () => notFound).catch(() => notFound);
     },
