@@ -272,7 +272,49 @@ const BELOW: Array<[string, string, boolean]> = [
     `<p>LINE</p><div style="height: 3em; margin-top: -3em; background: #eee"></div>`,
     true,
   ],
+  [
+    'under a white box fixed over the whole view',
+    `<p>LINE</p><div style="position: fixed; inset: 0; background: #fff"></div>`,
+    false,
+  ],
+  [
+    'over a box fixed over the whole view, put below the flow',
+    `<p>LINE</p><div style="position: fixed; inset: 0; background: #ffd; z-index: -1"></div>`,
+    true,
+  ],
+  [
+    'on the last line of the page, under a bar fixed over the bottom of the view',
+    `<p style="margin: 0">LINE</p><div style="position: fixed; left: 0; right: 0; bottom: 0; height: 4em; background: #fff"></div>`,
+    false,
+  ],
+  [
+    'a reader scrolls up from under a bar fixed over the bottom of the view',
+    `<p>LINE</p><div style="height: 400px"></div><div style="position: fixed; left: 0; right: 0; bottom: 0; height: 4em; background: #fff"></div>`,
+    true,
+  ],
 ];
+
+describe('the proof of a quote in view, under a box fixed in the view', () => {
+  it.each([
+    ['over the whole view', 'top: 0; bottom: 0', '20vh', false],
+    [
+      'over the top of the view, the first lines of the page, which no scroll brings out from under it',
+      'top: 0; height: 40vh',
+      '20vh',
+      false,
+    ],
+    ['over the bottom of the view, which a reader scrolls the words up from under', 'bottom: 0; height: 30vh', '80vh', true],
+  ] as const)('%s', async (_name, place, at, drawn) => {
+    const body = `<p style="margin-top: ${at}">${LINE}</p><div style="height: 3000px"></div><div style="position: fixed; left: 0; right: 0; ${place}; background: #fff"></div>`;
+    await onPage('background: #fff; color: #222', body, proof, async (page) => {
+      const r = (await page.evaluate(
+        `SeenTest.proveSeen(document, [{ literal: ${JSON.stringify(LINE)}, passageText: ${JSON.stringify(LINE)}, passageOrder: 0 }])[0]`,
+      )) as { drawn: boolean; reason?: string };
+      expect(r.drawn).toBe(drawn);
+      if (!drawn) expect(r.reason).toBe('covered');
+    });
+  });
+});
 
 describe('the proof of a quote far below the first screen', () => {
   it.each(BELOW)('of words %s', async (_name, html, drawn) => {

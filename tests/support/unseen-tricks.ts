@@ -78,6 +78,7 @@ export const UNSEEN_TRICKS = [
   'struck',
   'eaten',
   'stacked',
+  'fixed-lid',
   'discs',
   'clip-to-nothing',
   'white-shadow',

@@ -108,6 +108,7 @@ export function measureRanges(
     points.push({ x, y });
     if (drawnParents.length > 0) hits.push(hitAt(doc, drawnParents, x, y));
   }
+  const underStayingBox = hits.some((h) => h.movesWithView);
   // What the words' own element or one above it paints over them (a pseudo-element, an outline):
   // the hit test takes it for the words' own, so it is worked out from computed values, in view or not.
   const painted = new PaintedCovers(view);
@@ -126,7 +127,13 @@ export function measureRanges(
     // Where the hit test passes through the words (`pointer-events: none`), it passes through a
     // box over them too: what covers them is asked of CSS's painting order, as out of view.
     const unhit = !inView(view, (box.left + box.right) / 2, (box.top + box.bottom) / 2) || passesHits(parent, view);
-    const covered = hasBox && (painted.covers(parent, box) || (unhit && outOfView.covered(parent, box)));
+    // A box that stays put in the view on top of them (the hit test's `movesWithView`) hides them
+    // only if it lies over them at every scroll position (lib/page/seen/staying-lids.ts).
+    const covered =
+      hasBox &&
+      (painted.covers(parent, box) ||
+        (unhit && outOfView.covered(parent, box)) ||
+        (underStayingBox && outOfView.underLid(parent, box)));
     // Some of the node's characters no reader sees (a line clamp, a line cut off): how many of the
     // quote's are among them (the table's row of `quoteCharsCut`).
     const hidden = words?.hidden;

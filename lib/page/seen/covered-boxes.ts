@@ -72,8 +72,12 @@ export function coveredOwners(
   const all = measured ? [...covers, ...pictures(doc, view, meetsWords)] : covers;
   for (const cover of all) {
     if (!coverDrawn(cover)) continue;
-    // A fixed or sticky box (a cookie banner, a header) covers words only at some scroll positions.
-    if (!scrollsWithPage(cover, view)) continue;
+    // A box that stays put in the view (a cookie banner, a header) covers words only at some scroll
+    // positions: the check asks which words it lies over at every one (staying-lids.ts).
+    if (!scrollsWithPage(cover, view)) {
+      if (measured) (unhit ??= new CoversOutOfView(doc, view)).underStayingLid(cover, owners, rectOf, out);
+      continue;
+    }
     const box = elementOf.rect(cover);
     const cs = view.getComputedStyle(cover);
     const ring = outlineRing(cs, box);

@@ -14,6 +14,7 @@ import { isItem, PaintOrder, wordsOver } from './paint-order';
 import { hidesUnder } from '@/lib/shared/seen/paint-rules';
 import { coverDrawn, hidesWhatIsUnder, liesOverWords } from './cover-style';
 import { PICTURE_TAGS } from './paint';
+import { fixedInView, underAtEveryScroll, viewScroll, type ViewScroll } from './staying-lids';
 
 /**
  * Where no hit test can tell (words out of view: the proof of a quote, lib/page/find/quote-seen.ts), whether a
@@ -26,6 +27,7 @@ import { PICTURE_TAGS } from './paint';
  */
 export class CoversOutOfView {
   private covers: Element[] | null = null;
+  private scroll: ViewScroll | null = null;
   private readonly order: PaintOrder;
   private readonly ancestry: Ancestry;
 
@@ -46,8 +48,44 @@ export class CoversOutOfView {
       if (nodeOf.contains(cover, owner) || nodeOf.contains(owner, cover)) continue;
       const shown = this.ancestry.shownBox(cover);
       if (shown !== null && this.coversAt(cover, owner, corners, shown)) return true;
+      if (shown !== null && this.lidOver(cover, shown, owner, words)) return true;
     }
     return false;
+  }
+
+  /**
+   * Whether a box that stays put in the view lies over the words of `owner` (whose glyphs lie in
+   * `words`) at every scroll position, opaque and on top: asked of words in view where the hit
+   * test found such a box on them (the table takes it for one a reader scrolls away).
+   */
+  underLid(owner: Element, words: Rect): boolean {
+    for (const cover of (this.covers ??= this.find())) {
+      if (nodeOf.contains(cover, owner) || nodeOf.contains(owner, cover)) continue;
+      const shown = this.ancestry.shownBox(cover);
+      if (shown !== null && this.lidOver(cover, shown, owner, words)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Adds to `out` the boxes of `owners` whose words `cover`, a box that stays put in the view,
+   * lies over at every scroll position (staying-lids.ts), drawn opaque and on top by CSS's
+   * painting order (an order it cannot settle covers). For the check before sending (covered-boxes.ts).
+   */
+  underStayingLid(cover: Element, owners: readonly Element[], rectOf: (e: Element) => Rect, out: Set<Element>): void {
+    const shown = this.ancestry.shownBox(cover);
+    if (shown === null) return;
+    for (const owner of owners) {
+      if (out.has(owner) || nodeOf.contains(cover, owner)) continue;
+      if (this.lidOver(cover, shown, owner, rectOf(owner))) out.add(owner);
+    }
+  }
+
+  /** Whether `cover`, whose box as shown is `box`, is a lid that stays put over `words` of `owner` at every scroll, opaque and on top. */
+  private lidOver(cover: Element, box: Rect, owner: Element, words: Rect): boolean {
+    if (!underAtEveryScroll(words, box, (this.scroll ??= viewScroll(this.doc, this.view)))) return false;
+    if (!fixedInView(cover, this.view) || !this.drawnOpaque(cover)) return false;
+    return !wordsOver(this.order.above(cover, owner));
   }
 
   /**
