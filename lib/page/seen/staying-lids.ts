@@ -40,10 +40,15 @@ export function underAtEveryScroll(words: Rect, lid: Rect, scroll: ViewScroll): 
   return !showAbove && !showBelow;
 }
 
-/** The view's vertical scroll now, of the document of `doc`. */
+/**
+ * The view's vertical scroll now, of the document of `doc`: its height without a scroll bar across
+ * it (the scrolling element's client height, the view's in either mode; where a page scrolls
+ * sideways, Firefox draws one over the view's last pixels, which no words show through).
+ */
 export function viewScroll(doc: Document, view: Window): ViewScroll {
   const root = (docOf.scrolling(doc) ?? docOf.root(doc))!;
-  const height = view.innerHeight;
+  const client = elementOf.clientHeight(root);
+  const height = client > 0 ? Math.min(client, view.innerHeight) : view.innerHeight;
   return { y: view.scrollY, max: Math.max(0, elementOf.scrollHeight(root) - height), height };
 }
 
