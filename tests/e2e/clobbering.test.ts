@@ -31,6 +31,7 @@ const SHOWN = 'The harbour ferry leaves the north pier at seven every morning.';
 const IN_FORM = 'Tickets for the ferry are sold at the kiosk beside the north pier.';
 const FADED = 'The ferry was cancelled for the whole of next week.';
 const UNDER = 'Refunds are no longer given for any ticket.';
+const VEILED = 'The south pier is closed to foot passengers.';
 
 /** The document's members the page script reads. */
 const DOCUMENT_MEMBERS = [
@@ -39,6 +40,8 @@ const DOCUMENT_MEMBERS = [
   'scrollingElement',
   'body',
   'activeElement',
+  'styleSheets',
+  'adoptedStyleSheets',
   'elementFromPoint',
   'elementsFromPoint',
   'createRange',
@@ -91,6 +94,8 @@ ${documentNames.map((n) => `<img name="${n}" alt=""><form name="${n}"></form>`).
 <div style="filter: opacity(0)"><form id="faded"><p>${FADED}</p></form></div>
 <div style="position:relative"><p>${UNDER}</p>
 <form id="lid" style="position:absolute; inset:0; margin:0; background:#fff"></form></div>
+<style>.veil::after { content: ''; position: absolute; inset: 0; background: #fff }</style>
+<div style="position:relative"><p>${VEILED}</p><span class="veil"></span></div>
 ${controls(['seen', 'faded', 'lid'], elementNames)}
 </body></html>`;
 }
@@ -117,7 +122,8 @@ async function expectHeld(html: string, what: string): Promise<void> {
   expect(sent, what).toContain(IN_FORM);
   expect(sent, what).not.toContain(FADED);
   expect(sent, what).not.toContain(UNDER);
-  const quotes = [SHOWN, IN_FORM, FADED, UNDER].map((text) => ({ literal: text.slice(0, 30), passageText: text }));
+  expect(sent, what).not.toContain(VEILED);
+  const quotes = [SHOWN, IN_FORM, FADED, UNDER, VEILED].map((text) => ({ literal: text.slice(0, 30), passageText: text }));
   const said = await withPage(
     html,
     (tab) => tab.evaluate(`PageChecks.prove(${JSON.stringify(quotes)})`) as Promise<SeenResult[]>,
@@ -126,6 +132,7 @@ async function expectHeld(html: string, what: string): Promise<void> {
     { drawn: true },
     { drawn: true },
     { drawn: false, reason: 'faint' },
+    { drawn: false, reason: 'covered' },
     { drawn: false, reason: 'covered' },
   ]);
 }

@@ -273,6 +273,26 @@ const BELOW: Array<[string, string, boolean]> = [
     true,
   ],
   [
+    "under a sibling's ::after laid over them",
+    `<style>.veil::after { content: ''; position: absolute; inset: 0; background: #fff }</style><div style="position: relative"><span class="veil"></span><p>LINE</p></div>`,
+    false,
+  ],
+  [
+    "under a sibling's ::before, its rule in a sheet the page's script adopted",
+    `<script>const sheet = new CSSStyleSheet(); sheet.replaceSync(".veil::before { content: ''; position: absolute; inset: 0; background: #fff }"); document.adoptedStyleSheets = [sheet];</script><div style="position: relative"><p>LINE</p><i class="veil"></i></div>`,
+    false,
+  ],
+  [
+    "under a sibling's ::after, its rule nested in another",
+    `<style>.box { position: relative; & .veil::after { content: ''; position: absolute; inset: 0; background: #fff } }</style><div class="box"><b class="veil"></b><p>LINE</p></div>`,
+    false,
+  ],
+  [
+    "over a sibling's ::after laid behind them",
+    `<style>.panel::after { content: ''; position: absolute; inset: 0; background: #eef; z-index: -1 }</style><div style="position: relative; z-index: 0"><span class="panel"></span><p>LINE</p></div>`,
+    true,
+  ],
+  [
     'under a white box fixed over the whole view',
     `<p>LINE</p><div style="position: fixed; inset: 0; background: #fff"></div>`,
     false,

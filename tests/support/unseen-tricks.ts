@@ -79,6 +79,7 @@ export const UNSEEN_TRICKS = [
   'eaten',
   'stacked',
   'fixed-lid',
+  'sibling-pseudo',
   'discs',
   'clip-to-nothing',
   'white-shadow',

@@ -46,6 +46,8 @@ const DOC_GET = {
   body: getter(DOC, 'body'),
   head: getter(DOC, 'head'),
   activeElement: getter(DOC, 'activeElement'),
+  styleSheets: getter(DOC, 'styleSheets'),
+  adoptedStyleSheets: getter(DOC, 'adoptedStyleSheets'),
 };
 const DOC_CALL = {
   elementFromPoint: method(DOC, 'elementFromPoint'),
@@ -117,6 +119,11 @@ export const docOf = {
   body: (doc: Document): HTMLElement | null => read(DOC_GET.body, doc, 'body'),
   head: (doc: Document): HTMLHeadElement | null => read(DOC_GET.head, doc, 'head'),
   active: (doc: Document): Element | null => read(DOC_GET.activeElement, doc, 'activeElement'),
+  /** The document's style sheets: those of its elements, then those adopted by script. */
+  sheets: (doc: Document): CSSStyleSheet[] => [
+    ...Array.from(read<StyleSheetList>(DOC_GET.styleSheets, doc, 'styleSheets') as ArrayLike<CSSStyleSheet>),
+    ...(read<CSSStyleSheet[] | undefined>(DOC_GET.adoptedStyleSheets, doc, 'adoptedStyleSheets') ?? []),
+  ],
   /** Whether the document has a hit test at all (a layout engine: not happy-dom, whose documents have none). */
   hitTests: (doc: Document): boolean => DOC_CALL.elementsFromPoint !== null || typeof doc.elementsFromPoint === 'function',
   elementFromPoint: (doc: Document, x: number, y: number): Element | null =>

@@ -138,6 +138,9 @@ export function coveredOwners(
   }
   if (sunk.length > 0) sunkUnder(doc, view, sunk, owners, out);
   if (measured) paintedOver(view, owners, out);
+  // A pseudo-element of another element laid over words (a sibling's `::after`): no walk reads
+  // every element's pseudo-elements; the page's style sheets say which may have one.
+  if (measured) (unhit ??= new CoversOutOfView(doc, view)).underPseudoOf(owners, rectOf, out);
   return out;
 }
 

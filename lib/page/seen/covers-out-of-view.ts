@@ -6,13 +6,15 @@
  * painting order (lib/page/seen/paint-order.ts) says which is over the words; an order it cannot
  * settle counts as covering (unknown is not seen). Pure DOM code.
  */
-import { type Rect, holds } from '@/lib/page/dom/geometry';
+import { type Rect, cut, holds } from '@/lib/page/dom/geometry';
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
 import { scrollsWithPage } from './cover';
 import { Ancestry } from './ancestry';
 import { isItem, PaintOrder, wordsOver } from './paint-order';
 import { hidesUnder } from '@/lib/shared/seen/paint-rules';
-import { coverDrawn, hidesWhatIsUnder, liesOverWords } from './cover-style';
+import { coverDrawn, hidesWhatIsUnder, liesOverWords, ringHolds } from './cover-style';
+import { pseudoBoxes, type PseudoBox } from './pseudo-boxes';
+import { pseudoHosts } from './pseudo-hosts';
 import { PICTURE_TAGS } from './paint';
 import { fixedInView, underAtEveryScroll, viewScroll, type ViewScroll } from './staying-lids';
 
@@ -28,6 +30,8 @@ import { fixedInView, underAtEveryScroll, viewScroll, type ViewScroll } from './
 export class CoversOutOfView {
   private covers: Element[] | null = null;
   private scroll: ViewScroll | null = null;
+  private pseudo: Array<{ host: Element; box: PseudoBox }> | null = null;
+  private hosts: Set<Element> | 'all' | null = null;
   private readonly order: PaintOrder;
   private readonly ancestry: Ancestry;
 
@@ -50,7 +54,52 @@ export class CoversOutOfView {
       if (shown !== null && this.coversAt(cover, owner, corners, shown)) return true;
       if (shown !== null && this.lidOver(cover, shown, owner, words)) return true;
     }
+    return this.underPseudo(owner, words);
+  }
+
+  /**
+   * Whether a `::before` or `::after` box of an element other than `owner` and those around it
+   * (theirs are painted-covers.ts's) holds all of `words`, drawn opaque, moving with the page, and
+   * painted over them by CSS's painting order (an order it cannot settle covers): a sibling's
+   * overlay laid over a paragraph. In view the hit test names its element; out of view, and for
+   * the check before sending, this asks. Its candidates come from the page's style sheets (pseudo-hosts.ts).
+   */
+  underPseudo(owner: Element, words: Rect): boolean {
+    for (const { host, box } of (this.pseudo ??= this.pseudoCovers())) {
+      if (nodeOf.contains(host, owner) || !ringHolds(box, words)) continue;
+      if (!scrollsWithPage(host, this.view) || !this.drawnOpaque(host)) continue;
+      if (!wordsOver(this.order.generatedAbove(host, box.pseudo, box.z, owner))) return true;
+    }
     return false;
+  }
+
+  /**
+   * Adds to `out` the boxes of `owners` a pseudo-element covers (`underPseudo`), for the check
+   * before sending (covered-boxes.ts). Not where the page's sheets cannot say which elements may
+   * have one (another origin's): reading every element's pseudo-elements would cost the check as
+   * much again; the proof before a claim is shown asks them all.
+   */
+  underPseudoOf(owners: readonly Element[], rectOf: (e: Element) => Rect, out: Set<Element>): void {
+    if ((this.hosts ??= pseudoHosts(this.doc)) === 'all') return;
+    if ((this.pseudo ??= this.pseudoCovers()).length === 0) return;
+    for (const owner of owners) if (!out.has(owner) && this.underPseudo(owner, rectOf(owner))) out.add(owner);
+  }
+
+  private pseudoCovers(): Array<{ host: Element; box: PseudoBox }> {
+    const hosts = (this.hosts ??= pseudoHosts(this.doc));
+    const out: Array<{ host: Element; box: PseudoBox }> = [];
+    for (const host of hosts === 'all' ? Array.from(docOf.all(this.doc, '*')) : hosts) {
+      const boxes = pseudoBoxes(host, this.view);
+      if (boxes.length === 0) continue;
+      // As the boxes around its element that hide overflow leave it (a shadow spread across the
+      // page from inside a box that clips it covers only that box).
+      const clip = this.ancestry.contentClip(host);
+      for (const box of boxes) {
+        const shown = cut(box, clip);
+        if (shown !== null) out.push({ host, box: { ...box, ...shown } });
+      }
+    }
+    return out;
   }
 
   /**
