@@ -32,6 +32,8 @@ export class CoversOutOfView {
   private scroll: ViewScroll | null = null;
   private pseudo: Array<{ host: Element; box: PseudoBox }> | null = null;
   private hosts: Set<Element> | 'all' | null = null;
+  /** Per box that may stay put over words, whether it is a lid: fixed in the view and drawn opaque (asked once). */
+  private readonly lids = new Map<Element, boolean>();
   private readonly order: PaintOrder;
   private readonly ancestry: Ancestry;
 
@@ -67,7 +69,6 @@ export class CoversOutOfView {
   underPseudo(owner: Element, words: Rect): boolean {
     for (const { host, box } of (this.pseudo ??= this.pseudoCovers())) {
       if (nodeOf.contains(host, owner) || !ringHolds(box, words)) continue;
-      if (!scrollsWithPage(host, this.view) || !this.drawnOpaque(host)) continue;
       if (!wordsOver(this.order.generatedAbove(host, box.pseudo, box.z, owner))) return true;
     }
     return false;
@@ -90,7 +91,8 @@ export class CoversOutOfView {
     const out: Array<{ host: Element; box: PseudoBox }> = [];
     for (const host of hosts === 'all' ? Array.from(docOf.all(this.doc, '*')) : hosts) {
       const boxes = pseudoBoxes(host, this.view);
-      if (boxes.length === 0) continue;
+      // (Whether its element moves with the page and is drawn opaque is asked once, here.)
+      if (boxes.length === 0 || !scrollsWithPage(host, this.view) || !this.drawnOpaque(host)) continue;
       // As the boxes around its element that hide overflow leave it (a shadow spread across the
       // page from inside a box that clips it covers only that box).
       const clip = this.ancestry.contentClip(host);
@@ -133,7 +135,9 @@ export class CoversOutOfView {
   /** Whether `cover`, whose box as shown is `box`, is a lid that stays put over `words` of `owner` at every scroll, opaque and on top. */
   private lidOver(cover: Element, box: Rect, owner: Element, words: Rect): boolean {
     if (!underAtEveryScroll(words, box, (this.scroll ??= viewScroll(this.doc, this.view)))) return false;
-    if (!fixedInView(cover, this.view) || !this.drawnOpaque(cover)) return false;
+    let lid = this.lids.get(cover);
+    if (lid === undefined) this.lids.set(cover, (lid = fixedInView(cover, this.view) && this.drawnOpaque(cover)));
+    if (!lid) return false;
     return !wordsOver(this.order.above(cover, owner));
   }
 

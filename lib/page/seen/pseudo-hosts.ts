@@ -5,10 +5,9 @@
  * of its own. Reading both pseudo-elements' styles of every element costs a walk its time again,
  * so the candidates are found from the page's style sheets: each rule that names `::before` or
  * `::after` and may move it out of its element's box (`mayMove`), its pseudo-element taken off, is
- * matched against the document. A sheet that cannot
- * be read (of another origin) or a rule that cannot be matched (a nested rule, a selector this
- * browser refuses) might hold one: then every element is a candidate (`all`). Sheets adopted by
- * script are read as the page's own. Pure DOM code.
+ * matched against the document. A sheet that cannot be read (of another origin) or a rule that
+ * cannot be matched (a nested rule, a selector this browser refuses) might hold one: then every
+ * element is a candidate (`all`). Sheets adopted by script are read as the page's own. Pure DOM code.
  */
 import { docOf } from '@/lib/page/dom/dom';
 

@@ -4,9 +4,10 @@
  * cookie bar. But words it lies over at every scroll position the page allows are never seen: a
  * white box over the whole view, a bar over the last lines of the page, a header over the first.
  * `underAtEveryScroll` is that geometry (pure, tested alone), asked by the check before sending
- * (covered-boxes.ts) and the proof (covers-out-of-view.ts). Whether such a lid is on top of the words is CSS's painting order's, as
- * for any cover out of view; the page is scrolled only as a reader would scroll it, vertically
- * (a page that also scrolls sideways is taken not to: unknown is not seen). Pure DOM code.
+ * (covered-boxes.ts) and the proof (covers-out-of-view.ts). Whether such a lid is on top of the
+ * words is CSS's painting order's, as for any cover out of view; the page is scrolled only as a
+ * reader would scroll it, vertically (a page that also scrolls sideways is taken not to: unknown
+ * is not seen). Pure DOM code.
  */
 import type { Rect } from '@/lib/page/dom/geometry';
 import { docOf, elementOf } from '@/lib/page/dom/dom';
