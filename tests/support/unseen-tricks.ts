@@ -80,6 +80,7 @@ export const UNSEEN_TRICKS = [
   'stacked',
   'fixed-lid',
   'sibling-pseudo',
+  'sticky-lid',
   'discs',
   'clip-to-nothing',
   'white-shadow',

@@ -65,6 +65,7 @@ const NODE_GET = {
   ownerDocument: getter(NODE, 'ownerDocument'),
   firstChild: getter(NODE, 'firstChild'),
   nextSibling: getter(NODE, 'nextSibling'),
+  previousSibling: getter(NODE, 'previousSibling'),
 };
 const NODE_CALL = {
   contains: method(NODE, 'contains'),
@@ -147,6 +148,7 @@ export const nodeOf = {
   doc: (n: Node): Document => read(NODE_GET.ownerDocument, n, 'ownerDocument'),
   first: (n: Node): ChildNode | null => read(NODE_GET.firstChild, n, 'firstChild'),
   next: (n: Node): ChildNode | null => read(NODE_GET.nextSibling, n, 'nextSibling'),
+  previous: (n: Node): ChildNode | null => read(NODE_GET.previousSibling, n, 'previousSibling'),
   contains: (outer: Node, inner: Node | null): boolean => call(NODE_CALL.contains, outer, 'contains', [inner]),
   root: (n: Node): Node => call(NODE_CALL.getRootNode, n, 'getRootNode', []),
   position: (a: Node, b: Node): number => call(NODE_CALL.compareDocumentPosition, a, 'compareDocumentPosition', [b]),

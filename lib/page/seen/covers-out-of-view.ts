@@ -17,6 +17,7 @@ import { pseudoBoxes, type PseudoBox } from './pseudo-boxes';
 import { pseudoHosts } from './pseudo-hosts';
 import { PICTURE_TAGS } from './paint';
 import { fixedInView, underAtEveryScroll, viewScroll, type ViewScroll } from './staying-lids';
+import { stickyOf, underAtEveryStickyScroll, type Sticky } from './sticky-lids';
 
 /**
  * Where no hit test can tell (words out of view: the proof of a quote, lib/page/find/quote-seen.ts), whether a
@@ -32,8 +33,8 @@ export class CoversOutOfView {
   private scroll: ViewScroll | null = null;
   private pseudo: Array<{ host: Element; box: PseudoBox }> | null = null;
   private hosts: Set<Element> | 'all' | null = null;
-  /** Per box that may stay put over words, whether it is a lid: fixed in the view and drawn opaque (asked once). */
-  private readonly lids = new Map<Element, boolean>();
+  /** Per box that may stay put over words, what keeps it there where it is drawn opaque (asked once). */
+  private readonly lids = new Map<Element, 'fixed' | Sticky | null>();
   private readonly order: PaintOrder;
   private readonly ancestry: Ancestry;
 
@@ -132,13 +133,30 @@ export class CoversOutOfView {
     }
   }
 
-  /** Whether `cover`, whose box as shown is `box`, is a lid that stays put over `words` of `owner` at every scroll, opaque and on top. */
+  /**
+   * Whether `cover`, whose box as shown is `box`, is a lid that stays put over `words` of `owner`
+   * at every scroll (fixed in the view: staying-lids.ts; sticky: sticky-lids.ts), opaque and on
+   * top. Words that stay put too (in a fixed box) are under a fixed lid that holds them now.
+   */
   private lidOver(cover: Element, box: Rect, owner: Element, words: Rect): boolean {
-    if (!underAtEveryScroll(words, box, (this.scroll ??= viewScroll(this.doc, this.view)))) return false;
     let lid = this.lids.get(cover);
-    if (lid === undefined) this.lids.set(cover, (lid = fixedInView(cover, this.view) && this.drawnOpaque(cover)));
-    if (!lid) return false;
-    return !wordsOver(this.order.above(cover, owner));
+    if (lid === undefined) this.lids.set(cover, (lid = this.lidOf(cover)));
+    if (lid === null) return false;
+    const scroll = (this.scroll ??= viewScroll(this.doc, this.view));
+    const under =
+      lid === 'fixed'
+        ? underAtEveryScroll(words, box, scroll) || (holds(box, words) && !scrollsWithPage(owner, this.view))
+        : words.left >= box.left &&
+          words.right <= box.right &&
+          underAtEveryStickyScroll(words, box, lid, scroll, scrollsWithPage(owner, this.view));
+    return under && !wordsOver(this.order.above(cover, owner));
+  }
+
+  /** What keeps `cover` in the view as the page scrolls, where it is drawn opaque: fixed, a sticky box (what moves it), or null (it scrolls, or lets words show). */
+  private lidOf(cover: Element): 'fixed' | Sticky | null {
+    if (!this.drawnOpaque(cover)) return null;
+    if (fixedInView(cover, this.view)) return 'fixed';
+    return stickyOf(cover, this.view);
   }
 
   /**
