@@ -36,6 +36,8 @@ import { PaintedCovers } from './painted-covers';
 import { BoxesByBand } from './boxes-by-band';
 
 const askHits = asker(['hits']);
+/** The boxes that may cover words and that the walk never enters, so never notes: pictures and form controls. */
+const UNWALKED = `${PICTURES}, input, textarea, select`;
 const isSeen = (v: SeenVerdict) => v.seen === 'seen';
 
 /**
@@ -64,12 +66,12 @@ export function coveredOwners(
     return r;
   };
   // A picture over words covers them as a box with a background does, whatever it
-  // shows (its pixels are not read: it is taken as opaque). Looked for after the walk, and only
-  // by a walk that measures glyphs (a reading does not pay for it).
+  // shows (its pixels are not read: it is taken as opaque), and so does a form control with one.
+  // Looked for after the walk, and only by a walk that measures glyphs (a reading does not pay for it).
   // (Only the boxes near a cover are asked about it: every box with a background may be one.)
   let near: BoxesByBand<Element> | undefined;
   const meetsWords = (r: Rect) => (near ??= new BoxesByBand(owners, rectOf)).near(r).some((o) => meets(r, rectOf(o)));
-  const all = measured ? [...covers, ...pictures(doc, view, meetsWords)] : covers;
+  const all = measured ? [...covers, ...unwalked(doc, view, meetsWords)] : covers;
   for (const cover of all) {
     if (!coverDrawn(cover)) continue;
     // A box that stays put in the view (a cookie banner, a header) covers words only at some scroll
@@ -245,16 +247,17 @@ function passesHits(cs: CSSStyleDeclaration): boolean {
 }
 
 /**
- * The pictures of `doc` (not those in shadow roots) that CSS's painting order may put over words
- * not their own (`liesOverWords`: placed, a flex or grid item, a stacking context); a picture in
- * a line of words lies beside them. Only those whose box meets a box of words (`meetsWords`) are
- * asked more: most pictures of a page lie beside every word.
+ * The boxes of `doc` (not those in shadow roots) the walk never enters, pictures and form controls
+ * (`<input>`, `<textarea>`, `<select>`: a control paints its own field), that CSS's painting order
+ * may put over words not their own (`liesOverWords`: placed, a flex or grid item, an inline block,
+ * a stacking context); a picture in a line of words lies beside them. Only those whose box meets
+ * a box of words (`meetsWords`) are asked more: most of a page's lie beside every word.
  */
-function pictures(doc: Document, view: Window, meetsWords: (r: Rect) => boolean): Element[] {
+function unwalked(doc: Document, view: Window, meetsWords: (r: Rect) => boolean): Element[] {
   const out: Element[] = [];
-  for (const picture of docOf.all(doc, PICTURES)) {
-    if (!meetsWords(elementOf.rect(picture))) continue;
-    if (liesOverWords(view.getComputedStyle(picture), isItem(picture, view))) out.push(picture);
+  for (const box of docOf.all(doc, UNWALKED)) {
+    if (!meetsWords(elementOf.rect(box))) continue;
+    if (liesOverWords(view.getComputedStyle(box), isItem(box, view))) out.push(box);
   }
   return out;
 }
