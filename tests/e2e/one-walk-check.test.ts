@@ -153,6 +153,10 @@ describe('one walk that reads and checks a frame', () => {
       '<h2 style="margin: 0">LINE</h2><div style="background: #f4f4f4; height: 3em; margin-top: -0.8em"></div>',
     ],
     [
+      'a form: labels beside their fields, a label floated over its field, a search field in a line',
+      '<form><label>Name <input value="Ada"></label><div style="position: relative"><input style="width: 30em; height: 3em; padding-top: 1em"><label style="position: absolute; top: 2px; left: 4px; font-size: 12px">LINE</label></div><p>Search the site: <input type="search"> or browse the rooms.</p><select><option>One</option></select><textarea>Notes</textarea></form>',
+    ],
+    [
       'white words over a picture, far below the first screen',
       `<div style="height: 3000px"></div><div style="position: relative"><img alt="" style="position: absolute; inset: 0; width: 100%; height: 100%" src="${DARK_PICTURE}"><p style="position: relative; color: #fff">LINE</p></div>`,
     ],

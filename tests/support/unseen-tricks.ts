@@ -81,6 +81,7 @@ export const UNSEEN_TRICKS = [
   'fixed-lid',
   'sibling-pseudo',
   'sticky-lid',
+  'field-lid',
   'discs',
   'clip-to-nothing',
   'white-shadow',
