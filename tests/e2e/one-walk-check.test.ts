@@ -157,6 +157,14 @@ describe('one walk that reads and checks a frame', () => {
       '<form><label>Name <input value="Ada"></label><div style="position: relative"><input style="width: 30em; height: 3em; padding-top: 1em"><label style="position: absolute; top: 2px; left: 4px; font-size: 12px">LINE</label></div><p>Search the site: <input type="search"> or browse the rooms.</p><select><option>One</option></select><textarea>Notes</textarea></form>',
     ],
     [
+      'a frame drawn around the words by a wide border, and a badge with one beside them',
+      '<div style="position: relative; padding: 30px"><p>LINE</p><div style="position: absolute; inset: 0; border: 20px solid #fff; pointer-events: none"></div><span style="position: absolute; top: 0; right: 0; border: 6px solid #c00">NEW</span></div>',
+    ],
+    [
+      'a frame fixed around the view by a wide border',
+      '<p>LINE</p><div style="position: fixed; inset: 0; border: 12px solid #fff; pointer-events: none"></div><div style="height: 3000px"></div>',
+    ],
+    [
       'white words over a picture, far below the first screen',
       `<div style="height: 3000px"></div><div style="position: relative"><img alt="" style="position: absolute; inset: 0; width: 100%; height: 100%" src="${DARK_PICTURE}"><p style="position: relative; color: #fff">LINE</p></div>`,
     ],

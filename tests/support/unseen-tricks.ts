@@ -82,6 +82,8 @@ export const UNSEEN_TRICKS = [
   'sibling-pseudo',
   'sticky-lid',
   'field-lid',
+  'wide-border',
+  'far-wide-border',
   'discs',
   'clip-to-nothing',
   'white-shadow',

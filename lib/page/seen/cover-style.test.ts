@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  borderRing,
+  bordersHide,
   hidesWhatIsUnder,
   insetFill,
   mayBeOpaque,
@@ -133,5 +135,35 @@ describe('paint opaque enough to hide words', () => {
     const ring = { left: 0, top: 0, right: 100, bottom: 40 };
     expect(ringHolds({ ...ring, hole: { left: 20, top: 20, right: 21, bottom: 21 } }, words)).toBe(true);
     expect(ringHolds({ ...ring, hole: { left: 20, top: 12, right: 60, bottom: 28 } }, words)).toBe(false);
+  });
+});
+
+describe('a wide opaque border over words', () => {
+  const sides = (width: string, colour = 'rgb(255, 255, 255)', style = 'solid') =>
+    ({
+      borderStyle: style,
+      ...Object.fromEntries(
+        ['Top', 'Right', 'Bottom', 'Left'].flatMap((s) => [
+          [`border${s}Style`, style],
+          [`border${s}Width`, width],
+          [`border${s}Color`, colour],
+        ]),
+      ),
+    }) as unknown as CSSStyleDeclaration;
+  const box = { left: 0, top: 0, right: 200, bottom: 100 };
+
+  it('paints the ring between its border box and its padding box, on the sides as wide as a glyph', () => {
+    expect(borderRing(sides('20px'), box)).toEqual({ ...box, hole: { left: 20, top: 20, right: 180, bottom: 80 } });
+    // Wider than half the box: no hole, the whole box is painted.
+    expect(borderRing(sides('60px'), box)).toEqual(box);
+    expect(bordersHide(sides('20px'))).toBe(true);
+  });
+
+  it('hides nothing where it is thin, see-through or not drawn; a colour not read counts as opaque', () => {
+    expect(borderRing(sides('2px'), box)).toBeNull();
+    expect(borderRing(sides('20px', 'rgba(255, 255, 255, 0.3)'), box)).toBeNull();
+    expect(borderRing(sides('20px', 'rgb(255, 255, 255)', 'none'), box)).toBeNull();
+    expect(bordersHide(sides('2px'))).toBe(false);
+    expect(borderRing(sides('20px', 'oklch(1 0 0)'), box)).not.toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * What a box's computed style says it may paint over words under it: an opaque background, a
- * backdrop filter, an opaque shadow spread around or inside it, the ring of an opaque outline. A
+ * backdrop filter, an opaque shadow spread around or inside it, the ring of an opaque outline or
+ * of a wide opaque border. A
  * colour in a syntax not read counts as opaque (unknown is not seen): then the hit test, or CSS's
  * painting order out of view, decides whether it is over the words. Shared by the check of boxes
  * in view (covered-boxes.ts), the proof out of view (covers-out-of-view.ts) and what an element
@@ -47,6 +48,41 @@ export function shadowReach(boxShadow: string): number {
 }
 
 /**
+ * How wide each side of an opaque border of computed style `cs` is (top, right, bottom, left): 0
+ * where it paints none or lets what is under it show (a colour in a syntax not read counts as
+ * opaque: unknown is not seen; a dotted or dashed side counts whole).
+ */
+function opaqueBorders(cs: CSSStyleDeclaration): [number, number, number, number] {
+  const side = (style: string, width: string, colour: () => string): number => {
+    const w = parseFloat(width);
+    if (style === 'none' || style === 'hidden' || !(w > 0)) return 0;
+    const c = parseColor(colour());
+    return c !== null && !hidesUnder(c.a) ? 0 : w;
+  };
+  return [
+    side(cs.borderTopStyle, cs.borderTopWidth, () => cs.borderTopColor),
+    side(cs.borderRightStyle, cs.borderRightWidth, () => cs.borderRightColor),
+    side(cs.borderBottomStyle, cs.borderBottomWidth, () => cs.borderBottomColor),
+    side(cs.borderLeftStyle, cs.borderLeftWidth, () => cs.borderLeftColor),
+  ];
+}
+
+/**
+ * The ring an opaque border of computed style `cs` paints around the padding box of the border box
+ * `r` (a box with no background whose wide border lies over words); null where no side is as wide
+ * as the least glyph a reader makes out (`MIN_GLYPH_PX`: a thinner one hides no word). The hit test
+ * finds a border, as it finds a background.
+ */
+export function borderRing(cs: CSSStyleDeclaration, r: Rect): Ring | null {
+  if (cs.borderStyle === 'none') return null;
+  const [top, right, bottom, left] = opaqueBorders(cs);
+  if (Math.max(top, right, bottom, left) < MIN_GLYPH_PX) return null;
+  const hole = { left: r.left + left, top: r.top + top, right: r.right - right, bottom: r.bottom - bottom };
+  const outer = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  return hole.right > hole.left && hole.bottom > hole.top ? { ...outer, hole } : outer;
+}
+
+/**
  * Whether a box placed over the page (`position: absolute`), of computed style `cs`, hides what is
  * under it: an opaque background, a backdrop filter (a blur), or an opaque shadow spread around or
  * inside it (a colour in a syntax not read counts as opaque: then the hit test, or the painting
@@ -77,14 +113,20 @@ export function liesOverWords(cs: CSSStyleDeclaration, atomic: boolean): boolean
 /**
  * The walk's test of a box that may cover words not its own, from what it has already read of
  * each box (`position`, `display`, whether it is a flex or grid item): one placed or painted whole
- * among the words (`liesOverWords`) that hides what is under it (`hidesWhatIsUnder`). Every value
+ * among the words (`liesOverWords`) that hides what is under it (`hidesWhatIsUnder`) or paints a
+ * wide opaque border (`bordersHide`). Every value
  * more a walk read of each box costs it a fifth again (measured on the corpus: a background colour,
  * a transform): a plain block moved over words by a transform or made a stacking context (an
  * opacity) is not asked here; the proof before a claim is shown asks it (the hit test in view,
  * covers-out-of-view.ts out of view).
  */
 export function mayCoverWords(cs: CSSStyleDeclaration, atomic: boolean, position: string, display: string): boolean {
-  return outOfFlowOrWhole(atomic, position, display) && hidesWhatIsUnder(cs);
+  return outOfFlowOrWhole(atomic, position, display) && (hidesWhatIsUnder(cs) || bordersHide(cs));
+}
+
+/** Whether a border of computed style `cs` has an opaque side as wide as the least glyph (`borderRing`). */
+export function bordersHide(cs: CSSStyleDeclaration): boolean {
+  return cs.borderStyle !== 'none' && Math.max(...opaqueBorders(cs)) >= MIN_GLYPH_PX;
 }
 
 /** Placed (any position but static), or painted whole among the words (an item, an inline block). */

@@ -21,6 +21,7 @@ import { asker, type SeenVerdict } from '@/lib/shared/seen/seen';
 import { groups, isItem, PaintOrder, wordsOver } from './paint-order';
 import { CoversOutOfView } from './covers-out-of-view';
 import {
+  borderRing,
   coverDrawn,
   hidesWhatIsUnder,
   insetFill,
@@ -88,7 +89,20 @@ export function coveredOwners(
     // Whatever its place: a box laid over words in the flow (a grid cell over another, a block
     // pulled up by a negative margin, a flex item put first) covers them as one placed over the
     // page does, where the hit test (or, out of view, the painting order) says it is on top.
-    if (!PICTURE_TAGS.has(elementOf.name(cover)) && !hidesWhatIsUnder(cs)) continue;
+    if (!PICTURE_TAGS.has(elementOf.name(cover)) && !hidesWhatIsUnder(cs)) {
+      // A box with no background paints its wide opaque border, if any, over what it lies over.
+      const border = borderRing(cs, box);
+      const asker = {
+        doc,
+        view,
+        owners,
+        out,
+        rectOf,
+        unhit: () => (measured ? (unhit ??= new CoversOutOfView(doc, view)) : null),
+      };
+      if (border !== null) coveredByBorder(asker, cover, cs, border);
+      continue;
+    }
     // (A box noted for its shadow covers as far as its opaque shadow spreads; a shadow is painted,
     // never hit: what is on top there is not asked.)
     const spread = PICTURE_TAGS.has(elementOf.name(cover)) ? 0 : shadowReach(cs.boxShadow);
@@ -238,6 +252,44 @@ function coveredByRing(
     if (!under) continue;
     if (cs.position !== 'static' && wordsOver(order.above(cover, owner))) continue;
     out.add(owner);
+  }
+}
+
+/** What `coveredByBorder` asks with: the check's boxes of words, its answer, and its test out of view (null where glyphs are not measured). */
+interface BorderAsk {
+  doc: Document;
+  view: Window;
+  owners: readonly Element[];
+  out: Set<Element>;
+  rectOf: (e: Element) => DOMRect;
+  unhit: () => CoversOutOfView | null;
+}
+
+/**
+ * Adds to `out` the boxes of words that `cover` (of computed style `cs`), a box with no background,
+ * covers with the ring its wide opaque border paints (`border`): all of a box of words in the ring,
+ * or a piece of a line under a band of it as tall and as wide as half the line (a thin side across
+ * a line hides a sliver of a letter), where the hit test (out of view, CSS's painting order) says
+ * the cover is on top. Out of view a box in the flow is asked only where it holds all of the box.
+ */
+function coveredByBorder(ask: BorderAsk, cover: Element, cs: CSSStyleDeclaration, border: Ring): void {
+  const { doc, view, owners, out, rectOf } = ask;
+  const bands = ringBands(border);
+  for (const owner of owners) {
+    if (out.has(owner) || nodeOf.contains(cover, owner)) continue;
+    const b = rectOf(owner);
+    if (!meets(border, b)) continue;
+    const whole = ringHolds(border, b);
+    const points = whole ? [middle(b)] : bands.flatMap((band) => partsUnder(doc, owner, band, true));
+    for (const { x, y } of points) {
+      const seenHere = inView(view, x, y);
+      const unhit = seenHere ? null : ask.unhit();
+      if (!seenHere && (unhit === null || (!whole && inFlowOnly(cs)))) continue;
+      if (seenHere ? onTop(doc, owner, cover, cs, x, y) : unhit!.coversAt(cover, owner, [{ x, y }], border)) {
+        out.add(owner);
+        break;
+      }
+    }
   }
 }
 

@@ -12,12 +12,27 @@ import { scrollsWithPage } from './cover';
 import { Ancestry } from './ancestry';
 import { isItem, PaintOrder, wordsOver } from './paint-order';
 import { hidesUnder } from '@/lib/shared/seen/paint-rules';
-import { coverDrawn, hidesWhatIsUnder, liesOverWords, ringHolds } from './cover-style';
+import {
+  borderRing,
+  bordersHide,
+  coverDrawn,
+  hidesWhatIsUnder,
+  liesOverWords,
+  ringBands,
+  ringHolds,
+  type Ring,
+} from './cover-style';
 import { pseudoBoxes, type PseudoBox } from './pseudo-boxes';
 import { pseudoHosts } from './pseudo-hosts';
 import { PICTURE_TAGS } from './paint';
 import { fixedInView, underAtEveryScroll, viewScroll, type ViewScroll } from './staying-lids';
 import { stickyOf, underAtEveryStickyScroll, type Sticky } from './sticky-lids';
+
+/** A box that stays put over words as the page scrolls: what keeps it (fixed, or sticky), and the ring its border paints where it has no background (null: its whole box paints). */
+interface Lid {
+  keeps: 'fixed' | Sticky;
+  border: Ring | null;
+}
 
 /**
  * Where no hit test can tell (words out of view: the proof of a quote, lib/page/find/quote-seen.ts), whether a
@@ -34,7 +49,9 @@ export class CoversOutOfView {
   private pseudo: Array<{ host: Element; box: PseudoBox }> | null = null;
   private hosts: Set<Element> | 'all' | null = null;
   /** Per box that may stay put over words, what keeps it there where it is drawn opaque (asked once). */
-  private readonly lids = new Map<Element, 'fixed' | Sticky | null>();
+  private readonly lids = new Map<Element, Lid | null>();
+  /** The covers with no background, and the ring each one's wide opaque border paints (found with the covers). */
+  private readonly borders = new Map<Element, Ring>();
   private readonly order: PaintOrder;
   private readonly ancestry: Ancestry;
 
@@ -54,7 +71,10 @@ export class CoversOutOfView {
     for (const cover of (this.covers ??= this.find())) {
       if (nodeOf.contains(cover, owner) || nodeOf.contains(owner, cover)) continue;
       const shown = this.ancestry.shownBox(cover);
-      if (shown !== null && this.coversAt(cover, owner, corners, shown)) return true;
+      // (A box with no background covers only with the ring its wide border paints.)
+      const border = this.borders.get(cover);
+      const inRing = border === undefined || (ringHolds(border, words) && holds(shown ?? border, words));
+      if (shown !== null && inRing && this.coversAt(cover, owner, corners, shown)) return true;
       if (shown !== null && this.lidOver(cover, shown, owner, words)) return true;
     }
     return this.underPseudo(owner, words);
@@ -136,27 +156,38 @@ export class CoversOutOfView {
   /**
    * Whether `cover`, whose box as shown is `box`, is a lid that stays put over `words` of `owner`
    * at every scroll (fixed in the view: staying-lids.ts; sticky: sticky-lids.ts), opaque and on
-   * top. Words that stay put too (in a fixed box) are under a fixed lid that holds them now.
+   * top. Words that stay put too (in a fixed box) are under a fixed lid that holds them now. A lid
+   * with no background covers with the bands of its wide border alone.
    */
   private lidOver(cover: Element, box: Rect, owner: Element, words: Rect): boolean {
     let lid = this.lids.get(cover);
     if (lid === undefined) this.lids.set(cover, (lid = this.lidOf(cover)));
     if (lid === null) return false;
+    const { keeps, border } = lid;
     const scroll = (this.scroll ??= viewScroll(this.doc, this.view));
-    const under =
-      lid === 'fixed'
-        ? underAtEveryScroll(words, box, scroll) || (holds(box, words) && !scrollsWithPage(owner, this.view))
-        : words.left >= box.left &&
-          words.right <= box.right &&
-          underAtEveryStickyScroll(words, box, lid, scroll, scrollsWithPage(owner, this.view));
+    const areas = border === null ? [box] : ringBands(border).flatMap((band) => cut(band, box) ?? []);
+    const under = areas.some((area) =>
+      keeps === 'fixed'
+        ? underAtEveryScroll(words, area, scroll) || (holds(area, words) && !scrollsWithPage(owner, this.view))
+        : words.left >= area.left &&
+          words.right <= area.right &&
+          underAtEveryStickyScroll(words, area, keeps, scroll, scrollsWithPage(owner, this.view)),
+    );
     return under && !wordsOver(this.order.above(cover, owner));
   }
 
-  /** What keeps `cover` in the view as the page scrolls, where it is drawn opaque: fixed, a sticky box (what moves it), or null (it scrolls, or lets words show). */
-  private lidOf(cover: Element): 'fixed' | Sticky | null {
+  /**
+   * What keeps `cover` in the view as the page scrolls, where it is drawn opaque (fixed, or a
+   * sticky box and what moves it), and the ring its border paints where it has no background;
+   * null where it scrolls with the page or lets words show.
+   */
+  private lidOf(cover: Element): Lid | null {
     if (!this.drawnOpaque(cover)) return null;
-    if (fixedInView(cover, this.view)) return 'fixed';
-    return stickyOf(cover, this.view);
+    const keeps = fixedInView(cover, this.view) ? 'fixed' : stickyOf(cover, this.view);
+    if (keeps === null) return null;
+    const cs = this.view.getComputedStyle(cover);
+    const whole = PICTURE_TAGS.has(elementOf.name(cover)) || hidesWhatIsUnder(cs);
+    return { keeps, border: whole ? null : borderRing(cs, elementOf.rect(cover)) };
   }
 
   /**
@@ -190,9 +221,13 @@ export class CoversOutOfView {
       // Whatever its place, where CSS's painting order may put it over words not its own (a grid
       // cell laid over another, a block pulled up over words; a picture, whatever it shows). (Whether
       // it is a flex or grid item, its parent's display, is asked only of one that may cover.)
-      if (!PICTURE_TAGS.has(elementOf.name(el)) && !hidesWhatIsUnder(cs)) continue;
+      const whole = PICTURE_TAGS.has(elementOf.name(el)) || hidesWhatIsUnder(cs);
+      if (!whole && !bordersHide(cs)) continue;
       if (!liesOverWords(cs, false) && !isItem(el, this.view)) continue;
-      if (coverDrawn(el)) out.push(el);
+      if (!coverDrawn(el)) continue;
+      out.push(el);
+      const border = whole ? null : borderRing(cs, elementOf.rect(el));
+      if (border !== null) this.borders.set(el, border);
     }
     return out;
   }
