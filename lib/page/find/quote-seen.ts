@@ -133,7 +133,9 @@ export function measureRanges(
       hasBox &&
       (painted.covers(parent, box) ||
         (unhit && outOfView.covered(parent, box)) ||
-        (underStayingBox && outOfView.underLid(parent, box)));
+        (underStayingBox && outOfView.underLid(parent, box)) ||
+        // (A popover's backdrop is not hit: the top layer's backdrops are asked whatever the hit test says.)
+        outOfView.underBackdrop(parent));
     // Some of the node's characters no reader sees (a line clamp, a line cut off): how many of the
     // quote's are among them (the table's row of `quoteCharsCut`).
     const hidden = words?.hidden;

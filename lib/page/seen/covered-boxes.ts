@@ -73,12 +73,22 @@ export function coveredOwners(
   let near: BoxesByBand<Element> | undefined;
   const meetsWords = (r: Rect) => (near ??= new BoxesByBand(owners, rectOf)).near(r).some((o) => meets(r, rectOf(o)));
   const all = measured ? [...covers, ...unwalked(doc, view, meetsWords)] : covers;
+  const ask: CoverAsk = {
+    doc,
+    view,
+    owners,
+    out,
+    rectOf,
+    measured,
+    near: () => (near ??= new BoxesByBand(owners, rectOf)),
+    unhit: () => (measured ? (unhit ??= new CoversOutOfView(doc, view)) : null),
+  };
   for (const cover of all) {
     if (!coverDrawn(cover)) continue;
     // A box that stays put in the view (a cookie banner, a header) covers words only at some scroll
     // positions: the check asks which words it lies over at every one (staying-lids.ts).
     if (!scrollsWithPage(cover, view)) {
-      if (measured) (unhit ??= new CoversOutOfView(doc, view)).underStayingLid(cover, owners, rectOf, out);
+      ask.unhit()?.underStayingLid(cover, owners, rectOf, out);
       continue;
     }
     const box = elementOf.rect(cover);
@@ -89,67 +99,11 @@ export function coveredOwners(
     // Whatever its place: a box laid over words in the flow (a grid cell over another, a block
     // pulled up by a negative margin, a flex item put first) covers them as one placed over the
     // page does, where the hit test (or, out of view, the painting order) says it is on top.
-    if (!PICTURE_TAGS.has(elementOf.name(cover)) && !hidesWhatIsUnder(cs)) {
+    if (PICTURE_TAGS.has(elementOf.name(cover)) || hidesWhatIsUnder(cs)) coveredByBox(ask, cover, cs, box);
+    else {
       // A box with no background paints its wide opaque border, if any, over what it lies over.
       const border = borderRing(cs, box);
-      const asker = {
-        doc,
-        view,
-        owners,
-        out,
-        rectOf,
-        unhit: () => (measured ? (unhit ??= new CoversOutOfView(doc, view)) : null),
-      };
-      if (border !== null) coveredByBorder(asker, cover, cs, border);
-      continue;
-    }
-    // (A box noted for its shadow covers as far as its opaque shadow spreads; a shadow is painted,
-    // never hit: what is on top there is not asked.)
-    const spread = PICTURE_TAGS.has(elementOf.name(cover)) ? 0 : shadowReach(cs.boxShadow);
-    // (Asked once per cover: whether it paints over its own inside too.)
-    const paintsInside = spread > 0 && (mayBeOpaque(cs.backgroundColor) || insetFill(cs.boxShadow));
-    const c = { left: box.left - spread, top: box.top - spread, right: box.right + spread, bottom: box.bottom + spread };
-    // Out of view no hit test tells without scrolling the page: where glyphs are measured (the
-    // check before sending), CSS's painting order does, as for the proof of a quote
-    // (covers-out-of-view.ts); a cover drawn see-through there lets the words show.
-    // (Whether it is drawn see-through is asked only when some words out of view lie under it.)
-    let opaque: boolean | undefined;
-    let flowOnly: boolean | undefined;
-    const outOfView = () => measured && (opaque ??= (unhit ??= new CoversOutOfView(doc, view)).drawnOpaque(cover));
-    if (!measured && (c.right <= 0 || c.bottom <= 0 || c.left >= view.innerWidth || c.top >= view.innerHeight)) continue;
-    for (const owner of (near ??= new BoxesByBand(owners, rectOf)).near(c)) {
-      // (Words the cover holds are drawn over its own background; a cover the box of words holds,
-      // a lid inside the paragraph, is asked like any other: the hit test tells it from the words.)
-      if (out.has(owner) || nodeOf.contains(cover, owner)) continue;
-      const b = rectOf(owner);
-      if (!meets(c, b)) continue;
-      // All of the box under the cover: asked at its middle. Part of it: at the middle of each
-      // line of its own words that the cover lies over (a lid over one word, or half a line, hides
-      // words as surely as one over the whole box).
-      const whole = holds(c, b);
-      for (const { x, y } of whole ? [middle(b)] : partsUnder(doc, owner, c)) {
-        const seenHere = inView(view, x, y);
-        if (!seenHere && !outOfView()) continue;
-        // Out of view, a box in the flow (an inline block, a grid or flex item, a picture), which
-        // CSS's painting order puts over words by tree order alone, is asked only where it holds
-        // the whole box of words: part of a line under one is a page laid out over itself, as
-        // pages whose style sheets did not load are, more often than a trick.
-        if (!seenHere && !whole && (flowOnly ??= inFlowOnly(cs))) continue;
-        if (spread > 0) {
-          // Reaching into the ring its shadow paints: covered. Inside the box itself, only a box
-          // that paints its own background covers (the hit test below).
-          if (whole ? !holds(box, b) : !holds(box, { left: x, top: y, right: x, bottom: y })) {
-            out.add(owner);
-            break;
-          }
-          if (!paintsInside) continue;
-        }
-        const over = seenHere ? onTop(doc, owner, cover, cs, x, y) : unhit!.coversAt(cover, owner, [{ x, y }], c);
-        if (over) {
-          out.add(owner);
-          break;
-        }
-      }
+      if (border !== null) coveredByBorder(ask, cover, cs, border);
     }
   }
   if (sunk.length > 0) sunkUnder(doc, view, sunk, owners, out);
@@ -157,6 +111,8 @@ export function coveredOwners(
   // A pseudo-element of another element laid over words (a sibling's `::after`): no walk reads
   // every element's pseudo-elements; the page's style sheets say which may have one.
   if (measured) (unhit ??= new CoversOutOfView(doc, view)).underPseudoOf(owners, rectOf, out);
+  // A modal dialog's, a popover's or a fullscreen box's opaque backdrop, over all the page but it.
+  ask.unhit()?.underBackdropOf(owners, out);
   return out;
 }
 
@@ -255,13 +211,74 @@ function coveredByRing(
   }
 }
 
-/** What `coveredByBorder` asks with: the check's boxes of words, its answer, and its test out of view (null where glyphs are not measured). */
-interface BorderAsk {
+/**
+ * Adds to `out` the boxes of words that `cover` (of computed style `cs`, border box `box`), a
+ * picture or a box that hides what is under it, covers: where the hit test (out of view, CSS's
+ * painting order) says it is on top, at the middle of a box of words it holds or of each line of
+ * them it lies over; and as far as its opaque shadow spreads.
+ */
+function coveredByBox(ask: CoverAsk, cover: Element, cs: CSSStyleDeclaration, box: DOMRect): void {
+  const { doc, view, out, rectOf } = ask;
+  // (A box noted for its shadow covers as far as its opaque shadow spreads; a shadow is painted,
+  // never hit: what is on top there is not asked.)
+  const spread = PICTURE_TAGS.has(elementOf.name(cover)) ? 0 : shadowReach(cs.boxShadow);
+  // (Asked once per cover: whether it paints over its own inside too.)
+  const paintsInside = spread > 0 && (mayBeOpaque(cs.backgroundColor) || insetFill(cs.boxShadow));
+  const c = { left: box.left - spread, top: box.top - spread, right: box.right + spread, bottom: box.bottom + spread };
+  // Out of view no hit test tells without scrolling the page: where glyphs are measured (the
+  // check before sending), CSS's painting order does, as for the proof of a quote
+  // (covers-out-of-view.ts); a cover drawn see-through there lets the words show.
+  // (Whether it is drawn see-through is asked only when some words out of view lie under it.)
+  let opaque: boolean | undefined;
+  let flowOnly: boolean | undefined;
+  const outOfView = () => ask.measured && (opaque ??= ask.unhit()!.drawnOpaque(cover));
+  if (!ask.measured && (c.right <= 0 || c.bottom <= 0 || c.left >= view.innerWidth || c.top >= view.innerHeight)) return;
+  for (const owner of ask.near().near(c)) {
+    // (Words the cover holds are drawn over its own background; a cover the box of words holds,
+    // a lid inside the paragraph, is asked like any other: the hit test tells it from the words.)
+    if (out.has(owner) || nodeOf.contains(cover, owner)) continue;
+    const b = rectOf(owner);
+    if (!meets(c, b)) continue;
+    // All of the box under the cover: asked at its middle. Part of it: at the middle of each
+    // line of its own words that the cover lies over (a lid over one word, or half a line, hides
+    // words as surely as one over the whole box).
+    const whole = holds(c, b);
+    for (const { x, y } of whole ? [middle(b)] : partsUnder(doc, owner, c)) {
+      const seenHere = inView(view, x, y);
+      if (!seenHere && !outOfView()) continue;
+      // Out of view, a box in the flow (an inline block, a grid or flex item, a picture), which
+      // CSS's painting order puts over words by tree order alone, is asked only where it holds
+      // the whole box of words: part of a line under one is a page laid out over itself, as
+      // pages whose style sheets did not load are, more often than a trick.
+      if (!seenHere && !whole && (flowOnly ??= inFlowOnly(cs))) continue;
+      if (spread > 0) {
+        // Reaching into the ring its shadow paints: covered. Inside the box itself, only a box
+        // that paints its own background covers (the hit test below).
+        if (whole ? !holds(box, b) : !holds(box, { left: x, top: y, right: x, bottom: y })) {
+          out.add(owner);
+          break;
+        }
+        if (!paintsInside) continue;
+      }
+      const over = seenHere ? onTop(doc, owner, cover, cs, x, y) : ask.unhit()!.coversAt(cover, owner, [{ x, y }], c);
+      if (over) {
+        out.add(owner);
+        break;
+      }
+    }
+  }
+}
+
+/** What the check asks each cover with: its boxes of words (by band), its answer, and its test out of view (null where glyphs are not measured). */
+interface CoverAsk {
   doc: Document;
   view: Window;
   owners: readonly Element[];
   out: Set<Element>;
   rectOf: (e: Element) => DOMRect;
+  /** Whether glyphs are measured (the check before sending): only then are words out of view asked. */
+  measured: boolean;
+  near: () => BoxesByBand<Element>;
   unhit: () => CoversOutOfView | null;
 }
 
@@ -272,7 +289,7 @@ interface BorderAsk {
  * a line hides a sliver of a letter), where the hit test (out of view, CSS's painting order) says
  * the cover is on top. Out of view a box in the flow is asked only where it holds all of the box.
  */
-function coveredByBorder(ask: BorderAsk, cover: Element, cs: CSSStyleDeclaration, border: Ring): void {
+function coveredByBorder(ask: CoverAsk, cover: Element, cs: CSSStyleDeclaration, border: Ring): void {
   const { doc, view, owners, out, rectOf } = ask;
   const bands = ringBands(border);
   for (const owner of owners) {

@@ -27,6 +27,7 @@ import { pseudoHosts } from './pseudo-hosts';
 import { PICTURE_TAGS } from './paint';
 import { fixedInView, underAtEveryScroll, viewScroll, type ViewScroll } from './staying-lids';
 import { stickyOf, underAtEveryStickyScroll, type Sticky } from './sticky-lids';
+import { opaqueBackdrops, underBackdrop } from './top-layer';
 
 /** A box that stays put over words as the page scrolls: what keeps it (fixed, or sticky), and the ring its border paints where it has no background (null: its whole box paints). */
 interface Lid {
@@ -48,6 +49,8 @@ export class CoversOutOfView {
   private scroll: ViewScroll | null = null;
   private pseudo: Array<{ host: Element; box: PseudoBox }> | null = null;
   private hosts: Set<Element> | 'all' | null = null;
+  /** The boxes of the top layer whose `::backdrop` hides the page (looked for once). */
+  private backdrops: Element[] | null = null;
   /** Per box that may stay put over words, what keeps it there where it is drawn opaque (asked once). */
   private readonly lids = new Map<Element, Lid | null>();
   /** The covers with no background, and the ring each one's wide opaque border paints (found with the covers). */
@@ -64,6 +67,7 @@ export class CoversOutOfView {
   }
 
   covered(owner: Element, words: Rect): boolean {
+    if (this.underBackdrop(owner)) return true;
     const corners = [
       { x: words.left, y: words.top },
       { x: words.right, y: words.bottom },
@@ -78,6 +82,17 @@ export class CoversOutOfView {
       if (shown !== null && this.lidOver(cover, shown, owner, words)) return true;
     }
     return this.underPseudo(owner, words);
+  }
+
+  /** Whether an opaque `::backdrop` of a box in the top layer lies over the words of `owner` (top-layer.ts). */
+  underBackdrop(owner: Element): boolean {
+    return underBackdrop(owner, (this.backdrops ??= opaqueBackdrops(this.doc, this.view)));
+  }
+
+  /** Adds to `out` the boxes of `owners` under an opaque `::backdrop` (`underBackdrop`), for the check before sending. */
+  underBackdropOf(owners: readonly Element[], out: Set<Element>): void {
+    if ((this.backdrops ??= opaqueBackdrops(this.doc, this.view)).length === 0) return;
+    for (const owner of owners) if (this.underBackdrop(owner)) out.add(owner);
   }
 
   /**
@@ -131,6 +146,7 @@ export class CoversOutOfView {
    * test found such a box on them (the table takes it for one a reader scrolls away).
    */
   underLid(owner: Element, words: Rect): boolean {
+    if (this.underBackdrop(owner)) return true;
     for (const cover of (this.covers ??= this.find())) {
       if (nodeOf.contains(cover, owner) || nodeOf.contains(owner, cover)) continue;
       const shown = this.ancestry.shownBox(cover);
