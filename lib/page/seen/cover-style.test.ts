@@ -5,6 +5,7 @@ import {
   hidesWhatIsUnder,
   insetFill,
   mayBeOpaque,
+  mayCoverWords,
   outlineRing,
   outlines,
   ringBands,
@@ -139,17 +140,14 @@ describe('paint opaque enough to hide words', () => {
 });
 
 describe('a wide opaque border over words', () => {
-  const sides = (width: string, colour = 'rgb(255, 255, 255)', style = 'solid') =>
-    ({
-      borderStyle: style,
-      ...Object.fromEntries(
-        ['Top', 'Right', 'Bottom', 'Left'].flatMap((s) => [
-          [`border${s}Style`, style],
-          [`border${s}Width`, width],
-          [`border${s}Color`, colour],
-        ]),
-      ),
-    }) as unknown as CSSStyleDeclaration;
+  // (A side whose style is none has a computed width of 0.)
+  const sides = (width: string, colour = 'rgb(255, 255, 255)') =>
+    Object.fromEntries(
+      ['Top', 'Right', 'Bottom', 'Left'].flatMap((s) => [
+        [`border${s}Width`, width],
+        [`border${s}Color`, colour],
+      ]),
+    ) as unknown as CSSStyleDeclaration;
   const box = { left: 0, top: 0, right: 200, bottom: 100 };
 
   it('paints the ring between its border box and its padding box, on the sides as wide as a glyph', () => {
@@ -159,11 +157,35 @@ describe('a wide opaque border over words', () => {
     expect(bordersHide(sides('20px'))).toBe(true);
   });
 
-  it('hides nothing where it is thin, see-through or not drawn; a colour not read counts as opaque', () => {
+  it('hides nothing where it is thin, see-through or not drawn (a width of 0); a colour not read counts as opaque', () => {
     expect(borderRing(sides('2px'), box)).toBeNull();
     expect(borderRing(sides('20px', 'rgba(255, 255, 255, 0.3)'), box)).toBeNull();
-    expect(borderRing(sides('20px', 'rgb(255, 255, 255)', 'none'), box)).toBeNull();
+    expect(borderRing(sides('0px'), box)).toBeNull();
     expect(bordersHide(sides('2px'))).toBe(false);
     expect(borderRing(sides('20px', 'oklch(1 0 0)'), box)).not.toBeNull();
+  });
+});
+
+describe('what the walk notes as a box that may cover words', () => {
+  const block = (props: Record<string, string>) =>
+    ({
+      backgroundColor: 'rgb(255, 255, 255)',
+      boxShadow: 'none',
+      borderTopWidth: '0px',
+      borderRightWidth: '0px',
+      borderBottomWidth: '0px',
+      borderLeftWidth: '0px',
+      getPropertyValue: (name: string) => props[name] ?? '',
+    }) as unknown as CSSStyleDeclaration;
+
+  it('asks a block in the flow that holds nothing whether a transform or an opacity paints it over the words of its layer', () => {
+    const moved = block({ transform: 'matrix(1, 0, 0, 1, 0, -48)' });
+    expect(mayCoverWords(moved, false, 'static', 'block', true)).toBe(true);
+    expect(mayCoverWords(block({ opacity: '0.99' }), false, 'static', 'block', true)).toBe(true);
+    // One with words of its own is left to the proof; a plain block paints under every word.
+    expect(mayCoverWords(moved, false, 'static', 'block', false)).toBe(false);
+    expect(mayCoverWords(block({}), false, 'static', 'block', true)).toBe(false);
+    // Placed: noted whatever it holds.
+    expect(mayCoverWords(block({}), false, 'absolute', 'block', false)).toBe(true);
   });
 });

@@ -49,34 +49,34 @@ export function shadowReach(boxShadow: string): number {
 
 /**
  * How wide each side of an opaque border of computed style `cs` is (top, right, bottom, left): 0
- * where it paints none or lets what is under it show (a colour in a syntax not read counts as
- * opaque: unknown is not seen; a dotted or dashed side counts whole).
+ * where it is thinner than the least glyph (`MIN_GLYPH_PX`: it hides no word), paints none (a
+ * computed width is 0 where the style is none) or lets what is under it show (a colour in a syntax
+ * not read counts as opaque: unknown is not seen; a dotted or dashed side counts whole). Widths are
+ * read first: most boxes have none as wide, and their colours are never read.
  */
 function opaqueBorders(cs: CSSStyleDeclaration): [number, number, number, number] {
-  const side = (style: string, width: string, colour: () => string): number => {
+  const side = (width: string, colour: () => string): number => {
     const w = parseFloat(width);
-    if (style === 'none' || style === 'hidden' || !(w > 0)) return 0;
+    if (!(w >= MIN_GLYPH_PX)) return 0;
     const c = parseColor(colour());
     return c !== null && !hidesUnder(c.a) ? 0 : w;
   };
   return [
-    side(cs.borderTopStyle, cs.borderTopWidth, () => cs.borderTopColor),
-    side(cs.borderRightStyle, cs.borderRightWidth, () => cs.borderRightColor),
-    side(cs.borderBottomStyle, cs.borderBottomWidth, () => cs.borderBottomColor),
-    side(cs.borderLeftStyle, cs.borderLeftWidth, () => cs.borderLeftColor),
+    side(cs.borderTopWidth, () => cs.borderTopColor),
+    side(cs.borderRightWidth, () => cs.borderRightColor),
+    side(cs.borderBottomWidth, () => cs.borderBottomColor),
+    side(cs.borderLeftWidth, () => cs.borderLeftColor),
   ];
 }
 
 /**
  * The ring an opaque border of computed style `cs` paints around the padding box of the border box
- * `r` (a box with no background whose wide border lies over words); null where no side is as wide
- * as the least glyph a reader makes out (`MIN_GLYPH_PX`: a thinner one hides no word). The hit test
- * finds a border, as it finds a background.
+ * `r` (a box with no background whose wide border lies over words); null where no side paints one
+ * (`opaqueBorders`). The hit test finds a border, as it finds a background.
  */
 export function borderRing(cs: CSSStyleDeclaration, r: Rect): Ring | null {
-  if (cs.borderStyle === 'none') return null;
   const [top, right, bottom, left] = opaqueBorders(cs);
-  if (Math.max(top, right, bottom, left) < MIN_GLYPH_PX) return null;
+  if (top + right + bottom + left === 0) return null;
   const hole = { left: r.left + left, top: r.top + top, right: r.right - right, bottom: r.bottom - bottom };
   const outer = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
   return hole.right > hole.left && hole.bottom > hole.top ? { ...outer, hole } : outer;
@@ -117,16 +117,26 @@ export function liesOverWords(cs: CSSStyleDeclaration, atomic: boolean): boolean
  * wide opaque border (`bordersHide`). Every value
  * more a walk read of each box costs it a fifth again (measured on the corpus: a background colour,
  * a transform): a plain block moved over words by a transform or made a stacking context (an
- * opacity) is not asked here; the proof before a claim is shown asks it (the hit test in view,
- * covers-out-of-view.ts out of view).
+ * opacity) is asked here only where it holds nothing (`empty`: a lid); one with words of its own
+ * is left to the proof before a claim is shown (the hit test in view, covers-out-of-view.ts out of
+ * view).
  */
-export function mayCoverWords(cs: CSSStyleDeclaration, atomic: boolean, position: string, display: string): boolean {
-  return outOfFlowOrWhole(atomic, position, display) && (hidesWhatIsUnder(cs) || bordersHide(cs));
+export function mayCoverWords(
+  cs: CSSStyleDeclaration,
+  atomic: boolean,
+  position: string,
+  display: string,
+  empty = false,
+): boolean {
+  if (outOfFlowOrWhole(atomic, position, display)) return hidesWhatIsUnder(cs) || bordersHide(cs);
+  // A box that holds nothing is asked more (few are, and a lid is one): a block in the flow made a
+  // stacking context (a transform, an opacity) is painted over the words of its layer.
+  return empty && (hidesWhatIsUnder(cs) || bordersHide(cs)) && groups(cs);
 }
 
 /** Whether a border of computed style `cs` has an opaque side as wide as the least glyph (`borderRing`). */
 export function bordersHide(cs: CSSStyleDeclaration): boolean {
-  return cs.borderStyle !== 'none' && Math.max(...opaqueBorders(cs)) >= MIN_GLYPH_PX;
+  return opaqueBorders(cs).some((w) => w > 0);
 }
 
 /** Placed (any position but static), or painted whole among the words (an item, an inline block). */
