@@ -165,6 +165,10 @@ describe('one walk that reads and checks a frame', () => {
       '<p>LINE</p><div style="position: fixed; inset: 0; border: 12px solid #fff; pointer-events: none"></div><div style="height: 3000px"></div>',
     ],
     [
+      'empty boxes in the flow made stacking contexts: a divider faded in, a spacer moved down, a card shadow below',
+      '<p>LINE</p><div style="height: 2px; background: #ccc; opacity: 0.8"></div><div style="height: 2em; background: #fff; transform: translateY(1em)"></div><div style="height: 1em; background: #eee; will-change: transform"></div><p>More words follow the dividers.</p>',
+    ],
+    [
       'white words over a picture, far below the first screen',
       `<div style="height: 3000px"></div><div style="position: relative"><img alt="" style="position: absolute; inset: 0; width: 100%; height: 100%" src="${DARK_PICTURE}"><p style="position: relative; color: #fff">LINE</p></div>`,
     ],

@@ -84,6 +84,8 @@ export const UNSEEN_TRICKS = [
   'field-lid',
   'wide-border',
   'far-wide-border',
+  'moved-block',
+  'far-moved-block',
   'discs',
   'clip-to-nothing',
   'white-shadow',

@@ -32,12 +32,12 @@ export class CoverNotes {
   /**
    * A box (not inline), whatever its place: noted when it hides what is under it and may be painted
    * over words not its own (`mayCoverWords`; `item`: a flex or grid item; its `position` and
-   * `display` as the walk read them).
+   * `display` as the walk read them; `empty`: it holds nothing, and is asked more).
    */
-  cover(el: Element, style: CSSStyleDeclaration, item: boolean, position: string, display: string): void {
+  cover(el: Element, style: CSSStyleDeclaration, item: boolean, position: string, display: string, empty = false): void {
     // (Not twice: `shows` may have noted it for its outline.)
     if (!this.noting || this.covers[this.covers.length - 1] === el) return;
-    if (mayCoverWords(style, item, position, display)) this.covers.push(el);
+    if (mayCoverWords(style, item, position, display, empty)) this.covers.push(el);
   }
 
   /** A box put below the flow (a negative z-index): what an ancestor paints may cover it. */

@@ -338,14 +338,15 @@ export class Visibility {
 
   /**
    * After `shows(el)`, for a box with nothing inside (the walk asks no more of it): whether it is
-   * a box placed over the page that may cover words.
+   * a box that may cover words, placed over the page or, in the flow, made a stacking context (a
+   * block moved over words by a transform: an empty box is asked what a box with words is not).
    */
   noteEmptyBox(el: Element, item = false): void {
     const display = this.display;
     const style = this.style;
     if (!this.hasLayout || display === 'inline' || display === 'contents') return;
     if (style === null || typeof style !== 'object') return;
-    this.notes.cover(el, style, item, style.position, display);
+    this.notes.cover(el, style, item, style.position, display, true);
   }
 
   /**
