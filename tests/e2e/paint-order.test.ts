@@ -308,6 +308,21 @@ const BELOW: Array<[string, string, boolean]> = [
     false,
   ],
   [
+    "under another element's opaque outline drawn inwards over them",
+    `<div style="position: relative"><p>LINE</p><div style="position: absolute; inset: 0; outline: 3em solid #fff; outline-offset: -3em"></div></div>`,
+    false,
+  ],
+  [
+    "beside another element's wide outline, in the hole it rings",
+    `<div style="position: relative; padding: 4em"><p>LINE</p><div style="position: absolute; inset: 0; outline: 1em solid #fff; outline-offset: -1em"></div></div>`,
+    true,
+  ],
+  [
+    "raised above another element's outline",
+    `<div style="position: relative"><p style="position: relative; z-index: 1">LINE</p><div style="position: absolute; inset: 0; outline: 3em solid #fff; outline-offset: -3em"></div></div>`,
+    true,
+  ],
+  [
     'a reader scrolls up from under a bar fixed over the bottom of the view',
     `<p>LINE</p><div style="height: 400px"></div><div style="position: fixed; left: 0; right: 0; bottom: 0; height: 4em; background: #fff"></div>`,
     true,
