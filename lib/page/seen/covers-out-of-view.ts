@@ -213,7 +213,7 @@ export class CoversOutOfView {
         ? underAtEveryScroll(words, area, scroll) || (holds(area, words) && !scrollsWithPage(owner, this.view))
         : words.left >= area.left &&
           words.right <= area.right &&
-          underAtEveryStickyScroll(words, area, keeps, scroll, scrollsWithPage(owner, this.view)),
+          underAtEveryStickyScroll(words, area, keeps, scroll, () => scrollsWithPage(owner, this.view)),
     );
     return under && !wordsOver(this.order.above(cover, owner));
   }

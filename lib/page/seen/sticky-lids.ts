@@ -42,20 +42,35 @@ const TEXT_NODE = 3;
 const SHOWS_PX = 1;
 
 /**
- * Whether `words` (in the view's coordinates now; `move`: they scroll with the page) lie under
+ * Whether `words` (in the view's coordinates now; `moves`: whether they scroll with the page) lie under
  * `lid`, a box that moves with the sticky box `sticky`, at every scroll position the page allows
  * (`scroll`): no part of them shows in the view outside it. Words not within its sides are not
  * under it (false).
  */
-export function underAtEveryStickyScroll(words: Rect, lid: Rect, sticky: Sticky, scroll: ViewScroll, move: boolean): boolean {
+export function underAtEveryStickyScroll(
+  words: Rect,
+  lid: Rect,
+  sticky: Sticky,
+  scroll: ViewScroll,
+  moves: () => boolean,
+): boolean {
   if (words.bottom <= words.top || words.left < lid.left || words.right > lid.right) return false;
-  const known = sticky.known && move;
+  // Words that do not move with the page, or a box whose moves are not known: judged where they
+  // are now, under it where it holds them. Whether the words move reads every box around them, so
+  // it is asked only where the answer would differ.
+  const now = holds(lid, words);
+  if (!sticky.known) return now;
+  return now ? movingUnder(words, lid, sticky, scroll) || !moves() : movingUnder(words, lid, sticky, scroll) && moves();
+}
+
+/** `underAtEveryStickyScroll` for words that move with the page and a sticky box whose moves are known. */
+function movingUnder(words: Rect, lid: Rect, sticky: Sticky, scroll: ViewScroll): boolean {
   // Where the lid may be at all: nowhere near the words, it covers none of them.
   const offset = lid.top - sticky.box.top;
-  if (known && (words.bottom > sticky.high + offset + (lid.bottom - lid.top) || words.top < sticky.low + offset)) return false;
-  const deltas: [number, number] = known ? [-scroll.y, scroll.max - scroll.y] : [0, 0];
-  for (const normal of known ? normalPlaces(sticky, words, lid, scroll.height) : [sticky.box.top]) {
-    if (hiddenThroughout(words, lid, sticky, scroll.height, normal, deltas, known)) return true;
+  if (words.bottom > sticky.high + offset + (lid.bottom - lid.top) || words.top < sticky.low + offset) return false;
+  const deltas: [number, number] = [-scroll.y, scroll.max - scroll.y];
+  for (const normal of normalPlaces(sticky, words, lid, scroll.height)) {
+    if (hiddenThroughout(words, lid, sticky, scroll.height, normal, deltas)) return true;
   }
   return false;
 }
@@ -98,31 +113,24 @@ function hiddenThroughout(
   height: number,
   normal: number,
   [from, to]: readonly [number, number],
-  known: boolean,
 ): boolean {
   const h = sticky.box.bottom - sticky.box.top;
   const offset = lid.top - sticky.box.top;
   const lidH = lid.bottom - lid.top;
   const edges = [from, to, 0];
-  if (known) {
-    for (const w of [words.top, words.bottom]) edges.push(w, w - height, w - offset, w - offset - lidH);
-    if (sticky.top !== null) edges.push(normal - sticky.top, sticky.high - sticky.top, sticky.low - sticky.top);
-    if (sticky.bottom !== null) {
-      const stuck = height - sticky.bottom - h;
-      edges.push(normal - stuck, sticky.low - stuck, sticky.high - stuck);
-    }
-    for (const w of [words.top, words.bottom])
-      if (sticky.top !== null) edges.push(w - (sticky.top + offset), w - (sticky.top + offset + lidH));
-    for (const w of [words.top, words.bottom])
-      if (sticky.bottom !== null)
-        edges.push(w - (height - sticky.bottom - h + offset), w - (height - sticky.bottom - h + offset + lidH));
+  // Where the box sticks to an edge of the view (`stuck`: its top there), the words meet its edges.
+  const stuckAt = [sticky.top, sticky.bottom === null ? null : height - sticky.bottom - h].filter((v) => v !== null);
+  for (const stuck of stuckAt) edges.push(normal - stuck, sticky.high - stuck, sticky.low - stuck);
+  for (const w of [words.top, words.bottom]) {
+    edges.push(w, w - height, w - offset, w - offset - lidH);
+    for (const stuck of stuckAt) edges.push(w - (stuck + offset), w - (stuck + offset + lidH));
   }
   const marks = [...new Set(edges.filter((d) => d >= from && d <= to))].sort((a, b) => a - b);
   const asked = marks.flatMap((d, i) => (i + 1 < marks.length ? [d, (d + marks[i + 1]!) / 2] : [d]));
   let inView = false;
   for (const d of asked) {
-    const top = known ? placeAt(sticky, height, normal, d) + offset : lid.top;
-    const w = { top: words.top - (known ? d : 0), bottom: words.bottom - (known ? d : 0) };
+    const top = placeAt(sticky, height, normal, d) + offset;
+    const w = { top: words.top - d, bottom: words.bottom - d };
     const shownTop = Math.max(w.top, 0);
     const shownBottom = Math.min(w.bottom, height);
     if (shownBottom - shownTop < SHOWS_PX) continue;
