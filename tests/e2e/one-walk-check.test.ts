@@ -169,6 +169,10 @@ describe('one walk that reads and checks a frame', () => {
       '<p>LINE</p><div style="height: 2px; background: #ccc; opacity: 0.8"></div><div style="height: 2em; background: #fff; transform: translateY(1em)"></div><div style="height: 1em; background: #eee; will-change: transform"></div><p>More words follow the dividers.</p>',
     ],
     [
+      'a teaser faded out over its last line, an icon drawn by a background picture beside the words, a hero picture behind them',
+      `<div style="position: relative; max-height: 6em; overflow: hidden"><p>LINE</p><p>The rest of the story runs on below the fold, faded.</p><div style="position: absolute; left: 0; right: 0; bottom: 0; height: 2em; background-image: linear-gradient(rgba(255, 255, 255, 0), #fff)"></div></div><p><span style="display: inline-block; width: 16px; height: 16px; background-image: url(${DARK_PICTURE})"></span> Opening hours</p><div style="position: relative; padding: 2em"><div style="position: absolute; inset: 0; z-index: -1; background-image: linear-gradient(#eef, #eef)"></div><h2>Visit the museum today</h2></div>`,
+    ],
+    [
       'white words over a picture, far below the first screen',
       `<div style="height: 3000px"></div><div style="position: relative"><img alt="" style="position: absolute; inset: 0; width: 100%; height: 100%" src="${DARK_PICTURE}"><p style="position: relative; color: #fff">LINE</p></div>`,
     ],

@@ -86,6 +86,8 @@ export const UNSEEN_TRICKS = [
   'far-wide-border',
   'moved-block',
   'far-moved-block',
+  'gradient-lid',
+  'far-border-image',
   'discs',
   'clip-to-nothing',
   'white-shadow',

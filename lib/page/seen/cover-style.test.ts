@@ -3,6 +3,7 @@ import {
   borderRing,
   bordersHide,
   hidesWhatIsUnder,
+  imageHides,
   insetFill,
   mayBeOpaque,
   mayCoverWords,
@@ -187,5 +188,35 @@ describe('what the walk notes as a box that may cover words', () => {
     expect(mayCoverWords(block({}), false, 'static', 'block', true)).toBe(false);
     // Placed: noted whatever it holds.
     expect(mayCoverWords(block({}), false, 'absolute', 'block', false)).toBe(true);
+  });
+});
+
+describe('a background image over the words', () => {
+  it('hides what is under it where it is a picture, a gradient of opaque colours, or a kind not read', () => {
+    expect(imageHides('url("https://example.org/white.png")')).toBe(true);
+    expect(imageHides('linear-gradient(rgb(255, 255, 255), rgb(255, 255, 255))')).toBe(true);
+    expect(imageHides('linear-gradient(oklch(1 0 0), oklch(1 0 0))')).toBe(true);
+    expect(imageHides('image-set(url("a.png") 1x)')).toBe(true);
+    // Any layer that hides is enough.
+    expect(imageHides('linear-gradient(rgba(0, 0, 0, 0), rgba(0, 0, 0, 0)), url("a.png")')).toBe(true);
+  });
+
+  it('lets the words show through none, or a gradient through a see-through colour (a fade)', () => {
+    expect(imageHides('none')).toBe(false);
+    expect(imageHides('linear-gradient(rgba(255, 255, 255, 0), rgb(255, 255, 255))')).toBe(false);
+    expect(imageHides('radial-gradient(rgba(0, 0, 0, 0.2), rgba(0, 0, 0, 0))')).toBe(false);
+  });
+
+  it('counts a wide border whose colour lets words show as painted where a border image paints it', () => {
+    const imaged = {
+      borderTopWidth: '40px',
+      borderRightWidth: '0px',
+      borderBottomWidth: '0px',
+      borderLeftWidth: '0px',
+      borderTopColor: 'rgba(0, 0, 0, 0)',
+      borderImageSource: 'linear-gradient(rgb(255, 255, 255), rgb(255, 255, 255))',
+    } as unknown as CSSStyleDeclaration;
+    expect(bordersHide(imaged)).toBe(true);
+    expect(bordersHide({ ...imaged, borderImageSource: 'none' } as unknown as CSSStyleDeclaration)).toBe(false);
   });
 });

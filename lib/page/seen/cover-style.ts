@@ -51,15 +51,20 @@ export function shadowReach(boxShadow: string): number {
  * How wide each side of an opaque border of computed style `cs` is (top, right, bottom, left): 0
  * where it is thinner than the least glyph (`MIN_GLYPH_PX`: it hides no word), paints none (a
  * computed width is 0 where the style is none) or lets what is under it show (a colour in a syntax
- * not read counts as opaque: unknown is not seen; a dotted or dashed side counts whole). Widths are
+ * not read counts as opaque: unknown is not seen; a dotted or dashed side counts whole; a border
+ * image paints a side whatever its colour, as a background image does). Widths are
  * read first: most boxes have none as wide, and their colours are never read.
  */
 function opaqueBorders(cs: CSSStyleDeclaration): [number, number, number, number] {
+  // (A border image paints the sides whatever their colour: read only where a side is wide.)
+  let image: boolean | undefined;
   const side = (width: string, colour: () => string): number => {
     const w = parseFloat(width);
     if (!(w >= MIN_GLYPH_PX)) return 0;
     const c = parseColor(colour());
-    return c !== null && !hidesUnder(c.a) ? 0 : w;
+    if (c === null || hidesUnder(c.a)) return w;
+    image ??= imageHides(cs.borderImageSource);
+    return image ? w : 0;
   };
   return [
     side(cs.borderTopWidth, () => cs.borderTopColor),
@@ -84,8 +89,8 @@ export function borderRing(cs: CSSStyleDeclaration, r: Rect): Ring | null {
 
 /**
  * Whether a box placed over the page (`position: absolute`), of computed style `cs`, hides what is
- * under it: an opaque background, a backdrop filter (a blur), or an opaque shadow spread around or
- * inside it (a colour in a syntax not read counts as opaque: then the hit test, or the painting
+ * under it: an opaque background colour or image (`imageHides`), a backdrop filter (a blur), or an
+ * opaque shadow spread around or inside it (a colour in a syntax not read counts as opaque: then the hit test, or the painting
  * order out of view, decides whether it covers the words). The one test of what may cover words, for the walk's notes and the proof's search alike.
  */
 export function hidesWhatIsUnder(cs: CSSStyleDeclaration): boolean {
@@ -94,7 +99,46 @@ export function hidesWhatIsUnder(cs: CSSStyleDeclaration): boolean {
   const backdrop =
     (cs as CSSStyleDeclaration & { backdropFilter?: string }).backdropFilter ?? cs.getPropertyValue('backdrop-filter');
   if (mayBeOpaque(value) || (backdrop !== '' && backdrop !== 'none')) return true;
-  return cs.boxShadow !== 'none' && (shadowReach(cs.boxShadow) > 0 || insetFill(cs.boxShadow));
+  if (cs.boxShadow !== 'none' && (shadowReach(cs.boxShadow) > 0 || insetFill(cs.boxShadow))) return true;
+  return imageHides(cs.backgroundImage);
+}
+
+/**
+ * Whether a computed `background-image` may paint what is under it out: a picture (`url(…)`: its
+ * pixels are not read, so it is taken as opaque, as a picture element is), a gradient whose every
+ * colour is opaque (one in a syntax not read counts as opaque), or an image of a kind not read
+ * (`image-set()`, `cross-fade()`: unknown is not seen). A gradient through a see-through colour (a
+ * fade over the last lines) lets words show: not asked as a lid.
+ */
+export function imageHides(image: string | undefined): boolean {
+  // (A browser without the property paints no such image.)
+  if (image === undefined || image === 'none' || image === '') return false;
+  return layersOf(image).some((layer) => {
+    if (!/gradient\(/.test(layer)) return true;
+    const colours = layer.match(COLOUR) ?? [];
+    return colours.length === 0 || colours.every((c) => mayBeOpaque(c));
+  });
+}
+
+/** A colour as computed values write one in a gradient. */
+const COLOUR = /\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([^()]*\)/g;
+
+/** The comma-separated layers of a computed `background-image`, split where no bracket is open. */
+function layersOf(image: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < image.length; i++) {
+    const ch = image[i];
+    if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (ch === ',' && depth === 0) {
+      out.push(image.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(image.slice(start).trim());
+  return out;
 }
 
 /**
