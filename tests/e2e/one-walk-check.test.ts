@@ -161,6 +161,10 @@ describe('one walk that reads and checks a frame', () => {
       '<div style="position: relative; padding: 30px"><p>LINE</p><div style="position: absolute; inset: 0; border: 20px solid #fff; pointer-events: none"></div><span style="position: absolute; top: 0; right: 0; border: 6px solid #c00">NEW</span></div>',
     ],
     [
+      'a clear box fixed over the view with a thin focus ring',
+      '<p>LINE</p><div style="position: fixed; inset: 0; outline: 2px solid #00f; outline-offset: -2px; pointer-events: none"></div><div style="height: 3000px"></div>',
+    ],
+    [
       'a frame fixed around the view by a wide border',
       '<p>LINE</p><div style="position: fixed; inset: 0; border: 12px solid #fff; pointer-events: none"></div><div style="height: 3000px"></div>',
     ],

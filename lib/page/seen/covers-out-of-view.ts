@@ -221,15 +221,18 @@ export class CoversOutOfView {
   /**
    * What keeps `cover` in the view as the page scrolls, where it is drawn opaque (fixed, or a
    * sticky box and what moves it), and the ring its border paints where it has no background;
-   * null where it scrolls with the page or lets words show.
+   * null where it scrolls with the page, lets words show, or paints neither a background nor a
+   * wide border (a box noted for its outline).
    */
   private lidOf(cover: Element): Lid | null {
     if (!this.drawnOpaque(cover)) return null;
     const keeps = fixedInView(cover, this.view) ? 'fixed' : stickyOf(cover, this.view);
     if (keeps === null) return null;
     const cs = this.view.getComputedStyle(cover);
-    const whole = PICTURE_TAGS.has(elementOf.name(cover)) || hidesWhatIsUnder(cs);
-    return { keeps, border: whole ? null : borderRing(cs, elementOf.rect(cover)) };
+    if (PICTURE_TAGS.has(elementOf.name(cover)) || hidesWhatIsUnder(cs)) return { keeps, border: null };
+    // (One noted for its outline alone paints no lid: its ring is asked as an outline.)
+    const border = borderRing(cs, elementOf.rect(cover));
+    return border === null ? null : { keeps, border };
   }
 
   /**
