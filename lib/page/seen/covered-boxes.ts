@@ -24,6 +24,7 @@ import {
   borderRing,
   coverDrawn,
   hidesWhatIsUnder,
+  imageHides,
   insetFill,
   liesOverWords,
   mayBeOpaque,
@@ -223,7 +224,8 @@ function coveredByBox(ask: CoverAsk, cover: Element, cs: CSSStyleDeclaration, bo
   // never hit: what is on top there is not asked.)
   const spread = PICTURE_TAGS.has(elementOf.name(cover)) ? 0 : shadowReach(cs.boxShadow);
   // (Asked once per cover: whether it paints over its own inside too.)
-  const paintsInside = spread > 0 && (mayBeOpaque(cs.backgroundColor) || insetFill(cs.boxShadow));
+  const paintsInside =
+    spread > 0 && (mayBeOpaque(cs.backgroundColor) || insetFill(cs.boxShadow) || imageHides(cs.backgroundImage));
   const c = { left: box.left - spread, top: box.top - spread, right: box.right + spread, bottom: box.bottom + spread };
   // Out of view no hit test tells without scrolling the page: where glyphs are measured (the
   // check before sending), CSS's painting order does, as for the proof of a quote
