@@ -4,10 +4,11 @@
  * from under it as the page scrolls (a header stuck over the first lines of a section), or never
  * (a white sticky box laid over a paragraph, in a block too short for it to move). The words are
  * covered only where they show at no scroll position the page allows. Where the sticky box would be
- * unstuck is not measured while it is stuck: every place its containing block and its current
- * place leave open is tried, and any in which the words never show makes them covered (unknown is
- * not seen); a sticky box in a scroller of its own, or inside another sticky or fixed box, is
- * judged where it is now. `underAtEveryStickyScroll` is the geometry (pure, tested alone);
+ * unstuck cannot be read while it is stuck (its offsets include the sticking): it is worked out from
+ * the box before it or its block's top, and where it cannot be, every place its containing block
+ * and its current place leave open is tried, any in which the words never show making them covered
+ * (unknown is not seen); a sticky box in a scroller of its own, or inside another sticky or fixed
+ * box, is judged where it is now. `underAtEveryStickyScroll` is the geometry (pure, tested alone);
  * `stickyOf` measures a box's. Asked by covers-out-of-view.ts for the check and the proof alike.
  */
 import { holds, type Rect } from '@/lib/page/dom/geometry';
@@ -76,10 +77,10 @@ function movingUnder(words: Rect, lid: Rect, sticky: Sticky, scroll: ViewScroll)
 }
 
 /**
- * Where the sticky box's top would be unstuck (its place in the flow, now): its place now where it
- * is not stuck to an edge or to its block's end; else the places its block leaves that would put it
- * where it is now: its place in the flow where it was measured and agrees, else every place its
- * block leaves, at their ends and where they would put the lid just over the words.
+ * Where the sticky box's top would be unstuck (its place in the flow, now): that place as measured
+ * (`flow`), where it agrees with where the box is now; else every place its block leaves that
+ * would put it where it is now: its place now, its block's ends, and the places that would put the
+ * lid just over the words.
  */
 function normalPlaces(sticky: Sticky, words: Rect, lid: Rect, height: number): number[] {
   const { box, low, high } = sticky;
