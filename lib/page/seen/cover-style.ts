@@ -13,6 +13,7 @@ import { hidesUnder } from '@/lib/shared/seen/paint-rules';
 import { MIN_GLYPH_PX } from '@/lib/shared/seen/thresholds';
 import { parseColor, shadowsOf } from './paint';
 import { groups } from './paint-order';
+import { gradientColours, topLevel } from './picture-layers';
 
 /**
  * Whether a colour `value`, drawn at `opacity`, may paint what is under it out: opaque enough
@@ -106,39 +107,19 @@ export function hidesWhatIsUnder(cs: CSSStyleDeclaration): boolean {
 /**
  * Whether a computed `background-image` may paint what is under it out: a picture (`url(…)`: its
  * pixels are not read, so it is taken as opaque, as a picture element is), a gradient whose every
- * colour is opaque (one in a syntax not read counts as opaque), or an image of a kind not read
+ * colour is opaque (its colours as picture-layers.ts reads them; one it does not read counts as
+ * opaque), or an image of a kind not read
  * (`image-set()`, `cross-fade()`: unknown is not seen). A gradient through a see-through colour (a
  * fade over the last lines) lets words show: not asked as a lid.
  */
 export function imageHides(image: string | undefined): boolean {
   // (A browser without the property paints no such image.)
   if (image === undefined || image === 'none' || image === '') return false;
-  return layersOf(image).some((layer) => {
+  return topLevel(image).some((layer) => {
     if (!/gradient\(/.test(layer)) return true;
-    const colours = layer.match(COLOUR) ?? [];
-    return colours.length === 0 || colours.every((c) => mayBeOpaque(c));
+    const colours = gradientColours(layer);
+    return colours === null || colours.every((c) => hidesUnder(c.a));
   });
-}
-
-/** A colour as computed values write one in a gradient. */
-const COLOUR = /\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([^()]*\)/g;
-
-/** The comma-separated layers of a computed `background-image`, split where no bracket is open. */
-function layersOf(image: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < image.length; i++) {
-    const ch = image[i];
-    if (ch === '(') depth++;
-    else if (ch === ')') depth--;
-    else if (ch === ',' && depth === 0) {
-      out.push(image.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  out.push(image.slice(start).trim());
-  return out;
 }
 
 /**
