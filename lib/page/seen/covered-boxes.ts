@@ -77,7 +77,6 @@ export function coveredOwners(
   const ask: CoverAsk = {
     doc,
     view,
-    owners,
     out,
     rectOf,
     measured,
@@ -275,7 +274,6 @@ function coveredByBox(ask: CoverAsk, cover: Element, cs: CSSStyleDeclaration, bo
 interface CoverAsk {
   doc: Document;
   view: Window;
-  owners: readonly Element[];
   out: Set<Element>;
   rectOf: (e: Element) => DOMRect;
   /** Whether glyphs are measured (the check before sending): only then are words out of view asked. */
@@ -292,9 +290,10 @@ interface CoverAsk {
  * the cover is on top. Out of view a box in the flow is asked only where it holds all of the box.
  */
 function coveredByBorder(ask: CoverAsk, cover: Element, cs: CSSStyleDeclaration, border: Ring): void {
-  const { doc, view, owners, out, rectOf } = ask;
+  const { doc, view, out, rectOf } = ask;
   const bands = ringBands(border);
-  for (const owner of owners) {
+  let flowOnly: boolean | undefined;
+  for (const owner of ask.near().near(border)) {
     if (out.has(owner) || nodeOf.contains(cover, owner)) continue;
     const b = rectOf(owner);
     if (!meets(border, b)) continue;
@@ -303,7 +302,7 @@ function coveredByBorder(ask: CoverAsk, cover: Element, cs: CSSStyleDeclaration,
     for (const { x, y } of points) {
       const seenHere = inView(view, x, y);
       const unhit = seenHere ? null : ask.unhit();
-      if (!seenHere && (unhit === null || (!whole && inFlowOnly(cs)))) continue;
+      if (!seenHere && (unhit === null || (!whole && (flowOnly ??= inFlowOnly(cs))))) continue;
       if (seenHere ? onTop(doc, owner, cover, cs, x, y) : unhit!.coversAt(cover, owner, [{ x, y }], border)) {
         out.add(owner);
         break;
