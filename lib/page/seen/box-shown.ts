@@ -17,7 +17,7 @@ import { CoversOutOfView } from './covers-out-of-view';
 import { hitOnBox, inView } from './cover';
 import { clipMeasured } from './paint';
 import { judge, type SeenVerdict } from '@/lib/shared/seen/seen';
-import type { PointHit } from '@/lib/shared/seen/measured';
+import type { Measured, PointHit } from '@/lib/shared/seen/measured';
 
 /** Judges boxes of one document as it is laid out now, each seen with at least `minSide` px of each side shown. */
 export type BoxJudge = (el: Element, minSide: number) => SeenVerdict;
@@ -60,17 +60,25 @@ export function boxJudge(doc: Document): BoxJudge | null {
     // Its own clip (a hit test answers with the box behind, an ancestor, where it clips): the boxes
     // around it are the ancestry's to measure.
     const cs = view.getComputedStyle(el);
-    return judge({
+    const measured: Measured = {
       layout: true,
       rendered,
       clip: clipMeasured(cs.clip, cs.clipPath, cs.position),
       ...ancestry.box(el, reach, minSide),
-      // Out of view no hit test tells: a box placed over the page that CSS's painting order puts
-      // over all of it covers it, as it covers a quote's words (lib/page/seen/covered-boxes.ts).
-      ...(hits.length > 0 ? { hits } : { covered: (outOfView ??= new CoversOutOfView(doc, view)).covered(el, rect) }),
       // The share of its size it is drawn at (none: no box of its own); the table's last row asks it.
       scale:
         box.offsetWidth > 0 && box.offsetHeight > 0 ? Math.min(rect.width / box.offsetWidth, rect.height / box.offsetHeight) : 0,
-    });
+    };
+    if (hits.length > 0) measured.hits = hits;
+    // Out of view no hit test tells: a box placed over the page that CSS's painting order puts
+    // over all of it covers it, as it covers a quote's words (lib/page/seen/covered-boxes.ts).
+    // Looked for only when the table reaches its row: a box a row above already settles (a 1×1
+    // tracker, a frame not rendered) costs no search of the page's covers, and the verdict is the same.
+    else
+      Object.defineProperty(measured, 'covered', {
+        enumerable: true,
+        get: () => (outOfView ??= new CoversOutOfView(doc, view)).covered(el, rect),
+      });
+    return judge(measured);
   };
 }
