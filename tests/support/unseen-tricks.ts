@@ -88,6 +88,8 @@ export const UNSEEN_TRICKS = [
   'far-moved-block',
   'gradient-lid',
   'far-border-image',
+  'contained-away',
+  'far-contained-away',
   'discs',
   'clip-to-nothing',
   'white-shadow',

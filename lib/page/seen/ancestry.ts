@@ -26,6 +26,7 @@ import type { CharRun, Measured } from '@/lib/shared/seen/measured';
 import type { Reach } from './paint';
 import { ownOf, VISIBLE, type Known, type Look, type Own } from './own-style';
 import { boxClip, finite, intersect, NONE, scrolledReach, visibleArea } from './clip-rect';
+import { skippedGrowth } from './skipped-content';
 
 /** What was measured of a text node's words; `hidden`: the runs of its characters no reader sees, when some are seen. */
 export type WordsMeasured = Pick<Measured, 'opacity' | 'effects' | 'glyphs'> & { hidden?: readonly CharRun[] };
@@ -151,6 +152,10 @@ export class Ancestry {
       } else if (own.position === 'fixed') {
         out = { scrollX: 0, scrollY: 0, width: this.view.innerWidth, height: this.view.innerHeight };
       }
+      // Its skipped content, once drawn, makes all below it lie further down: what a reader
+      // scrolls to grows with it (the box laid out now may end the page before its words).
+      const grown = this.grown(el, own);
+      if (grown > 0) out = { ...out, height: out.height + grown };
     }
     k.reach = out;
     return out;
@@ -172,11 +177,17 @@ export class Ancestry {
     const own = this.own(el);
     let out = this.clipOn(el, own);
     if (own.display !== 'inline' && own.display !== 'contents') {
-      const clip = boxClip(el, own, this.record(el).cs);
+      const clip = boxClip(el, own, this.record(el).cs, this.grown(el, own));
       if (clip !== NONE) out = intersect(out, clip);
     }
     k.contentClip = out;
     return out;
+  }
+
+  /** How far the box of `el` reaches below its box now once its skipped content is drawn (skipped-content.ts), asked once. */
+  private grown(el: Element, own: Own): number {
+    const k = this.record(el);
+    return (k.grown ??= own.contain.includes('paint') ? skippedGrowth(el, k.cs, this.view) : 0);
   }
 
   /** The clip the boxes around `el` put on `el` itself, by its containing blocks. */
@@ -187,7 +198,8 @@ export class Ancestry {
       // Only the containing block and what is above it clip a box taken out of the flow.
       for (; parent !== null; parent = flatParentElement(parent)) {
         const ps = this.record(parent).cs;
-        const transformed = ps.transform !== 'none' || ps.filter !== 'none' || ps.contain.includes('paint');
+        const transformed =
+          ps.transform !== 'none' || ps.filter !== 'none' || ps.contain.includes('paint') || ps.contentVisibility === 'auto';
         if (transformed || (position === 'absolute' && ps.position !== 'static')) break;
       }
     }
@@ -212,7 +224,13 @@ export class Ancestry {
     const chars = () => node.data.replace(/\s+/g, '').length;
     const within = this.contentReach(parent, reach);
     const clip = finite(this.contentClip(parent));
-    const rects = range.getClientRects();
+    let rects = range.getClientRects();
+    // Content a box of `content-visibility: auto` skips is laid out only when an element in it is
+    // measured (Chromium): a range asked first has no boxes yet (skipped-content.ts).
+    if (rects.length === 0) {
+      elementOf.rect(parent);
+      rects = range.getClientRects();
+    }
     const glyphs = glyphsHide(rects, chars, clip, within, node.data.length);
     if (glyphs !== null) return { opacity, effects, glyphs };
     // A line drawn through them, thick against their glyphs (asked only where one is drawn).

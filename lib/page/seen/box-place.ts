@@ -54,6 +54,7 @@ export function placedAway(el: Element, style: CSSStyleDeclaration, position: st
   // closed <details> itself has one).
   let place = placeHides(elementOf.rect(el), reach());
   if (place === 'no-area' && !transformed) place = null;
+  if (place === 'outside' && inSkippedContent(el)) place = null;
   if (!isSeen(ASK.place({ place })) && !insideOpenable(flatParentElement(el) ?? el)) return true;
   return clipsTo(clipHides(style.clip, style.clipPath, position));
 }
@@ -64,7 +65,18 @@ export function inlineMovedAway(el: Element, style: StyleRef, reach: () => Reach
   const position = style.position;
   if (position !== 'relative' && position !== 'sticky') return false;
   const place = placeHides(elementOf.rect(el), reach());
-  return place === 'outside' && !isSeen(ASK.place({ place })) && !insideOpenable(el);
+  return place === 'outside' && !isSeen(ASK.place({ place })) && !insideOpenable(el) && !inSkippedContent(el);
+}
+
+/**
+ * Whether `el` lies in content a box of `content-visibility: auto` skips now (the reader is far
+ * from it): laid out in a stand-in that may end the page before it, it is drawn further down once
+ * the reader comes near, where the page then reaches. Its place is left to the check, which
+ * measures it where it will be drawn (skipped-content.ts); unknown (no such option): not skipped.
+ */
+function inSkippedContent(el: Element): boolean {
+  // (Rendered otherwise: not under `content-visibility: hidden`, with a box.)
+  return elementOf.checkVisibility(el, { contentVisibilityAuto: true }) === false && elementOf.checkVisibility(el, {}) === true;
 }
 
 /** What the page of `doc` can scroll to, in `view` (the walk asks it once: it changes no layout). */

@@ -18,8 +18,10 @@ const EMPTY: Rect = { left: 0, top: 0, right: 0, bottom: 0 };
 /**
  * The clip the box `el` (of own style `own`, computed style `cs`) puts on its content: overflow
  * hidden or clip, `contain: paint`, `clip`, `clip-path: inset()`; `NONE` when it clips nothing.
+ * `grown`: how far its box reaches below its box now once its skipped content is drawn
+ * (skipped-content.ts), which its padding box then reaches too.
  */
-export function boxClip(el: Element, own: Own, cs: CSSStyleDeclaration): Rect {
+export function boxClip(el: Element, own: Own, cs: CSSStyleDeclaration, grown = 0): Rect {
   // (When one axis clips, the other computes to auto at least: overflow-x says whether any does.)
   const x = own.overflowX;
   const contain = own.contain;
@@ -40,7 +42,7 @@ export function boxClip(el: Element, own: Own, cs: CSSStyleDeclaration): Rect {
     left: b.left + elementOf.clientLeft(box),
     top: b.top + elementOf.clientTop(box),
     right: b.left + elementOf.clientLeft(box) + elementOf.clientWidth(box),
-    bottom: b.top + elementOf.clientTop(box) + elementOf.clientHeight(box),
+    bottom: b.top + elementOf.clientTop(box) + elementOf.clientHeight(box) + grown,
   };
   let out = NONE;
   const clips = (v: string, size: number) => v === 'hidden' || v === 'clip' || paint || (v !== 'visible' && size < 4);

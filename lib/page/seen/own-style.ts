@@ -67,6 +67,8 @@ export interface Known {
   host?: Element | null;
   /** `contentReach` (undefined: not asked yet). */
   reach?: Reach;
+  /** How far its box reaches below its box now once its skipped content is drawn (skipped-content.ts; undefined: not asked yet). */
+  grown?: number;
 }
 
 /** What the own style of `el`, known as `k`, says (`Own`): read now, filling in what `k` had not read. */
@@ -103,8 +105,17 @@ export function ownOf(el: Element, k: Known): Own {
     // or `fixed` would have made it a block: not read.
     position: inline ? 'static' : (k.position ??= cs.position),
     overflowX: inline ? 'visible' : (k.overflowX ??= cs.overflowX),
-    contain: inline ? 'none' : (cs.contain ?? ''),
+    contain: inline ? 'none' : containment(cs),
   };
+}
+
+/**
+ * Its computed `contain`, with the paint containment `content-visibility: auto` gives a box (its
+ * content, skipped or drawn, is clipped to its box: skipped-content.ts says how far that box reaches once drawn).
+ */
+function containment(cs: CSSStyleDeclaration): string {
+  const contain = cs.contain ?? '';
+  return cs.contentVisibility === 'auto' ? `${contain} paint` : contain;
 }
 
 /**
