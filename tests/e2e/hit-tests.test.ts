@@ -10,8 +10,8 @@ import type { SeenResult } from '@/lib/shared/protocol/types';
  * under an element around them, so covered: neither sent nor proven drawn. A hit test that passes
  * through words passes through a box over them too: the painting order tells then. (One that
  * answers nothing proves nothing: lib/page/seen/cover.test.ts.) Words whose hit test passes through
- * them (`pointer-events: none`, as a page with a modal open sets on its body) and words raised
- * inside a box of their own stay seen.
+ * them (`pointer-events: none`, as a page with a modal open sets on its body; inert) and words raised
+ * inside a box of their own stay seen; a box over words the hit test passes through (inert) is on top.
  */
 
 let browser: Browser;
@@ -91,5 +91,27 @@ describe('a hit test at the words', () => {
     const { sent } = await read(page);
     expect(sent).toContain(SHOWN);
     expect(await prove(page, [SHOWN, RAISED])).toEqual([{ drawn: true }, { drawn: true }]);
+  });
+
+  it('passing through inert words (a page marks what lies behind its open panel inert) leaves them seen', async () => {
+    const page = `<!doctype html><html lang="en"><head><title>Ferry</title></head>
+<body style="font: 16px sans-serif"><main inert><p>${SHOWN}</p></main><p style="interactivity: inert">${RAISED}</p></body></html>`;
+    const { sent } = await read(page);
+    expect(sent).toContain(SHOWN);
+    expect(sent).toContain(RAISED);
+    expect(await prove(page, [SHOWN, RAISED])).toEqual([{ drawn: true }, { drawn: true }]);
+  });
+
+  it.each([
+    ['the inert attribute', '<div inert style="position:absolute; inset:0; background:#fff"></div>'],
+    ['a box inside an inert one', '<div inert><div style="position:absolute; inset:0; background:#fff"></div></div>'],
+    ['interactivity: inert', '<div style="interactivity:inert; position:absolute; inset:0; background:#fff"></div>'],
+  ])('passing through an inert box over words (%s) still finds it on top: not sent', async (_how, lid) => {
+    const page = `<!doctype html><html lang="en"><head><title>Ferry</title></head>
+<body style="font: 16px sans-serif"><p>${SHOWN}</p><div style="position:relative"><p>${LIDDED}</p>${lid}</div></body></html>`;
+    const { read: got, sent } = await read(page);
+    expect(got).toContain(LIDDED);
+    expect(sent).toContain(SHOWN);
+    expect(sent).not.toContain(LIDDED);
   });
 });

@@ -90,6 +90,7 @@ export const UNSEEN_TRICKS = [
   'far-border-image',
   'contained-away',
   'far-contained-away',
+  'inert-lid',
   'discs',
   'clip-to-nothing',
   'white-shadow',

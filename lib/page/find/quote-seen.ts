@@ -22,7 +22,7 @@ import { flatParentElement } from '@/lib/page/dom/flat-tree';
 import { seenResultOf, judge } from '@/lib/shared/seen/seen';
 import type { CharRun, Measured, PointHit } from '@/lib/shared/seen/measured';
 import { PaintedBoxes, quoteWordsPaint } from '@/lib/page/seen/behind';
-import { hitAt, inView } from '@/lib/page/seen/cover';
+import { hitAt, inView, passesHitTest } from '@/lib/page/seen/cover';
 import { CoversOutOfView } from '@/lib/page/seen/covers-out-of-view';
 import { PaintedCovers } from '@/lib/page/seen/painted-covers';
 import type { SeenResult } from '@/lib/shared/protocol/types';
@@ -124,9 +124,11 @@ export function measureRanges(
     range.selectNodeContents(node);
     const box = range.getBoundingClientRect();
     const hasBox = host === null && box.width > 0 && box.height > 0;
-    // Where the hit test passes through the words (`pointer-events: none`), it passes through a
+    // Where the hit test passes through the words (`pointer-events: none`, inert), it passes through a
     // box over them too: what covers them is asked of CSS's painting order, as out of view.
-    const unhit = !inView(view, (box.left + box.right) / 2, (box.top + box.bottom) / 2) || passesHits(parent, view);
+    const unhit =
+      !inView(view, (box.left + box.right) / 2, (box.top + box.bottom) / 2) ||
+      passesHitTest(parent, view.getComputedStyle(parent));
     // A box that stays put in the view on top of them (the hit test's `movesWithView`) hides them
     // only if it lies over them at every scroll position (lib/page/seen/staying-lids.ts).
     const covered =
@@ -159,11 +161,6 @@ export function measureRanges(
     if (!verdict.drawn) return verdict;
   }
   return seenVerdict({ found: true, hits });
-}
-
-/** Whether the browser's hit test passes through the words of `el` (`pointer-events: none`, inherited). */
-function passesHits(el: Element, view: Window): boolean {
-  return view.getComputedStyle(el).pointerEvents === 'none';
 }
 
 /** How many of the characters of `node` that `range` holds lie in `runs` (of its characters, apart). */

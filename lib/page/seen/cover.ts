@@ -42,12 +42,12 @@ export function hitAt(doc: Document, parents: Element[], x: number, y: number): 
 /**
  * Whether `hit`, an element around the words of `p`, found at (x, y) where they are, answers for
  * them: every element from `p` up to it has no box of its own (`display: contents`, a slot), or the
- * hit test passes through their element (`pointer-events: none`) while none of the boxes between is
+ * hit test passes through their element (`passesHitTest`) while none of the boxes between is
  * put below the flow (a negative z-index), or the point lies outside a box between that hides what
  * overflows it (words a reader scrolls to in a box of their own: no hit test there tells).
  */
 function answersFor(hit: Element, p: Element, view: Window, x: number, y: number): boolean {
-  const passes = view.getComputedStyle(p).pointerEvents === 'none';
+  const passes = passesHitTest(p, view.getComputedStyle(p));
   for (let e: Element | null = p; e !== null && e !== hit; e = flatParentElement(e)) {
     const cs = view.getComputedStyle(e);
     if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') {
@@ -58,6 +58,17 @@ function answersFor(hit: Element, p: Element, view: Window, x: number, y: number
     if (!passes && cs.display !== 'contents') return false;
   }
   return true;
+}
+
+/**
+ * Whether the browser's hit test passes through `el` (of computed style `cs`) and all it holds
+ * while it is drawn as any box: `pointer-events: none`, or inert (the `inert` attribute on it or a
+ * box around it, `interactivity: inert`). Such a box says nothing by not being hit.
+ */
+export function passesHitTest(el: Element, cs: CSSStyleDeclaration): boolean {
+  if (cs.pointerEvents === 'none') return true;
+  if ((cs as CSSStyleDeclaration & { interactivity?: string }).interactivity === 'inert') return true;
+  return elementOf.closest(el, '[inert]') !== null;
 }
 
 /**

@@ -15,7 +15,7 @@
  */
 import { cut, holds, meets, middle, type Rect } from '@/lib/page/dom/geometry';
 import { docOf, elementOf, nodeOf } from '@/lib/page/dom/dom';
-import { elementAt, hitAt, inView, scrollsWithPage } from './cover';
+import { elementAt, hitAt, inView, passesHitTest, scrollsWithPage } from './cover';
 import { PICTURE_TAGS, PICTURES } from './paint';
 import { asker, type SeenVerdict } from '@/lib/shared/seen/seen';
 import { groups, isItem, PaintOrder, wordsOver } from './paint-order';
@@ -172,12 +172,12 @@ function partsUnder(doc: Document, owner: Element, c: Rect, letterWide = false):
  * Whether the hit test at (x, y), over the words of `owner`, says `cover` (of computed style `cs`)
  * is painted on top of them, by the table's rule. (The cover scrolls with the page, asked before;
  * what else is on top proves nothing here.) A cover the hit test passes through (`pointer-events:
- * none`) cannot say it lies below the words: unless it is put below the flow (a negative z-index),
+ * none`, inert) cannot say it lies below the words: unless it is put below the flow (a negative z-index),
  * it is taken to be on top. A hit test that answers nothing proves nothing: not seen.
  */
 function onTop(doc: Document, owner: Element, cover: Element, cs: CSSStyleDeclaration, x: number, y: number): boolean {
   const hit = elementAt(doc, owner, x, y);
-  const through = hit !== null && !(hit === cover || nodeOf.contains(cover, hit)) && passesHits(cs);
+  const through = hit !== null && !(hit === cover || nodeOf.contains(cover, hit)) && passesHits(cover, cs);
   const own = !through && hit !== null && !(hit === cover || nodeOf.contains(cover, hit));
   return !isSeen(askHits({ hits: [{ own, movesWithView: false, ...(hit === null ? { unknown: true } : {}) }] }));
 }
@@ -311,9 +311,9 @@ function coveredByBorder(ask: CoverAsk, cover: Element, cs: CSSStyleDeclaration,
   }
 }
 
-/** Whether the hit test passes through a cover of style `cs` (`pointer-events: none`) while it is not put below the flow. */
-function passesHits(cs: CSSStyleDeclaration): boolean {
-  return cs.pointerEvents === 'none' && !(parseInt(cs.zIndex, 10) < 0);
+/** Whether the hit test passes through `cover`, of style `cs` (`passesHitTest`: `pointer-events: none`, inert), while it is not put below the flow. */
+function passesHits(cover: Element, cs: CSSStyleDeclaration): boolean {
+  return passesHitTest(cover, cs) && !(parseInt(cs.zIndex, 10) < 0);
 }
 
 /**
