@@ -106,6 +106,10 @@ describe('a hit test at the words', () => {
     ['the inert attribute', '<div inert style="position:absolute; inset:0; background:#fff"></div>'],
     ['a box inside an inert one', '<div inert><div style="position:absolute; inset:0; background:#fff"></div></div>'],
     ['interactivity: inert', '<div style="interactivity:inert; position:absolute; inset:0; background:#fff"></div>'],
+    [
+      'a box in the shadow root of an inert host',
+      `<div inert id="lid"></div><script>document.getElementById('lid').attachShadow({ mode: 'open' }).innerHTML = '<div style="position:absolute; inset:0; background:#fff"></div>';</script>`,
+    ],
   ])('passing through an inert box over words (%s) still finds it on top: not sent', async (_how, lid) => {
     const page = `<!doctype html><html lang="en"><head><title>Ferry</title></head>
 <body style="font: 16px sans-serif"><p>${SHOWN}</p><div style="position:relative"><p>${LIDDED}</p>${lid}</div></body></html>`;

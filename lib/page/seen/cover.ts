@@ -68,7 +68,9 @@ function answersFor(hit: Element, p: Element, view: Window, x: number, y: number
 export function passesHitTest(el: Element, cs: CSSStyleDeclaration): boolean {
   if (cs.pointerEvents === 'none') return true;
   if ((cs as CSSStyleDeclaration & { interactivity?: string }).interactivity === 'inert') return true;
-  return elementOf.closest(el, '[inert]') !== null;
+  // (Up the flat tree: an inert host makes what its shadow root holds inert too.)
+  for (let e: Element | null = el; e !== null; e = flatParentElement(e)) if (elementOf.hasAttribute(e, 'inert')) return true;
+  return false;
 }
 
 /**
