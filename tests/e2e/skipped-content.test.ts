@@ -34,33 +34,24 @@ const TALL = '<div style="height: 3000px"></div>';
 const paragraphs = (n: number, tag: string) =>
   Array.from({ length: n }, (_, i) => `<p>${tag} paragraph number ${i} tells of the harbour and its boats.</p>`).join('');
 
-async function read(
-  body: string,
-): Promise<{ twoWalks: Reading; oneWalk: Reading; prove: (literals: string[]) => Promise<SeenResult[]> }> {
+/** The page read both ways (a reading then the check, one walk) and the proof of each of `literals`. */
+async function read(body: string, literals: string[]): Promise<{ twoWalks: Reading; oneWalk: Reading; proofs: SeenResult[] }> {
   const page = await browser.newPage();
-  await page.setViewport({ width: 1000, height: 800 });
-  await page.setContent(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour</title></head><body style="font: 16px/1.5 sans-serif"><p>${SHOWN}</p>${body}</body></html>`,
-  );
-  await page.addScriptTag({ content: both });
-  await page.addScriptTag({ content: checks });
-  const ways = (await page.evaluate('OneWalk.bothWays()')) as { twoWalks: Reading; oneWalk: Reading };
-  const prove = async (literals: string[]) =>
-    (await page.evaluate(
+  try {
+    await page.setViewport({ width: 1000, height: 800 });
+    await page.setContent(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour</title></head><body style="font: 16px/1.5 sans-serif"><p>${SHOWN}</p>${body}</body></html>`,
+    );
+    await page.addScriptTag({ content: both });
+    await page.addScriptTag({ content: checks });
+    const ways = (await page.evaluate('OneWalk.bothWays()')) as { twoWalks: Reading; oneWalk: Reading };
+    const proofs = (await page.evaluate(
       `PageChecks.prove(${JSON.stringify(literals.map((l) => ({ literal: l, passageText: l })))})`,
     )) as SeenResult[];
-  const proofs = await prove([]);
-  expect(proofs).toEqual([]);
-  return {
-    ...ways,
-    prove: async (literals) => {
-      try {
-        return await prove(literals);
-      } finally {
-        await page.close();
-      }
-    },
-  };
+    return { ...ways, proofs };
+  } finally {
+    await page.close();
+  }
 }
 
 describe('a section rendered lazily (content-visibility: auto)', () => {
@@ -99,15 +90,15 @@ describe('a section rendered lazily (content-visibility: auto)', () => {
     ],
     ['in view', `<section style="content-visibility: auto">${paragraphs(4, 'Near')}</section>${TALL}`],
   ])('is read, sent and proven drawn whole: %s', async (_where, body) => {
-    const { twoWalks, oneWalk, prove } = await read(body);
     const literals = [...new Set([...body.matchAll(/[A-Z][^.<>]* of the harbour and its boats\./g)].map((m) => m[0]))];
     expect(literals.length).toBeGreaterThan(0);
+    const { twoWalks, oneWalk, proofs } = await read(body, literals);
     for (const way of [twoWalks, oneWalk]) {
       for (const literal of literals) expect(way.sent).toContain(literal);
       expect(way.verdict.hidden).toEqual([]);
       expect(way.verdict.cut).toEqual([]);
     }
-    expect(await prove(literals)).toEqual(literals.map(() => ({ drawn: true })));
+    expect(proofs).toEqual(literals.map(() => ({ drawn: true })));
   });
 
   const PLANTED = 'This kettle was recalled for fire risk after contained tests.';
@@ -131,12 +122,12 @@ describe('a section rendered lazily (content-visibility: auto)', () => {
       `${TALL}<div style="content-visibility: auto"><p>Its lid is hinged and opens wide.</p><div style="height: 0"><p style="margin-top: 3000px">${PLANTED}</p></div></div>`,
     ],
   ])('clips what its box leaves out: %s', async (_where, body) => {
-    const { twoWalks, oneWalk, prove } = await read(body);
+    const { twoWalks, oneWalk, proofs } = await read(body, [PLANTED]);
     for (const way of [twoWalks, oneWalk]) {
       expect(way.passages.map((p) => p.text).join('\n')).toContain(PLANTED);
       expect(way.sent).not.toContain(PLANTED);
       expect(way.sent).toContain(SHOWN);
     }
-    expect(await prove([PLANTED])).toEqual([{ drawn: false, reason: 'clipped' }]);
+    expect(proofs).toEqual([{ drawn: false, reason: 'clipped' }]);
   });
 });
