@@ -24,7 +24,7 @@ import { asker } from '@/lib/shared/seen/seen';
 import { MIN_OPENABLE_SIDE } from '@/lib/shared/seen/thresholds';
 import type { CharRun, Measured } from '@/lib/shared/seen/measured';
 import type { Reach } from './paint';
-import { ownOf, VISIBLE, type Known, type Look, type Own } from './own-style';
+import { containment, ownOf, VISIBLE, type Known, type Look, type Own } from './own-style';
 import { boxClip, finite, intersect, NONE, scrolledReach, visibleArea } from './clip-rect';
 import { skippedGrowth } from './skipped-content';
 
@@ -198,8 +198,7 @@ export class Ancestry {
       // Only the containing block and what is above it clip a box taken out of the flow.
       for (; parent !== null; parent = flatParentElement(parent)) {
         const ps = this.record(parent).cs;
-        const transformed =
-          ps.transform !== 'none' || ps.filter !== 'none' || ps.contain.includes('paint') || ps.contentVisibility === 'auto';
+        const transformed = ps.transform !== 'none' || ps.filter !== 'none' || containment(ps).includes('paint');
         if (transformed || (position === 'absolute' && ps.position !== 'static')) break;
       }
     }

@@ -113,7 +113,7 @@ export function ownOf(el: Element, k: Known): Own {
  * Its computed `contain`, with the paint containment `content-visibility: auto` gives a box (its
  * content, skipped or drawn, is clipped to its box: skipped-content.ts says how far that box reaches once drawn).
  */
-function containment(cs: CSSStyleDeclaration): string {
+export function containment(cs: CSSStyleDeclaration): string {
   const contain = cs.contain ?? '';
   return cs.contentVisibility === 'auto' ? `${contain} paint` : contain;
 }
